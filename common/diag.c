@@ -1,0 +1,166 @@
+/* diag.c: collection and printing of input diagnostics. */
+#include "common/diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DIAG_KEEP 256
+
+struct diag {
+	FILE *stream;        /* where messages go, or NULL */
+	size_t limit;        /* most messages printed, 0 = all */
+	size_t errors;       /* errors seen, including those not printed */
+	size_t warnings;
+	size_t printed;
+	pb_status failure;   /* a non-data failure, if any */
+	char *kept[DIAG_KEEP];
+	size_t n_kept;
+};
+
+diag *diag_new(FILE *stream, size_t limit)
+{
+	diag *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	d->stream = stream;
+	d->limit = limit;
+	return d;
+}
+
+void diag_free(diag *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->n_kept; i++)
+		free(d->kept[i]);
+	free(d);
+}
+
+static void diag_emit(diag *d, const char *kind, const char *file,
+		      size_t line, size_t col, const char *fmt, va_list ap)
+{
+	char where[64] = "";
+	char text[1024];
+	char *full;
+	size_t need;
+
+	if (line && col)
+		snprintf(where, sizeof where, ":%zu:%zu", line, col);
+	else if (line)
+		snprintf(where, sizeof where, ":%zu", line);
+	vsnprintf(text, sizeof text, fmt, ap);
+	need = strlen(file ? file : "") + strlen(where) + strlen(kind)
+	       + strlen(text) + 4;
+	full = malloc(need);
+	if (!full) {
+		d->failure = pb_status_merge(d->failure, PB_NOMEM);
+		return;
+	}
+	snprintf(full, need, "%s%s: %s%s", file ? file : "", where, kind, text);
+	if (d->stream && (d->limit == 0 || d->printed < d->limit)) {
+		fprintf(d->stream, "pairboot: %s\n", full);
+		d->printed++;
+	}
+	if (d->n_kept < DIAG_KEEP)
+		d->kept[d->n_kept++] = full;
+	else
+		free(full);
+}
+
+void diag_error(diag *d, const char *file, size_t line, size_t col,
+		const char *fmt, ...)
+{
+	va_list ap;
+	d->errors++;
+	va_start(ap, fmt);
+	diag_emit(d, "", file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warning(diag *d, const char *file, size_t line, size_t col,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	d->warnings++;
+	va_start(ap, fmt);
+	diag_emit(d, "warning: ", file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_fail(diag *d, pb_status status)
+{
+	d->failure = pb_status_merge(d->failure, status);
+}
+
+size_t diag_errors(const diag *d) { return d->errors; }
+size_t diag_warnings(const diag *d) { return d->warnings; }
+size_t diag_kept(const diag *d) { return d->n_kept; }
+
+pb_status diag_status(const diag *d)
+{
+	if (d->failure != PB_OK)
+		return d->failure;
+	return d->errors ? PB_DATAERR : PB_OK;
+}
+
+const char *diag_message(const diag *d, size_t i)
+{
+	return i < d->n_kept ? d->kept[i] : NULL;
+}
+
+/* Length of the valid UTF-8 sequence at S (at most LEFT bytes), 0 if none. */
+static size_t utf8_valid_len(const unsigned char *s, size_t left)
+{
+	size_t n;
+	unsigned min;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xE0) == 0xC0) { n = 2; min = 0x80; cp = s[0] & 0x1F; }
+	else if ((s[0] & 0xF0) == 0xE0) { n = 3; min = 0x800; cp = s[0] & 0x0F; }
+	else if ((s[0] & 0xF8) == 0xF0) { n = 4; min = 0x10000; cp = s[0] & 0x07; }
+	else return 0;
+	if (n > left)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return n;
+}
+
+const char *diag_quote(const char *value, size_t len)
+{
+	static char ring[4][256];
+	static unsigned next;
+	char *out = ring[next++ % 4];
+	size_t o = 0;
+	const unsigned char *s = (const unsigned char *)value;
+	size_t i = 0;
+
+	while (i < len && o < 80) {
+		size_t n = utf8_valid_len(s + i, len - i);
+		if (n == 1 && s[i] >= 0x20 && s[i] != 0x7F && s[i] != '\''
+		    && s[i] != '\\') {
+			out[o++] = (char)s[i++];
+		} else if (n > 1) {
+			memcpy(out + o, s + i, n);
+			o += n;
+			i += n;
+		} else {
+			o += (size_t)snprintf(out + o, 256 - o, "\\x%02X", s[i]);
+			i++;
+		}
+	}
+	if (i < len) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+	return out;
+}

@@ -1,0 +1,165 @@
+/* study.h: the in-memory form of a study, as ingest leaves it for analyze.
+ *
+ * A study is a folder holding study.ini (the analysis plan), runs.csv (one row
+ * per boot) and the per-boot latency CSVs and mechanism logs.  study_read()
+ * reads all of it strictly; every problem goes to the diag collector with its
+ * file, line and column.  Nothing is dropped: excluded runs (accepted = no)
+ * are kept with their reason, and flagged, never removed.
+ *
+ * The structs are plain data with public fields: analyze reads them, only
+ * ingest writes them.  One study owns all the memory below it. */
+#ifndef PAIRBOOT_STUDY_H
+#define PAIRBOOT_STUDY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+#include "ingest/state.h"
+
+typedef enum series_kind {
+	SERIES_LATENCY,    /* paired blocks of every state: the main metric */
+	SERIES_MECHANISM,  /* boots that check registration and priorities */
+	SERIES_BOUNDARY,   /* one boot per written value: how it is handled */
+	SERIES_CONTROL     /* boots after the study: was the machine restored */
+} series_kind;
+
+typedef enum better_side { BETTER_LOWER, BETTER_HIGHER } better_side;
+
+typedef enum stat_kind {
+	STAT_QUANTILE,     /* pNN / pNN.N: Hyndman-Fan type 7 */
+	STAT_MEAN,
+	STAT_MEDIAN,       /* the type 7 quantile at 0.5 */
+	STAT_MAX
+} stat_kind;
+
+typedef struct stat_spec {
+	stat_kind kind;
+	double prob;       /* STAT_QUANTILE: 0..1; STAT_MEDIAN: 0.5 */
+	char name[16];     /* as written in study.ini: "p99", "mean" */
+} stat_spec;
+
+typedef enum interval_method {
+	INTERVAL_PERCENTILE,
+	INTERVAL_BCA,
+	INTERVAL_T,
+	INTERVAL_EXPANDED
+} interval_method;
+
+#define INTERVAL_METHOD_COUNT 4
+
+typedef struct series_def {
+	char *id;          /* the ID of the [series ID] section */
+	series_kind kind;
+	char *label;       /* shown in reports; defaults to "Series ID" */
+	char *note;        /* free text, may be NULL */
+} series_def;
+
+/* The analysis plan and metadata from study.ini. */
+typedef struct study_plan {
+	int format;              /* 1 */
+	char *title, *build, *platform;
+	char *column;            /* per-period column of the latency CSVs */
+	double scale;            /* column value x scale = unit */
+	char *unit;              /* "ms", "Mbit/s" */
+	better_side better;
+	stat_spec statistic;
+	pb_state reference;
+	double threshold;        /* > 0, in unit */
+	int threshold_decimals;  /* decimals as written: 1.784 -> 3 */
+	double confidence;       /* in (0, 1) */
+	bool resamples_exact;    /* resamples = exact */
+	unsigned long resamples; /* >= 1 when not exact */
+	uint32_t seed;
+	interval_method interval;
+	pb_state *states;        /* display order */
+	size_t n_states;
+	series_def *series;      /* in file order */
+	size_t n_series;
+} study_plan;
+
+/* What one mechanism-check log said.  Fields are "seen" flags plus values;
+ * a log may hold only some of the events. */
+typedef enum prio_phase { PHASE_BEFORE, PHASE_AFTER, PHASE_CLEANUP } prio_phase;
+#define PRIO_PHASES 3
+
+typedef struct mech_log {
+	int service;              /* -1 not reported, 0 stopped, 1 running */
+	bool query_seen;          /* an event=query line was present */
+	bool query_ok;            /* it carried a value */
+	int64_t query_value;
+	bool prio_seen[PRIO_PHASES];
+	long win32[PRIO_PHASES];
+	long etw[PRIO_PHASES];
+	char *prio_class[PRIO_PHASES];   /* may be NULL */
+	bool register_seen;
+	bool register_ok;
+	char *register_task;             /* may be NULL */
+	char *register_error;            /* may be NULL */
+	bool etw_seen;
+	uint64_t lost_events, lost_buffers;
+	bool registry_seen;
+	pb_state registry;               /* control boots */
+	long tracing_active;             /* -1 not reported */
+	long leftover;                   /* -1 not reported */
+} mech_log;
+
+/* One row of runs.csv, with what its files gave. */
+typedef struct study_run {
+	char *id;
+	size_t series;           /* index into plan.series */
+	unsigned long block;     /* >= 1 */
+	pb_state state;
+	bool accepted;
+	char *note;              /* reason when not accepted; may be NULL */
+	unsigned long position;  /* 0 when the column is absent or empty */
+	char *started;           /* ISO 8601 or NULL */
+	char *latency_path;      /* relative to the study folder, or NULL */
+	char *mechanism_path;    /* relative to the study folder, or NULL */
+	size_t manifest_line;    /* where the row starts in runs.csv */
+
+	bool has_statistic;      /* latency file read and summarised */
+	double statistic;        /* the plan's statistic, in unit */
+	size_t periods;          /* rows read from the latency file */
+	char latency_sha256[65]; /* hex digest of the latency file, or "" */
+
+	mech_log *mech;          /* NULL when there is no mechanism log */
+	char mechanism_sha256[65];
+} study_run;
+
+/* An input file and its digest, so a reader can check they have the same
+ * data.  Listed in the order read, paths relative to the study folder. */
+typedef struct input_file {
+	char *path;
+	char sha256[65];
+	uint64_t bytes;
+} input_file;
+
+typedef struct study {
+	char *dir;               /* the study folder as given */
+	char *name;              /* its last path component */
+	study_plan plan;
+	study_run *runs;         /* in runs.csv order */
+	size_t n_runs;
+	input_file *inputs;      /* study.ini, runs.csv, then run files */
+	size_t n_inputs;
+	char digest[65];         /* SHA-256 over the sorted (path, sha256) list */
+} study;
+
+/* Reads the study in folder DIR.  Every problem is reported to D.  Returns
+ * PB_OK and a new study in *OUT (free with study_free) when the study is
+ * valid; otherwise *OUT is NULL and the status says why: PB_NOINPUT for a
+ * missing folder, study.ini or runs.csv, PB_DATAERR for bad data, PB_NOMEM,
+ * PB_IOERR. */
+pb_status study_read(const char *dir, diag *d, study **out);
+void study_free(study *s);
+
+/* Index of the series with ID, or (size_t)-1. */
+size_t study_series_index(const study_plan *plan, const char *id);
+
+const char *series_kind_name(series_kind kind);
+const char *interval_method_name(interval_method m);
+
+#endif

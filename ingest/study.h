@@ -74,6 +74,10 @@ typedef struct study_plan {
 	unsigned long resamples; /* >= 1 when not exact */
 	uint32_t seed;
 	interval_method interval;
+	char *service;           /* name of the service the mechanism logs
+				    report on ("MMCSS"), or NULL */
+	bool synthetic;          /* the metric is a synthetic proxy, and
+				    conclusions say so */
 	pb_state *states;        /* display order */
 	size_t n_states;
 	series_def *series;      /* in file order */
@@ -119,6 +123,8 @@ typedef struct study_run {
 	char *latency_path;      /* relative to the study folder, or NULL */
 	char *mechanism_path;    /* relative to the study folder, or NULL */
 	size_t manifest_line;    /* where the row starts in runs.csv */
+	size_t latency_col;      /* column of the latency field in that row */
+	size_t mechanism_col;    /* column of the mechanism field */
 
 	bool has_statistic;      /* latency file read and summarised */
 	double statistic;        /* the plan's statistic, in unit */

@@ -1,0 +1,428 @@
+/* analysis.c: from an ingested study to the numbers of its report. */
+#include "analyze/analysis.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_rng.h>
+
+#include "analyze/quantile.h"
+
+/* A nominal interval whose simulated coverage falls this far below the
+ * confidence is flagged as a small-sample interval in the report. */
+#define COVERAGE_SHORTFALL 0.01
+
+/* Index of STATE in plan.states, or n_states. */
+static size_t state_index(const study_plan *p, pb_state state)
+{
+	for (size_t i = 0; i < p->n_states; i++)
+		if (pb_state_equal(p->states[i], state))
+			return i;
+	return p->n_states;
+}
+
+/* The accepted run of STATE in BLOCK of SERIES, or (size_t)-1. */
+static size_t find_run(const study *s, size_t series, unsigned long block,
+		       pb_state state)
+{
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->series == series && r->block == block && r->accepted
+		    && r->has_statistic && pb_state_equal(r->state, state))
+			return i;
+	}
+	return (size_t)-1;
+}
+
+static int cmp_ulong(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+	return (x > y) - (x < y);
+}
+
+/* The distinct blocks of SERIES holding an accepted run, ascending, in a new
+ * array (*N of them). */
+static pb_status series_blocks(const study *s, size_t series,
+			       unsigned long **out, size_t *n)
+{
+	unsigned long *b = malloc((s->n_runs ? s->n_runs : 1) * sizeof *b);
+	size_t k = 0;
+	if (!b)
+		return PB_NOMEM;
+	for (size_t i = 0; i < s->n_runs; i++)
+		if (s->runs[i].series == series && s->runs[i].accepted)
+			b[k++] = s->runs[i].block;
+	qsort(b, k, sizeof *b, cmp_ulong);
+	size_t m = 0;
+	for (size_t i = 0; i < k; i++)
+		if (m == 0 || b[m - 1] != b[i])
+			b[m++] = b[i];
+	*out = b;
+	*n = m;
+	return PB_OK;
+}
+
+/* Fills the pairs and the unpaired runs of comparison C. */
+static pb_status pair_runs(const study *s, comparison *c)
+{
+	const study_plan *p = &s->plan;
+	pb_state state = p->states[c->state];
+	unsigned long *blocks;
+	size_t nb;
+	pb_status st = series_blocks(s, c->series, &blocks, &nb);
+
+	if (st != PB_OK)
+		return st;
+	size_t cap = nb ? nb : 1;
+	c->blocks = malloc(cap * sizeof *c->blocks);
+	c->state_runs = malloc(cap * sizeof *c->state_runs);
+	c->ref_runs = malloc(cap * sizeof *c->ref_runs);
+	c->diffs = malloc(cap * sizeof *c->diffs);
+	c->unpaired = malloc(2 * cap * sizeof *c->unpaired);
+	if (!c->blocks || !c->state_runs || !c->ref_runs || !c->diffs
+	    || !c->unpaired) {
+		free(blocks);
+		return PB_NOMEM;
+	}
+	for (size_t i = 0; i < nb; i++) {
+		size_t rs = find_run(s, c->series, blocks[i], state);
+		size_t rr = find_run(s, c->series, blocks[i], p->reference);
+		if (rs != (size_t)-1 && rr != (size_t)-1) {
+			c->blocks[c->n_pairs] = blocks[i];
+			c->state_runs[c->n_pairs] = rs;
+			c->ref_runs[c->n_pairs] = rr;
+			c->diffs[c->n_pairs] = s->runs[rs].statistic
+					       - s->runs[rr].statistic;
+			c->n_pairs++;
+		} else if (rs != (size_t)-1) {
+			c->unpaired[c->n_unpaired++] = rs;
+		} else if (rr != (size_t)-1) {
+			c->unpaired[c->n_unpaired++] = rr;
+		}
+	}
+	free(blocks);
+	return PB_OK;
+}
+
+static pb_status run_comparison(const study *s, comparison *c, diag *d)
+{
+	const study_plan *p = &s->plan;
+	char label[PB_STATE_BUFSIZE];
+	boot_settings set;
+	pb_status st = pair_runs(s, c);
+	double *st_vals, *ref_vals;
+
+	if (st != PB_OK)
+		return st;
+	pb_state_format(p->states[c->state], label, sizeof label);
+	c->stream_seed = boot_stream_seed(p->seed, p->series[c->series].id,
+					  label);
+	set.method = p->interval;
+	set.confidence = p->confidence;
+	set.exact = p->resamples_exact;
+	set.resamples = p->resamples;
+	set.stream_seed = c->stream_seed;
+	set.threshold = p->threshold;
+	if (set.exact && c->n_pairs > BOOT_EXACT_MAX_N) {
+		diag_error(d, "study.ini", 0, 0, "resamples = exact needs at "
+			   "most %d pairs; series '%s', state %s has %zu",
+			   BOOT_EXACT_MAX_N, p->series[c->series].id, label,
+			   c->n_pairs);
+		return PB_DATAERR;
+	}
+	size_t cap = c->n_pairs ? c->n_pairs : 1;
+	st_vals = malloc(cap * sizeof *st_vals);
+	ref_vals = malloc(cap * sizeof *ref_vals);
+	if (!st_vals || !ref_vals) {
+		free(st_vals);
+		free(ref_vals);
+		return PB_NOMEM;
+	}
+	for (size_t i = 0; i < c->n_pairs; i++) {
+		st_vals[i] = s->runs[c->state_runs[i]].statistic;
+		ref_vals[i] = s->runs[c->ref_runs[i]].statistic;
+	}
+	st = boot_compare(st_vals, ref_vals, c->n_pairs, &set, &c->boot);
+	free(st_vals);
+	free(ref_vals);
+	if (st != PB_OK)
+		return st;
+	const boot_interval *ci = &c->boot.ci[p->interval];
+	c->verdict = verdict_series(ci->defined, ci->lo, ci->hi, p->threshold,
+				    p->better);
+	c->coverage_known = false; /* COVERAGE-PENDING */
+	c->small_sample = c->coverage_known
+			  && c->coverage < p->confidence - COVERAGE_SHORTFALL;
+	return PB_OK;
+}
+
+static pb_status build_comparisons(const study *s, analysis *a, diag *d)
+{
+	const study_plan *p = &s->plan;
+	size_t ref = state_index(p, p->reference);
+	size_t n = 0;
+
+	a->cmp = calloc(p->n_series * p->n_states + 1, sizeof *a->cmp);
+	if (!a->cmp)
+		return PB_NOMEM;
+	for (size_t k = 0; k < p->n_series; k++) {
+		if (p->series[k].kind != SERIES_LATENCY)
+			continue;
+		for (size_t j = 0; j < p->n_states; j++) {
+			if (j == ref)
+				continue;
+			comparison *c = &a->cmp[n++];
+			a->n_cmp = n;
+			c->series = k;
+			c->state = j;
+			pb_status st = run_comparison(s, c, d);
+			if (st != PB_OK)
+				return st;
+		}
+	}
+	return PB_OK;
+}
+
+static pb_status build_state_results(const study *s, analysis *a)
+{
+	const study_plan *p = &s->plan;
+	size_t ref = state_index(p, p->reference);
+
+	a->states = calloc(p->n_states + 1, sizeof *a->states);
+	if (!a->states)
+		return PB_NOMEM;
+	for (size_t j = 0; j < p->n_states; j++) {
+		if (j == ref)
+			continue;
+		state_result *r = &a->states[a->n_states++];
+		verdict *v = malloc((a->n_cmp + 1) * sizeof *v);
+		double *est = malloc((a->n_cmp + 1) * sizeof *est);
+		r->state = j;
+		r->comparisons = malloc((a->n_cmp + 1)
+					* sizeof *r->comparisons);
+		if (!v || !est || !r->comparisons) {
+			free(v);
+			free(est);
+			return PB_NOMEM;
+		}
+		for (size_t i = 0; i < a->n_cmp; i++) {
+			if (a->cmp[i].state != j)
+				continue;
+			v[r->n_comparisons] = a->cmp[i].verdict;
+			est[r->n_comparisons] = a->cmp[i].boot.estimate;
+			r->comparisons[r->n_comparisons++] = i;
+		}
+		r->verdict = verdict_across(v, est, r->n_comparisons);
+		free(v);
+		free(est);
+	}
+	return PB_OK;
+}
+
+static pb_status build_spread(const study *s, analysis *a)
+{
+	const study_plan *p = &s->plan;
+
+	a->spread = calloc(p->n_series + 1, sizeof *a->spread);
+	if (!a->spread)
+		return PB_NOMEM;
+	for (size_t k = 0; k < p->n_series; k++) {
+		if (p->series[k].kind != SERIES_LATENCY)
+			continue;
+		series_spread *sp = &a->spread[a->n_spread++];
+		double sum = 0, ss = 0;
+		sp->series = k;
+		sp->min = INFINITY;
+		sp->max = -INFINITY;
+		for (size_t i = 0; i < s->n_runs; i++) {
+			const study_run *r = &s->runs[i];
+			if (r->series != k || !r->accepted || !r->has_statistic
+			    || !pb_state_equal(r->state, p->reference))
+				continue;
+			sp->runs++;
+			sum += r->statistic;
+			sp->min = fmin(sp->min, r->statistic);
+			sp->max = fmax(sp->max, r->statistic);
+		}
+		sp->mean = sp->runs ? sum / (double)sp->runs : NAN;
+		for (size_t i = 0; i < s->n_runs; i++) {
+			const study_run *r = &s->runs[i];
+			if (r->series != k || !r->accepted || !r->has_statistic
+			    || !pb_state_equal(r->state, p->reference))
+				continue;
+			ss += (r->statistic - sp->mean)
+			      * (r->statistic - sp->mean);
+		}
+		sp->sd = sp->runs >= 2 ? sqrt(ss / (double)(sp->runs - 1))
+				       : NAN;
+		if (!sp->runs)
+			sp->min = sp->max = NAN;
+	}
+	return PB_OK;
+}
+
+/* Mean of N draws with replacement from X. */
+static double resample_mean(const gsl_rng *r, const double *x, size_t n)
+{
+	double sum = 0;
+	for (size_t i = 0; i < n; i++)
+		sum += x[gsl_rng_uniform_int(r, n)];
+	return sum / (double)n;
+}
+
+/* The unpaired bootstrap of mean(B) - mean(A): each series' pairs are
+ * resampled on their own, since blocks of different series are not
+ * matched.  Percentile interval, type 7 endpoints. */
+static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
+				   const study_plan *p, uint32_t seed,
+				   series_difference *out)
+{
+	unsigned long b = p->resamples_exact ? 10000 : p->resamples;
+	double alpha = 1 - p->confidence;
+	double *rep;
+	gsl_rng *r;
+
+	out->defined = ca->n_pairs >= 2 && cb->n_pairs >= 2;
+	out->difference = ca->n_pairs && cb->n_pairs
+			  ? cb->boot.estimate - ca->boot.estimate : NAN;
+	if (!out->defined)
+		return PB_OK;
+	rep = malloc(b * sizeof *rep);
+	r = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!rep || !r) {
+		free(rep);
+		if (r)
+			gsl_rng_free(r);
+		return PB_NOMEM;
+	}
+	gsl_rng_set(r, seed);
+	for (unsigned long i = 0; i < b; i++)
+		rep[i] = resample_mean(r, cb->diffs, cb->n_pairs)
+			 - resample_mean(r, ca->diffs, ca->n_pairs);
+	gsl_rng_free(r);
+	boot_sort(rep, b);
+	out->lo = quantile_sorted(rep, b, alpha / 2);
+	out->hi = quantile_sorted(rep, b, 1 - alpha / 2);
+	out->disagree = out->lo > 0 || out->hi < 0;
+	free(rep);
+	return PB_OK;
+}
+
+static const comparison *find_cmp(const analysis *a, size_t series,
+				  size_t state)
+{
+	for (size_t i = 0; i < a->n_cmp; i++)
+		if (a->cmp[i].series == series && a->cmp[i].state == state)
+			return &a->cmp[i];
+	return NULL;
+}
+
+static pb_status build_between(const study *s, analysis *a)
+{
+	const study_plan *p = &s->plan;
+	size_t ns = a->n_spread;
+	size_t pairs = ns * (ns > 0 ? ns - 1 : 0) / 2;
+
+	a->between = calloc(pairs * p->n_states + 1, sizeof *a->between);
+	a->spread_tests = calloc(pairs + 1, sizeof *a->spread_tests);
+	if (!a->between || !a->spread_tests)
+		return PB_NOMEM;
+	for (size_t x = 0; x < ns; x++) {
+		for (size_t y = x + 1; y < ns; y++) {
+			size_t ka = a->spread[x].series;
+			size_t kb = a->spread[y].series;
+			spread_test *t = &a->spread_tests[a->n_spread_tests++];
+			t->series_a = ka;
+			t->series_b = kb;
+			t->ratio = a->spread[y].sd / a->spread[x].sd;
+			t->p_value = NAN;
+			if (isfinite(t->ratio) && t->ratio > 0) {
+				double f = t->ratio * t->ratio;
+				double na = (double)a->spread[x].runs - 1;
+				double nb = (double)a->spread[y].runs - 1;
+				double tail = f >= 1
+					? gsl_cdf_fdist_Q(f, nb, na)
+					: gsl_cdf_fdist_P(f, nb, na);
+				t->p_value = fmin(1.0, 2 * tail);
+				t->differs = t->p_value < 0.05;
+			}
+			a->heterogeneous |= t->differs;
+			for (size_t j = 0; j < p->n_states; j++) {
+				const comparison *ca = find_cmp(a, ka, j);
+				const comparison *cb = find_cmp(a, kb, j);
+				char key[256];
+				char label[PB_STATE_BUFSIZE];
+				if (!ca || !cb)
+					continue;
+				series_difference *sd =
+					&a->between[a->n_between++];
+				sd->state = j;
+				sd->series_a = ka;
+				sd->series_b = kb;
+				snprintf(key, sizeof key, "between %s %s",
+					 p->series[ka].id, p->series[kb].id);
+				pb_state_format(p->states[j], label,
+						sizeof label);
+				pb_status st = unpaired_interval(
+					ca, cb, p,
+					boot_stream_seed(p->seed, key, label),
+					sd);
+				if (st != PB_OK)
+					return st;
+				a->heterogeneous |= sd->disagree;
+			}
+		}
+	}
+	return PB_OK;
+}
+
+pb_status analysis_run(const study *s, diag *d, analysis **out)
+{
+	analysis *a = calloc(1, sizeof *a);
+	pb_status st;
+
+	*out = NULL;
+	if (!a)
+		return PB_NOMEM;
+	st = build_comparisons(s, a, d);
+	if (st == PB_OK)
+		st = build_state_results(s, a);
+	if (st == PB_OK)
+		st = build_spread(s, a);
+	if (st == PB_OK)
+		st = build_between(s, a);
+	if (st == PB_OK)
+		st = summary_build(s, &a->summary);
+	if (st != PB_OK) {
+		analysis_free(a);
+		return st;
+	}
+	*out = a;
+	return PB_OK;
+}
+
+void analysis_free(analysis *a)
+{
+	if (!a)
+		return;
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		comparison *c = &a->cmp[i];
+		free(c->blocks);
+		free(c->state_runs);
+		free(c->ref_runs);
+		free(c->diffs);
+		free(c->unpaired);
+	}
+	free(a->cmp);
+	for (size_t i = 0; i < a->n_states; i++)
+		free(a->states[i].comparisons);
+	free(a->states);
+	free(a->spread);
+	free(a->between);
+	free(a->spread_tests);
+	summary_free(a->summary);
+	free(a);
+}

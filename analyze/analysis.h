@@ -1,0 +1,101 @@
+/* analysis.h: every number a report publishes, computed from a study.
+ *
+ * For each latency series (kept separate, never pooled) and each state other
+ * than the reference: the blocks holding an accepted run of both are the
+ * pairs; the effect is the mean over pairs of statistic[state] minus
+ * statistic[reference]; its paired bootstrap interval (every method, the
+ * pre-registered one reported) and its verdict against the threshold.  Then
+ * a verdict per state across series, the heterogeneity between series, and
+ * the summaries of the mechanism, boundary and control series.  Nothing here
+ * formats text for people: render/ does that from these numbers. */
+#ifndef PAIRBOOT_ANALYSIS_H
+#define PAIRBOOT_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analyze/bootstrap.h"
+#include "analyze/summary.h"
+#include "analyze/verdict.h"
+#include "common/diag.h"
+#include "common/status.h"
+#include "ingest/study.h"
+
+/* One state against the reference in one latency series. */
+typedef struct comparison {
+	size_t series;            /* index into plan.series */
+	size_t state;             /* index into plan.states */
+	size_t n_pairs;
+	unsigned long *blocks;    /* the paired blocks, ascending */
+	size_t *state_runs;       /* per pair: index into study.runs */
+	size_t *ref_runs;
+	double *diffs;            /* per pair: state minus reference */
+	size_t *unpaired;         /* accepted runs of either state whose block
+				     lacks the other, runs.csv order */
+	size_t n_unpaired;
+	uint32_t stream_seed;     /* the generator seed of this comparison */
+	boot_comparison boot;     /* estimate, intervals, seed sensitivity */
+	verdict verdict;          /* from the pre-registered interval */
+	bool coverage_known;      /* a simulated coverage exists for this n */
+	double coverage;          /* simulated coverage of a nominal interval
+				     of the plan's method at this n */
+	bool small_sample;        /* coverage clearly below nominal */
+} comparison;
+
+/* All series' verdicts on one state. */
+typedef struct state_result {
+	size_t state;             /* index into plan.states */
+	verdict verdict;          /* across series */
+	size_t *comparisons;      /* indices into analysis.cmp, series order */
+	size_t n_comparisons;
+} state_result;
+
+/* Spread of the per-run statistic at the reference state in one series. */
+typedef struct series_spread {
+	size_t series;
+	size_t runs;
+	double mean, sd, min, max;   /* sd NAN with fewer than 2 runs */
+} series_spread;
+
+/* The effect of one state in series B minus its effect in series A, with an
+ * unpaired bootstrap interval (blocks resampled within each series). */
+typedef struct series_difference {
+	size_t state;             /* index into plan.states */
+	size_t series_a, series_b;
+	double difference;        /* effect_b - effect_a; NAN if undefined */
+	bool defined;
+	double lo, hi;            /* percentile interval at plan.confidence */
+	bool disagree;            /* the interval excludes 0 */
+} series_difference;
+
+/* Whether two series' reference spreads differ clearly: the two-sided
+ * variance-ratio F test at 5%. */
+typedef struct spread_test {
+	size_t series_a, series_b;
+	double ratio;             /* sd_b / sd_a */
+	double p_value;
+	bool differs;             /* p < 0.05 */
+} spread_test;
+
+typedef struct analysis {
+	comparison *cmp;          /* series-major, plan.states order */
+	size_t n_cmp;
+	state_result *states;     /* plan.states order, reference left out */
+	size_t n_states;
+	series_spread *spread;    /* one per latency series */
+	size_t n_spread;
+	series_difference *between;   /* every pair of latency series x state */
+	size_t n_between;
+	spread_test *spread_tests;
+	size_t n_spread_tests;
+	bool heterogeneous;       /* some series disagree or spread differs */
+	study_summary *summary;
+} analysis;
+
+/* Analyses study S.  Problems with the plan that only show here (exact
+ * resampling asked for with too many pairs) go to D.  Returns PB_OK and a
+ * new *OUT (free with analysis_free), or PB_DATAERR, PB_NOMEM. */
+pb_status analysis_run(const study *s, diag *d, analysis **out);
+void analysis_free(analysis *a);
+
+#endif

@@ -1,0 +1,752 @@
+/* bootstrap.c: paired bootstrap distributions (Monte Carlo and exact), the
+ * four interval methods, and the seed-sensitivity checks.  Definitions and
+ * sources are in bootstrap.h and docs/statistics.md. */
+#include "analyze/bootstrap.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_rng.h>
+
+#include "analyze/quantile.h"
+#include "analyze/runstat.h"
+
+/* Stream seeds ------------------------------------------------------------ */
+
+#define FNV64_OFFSET 0xcbf29ce484222325ULL
+#define FNV64_PRIME 0x100000001b3ULL
+
+static uint64_t fnv1a_bytes(uint64_t h, const unsigned char *p, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= FNV64_PRIME;
+	}
+	return h;
+}
+
+uint32_t boot_stream_seed(uint32_t study_seed, const char *series_id,
+			  const char *state_label)
+{
+	unsigned char seed_bytes[4];
+	const unsigned char zero = 0;
+	uint64_t h = FNV64_OFFSET;
+	uint32_t folded;
+
+	/* Spelled out byte by byte so the hash is the same on every
+	 * platform, whatever its byte order. */
+	for (int i = 0; i < 4; i++)
+		seed_bytes[i] = (unsigned char)(study_seed >> (8 * i));
+	h = fnv1a_bytes(h, seed_bytes, 4);
+	h = fnv1a_bytes(h, (const unsigned char *)series_id,
+			strlen(series_id));
+	h = fnv1a_bytes(h, &zero, 1);
+	h = fnv1a_bytes(h, (const unsigned char *)state_label,
+			strlen(state_label));
+	h = fnv1a_bytes(h, &zero, 1);
+	/* FNV-1a mixes the last bytes poorly into the high bits; a 64-bit
+	 * finalizer (the constants of MurmurHash3's fmix64) spreads every
+	 * input bit over the whole word before folding. */
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	folded = (uint32_t)(h ^ (h >> 32));
+	return folded ? folded : 1;
+}
+
+/* Monte Carlo ----------------------------------------------------------- */
+
+pb_status boot_replicates(const double *d, size_t n, unsigned long b,
+			  uint32_t stream_seed, double *out)
+{
+	gsl_rng *r;
+
+	if (n == 0 || b == 0 || n > 0xFFFFFFFFUL)
+		return PB_DATAERR;
+	r = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!r)
+		return PB_NOMEM;
+	gsl_rng_set(r, stream_seed);
+	for (unsigned long k = 0; k < b; k++) {
+		double sum = 0.0;
+
+		for (size_t i = 0; i < n; i++)
+			sum += d[gsl_rng_uniform_int(r, (unsigned long)n)];
+		out[k] = sum / (double)n;
+	}
+	gsl_rng_free(r);
+	return PB_OK;
+}
+
+static int double_cmp(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+void boot_sort(double *values, size_t count)
+{
+	qsort(values, count, sizeof *values, double_cmp);
+}
+
+/* Exact enumeration ------------------------------------------------------- */
+
+size_t boot_exact_count(size_t n)
+{
+	uint64_t c = 1;
+
+	if (n == 0 || n > BOOT_EXACT_MAX_N)
+		return 0;
+	/* C(2n-1, n) = prod_{i=1..n} (n - 1 + i) / i, exact at every step. */
+	for (size_t i = 1; i <= n; i++)
+		c = c * (n - 1 + i) / i;
+	return (size_t)c;
+}
+
+typedef struct exact_entry {
+	double value;
+	double weight;
+	size_t order;   /* enumeration order: breaks ties deterministically */
+} exact_entry;
+
+typedef struct exact_walk {
+	const double *d;
+	size_t n;
+	unsigned k[BOOT_EXACT_MAX_N];          /* copies of each index */
+	uint64_t fact[BOOT_EXACT_MAX_N + 1];   /* 0! .. n!, exact */
+	double n_pow_n;                        /* n^n, exact below 2^53 */
+	exact_entry *out;
+	size_t next;
+} exact_walk;
+
+static void exact_emit(exact_walk *w)
+{
+	double sum = 0.0;
+	uint64_t denom = 1;
+	exact_entry *e = &w->out[w->next];
+
+	for (size_t j = 0; j < w->n; j++) {
+		sum += (double)w->k[j] * w->d[j];
+		denom *= w->fact[w->k[j]];
+	}
+	e->value = sum / (double)w->n;
+	/* The multinomial coefficient is an integer <= 12!, so the weight is
+	 * one correctly rounded division. */
+	e->weight = (double)(w->fact[w->n] / denom) / w->n_pow_n;
+	e->order = w->next++;
+}
+
+/* Every way of giving indices J..n-1 LEFT copies in all, depth first. */
+static void exact_walk_from(exact_walk *w, size_t j, unsigned left)
+{
+	if (j + 1 == w->n) {
+		w->k[j] = left;
+		exact_emit(w);
+		return;
+	}
+	for (unsigned c = left + 1; c-- > 0;) {
+		w->k[j] = c;
+		exact_walk_from(w, j + 1, left - c);
+	}
+}
+
+static int exact_cmp(const void *pa, const void *pb)
+{
+	const exact_entry *a = pa, *b = pb;
+
+	if (a->value < b->value)
+		return -1;
+	if (a->value > b->value)
+		return 1;
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+pb_status boot_exact(const double *d, size_t n, double **values,
+		     double **weights, size_t *count)
+{
+	exact_walk w;
+	size_t total = boot_exact_count(n);
+	double *v, *wt;
+
+	*values = NULL;
+	*weights = NULL;
+	*count = 0;
+	if (total == 0)
+		return PB_DATAERR;
+	memset(&w, 0, sizeof w);
+	w.d = d;
+	w.n = n;
+	w.fact[0] = 1;
+	for (size_t i = 1; i <= n; i++)
+		w.fact[i] = w.fact[i - 1] * i;
+	w.n_pow_n = 1.0;
+	for (size_t i = 0; i < n; i++)
+		w.n_pow_n *= (double)n;
+	w.out = malloc(total * sizeof *w.out);
+	v = malloc(total * sizeof *v);
+	wt = malloc(total * sizeof *wt);
+	if (!w.out || !v || !wt) {
+		free(w.out);
+		free(v);
+		free(wt);
+		return PB_NOMEM;
+	}
+	exact_walk_from(&w, 0, (unsigned)n);
+	qsort(w.out, total, sizeof *w.out, exact_cmp);
+	for (size_t i = 0; i < total; i++) {
+		v[i] = w.out[i].value;
+		wt[i] = w.out[i].weight;
+	}
+	free(w.out);
+	*values = v;
+	*weights = wt;
+	*count = total;
+	return PB_OK;
+}
+
+/* Quantiles of a distribution ------------------------------------------- */
+
+/* Adds X to the compensated sum (*SUM, *COMP) (Neumaier), so cumulative
+ * weights over a million entries stay within about 1e-16 of exact. */
+static void sum_add(double *sum, double *comp, double x)
+{
+	double t = *sum + x;
+
+	if (fabs(*sum) >= fabs(x))
+		*comp += (*sum - t) + x;
+	else
+		*comp += (x - t) + *sum;
+	*sum = t;
+}
+
+double boot_dist_quantile(const boot_dist *dist, double q)
+{
+	double sum = 0.0, comp = 0.0;
+	size_t last = dist->count - 1;
+
+	if (!(q > 0.0))
+		q = 0.0;
+	if (q > 1.0)
+		q = 1.0;
+	if (!dist->weights)
+		return quantile_sorted(dist->values, dist->count, q);
+	if (!(q > 0.0))
+		return dist->values[0];
+	for (size_t i = 0; i < dist->count; i++) {
+		double cum;
+
+		sum_add(&sum, &comp, dist->weights[i]);
+		cum = sum + comp;
+		if (cum >= q - BOOT_LEVEL_TOL) {
+			/* The level falls on the jump after value i: average
+			 * the two sides, as definition 2 does. */
+			if (cum <= q + BOOT_LEVEL_TOL && i < last)
+				return dist->values[i]
+				       + (dist->values[i + 1] - dist->values[i])
+				       / 2.0;
+			return dist->values[i];
+		}
+	}
+	return dist->values[last];
+}
+
+/* Intervals --------------------------------------------------------------- */
+
+static const char NOTE_FEW_PAIRS[] = "fewer than 2 pairs";
+static const char NOTE_ALL_EQUAL[] = "all differences equal";
+static const char NOTE_BCA_EQUAL[] =
+	"all differences equal: BCa undefined, percentile interval given";
+static const char NOTE_BCA_Z0[] =
+	"BCa bias correction infinite (the estimate lies outside the bootstrap "
+	"distribution): percentile interval given";
+static const char NOTE_BCA_ACCEL[] =
+	"BCa acceleration too large for its formula: percentile interval given";
+
+static void interval_init(boot_interval *out, interval_method m,
+			  const boot_dist *dist)
+{
+	memset(out, 0, sizeof *out);
+	out->defined = false;
+	out->lo = out->hi = NAN;
+	out->method = out->used = m;
+	out->level_lo = out->level_hi = NAN;
+	out->z0 = out->accel = NAN;
+	if (dist && m != INTERVAL_T) {
+		out->exact = dist->weights != NULL;
+		if (!out->exact) {
+			out->resamples = (unsigned long)dist->count;
+			out->few_resamples = dist->count < BOOT_FEW_RESAMPLES;
+		}
+	}
+}
+
+static void interval_percentile(const boot_dist *dist, double level_lo,
+				boot_interval *out)
+{
+	out->level_lo = level_lo;
+	out->level_hi = 1.0 - level_lo;
+	out->lo = boot_dist_quantile(dist, out->level_lo);
+	out->hi = boot_dist_quantile(dist, out->level_hi);
+	out->defined = true;
+}
+
+/* P(theta* < theta) + P(theta* = theta) / 2 over DIST.  Values within TOL
+ * of theta count as equal: resample means that are mathematically equal
+ * to theta (the resample holding each pair once, for one) may differ from
+ * it in the last bits because they were summed in another order. */
+static double dist_below(const boot_dist *dist, double theta, double tol)
+{
+	double below = 0.0, below_c = 0.0, tie = 0.0, tie_c = 0.0;
+
+	for (size_t i = 0; i < dist->count; i++) {
+		double w = dist->weights ? dist->weights[i] : 1.0;
+
+		if (dist->values[i] < theta - tol)
+			sum_add(&below, &below_c, w);
+		else if (dist->values[i] <= theta + tol)
+			sum_add(&tie, &tie_c, w);
+	}
+	below += below_c;
+	tie += tie_c;
+	if (!dist->weights) {
+		below /= (double)dist->count;
+		tie /= (double)dist->count;
+	}
+	return below + tie / 2.0;
+}
+
+/* The jackknife acceleration of the mean of D (n >= 2). */
+static double jackknife_accel(const double *d, size_t n)
+{
+	double total = runstat_sum(d, n);
+	double *theta_i = malloc(n * sizeof *theta_i);
+	double m, num = 0.0, den = 0.0;
+
+	if (!theta_i) {
+		/* Without memory the leave-one-out means are computed twice,
+		 * never stored: same result, a little slower. */
+		m = 0.0;
+		for (size_t i = 0; i < n; i++)
+			m += (total - d[i]) / (double)(n - 1);
+		m /= (double)n;
+		for (size_t i = 0; i < n; i++) {
+			double u = m - (total - d[i]) / (double)(n - 1);
+
+			num += u * u * u;
+			den += u * u;
+		}
+	} else {
+		for (size_t i = 0; i < n; i++)
+			theta_i[i] = (total - d[i]) / (double)(n - 1);
+		m = runstat_sum(theta_i, n) / (double)n;
+		for (size_t i = 0; i < n; i++) {
+			double u = m - theta_i[i];
+
+			num += u * u * u;
+			den += u * u;
+		}
+		free(theta_i);
+	}
+	if (!(den > 0.0))
+		return NAN;
+	return num / (6.0 * pow(den, 1.5));
+}
+
+/* The BCa interval; returns the reason when it is undefined (the caller
+ * then gives the percentile interval), NULL on success. */
+static const char *interval_bca(const double *d, size_t n, double alpha,
+				const boot_dist *dist, boot_interval *out)
+{
+	double theta = runstat_sum(d, n) / (double)n;
+	double maxabs = 0.0, tol, p, z[2], level[2];
+
+	for (size_t i = 0; i < n; i++)
+		if (fabs(d[i]) > maxabs)
+			maxabs = fabs(d[i]);
+	tol = 64.0 * (double)n * DBL_EPSILON * maxabs;
+	p = dist_below(dist, theta, tol);
+	out->accel = jackknife_accel(d, n);
+	if (!(p > 0.0 && p < 1.0)) {
+		out->z0 = p > 0.0 ? INFINITY : -INFINITY;
+		return NOTE_BCA_Z0;
+	}
+	out->z0 = gsl_cdf_ugaussian_Pinv(p);
+	if (!isfinite(out->z0))
+		return NOTE_BCA_Z0;
+	if (!isfinite(out->accel))
+		return NOTE_BCA_EQUAL;
+	z[0] = gsl_cdf_ugaussian_Pinv(alpha / 2.0);
+	z[1] = -z[0];
+	for (int k = 0; k < 2; k++) {
+		double w = out->z0 + z[k];
+		double den = 1.0 - out->accel * w;
+
+		if (!(den > 0.0))
+			return NOTE_BCA_ACCEL;
+		level[k] = gsl_cdf_ugaussian_P(out->z0 + w / den);
+		if (!isfinite(level[k]))
+			return NOTE_BCA_ACCEL;
+	}
+	out->level_lo = level[0];
+	out->level_hi = level[1];
+	out->lo = boot_dist_quantile(dist, level[0]);
+	out->hi = boot_dist_quantile(dist, level[1]);
+	out->defined = true;
+	return NULL;
+}
+
+static bool all_equal(const double *d, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (d[i] < d[0] || d[i] > d[0])
+			return false;
+	return true;
+}
+
+pb_status boot_interval_compute(interval_method method, const double *d,
+				size_t n, double confidence,
+				const boot_dist *dist, boot_interval *out)
+{
+	double alpha = 1.0 - confidence;
+	const char *why;
+
+	interval_init(out, method, dist);
+	if (!(confidence > 0.0 && confidence < 1.0))
+		return PB_SOFTWARE;
+	if (method != INTERVAL_PERCENTILE && method != INTERVAL_BCA
+	    && method != INTERVAL_T && method != INTERVAL_EXPANDED)
+		return PB_SOFTWARE;
+	if (n < 2) {
+		out->note = NOTE_FEW_PAIRS;
+		return PB_OK;
+	}
+	if (all_equal(d, n)) {
+		/* Every resample has the same mean and the spread is 0: the
+		 * interval is the value itself, whatever the method; BCa's
+		 * acceleration is 0/0. */
+		out->lo = out->hi = d[0];
+		out->level_lo = alpha / 2.0;
+		out->level_hi = 1.0 - alpha / 2.0;
+		out->defined = true;
+		out->note = NOTE_ALL_EQUAL;
+		if (method == INTERVAL_BCA) {
+			out->fallback = true;
+			out->used = INTERVAL_PERCENTILE;
+			out->note = NOTE_BCA_EQUAL;
+		}
+		return PB_OK;
+	}
+	if (method != INTERVAL_T && (!dist || dist->count == 0))
+		return PB_SOFTWARE;
+
+	switch (method) {
+	case INTERVAL_PERCENTILE:
+		interval_percentile(dist, alpha / 2.0, out);
+		break;
+	case INTERVAL_BCA:
+		why = interval_bca(d, n, alpha, dist, out);
+		if (why) {
+			interval_percentile(dist, alpha / 2.0, out);
+			out->fallback = true;
+			out->used = INTERVAL_PERCENTILE;
+			out->note = why;
+		}
+		break;
+	case INTERVAL_T: {
+		double mean = runstat_sum(d, n) / (double)n;
+		double ss = 0.0, ss_c = 0.0, sd, half;
+
+		for (size_t i = 0; i < n; i++)
+			sum_add(&ss, &ss_c, (d[i] - mean) * (d[i] - mean));
+		sd = sqrt((ss + ss_c) / (double)(n - 1));
+		/* The upper quantile through Qinv keeps full precision for
+		 * small alpha. */
+		half = gsl_cdf_tdist_Qinv(alpha / 2.0, (double)(n - 1)) * sd
+		       / sqrt((double)n);
+		out->lo = mean - half;
+		out->hi = mean + half;
+		out->level_lo = alpha / 2.0;
+		out->level_hi = 1.0 - alpha / 2.0;
+		out->defined = true;
+		break;
+	}
+	case INTERVAL_EXPANDED: {
+		/* Hesterberg (2015), section 5; also ExpandProbs in his R
+		 * package resample: the level whose normal quantile, shrunk by
+		 * sqrt((n-1)/n), equals the t quantile. */
+		double t_lo = gsl_cdf_tdist_Pinv(alpha / 2.0, (double)(n - 1));
+		double level = gsl_cdf_ugaussian_P(
+			sqrt((double)n / (double)(n - 1)) * t_lo);
+
+		interval_percentile(dist, level, out);
+		break;
+	}
+	}
+	return PB_OK;
+}
+
+/* Seed sensitivity ---------------------------------------------------------- */
+
+/* The type 7 interpolation at fractional 0-based rank R of SORTED[0..B-1]. */
+static double value_at_rank(const double *sorted, size_t b, double r)
+{
+	double j;
+	size_t k;
+
+	if (!(r > 0.0))
+		return sorted[0];
+	if (r >= (double)(b - 1))
+		return sorted[b - 1];
+	j = floor(r);
+	k = (size_t)j;
+	return sorted[k] + (r - j) * (sorted[k + 1] - sorted[k]);
+}
+
+pb_status boot_endpoint_mc_range(const double *sorted, size_t b, double q,
+				 boot_range *out)
+{
+	double h, delta;
+
+	if (b == 0)
+		return PB_DATAERR;
+	if (!(q > 0.0))
+		q = 0.0;
+	if (q > 1.0)
+		q = 1.0;
+	out->value = quantile_sorted(sorted, b, q);
+	h = (double)(b - 1) * q;
+	delta = BOOT_MC_Z * sqrt((double)b * q * (1.0 - q));
+	out->lo = value_at_rank(sorted, b, h - delta);
+	out->hi = value_at_rank(sorted, b, h + delta);
+	return PB_OK;
+}
+
+/* Keeps the closest candidate seen so far. */
+typedef struct fragile_pick {
+	bool found;
+	const char *which;
+	double boundary, distance;
+} fragile_pick;
+
+static void fragile_consider(fragile_pick *pick, const char *which,
+			     double boundary, double distance)
+{
+	if (!pick->found || fabs(distance) < fabs(pick->distance)) {
+		pick->found = true;
+		pick->which = which;
+		pick->boundary = boundary;
+		pick->distance = distance;
+	}
+}
+
+static bool fragile_report(const fragile_pick *pick, const char **which,
+			   double *boundary, double *distance)
+{
+	if (!pick->found)
+		return false;
+	if (which)
+		*which = pick->which;
+	if (boundary)
+		*boundary = pick->boundary;
+	if (distance)
+		*distance = pick->distance;
+	return true;
+}
+
+bool boot_fragile(const boot_range *lower, const boot_range *upper,
+		  double threshold, const char **which_endpoint,
+		  double *boundary, double *distance)
+{
+	const double bounds[3] = { 0.0, threshold, -threshold };
+	const boot_range *ends[2] = { lower, upper };
+	static const char *const names[2] = { "lower", "upper" };
+	fragile_pick pick = { false, NULL, 0.0, 0.0 };
+
+	for (int e = 0; e < 2; e++)
+		for (int k = 0; k < 3; k++)
+			if (ends[e]->lo <= bounds[k] && bounds[k] <= ends[e]->hi)
+				fragile_consider(&pick, names[e], bounds[k],
+						 ends[e]->value - bounds[k]);
+	return fragile_report(&pick, which_endpoint, boundary, distance);
+}
+
+/* -1, 0 or 1 as X is below, at or above B. */
+static int side_of(double x, double b)
+{
+	return (x > b) - (x < b);
+}
+
+bool boot_fragile_exact(const boot_interval *mc, const boot_interval *exact,
+			double threshold, const char **which_endpoint,
+			double *boundary, double *distance)
+{
+	const double bounds[3] = { 0.0, threshold, -threshold };
+	fragile_pick pick = { false, NULL, 0.0, 0.0 };
+
+	if (!mc->defined || !exact->defined)
+		return false;
+	for (int k = 0; k < 3; k++) {
+		double b = bounds[k];
+
+		if (side_of(mc->lo, b) != side_of(exact->lo, b))
+			fragile_consider(&pick, "lower", b, mc->lo - b);
+		if (side_of(mc->hi, b) != side_of(exact->hi, b))
+			fragile_consider(&pick, "upper", b, mc->hi - b);
+	}
+	return fragile_report(&pick, which_endpoint, boundary, distance);
+}
+
+/* One comparison ------------------------------------------------------------ */
+
+static const char BASIS_MC[] = "monte-carlo error";
+static const char BASIS_EXACT[] = "exact bootstrap";
+
+/* The seed sensitivity of the pre-registered interval, from the sorted
+ * Monte Carlo replicates REPS. */
+static pb_status compare_fragility(const double *d, size_t n,
+				   const boot_settings *set,
+				   const double *reps, size_t b,
+				   boot_comparison *out)
+{
+	const boot_interval *ci = &out->ci[set->method];
+	boot_range lower, upper;
+	double *ev = NULL, *ew = NULL;
+	size_t count;
+	boot_dist exact;
+	pb_status st;
+
+	if (!ci->defined || set->method == INTERVAL_T)
+		return PB_OK;
+	if (boot_endpoint_mc_range(reps, b, ci->level_lo, &lower) == PB_OK
+	    && boot_endpoint_mc_range(reps, b, ci->level_hi, &upper) == PB_OK) {
+		/* The range is around the type 7 value at the level, which is
+		 * the endpoint itself except for a zero-spread interval. */
+		lower.value = ci->lo;
+		upper.value = ci->hi;
+		if (boot_fragile(&lower, &upper, set->threshold,
+				 &out->fragile_endpoint, &out->fragile_boundary,
+				 &out->fragile_distance)) {
+			out->fragile = true;
+			out->fragile_basis = BASIS_MC;
+		}
+	}
+	if (n > BOOT_EXACT_MAX_N)
+		return PB_OK;
+	st = boot_exact(d, n, &ev, &ew, &count);
+	if (st != PB_OK)
+		return st;
+	exact.values = ev;
+	exact.weights = ew;
+	exact.count = count;
+	st = boot_interval_compute(set->method, d, n, set->confidence, &exact,
+				   &out->exact_ci);
+	if (st == PB_OK) {
+		out->exact_checked = true;
+		if (boot_fragile_exact(ci, &out->exact_ci, set->threshold,
+				       &out->fragile_endpoint,
+				       &out->fragile_boundary,
+				       &out->fragile_distance)) {
+			out->fragile = true;
+			out->fragile_basis = BASIS_EXACT;
+		}
+	}
+	free(ev);
+	free(ew);
+	return st;
+}
+
+pb_status boot_compare(const double *state, const double *ref, size_t n,
+		       const boot_settings *set, boot_comparison *out)
+{
+	double *d = NULL, *reps = NULL, *ew = NULL;
+	boot_dist dist = { NULL, NULL, 0 };
+	pb_status st = PB_OK;
+
+	memset(out, 0, sizeof *out);
+	out->pairs = n;
+	out->estimate = NAN;
+	out->fragile_boundary = out->fragile_distance = NAN;
+	interval_init(&out->exact_ci, set->method, NULL);
+	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+		interval_init(&out->ci[m], (interval_method)m, NULL);
+	if (!(set->confidence > 0.0 && set->confidence < 1.0))
+		return PB_SOFTWARE;
+	if ((!set->exact && set->resamples == 0)
+	    || (set->exact && n > BOOT_EXACT_MAX_N))
+		return PB_DATAERR;
+	if (!set->exact && set->resamples > SIZE_MAX / sizeof *reps)
+		return PB_NOMEM;
+	if (n == 0)
+		goto intervals;
+
+	d = malloc(n * sizeof *d);
+	if (!d)
+		return PB_NOMEM;
+	for (size_t i = 0; i < n; i++)
+		d[i] = state[i] - ref[i];
+	out->estimate = runstat_sum(d, n) / (double)n;
+	if (n < 2 || all_equal(d, n))
+		goto intervals;   /* the distribution is not needed */
+
+	if (set->exact) {
+		double *ev;
+
+		st = boot_exact(d, n, &ev, &ew, &dist.count);
+		dist.values = ev;
+		dist.weights = ew;
+		reps = ev;
+	} else {
+		reps = malloc((size_t)set->resamples * sizeof *reps);
+		if (!reps) {
+			st = PB_NOMEM;
+		} else {
+			st = boot_replicates(d, n, set->resamples,
+					     set->stream_seed, reps);
+			if (st == PB_OK) {
+				boot_sort(reps, (size_t)set->resamples);
+				dist.values = reps;
+				dist.count = (size_t)set->resamples;
+			}
+		}
+	}
+	if (st != PB_OK)
+		goto done;
+
+intervals:
+	for (int m = 0; m < INTERVAL_METHOD_COUNT && st == PB_OK; m++)
+		st = boot_interval_compute((interval_method)m, d, n,
+					   set->confidence,
+					   dist.count ? &dist : NULL,
+					   &out->ci[m]);
+	if (st == PB_OK && !set->exact) {
+		/* The resampling settings belong in every interval even when
+		 * the distribution was not needed (n < 2, zero spread). */
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++) {
+			if (m == INTERVAL_T)
+				continue;
+			out->ci[m].resamples = set->resamples;
+			out->ci[m].few_resamples =
+				set->resamples < BOOT_FEW_RESAMPLES;
+		}
+		/* With zero spread every seed gives the same interval: not
+		 * fragile. */
+		if (dist.count)
+			st = compare_fragility(d, n, set, reps, dist.count,
+					       out);
+	} else if (st == PB_OK) {
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+			if (m != INTERVAL_T)
+				out->ci[m].exact = true;
+	}
+done:
+	free(d);
+	free(reps);
+	free(ew);
+	return st;
+}

@@ -1,0 +1,79 @@
+/* verdict.h: what a confidence interval says against the pre-registered
+ * threshold T, per series and across series.
+ *
+ * Per series, from the CI [lo, hi] of (state - reference), T > 0, and the
+ * side that is better (the first rule that holds wins):
+ *
+ *   no-interval     the CI is undefined (fewer than 2 pairs)
+ *   harm            the whole CI lies beyond T on the worse side:
+ *                   lower is better: lo > T;  higher is better: hi < -T
+ *   benefit         the whole CI lies beyond T on the better side:
+ *                   lower is better: hi < -T; higher is better: lo > T
+ *   equivalent      the whole CI lies inside (-T, +T): -T < lo and hi < T.
+ *                   A 95% CI inside the margin is the two one-sided tests
+ *                   procedure (TOST, Schuirmann 1987) at 2.5% per side.
+ *   detected-small  the CI excludes 0 (lo > 0 or hi < 0), none of the above
+ *   indeterminate   the CI contains 0 and reaches T or beyond
+ *
+ * All comparisons are strict, so an endpoint exactly at T does not make
+ * harm, benefit or equivalence, and one exactly at 0 does not exclude 0.
+ * The six cases cover every interval.
+ *
+ * Across series (per-series verdicts and point estimates, never a pooled
+ * figure; the first rule that holds wins):
+ *
+ *   no-interval                      some series has no interval: a series
+ *                                    that cannot be judged could disagree
+ *   indeterminate-direction-differs  no series is decisive (harm, benefit,
+ *                                    equivalent, detected-small) and the
+ *                                    point estimates have opposite signs
+ *                                    (one > 0, another < 0)
+ *   (the common verdict)             all series have the same verdict
+ *   series-disagree                  otherwise
+ *
+ * The codes are stable strings, written to results.json; reports turn them
+ * into sentences. */
+#ifndef PAIRBOOT_VERDICT_H
+#define PAIRBOOT_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ingest/study.h"
+
+typedef enum verdict {
+	VERDICT_HARM,
+	VERDICT_BENEFIT,
+	VERDICT_EQUIVALENT,
+	VERDICT_DETECTED_SMALL,
+	VERDICT_INDETERMINATE,
+	VERDICT_NO_INTERVAL,
+	VERDICT_DIRECTION_DIFFERS,   /* across series only */
+	VERDICT_SERIES_DISAGREE      /* across series only */
+} verdict;
+
+#define VERDICT_COUNT 8
+
+/* The verdict of one series: DEFINED false gives no-interval, else the
+ * rules above for [LO, HI] (LO <= HI) and THRESHOLD > 0. */
+verdict verdict_series(bool defined, double lo, double hi, double threshold,
+		       better_side better);
+
+/* True for harm, benefit, equivalent and detected-small: a verdict that
+ * says something about the size of the effect. */
+bool verdict_decisive(verdict v);
+
+/* The verdict across N series from their verdicts PER_SERIES (only the
+ * per-series codes) and point estimates ESTIMATES.  N = 0 gives
+ * no-interval.  Arrays are only read. */
+verdict verdict_across(const verdict *per_series, const double *estimates,
+		       size_t n);
+
+/* The stable code of V ("harm", "detected-small", ...); "unknown" for a
+ * value outside the enum. */
+const char *verdict_code(verdict v);
+
+/* Parses a code back: true and *OUT set when S is one of the codes. */
+bool verdict_from_code(const char *s, verdict *out);
+
+#endif

@@ -1,0 +1,576 @@
+/* csvread.c: positions, limits and row checks around libcsv.
+ *
+ * libcsv does the splitting and unquoting.  Beside it runs a small scanner
+ * that follows the same state machine (libcsv 3.0.3 with no byte counted as
+ * space) byte for byte, only to learn where each field starts, where a NUL
+ * sits and how long a field has grown.  The input is cut into pieces that
+ * never cross a line end or a row end, so that
+ *   - all bytes of a piece are on one line: an offset libcsv returns for a
+ *     quoting error is a column;
+ *   - the field starts the scanner recorded belong to the row libcsv is
+ *     delivering, since that row ends no later than the piece does.
+ * A field that grows past the limit is never handed to libcsv whole, which
+ * would buffer it. */
+#include "ingest/csvread.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <csv.h>
+
+/* Scanner states, named after libcsv's. */
+enum scan_state {
+	SCAN_ROW,    /* between rows: line ends are skipped */
+	SCAN_FIELD,  /* a field is due at the next byte */
+	SCAN_IN,     /* inside a field */
+	SCAN_QUOTE   /* a quote inside a quoted field: closing or doubled */
+};
+
+/* What the scanner and libcsv know about one field of the current row. */
+typedef struct slot {
+	size_t line, col;          /* where the field starts */
+	size_t nul_line, nul_col;  /* its first NUL byte; nul_line 0 if none */
+	size_t off, len;           /* its text in reader.text (once delivered) */
+} slot;
+
+typedef struct reader {
+	struct csv_parser parser;
+	const char *display;
+	csv_row_fn fn;
+	void *ctx;
+	diag *d;
+	size_t base_errors;     /* diag_errors(d) when the file was opened */
+
+	size_t line, col;       /* position of the next byte to scan */
+	unsigned bom_seen;      /* leading bytes that matched a BOM so far */
+	bool bom_done;          /* past the place where a BOM may be */
+	bool skip_line;         /* after a quoting error: drop to the line end */
+
+	enum scan_state state;  /* scanner state */
+	bool quoted;            /* the current field started with a quote */
+	size_t field_bytes;     /* bytes of the current field, as written */
+	size_t started;         /* fields of the current row begun so far */
+	slot *slots;
+	size_t slots_cap;
+
+	size_t delivered;       /* fields libcsv gave of the current row */
+	bool row_bad;           /* the current row had an error already */
+	char *text;             /* texts of the current row's fields */
+	size_t text_len, text_cap;
+	csv_field *fields;      /* the row as passed to fn */
+	size_t fields_cap;
+
+	bool have_header;
+	size_t header_n;
+	size_t rows;            /* rows seen, the header included */
+	bool stop;              /* stop reading: fatal error, limit, or fn */
+	bool warned_limit;
+	pb_status fail;         /* a non-data failure */
+} reader;
+
+/* RFC 4180: spaces and tabs are field content, never trimmed. */
+static int csvread_no_space(unsigned char c)
+{
+	(void)c;
+	return 0;
+}
+
+static void reader_parser_init(reader *r)
+{
+	csv_init(&r->parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL);
+	csv_set_space_func(&r->parser, csvread_no_space);
+	/* The default 128-byte growth is quadratic for long fields. */
+	csv_set_blk_size(&r->parser, 4096);
+}
+
+static void reader_nomem(reader *r)
+{
+	r->fail = pb_status_merge(r->fail, PB_NOMEM);
+	r->stop = true;
+}
+
+static size_t reader_errors(const reader *r)
+{
+	return diag_errors(r->d) - r->base_errors;
+}
+
+/* Stops the file once it has given enough errors, saying so once. */
+static void reader_check_limit(reader *r)
+{
+	if (reader_errors(r) < CSVREAD_MAX_ERRORS)
+		return;
+	r->stop = true;
+	if (!r->warned_limit) {
+		r->warned_limit = true;
+		diag_warning(r->d, r->display, 0, 0,
+			     "stopped after %d errors; the rest of the file "
+			     "was not checked", CSVREAD_MAX_ERRORS);
+	}
+}
+
+/* Forgets the row in progress, in the scanner and in the collected text. */
+static void reader_row_reset(reader *r)
+{
+	r->delivered = 0;
+	r->row_bad = false;
+	r->text_len = 0;
+}
+
+/* Records that a new field of the current row starts at LINE:COL.  Returns
+ * false (and stops the file) past the field limit or when out of memory. */
+static bool scan_field_begin(reader *r, size_t col)
+{
+	if (r->started == CSVREAD_MAX_FIELDS) {
+		diag_error(r->d, r->display, r->line, col,
+			   "row has more than %d fields", CSVREAD_MAX_FIELDS);
+		r->stop = true;
+		return false;
+	}
+	if (r->started == r->slots_cap) {
+		size_t cap = r->slots_cap ? r->slots_cap * 2 : 16;
+		slot *s = realloc(r->slots, cap * sizeof *s);
+		csv_field *f;
+		if (!s) {
+			reader_nomem(r);
+			return false;
+		}
+		r->slots = s;
+		f = realloc(r->fields, cap * sizeof *f);
+		if (!f) {
+			reader_nomem(r);
+			return false;
+		}
+		r->fields = f;
+		r->slots_cap = cap;
+		r->fields_cap = cap;
+	}
+	r->slots[r->started] = (slot){ r->line, col, 0, 0, 0, 0 };
+	r->started++;
+	r->field_bytes = 0;
+	return true;
+}
+
+/* Counts one more byte of the current field, noting a NUL.  Returns false
+ * when the field would pass the limit. */
+static bool scan_field_byte(reader *r, unsigned char c, size_t col)
+{
+	slot *s = &r->slots[r->started - 1];
+	if (r->field_bytes == CSVREAD_MAX_FIELD)
+		return false;
+	r->field_bytes++;
+	if (c == '\0' && s->nul_line == 0) {
+		s->nul_line = r->line;
+		s->nul_col = col;
+	}
+	return true;
+}
+
+/* Follows libcsv's state machine over P[0..LEN) and returns how many bytes
+ * form the next piece to parse: up to and including the first line end, row
+ * end or byte libcsv will reject.  Sets *OVER when the piece stops short
+ * because a field grew past CSVREAD_MAX_FIELD (or the field count past its
+ * limit); the file is then given up. */
+static size_t scan(reader *r, const unsigned char *p, size_t len, bool *over)
+{
+	*over = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = p[i];
+		size_t col = r->col + i;
+		bool end = c == '\r' || c == '\n';
+
+		switch (r->state) {
+		case SCAN_ROW:
+			if (end)
+				break;
+			/* The byte opens the row's first field. */
+			r->state = SCAN_FIELD;
+			r->started = 0;
+			if (!scan_field_begin(r, col)) {
+				*over = true;
+				return i;
+			}
+			/* fall through */
+		case SCAN_FIELD:
+			if (c == ',') {
+				if (!scan_field_begin(r, col + 1)) {
+					*over = true;
+					return i;
+				}
+			} else if (end) {
+				r->state = SCAN_ROW;
+				return i + 1;
+			} else {
+				r->state = SCAN_IN;
+				r->quoted = c == '"';
+				if (!scan_field_byte(r, c, col)) {
+					*over = true;
+					return i;
+				}
+			}
+			break;
+		case SCAN_IN:
+			if (c == '"' && !r->quoted)
+				return i + 1;  /* libcsv rejects this quote */
+			if (c == '"') {
+				r->state = SCAN_QUOTE;
+			} else if (!r->quoted && c == ',') {
+				r->state = SCAN_FIELD;
+				if (!scan_field_begin(r, col + 1)) {
+					*over = true;
+					return i;
+				}
+				break;
+			} else if (!r->quoted && end) {
+				r->state = SCAN_ROW;
+				return i + 1;
+			}
+			if (!scan_field_byte(r, c, col)) {
+				*over = true;
+				return i;
+			}
+			break;
+		case SCAN_QUOTE:
+			if (c == ',') {
+				r->state = SCAN_FIELD;
+				if (!scan_field_begin(r, col + 1)) {
+					*over = true;
+					return i;
+				}
+			} else if (end) {
+				r->state = SCAN_ROW;
+				return i + 1;
+			} else if (c == '"') {
+				r->state = SCAN_IN;
+				if (!scan_field_byte(r, c, col)) {
+					*over = true;
+					return i;
+				}
+			} else {
+				return i + 1;  /* libcsv rejects this byte */
+			}
+			break;
+		}
+		if (c == '\n')
+			return i + 1;
+	}
+	return len;
+}
+
+/* Moves the position over P[0..LEN), which holds a line end only last. */
+static void reader_advance(reader *r, const unsigned char *p, size_t len)
+{
+	if (len && p[len - 1] == '\n') {
+		r->line++;
+		r->col = 1;
+	} else {
+		r->col += len;
+	}
+}
+
+/* libcsv's field callback: keeps the field's text for the row. */
+static void on_field(void *s, size_t len, void *data)
+{
+	reader *r = data;
+	size_t k;
+	slot *sl;
+
+	if (r->stop)
+		return;
+	k = r->delivered++;
+	if (k >= r->started) {
+		/* The scanner lost step with libcsv: a bug here, not bad data. */
+		diag_error(r->d, r->display, r->line, 0,
+			   "internal error: CSV field positions lost");
+		r->fail = pb_status_merge(r->fail, PB_SOFTWARE);
+		r->stop = true;
+		return;
+	}
+	sl = &r->slots[k];
+	if (memchr(s, '\0', len) && !r->row_bad) {
+		diag_error(r->d, r->display,
+			   sl->nul_line ? sl->nul_line : sl->line,
+			   sl->nul_line ? sl->nul_col : sl->col,
+			   "NUL byte in field");
+		r->row_bad = true;
+	}
+	if (r->row_bad || (r->have_header && k >= r->header_n))
+		return;  /* not passed on: no need to keep it */
+	if (len + 1 > r->text_cap - r->text_len) {
+		size_t cap = r->text_cap ? r->text_cap : 256;
+		char *t;
+		while (len + 1 > cap - r->text_len)
+			cap *= 2;
+		t = realloc(r->text, cap);
+		if (!t) {
+			reader_nomem(r);
+			return;
+		}
+		r->text = t;
+		r->text_cap = cap;
+	}
+	memcpy(r->text + r->text_len, s, len);
+	r->text[r->text_len + len] = '\0';
+	sl->off = r->text_len;
+	sl->len = len;
+	r->text_len += len + 1;
+}
+
+/* libcsv's row callback: checks the row and passes it on. */
+static void on_row(int c, void *data)
+{
+	reader *r = data;
+	size_t n;
+
+	(void)c;
+	if (r->stop)
+		return;
+	n = r->delivered;
+	r->rows++;
+	if (!r->have_header) {
+		r->have_header = true;
+		r->header_n = n;
+		if (r->row_bad) {
+			/* Without a sound header no row can be checked. */
+			r->stop = true;
+			return;
+		}
+	} else if (n != r->header_n) {
+		diag_error(r->d, r->display, r->slots[0].line, r->slots[0].col,
+			   "row has %zu field%s, header has %zu", n,
+			   n == 1 ? "" : "s", r->header_n);
+		r->row_bad = true;
+	}
+	if (!r->row_bad) {
+		csv_row row;
+		for (size_t i = 0; i < n; i++) {
+			r->fields[i].text = r->text + r->slots[i].off;
+			r->fields[i].len = r->slots[i].len;
+			r->fields[i].line = r->slots[i].line;
+			r->fields[i].col = r->slots[i].col;
+		}
+		row.index = r->rows - 1;
+		row.line = r->slots[0].line;
+		row.n = n;
+		row.fields = r->fields;
+		if (!r->fn(r->ctx, &row, r->d))
+			r->stop = true;
+	}
+	reader_row_reset(r);
+	if (!r->stop)
+		reader_check_limit(r);
+}
+
+/* Reports a byte libcsv rejected, at LINE:COL, and resynchronises: the rest
+ * of the line is dropped and the next line starts a new row. */
+static void reader_quote_error(reader *r, unsigned char bad, size_t col)
+{
+	if (bad == '"')
+		diag_error(r->d, r->display, r->line, col,
+			   "stray quote in an unquoted field (quote the whole "
+			   "field and double the quote)");
+	else
+		diag_error(r->d, r->display, r->line, col,
+			   "stray quote: a closing quote must be followed by a "
+			   "comma or a line end (found '%s')",
+			   diag_quote((const char *)&bad, 1));
+	csv_free(&r->parser);
+	reader_parser_init(r);
+	r->state = SCAN_ROW;
+	r->started = 0;
+	reader_row_reset(r);
+	if (!r->have_header) {
+		r->stop = true;  /* the header itself is broken */
+		return;
+	}
+	r->skip_line = true;
+	reader_check_limit(r);
+}
+
+/* Scans and parses LEN bytes that follow the byte order mark, if any. */
+static void reader_push(reader *r, const unsigned char *p, size_t len)
+{
+	while (len && !r->stop) {
+		size_t k;
+		size_t got;
+		bool over;
+
+		if (r->skip_line) {
+			const unsigned char *nl = memchr(p, '\n', len);
+			k = nl ? (size_t)(nl - p) + 1 : len;
+			reader_advance(r, p, k);
+			r->skip_line = nl == NULL;
+			p += k;
+			len -= k;
+			continue;
+		}
+		k = scan(r, p, len, &over);
+		if (r->stop)
+			return;
+		got = csv_parse(&r->parser, p, k, on_field, on_row, r);
+		if (r->stop)
+			return;
+		if (got != k || csv_error(&r->parser) != CSV_SUCCESS) {
+			if (csv_error(&r->parser) != CSV_EPARSE) {
+				reader_nomem(r);
+				return;
+			}
+			reader_quote_error(r, p[got], r->col + got);
+			reader_advance(r, p, got + 1);
+			p += got + 1;
+			len -= got + 1;
+			continue;
+		}
+		reader_advance(r, p, k);
+		p += k;
+		len -= k;
+		if (over) {
+			slot *s = &r->slots[r->started - 1];
+			if (!r->stop)
+				diag_error(r->d, r->display, s->line, s->col,
+					   "field is longer than %zu bytes",
+					   CSVREAD_MAX_FIELD);
+			r->stop = true;
+		}
+	}
+}
+
+/* Takes the next LEN bytes of the file, dropping a leading byte order mark
+ * even when it arrives split over several calls. */
+static void reader_feed(reader *r, const unsigned char *p, size_t len)
+{
+	static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
+
+	while (!r->bom_done && len) {
+		if (p[0] == bom[r->bom_seen]) {
+			r->bom_seen++;
+			p++;
+			len--;
+			if (r->bom_seen == 3) {
+				r->bom_done = true;
+				r->col += 3;
+			}
+		} else {
+			r->bom_done = true;
+			reader_push(r, bom, r->bom_seen);
+		}
+	}
+	if (len)
+		reader_push(r, p, len);
+}
+
+static void reader_open(reader *r, const char *display, csv_row_fn fn,
+			void *ctx, diag *d)
+{
+	memset(r, 0, sizeof *r);
+	r->display = display;
+	r->fn = fn;
+	r->ctx = ctx;
+	r->d = d;
+	r->base_errors = diag_errors(d);
+	r->line = 1;
+	r->col = 1;
+	r->state = SCAN_ROW;
+	reader_parser_init(r);
+}
+
+/* Ends the input: flushes a partial BOM, lets libcsv finish the last row,
+ * and checks for an open quote and an empty file.  Frees what R holds and
+ * returns the file's status. */
+static pb_status reader_close(reader *r)
+{
+	pb_status st;
+
+	if (!r->bom_done) {
+		r->bom_done = true;
+		reader_push(r, (const unsigned char *)"\xEF\xBB\xBF",
+			    r->bom_seen);
+	}
+	if (!r->stop && !r->skip_line) {
+		if (csv_fini(&r->parser, on_field, on_row, r) != 0) {
+			slot *s = &r->slots[r->started - 1];
+			diag_error(r->d, r->display, s->line, s->col,
+				   "unterminated quoted field");
+		}
+	}
+	if (!r->stop && !r->have_header && reader_errors(r) == 0)
+		diag_error(r->d, r->display, 1, 1,
+			   "empty file, expected a header");
+	csv_free(&r->parser);
+	free(r->slots);
+	free(r->fields);
+	free(r->text);
+	if (r->fail != PB_OK) {
+		diag_fail(r->d, r->fail);
+		return r->fail;
+	}
+	st = reader_errors(r) ? PB_DATAERR : PB_OK;
+	return st;
+}
+
+pb_status csvread_buffer(const char *buf, size_t len, const char *display,
+			 size_t chunk, csv_row_fn fn, void *ctx, diag *d)
+{
+	reader r;
+	const unsigned char *p = (const unsigned char *)buf;
+
+	reader_open(&r, display, fn, ctx, d);
+	if (chunk == 0)
+		chunk = len;
+	while (len && !r.stop) {
+		size_t k = len < chunk ? len : chunk;
+		reader_feed(&r, p, k);
+		p += k;
+		len -= k;
+	}
+	return reader_close(&r);
+}
+
+pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
+		       void *ctx, diag *d)
+{
+	enum { BLOCK = 65536 };
+	reader r;
+	struct stat sb;
+	unsigned char *block;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		diag_error(d, display, 0, 0, "cannot open: %s", strerror(errno));
+		diag_fail(d, PB_NOINPUT);
+		return PB_NOINPUT;
+	}
+	if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		/* fopen takes a folder; only the first read would fail. */
+		fclose(f);
+		diag_error(d, display, 0, 0, "cannot open: %s",
+			   strerror(EISDIR));
+		diag_fail(d, PB_NOINPUT);
+		return PB_NOINPUT;
+	}
+	block = malloc(BLOCK);
+	if (!block) {
+		fclose(f);
+		diag_fail(d, PB_NOMEM);
+		return PB_NOMEM;
+	}
+	reader_open(&r, display, fn, ctx, d);
+	while (!r.stop) {
+		size_t n = fread(block, 1, BLOCK, f);
+		if (n)
+			reader_feed(&r, block, n);
+		if (n < BLOCK)
+			break;
+	}
+	if (ferror(f)) {
+		diag_error(d, display, 0, 0, "read error: %s", strerror(errno));
+		r.fail = pb_status_merge(r.fail, PB_IOERR);
+		r.stop = true;
+	}
+	fclose(f);
+	free(block);
+	return reader_close(&r);
+}

@@ -1,0 +1,81 @@
+/* csvread.h: a strict, positioned CSV reader over libcsv.
+ *
+ * libcsv splits fields and undoes quoting but knows nothing about lines and
+ * columns, and its strict mode checks only quote placement.  This reader
+ * adds what pairboot needs to report bad input as FILE:LINE:COL:
+ *
+ *   - every field carries the 1-based line and byte column where it starts
+ *     (its opening quote when quoted); a row carries the line of its first
+ *     field, so a row whose quoted field spans lines is reported where it
+ *     starts;
+ *   - RFC 4180 whitespace: spaces and tabs are data, never trimmed;
+ *   - a UTF-8 byte order mark at the start of the file is skipped (columns
+ *     still count its three bytes, since they are byte columns);
+ *   - rows may end in LF or CRLF (a lone CR ends a row too, as in libcsv);
+ *   - blank lines (nothing between two line ends) are skipped and produce no
+ *     row; a line holding only spaces is a row with one field;
+ *   - errors: a quote in the wrong place (at the offending byte), a quoted
+ *     field still open at the end of the file (at the field's start), a NUL
+ *     byte in a field (at the byte), a row whose field count differs from the
+ *     header's (at the row's start), an empty file, and a field longer than
+ *     CSVREAD_MAX_FIELD bytes or a row of more than CSVREAD_MAX_FIELDS fields
+ *     (both stop the file);
+ *   - not checked here: UTF-8 validity (callers check their text fields).
+ *
+ * After a quoting error the rest of that line is skipped and reading resumes
+ * with the next line as a new row, so one file can report several problems;
+ * an error in the header stops the file.  Reading stops after
+ * CSVREAD_MAX_ERRORS errors in one file.  Memory does not depend on the
+ * size of the file: it is read in fixed blocks and only the current row is
+ * kept. */
+#ifndef PAIRBOOT_CSVREAD_H
+#define PAIRBOOT_CSVREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+
+#define CSVREAD_MAX_FIELD ((size_t)1 << 20)  /* bytes of one field, as written */
+#define CSVREAD_MAX_FIELDS 4096              /* fields in one row */
+#define CSVREAD_MAX_ERRORS 20                /* errors before a file is given up */
+
+typedef struct csv_field {
+	const char *text;  /* the field, unquoted, NUL-terminated; holds no NUL */
+	size_t len;        /* bytes in text */
+	size_t line;       /* 1-based line where the field starts */
+	size_t col;        /* 1-based byte column where it starts */
+} csv_field;
+
+typedef struct csv_row {
+	size_t index;             /* 0 for the header, then 1, 2, ... */
+	size_t line;              /* line where the row starts */
+	size_t n;                 /* fields; every data row has the header's count */
+	const csv_field *fields;  /* valid only during the callback */
+} csv_row;
+
+/* Called once per good row, the header first.  Rows with errors are reported
+ * by the reader and not passed on.  The callback may report problems of its
+ * own to D; they count towards the error limit of the file.  Return false to
+ * stop reading (the reader then returns as if the file had ended, without
+ * the end-of-file checks). */
+typedef bool (*csv_row_fn)(void *ctx, const csv_row *row, diag *d);
+
+/* Reads the CSV file at PATH, naming it DISPLAY in messages (for example
+ * "study/runs.csv").  Returns PB_OK when no error was reported while reading
+ * it (by the reader or by FN), PB_DATAERR when some was, PB_NOINPUT when
+ * the file cannot be opened ("DISPLAY: cannot open: reason"), PB_IOERR on a
+ * read error and PB_NOMEM when out of memory; the last three are also
+ * recorded in D with diag_fail. */
+pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
+		       void *ctx, diag *d);
+
+/* As csvread_file, over LEN bytes at BUF (which may hold NULs).  CHUNK > 0
+ * feeds the input to the parser in pieces of at most CHUNK bytes, so tests
+ * can check that results do not depend on where reads split the input;
+ * 0 feeds it whole. */
+pb_status csvread_buffer(const char *buf, size_t len, const char *display,
+			 size_t chunk, csv_row_fn fn, void *ctx, diag *d);
+
+#endif

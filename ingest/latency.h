@@ -1,0 +1,35 @@
+/* latency.h: reading one per-boot latency CSV.
+ *
+ * A latency file holds one row per measurement period.  Its header must
+ * name the study's column (study.ini `column`, e.g. latency_us); each value
+ * there must be a finite number >= 0 written with a '.' (see numparse.h).
+ * An optional `period` column must hold integers that strictly increase, so
+ * a file pasted together twice or reordered is caught.  Other columns are
+ * ignored.  The CSV rules (BOM, CRLF, quoting, positions) are csvread's. */
+#ifndef PAIRBOOT_LATENCY_H
+#define PAIRBOOT_LATENCY_H
+
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+
+/* Reads the latency file at PATH (named DISPLAY in messages) and returns in
+ * *VALUES the N values of COLUMN in file order, as written (not scaled).
+ * On PB_OK, *VALUES holds N >= 1 values and belongs to the caller, who
+ * frees it with free().  On any other status *VALUES is NULL and *N is 0;
+ * every problem found went to D: PB_DATAERR for bad data (a missing column,
+ * a bad value, a period that does not increase, a file with no periods),
+ * PB_NOINPUT when the file cannot be opened, PB_IOERR, PB_NOMEM. */
+pb_status latency_read_file(const char *path, const char *display,
+			    const char *column, diag *d, double **values,
+			    size_t *n);
+
+/* As latency_read_file over LEN bytes at BUF, fed to the CSV parser in
+ * pieces of CHUNK bytes (0: whole), for tests. */
+pb_status latency_read_buffer(const char *buf, size_t len,
+			      const char *display, const char *column,
+			      size_t chunk, diag *d, double **values,
+			      size_t *n);
+
+#endif

@@ -1,0 +1,681 @@
+/* manifest.c: the checks on runs.csv, row by row, and the two checks
+ * across rows (unique run ids, one accepted run per state and block). */
+#include "ingest/manifest.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest/csvread.h"
+#include "ingest/numparse.h"
+#include "ingest/textcheck.h"
+
+#define NO_COLUMN ((size_t)-1)
+
+/* The columns runs.csv may have; the first MCOL_REQUIRED are required. */
+enum mcol {
+	MCOL_RUN, MCOL_SERIES, MCOL_BLOCK, MCOL_STATE, MCOL_ACCEPTED,
+	MCOL_NOTE, MCOL_LATENCY, MCOL_MECHANISM,
+	MCOL_POSITION, MCOL_STARTED,
+	MCOL_COUNT
+};
+#define MCOL_REQUIRED 8
+
+static const char *const mcol_name[MCOL_COUNT] = {
+	"run", "series", "block", "state", "accepted", "note", "latency",
+	"mechanism", "position", "started"
+};
+
+/* An open-addressing hash set of run indices, so the checks across rows
+ * stay linear in the number of runs.  Slots hold index + 1; 0 is empty. */
+typedef struct run_set {
+	size_t *slots;
+	size_t cap;    /* a power of two, or 0 */
+	size_t count;
+} run_set;
+
+typedef uint64_t (*run_hash_fn)(const study_run *r);
+typedef bool (*run_equal_fn)(const study_run *a, const study_run *b);
+
+typedef struct manifest_ctx {
+	const char *display;
+	const study_plan *plan;
+	size_t col[MCOL_COUNT];  /* header index of each column, or NO_COLUMN */
+	size_t header_line, header_col;
+	study_run *runs;         /* every data row, good or bad */
+	bool *bad;               /* bad[i]: row i drew an error */
+	size_t n, cap;
+	run_set ids;             /* runs with a good id */
+	run_set slots;           /* accepted latency runs by series/block/state */
+	pb_status fail;          /* out of memory */
+} manifest_ctx;
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *s = p;
+	for (size_t i = 0; i < len; i++) {
+		h ^= s[i];
+		h *= 1099511628211u;
+	}
+	return h;
+}
+
+static uint64_t id_hash(const study_run *r)
+{
+	return fnv1a(14695981039346656037u, r->id, strlen(r->id));
+}
+
+static bool id_equal(const study_run *a, const study_run *b)
+{
+	return strcmp(a->id, b->id) == 0;
+}
+
+static uint64_t slot_hash(const study_run *r)
+{
+	uint64_t key[3];
+	key[0] = r->series;
+	key[1] = r->block;
+	key[2] = r->state.missing ? (uint64_t)1 << 32 : r->state.value;
+	return fnv1a(14695981039346656037u, key, sizeof key);
+}
+
+static bool slot_equal(const study_run *a, const study_run *b)
+{
+	return a->series == b->series && a->block == b->block
+	       && pb_state_equal(a->state, b->state);
+}
+
+/* Looks for a run equal to RUNS[I] in SET.  Returns the index of the one
+ * found, or adds I and returns I; (size_t)-1 when out of memory. */
+static size_t run_set_add(run_set *set, const study_run *runs, size_t i,
+			  run_hash_fn hash, run_equal_fn equal)
+{
+	size_t mask, k;
+
+	if (set->count * 2 >= set->cap) {
+		size_t cap = set->cap ? set->cap * 2 : 64;
+		size_t *slots = calloc(cap, sizeof *slots);
+		if (!slots)
+			return (size_t)-1;
+		for (size_t j = 0; j < set->cap; j++) {
+			size_t v = set->slots[j];
+			if (!v)
+				continue;
+			k = (size_t)hash(&runs[v - 1]) & (cap - 1);
+			while (slots[k])
+				k = (k + 1) & (cap - 1);
+			slots[k] = v;
+		}
+		free(set->slots);
+		set->slots = slots;
+		set->cap = cap;
+	}
+	mask = set->cap - 1;
+	k = (size_t)hash(&runs[i]) & mask;
+	while (set->slots[k]) {
+		size_t j = set->slots[k] - 1;
+		if (equal(&runs[j], &runs[i]))
+			return j;
+		k = (k + 1) & mask;
+	}
+	set->slots[k] = i + 1;
+	set->count++;
+	return i;
+}
+
+/* A copy of F's text, or NULL for an empty field.  Sets *OOM on failure. */
+static char *field_dup(const csv_field *f, bool *oom)
+{
+	char *s;
+	if (f->len == 0)
+		return NULL;
+	s = malloc(f->len + 1);
+	if (!s) {
+		*oom = true;
+		return NULL;
+	}
+	memcpy(s, f->text, f->len + 1);
+	return s;
+}
+
+static void field_error(manifest_ctx *c, const csv_field *f, diag *d,
+			const char *what)
+{
+	diag_error(d, c->display, f->line, f->col, "%s ('%s')", what,
+		   diag_quote(f->text, f->len));
+}
+
+/* Checks that F is valid UTF-8 without control characters (a tab is
+ * allowed when TAB_OK: notes may be tab-separated lists).  C1 controls
+ * (U+0080..U+009F) count as control characters too. */
+static bool text_ok(manifest_ctx *c, const csv_field *f, const char *name,
+		    bool tab_ok, diag *d)
+{
+	const unsigned char *u = (const unsigned char *)f->text;
+	size_t at;
+
+	if (textcheck_find(f->text, f->len, &at) == TEXT_BAD_UTF8) {
+		diag_error(d, c->display, f->line, f->col,
+			   "invalid UTF-8 in %s ('%s')", name,
+			   diag_quote(f->text, f->len));
+		return false;
+	}
+	for (size_t i = 0; i < f->len; i++) {
+		bool ctl = (u[i] < 0x20 && !(tab_ok && u[i] == '\t'))
+			   || u[i] == 0x7F
+			   || (u[i] == 0xC2 && i + 1 < f->len
+			       && u[i + 1] >= 0x80 && u[i + 1] <= 0x9F);
+		if (ctl) {
+			diag_error(d, c->display, f->line, f->col,
+				   "%s contains a control character ('%s')",
+				   name, diag_quote(f->text, f->len));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Why path P (LEN > 0 bytes, valid text) is not a clean relative path
+ * inside the study folder, or NULL when it is. */
+static const char *path_problem(const char *p, size_t len)
+{
+	size_t start = 0;
+
+	if (p[0] == '/')
+		return "path leaves the study folder";
+	if (memchr(p, '\\', len))
+		return "path contains a backslash; separate folders with '/'";
+	for (size_t i = 0; i <= len; i++) {
+		if (i < len && p[i] != '/')
+			continue;
+		if (i == start)
+			return "path has an empty component";
+		if (i - start == 2 && p[start] == '.' && p[start + 1] == '.')
+			return "path leaves the study folder";
+		start = i + 1;
+	}
+	return NULL;
+}
+
+/* Checks the path column NAME; stores a copy in *OUT (NULL when empty).
+ * NEEDED: the run must name a file here. */
+static bool check_path(manifest_ctx *c, const csv_field *f, const char *name,
+		       bool needed, const char *why, diag *d, char **out,
+		       bool *oom)
+{
+	const char *problem;
+
+	*out = NULL;
+	if (!text_ok(c, f, name, false, d))
+		return false;
+	if (f->len == 0) {
+		if (!needed)
+			return true;
+		diag_error(d, c->display, f->line, f->col,
+			   "%s is empty: %s", name, why);
+		return false;
+	}
+	problem = path_problem(f->text, f->len);
+	if (problem) {
+		diag_error(d, c->display, f->line, f->col, "%s %s ('%s')",
+			   name, problem, diag_quote(f->text, f->len));
+		return false;
+	}
+	*out = field_dup(f, oom);
+	return true;
+}
+
+static bool two_digits(const char *s, unsigned lo, unsigned hi, unsigned *v)
+{
+	if (s[0] < '0' || s[0] > '9' || s[1] < '0' || s[1] > '9')
+		return false;
+	*v = (unsigned)(s[0] - '0') * 10 + (unsigned)(s[1] - '0');
+	return *v >= lo && *v <= hi;
+}
+
+/* YYYY-MM-DDTHH:MM:SS, then nothing, Z, or +HH:MM / -HH:MM, with a real
+ * calendar date (Gregorian leap years). */
+static bool iso_time_ok(const char *s, size_t len)
+{
+	static const unsigned mdays[12] = {
+		31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31
+	};
+	unsigned y1, y2, mon, day, h, m, sec, dim, year;
+
+	if (len != 19 && len != 20 && len != 25)
+		return false;
+	if (s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':'
+	    || s[16] != ':')
+		return false;
+	if (!two_digits(s, 0, 99, &y1) || !two_digits(s + 2, 0, 99, &y2)
+	    || !two_digits(s + 5, 1, 12, &mon)
+	    || !two_digits(s + 8, 1, 31, &day)
+	    || !two_digits(s + 11, 0, 23, &h)
+	    || !two_digits(s + 14, 0, 59, &m)
+	    || !two_digits(s + 17, 0, 59, &sec))
+		return false;
+	year = y1 * 100 + y2;
+	dim = mdays[mon - 1];
+	if (mon == 2 && year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))
+		dim = 29;
+	if (day > dim)
+		return false;
+	if (len == 20)
+		return s[19] == 'Z';
+	if (len == 25)
+		return (s[19] == '+' || s[19] == '-')
+		       && two_digits(s + 20, 0, 23, &h) && s[22] == ':'
+		       && two_digits(s + 23, 0, 59, &m);
+	return true;
+}
+
+/* Reports why TEXT is not a state, in the user's terms. */
+static void state_error(manifest_ctx *c, const csv_field *f, diag *d)
+{
+	const char *t = f->text;
+	size_t len = f->len;
+	size_t digits = 0, hexdigits = 0;
+	const char *what = "state is not a number";
+
+	for (size_t i = 0; i < len; i++)
+		digits += t[i] >= '0' && t[i] <= '9';
+	if (len > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+		for (size_t i = 2; i < len; i++)
+			hexdigits += (t[i] >= '0' && t[i] <= '9')
+				     || (t[i] >= 'a' && t[i] <= 'f')
+				     || (t[i] >= 'A' && t[i] <= 'F');
+	if (len == 0) {
+		diag_error(d, c->display, f->line, f->col,
+			   "state is empty (expected missing, a number or "
+			   "0x followed by hex digits)");
+		return;
+	}
+	if (len > 1 && t[0] == '-' && digits == len - 1) {
+		what = "state is negative";
+	} else if (digits == len || (len > 2 && hexdigits == len - 2)) {
+		diag_error(d, c->display, f->line, f->col,
+			   "state is out of range ('%s'; the largest is "
+			   "4294967295 or 0xFFFFFFFF)", diag_quote(t, len));
+		return;
+	}
+	field_error(c, f, d, what);
+}
+
+/* The plan's states as "missing;0;10", for messages. */
+static void plan_states_text(const study_plan *plan, char *buf, size_t size)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < plan->n_states && o + PB_STATE_BUFSIZE + 4 < size;
+	     i++) {
+		char name[PB_STATE_BUFSIZE];
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ";" : "",
+				      pb_state_format(plan->states[i], name,
+						      sizeof name));
+	}
+	if (o + PB_STATE_BUFSIZE + 4 >= size)
+		snprintf(buf + o, size - o, ";...");
+}
+
+static bool plan_has_state(const study_plan *plan, pb_state s)
+{
+	for (size_t i = 0; i < plan->n_states; i++)
+		if (pb_state_equal(plan->states[i], s))
+			return true;
+	return false;
+}
+
+/* Matches the header's names to the known columns.  Returns false (the
+ * file cannot be read) when a required column is missing or a known one
+ * appears twice. */
+static bool manifest_header(manifest_ctx *c, const csv_row *row, diag *d)
+{
+	char missing[256] = "";
+	size_t o = 0, n_missing = 0;
+	bool ok = true;
+
+	c->header_line = row->line;
+	c->header_col = row->fields[0].col;
+	for (size_t i = 0; i < row->n; i++) {
+		const csv_field *f = &row->fields[i];
+		for (size_t k = 0; k < MCOL_COUNT; k++) {
+			if (strlen(mcol_name[k]) != f->len
+			    || memcmp(mcol_name[k], f->text, f->len) != 0)
+				continue;
+			if (c->col[k] != NO_COLUMN) {
+				diag_error(d, c->display, f->line, f->col,
+					   "column '%s' appears twice in the "
+					   "header (columns %zu and %zu)",
+					   mcol_name[k], c->col[k] + 1, i + 1);
+				ok = false;
+			} else {
+				c->col[k] = i;
+			}
+		}
+	}
+	for (size_t k = 0; k < MCOL_REQUIRED; k++) {
+		if (c->col[k] != NO_COLUMN)
+			continue;
+		o += (size_t)snprintf(missing + o, sizeof missing - o,
+				      "%s'%s'", n_missing ? ", " : "",
+				      mcol_name[k]);
+		n_missing++;
+	}
+	if (n_missing) {
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "header has no column%s %s%s",
+			   n_missing > 1 ? "s" : "", missing,
+			   n_missing == MCOL_REQUIRED
+				   ? " (is the header missing?)" : "");
+		ok = false;
+	}
+	return ok;
+}
+
+static bool manifest_grow(manifest_ctx *c)
+{
+	size_t cap;
+	study_run *runs;
+	bool *bad;
+
+	if (c->n < c->cap)
+		return true;
+	cap = c->cap ? c->cap * 2 : 64;
+	runs = realloc(c->runs, cap * sizeof *runs);
+	if (!runs)
+		return false;
+	c->runs = runs;
+	bad = realloc(c->bad, cap * sizeof *bad);
+	if (!bad)
+		return false;
+	c->bad = bad;
+	c->cap = cap;
+	return true;
+}
+
+/* Checks one data row and appends it to the runs, good or bad. */
+static bool manifest_row(void *ctx, const csv_row *row, diag *d)
+{
+	manifest_ctx *c = ctx;
+	const csv_field *f;
+	study_run *r;
+	size_t errors = diag_errors(d);
+	size_t i;
+	bool oom = false;
+	bool id_ok = false, series_ok = false, block_ok = false;
+	bool state_ok = false, accepted_ok = false;
+	series_kind kind = SERIES_LATENCY;
+
+	if (row->index == 0)
+		return manifest_header(c, row, d);
+	if (!manifest_grow(c)) {
+		c->fail = PB_NOMEM;
+		return false;
+	}
+	i = c->n++;
+	r = &c->runs[i];
+	memset(r, 0, sizeof *r);
+	c->bad[i] = false;
+	r->manifest_line = row->line;
+
+	/* run */
+	f = &row->fields[c->col[MCOL_RUN]];
+	if (text_ok(c, f, "run", false, d)) {
+		if (f->len == 0) {
+			diag_error(d, c->display, f->line, f->col,
+				   "run is empty (each run needs an id)");
+		} else {
+			r->id = field_dup(f, &oom);
+			id_ok = r->id != NULL;
+		}
+	}
+
+	/* series */
+	f = &row->fields[c->col[MCOL_SERIES]];
+	if (text_ok(c, f, "series", false, d)) {
+		size_t k = f->len ? study_series_index(c->plan, f->text)
+				  : (size_t)-1;
+		if (f->len == 0) {
+			diag_error(d, c->display, f->line, f->col,
+				   "series is empty");
+		} else if (k == (size_t)-1) {
+			diag_error(d, c->display, f->line, f->col,
+				   "unknown series '%s' (study.ini has no "
+				   "[series %s] section)",
+				   diag_quote(f->text, f->len),
+				   diag_quote(f->text, f->len));
+		} else {
+			r->series = k;
+			kind = c->plan->series[k].kind;
+			series_ok = true;
+		}
+	}
+
+	/* block */
+	f = &row->fields[c->col[MCOL_BLOCK]];
+	if (numparse_ulong(f->text, f->len, &r->block) == NUMPARSE_OK
+	    && r->block >= 1)
+		block_ok = true;
+	else
+		field_error(c, f, d, "block is not a positive integer");
+
+	/* state */
+	f = &row->fields[c->col[MCOL_STATE]];
+	if (!pb_state_parse(f->text, f->len, &r->state)) {
+		state_error(c, f, d);
+	} else if (series_ok
+		   && (kind == SERIES_LATENCY || kind == SERIES_MECHANISM)
+		   && !plan_has_state(c->plan, r->state)) {
+		char name[PB_STATE_BUFSIZE];
+		char list[160];
+		plan_states_text(c->plan, list, sizeof list);
+		diag_error(d, c->display, f->line, f->col,
+			   "state %s is not one of the study's states (%s)",
+			   pb_state_format(r->state, name, sizeof name),
+			   list);
+	} else {
+		state_ok = true;
+	}
+
+	/* accepted */
+	f = &row->fields[c->col[MCOL_ACCEPTED]];
+	if (f->len == 3 && memcmp(f->text, "yes", 3) == 0) {
+		r->accepted = true;
+		accepted_ok = true;
+	} else if (f->len == 2 && memcmp(f->text, "no", 2) == 0) {
+		accepted_ok = true;
+	} else {
+		field_error(c, f, d, "accepted must be yes or no");
+	}
+
+	/* note */
+	f = &row->fields[c->col[MCOL_NOTE]];
+	if (text_ok(c, f, "note", true, d)) {
+		if (accepted_ok && !r->accepted && f->len == 0)
+			diag_error(d, c->display, f->line, f->col,
+				   "note is empty: a run with accepted = no "
+				   "needs the reason");
+		r->note = field_dup(f, &oom);
+	}
+
+	/* latency and mechanism files */
+	f = &row->fields[c->col[MCOL_LATENCY]];
+	r->latency_col = f->col;
+	check_path(c, f, "latency",
+		   series_ok && accepted_ok && r->accepted
+			   && kind == SERIES_LATENCY,
+		   "an accepted run of a latency series needs its latency "
+		   "file", d, &r->latency_path, &oom);
+	f = &row->fields[c->col[MCOL_MECHANISM]];
+	r->mechanism_col = f->col;
+	check_path(c, f, "mechanism",
+		   series_ok && accepted_ok && r->accepted
+			   && kind != SERIES_LATENCY,
+		   "an accepted run of a mechanism, boundary or control "
+		   "series needs its mechanism log", d, &r->mechanism_path,
+		   &oom);
+
+	/* optional columns */
+	if (c->col[MCOL_POSITION] != NO_COLUMN) {
+		f = &row->fields[c->col[MCOL_POSITION]];
+		if (f->len
+		    && (numparse_ulong(f->text, f->len, &r->position)
+			!= NUMPARSE_OK || r->position == 0)) {
+			field_error(c, f, d,
+				    "position is not a positive integer");
+			r->position = 0;
+		}
+	}
+	if (c->col[MCOL_STARTED] != NO_COLUMN) {
+		f = &row->fields[c->col[MCOL_STARTED]];
+		if (text_ok(c, f, "started", false, d)) {
+			if (f->len && !iso_time_ok(f->text, f->len))
+				field_error(c, f, d,
+					    "started is not a time of the form "
+					    "YYYY-MM-DDTHH:MM:SS[Z|+HH:MM]");
+			else
+				r->started = field_dup(f, &oom);
+		}
+	}
+	if (oom) {
+		c->fail = PB_NOMEM;
+		return false;
+	}
+
+	/* across rows */
+	if (id_ok) {
+		size_t j = run_set_add(&c->ids, c->runs, i, id_hash, id_equal);
+		if (j == (size_t)-1) {
+			c->fail = PB_NOMEM;
+			return false;
+		}
+		if (j != i) {
+			f = &row->fields[c->col[MCOL_RUN]];
+			diag_error(d, c->display, f->line, f->col,
+				   "duplicate run id '%s' (first at line %zu)",
+				   diag_quote(f->text, f->len),
+				   c->runs[j].manifest_line);
+		}
+	}
+	if (series_ok && kind == SERIES_LATENCY && block_ok && state_ok
+	    && accepted_ok && r->accepted) {
+		size_t j = run_set_add(&c->slots, c->runs, i, slot_hash,
+				       slot_equal);
+		if (j == (size_t)-1) {
+			c->fail = PB_NOMEM;
+			return false;
+		}
+		if (j != i) {
+			char name[PB_STATE_BUFSIZE];
+			f = &row->fields[c->col[MCOL_STATE]];
+			diag_error(d, c->display, f->line, f->col,
+				   "block %lu of series '%s' has two accepted "
+				   "runs of state %s (lines %zu and %zu)",
+				   r->block, c->plan->series[r->series].id,
+				   pb_state_format(r->state, name,
+						   sizeof name),
+				   c->runs[j].manifest_line, r->manifest_line);
+		}
+	}
+	c->bad[i] = diag_errors(d) != errors;
+	return true;
+}
+
+/* Frees the strings of one run (not the run itself, not mech). */
+static void run_strings_free(study_run *r)
+{
+	free(r->id);
+	free(r->note);
+	free(r->started);
+	free(r->latency_path);
+	free(r->mechanism_path);
+}
+
+void manifest_runs_free(study_run *runs, size_t n)
+{
+	if (!runs)
+		return;
+	for (size_t i = 0; i < n; i++)
+		run_strings_free(&runs[i]);
+	free(runs);
+}
+
+static void manifest_init(manifest_ctx *c, const char *display,
+			  const study_plan *plan)
+{
+	memset(c, 0, sizeof *c);
+	c->display = display;
+	c->plan = plan;
+	for (size_t k = 0; k < MCOL_COUNT; k++)
+		c->col[k] = NO_COLUMN;
+}
+
+/* Shared end of both readers: the final checks, then what the caller gets:
+ * all runs, only the good ones, or none. */
+static pb_status manifest_finish(manifest_ctx *c, pb_status st, diag *d,
+				 study_run **runs, size_t *n)
+{
+	size_t kept = 0;
+
+	free(c->ids.slots);
+	free(c->slots.slots);
+	if (c->fail != PB_OK) {
+		diag_fail(d, c->fail);
+		st = pb_status_merge(c->fail, st);
+	}
+	if (st == PB_OK && c->n == 0) {
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "no runs: the file holds only a header");
+		st = PB_DATAERR;
+	}
+	if (st != PB_OK && st != PB_DATAERR) {
+		manifest_runs_free(c->runs, c->n);
+		free(c->bad);
+		*runs = NULL;
+		*n = 0;
+		return st;
+	}
+	/* Keep the rows that drew no error, in order. */
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->bad[i]) {
+			run_strings_free(&c->runs[i]);
+			continue;
+		}
+		c->runs[kept++] = c->runs[i];
+	}
+	free(c->bad);
+	if (kept == 0) {
+		free(c->runs);
+		c->runs = NULL;
+	}
+	*runs = c->runs;
+	*n = kept;
+	return st;
+}
+
+pb_status manifest_read_file(const char *path, const char *display,
+			     const study_plan *plan, diag *d,
+			     study_run **runs, size_t *n)
+{
+	manifest_ctx c;
+	pb_status st;
+
+	manifest_init(&c, display, plan);
+	st = csvread_file(path, display, manifest_row, &c, d);
+	return manifest_finish(&c, st, d, runs, n);
+}
+
+pb_status manifest_read_buffer(const char *buf, size_t len,
+			       const char *display, const study_plan *plan,
+			       size_t chunk, diag *d, study_run **runs,
+			       size_t *n)
+{
+	manifest_ctx c;
+	pb_status st;
+
+	manifest_init(&c, display, plan);
+	st = csvread_buffer(buf, len, display, chunk, manifest_row, &c, d);
+	return manifest_finish(&c, st, d, runs, n);
+}

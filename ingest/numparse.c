@@ -1,0 +1,234 @@
+/* numparse.c: strict number parsing.
+ *
+ * Decimals are checked against the grammar here, then converted.  Most
+ * numbers in a study are short ("1234.567"), and for those one exact
+ * operation is enough: when the digits form an integer M < 2^53 and the
+ * decimal exponent E satisfies |E| <= 22, both M and 10^|E| are exact
+ * doubles, and one IEEE multiplication or division rounds once, correctly
+ * (Clinger, "How to read floating point numbers accurately", PLDI 1990).
+ * Everything else goes to strtod, which glibc rounds correctly, run under
+ * the C locale through uselocale() so a de_DE process still reads '.' as
+ * the decimal mark.  setlocale is never touched. */
+#include "ingest/numparse.h"
+
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* True when TEXT (LEN bytes) equals the lower-case WORD, ignoring case. */
+static bool word_equal(const char *text, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+	if (len != n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = text[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c != word[i])
+			return false;
+	}
+	return true;
+}
+
+/* The C locale, made once.  It lives as long as the process: glibc hands
+ * out a static object for "C" anyway. */
+static locale_t numparse_c_locale(void)
+{
+	static locale_t c_locale = (locale_t)0;
+	if (c_locale == (locale_t)0)
+		c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	return c_locale;
+}
+
+/* strtod in the C locale over TEXT, already known to match the grammar. */
+static numparse_result numparse_slow(const char *text, size_t len,
+				     double *out)
+{
+	char small[128];
+	char *copy = small;
+	locale_t c_locale = numparse_c_locale();
+	locale_t old;
+	double v;
+	char *end;
+
+	if (c_locale == (locale_t)0)
+		return NUMPARSE_NOMEM;
+	if (len >= sizeof small) {
+		copy = malloc(len + 1);
+		if (!copy)
+			return NUMPARSE_NOMEM;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	old = uselocale(c_locale);
+	errno = 0;
+	v = strtod(copy, &end);
+	uselocale(old);
+	if (copy != small)
+		free(copy);
+	/* ERANGE also flags underflow, which gives a usable 0 or subnormal;
+	 * only an infinite result is refused. */
+	if (isinf(v))
+		return NUMPARSE_NOT_FINITE;
+	*out = v + 0.0;  /* -0 becomes 0 */
+	return NUMPARSE_OK;
+}
+
+numparse_result numparse_double(const char *text, size_t len, double *out)
+{
+	static const double pow10[23] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+		1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+		1e21, 1e22
+	};
+	size_t i = 0;
+	size_t start;
+	uint64_t mant = 0;      /* significant digits read, while < 19 */
+	int sig = 0;            /* significant digits (leading zeros not) */
+	bool exact = true;      /* every significant digit is in mant */
+	long scale = 0;         /* mant x 10^scale is the value */
+	long exp10 = 0;
+	bool exp_neg = false;
+
+	if (len > 0 && text[0] == '-')
+		i = 1;
+	if (word_equal(text + i, len - i, "inf")
+	    || word_equal(text + i, len - i, "infinity"))
+		return NUMPARSE_NOT_FINITE;
+	if (word_equal(text + i, len - i, "nan"))
+		return NUMPARSE_NAN;
+
+	start = i;
+	for (; i < len && is_digit(text[i]); i++) {
+		int dgt = text[i] - '0';
+		if (sig == 0 && dgt == 0)
+			continue;
+		if (sig < 19)
+			mant = mant * 10 + (uint64_t)dgt;
+		else
+			exact = false;
+		sig++;
+	}
+	if (i == start)
+		return NUMPARSE_SYNTAX;
+	if (i < len && text[i] == '.') {
+		start = ++i;
+		for (; i < len && is_digit(text[i]); i++) {
+			int dgt = text[i] - '0';
+			if (sig == 0 && dgt == 0) {
+				scale--;
+				continue;
+			}
+			if (sig < 19) {
+				mant = mant * 10 + (uint64_t)dgt;
+				scale--;
+			} else {
+				exact = false;
+			}
+			sig++;
+		}
+		if (i == start)
+			return NUMPARSE_SYNTAX;
+	}
+	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
+		i++;
+		if (i < len && (text[i] == '+' || text[i] == '-'))
+			exp_neg = text[i++] == '-';
+		start = i;
+		for (; i < len && is_digit(text[i]); i++)
+			if (exp10 < 100000)  /* far past any double */
+				exp10 = exp10 * 10 + (text[i] - '0');
+		if (i == start)
+			return NUMPARSE_SYNTAX;
+	}
+	if (i != len)
+		return NUMPARSE_SYNTAX;
+
+	/* Digits dropped past the 19th were counted in neither mant nor
+	 * scale: the value is then for strtod, never for the fast path. */
+	scale += exp_neg ? -exp10 : exp10;
+	if (mant == 0 && exact) {
+		*out = 0.0;
+		return NUMPARSE_OK;
+	}
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	if (exact && mant < ((uint64_t)1 << 53) && scale >= -22
+	    && scale <= 22) {
+		double v = (double)mant;
+		v = scale >= 0 ? v * pow10[scale] : v / pow10[-scale];
+		*out = text[0] == '-' ? -v : v;
+		return NUMPARSE_OK;
+	}
+#else
+	(void)pow10;
+#endif
+	return numparse_slow(text, len, out);
+}
+
+/* Reads the digits TEXT[0..LEN) into *OUT: NUMPARSE_SYNTAX when there are
+ * none or a non-digit, NUMPARSE_RANGE above ULONG_MAX. */
+static numparse_result digits_ulong(const char *text, size_t len,
+				    unsigned long *out)
+{
+	unsigned long v = 0;
+
+	if (len == 0)
+		return NUMPARSE_SYNTAX;
+	for (size_t i = 0; i < len; i++)
+		if (!is_digit(text[i]))
+			return NUMPARSE_SYNTAX;
+	for (size_t i = 0; i < len; i++) {
+		unsigned dgt = (unsigned)(text[i] - '0');
+		if (v > (ULONG_MAX - dgt) / 10)
+			return NUMPARSE_RANGE;
+		v = v * 10 + dgt;
+	}
+	*out = v;
+	return NUMPARSE_OK;
+}
+
+numparse_result numparse_ulong(const char *text, size_t len,
+			       unsigned long *out)
+{
+	unsigned long v;
+	numparse_result r;
+
+	if (len > 0 && text[0] == '-') {
+		r = digits_ulong(text + 1, len - 1, &v);
+		return r == NUMPARSE_SYNTAX ? r : NUMPARSE_NEGATIVE;
+	}
+	return digits_ulong(text, len, out);
+}
+
+numparse_result numparse_long(const char *text, size_t len, long *out)
+{
+	bool neg = len > 0 && text[0] == '-';
+	unsigned long v;
+	numparse_result r = digits_ulong(text + neg, len - neg, &v);
+
+	if (r != NUMPARSE_OK)
+		return r;
+	if (neg) {
+		/* -LONG_MIN does not fit a long: compare magnitudes. */
+		if (v > (unsigned long)LONG_MAX + 1)
+			return NUMPARSE_RANGE;
+		*out = v == (unsigned long)LONG_MAX + 1 ? LONG_MIN : -(long)v;
+	} else {
+		if (v > (unsigned long)LONG_MAX)
+			return NUMPARSE_RANGE;
+		*out = (long)v;
+	}
+	return NUMPARSE_OK;
+}

@@ -1,0 +1,1338 @@
+/* plan.c: reading and strict validation of study.ini.
+ *
+ * GKeyFile checks the syntax and hands out the values, but it keeps no line
+ * numbers, silently merges a repeated section, keeps only the last of a
+ * repeated key and hides localized keys (title[de]) from its key list.  So,
+ * once GKeyFile has accepted the text, a plain line scan records where each
+ * section and key is (an index, not a second parser: the syntax is known to
+ * be valid by then); validation walks that index in file order and asks
+ * GKeyFile for each value. */
+#define _GNU_SOURCE /* strtod_l */
+#include "ingest/plan.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "ingest/textcheck.h"
+
+/* ------------------------------------------------------------------ */
+/* Lines */
+
+typedef struct text_line {
+	const char *s;   /* start of the line in the buffer */
+	size_t len;      /* without the '\n' and one CR before it */
+	size_t number;   /* 1-based; 0 before the first line */
+} text_line;
+
+/* Steps LN to the line starting at *POS in BUF[0..LEN) and moves *POS past
+ * it.  Returns false at the end of the buffer. */
+static bool line_next(const char *buf, size_t len, size_t *pos, text_line *ln)
+{
+	const char *nl;
+
+	if (*pos >= len)
+		return false;
+	ln->s = buf + *pos;
+	nl = memchr(ln->s, '\n', len - *pos);
+	ln->len = nl ? (size_t)(nl - ln->s) : len - *pos;
+	*pos += ln->len + (nl ? 1 : 0);
+	if (ln->len && ln->s[ln->len - 1] == '\r')
+		ln->len--;
+	ln->number++;
+	return true;
+}
+
+/* The blanks GKeyFile skips around keys and values (g_ascii_isspace less
+ * the newline, which never occurs inside a line). */
+static bool is_blank(char ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\v' || ch == '\f'
+	       || ch == '\r';
+}
+
+/* Offset of the first non-blank byte of LN (LN->len if none). */
+static size_t line_indent(const text_line *ln)
+{
+	size_t i = 0;
+	while (i < ln->len && is_blank(ln->s[i]))
+		i++;
+	return i;
+}
+
+/* ------------------------------------------------------------------ */
+/* The index of sections and keys */
+
+typedef struct ini_key {
+	char *name;
+	size_t line;
+	size_t col;      /* of the key's first byte */
+	size_t vcol;     /* of the value's first byte */
+} ini_key;
+
+typedef struct ini_section {
+	char *name;      /* between the brackets */
+	size_t line;
+	size_t col;      /* of the '[' */
+	size_t first;    /* index of the first section with this name */
+	bool merged;     /* another section of this name follows */
+	ini_key *keys;
+	size_t n_keys, cap_keys;
+} ini_section;
+
+typedef struct ini_index {
+	ini_section *sec;
+	size_t n, cap;
+} ini_index;
+
+/* Makes room for one more element of SIZE bytes in *ARR holding N of *CAP.
+ * Returns false when out of memory (*ARR is then unchanged). */
+static bool grow(void **arr, size_t *cap, size_t n, size_t size)
+{
+	size_t want;
+	void *p;
+
+	if (n < *cap)
+		return true;
+	want = *cap ? *cap * 2 : 8;
+	if (want > SIZE_MAX / size)
+		return false;
+	p = realloc(*arr, want * size);
+	if (!p)
+		return false;
+	*arr = p;
+	*cap = want;
+	return true;
+}
+
+static char *dup_mem(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+	if (!p)
+		return NULL;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static char *dup_str(const char *s)
+{
+	return dup_mem(s, strlen(s));
+}
+
+static void index_free(ini_index *ix)
+{
+	for (size_t i = 0; i < ix->n; i++) {
+		for (size_t j = 0; j < ix->sec[i].n_keys; j++)
+			free(ix->sec[i].keys[j].name);
+		free(ix->sec[i].keys);
+		free(ix->sec[i].name);
+	}
+	free(ix->sec);
+	memset(ix, 0, sizeof *ix);
+}
+
+static pb_status index_add_section(ini_index *ix, const text_line *ln,
+				   size_t at)
+{
+	ini_section *s;
+	size_t end = ln->len;
+
+	/* GKeyFile accepted the line, so it is "[name]" plus blanks. */
+	while (end > at + 1 && ln->s[end - 1] != ']')
+		end--;
+	if (end <= at + 1)
+		return PB_OK;
+	if (!grow((void **)&ix->sec, &ix->cap, ix->n, sizeof *ix->sec))
+		return PB_NOMEM;
+	s = &ix->sec[ix->n];
+	memset(s, 0, sizeof *s);
+	s->name = dup_mem(ln->s + at + 1, end - 1 - (at + 1));
+	if (!s->name)
+		return PB_NOMEM;
+	s->line = ln->number;
+	s->col = at + 1;
+	s->first = ix->n;
+	for (size_t i = 0; i < ix->n; i++) {
+		if (strcmp(ix->sec[i].name, s->name) == 0) {
+			s->first = i;
+			ix->sec[i].merged = true;
+			break;
+		}
+	}
+	ix->n++;
+	return PB_OK;
+}
+
+static pb_status index_add_key(ini_index *ix, const text_line *ln, size_t at)
+{
+	const char *eq = memchr(ln->s + at, '=', ln->len - at);
+	ini_section *s;
+	ini_key *k;
+	size_t key_end, v;
+
+	/* GKeyFile rejects keys before the first section and lines without
+	 * '=', so neither can happen here; be safe anyway. */
+	if (!eq || ix->n == 0)
+		return PB_OK;
+	key_end = (size_t)(eq - ln->s);
+	while (key_end > at && is_blank(ln->s[key_end - 1]))
+		key_end--;
+	v = (size_t)(eq - ln->s) + 1;
+	while (v < ln->len && is_blank(ln->s[v]))
+		v++;
+	s = &ix->sec[ix->n - 1];
+	if (!grow((void **)&s->keys, &s->cap_keys, s->n_keys, sizeof *s->keys))
+		return PB_NOMEM;
+	k = &s->keys[s->n_keys];
+	k->name = dup_mem(ln->s + at, key_end - at);
+	if (!k->name)
+		return PB_NOMEM;
+	k->line = ln->number;
+	k->col = at + 1;
+	k->vcol = v + 1;
+	s->n_keys++;
+	return PB_OK;
+}
+
+/* Indexes the sections and keys of BUF, which GKeyFile has accepted. */
+static pb_status index_build(const char *buf, size_t len, ini_index *ix)
+{
+	size_t pos = 0;
+	text_line ln = { NULL, 0, 0 };
+	pb_status st = PB_OK;
+
+	while (st == PB_OK && line_next(buf, len, &pos, &ln)) {
+		size_t at = line_indent(&ln);
+		if (at == ln.len || ln.s[at] == '#')
+			continue;
+		if (ln.s[at] == '[')
+			st = index_add_section(ix, &ln, at);
+		else
+			st = index_add_key(ix, &ln, at);
+	}
+	return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Encoding and syntax errors */
+
+/* Reports the first NUL or invalid UTF-8 byte of each line.  Returns true
+ * when there was none. */
+static bool text_check(const char *buf, size_t len, const char *file, diag *d)
+{
+	size_t pos = 0;
+	text_line ln = { NULL, 0, 0 };
+	bool ok = true;
+
+	while (line_next(buf, len, &pos, &ln)) {
+		size_t at;
+		text_fault f = textcheck_find(ln.s, ln.len, &at);
+		if (f == TEXT_NUL)
+			diag_error(d, file, ln.number, at + 1, "NUL byte");
+		else if (f == TEXT_BAD_UTF8)
+			diag_error(d, file, ln.number, at + 1,
+				   "invalid UTF-8 (byte 0x%02X)",
+				   (unsigned char)ln.s[at]);
+		ok = ok && f == TEXT_OK;
+	}
+	return ok;
+}
+
+/* How a line is matched against the text quoted in a GLib message. */
+typedef enum line_match {
+	MATCH_LINE,      /* the line, without indentation, is the text */
+	MATCH_SECTION,   /* the line is "[text]" plus blanks */
+	MATCH_KEY,       /* the line's key is the text */
+	MATCH_CONTENT    /* the first line neither blank nor comment */
+} line_match;
+
+static bool line_matches(const text_line *ln, size_t at, line_match how,
+			 const char *text, size_t tlen)
+{
+	const char *s = ln->s + at;
+	size_t n = ln->len - at;
+
+	switch (how) {
+	case MATCH_LINE:
+		/* GLib may quote the line with or without its indentation. */
+		return (n == tlen && memcmp(s, text, tlen) == 0)
+		       || (ln->len == tlen && memcmp(ln->s, text, tlen) == 0);
+	case MATCH_SECTION:
+		while (n > 0 && is_blank(s[n - 1]))
+			n--;
+		return n == tlen + 2 && s[0] == '[' && s[n - 1] == ']'
+		       && memcmp(s + 1, text, tlen) == 0;
+	case MATCH_KEY:
+		if (n <= tlen || memcmp(s, text, tlen) != 0)
+			return false;
+		for (size_t i = tlen; i < n; i++) {
+			if (s[i] == '=')
+				return true;
+			if (!is_blank(s[i]))
+				return false;
+		}
+		return false;
+	case MATCH_CONTENT:
+		return n > 0 && s[0] != '#';
+	}
+	return false;
+}
+
+/* Finds the first line of BUF matching TEXT as HOW says.  Returns its number
+ * (0: none) and the column of its first non-blank byte in *COL. */
+static size_t line_find(const char *buf, size_t len, line_match how,
+			const char *text, size_t tlen, size_t *col)
+{
+	size_t pos = 0;
+	text_line ln = { NULL, 0, 0 };
+
+	while (line_next(buf, len, &pos, &ln)) {
+		size_t at = line_indent(&ln);
+		if (line_matches(&ln, at, how, text, tlen)) {
+			*col = at + 1;
+			return ln.number;
+		}
+	}
+	*col = 0;
+	return 0;
+}
+
+/* Reports the syntax error GKeyFile found in BUF.  GLib's messages carry
+ * no line number, but most quote the offending line, section or key name
+ * (between U+201C and U+201D, or after "name: "); that text is looked up in
+ * BUF to give the position.  GLib's English messages are relied on only to
+ * find the quoted text: pairboot never calls setlocale, so they are not
+ * translated. */
+static void report_syntax(const char *buf, size_t len, const char *file,
+			  diag *d, const GError *err)
+{
+	static const char lq[] = "\xE2\x80\x9C", rq[] = "\xE2\x80\x9D";
+	const char *msg = err->message;
+	const char *open = strstr(msg, lq);
+	const char *close = open ? strstr(open + 3, rq) : NULL;
+	const char *text = NULL;
+	size_t tlen = 0, line = 0, col = 0;
+	const char *what = NULL;
+
+	if (g_error_matches(err, G_KEY_FILE_ERROR,
+			    G_KEY_FILE_ERROR_GROUP_NOT_FOUND)) {
+		line = line_find(buf, len, MATCH_CONTENT, "", 0, &col);
+		diag_error(d, file, line, col,
+			   "key before the first section (the file must "
+			   "start with a section such as [study])");
+		return;
+	}
+	if (open && close && strstr(msg, "which is not a key-value pair")) {
+		text = open + 3;
+		tlen = (size_t)(close - text);
+		line = line_find(buf, len, MATCH_LINE, text, tlen, &col);
+		what = "not a [section], key = value or # comment";
+	} else if (strncmp(msg, "Invalid group name: ", 20) == 0) {
+		text = msg + 20;
+		tlen = strlen(text);
+		line = line_find(buf, len, MATCH_SECTION, text, tlen, &col);
+		what = "bad section name";
+	} else if (strncmp(msg, "Invalid key name: ", 18) == 0) {
+		text = msg + 18;
+		tlen = strlen(text);
+		line = line_find(buf, len, MATCH_KEY, text, tlen, &col);
+		what = "bad key name";
+	}
+	if (what)
+		diag_error(d, file, line, col, "%s ('%s')", what,
+			   diag_quote(text, tlen));
+	else
+		diag_error(d, file, 0, 0, "not a valid key file (%s)", msg);
+}
+
+/* ------------------------------------------------------------------ */
+/* Values */
+
+typedef struct plan_ctx {
+	const char *file;
+	diag *d;
+	GKeyFile *kf;
+	locale_t c_numeric;      /* numbers are '.'-decimal in any locale */
+	study_plan *plan;
+	pb_status fail;          /* PB_NOMEM once an allocation failed */
+	const ini_key *reference_key;
+	bool reference_ok;
+	bool states_ok;
+} plan_ctx;
+
+/* Reports a problem with the value of key K. */
+__attribute__((format(printf, 3, 4)))
+static void value_error(plan_ctx *c, const ini_key *k, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	diag_error(c->d, c->file, k->line, k->vcol, "%s", text);
+}
+
+/* The value of K as written (GLib memory: g_free). */
+static gchar *value_raw(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = g_key_file_get_value(c->kf, s->name, k->name, NULL);
+	return v ? v : g_strdup("");
+}
+
+static const char *quoted(const char *v)
+{
+	return diag_quote(v, strlen(v));
+}
+
+/* Stores the unescaped text value of K in *DEST (replacing what was there).
+ * An empty value is an error when NONEMPTY. */
+static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
+		       bool nonempty, char **dest)
+{
+	GError *err = NULL;
+	gchar *v = g_key_file_get_string(c->kf, s->name, k->name, &err);
+
+	if (err) {
+		gchar *raw = value_raw(c, s, k);
+		value_error(c, k, "bad escape sequence in %s ('%s')", k->name,
+			    quoted(raw));
+		g_free(raw);
+		g_error_free(err);
+	} else if (!v) {
+		c->fail = PB_SOFTWARE;
+	} else if (nonempty && v[0] == '\0') {
+		value_error(c, k, "%s is empty", k->name);
+	} else {
+		char *copy = dup_str(v);
+		if (!copy) {
+			c->fail = PB_NOMEM;
+		} else {
+			free(*dest);
+			*dest = copy;
+		}
+	}
+	g_free(v);
+}
+
+static bool is_digit(char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+typedef enum num_result { NUM_OK, NUM_SYNTAX, NUM_RANGE } num_result;
+
+/* Parses S as [-]digits[.digits][(e|E)[+|-]digits] and nothing else: strtod
+ * alone would also take blanks, inf, nan, hex and, in some locales, ','.
+ * *DECIMALS gets the digits after the point as written, shifted by the
+ * exponent (1.784 -> 3, 2 -> 0, 15e-1 -> 1, 1.5e3 -> 0). */
+static num_result number_parse(locale_t loc, const char *s, double *out,
+			       int *decimals)
+{
+	const char *p = s;
+	long frac = 0, exp = 0;
+	bool exp_neg = false;
+	char *end;
+	double v;
+	long dec;
+
+	if (*p == '-')
+		p++;
+	if (!is_digit(*p))
+		return NUM_SYNTAX;
+	while (is_digit(*p))
+		p++;
+	if (*p == '.') {
+		p++;
+		if (!is_digit(*p))
+			return NUM_SYNTAX;
+		for (; is_digit(*p); p++)
+			if (frac < 100000)
+				frac++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			exp_neg = *p++ == '-';
+		if (!is_digit(*p))
+			return NUM_SYNTAX;
+		for (; is_digit(*p); p++)
+			if (exp < 100000)
+				exp = exp * 10 + (*p - '0');
+	}
+	if (*p != '\0')
+		return NUM_SYNTAX;
+	errno = 0;
+	v = strtod_l(s, &end, loc);
+	if (end != p)
+		return NUM_SYNTAX;
+	if (errno == ERANGE || !isfinite(v))
+		return NUM_RANGE;
+	dec = exp_neg ? frac + exp : frac - exp;
+	*decimals = (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
+	*out = v;
+	return NUM_OK;
+}
+
+/* Parses the value of K as a number into *OUT; reports and returns false
+ * when it is none. */
+static bool value_number(plan_ctx *c, const ini_key *k, const char *v,
+			 double *out, int *decimals)
+{
+	int dec = 0;
+
+	switch (number_parse(c->c_numeric, v, out, &dec)) {
+	case NUM_OK:
+		if (decimals)
+			*decimals = dec;
+		return true;
+	case NUM_SYNTAX:
+		value_error(c, k, "%s is not a number ('%s')", k->name,
+			    quoted(v));
+		return false;
+	case NUM_RANGE:
+		value_error(c, k, "%s is out of range ('%s')", k->name,
+			    quoted(v));
+		return false;
+	}
+	return false;
+}
+
+/* Parses V as plain decimal digits no larger than MAX. */
+static bool unsigned_parse(const char *v, uint64_t max, uint64_t *out)
+{
+	uint64_t n = 0;
+
+	if (!is_digit(*v))
+		return false;
+	for (; is_digit(*v); v++) {
+		unsigned dgt = (unsigned)(*v - '0');
+		if (n > (max - dgt) / 10)
+			return false;
+		n = n * 10 + dgt;
+	}
+	if (*v != '\0')
+		return false;
+	*out = n;
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* The keys of [study] */
+
+typedef void (*key_reader)(plan_ctx *c, const ini_section *s,
+			   const ini_key *k);
+
+static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	if (strcmp(v, "1") == 0)
+		c->plan->format = 1;
+	else
+		value_error(c, k, "format must be 1 ('%s')", quoted(v));
+	g_free(v);
+}
+
+static void read_title(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	value_text(c, s, k, true, &c->plan->title);
+}
+
+static void read_build(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	value_text(c, s, k, true, &c->plan->build);
+}
+
+static void read_platform(plan_ctx *c, const ini_section *s,
+			  const ini_key *k)
+{
+	value_text(c, s, k, false, &c->plan->platform);
+}
+
+static void read_column(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	value_text(c, s, k, true, &c->plan->column);
+}
+
+static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	value_text(c, s, k, true, &c->plan->unit);
+}
+
+/* scale and threshold: finite numbers > 0. */
+static bool read_positive(plan_ctx *c, const ini_section *s,
+			  const ini_key *k, double *out, int *decimals)
+{
+	gchar *v = value_raw(c, s, k);
+	double x;
+	bool ok = value_number(c, k, v, &x, decimals);
+
+	if (ok && !(x > 0)) {
+		value_error(c, k, "%s must be > 0 ('%s')", k->name, quoted(v));
+		ok = false;
+	}
+	if (ok)
+		*out = x;
+	g_free(v);
+	return ok;
+}
+
+static void read_scale(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	read_positive(c, s, k, &c->plan->scale, NULL);
+}
+
+static void read_threshold(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	read_positive(c, s, k, &c->plan->threshold,
+		      &c->plan->threshold_decimals);
+}
+
+static void read_confidence(plan_ctx *c, const ini_section *s,
+			    const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	double x;
+
+	if (value_number(c, k, v, &x, NULL)) {
+		if (x > 0 && x < 1)
+			c->plan->confidence = x;
+		else
+			value_error(c, k, "confidence must be strictly "
+				    "between 0 and 1 ('%s')", quoted(v));
+	}
+	g_free(v);
+}
+
+static void read_better(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	if (strcmp(v, "lower") == 0)
+		c->plan->better = BETTER_LOWER;
+	else if (strcmp(v, "higher") == 0)
+		c->plan->better = BETTER_HIGHER;
+	else
+		value_error(c, k, "better must be lower or higher ('%s')",
+			    quoted(v));
+	g_free(v);
+}
+
+static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	value_text(c, s, k, true, &c->plan->service);
+}
+
+static void read_synthetic(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	if (strcmp(v, "yes") == 0)
+		c->plan->synthetic = true;
+	else if (strcmp(v, "no") == 0)
+		c->plan->synthetic = false;
+	else
+		value_error(c, k, "synthetic must be yes or no ('%s')",
+			    quoted(v));
+	g_free(v);
+}
+
+static void read_statistic(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	if (!stat_spec_parse(v, &c->plan->statistic))
+		value_error(c, k, "statistic must be pNN, pNN.N, mean, median "
+			    "or max ('%s')", quoted(v));
+	g_free(v);
+}
+
+static void read_reference(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	c->reference_key = k;
+	c->reference_ok = pb_state_parse(v, strlen(v), &c->plan->reference);
+	if (!c->reference_ok)
+		value_error(c, k, "reference is not a state: missing, 0 to "
+			    "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
+			    quoted(v));
+	g_free(v);
+}
+
+static void read_resamples(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	uint64_t n;
+
+	if (strcmp(v, "exact") == 0) {
+		c->plan->resamples_exact = true;
+		c->plan->resamples = 0;
+	} else if (unsigned_parse(v, ULONG_MAX, &n) && n >= 1) {
+		c->plan->resamples_exact = false;
+		c->plan->resamples = (unsigned long)n;
+	} else {
+		value_error(c, k, "resamples must be an integer >= 1 or exact "
+			    "('%s')", quoted(v));
+	}
+	g_free(v);
+}
+
+static void read_seed(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	uint64_t n;
+
+	if (unsigned_parse(v, UINT32_MAX, &n))
+		c->plan->seed = (uint32_t)n;
+	else
+		value_error(c, k, "seed must be an integer 0..4294967295 "
+			    "('%s')", quoted(v));
+	g_free(v);
+}
+
+static const char *const interval_names[INTERVAL_METHOD_COUNT] = {
+	[INTERVAL_PERCENTILE] = "percentile",
+	[INTERVAL_BCA] = "bca",
+	[INTERVAL_T] = "t",
+	[INTERVAL_EXPANDED] = "expanded",
+};
+
+static void read_interval(plan_ctx *c, const ini_section *s,
+			  const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	int found = -1;
+
+	for (int i = 0; i < INTERVAL_METHOD_COUNT; i++)
+		if (strcmp(v, interval_names[i]) == 0)
+			found = i;
+	if (found >= 0)
+		c->plan->interval = (interval_method)found;
+	else
+		value_error(c, k, "interval must be percentile, bca, t or "
+			    "expanded ('%s')", quoted(v));
+	g_free(v);
+}
+
+/* states: the raw value is split on ';' here (rather than with
+ * g_key_file_get_string_list) so each item keeps its column. */
+static void read_states(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	size_t len = strlen(v), cap = 1, n = 0, i = 0;
+	pb_state *states;
+	struct item { size_t col, off, len; } *items;
+	bool ok = true;
+
+	for (size_t j = 0; j < len; j++)
+		cap += v[j] == ';';
+	states = malloc(cap * sizeof *states);
+	items = malloc(cap * sizeof *items);
+	if (!states || !items) {
+		c->fail = PB_NOMEM;
+		goto out;
+	}
+	for (;;) {
+		const char *semi = memchr(v + i, ';', len - i);
+		size_t end = semi ? (size_t)(semi - v) : len;
+		size_t a = i, b = end, col;
+
+		while (a < b && (v[a] == ' ' || v[a] == '\t'))
+			a++;
+		while (b > a && (v[b - 1] == ' ' || v[b - 1] == '\t'))
+			b--;
+		col = k->vcol + a;
+		if (a == b) {
+			/* One ';' may end the list, as in GKeyFile lists. */
+			if (!semi && i > 0)
+				break;
+			if (semi || len > 0)
+				diag_error(c->d, c->file, k->line, col,
+					   "empty state in states");
+			ok = false;
+		} else if (!pb_state_parse(v + a, b - a, &states[n])) {
+			diag_error(c->d, c->file, k->line, col,
+				   "bad state in states: missing, 0 to "
+				   "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
+				   diag_quote(v + a, b - a));
+			ok = false;
+		} else {
+			size_t dup = n;
+			for (size_t j = 0; j < n && dup == n; j++)
+				if (pb_state_equal(states[j], states[n]))
+					dup = j;
+			if (dup < n) {
+				diag_error(c->d, c->file, k->line, col,
+					   "state '%s' listed twice in states "
+					   "(first as '%s' at column %zu)",
+					   diag_quote(v + a, b - a),
+					   diag_quote(v + items[dup].off,
+						      items[dup].len),
+					   items[dup].col);
+				ok = false;
+			} else {
+				items[n].col = col;
+				items[n].off = a;
+				items[n].len = b - a;
+				n++;
+			}
+		}
+		if (!semi)
+			break;
+		i = end + 1;
+	}
+	if (len == 0)
+		value_error(c, k, "states is empty");
+	if (ok) {
+		free(c->plan->states);
+		c->plan->states = states;
+		c->plan->n_states = n;
+		states = NULL;
+	}
+	c->states_ok = ok;
+out:
+	free(states);
+	free(items);
+	g_free(v);
+}
+
+typedef struct key_def {
+	const char *name;
+	bool required;
+	key_reader read;
+} key_def;
+
+static const key_def study_keys[] = {
+	{ "format", true, read_format },
+	{ "title", true, read_title },
+	{ "build", true, read_build },
+	{ "platform", false, read_platform },
+	{ "column", true, read_column },
+	{ "scale", true, read_scale },
+	{ "unit", true, read_unit },
+	{ "better", true, read_better },
+	{ "statistic", true, read_statistic },
+	{ "reference", true, read_reference },
+	{ "threshold", true, read_threshold },
+	{ "confidence", true, read_confidence },
+	{ "resamples", true, read_resamples },
+	{ "seed", true, read_seed },
+	{ "interval", false, read_interval },
+	{ "states", true, read_states },
+	{ "service", false, read_service },
+	{ "synthetic", false, read_synthetic },
+};
+#define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
+
+/* ------------------------------------------------------------------ */
+/* The keys of [series ID] */
+
+static const char *const kind_names[] = {
+	[SERIES_LATENCY] = "latency",
+	[SERIES_MECHANISM] = "mechanism",
+	[SERIES_BOUNDARY] = "boundary",
+	[SERIES_CONTROL] = "control",
+};
+#define N_KINDS (sizeof kind_names / sizeof kind_names[0])
+
+static const key_def series_keys[] = {
+	{ "kind", true, NULL },
+	{ "label", false, NULL },
+	{ "note", false, NULL },
+};
+#define N_SERIES_KEYS (sizeof series_keys / sizeof series_keys[0])
+
+/* ------------------------------------------------------------------ */
+/* Unknown keys */
+
+/* The optimal string alignment distance of A and B (insertions,
+ * deletions, substitutions and swaps of neighbours each cost 1), or
+ * SIZE_MAX when either is too long to be a misspelt key. */
+static size_t edit_distance(const char *a, const char *b)
+{
+	enum { MAXLEN = 32 };
+	size_t la = strlen(a), lb = strlen(b);
+	size_t rows[3][MAXLEN + 1];
+	size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
+
+	if (la > MAXLEN || lb > MAXLEN)
+		return SIZE_MAX;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t *t;
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t best = prev[j - 1] + cost;
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2]
+			    && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
+				best = prev2[j - 2] + 1;
+			cur[j] = best;
+		}
+		t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
+	}
+	return prev[lb];
+}
+
+/* The known key nearest to NAME when it is close enough to be a typo
+ * (distance at most 2, and less than NAME's length so that short keys do
+ * not match anything), else NULL. */
+static const char *key_suggest(const char *name, const key_def *defs,
+			       size_t n)
+{
+	const char *best = NULL;
+	size_t best_d = 3;
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < n; i++) {
+		size_t dist = edit_distance(name, defs[i].name);
+		if (dist < best_d && dist < len) {
+			best = defs[i].name;
+			best_d = dist;
+		}
+	}
+	return best;
+}
+
+static void report_unknown_key(plan_ctx *c, const ini_key *k,
+			       const key_def *defs, size_t n)
+{
+	const char *hint;
+	size_t len = strlen(k->name);
+
+	if (len > 2 && k->name[len - 1] == ']' && strchr(k->name, '[')) {
+		diag_error(c->d, c->file, k->line, k->col,
+			   "unknown key '%s' (localized keys are not "
+			   "supported)", quoted(k->name));
+		return;
+	}
+	hint = key_suggest(k->name, defs, n);
+	if (hint)
+		diag_error(c->d, c->file, k->line, k->col,
+			   "unknown key '%s'; did you mean '%s'?",
+			   quoted(k->name), hint);
+	else
+		diag_error(c->d, c->file, k->line, k->col,
+			   "unknown key '%s'", quoted(k->name));
+}
+
+/* Index of NAME in DEFS, or -1. */
+static int key_lookup(const char *name, const key_def *defs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(name, defs[i].name) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Walks the keys of section S in file order: reports unknown and repeated
+ * keys, sets SEEN[i] for each key of DEFS present and, when WITH_VALUES, for
+ * each known key whose value can be trusted, stores it in WHERE[i] (when
+ * WHERE is not NULL) and reads it with the key's reader (when it has one;
+ * otherwise the caller reads it through WHERE). */
+static void section_keys(plan_ctx *c, const ini_section *s,
+			 const key_def *defs, size_t n, bool *seen,
+			 const ini_key **where, bool with_values)
+{
+	for (size_t j = 0; j < s->n_keys; j++) {
+		const ini_key *k = &s->keys[j];
+		int def = key_lookup(k->name, defs, n);
+		bool repeated_later = false;
+		size_t earlier = SIZE_MAX;
+
+		for (size_t m = 0; m < j && earlier == SIZE_MAX; m++)
+			if (strcmp(s->keys[m].name, k->name) == 0)
+				earlier = m;
+		if (earlier != SIZE_MAX) {
+			diag_error(c->d, c->file, k->line, k->col,
+				   "key '%s' given twice in [%s] (first at "
+				   "line %zu)", quoted(k->name),
+				   diag_quote(s->name, strlen(s->name)),
+				   s->keys[earlier].line);
+			continue;
+		}
+		if (def < 0) {
+			report_unknown_key(c, k, defs, n);
+			continue;
+		}
+		seen[def] = true;
+		for (size_t m = j + 1; m < s->n_keys; m++)
+			repeated_later |= strcmp(s->keys[m].name, k->name) == 0;
+		/* GKeyFile kept only the last of repeated keys: the value it
+		 * gives is not the one written here. */
+		if (!with_values || repeated_later)
+			continue;
+		if (where)
+			where[def] = k;
+		if (defs[def].read)
+			defs[def].read(c, s, k);
+	}
+}
+
+static void report_missing(plan_ctx *c, const ini_section *s,
+			   const key_def *defs, size_t n, const bool *seen)
+{
+	for (size_t i = 0; i < n; i++)
+		if (defs[i].required && !seen[i])
+			diag_error(c->d, c->file, s->line, 0,
+				   "[%s] has no key '%s'",
+				   diag_quote(s->name, strlen(s->name)),
+				   defs[i].name);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sections */
+
+static void read_study(plan_ctx *c, const ini_section *s)
+{
+	bool seen[N_STUDY_KEYS] = { false };
+
+	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, NULL, !s->merged);
+	if (!s->merged)
+		report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
+}
+
+/* Reads [series ID] section S into a new entry of the plan's series.  Sets
+ * *LATENCY when its kind is latency, *BAD_KIND when the kind is wrong. */
+static void read_series(plan_ctx *c, const ini_section *s, const char *id,
+			bool *latency, bool *bad_kind)
+{
+	bool seen[N_SERIES_KEYS] = { false };
+	const ini_key *where[N_SERIES_KEYS] = { NULL };
+	study_plan *p = c->plan;
+	series_def *sd;
+	size_t cap = p->n_series;
+
+	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where,
+		     !s->merged);
+	if (s->merged) {
+		*bad_kind = true;
+		return;
+	}
+	report_missing(c, s, series_keys, N_SERIES_KEYS, seen);
+	/* The plan's array grows one at a time: a study has few series. */
+	sd = realloc(p->series, (cap + 1) * sizeof *p->series);
+	if (!sd) {
+		c->fail = PB_NOMEM;
+		return;
+	}
+	p->series = sd;
+	sd = &p->series[p->n_series++];
+	memset(sd, 0, sizeof *sd);
+	sd->id = dup_str(id);
+	if (!sd->id) {
+		c->fail = PB_NOMEM;
+		return;
+	}
+	if (where[0]) {
+		gchar *v = value_raw(c, s, where[0]);
+		size_t kind = N_KINDS;
+		for (size_t i = 0; i < N_KINDS; i++)
+			if (strcmp(v, kind_names[i]) == 0)
+				kind = i;
+		if (kind < N_KINDS) {
+			sd->kind = (series_kind)kind;
+			*latency |= sd->kind == SERIES_LATENCY;
+		} else {
+			value_error(c, where[0], "kind must be latency, "
+				    "mechanism, boundary or control ('%s')",
+				    quoted(v));
+			*bad_kind = true;
+		}
+		g_free(v);
+	} else {
+		*bad_kind = true;
+	}
+	if (where[1]) {
+		value_text(c, s, where[1], true, &sd->label);
+	} else {
+		size_t n = strlen(id) + sizeof "Series ";
+		sd->label = malloc(n);
+		if (sd->label)
+			snprintf(sd->label, n, "Series %s", id);
+		else
+			c->fail = PB_NOMEM;
+	}
+	if (where[2])
+		value_text(c, s, where[2], false, &sd->note);
+}
+
+/* A series ID is what runs.csv refers to: printable, without blanks. */
+static bool series_id_ok(const char *id)
+{
+	if (!*id)
+		return false;
+	for (const unsigned char *p = (const unsigned char *)id; *p; p++)
+		if (*p <= ' ' || *p == 0x7F)
+			return false;
+	return true;
+}
+
+static void validate(plan_ctx *c, const ini_index *ix)
+{
+	bool have_study = false, latency = false, bad_kind = false;
+
+	for (size_t i = 0; i < ix->n; i++) {
+		const ini_section *s = &ix->sec[i];
+		const char *name = s->name;
+
+		if (s->first != i) {
+			diag_error(c->d, c->file, s->line, s->col,
+				   "section [%s] given twice (first at line "
+				   "%zu)", quoted(name),
+				   ix->sec[s->first].line);
+			continue;
+		}
+		if (strcmp(name, "study") == 0) {
+			have_study = true;
+			read_study(c, s);
+		} else if (strncmp(name, "series ", 7) == 0
+			   && series_id_ok(name + 7)) {
+			read_series(c, s, name + 7, &latency, &bad_kind);
+		} else if (strncmp(name, "series", 6) == 0
+			   && (name[6] == '\0' || name[6] == ' ')) {
+			diag_error(c->d, c->file, s->line, s->col,
+				   "bad series ID '%s' (it must not be empty "
+				   "or hold blanks)", quoted(name + 6 +
+							     (name[6] != 0)));
+			bad_kind = true;
+		} else {
+			diag_error(c->d, c->file, s->line, s->col,
+				   "unknown section [%s] (expected [study] "
+				   "or [series ID])", quoted(name));
+		}
+		if (c->fail != PB_OK)
+			return;
+	}
+	if (!have_study)
+		diag_error(c->d, c->file, 0, 0, "no [study] section");
+	if (!latency && !bad_kind)
+		diag_error(c->d, c->file, 0, 0, "no latency series (a [series "
+			   "ID] section with kind = latency)");
+	if (c->reference_ok && c->states_ok) {
+		const study_plan *p = c->plan;
+		bool found = false;
+		for (size_t i = 0; i < p->n_states; i++)
+			found |= pb_state_equal(p->states[i], p->reference);
+		if (!found) {
+			char name[PB_STATE_BUFSIZE];
+			value_error(c, c->reference_key, "reference state %s "
+				    "is not listed in states",
+				    pb_state_format(p->reference, name,
+						    sizeof name));
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Entry points */
+
+pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
+			   diag *d, study_plan *out)
+{
+	size_t errors = diag_errors(d);
+	ini_index ix = { NULL, 0, 0 };
+	plan_ctx c;
+	GKeyFile *kf;
+	GError *err = NULL;
+	pb_status st;
+
+	memset(out, 0, sizeof *out);
+	out->interval = INTERVAL_PERCENTILE;
+	/* Editors on Windows may start the file with a byte order mark. */
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+		buf += 3;
+		len -= 3;
+	}
+	if (len > PLAN_MAX_BYTES) {
+		diag_error(d, display, 0, 0, "file too large (more than %d "
+			   "bytes)", PLAN_MAX_BYTES);
+		return PB_DATAERR;
+	}
+	if (!text_check(buf, len, display, d))
+		return PB_DATAERR;
+	kf = g_key_file_new();
+	if (len > 0 && !g_key_file_load_from_data(kf, buf, len,
+						  G_KEY_FILE_NONE, &err)) {
+		report_syntax(buf, len, display, d, err);
+		g_error_free(err);
+		g_key_file_free(kf);
+		return PB_DATAERR;
+	}
+	st = index_build(buf, len, &ix);
+	if (st == PB_OK) {
+		memset(&c, 0, sizeof c);
+		c.file = display;
+		c.d = d;
+		c.kf = kf;
+		c.plan = out;
+		c.c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+		if (!c.c_numeric) {
+			st = PB_NOMEM;
+		} else {
+			validate(&c, &ix);
+			st = c.fail;
+			freelocale(c.c_numeric);
+		}
+	}
+	index_free(&ix);
+	g_key_file_free(kf);
+	if (st == PB_OK && diag_errors(d) > errors)
+		st = PB_DATAERR;
+	if (st != PB_OK) {
+		if (st != PB_DATAERR)
+			diag_fail(d, st);
+		plan_free(out);
+	}
+	return st;
+}
+
+pb_status plan_read_file(const char *path, const char *display, diag *d,
+			 study_plan *out)
+{
+	FILE *f;
+	char *buf;
+	size_t len;
+	pb_status st;
+
+	memset(out, 0, sizeof *out);
+	f = fopen(path, "rb");
+	if (!f) {
+		int e = errno;
+		diag_error(d, display, 0, 0, "cannot open (%s)", strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
+	}
+	/* One byte more than allowed tells a file that is too large. */
+	buf = malloc(PLAN_MAX_BYTES + 4);
+	if (!buf) {
+		fclose(f);
+		return PB_NOMEM;
+	}
+	len = fread(buf, 1, PLAN_MAX_BYTES + 4, f);
+	if (ferror(f)) {
+		diag_error(d, display, 0, 0, "read error (%s)",
+			   strerror(errno));
+		diag_fail(d, PB_IOERR);
+		free(buf);
+		fclose(f);
+		return PB_IOERR;
+	}
+	fclose(f);
+	st = plan_read_buffer(buf, len, display, d, out);
+	free(buf);
+	return st;
+}
+
+void plan_free(study_plan *p)
+{
+	if (!p)
+		return;
+	free(p->title);
+	free(p->build);
+	free(p->platform);
+	free(p->service);
+	free(p->column);
+	free(p->unit);
+	free(p->states);
+	for (size_t i = 0; i < p->n_series; i++) {
+		free(p->series[i].id);
+		free(p->series[i].label);
+		free(p->series[i].note);
+	}
+	free(p->series);
+	memset(p, 0, sizeof *p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Small public helpers */
+
+bool stat_spec_parse(const char *text, stat_spec *out)
+{
+	stat_spec s;
+	unsigned tenths = 0;
+	const char *p = text;
+	size_t n = strlen(text);
+
+	memset(&s, 0, sizeof s);
+	if (n >= sizeof s.name)
+		return false;
+	memcpy(s.name, text, n + 1);
+	if (strcmp(text, "mean") == 0) {
+		s.kind = STAT_MEAN;
+	} else if (strcmp(text, "median") == 0) {
+		s.kind = STAT_MEDIAN;
+		s.prob = 0.5;
+	} else if (strcmp(text, "max") == 0) {
+		s.kind = STAT_MAX;
+		s.prob = 1.0;
+	} else if (*p++ == 'p') {
+		size_t digits = 0;
+		unsigned whole = 0;
+		/* One to three digits, no leading zero but for p0. */
+		if (p[0] == '0' && is_digit(p[1]))
+			return false;
+		for (; is_digit(*p) && digits < 4; p++, digits++)
+			whole = whole * 10 + (unsigned)(*p - '0');
+		if (digits == 0 || digits > 3)
+			return false;
+		tenths = whole * 10;
+		if (*p == '.') {
+			p++;
+			if (!is_digit(p[0]) || p[1] != '\0')
+				return false;
+			tenths += (unsigned)(p[0] - '0');
+			p++;
+		}
+		if (*p != '\0' || tenths > 1000)
+			return false;
+		s.kind = STAT_QUANTILE;
+		/* In thousandths, so p99.9 is 999/1000 rather than 99.9/100,
+		 * which is not the same double. */
+		s.prob = tenths / 1000.0;
+	} else {
+		return false;
+	}
+	*out = s;
+	return true;
+}
+
+size_t study_series_index(const study_plan *plan, const char *id)
+{
+	for (size_t i = 0; i < plan->n_series; i++)
+		if (strcmp(plan->series[i].id, id) == 0)
+			return i;
+	return (size_t)-1;
+}
+
+const char *series_kind_name(series_kind kind)
+{
+	if ((size_t)kind < N_KINDS)
+		return kind_names[kind];
+	return "unknown";
+}
+
+const char *interval_method_name(interval_method m)
+{
+	if ((size_t)m < INTERVAL_METHOD_COUNT)
+		return interval_names[m];
+	return "unknown";
+}

@@ -1,0 +1,23 @@
+/* textcheck.h: finds bytes that make input unfit to be read as text.
+ *
+ * study.ini and the mechanism logs must be UTF-8 text.  A NUL byte would cut
+ * a C string short and hide what follows it, and invalid UTF-8 would end up
+ * in reports, so both are errors the readers report with their position. */
+#ifndef PAIRBOOT_TEXTCHECK_H
+#define PAIRBOOT_TEXTCHECK_H
+
+#include <stddef.h>
+
+typedef enum text_fault {
+	TEXT_OK,        /* all bytes are valid UTF-8 without NUL */
+	TEXT_NUL,       /* a NUL byte */
+	TEXT_BAD_UTF8   /* a byte that starts no valid UTF-8 sequence */
+} text_fault;
+
+/* Looks for the first NUL byte or invalid UTF-8 sequence in S[0..LEN).
+ * Overlong forms, surrogates and code points above U+10FFFF are invalid, as
+ * is a sequence cut off by the end of S.  Returns TEXT_OK, or the fault with
+ * the byte offset of its first byte in *AT (not touched on TEXT_OK). */
+text_fault textcheck_find(const char *s, size_t len, size_t *at);
+
+#endif

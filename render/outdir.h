@@ -1,0 +1,41 @@
+/* outdir.h: writes a report folder as a whole or not at all.
+ *
+ * Files are written into a staging folder beside the target, each one
+ * flushed and fsynced; outdir_commit() then swaps the staging folder with the
+ * target in one rename (renameat2 RENAME_EXCHANGE where the target exists),
+ * so a reader sees either the old report or the new one, never a mix, and a
+ * run that fails or is killed leaves the previous report untouched.  The
+ * staging folder is named ".NAME.new-XXXXXX"; a leftover one from a killed
+ * run is removed by the next successful commit.
+ *
+ * To avoid deleting a folder that is not a report, an existing target is
+ * replaced only when it is empty or holds the marker file ".pairboot-report"
+ * that every committed report carries. */
+#ifndef PAIRBOOT_OUTDIR_H
+#define PAIRBOOT_OUTDIR_H
+
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+
+typedef struct outdir outdir;
+
+/* Starts a report for folder TARGET (its parent must exist).  Problems are
+ * reported to D: PB_CANTCREAT when the staging folder cannot be made, the
+ * target is a symbolic link or a folder that is not a report. */
+pb_status outdir_begin(const char *target, diag *d, outdir **out);
+
+/* Writes NAME (a plain file name) with LEN bytes of DATA into the staging
+ * folder.  PB_IOERR when writing or syncing fails (a full disk). */
+pb_status outdir_write(outdir *o, const char *name, const void *data,
+		       size_t len);
+
+/* Publishes the staging folder as TARGET and frees O.  On failure the old
+ * report stays as it was and the staging folder is removed. */
+pb_status outdir_commit(outdir *o);
+
+/* Drops the staging folder and frees O; the target is untouched. */
+void outdir_abort(outdir *o);
+
+#endif

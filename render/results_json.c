@@ -1,0 +1,608 @@
+/* results_json.c: builds results.json from a study and its analysis. */
+#include "config.h"
+
+#include "render/results_json.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_version.h>
+
+#include "render/jsonw.h"
+
+const char results_endpoint_rule_mc[] =
+	"Monte Carlo: the Hyndman-Fan type 7 quantile of the sorted "
+	"replicates at levels alpha/2 and 1-alpha/2 (BCa: at its adjusted "
+	"levels)";
+const char results_endpoint_rule_exact[] =
+	"exact: the inverse of the weighted distribution function, averaging "
+	"the two neighbouring values where the cumulative weight equals the "
+	"level";
+
+/* json_object_set_new that remembers a failure in *OK (jansson returns -1
+ * when out of memory; a NULL value is refused). */
+static void put(json_t *obj, const char *key, json_t *value, bool *ok)
+{
+	if (!value || json_object_set_new(obj, key, value) != 0)
+		*ok = false;
+}
+
+static void push(json_t *arr, json_t *value, bool *ok)
+{
+	if (!value || json_array_append_new(arr, value) != 0)
+		*ok = false;
+}
+
+/* A real, or null when not a finite number. */
+static json_t *num(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *state_json(pb_state st)
+{
+	char buf[PB_STATE_BUFSIZE];
+	return json_string(pb_state_format(st, buf, sizeof buf));
+}
+
+static json_t *study_json(const study *s, bool *ok)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	put(o, "name", json_string(s->name), ok);
+	put(o, "title", json_string(s->plan.title), ok);
+	put(o, "build", json_string(s->plan.build), ok);
+	put(o, "platform", str_or_null(s->plan.platform), ok);
+	put(o, "format", json_integer(s->plan.format), ok);
+	put(o, "digest", json_string(s->digest), ok);
+	return o;
+}
+
+static json_t *plan_json(const study_plan *p, bool *ok)
+{
+	json_t *o = json_object();
+	json_t *states = json_array();
+	if (!o || !states) {
+		json_decref(o);
+		json_decref(states);
+		return NULL;
+	}
+	put(o, "column", json_string(p->column), ok);
+	put(o, "scale", num(p->scale), ok);
+	put(o, "unit", json_string(p->unit), ok);
+	put(o, "better", json_string(p->better == BETTER_LOWER ? "lower"
+							       : "higher"), ok);
+	put(o, "statistic", json_string(p->statistic.name), ok);
+	put(o, "reference", state_json(p->reference), ok);
+	put(o, "threshold", num(p->threshold), ok);
+	put(o, "threshold_decimals", json_integer(p->threshold_decimals), ok);
+	put(o, "confidence", num(p->confidence), ok);
+	put(o, "resamples", p->resamples_exact
+			    ? json_string("exact")
+			    : json_integer((json_int_t)p->resamples), ok);
+	put(o, "seed", json_integer(p->seed), ok);
+	put(o, "interval", json_string(interval_method_name(p->interval)), ok);
+	put(o, "generator", json_string("mt19937"), ok);
+	put(o, "endpoint_rule", json_string(p->resamples_exact
+					    ? results_endpoint_rule_exact
+					    : results_endpoint_rule_mc), ok);
+	put(o, "unit_of_replication", json_string("boot"), ok);
+	put(o, "pairing", json_string("block"), ok);
+	for (size_t i = 0; i < p->n_states; i++)
+		push(states, state_json(p->states[i]), ok);
+	put(o, "states", states, ok);
+	return o;
+}
+
+static json_t *series_json(const study_plan *p, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t k = 0; arr && k < p->n_series; k++) {
+		json_t *o = json_object();
+		if (!o) {
+			*ok = false;
+			break;
+		}
+		put(o, "id", json_string(p->series[k].id), ok);
+		put(o, "kind", json_string(series_kind_name(p->series[k].kind)),
+		    ok);
+		put(o, "label", json_string(p->series[k].label), ok);
+		put(o, "note", str_or_null(p->series[k].note), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *inputs_json(const study *s, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < s->n_inputs; i++) {
+		json_t *o = json_object();
+		if (!o) {
+			*ok = false;
+			break;
+		}
+		put(o, "path", json_string(s->inputs[i].path), ok);
+		put(o, "sha256", json_string(s->inputs[i].sha256), ok);
+		put(o, "bytes", json_integer((json_int_t)s->inputs[i].bytes),
+		    ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *runs_json(const study *s, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		json_t *o = json_object();
+		if (!o) {
+			*ok = false;
+			break;
+		}
+		put(o, "run", json_string(r->id), ok);
+		put(o, "series", json_string(s->plan.series[r->series].id), ok);
+		put(o, "block", json_integer((json_int_t)r->block), ok);
+		put(o, "state", state_json(r->state), ok);
+		put(o, "accepted", json_boolean(r->accepted), ok);
+		put(o, "note", str_or_null(r->note), ok);
+		put(o, "position", r->position
+				   ? json_integer((json_int_t)r->position)
+				   : json_null(), ok);
+		put(o, "started", str_or_null(r->started), ok);
+		put(o, "periods", json_integer((json_int_t)r->periods), ok);
+		put(o, "statistic", r->has_statistic ? num(r->statistic)
+						     : json_null(), ok);
+		put(o, "latency", str_or_null(r->latency_path), ok);
+		put(o, "latency_sha256", r->latency_sha256[0]
+				   ? json_string(r->latency_sha256)
+				   : json_null(), ok);
+		put(o, "mechanism", str_or_null(r->mechanism_path), ok);
+		put(o, "mechanism_sha256", r->mechanism_sha256[0]
+				   ? json_string(r->mechanism_sha256)
+				   : json_null(), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *interval_json(const boot_interval *ci, bool *ok)
+{
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	put(o, "method", json_string(interval_method_name(ci->method)), ok);
+	put(o, "defined", json_boolean(ci->defined), ok);
+	put(o, "lo", ci->defined ? num(ci->lo) : json_null(), ok);
+	put(o, "hi", ci->defined ? num(ci->hi) : json_null(), ok);
+	put(o, "used", json_string(interval_method_name(ci->used)), ok);
+	put(o, "fallback", json_boolean(ci->fallback), ok);
+	put(o, "level_lo", num(ci->level_lo), ok);
+	put(o, "level_hi", num(ci->level_hi), ok);
+	put(o, "z0", num(ci->z0), ok);
+	put(o, "acceleration", num(ci->accel), ok);
+	put(o, "exact", json_boolean(ci->exact), ok);
+	put(o, "resamples", json_integer((json_int_t)ci->resamples), ok);
+	put(o, "note", str_or_null(ci->note), ok);
+	return o;
+}
+
+static json_t *run_ids(const study *s, const size_t *idx, size_t n, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++)
+		push(arr, json_string(s->runs[idx[i]].id), ok);
+	return arr;
+}
+
+/* The notes a reader must see beside a comparison's numbers. */
+static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
+{
+	const study_plan *p = &s->plan;
+	const boot_interval *ci = &c->boot.ci[p->interval];
+	json_t *arr = json_array();
+	json_t *o;
+
+	if (!arr)
+		return NULL;
+	if (!ci->defined) {
+		o = json_object();
+		put(o, "code", json_string("no-interval"), ok);
+		put(o, "reason", str_or_null(ci->note), ok);
+		push(arr, o, ok);
+	}
+	if (ci->fallback) {
+		o = json_object();
+		put(o, "code", json_string("fallback"), ok);
+		put(o, "used", json_string(interval_method_name(ci->used)), ok);
+		put(o, "reason", str_or_null(ci->note), ok);
+		push(arr, o, ok);
+	}
+	if (ci->few_resamples) {
+		o = json_object();
+		put(o, "code", json_string("few-resamples"), ok);
+		put(o, "resamples", json_integer((json_int_t)ci->resamples), ok);
+		push(arr, o, ok);
+	}
+	if (c->boot.fragile) {
+		o = json_object();
+		put(o, "code", json_string("fragile"), ok);
+		put(o, "endpoint", json_string(c->boot.fragile_endpoint), ok);
+		put(o, "boundary", num(c->boot.fragile_boundary), ok);
+		put(o, "distance", num(c->boot.fragile_distance), ok);
+		put(o, "basis", json_string(c->boot.fragile_basis), ok);
+		push(arr, o, ok);
+	}
+	if (c->small_sample) {
+		o = json_object();
+		put(o, "code", json_string("small-sample"), ok);
+		put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
+		put(o, "nominal", num(p->confidence), ok);
+		put(o, "simulated_coverage", num(c->coverage), ok);
+		push(arr, o, ok);
+	}
+	if (c->n_unpaired) {
+		o = json_object();
+		put(o, "code", json_string("unpaired-runs"), ok);
+		put(o, "runs", run_ids(s, c->unpaired, c->n_unpaired, ok), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
+{
+	const study_plan *p = &s->plan;
+	json_t *o = json_object();
+	json_t *blocks = json_array();
+	json_t *diffs = json_array();
+	json_t *sens = json_object();
+
+	if (!o || !blocks || !diffs || !sens) {
+		json_decref(o);
+		json_decref(blocks);
+		json_decref(diffs);
+		json_decref(sens);
+		return NULL;
+	}
+	put(o, "series", json_string(p->series[c->series].id), ok);
+	put(o, "state", state_json(p->states[c->state]), ok);
+	put(o, "reference", state_json(p->reference), ok);
+	put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
+	for (size_t i = 0; i < c->n_pairs; i++) {
+		push(blocks, json_integer((json_int_t)c->blocks[i]), ok);
+		push(diffs, num(c->diffs[i]), ok);
+	}
+	put(o, "blocks", blocks, ok);
+	put(o, "differences", diffs, ok);
+	put(o, "difference", num(c->boot.estimate), ok);
+	put(o, "interval", interval_json(&c->boot.ci[p->interval], ok), ok);
+	put(o, "resamples", p->resamples_exact
+			    ? json_string("exact")
+			    : json_integer((json_int_t)p->resamples), ok);
+	put(o, "seed", json_integer(p->seed), ok);
+	put(o, "stream_seed", json_integer(c->stream_seed), ok);
+	put(o, "verdict", json_string(verdict_code(c->verdict)), ok);
+	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+		put(sens, interval_method_name((interval_method)m),
+		    interval_json(&c->boot.ci[m], ok), ok);
+	put(o, "sensitivity", sens, ok);
+	if (c->boot.exact_checked)
+		put(o, "exact_check", interval_json(&c->boot.exact_ci, ok), ok);
+	put(o, "notes", comparison_notes(s, c, ok), ok);
+	return o;
+}
+
+static json_t *verdicts_json(const study *s, const analysis *a, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < a->n_states; i++) {
+		const state_result *r = &a->states[i];
+		json_t *o = json_object();
+		json_t *per = json_array();
+		if (!o || !per) {
+			json_decref(o);
+			json_decref(per);
+			*ok = false;
+			break;
+		}
+		put(o, "state", state_json(s->plan.states[r->state]), ok);
+		put(o, "verdict", json_string(verdict_code(r->verdict)), ok);
+		for (size_t k = 0; k < r->n_comparisons; k++) {
+			const comparison *c = &a->cmp[r->comparisons[k]];
+			json_t *e = json_object();
+			put(e, "series", json_string(
+				    s->plan.series[c->series].id), ok);
+			put(e, "verdict", json_string(verdict_code(c->verdict)),
+			    ok);
+			push(per, e, ok);
+		}
+		put(o, "series", per, ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
+{
+	const study_plan *p = &s->plan;
+	json_t *o = json_object();
+	json_t *spread = json_array(), *between = json_array();
+	json_t *tests = json_array();
+
+	if (!o || !spread || !between || !tests) {
+		json_decref(o);
+		json_decref(spread);
+		json_decref(between);
+		json_decref(tests);
+		return NULL;
+	}
+	for (size_t i = 0; i < a->n_spread; i++) {
+		const series_spread *sp = &a->spread[i];
+		json_t *e = json_object();
+		put(e, "series", json_string(p->series[sp->series].id), ok);
+		put(e, "state", state_json(p->reference), ok);
+		put(e, "runs", json_integer((json_int_t)sp->runs), ok);
+		put(e, "mean", num(sp->mean), ok);
+		put(e, "sd", num(sp->sd), ok);
+		put(e, "min", num(sp->min), ok);
+		put(e, "max", num(sp->max), ok);
+		push(spread, e, ok);
+	}
+	for (size_t i = 0; i < a->n_spread_tests; i++) {
+		const spread_test *t = &a->spread_tests[i];
+		json_t *e = json_object();
+		put(e, "series_a", json_string(p->series[t->series_a].id), ok);
+		put(e, "series_b", json_string(p->series[t->series_b].id), ok);
+		put(e, "sd_ratio", num(t->ratio), ok);
+		put(e, "p_value", num(t->p_value), ok);
+		put(e, "test", json_string("F test of variances, two-sided"),
+		    ok);
+		put(e, "differs", json_boolean(t->differs), ok);
+		push(tests, e, ok);
+	}
+	for (size_t i = 0; i < a->n_between; i++) {
+		const series_difference *d = &a->between[i];
+		json_t *e = json_object();
+		put(e, "state", state_json(p->states[d->state]), ok);
+		put(e, "series_a", json_string(p->series[d->series_a].id), ok);
+		put(e, "series_b", json_string(p->series[d->series_b].id), ok);
+		put(e, "difference", num(d->difference), ok);
+		put(e, "lo", d->defined ? num(d->lo) : json_null(), ok);
+		put(e, "hi", d->defined ? num(d->hi) : json_null(), ok);
+		put(e, "method", json_string("unpaired percentile bootstrap"),
+		    ok);
+		put(e, "disagree", json_boolean(d->disagree), ok);
+		push(between, e, ok);
+	}
+	put(o, "reference_spread", spread, ok);
+	put(o, "spread_tests", tests, ok);
+	put(o, "between_series", between, ok);
+	put(o, "heterogeneous", json_boolean(a->heterogeneous), ok);
+	return o;
+}
+
+static json_t *triplet(const long v[PRIO_PHASES])
+{
+	json_t *arr = json_array();
+	for (int i = 0; arr && i < PRIO_PHASES; i++)
+		json_array_append_new(arr, json_integer(v[i]));
+	return arr;
+}
+
+static json_t *mechanism_json(const study *s, const study_summary *sum,
+			      bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		json_t *o = json_object(), *vars = json_array();
+		put(o, "series", json_string(s->plan.series[m->series].id), ok);
+		put(o, "state", state_json(m->state), ok);
+		put(o, "boots", json_integer((json_int_t)m->boots), ok);
+		put(o, "registered", json_integer((json_int_t)m->registered),
+		    ok);
+		put(o, "service_running",
+		    json_integer((json_int_t)m->service_running), ok);
+		put(o, "service_stopped",
+		    json_integer((json_int_t)m->service_stopped), ok);
+		put(o, "service_unknown",
+		    json_integer((json_int_t)m->service_unknown), ok);
+		for (size_t v = 0; vars && v < m->n_variants; v++) {
+			json_t *e = json_object();
+			put(e, "win32", triplet(m->variants[v].win32), ok);
+			put(e, "etw", triplet(m->variants[v].etw), ok);
+			put(e, "boots",
+			    json_integer((json_int_t)m->variants[v].boots), ok);
+			push(vars, e, ok);
+		}
+		put(o, "priority", vars, ok);
+		put(o, "priority_incomplete",
+		    json_integer((json_int_t)m->prio_missing), ok);
+		put(o, "class_changed", json_boolean(m->class_changed), ok);
+		put(o, "lost_events", json_integer((json_int_t)m->lost_events),
+		    ok);
+		put(o, "lost_buffers",
+		    json_integer((json_int_t)m->lost_buffers), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *tristate(int v)
+{
+	return v < 0 ? json_null() : json_boolean(v);
+}
+
+static json_t *boundary_json(const study *s, const study_summary *sum,
+			     bool *ok)
+{
+	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
+	for (size_t i = 0; rows && i < sum->n_boundary; i++) {
+		const boundary_row *b = &sum->boundary[i];
+		json_t *e = json_object();
+		put(e, "run", json_string(s->runs[b->run].id), ok);
+		put(e, "written", state_json(b->written), ok);
+		put(e, "service", b->service < 0 ? json_null()
+			: json_string(b->service ? "running" : "stopped"), ok);
+		put(e, "api_value", b->api_ok ? json_integer(b->api_value)
+					      : json_null(), ok);
+		put(e, "registered", tristate(b->registered), ok);
+		put(e, "documented_value", b->expected_known
+			&& b->outcome != OUTCOME_DISABLED
+			? json_integer(b->expected_value) : json_null(), ok);
+		put(e, "outcome", json_string(boundary_outcome_code(b->outcome)),
+		    ok);
+		push(rows, e, ok);
+	}
+	for (size_t g = 0; groups && g < sum->n_groups; g++) {
+		const boundary_group *bg = &sum->groups[g];
+		json_t *e = json_object(), *members = json_array();
+		for (size_t i = 0; members && i < bg->count; i++)
+			push(members, state_json(
+				     sum->boundary[bg->first + i].written), ok);
+		put(e, "written", members, ok);
+		put(e, "outcome", json_string(boundary_outcome_code(
+				     sum->boundary[bg->first].outcome)), ok);
+		push(groups, e, ok);
+	}
+	put(o, "rows", rows, ok);
+	put(o, "groups", groups, ok);
+	return o;
+}
+
+static json_t *accounting_json(const study *s, const study_summary *sum,
+			       bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < sum->n_accounting; i++) {
+		const series_accounting *acc = &sum->accounting[i];
+		json_t *o = json_object(), *ex = json_array();
+		put(o, "series", json_string(s->plan.series[acc->series].id),
+		    ok);
+		put(o, "runs", json_integer((json_int_t)acc->runs), ok);
+		put(o, "accepted", json_integer((json_int_t)acc->accepted), ok);
+		put(o, "excluded", json_integer((json_int_t)acc->excluded), ok);
+		for (size_t k = 0; ex && k < acc->excluded; k++) {
+			const study_run *r = &s->runs[acc->excluded_runs[k]];
+			json_t *e = json_object();
+			put(e, "run", json_string(r->id), ok);
+			put(e, "reason", str_or_null(r->note), ok);
+			push(ex, e, ok);
+		}
+		put(o, "excluded_runs", ex, ok);
+		put(o, "lost_events", json_integer((json_int_t)acc->lost_events),
+		    ok);
+		put(o, "lost_buffers",
+		    json_integer((json_int_t)acc->lost_buffers), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *design_json(const study *s, const study_summary *sum,
+			   bool *ok)
+{
+	const study_plan *p = &s->plan;
+	json_t *o = json_object(), *bal = json_array(), *ctl = json_array();
+	for (size_t i = 0; bal && i < sum->n_balance; i++) {
+		const balance_check *b = &sum->balance[i];
+		json_t *e = json_object(), *rows = json_array();
+		put(e, "series", json_string(p->series[b->series].id), ok);
+		put(e, "positions", json_integer((json_int_t)b->n_positions),
+		    ok);
+		for (size_t j = 0; rows && j < p->n_states; j++) {
+			json_t *r = json_object(), *counts = json_array();
+			for (size_t q = 0; counts && q < b->n_positions; q++)
+				push(counts, json_integer((json_int_t)
+					b->counts[j * b->n_positions + q]), ok);
+			put(r, "state", state_json(p->states[j]), ok);
+			put(r, "counts", counts, ok);
+			push(rows, r, ok);
+		}
+		put(e, "by_state", rows, ok);
+		put(e, "flagged", json_boolean(b->flagged), ok);
+		put(e, "flagged_state", b->flagged
+			? state_json(p->states[b->flagged_state])
+			: json_null(), ok);
+		put(e, "flagged_position", b->flagged
+			? json_integer((json_int_t)b->flagged_position)
+			: json_null(), ok);
+		push(bal, e, ok);
+	}
+	for (size_t i = 0; ctl && i < sum->n_controls; i++) {
+		const control_check *c = &sum->controls[i];
+		json_t *e = json_object();
+		put(e, "run", json_string(s->runs[c->run].id), ok);
+		put(e, "value_ok", json_boolean(c->value_ok), ok);
+		put(e, "service_ok", json_boolean(c->service_ok), ok);
+		put(e, "tracing_ok", json_boolean(c->tracing_ok), ok);
+		put(e, "processes_ok", json_boolean(c->processes_ok), ok);
+		put(e, "restored", json_boolean(c->restored), ok);
+		push(ctl, e, ok);
+	}
+	put(o, "balance", bal, ok);
+	put(o, "control", ctl, ok);
+	return o;
+}
+
+pb_status results_json_build(const study *s, const analysis *a, json_t **out)
+{
+	json_t *root = json_object(), *gen = json_object();
+	json_t *cmps = json_array();
+	bool ok = root && gen && cmps;
+
+	*out = NULL;
+	if (!ok) {
+		json_decref(root);
+		json_decref(gen);
+		json_decref(cmps);
+		return PB_NOMEM;
+	}
+	put(root, "schema", json_string("pairboot-results"), &ok);
+	put(root, "schema_version", json_integer(RESULTS_SCHEMA_VERSION), &ok);
+	put(gen, "name", json_string(PACKAGE_NAME), &ok);
+	put(gen, "version", json_string(PACKAGE_VERSION), &ok);
+	put(gen, "gsl", json_string(GSL_VERSION), &ok);
+	put(gen, "rng", json_string("mt19937"), &ok);
+	put(root, "generator", gen, &ok);
+	put(root, "study", study_json(s, &ok), &ok);
+	put(root, "plan", plan_json(&s->plan, &ok), &ok);
+	put(root, "series", series_json(&s->plan, &ok), &ok);
+	put(root, "inputs", inputs_json(s, &ok), &ok);
+	put(root, "runs", runs_json(s, &ok), &ok);
+	for (size_t i = 0; i < a->n_cmp; i++)
+		push(cmps, comparison_json(s, &a->cmp[i], &ok), &ok);
+	put(root, "comparisons", cmps, &ok);
+	put(root, "verdicts", verdicts_json(s, a, &ok), &ok);
+	put(root, "heterogeneity", heterogeneity_json(s, a, &ok), &ok);
+	put(root, "mechanism", mechanism_json(s, a->summary, &ok), &ok);
+	put(root, "boundary", boundary_json(s, a->summary, &ok), &ok);
+	put(root, "accounting", accounting_json(s, a->summary, &ok), &ok);
+	put(root, "design", design_json(s, a->summary, &ok), &ok);
+	if (!ok) {
+		json_decref(root);
+		return PB_NOMEM;
+	}
+	*out = root;
+	return PB_OK;
+}
+
+pb_status results_json_write(const study *s, const analysis *a, GString *out)
+{
+	json_t *root;
+	pb_status st = results_json_build(s, a, &root);
+	if (st != PB_OK)
+		return st;
+	st = jsonw_write(root, out);
+	json_decref(root);
+	return st;
+}

@@ -1,0 +1,142 @@
+/* cmd_check.c: `pairboot check STUDY`: read a study strictly, report every
+ * problem found, and summarise what it holds. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "ingest/study.h"
+#include "src/cli.h"
+
+/* How many problems are printed before the rest are only counted. */
+#define CHECK_PRINT_LIMIT 100
+
+/* Distinct blocks of series K. */
+static size_t count_blocks(const study *s, size_t k)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		bool seen = false;
+		if (s->runs[i].series != k)
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = s->runs[j].series == k
+			       && s->runs[j].block == s->runs[i].block;
+		n += !seen;
+	}
+	return n;
+}
+
+static void print_series(const study *s, size_t k)
+{
+	const series_def *sd = &s->plan.series[k];
+	size_t runs = 0, accepted = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		if (s->runs[i].series != k)
+			continue;
+		runs++;
+		accepted += s->runs[i].accepted;
+	}
+	printf("series %s (%s, %s): %zu blocks, %zu runs: %zu accepted, "
+	       "%zu excluded\n", sd->id, series_kind_name(sd->kind),
+	       sd->label, count_blocks(s, k), runs, accepted,
+	       runs - accepted);
+}
+
+static void print_excluded(const study *s)
+{
+	char state[PB_STATE_BUFSIZE];
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		n += !s->runs[i].accepted;
+	if (n == 0) {
+		printf("excluded runs: none\n");
+		return;
+	}
+	printf("excluded runs: %zu\n", n);
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->accepted)
+			continue;
+		printf("  %s (series %s, block %lu, state %s): %s\n", r->id,
+		       s->plan.series[r->series].id, r->block,
+		       pb_state_format(r->state, state, sizeof state),
+		       r->note ? r->note : "");
+	}
+}
+
+static void print_summary(const study *s)
+{
+	char state[PB_STATE_BUFSIZE];
+	size_t periods = 0, accepted = 0;
+
+	printf("study %s: %s (build %s)\n", s->dir, s->plan.title,
+	       s->plan.build);
+	printf("states:");
+	for (size_t i = 0; i < s->plan.n_states; i++)
+		printf("%s %s", i ? "," : "",
+		       pb_state_format(s->plan.states[i], state,
+				       sizeof state));
+	printf("; reference %s\n",
+	       pb_state_format(s->plan.reference, state, sizeof state));
+	for (size_t k = 0; k < s->plan.n_series; k++)
+		print_series(s, k);
+	for (size_t i = 0; i < s->n_runs; i++) {
+		periods += s->runs[i].periods;
+		accepted += s->runs[i].accepted;
+	}
+	printf("runs: %zu, %zu accepted, %zu excluded\n", s->n_runs, accepted,
+	       s->n_runs - accepted);
+	print_excluded(s);
+	printf("periods read: %zu\n", periods);
+	printf("input files: %zu, study digest %s\n", s->n_inputs, s->digest);
+}
+
+pb_status cmd_check(int argc, char **argv, const cli_options *opt)
+{
+	static const struct option longopts[] = {
+		{ NULL, 0, NULL, 0 }
+	};
+	diag *d;
+	study *s = NULL;
+	pb_status st;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
+		return cli_usage_error("check: unrecognized option '%s'",
+				       argv[optind - 1]);
+	if (optind >= argc)
+		return cli_usage_error("check: missing STUDY folder");
+	if (optind + 1 < argc)
+		return cli_usage_error("check: extra operand '%s'",
+				       argv[optind + 1]);
+
+	d = diag_new(stderr, CHECK_PRINT_LIMIT);
+	if (!d) {
+		fputs("pairboot: out of memory\n", stderr);
+		return PB_NOMEM;
+	}
+	st = study_read(argv[optind], d, &s);
+	if (st == PB_OK) {
+		if (!opt->quiet)
+			print_summary(s);
+		study_free(s);
+	} else {
+		size_t n = diag_errors(d);
+		if (n > CHECK_PRINT_LIMIT)
+			fprintf(stderr, "pairboot: %zu more problems not "
+				"shown\n", n - CHECK_PRINT_LIMIT);
+		if (st == PB_NOMEM)
+			fputs("pairboot: out of memory\n", stderr);
+		fprintf(stderr, "pairboot: %s: %zu problem%s found\n",
+			argv[optind], n, n == 1 ? "" : "s");
+	}
+	diag_free(d);
+	return st;
+}

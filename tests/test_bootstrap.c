@@ -1,0 +1,686 @@
+/* test_bootstrap.c: the paired bootstrap: exact distributions enumerated by
+ * hand, the endpoint rule, every interval method against an independent
+ * computation, pairing, seed stability and seed sensitivity. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_rng.h>
+
+#include "analyze/bootstrap.h"
+#include "analyze/quantile.h"
+#include "tests/tap.h"
+
+#define TOL 1e-12
+
+static int cmp(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* Exact equality without -Wfloat-equal's complaint; false for NaN. */
+static bool eq(double a, double b)
+{
+	return a <= b && b <= a;
+}
+
+static bool same_bits(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static void test_exact_counts(void)
+{
+	/* C(2n-1, n): 1, 3, 10, ..., C(19,10) = 92378, C(23,12) = 1352078. */
+	tap_ok(boot_exact_count(1) == 1 && boot_exact_count(2) == 3
+	       && boot_exact_count(3) == 10 && boot_exact_count(10) == 92378
+	       && boot_exact_count(12) == 1352078,
+	       "exact resample counts C(2n-1, n)");
+	tap_ok(boot_exact_count(0) == 0 && boot_exact_count(13) == 0,
+	       "exact enumeration refused for n = 0 and n > 12");
+}
+
+/* n = 2, d = {1, 3}.  Multisets of indices, probability n!/(k1! k2!)/n^n:
+ *   {1,1} mean 1  1/4
+ *   {1,3} mean 2  2/4
+ *   {3,3} mean 3  1/4 */
+static void test_exact_n2(void)
+{
+	const double d[2] = { 1.0, 3.0 };
+	double *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ci;
+
+	tap_ok(boot_exact(d, 2, &v, &w, &count) == PB_OK && count == 3
+	       && eq(v[0], 1.0) && eq(v[1], 2.0) && eq(v[2], 3.0)
+	       && eq(w[0], 0.25) && eq(w[1], 0.5) && eq(w[2], 0.25),
+	       "exact n=2: values 1,2,3 with weights 1/4,1/2,1/4");
+	dist.values = v;
+	dist.weights = w;
+	dist.count = count;
+	/* 95%: levels 0.025 (cum 1/4 reaches it at 1) and 0.975 (only the
+	 * last value reaches it: 3). */
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 2, 0.95, &dist, &ci);
+	tap_ok(ci.defined && eq(ci.lo, 1.0) && eq(ci.hi, 3.0) && ci.exact,
+	       "exact n=2, 95%%: [1, 3] (got [%g, %g])", ci.lo, ci.hi);
+	/* 50%: level 0.25 is exactly the cumulative weight at 1, so the rule
+	 * averages 1 and 2: 1.5; level 0.75 is exactly the cumulative weight
+	 * at 2, so 2.5. */
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 2, 0.5, &dist, &ci);
+	tap_ok(ci.defined && fabs(ci.lo - 1.5) <= TOL
+	       && fabs(ci.hi - 2.5) <= TOL,
+	       "exact n=2, 50%%: levels on a jump average: [1.5, 2.5] "
+	       "(got [%g, %g])", ci.lo, ci.hi);
+	free(v);
+	free(w);
+}
+
+/* n = 3, d = {0, 3, 9}: the 10 multisets (copies of 0, 3, 9), mean,
+ * probability 3!/(k1! k2! k3!) / 27:
+ *   (3,0,0) 0 1/27   (2,1,0) 1 3/27   (1,2,0) 2 3/27   (0,3,0) 3 1/27
+ *   (2,0,1) 3 3/27   (1,1,1) 4 6/27   (0,2,1) 5 3/27   (1,0,2) 6 3/27
+ *   (0,1,2) 7 3/27   (0,0,3) 9 1/27
+ * By value, in 27ths: 0:1 1:3 2:3 3:4 4:6 5:3 6:3 7:3 9:1;
+ * cumulative: 1 4 7 11 17 20 23 26 27. */
+static void test_exact_n3(void)
+{
+	const double d[3] = { 0.0, 3.0, 9.0 };
+	const double want_v[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 9 };
+	const double want_w[9] = { 1, 3, 3, 4, 6, 3, 3, 3, 1 };
+	double got_w[9] = { 0 };
+	double *v, *w;
+	size_t count, k = 0;
+	bool ok = true;
+	boot_dist dist;
+	boot_interval ci;
+
+	if (boot_exact(d, 3, &v, &w, &count) != PB_OK || count != 10) {
+		tap_ok(false, "exact n=3: 10 multisets");
+		return;
+	}
+	/* Sum the weights of equal values (two multisets have mean 3). */
+	for (size_t i = 0; i < count; i++) {
+		if (i > 0 && v[i] < v[i - 1])
+			ok = false;
+		while (k < 9 && want_v[k] < v[i])
+			k++;
+		if (k == 9 || want_v[k] > v[i])
+			ok = false;
+		else
+			got_w[k] += w[i];
+	}
+	for (k = 0; k < 9; k++)
+		ok &= fabs(got_w[k] - want_w[k] / 27.0) <= TOL;
+	tap_ok(ok, "exact n=3: the hand-enumerated distribution");
+
+	dist.values = v;
+	dist.weights = w;
+	dist.count = count;
+	/* 95%: 0.025 <= 1/27 -> 0; 0.975 > 26/27 -> 9. */
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 3, 0.95, &dist, &ci);
+	tap_ok(eq(ci.lo, 0.0) && eq(ci.hi, 9.0), "exact n=3, 95%%: [0, 9] "
+	       "(got [%g, %g])", ci.lo, ci.hi);
+	/* 80%: 0.1 -> first cum >= 2.7/27 is 4/27 at 1;
+	 *      0.9 -> first cum >= 24.3/27 is 26/27 at 7. */
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 3, 0.8, &dist, &ci);
+	tap_ok(eq(ci.lo, 1.0) && eq(ci.hi, 7.0), "exact n=3, 80%%: [1, 7] "
+	       "(got [%g, %g])", ci.lo, ci.hi);
+	/* 50%: 0.25 -> 6.75/27: 7/27 at 2; 0.75 -> 20.25/27: 23/27 at 6. */
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 3, 0.5, &dist, &ci);
+	tap_ok(eq(ci.lo, 2.0) && eq(ci.hi, 6.0), "exact n=3, 50%%: [2, 6] "
+	       "(got [%g, %g])", ci.lo, ci.hi);
+	free(v);
+	free(w);
+}
+
+/* n = 10: 92378 multisets.  Independent checks of the weights: they sum
+ * to 1, the distribution's mean is mean(d), and its variance is the
+ * plug-in variance over n, (1/n) sum (d - mean)^2 / n. */
+static void test_exact_n10(void)
+{
+	const double d[10] = { 0.3, -1.2, 2.5, 0.8, 1.9, -0.4, 3.1, 0.0,
+			       1.1, 0.6 };
+	/* mean = 8.7 / 10 = 0.87; sum (d - 0.87)^2 = 15.801;
+	 * variance of the resample mean = 15.801 / 100 = 0.15801. */
+	double *v, *w, sw = 0.0, m = 0.0, var = 0.0;
+	size_t count;
+	bool sorted = true;
+
+	if (boot_exact(d, 10, &v, &w, &count) != PB_OK) {
+		tap_ok(false, "exact n=10");
+		return;
+	}
+	for (size_t i = 0; i < count; i++) {
+		sw += w[i];
+		m += w[i] * v[i];
+		if (i > 0 && v[i] < v[i - 1])
+			sorted = false;
+	}
+	for (size_t i = 0; i < count; i++)
+		var += w[i] * (v[i] - m) * (v[i] - m);
+	tap_ok(count == 92378 && sorted, "exact n=10: 92378 resamples, sorted");
+	tap_near(sw, 1.0, 1e-12, "exact n=10: weights sum to 1");
+	tap_near(m, 0.87, 1e-12, "exact n=10: mean of the distribution");
+	tap_near(var, 0.15801, 1e-12, "exact n=10: variance is s2/n");
+	tap_ok(boot_exact(d, 13, &v, &w, &count) == PB_DATAERR && !v && !w
+	       && count == 0, "exact n=13 refused");
+	free(v);
+	free(w);
+}
+
+/* For equally weighted values the exact rule and the Monte Carlo rule
+ * (type 7) must pick from the same two neighbouring order statistics. */
+static void test_equal_weight_agreement(void)
+{
+	enum { B = 101 };
+	double x[B], w[B];
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	boot_dist exact = { x, w, B }, mc = { x, NULL, B };
+	bool ok = true;
+
+	gsl_rng_set(r, 99);
+	for (int i = 0; i < B; i++) {
+		x[i] = gsl_rng_uniform(r) * 10.0;
+		w[i] = 1.0 / B;
+	}
+	qsort(x, B, sizeof *x, cmp);
+	for (int k = 1; k < 200; k++) {
+		double q = k / 200.0;
+		size_t j = (size_t)floor((B - 1) * q);
+		double a = boot_dist_quantile(&exact, q);
+		double b = boot_dist_quantile(&mc, q);
+		double top = x[j + 1 < B ? j + 1 : j];
+
+		if (a < x[j] || a > top || b < x[j] || b > top) {
+			ok = false;
+			tap_diag("q=%g: exact %g type7 %g outside [%g, %g]", q,
+				 a, b, x[j], top);
+		}
+	}
+	tap_ok(ok, "equal weights: both rules within the same pair of order "
+	       "statistics");
+	gsl_rng_free(r);
+}
+
+/* The replicates follow the documented generator exactly: mt19937 seeded
+ * with the stream seed, indices by gsl_rng_uniform_int(r, n). */
+static void test_replicates(void)
+{
+	const double d[5] = { 1.0, 2.0, 4.0, 8.0, 16.0 };
+	double reps[3], again[3], other[3], want[3];
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+
+	gsl_rng_set(r, 4242);
+	for (int b = 0; b < 3; b++) {
+		double s = 0.0;
+
+		for (int i = 0; i < 5; i++)
+			s += d[gsl_rng_uniform_int(r, 5)];
+		want[b] = s / 5.0;
+	}
+	gsl_rng_free(r);
+	boot_replicates(d, 5, 3, 4242, reps);
+	boot_replicates(d, 5, 3, 4242, again);
+	boot_replicates(d, 5, 3, 4243, other);
+	tap_ok(same_bits(reps[0], want[0]) && same_bits(reps[1], want[1])
+	       && same_bits(reps[2], want[2]),
+	       "replicates: mt19937 + gsl_rng_uniform_int, in order");
+	tap_ok(memcmp(reps, again, sizeof reps) == 0
+	       && memcmp(reps, other, sizeof reps) != 0,
+	       "replicates: same seed same values, other seed other values");
+	tap_ok(boot_replicates(d, 0, 3, 1, reps) == PB_DATAERR
+	       && boot_replicates(d, 5, 0, 1, reps) == PB_DATAERR,
+	       "replicates: n = 0 or B = 0 refused");
+}
+
+/* Monte Carlo with B = 200000 estimates the exact interval: each endpoint
+ * must lie between the exact quantiles at q -/+ 4 sqrt(q (1-q) / B), the
+ * Monte Carlo error of a level estimated from B draws. */
+static void test_mc_vs_exact(void)
+{
+	enum { B = 200000 };
+	const double d[6] = { -1.3, 0.4, 2.2, 0.9, 5.1, -0.2 };
+	double *reps = malloc(B * sizeof *reps), *v, *w;
+	size_t count;
+	boot_dist mc, exact;
+	boot_interval ci_mc, ci_ex;
+	double q = 0.025, dq = 4.0 * sqrt(q * (1.0 - q) / B);
+
+	if (!reps || boot_exact(d, 6, &v, &w, &count) != PB_OK) {
+		tap_ok(false, "allocation");
+		return;
+	}
+	boot_replicates(d, 6, B, boot_stream_seed(7, "1", "10"), reps);
+	boot_sort(reps, B);
+	mc = (boot_dist){ reps, NULL, B };
+	exact = (boot_dist){ v, w, count };
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 6, 0.95, &mc, &ci_mc);
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 6, 0.95, &exact, &ci_ex);
+	tap_ok(ci_mc.lo >= boot_dist_quantile(&exact, q - dq)
+	       && ci_mc.lo <= boot_dist_quantile(&exact, q + dq),
+	       "MC lower endpoint %.6f within MC error of exact %.6f",
+	       ci_mc.lo, ci_ex.lo);
+	tap_ok(ci_mc.hi >= boot_dist_quantile(&exact, 1.0 - q - dq)
+	       && ci_mc.hi <= boot_dist_quantile(&exact, 1.0 - q + dq),
+	       "MC upper endpoint %.6f within MC error of exact %.6f",
+	       ci_mc.hi, ci_ex.hi);
+	tap_ok(!ci_mc.exact && ci_mc.resamples == B && !ci_mc.few_resamples
+	       && ci_ex.exact && ci_ex.resamples == 0,
+	       "intervals say how they were computed");
+	free(reps);
+	free(v);
+	free(w);
+}
+
+/* Strongly correlated pairs: the references spread over 10..82, each state
+ * is its reference + 0.5 + noise of at most 0.05.  The paired differences
+ * lie in [0.45, 0.55], so the paired interval does too; resampling the
+ * two states independently mixes the spread of the references into the
+ * difference (interval width about 2 x 1.96 x sqrt(2 x 576 / 10) = 42).
+ * The independent version is computed here, not by the library. */
+static void test_pairing(void)
+{
+	enum { N = 10, B = 4000 };
+	const double noise[N] = { 0.04, -0.03, 0.02, -0.05, 0.01,
+				  0.03, -0.02, 0.05, -0.04, 0.00 };
+	double ref[N], state[N], *indep = malloc(B * sizeof *indep);
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, B, 0, 1.784 };
+	boot_comparison cmpn;
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	double paired_w, indep_w;
+
+	for (int i = 0; i < N; i++) {
+		ref[i] = 10.0 + 8.0 * i;
+		state[i] = ref[i] + 0.5 + noise[i];
+	}
+	set.stream_seed = boot_stream_seed(1, "1", "10");
+	boot_compare(state, ref, N, &set, &cmpn);
+	gsl_rng_set(r, 5);
+	for (int b = 0; b < B; b++) {
+		double ss = 0.0, sr = 0.0;
+
+		for (int i = 0; i < N; i++) {
+			ss += state[gsl_rng_uniform_int(r, N)];
+			sr += ref[gsl_rng_uniform_int(r, N)];
+		}
+		indep[b] = (ss - sr) / N;
+	}
+	qsort(indep, B, sizeof *indep, cmp);
+	paired_w = cmpn.ci[INTERVAL_PERCENTILE].hi
+		   - cmpn.ci[INTERVAL_PERCENTILE].lo;
+	indep_w = quantile_sorted(indep, B, 0.975)
+		  - quantile_sorted(indep, B, 0.025);
+	tap_ok(cmpn.pairs == N && fabs(cmpn.estimate - 0.501) <= TOL,
+	       "paired estimate mean(state - ref) = 0.501 (got %.15g)",
+	       cmpn.estimate);
+	tap_ok(cmpn.ci[INTERVAL_PERCENTILE].lo >= 0.45 - TOL
+	       && cmpn.ci[INTERVAL_PERCENTILE].hi <= 0.55 + TOL,
+	       "paired interval [%g, %g] within the range of the differences",
+	       cmpn.ci[INTERVAL_PERCENTILE].lo,
+	       cmpn.ci[INTERVAL_PERCENTILE].hi);
+	tap_ok(paired_w * 20.0 < indep_w,
+	       "paired width %g is far below the unpaired width %g", paired_w,
+	       indep_w);
+	free(indep);
+	gsl_rng_free(r);
+}
+
+/* BCa on the exact distribution of d = {0, 1, 3, 8} (n = 4, 35 multisets),
+ * worked out independently in rational arithmetic.  The distribution of
+ * the mean, weights and cumulative weights in 256ths:
+ *   0:1/1  .25:4/5  .5:6/11  .75:8/19  1:13/32  1.25:12/44  1.5:10/54
+ *   1.75:12/66  2:10/76  2.25:16/92  2.5:16/108  2.75:16/124  3:25/149
+ *   3.25:12/161  3.5:12/173  3.75:12/185  4:6/191  4.25:16/207  4.5:6/213
+ *   4.75:12/225  5:12/237  5.5:6/243  6:4/247  6.25:4/251  6.75:4/255
+ *   8:1/256
+ * theta = 3: P(< 3) = 124/256, P(= 3) = 25/256, so
+ * p = (124 + 12.5) / 256 = 273/512 and z0 = Phi^-1(273/512) =
+ * 0.083324210544036273.  Jackknife: theta_(i) = (12 - d_i)/3, their mean
+ * is 3, u_i = (d_i - 3)/3 = {-1, -2/3, 0, 5/3}; the factor 1/3 cancels, so
+ * a = (-27 - 8 + 125) / (6 * 38^1.5) = 15 / 38^1.5 = 0.064034771498985212.
+ * Levels with z = -/+1.959963984540054:
+ *   alpha1 = Phi(z0 + (z0 - z)/(1 - a (z0 - z))) = 0.055693202823819277
+ *   alpha2 = 0.99253773382566772.
+ * Endpoints (first cumulative weight reaching the level):
+ *   0.05569 x 256 = 14.26 -> 19/256 at 0.75;
+ *   0.99254 x 256 = 254.09 -> 255/256 at 6.75.
+ * Percentile: 0.025 x 256 = 6.4 -> 11 at 0.5; 0.975 x 256 = 249.6 -> 251
+ * at 6.25. */
+static void test_bca(void)
+{
+	const double d[4] = { 0.0, 1.0, 3.0, 8.0 };
+	const double ref[4] = { 0.0, 0.0, 0.0, 0.0 };
+	double *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ci;
+	boot_settings set = { INTERVAL_BCA, 0.95, true, 0, 0, 1.784 };
+	boot_comparison cmpn;
+
+	if (boot_exact(d, 4, &v, &w, &count) != PB_OK) {
+		tap_ok(false, "exact n=4");
+		return;
+	}
+	dist = (boot_dist){ v, w, count };
+	boot_interval_compute(INTERVAL_BCA, d, 4, 0.95, &dist, &ci);
+	tap_near(ci.z0, 0.083324210544036273, 1e-10, "BCa z0");
+	tap_near(ci.accel, 0.064034771498985212, 1e-12, "BCa acceleration");
+	tap_near(ci.level_lo, 0.055693202823819277, 1e-10, "BCa lower level");
+	tap_near(ci.level_hi, 0.99253773382566772, 1e-10, "BCa upper level");
+	tap_ok(ci.defined && !ci.fallback && ci.used == INTERVAL_BCA
+	       && eq(ci.lo, 0.75) && eq(ci.hi, 6.75),
+	       "BCa interval [0.75, 6.75] (got [%g, %g])", ci.lo, ci.hi);
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 4, 0.95, &dist, &ci);
+	tap_ok(eq(ci.lo, 0.5) && eq(ci.hi, 6.25),
+	       "percentile interval [0.5, 6.25] (got [%g, %g])", ci.lo, ci.hi);
+	/* The same through boot_compare with resamples = exact. */
+	boot_compare(d, ref, 4, &set, &cmpn);
+	tap_ok(eq(cmpn.ci[INTERVAL_BCA].lo, 0.75)
+	       && eq(cmpn.ci[INTERVAL_BCA].hi, 6.75)
+	       && eq(cmpn.ci[INTERVAL_PERCENTILE].lo, 0.5)
+	       && eq(cmpn.ci[INTERVAL_PERCENTILE].hi, 6.25)
+	       && cmpn.ci[INTERVAL_BCA].exact && !cmpn.fragile,
+	       "boot_compare, exact: BCa and percentile as by hand");
+	free(v);
+	free(w);
+}
+
+static void test_bca_fallback(void)
+{
+	const double same[4] = { 2.0, 2.0, 2.0, 2.0 };
+	const double d[2] = { 0.0, 1.0 };
+	const double above[2] = { 0.6, 0.7 };
+	boot_dist dist = { above, NULL, 2 };
+	boot_interval ci;
+
+	boot_interval_compute(INTERVAL_BCA, same, 4, 0.95, NULL, &ci);
+	tap_ok(ci.defined && ci.fallback && ci.used == INTERVAL_PERCENTILE
+	       && eq(ci.lo, 2.0) && eq(ci.hi, 2.0) && ci.note,
+	       "BCa with all differences equal: percentile fallback, [2, 2]");
+	boot_interval_compute(INTERVAL_PERCENTILE, same, 4, 0.95, NULL, &ci);
+	tap_ok(ci.defined && !ci.fallback && eq(ci.lo, 2.0) && eq(ci.hi, 2.0),
+	       "percentile with all differences equal: [2, 2]");
+	boot_interval_compute(INTERVAL_T, same, 4, 0.95, NULL, &ci);
+	tap_ok(ci.defined && eq(ci.lo, 2.0) && eq(ci.hi, 2.0),
+	       "t with all differences equal: [2, 2]");
+	/* Every replicate above theta = 0.5: P(theta* < theta) = 0, z0 is
+	 * -infinity. */
+	boot_interval_compute(INTERVAL_BCA, d, 2, 0.95, &dist, &ci);
+	tap_ok(ci.defined && ci.fallback && ci.note
+	       && strstr(ci.note, "bias correction"),
+	       "BCa with infinite z0 falls back (%s)", ci.note);
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 1, 0.95, &dist, &ci);
+	tap_ok(!ci.defined && ci.note
+	       && strcmp(ci.note, "fewer than 2 pairs") == 0,
+	       "one pair: no interval, said plainly");
+}
+
+/* d = {1,2,3,4,5}: mean 3, sd = sqrt(10/4) = 1.5811388300841898,
+ * se = sd / sqrt 5 = 0.70710678118654752, t_{4,0.975} = 2.7764451051977944
+ * (solved from the t distribution function), half-width 1.9632431614775577:
+ * [1.0367568385224423, 4.9632431614775577]. */
+static void test_t(void)
+{
+	const double d[5] = { 1.0, 2.0, 3.0, 4.0, 5.0 };
+	boot_interval ci;
+
+	boot_interval_compute(INTERVAL_T, d, 5, 0.95, NULL, &ci);
+	tap_near(ci.lo, 1.0367568385224423, 1e-9, "t interval lower");
+	tap_near(ci.hi, 4.9632431614775577, 1e-9, "t interval upper");
+}
+
+/* Expanded percentile at n = 10, 95%: t_{0.025,9} = -2.2621571627982055,
+ * times sqrt(10/9) = -2.3845230199022163, Phi of that =
+ * 0.008550639024406355: the 95% interval reads the bootstrap distribution
+ * at 0.855% and 99.145%. */
+static void test_expanded(void)
+{
+	const double d[10] = { 0.3, -1.2, 2.5, 0.8, 1.9, -0.4, 3.1, 0.0,
+			       1.1, 0.6 };
+	double *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ex, pc;
+
+	if (boot_exact(d, 10, &v, &w, &count) != PB_OK) {
+		tap_ok(false, "exact n=10");
+		return;
+	}
+	dist = (boot_dist){ v, w, count };
+	boot_interval_compute(INTERVAL_EXPANDED, d, 10, 0.95, &dist, &ex);
+	boot_interval_compute(INTERVAL_PERCENTILE, d, 10, 0.95, &dist, &pc);
+	tap_near(ex.level_lo, 0.008550639024406355, 1e-12,
+		 "expanded: adjusted lower level at n=10");
+	tap_near(ex.level_hi, 1.0 - 0.008550639024406355, 1e-12,
+		 "expanded: adjusted upper level at n=10");
+	tap_ok(ex.lo < pc.lo && ex.hi > pc.hi,
+	       "expanded [%g, %g] is wider than percentile [%g, %g]", ex.lo,
+	       ex.hi, pc.lo, pc.hi);
+	free(v);
+	free(w);
+}
+
+static bool same_interval(const boot_interval *a, const boot_interval *b)
+{
+	return a->defined == b->defined && same_bits(a->lo, b->lo)
+	       && same_bits(a->hi, b->hi);
+}
+
+/* The interval of a comparison depends only on (seed, series, state) and
+ * its data, not on which comparisons come before it. */
+static void test_seed_stability(void)
+{
+	static const char *const series[3] = { "1", "1", "2" };
+	static const char *const states[3] = { "10", "0", "10" };
+	const double ref[8] = { 19.1, 18.7, 19.4, 20.2, 18.9, 19.0, 19.8, 19.3 };
+	double state[3][8];
+	boot_comparison first[3], second[3];
+	boot_settings set = { INTERVAL_BCA, 0.95, false, 2000, 0, 1.784 };
+	static const int order[3] = { 2, 0, 1 };
+	bool ok = true;
+
+	for (int c = 0; c < 3; c++)
+		for (int i = 0; i < 8; i++)
+			state[c][i] = ref[i] + 0.3 * c + 0.1 * ((i * 7 + c) % 5)
+				      + 0.0137 * i * i;
+	for (int c = 0; c < 3; c++) {
+		set.stream_seed = boot_stream_seed(2026, series[c], states[c]);
+		boot_compare(state[c], ref, 8, &set, &first[c]);
+	}
+	for (int k = 0; k < 3; k++) {
+		int c = order[k];
+
+		set.stream_seed = boot_stream_seed(2026, series[c], states[c]);
+		boot_compare(state[c], ref, 8, &set, &second[c]);
+	}
+	for (int c = 0; c < 3; c++)
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+			ok &= same_interval(&first[c].ci[m], &second[c].ci[m]);
+	tap_ok(ok, "comparisons in another order give identical intervals");
+
+	tap_ok(boot_stream_seed(2026, "1", "10")
+	       == boot_stream_seed(2026, "1", "10"),
+	       "stream seed is a function of its inputs");
+	tap_ok(boot_stream_seed(2026, "1", "10")
+	       != boot_stream_seed(2026, "11", "0"),
+	       "series and state are separated in the hash");
+	tap_ok(boot_stream_seed(2026, "1", "10")
+	       != boot_stream_seed(2027, "1", "10")
+	       && boot_stream_seed(2026, "1", "10")
+	       != boot_stream_seed(2026, "2", "10")
+	       && boot_stream_seed(2026, "1", "10")
+	       != boot_stream_seed(2026, "1", "20"),
+	       "seed, series and state each change the stream");
+	set.stream_seed = boot_stream_seed(2027, series[0], states[0]);
+	boot_compare(state[0], ref, 8, &set, &second[0]);
+	tap_ok(!same_interval(&first[0].ci[INTERVAL_PERCENTILE],
+			      &second[0].ci[INTERVAL_PERCENTILE]),
+	       "another study seed gives another Monte Carlo interval");
+}
+
+static void test_mc_range(void)
+{
+	double sorted[1000];
+	boot_range r;
+
+	/* Values equal to their ranks 0..999.  q = 0.025: h = 999 x 0.025 =
+	 * 24.975; sqrt(1000 x 0.025 x 0.975) = 4.9371044...; x 2.576 =
+	 * 12.718; ranks 12.257019028163315 .. 37.692980971836685. */
+	for (int i = 0; i < 1000; i++)
+		sorted[i] = i;
+	boot_endpoint_mc_range(sorted, 1000, 0.025, &r);
+	tap_near(r.value, 24.975, 1e-9, "MC range: endpoint");
+	tap_near(r.lo, 12.257019028163315, 1e-9, "MC range: low end");
+	tap_near(r.hi, 37.692980971836685, 1e-9, "MC range: high end");
+	/* q = 0: the range cannot leave the replicates. */
+	boot_endpoint_mc_range(sorted, 1000, 0.0, &r);
+	tap_ok(eq(r.lo, 0.0) && eq(r.hi, 0.0), "MC range at q = 0 is the minimum");
+}
+
+static void test_fragile(void)
+{
+	const char *which = NULL;
+	double boundary = 99.0, distance = 99.0;
+	boot_range lo = { 0.1, -0.2, 0.3 }, hi = { 1.6, 1.5, 1.7 };
+	boot_range lo_far = { 0.5, 0.4, 0.6 }, hi_near_t = { 1.8, 1.7, 1.9 };
+	boot_interval mc, ex;
+
+	tap_ok(boot_fragile(&lo, &hi, 1.784, &which, &boundary, &distance)
+	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0)
+	       && fabs(distance - 0.1) <= TOL,
+	       "0 inside the lower range: fragile, lower, 0, +0.1");
+	tap_ok(!boot_fragile(&lo_far, &hi, 1.784, NULL, NULL, NULL),
+	       "no boundary inside either range: not fragile");
+	tap_ok(boot_fragile(&lo_far, &hi_near_t, 1.784, &which, &boundary,
+			    &distance)
+	       && strcmp(which, "upper") == 0 && eq(boundary, 1.784)
+	       && fabs(distance - (1.8 - 1.784)) <= TOL,
+	       "T inside the upper range: fragile, upper, T");
+	/* Both: the closer one is named (|0.1| < |1.8 - 1.784| is false:
+	 * 0.016 is closer). */
+	tap_ok(boot_fragile(&lo, &hi_near_t, 1.784, &which, &boundary,
+			    &distance)
+	       && strcmp(which, "upper") == 0,
+	       "two candidates: the closest is named");
+	/* -T is a boundary too. */
+	lo_far = (boot_range){ -1.8, -1.9, -1.7 };
+	tap_ok(boot_fragile(&lo_far, &hi, 1.784, &which, &boundary, &distance)
+	       && eq(boundary, -1.784), "-T inside a range: fragile");
+
+	memset(&mc, 0, sizeof mc);
+	mc.defined = true;
+	ex = mc;
+	mc.lo = 0.01;
+	mc.hi = 1.5;
+	ex.lo = -0.01;
+	ex.hi = 1.5;
+	tap_ok(boot_fragile_exact(&mc, &ex, 1.784, &which, &boundary,
+				  &distance)
+	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0),
+	       "exact and MC lower endpoints on both sides of 0: fragile");
+	ex.lo = 0.02;
+	tap_ok(!boot_fragile_exact(&mc, &ex, 1.784, NULL, NULL, NULL),
+	       "exact and MC on the same sides: not fragile");
+	ex.hi = 1.784;
+	tap_ok(boot_fragile_exact(&mc, &ex, 1.784, &which, &boundary, NULL)
+	       && strcmp(which, "upper") == 0 && eq(boundary, 1.784),
+	       "an endpoint exactly on T against one below: fragile");
+}
+
+/* boot_compare judges the seed sensitivity of the pre-registered method:
+ * data shifted so that the exact lower endpoint sits on 0 is fragile;
+ * the same data shifted well away is not. */
+static void test_compare_fragile(void)
+{
+	const double base[8] = { 0.3, 1.1, -0.4, 2.0, 0.9, 1.5, 0.2, 1.3 };
+	const double zero[8] = { 0 };
+	double state[8], *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ci;
+	boot_comparison c;
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 2000, 0, 100.0 };
+
+	boot_exact(base, 8, &v, &w, &count);
+	dist = (boot_dist){ v, w, count };
+	boot_interval_compute(INTERVAL_PERCENTILE, base, 8, 0.95, &dist, &ci);
+	free(v);
+	free(w);
+	for (int i = 0; i < 8; i++)
+		state[i] = base[i] - ci.lo;
+	set.stream_seed = boot_stream_seed(3, "1", "0");
+	boot_compare(state, zero, 8, &set, &c);
+	tap_ok(c.fragile && strcmp(c.fragile_endpoint, "lower") == 0
+	       && eq(c.fragile_boundary, 0.0) && c.exact_checked,
+	       "lower endpoint on 0: fragile (%s, distance %g, %s)",
+	       c.fragile_endpoint ? c.fragile_endpoint : "-",
+	       c.fragile_distance, c.fragile_basis ? c.fragile_basis : "-");
+	for (int i = 0; i < 8; i++)
+		state[i] = base[i] + 20.0;
+	boot_compare(state, zero, 8, &set, &c);
+	tap_ok(!c.fragile, "endpoints far from 0 and +-T: not fragile");
+}
+
+static void test_compare_edges(void)
+{
+	const double ref[3] = { 2.0, 3.0, 4.0 };
+	const double state[3] = { 2.5, 3.5, 4.5 };
+	const double spread[3] = { 2.5, 3.1, 4.9 };
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 999, 77, 1.0 };
+	boot_comparison c;
+	bool ok = true;
+
+	boot_compare(spread, ref, 3, &set, &c);
+	tap_ok(c.ci[INTERVAL_PERCENTILE].few_resamples
+	       && c.ci[INTERVAL_PERCENTILE].resamples == 999
+	       && !c.ci[INTERVAL_T].few_resamples,
+	       "999 resamples: warning on bootstrap intervals, not on t");
+	set.resamples = 1000;
+	boot_compare(spread, ref, 3, &set, &c);
+	tap_ok(!c.ci[INTERVAL_PERCENTILE].few_resamples,
+	       "1000 resamples: no warning");
+	/* All differences 0.5 (exact in binary): every method [0.5, 0.5]. */
+	boot_compare(state, ref, 3, &set, &c);
+	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+		ok &= c.ci[m].defined && eq(c.ci[m].lo, 0.5) && eq(c.ci[m].hi, 0.5);
+	tap_ok(ok && c.ci[INTERVAL_BCA].fallback && !c.fragile,
+	       "all differences equal: zero-width intervals at 0.5");
+	boot_compare(state, ref, 1, &set, &c);
+	tap_ok(c.pairs == 1 && eq(c.estimate, 0.5) && !c.ci[INTERVAL_T].defined
+	       && !c.ci[INTERVAL_PERCENTILE].defined
+	       && strcmp(c.ci[INTERVAL_PERCENTILE].note,
+			 "fewer than 2 pairs") == 0,
+	       "one pair: estimate, no interval");
+	boot_compare(state, ref, 0, &set, &c);
+	tap_ok(c.pairs == 0 && isnan(c.estimate)
+	       && !c.ci[INTERVAL_BCA].defined, "no pairs: nothing");
+	set.resamples = 0;
+	tap_ok(boot_compare(state, ref, 3, &set, &c) == PB_DATAERR,
+	       "resamples 0 refused");
+}
+
+int main(void)
+{
+	gsl_set_error_handler_off();
+	test_exact_counts();
+	test_exact_n2();
+	test_exact_n3();
+	test_exact_n10();
+	test_equal_weight_agreement();
+	test_replicates();
+	test_mc_vs_exact();
+	test_pairing();
+	test_bca();
+	test_bca_fallback();
+	test_t();
+	test_expanded();
+	test_seed_stability();
+	test_mc_range();
+	test_fragile();
+	test_compare_fragile();
+	test_compare_edges();
+	return tap_done();
+}

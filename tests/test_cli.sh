@@ -1,0 +1,150 @@
+#!/bin/bash
+# test_cli.sh: the command line of pairboot as a user meets it: help,
+# version, usage errors, exit statuses, `check` on the bundled example
+# studies, a failing write to standard output, and output that does not
+# depend on the locale.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib.sh
+. "$top_srcdir/tests/lib.sh"
+
+hint="Try 'pairboot --help' for more information."
+studies=(mmcss-26200.9168 netthrottle)
+statuses=(0 1 64 65 66 70 71 73 74)
+
+# usage_error NAME ARG...: pairboot ARGs must be a usage error: status 64,
+# nothing on stdout, and on stderr exactly one "pairboot: ..." line plus the
+# hint to try --help.
+usage_error() {
+	local name=$1
+	shift
+	run_pb "$@"
+	is "$pb_status" 64 "$name: exit status 64"
+	is "$(line_count "$pb_err")" 2 "$name: two lines on stderr"
+	ok "$name: the first names pairboot" \
+		grep -q '^pairboot: [^ ]' "$pb_err_file"
+	is "$(sed -n 2p "$pb_err_file")" "$hint" "$name: the second is the hint"
+	is "$pb_out" "" "$name: nothing on stdout"
+}
+
+## --help and --version -------------------------------------------------
+for opt in --help -h; do
+	run_pb "$opt"
+	is "$pb_status" 0 "$opt: exit status 0"
+	is "$(head -n 1 "$pb_out_file")" \
+		"Usage: pairboot [OPTION]... COMMAND [ARG]..." \
+		"$opt: starts with the usage line"
+	is "$pb_err" "" "$opt: nothing on stderr"
+done
+run_pb --help
+ok "--help names the check command" grep -q '^  check STUDY ' "$pb_out_file"
+ok "--help names the report command" grep -q '^  report STUDY ' "$pb_out_file"
+ok "--help has an exit status section" grep -q '^Exit status:$' "$pb_out_file"
+# Each status as a row of the table "  NN  description".
+for s in "${statuses[@]}"; do
+	ok "--help documents exit status $s" \
+		grep -qE "^  $s +[a-z]" "$pb_out_file"
+done
+
+for opt in --version -V; do
+	run_pb "$opt"
+	is "$pb_status" 0 "$opt: exit status 0"
+	ok "$opt: first line is 'pairboot VERSION'" \
+		grep -qE '^pairboot [0-9]+\.[0-9]+\.[0-9]+$' <(head -n 1 "$pb_out_file")
+	is "$pb_err" "" "$opt: nothing on stderr"
+done
+run_pb --version
+ok "--version states the licence" grep -q 'GPLv3+' "$pb_out_file"
+
+## usage errors -----------------------------------------------------------
+usage_error "no command"
+usage_error "unknown command" frobnicate
+ok "unknown command: the message names it" grep -q "frobnicate" "$pb_err_file"
+usage_error "unknown long option" --no-such-option
+ok "unknown long option: the message names it" \
+	grep -q -- "--no-such-option" "$pb_err_file"
+usage_error "unknown short option" -Z
+usage_error "check without a study" check
+
+## missing input ----------------------------------------------------------
+run_pb check "$tap_tmp/no-such-study"
+is "$pb_status" 66 "check of a missing folder: exit status 66"
+ok "check of a missing folder: the message names it" \
+	grep -q "^pairboot: .*no-such-study" "$pb_err_file"
+
+mkdir "$tap_tmp/empty-study"
+run_pb check "$tap_tmp/empty-study"
+is "$pb_status" 66 "check of a folder without study.ini: exit status 66"
+ok "check of a folder without study.ini: the message names study.ini" \
+	grep -q "^pairboot: .*study\.ini" "$pb_err_file"
+
+## the bundled example studies --------------------------------------------
+for st in "${studies[@]}"; do
+	run_pb check "$top_srcdir/fixtures/$st"
+	is "$pb_status" 0 "check of fixtures/$st: exit status 0"
+	[ "$pb_status" -eq 0 ] || diag "$pb_err"
+	ok "check of fixtures/$st: prints a summary" test -s "$pb_out_file"
+done
+
+## a write error on stdout ------------------------------------------------
+if [ -c /dev/full ] && [ -w /dev/full ]; then
+	PB_STDOUT=/dev/full run_pb check "$top_srcdir/fixtures/${studies[0]}"
+	is "$pb_status" 74 "check with stdout on /dev/full: exit status 74"
+	ok "check with stdout on /dev/full: says so on stderr" \
+		grep -q '^pairboot: .*write error' "$pb_err_file"
+else
+	skip "check with stdout on /dev/full: exit status 74" "no /dev/full"
+	skip "check with stdout on /dev/full: says so on stderr" "no /dev/full"
+fi
+
+## the output does not depend on the locale -------------------------------
+# A study with a bad number, written as a German or Czech user would type
+# it, so the failing check has numbers and messages in its output.
+bad=$tap_tmp/bad-study
+cp -R "$top_srcdir/fixtures/netthrottle" "$bad" 2>/dev/null &&
+	chmod -R u+w "$bad" &&
+	sed -i 's/^threshold *=.*/threshold = 1,5/' "$bad/study.ini"
+
+# transcript LOCALE: everything pairboot prints for a set of commands, with
+# the exit statuses, run under LOCALE (for LC_ALL, LANG and LANGUAGE).
+transcript() {
+	local loc=$1
+	transcript_one "$loc" --help
+	transcript_one "$loc"
+	transcript_one "$loc" check
+	transcript_one "$loc" check "$top_srcdir/fixtures/${studies[0]}"
+	transcript_one "$loc" check "$top_srcdir/fixtures/${studies[1]}"
+	transcript_one "$loc" check "$bad"
+	transcript_one "$loc" check "$tap_tmp/no-such-study"
+}
+
+transcript_one() {
+	local loc=$1
+	shift
+	LC_ALL=$loc LANG=$loc LANGUAGE=${loc%%.*} run_pb "$@"
+	printf '== pairboot %s\n' "$*"
+	cat "$pb_out_file"
+	printf -- '-- stderr\n'
+	cat "$pb_err_file"
+	printf -- '-- status %s\n' "$pb_status"
+}
+
+# locale -a spells de_DE.UTF-8 as de_DE.utf8.
+installed_locales=$(locale -a 2>/dev/null | tr '[:upper:]' '[:lower:]' | tr -d -- '-')
+transcript C >"$tap_tmp/out.C"
+run_pb check "$bad"
+is "$pb_status" 65 "check of a study with threshold 1,5: exit status 65"
+for loc in de_DE.UTF-8 cs_CZ.UTF-8; do
+	name="output under LC_ALL=$loc is byte-identical to LC_ALL=C"
+	key=$(printf '%s' "$loc" | tr '[:upper:]' '[:lower:]' | tr -d -- '-')
+	if ! grep -qxF -- "$key" <<<"$installed_locales"; then
+		skip "$name" "locale $loc is not installed (./setup as root)"
+		continue
+	fi
+	transcript "$loc" >"$tap_tmp/out.$loc"
+	ok "$name" cmp -s "$tap_tmp/out.C" "$tap_tmp/out.$loc" ||
+		diag "$(diff -u "$tap_tmp/out.C" "$tap_tmp/out.$loc" | head -n 40)"
+done
+
+done_testing

@@ -1,0 +1,135 @@
+/* test_outdir.c: a report folder is replaced whole or not at all. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "render/outdir.h"
+#include "tests/tap.h"
+
+static char base[256];
+
+static char *read_file(const char *dir, const char *name)
+{
+	static char buf[4096];
+	char path[512];
+	FILE *f;
+	size_t n;
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+/* Entries of BASE whose name starts with PREFIX. */
+static int count_prefixed(const char *prefix)
+{
+	DIR *d = opendir(base);
+	struct dirent *e;
+	int n = 0;
+	while (d && (e = readdir(d)) != NULL)
+		n += strncmp(e->d_name, prefix, strlen(prefix)) == 0;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static pb_status publish(const char *target, const char *name,
+			 const char *text, diag *d)
+{
+	outdir *o;
+	pb_status st = outdir_begin(target, d, &o);
+	if (st != PB_OK)
+		return st;
+	st = outdir_write(o, name, text, strlen(text));
+	if (st != PB_OK) {
+		outdir_abort(o);
+		return st;
+	}
+	return outdir_commit(o);
+}
+
+int main(void)
+{
+	char target[300], other[300], link[300], stale[320];
+	diag *d = diag_new(NULL, 0);
+	outdir *o;
+
+	snprintf(base, sizeof base, "/tmp/pairboot-outdir-XXXXXX");
+	if (!mkdtemp(base))
+		return 99;
+	snprintf(target, sizeof target, "%s/report", base);
+
+	tap_ok(publish(target, "a.txt", "first", d) == PB_OK,
+	       "a new report folder is published");
+	tap_streq(read_file(target, "a.txt"), "first", "its file is there");
+	tap_ok(exists(target, ".pairboot-report"), "it carries the marker");
+
+	tap_ok(publish(target, "b.txt", "second", d) == PB_OK,
+	       "an existing report is replaced");
+	tap_streq(read_file(target, "b.txt"), "second", "the new file is there");
+	tap_ok(!exists(target, "a.txt"),
+	       "the old report's files are gone, not mixed in");
+
+	tap_ok(outdir_begin(target, d, &o) == PB_OK, "a third run begins");
+	outdir_write(o, "c.txt", "third", 5);
+	outdir_abort(o);
+	tap_streq(read_file(target, "b.txt"), "second",
+		  "an aborted run leaves the previous report untouched");
+	tap_ok(count_prefixed(".report.new-") == 0,
+	       "and leaves no staging folder");
+
+	/* A run killed after making its staging folder leaves it behind;
+	 * the next successful run clears it. */
+	snprintf(stale, sizeof stale, "%s/.report.new-ABCDEF", base);
+	mkdir(stale, 0700);
+	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK &&
+	       count_prefixed(".report.new-") == 0,
+	       "a leftover staging folder is removed by the next commit");
+
+	snprintf(other, sizeof other, "%s/notes", base);
+	mkdir(other, 0755);
+	char keep[400];
+	snprintf(keep, sizeof keep, "%s/mine.txt", other);
+
+	FILE *f = fopen(keep, "w");
+	fputs("precious", f);
+	fclose(f);
+	tap_ok(publish(other, "x.txt", "x", d) == PB_CANTCREAT,
+	       "a folder that is not a report is refused");
+	tap_streq(read_file(other, "mine.txt"), "precious",
+		  "and its files are untouched");
+
+	snprintf(link, sizeof link, "%s/link", base);
+	if (symlink(target, link) != 0)
+		return 99;
+	tap_ok(publish(link, "y.txt", "y", d) == PB_CANTCREAT,
+	       "an output path that is a symbolic link is refused");
+	tap_streq(read_file(target, "d.txt"), "fourth",
+		  "the link's target is untouched");
+
+	char missing[400];
+	snprintf(missing, sizeof missing, "%s/no/such/parent", base);
+	tap_ok(publish(missing, "z.txt", "z", d) == PB_CANTCREAT,
+	       "a missing parent folder gives 'cannot create'");
+
+	diag_free(d);
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);
+	if (system(cmd) != 0)
+		tap_diag("could not remove %s", base);
+	return tap_done();
+}

@@ -1,0 +1,573 @@
+/* test_plan.c: unit tests of ingest/plan: reading study.ini.
+ *
+ * A valid study.ini (the example of the study format) must give exactly its
+ * fields; each broken variant must fail with PB_DATAERR and exactly the
+ * expected message, line and column.  Columns are counted by hand in the
+ * comments: a value written after "key = " starts at strlen(key) + 4. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "ingest/plan.h"
+#include "tests/tap.h"
+
+/* The base study.ini, one line per element; line N is base[N - 1]. */
+static const char *const base[] = {
+	"# study.ini of a test study",                                 /* 1 */
+	"[study]",                                                     /* 2 */
+	"format = 1",                                                  /* 3 */
+	"title = SystemResponsiveness and MMCSS",                      /* 4 */
+	"build = 26200.9168",                                          /* 5 */
+	"platform = VMware VM, 4 vCPU, 8 GB RAM, Balanced power plan", /* 6 */
+	"column = latency_us",                                         /* 7 */
+	"scale = 0.001",                                               /* 8 */
+	"unit = ms",                                                   /* 9 */
+	"better = lower",                                              /* 10 */
+	"statistic = p99",                                             /* 11 */
+	"reference = 20",                                              /* 12 */
+	"threshold = 1.784",                                           /* 13 */
+	"confidence = 0.95",                                           /* 14 */
+	"resamples = 10000",                                           /* 15 */
+	"seed = 20260825",                                             /* 16 */
+	"interval = percentile",                                       /* 17 */
+	"states = missing;0;10;20;100",                                /* 18 */
+	"",                                                            /* 19 */
+	"[series 1]",                                                  /* 20 */
+	"kind = latency",                                              /* 21 */
+	"label = Series 1",                                            /* 22 */
+	"note = free text",                                            /* 23 */
+	"",                                                            /* 24 */
+	"[series 2]",                                                  /* 25 */
+	"kind = latency",                                              /* 26 */
+	"note = a validation-only trace session was running",          /* 27 */
+	"",                                                            /* 28 */
+	"[series mech]",                                               /* 29 */
+	"kind = mechanism",                                            /* 30 */
+};
+#define BASE_LINES (sizeof base / sizeof base[0])
+
+/* The base text with line LINE (1-based; 0: none) replaced by the REPLEN
+ * bytes at REP, lines ended by EOL.  Returns malloc'd memory, length in
+ * *LEN. */
+static char *study_build(size_t line, const char *rep, size_t replen,
+			 const char *eol, size_t *len)
+{
+	size_t cap = 16 + replen, n = 0;
+	char *out;
+
+	for (size_t i = 0; i < BASE_LINES; i++)
+		cap += strlen(base[i]) + 2;
+	out = malloc(cap);
+	if (!out)
+		abort();
+	for (size_t i = 0; i < BASE_LINES; i++) {
+		const char *s = base[i];
+		size_t sl = strlen(s);
+		if (i + 1 == line) {
+			s = rep;
+			sl = replen;
+		}
+		memcpy(out + n, s, sl);
+		n += sl;
+		memcpy(out + n, eol, strlen(eol));
+		n += strlen(eol);
+	}
+	out[n] = '\0';
+	*len = n;
+	return out;
+}
+
+/* Reads TEXT and checks that it fails with PB_DATAERR, a zeroed plan, and
+ * exactly the messages in WANT (NULL-terminated), in order. */
+static void expect_errors(const char *name, const char *text, size_t len,
+			  const char *const *want)
+{
+	diag *d = diag_new(NULL, 0);
+	study_plan p;
+	pb_status st;
+	size_t n = 0;
+	bool ok;
+
+	if (!d)
+		abort();
+	st = plan_read_buffer(text, len, "study.ini", d, &p);
+	while (want[n])
+		n++;
+	ok = st == PB_DATAERR && p.title == NULL && p.states == NULL
+	     && p.series == NULL && diag_kept(d) == n;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = strcmp(diag_message(d, i), want[i]) == 0;
+	if (!ok) {
+		tap_diag("%s: status %d, %zu messages", name, (int)st,
+			 diag_kept(d));
+		for (size_t i = 0; i < diag_kept(d); i++)
+			tap_diag("  got:  %s", diag_message(d, i));
+		for (size_t i = 0; i < n; i++)
+			tap_diag("  want: %s", want[i]);
+	}
+	tap_ok(ok, "%s", name);
+	plan_free(&p);
+	diag_free(d);
+}
+
+/* The base with line LINE replaced by REP must fail with message WANT. */
+static void expect1(const char *name, size_t line, const char *rep,
+		    const char *want)
+{
+	size_t len;
+	char *text = study_build(line, rep, strlen(rep), "\n", &len);
+	const char *const list[] = { want, NULL };
+	expect_errors(name, text, len, list);
+	free(text);
+}
+
+/* Reads the base with line LINE replaced by REP; must succeed. */
+static bool read_ok(size_t line, const char *rep, study_plan *p)
+{
+	size_t len;
+	char *text = study_build(line, rep, rep ? strlen(rep) : 0, "\n",
+				 &len);
+	diag *d = diag_new(NULL, 0);
+	pb_status st;
+
+	if (!d)
+		abort();
+	st = plan_read_buffer(text, len, "study.ini", d, p);
+	for (size_t i = 0; i < diag_kept(d); i++)
+		tap_diag("unexpected: %s", diag_message(d, i));
+	diag_free(d);
+	free(text);
+	return st == PB_OK;
+}
+
+static void test_valid(void)
+{
+	study_plan p;
+	bool ok = read_ok(0, NULL, &p);
+
+	tap_ok(ok, "the example study.ini reads");
+	if (!ok)
+		return;
+	tap_ok(p.format == 1, "format is 1");
+	tap_streq(p.title, "SystemResponsiveness and MMCSS", "title");
+	tap_streq(p.build, "26200.9168", "build");
+	tap_streq(p.platform,
+		  "VMware VM, 4 vCPU, 8 GB RAM, Balanced power plan",
+		  "platform");
+	tap_streq(p.column, "latency_us", "column");
+	tap_near(p.scale, 0.001, 0, "scale is 0.001");
+	tap_streq(p.unit, "ms", "unit");
+	tap_ok(p.better == BETTER_LOWER, "better is lower");
+	tap_ok(p.statistic.kind == STAT_QUANTILE
+	       && strcmp(p.statistic.name, "p99") == 0,
+	       "statistic is the quantile p99");
+	tap_near(p.statistic.prob, 0.99, 0, "p99 is probability 0.99");
+	tap_ok(!p.reference.missing && p.reference.value == 20,
+	       "reference is 20");
+	tap_near(p.threshold, 1.784, 0, "threshold is 1.784");
+	tap_ok(p.threshold_decimals == 3, "1.784 has 3 decimals");
+	tap_near(p.confidence, 0.95, 0, "confidence is 0.95");
+	tap_ok(!p.resamples_exact && p.resamples == 10000,
+	       "resamples is 10000");
+	tap_ok(p.seed == 20260825u, "seed is 20260825");
+	tap_ok(p.interval == INTERVAL_PERCENTILE, "interval is percentile");
+	tap_ok(p.n_states == 5 && p.states[0].missing
+	       && !p.states[1].missing && p.states[1].value == 0
+	       && p.states[2].value == 10 && p.states[3].value == 20
+	       && p.states[4].value == 100,
+	       "states are missing, 0, 10, 20, 100 in order");
+	tap_ok(p.n_series == 3 && strcmp(p.series[0].id, "1") == 0
+	       && strcmp(p.series[1].id, "2") == 0
+	       && strcmp(p.series[2].id, "mech") == 0,
+	       "three series 1, 2, mech in file order");
+	if (p.n_series == 3) {
+		tap_ok(p.series[0].kind == SERIES_LATENCY
+		       && p.series[1].kind == SERIES_LATENCY
+		       && p.series[2].kind == SERIES_MECHANISM,
+		       "series kinds");
+		tap_streq(p.series[0].label, "Series 1", "label as written");
+		tap_streq(p.series[1].label, "Series 2",
+			  "label defaults to 'Series ID'");
+		tap_streq(p.series[2].label, "Series mech",
+			  "default label of series mech");
+		tap_streq(p.series[0].note, "free text", "note");
+		tap_ok(p.series[2].note == NULL, "no note gives NULL");
+	}
+	tap_ok(study_series_index(&p, "2") == 1
+	       && study_series_index(&p, "mech") == 2
+	       && study_series_index(&p, "3") == (size_t)-1,
+	       "study_series_index finds series by ID");
+	plan_free(&p);
+	tap_ok(p.title == NULL && p.n_series == 0, "plan_free zeroes");
+	plan_free(&p);
+}
+
+static void test_valid_variants(void)
+{
+	study_plan p;
+	size_t len;
+	char *text;
+	diag *d;
+	pb_status st;
+
+	/* CRLF line ends and a UTF-8 byte order mark. */
+	text = study_build(0, NULL, 0, "\r\n", &len);
+	{
+		char *bom = malloc(len + 4);
+		if (!bom || !(d = diag_new(NULL, 0)))
+			abort();
+		memcpy(bom, "\xEF\xBB\xBF", 3);
+		memcpy(bom + 3, text, len + 1);
+		st = plan_read_buffer(bom, len + 3, "study.ini", d, &p);
+		tap_ok(st == PB_OK && diag_kept(d) == 0 && p.n_states == 5
+		       && strcmp(p.unit, "ms") == 0,
+		       "CRLF and a byte order mark are accepted");
+		plan_free(&p);
+		diag_free(d);
+		free(bom);
+	}
+	free(text);
+
+	/* 2 has no digit after the point: 0; 1.50 has two; 15e-1 has one
+	 * after the point and the exponent moves it one further: 2. */
+	tap_ok(read_ok(13, "threshold = 2", &p) && p.threshold_decimals == 0,
+	       "threshold 2 has 0 decimals");
+	plan_free(&p);
+	tap_ok(read_ok(13, "threshold = 1.50", &p)
+	       && p.threshold_decimals == 2, "threshold 1.50 has 2 decimals");
+	plan_free(&p);
+	tap_ok(read_ok(13, "threshold = 17.84e-1", &p)
+	       && p.threshold_decimals == 3
+	       && fabs(p.threshold - 1.784) < 1e-15,
+	       "threshold 17.84e-1 is 1.784 with 3 decimals");
+	plan_free(&p);
+	tap_ok(read_ok(15, "resamples = exact", &p) && p.resamples_exact,
+	       "resamples = exact");
+	plan_free(&p);
+	tap_ok(read_ok(16, "seed = 4294967295", &p) && p.seed == UINT32_MAX,
+	       "seed 4294967295 is the largest");
+	plan_free(&p);
+	tap_ok(read_ok(16, "seed = 0", &p) && p.seed == 0, "seed 0");
+	plan_free(&p);
+	tap_ok(read_ok(17, "# interval left out", &p)
+	       && p.interval == INTERVAL_PERCENTILE,
+	       "interval defaults to percentile");
+	plan_free(&p);
+	tap_ok(read_ok(17, "interval = bca", &p) && p.interval == INTERVAL_BCA,
+	       "interval = bca");
+	plan_free(&p);
+	tap_ok(read_ok(18, "states = missing; 0 ;10;0x14;100;", &p)
+	       && p.n_states == 5 && p.states[1].value == 0
+	       && p.states[3].value == 20 && p.states[3].hex,
+	       "states: blanks around items, hex and one trailing ';'");
+	plan_free(&p);
+	tap_ok(read_ok(10, "better = higher", &p)
+	       && p.better == BETTER_HIGHER, "better = higher");
+	plan_free(&p);
+	tap_ok(read_ok(6, "# platform left out", &p) && p.platform == NULL,
+	       "platform is optional");
+	plan_free(&p);
+	tap_ok(read_ok(6, "service = MMCSS", &p) && p.service
+	       && strcmp(p.service, "MMCSS") == 0 && !p.synthetic,
+	       "service is read; synthetic defaults to no");
+	plan_free(&p);
+	tap_ok(read_ok(6, "synthetic = yes", &p) && p.synthetic
+	       && p.service == NULL, "synthetic = yes is read");
+	plan_free(&p);
+	tap_ok(read_ok(11, "statistic = p99.9", &p)
+	       && p.statistic.kind == STAT_QUANTILE
+	       && fabs(p.statistic.prob - 0.999) < 1e-15,
+	       "statistic = p99.9");
+	plan_free(&p);
+}
+
+static void test_missing_and_unknown(void)
+{
+	size_t len;
+	char *text;
+
+	expect1("missing key seed is reported at its section", 16,
+		"# no seed", "study.ini:2: [study] has no key 'seed'");
+	text = study_build(13, "threshhold = 1.784", 18, "\n", &len);
+	{
+		const char *const want[] = {
+			"study.ini:13:1: unknown key 'threshhold'; did you "
+			"mean 'threshold'?",
+			"study.ini:2: [study] has no key 'threshold'",
+			NULL
+		};
+		expect_errors("unknown key threshhold suggests threshold",
+			      text, len, want);
+	}
+	free(text);
+	/* colour -> column needs 3 edits: o->u, u->m, r->n: too far. */
+	expect1("unknown key without a near match", 19, "colour = red",
+		"study.ini:19:1: unknown key 'colour'");
+	expect1("localized key is unknown", 19, "title[de] = Studie",
+		"study.ini:19:1: unknown key 'title[de]' (localized keys are "
+		"not supported)");
+	text = study_build(30, "knid = mechanism", 16, "\n", &len);
+	{
+		const char *const want[] = {
+			"study.ini:30:1: unknown key 'knid'; did you mean "
+			"'kind'?",
+			"study.ini:29: [series mech] has no key 'kind'",
+			NULL
+		};
+		expect_errors("unknown key in a series suggests kind", text,
+			      len, want);
+	}
+	free(text);
+	expect1("duplicate key", 17, "seed = 1",
+		"study.ini:17:1: key 'seed' given twice in [study] (first at "
+		"line 16)");
+	expect1("duplicate section", 25, "[series 1]",
+		"study.ini:25:1: section [series 1] given twice (first at "
+		"line 20)");
+	expect1("unknown section", 29, "[mechanism]",
+		"study.ini:29:1: unknown section [mechanism] (expected "
+		"[study] or [series ID])");
+	/* "kind = " is 7 bytes: the value starts at column 8. */
+	expect1("bad series kind", 21, "kind = latent",
+		"study.ini:21:8: kind must be latency, mechanism, boundary or "
+		"control ('latent')");
+	expect1("series without kind", 21, "# no kind",
+		"study.ini:20: [series 1] has no key 'kind'");
+	{
+		const char *t = "[series 1]\nkind = latency\n";
+		const char *const want[] = {
+			"study.ini: no [study] section", NULL
+		};
+		expect_errors("no [study] section", t, strlen(t), want);
+	}
+	{
+		/* Lines 1 to 18 only: no series at all. */
+		size_t cut;
+		const char *const want[] = {
+			"study.ini: no latency series (a [series ID] section "
+			"with kind = latency)", NULL
+		};
+		text = study_build(0, NULL, 0, "\n", &len);
+		cut = (size_t)(strstr(text, "\n[series 1]") - text);
+		expect_errors("no latency series", text, cut, want);
+		free(text);
+	}
+}
+
+static void test_numbers(void)
+{
+	/* "threshold = " is 12 bytes: threshold values start at column 13. */
+	expect1("threshold 1,784 is not a number", 13, "threshold = 1,784",
+		"study.ini:13:13: threshold is not a number ('1,784')");
+	expect1("threshold abc is not a number", 13, "threshold = abc",
+		"study.ini:13:13: threshold is not a number ('abc')");
+	expect1("threshold inf is not a number", 13, "threshold = inf",
+		"study.ini:13:13: threshold is not a number ('inf')");
+	expect1("threshold nan is not a number", 13, "threshold = nan",
+		"study.ini:13:13: threshold is not a number ('nan')");
+	expect1("hex float is not a number", 13, "threshold = 0x1p3",
+		"study.ini:13:13: threshold is not a number ('0x1p3')");
+	expect1("trailing blank is not part of a number", 13,
+		"threshold = 1.784 ",
+		"study.ini:13:13: threshold is not a number ('1.784 ')");
+	expect1("leading + is not a number", 13, "threshold = +1",
+		"study.ini:13:13: threshold is not a number ('+1')");
+	expect1("no digit before the point", 13, "threshold = .5",
+		"study.ini:13:13: threshold is not a number ('.5')");
+	expect1("threshold 1e999 overflows", 13, "threshold = 1e999",
+		"study.ini:13:13: threshold is out of range ('1e999')");
+	expect1("threshold 0", 13, "threshold = 0",
+		"study.ini:13:13: threshold must be > 0 ('0')");
+	expect1("threshold negative", 13, "threshold = -1.5",
+		"study.ini:13:13: threshold must be > 0 ('-1.5')");
+	/* "scale = " is 8 bytes. */
+	expect1("scale 0", 8, "scale = 0",
+		"study.ini:8:9: scale must be > 0 ('0')");
+	/* "confidence = " is 13 bytes. */
+	expect1("confidence 0", 14, "confidence = 0",
+		"study.ini:14:14: confidence must be strictly between 0 and 1 "
+		"('0')");
+	expect1("confidence 1", 14, "confidence = 1",
+		"study.ini:14:14: confidence must be strictly between 0 and 1 "
+		"('1')");
+	expect1("confidence 1.5", 14, "confidence = 1.5",
+		"study.ini:14:14: confidence must be strictly between 0 and 1 "
+		"('1.5')");
+	/* "seed = " is 7 bytes. */
+	expect1("seed 4294967296", 16, "seed = 4294967296",
+		"study.ini:16:8: seed must be an integer 0..4294967295 "
+		"('4294967296')");
+	expect1("seed -1", 16, "seed = -1",
+		"study.ini:16:8: seed must be an integer 0..4294967295 "
+		"('-1')");
+	/* "resamples = " is 12 bytes. */
+	expect1("resamples 0", 15, "resamples = 0",
+		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"('0')");
+	expect1("resamples exat", 15, "resamples = exat",
+		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"('exat')");
+	/* "format = " is 9 bytes. */
+	expect1("format 2", 3, "format = 2",
+		"study.ini:3:10: format must be 1 ('2')");
+}
+
+static void test_words_and_states(void)
+{
+	/* "statistic = " and "reference = " are 12 bytes. */
+	expect1("statistic p101", 11, "statistic = p101",
+		"study.ini:11:13: statistic must be pNN, pNN.N, mean, median "
+		"or max ('p101')");
+	expect1("statistic q99", 11, "statistic = q99",
+		"study.ini:11:13: statistic must be pNN, pNN.N, mean, median "
+		"or max ('q99')");
+	expect1("better low", 10, "better = low",
+		"study.ini:10:10: better must be lower or higher ('low')");
+	/* "synthetic = " is 12 bytes; line 6 (platform) is optional. */
+	expect1("synthetic maybe", 6, "synthetic = maybe",
+		"study.ini:6:13: synthetic must be yes or no ('maybe')");
+	expect1("interval boot", 17, "interval = boot",
+		"study.ini:17:12: interval must be percentile, bca, t or "
+		"expanded ('boot')");
+	expect1("reference not in states", 12, "reference = 30",
+		"study.ini:12:13: reference state 30 is not listed in states");
+	expect1("reference not a state", 12, "reference = -1",
+		"study.ini:12:13: reference is not a state: missing, 0 to "
+		"4294967295 or 0x0 to 0xFFFFFFFF ('-1')");
+	/* "states = " is 9 bytes, so the value starts at column 10; the items
+	 * "missing;0;10;20;100;" take 20 bytes, putting 0x0A at column 30,
+	 * and "10" follows "missing;0;" (10 bytes) at column 20. */
+	expect1("duplicate state 0x0A and 10", 18,
+		"states = missing;0;10;20;100;0x0A",
+		"study.ini:18:30: state '0x0A' listed twice in states (first "
+		"as '10' at column 20)");
+	/* The empty item follows "missing;" (8 bytes): column 18. */
+	expect1("empty state in states", 18, "states = missing;;10;20",
+		"study.ini:18:18: empty state in states");
+	expect1("bad state in states", 18, "states = missing;-1;20",
+		"study.ini:18:18: bad state in states: missing, 0 to "
+		"4294967295 or 0x0 to 0xFFFFFFFF ('-1')");
+	/* "title =" is 7 bytes; the (empty) value starts at column 8. */
+	expect1("empty title", 4, "title =", "study.ini:4:8: title is empty");
+}
+
+static void test_encoding_and_syntax(void)
+{
+	size_t len;
+	char *text;
+
+	/* "title = System" is 14 bytes: the NUL is at column 15. */
+	text = study_build(4, "title = System\0Responsiveness", 29, "\n",
+			   &len);
+	{
+		const char *const want[] = { "study.ini:4:15: NUL byte", NULL };
+		expect_errors("embedded NUL", text, len, want);
+	}
+	free(text);
+	/* "title = Caf" is 11 bytes: the Latin-1 e-acute is at column 12. */
+	expect1("invalid UTF-8", 4, "title = Caf\xE9",
+		"study.ini:4:12: invalid UTF-8 (byte 0xE9)");
+	expect1("line that is not a key file line", 19, "foo bar",
+		"study.ini:19:1: not a [section], key = value or # comment "
+		"('foo bar')");
+	expect1("bad key name from GLib", 19, "[b = 1",
+		"study.ini:19:1: bad key name ('[b')");
+	expect1("key before the first section", 1, "format = 1",
+		"study.ini:1:1: key before the first section (the file must "
+		"start with a section such as [study])");
+	{
+		const char *const want[] = { "study.ini: no [study] section",
+					     "study.ini: no latency series (a "
+					     "[series ID] section with kind = "
+					     "latency)", NULL };
+		expect_errors("empty file", "", 0, want);
+	}
+}
+
+static void test_stat_spec(void)
+{
+	stat_spec s;
+	static const char *const bad[] = {
+		"p101", "p100.1", "p99.95", "p", "p09", "P99", "q99", "p 99",
+		"p-1", "p99.", "", "maximum", NULL
+	};
+	bool all_bad = true;
+
+	tap_ok(stat_spec_parse("p0", &s) && s.kind == STAT_QUANTILE
+	       && fabs(s.prob) < 1e-300, "p0 is the quantile 0");
+	tap_ok(stat_spec_parse("p100", &s) && fabs(s.prob - 1) < 1e-15,
+	       "p100 is the quantile 1");
+	tap_ok(stat_spec_parse("p50", &s) && fabs(s.prob - 0.5) < 1e-15
+	       && strcmp(s.name, "p50") == 0, "p50 is the quantile 0.5");
+	tap_ok(stat_spec_parse("p99.9", &s) && fabs(s.prob - 0.999) < 1e-15,
+	       "p99.9 is the quantile 0.999");
+	tap_ok(stat_spec_parse("median", &s) && s.kind == STAT_MEDIAN
+	       && fabs(s.prob - 0.5) < 1e-15, "median");
+	tap_ok(stat_spec_parse("mean", &s) && s.kind == STAT_MEAN, "mean");
+	tap_ok(stat_spec_parse("max", &s) && s.kind == STAT_MAX, "max");
+	for (size_t i = 0; bad[i]; i++) {
+		if (stat_spec_parse(bad[i], &s)) {
+			tap_diag("accepted '%s'", bad[i]);
+			all_bad = false;
+		}
+	}
+	tap_ok(all_bad, "malformed statistics are rejected");
+}
+
+static void test_names(void)
+{
+	tap_ok(strcmp(series_kind_name(SERIES_LATENCY), "latency") == 0
+	       && strcmp(series_kind_name(SERIES_CONTROL), "control") == 0
+	       && strcmp(series_kind_name(SERIES_BOUNDARY), "boundary") == 0
+	       && strcmp(series_kind_name(SERIES_MECHANISM), "mechanism") == 0,
+	       "series kind names");
+	tap_ok(strcmp(interval_method_name(INTERVAL_PERCENTILE),
+		      "percentile") == 0
+	       && strcmp(interval_method_name(INTERVAL_BCA), "bca") == 0
+	       && strcmp(interval_method_name(INTERVAL_T), "t") == 0
+	       && strcmp(interval_method_name(INTERVAL_EXPANDED),
+			 "expanded") == 0, "interval method names");
+}
+
+static void test_file(void)
+{
+	char path[] = "test_plan.XXXXXX";
+	int fd = mkstemp(path);
+	size_t len;
+	char *text = study_build(0, NULL, 0, "\n", &len);
+	diag *d = diag_new(NULL, 0);
+	study_plan p;
+	pb_status st;
+
+	if (fd < 0 || !d || write(fd, text, len) != (ssize_t)len)
+		abort();
+	close(fd);
+	st = plan_read_file(path, "x/study.ini", d, &p);
+	tap_ok(st == PB_OK && p.n_series == 3 && p.seed == 20260825u,
+	       "plan_read_file reads a file");
+	plan_free(&p);
+	unlink(path);
+	st = plan_read_file("no/such/study.ini", "no/such/study.ini", d, &p);
+	tap_ok(st == PB_NOINPUT && diag_kept(d) == 1
+	       && strcmp(diag_message(d, 0), "no/such/study.ini: cannot open "
+			 "(No such file or directory)") == 0,
+	       "a missing file is PB_NOINPUT");
+	diag_free(d);
+	free(text);
+}
+
+int main(void)
+{
+	test_valid();
+	test_valid_variants();
+	test_missing_and_unknown();
+	test_numbers();
+	test_words_and_states();
+	test_encoding_and_syntax();
+	test_stat_spec();
+	test_names();
+	test_file();
+	return tap_done();
+}

@@ -142,6 +142,27 @@ static pb_status split_target(outdir *o, const char *target)
 	return PB_OK;
 }
 
+/* Creates PATH and its missing parents, like mkdir -p. */
+static int make_parents(const char *path)
+{
+	char *p = dup_str(path);
+	int rc = 0;
+	if (!p)
+		return -1;
+	for (char *s = p + 1; *s && rc == 0; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, 0777) != 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
 pb_status outdir_begin(const char *target, diag *d, outdir **out)
 {
 	outdir *o;
@@ -169,7 +190,7 @@ pb_status outdir_begin(const char *target, diag *d, outdir **out)
 		return PB_NOMEM;
 	}
 	sprintf(o->staging, "%s/.%s.new-XXXXXX", o->parent, base);
-	if (!mkdtemp(o->staging)) {
+	if (make_parents(o->parent) != 0 || !mkdtemp(o->staging)) {
 		diag_error(d, o->target, 0, 0, "cannot create the report "
 			   "folder: %s", strerror(errno));
 		free(o->staging);

@@ -21,7 +21,7 @@
 
 typedef struct outdir outdir;
 
-/* Starts a report for folder TARGET (its parent must exist).  Problems are
+/* Starts a report for folder TARGET, creating its missing parent folders.  Problems are
  * reported to D: PB_CANTCREAT when the staging folder cannot be made, the
  * target is a symbolic link or a folder that is not a report. */
 pb_status outdir_begin(const char *target, diag *d, outdir **out);

@@ -119,8 +119,112 @@ static void check_netthrottle(void)
 	study_free(s);
 }
 
+/* A study built by hand, small enough to work out every number:
+ *   series A: block 1: 20 -> 5.0, 10 -> 6.0; block 2: 20 -> 7.0,
+ *             10 -> 7.5; block 3: 20 -> 4.0 only (unpaired).
+ *             differences 1.0, 0.5: mean 0.75.  Exact bootstrap of the
+ *             mean: 0.5 (1/4), 0.75 (1/2), 1.0 (1/4), so the 95%
+ *             percentile interval is [0.5, 1.0]: it excludes 0 but is not
+ *             inside (-1, 1): detected-small.
+ *   series B: 20 -> 5, 6, 7; 10 -> 5.2, 6.4, 6.9: differences 0.2, 0.4,
+ *             -0.1, mean 1/6.  The smallest bootstrap mean, -0.1, has
+ *             weight 1/27 > 0.025 and the largest, 0.4, also 1/27, so the
+ *             interval is [-0.1, 0.4], inside (-1, 1): equivalent.
+ *   Across series: two decisive, different verdicts: series-disagree.
+ *   Reference spread: A {5, 7, 4}: mean 16/3, sd sqrt(7/3) = 1.527525;
+ *   B {5, 6, 7}: mean 6, sd 1. */
+static void add_run(study *s, const char *id, size_t series,
+		    unsigned long block, uint32_t state, double stat)
+{
+	study_run *r = &s->runs[s->n_runs++];
+	memset(r, 0, sizeof *r);
+	r->id = (char *)id;
+	r->series = series;
+	r->block = block;
+	r->state.value = state;
+	r->accepted = true;
+	r->has_statistic = true;
+	r->statistic = stat;
+}
+
+static void check_hand_study(void)
+{
+	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
+	series_def series[2] = {
+		{ (char *)"A", SERIES_LATENCY, (char *)"Series A", NULL },
+		{ (char *)"B", SERIES_LATENCY, (char *)"Series B", NULL },
+	};
+	study_run runs[16];
+	study s;
+	analysis *a = NULL;
+	diag *d = diag_new(stderr, 20);
+
+	memset(&s, 0, sizeof s);
+	s.plan.states = states;
+	s.plan.n_states = 2;
+	s.plan.series = series;
+	s.plan.n_series = 2;
+	s.plan.reference = states[1];
+	s.plan.threshold = 1.0;
+	s.plan.confidence = 0.95;
+	s.plan.resamples_exact = true;
+	s.plan.better = BETTER_LOWER;
+	s.plan.interval = INTERVAL_PERCENTILE;
+	s.runs = runs;
+	add_run(&s, "a1-20", 0, 1, 20, 5.0);
+	add_run(&s, "a1-10", 0, 1, 10, 6.0);
+	add_run(&s, "a2-10", 0, 2, 10, 7.5);
+	add_run(&s, "a2-20", 0, 2, 20, 7.0);
+	add_run(&s, "a3-20", 0, 3, 20, 4.0);
+	add_run(&s, "b1-20", 1, 1, 20, 5.0);
+	add_run(&s, "b1-10", 1, 1, 10, 5.2);
+	add_run(&s, "b2-20", 1, 2, 20, 6.0);
+	add_run(&s, "b2-10", 1, 2, 10, 6.4);
+	add_run(&s, "b3-20", 1, 3, 20, 7.0);
+	add_run(&s, "b3-10", 1, 3, 10, 6.9);
+	add_run(&s, "b4-10", 1, 4, 10, 9.9);
+	s.runs[s.n_runs - 1].accepted = false;   /* excluded: never paired */
+
+	if (!tap_ok(analysis_run(&s, d, &a) == PB_OK && a->n_cmp == 2,
+		    "hand study: two comparisons")) {
+		diag_free(d);
+		return;
+	}
+	const comparison *ca = &a->cmp[0], *cb = &a->cmp[1];
+	tap_ok(ca->n_pairs == 2 && ca->blocks[0] == 1 && ca->blocks[1] == 2,
+	       "A: blocks 1 and 2 are the pairs");
+	tap_near(ca->diffs[0], 1.0, 1e-12, "A: block 1 difference 1.0");
+	tap_near(ca->diffs[1], 0.5, 1e-12, "A: block 2 difference 0.5");
+	tap_near(ca->boot.estimate, 0.75, 1e-12, "A: mean difference 0.75");
+	tap_ok(ca->n_unpaired == 1 && ca->unpaired[0] == 4,
+	       "A: the block 3 reference run is listed as unpaired");
+	const boot_interval *ia = &ca->boot.ci[INTERVAL_PERCENTILE];
+	tap_ok(ia->defined && ia->exact, "A: exact percentile interval");
+	tap_near(ia->lo, 0.5, 1e-12, "A: interval low 0.5");
+	tap_near(ia->hi, 1.0, 1e-12, "A: interval high 1.0");
+	tap_ok(ca->verdict == VERDICT_DETECTED_SMALL, "A: detected-small");
+	tap_ok(cb->n_pairs == 3 && cb->n_unpaired == 0,
+	       "B: 3 pairs; the excluded run is neither paired nor listed");
+	tap_near(cb->boot.estimate, 1.0 / 6.0, 1e-12, "B: mean 1/6");
+	tap_near(cb->boot.ci[INTERVAL_PERCENTILE].lo, -0.1, 1e-12,
+		 "B: interval low -0.1");
+	tap_near(cb->boot.ci[INTERVAL_PERCENTILE].hi, 0.4, 1e-12,
+		 "B: interval high 0.4");
+	tap_ok(cb->verdict == VERDICT_EQUIVALENT, "B: equivalent");
+	tap_ok(a->n_states == 1 && a->states[0].verdict
+	       == VERDICT_SERIES_DISAGREE, "across series: series-disagree");
+	tap_near(a->spread[0].mean, 16.0 / 3.0, 1e-12, "A: reference mean");
+	tap_near(a->spread[0].sd, sqrt(7.0 / 3.0), 1e-12, "A: reference sd");
+	tap_near(a->spread[0].min, 4.0, 0, "A: reference minimum 4");
+	tap_near(a->spread[0].max, 7.0, 0, "A: reference maximum 7");
+	tap_near(a->spread[1].sd, 1.0, 1e-12, "B: reference sd 1");
+	analysis_free(a);
+	diag_free(d);
+}
+
 int main(void)
 {
+	check_hand_study();
 	check_mmcss();
 	check_netthrottle();
 	return tap_done();

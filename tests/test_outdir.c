@@ -121,10 +121,14 @@ int main(void)
 	tap_streq(read_file(target, "d.txt"), "fourth",
 		  "the link's target is untouched");
 
-	char missing[400];
-	snprintf(missing, sizeof missing, "%s/no/such/parent", base);
-	tap_ok(publish(missing, "z.txt", "z", d) == PB_CANTCREAT,
-	       "a missing parent folder gives 'cannot create'");
+	char deep[400];
+	snprintf(deep, sizeof deep, "%s/new/parents/report", base);
+	tap_ok(publish(deep, "z.txt", "z", d) == PB_OK
+	       && exists(deep, "z.txt"), "missing parent folders are created");
+	char under_file[400];
+	snprintf(under_file, sizeof under_file, "%s/d.txt/report", target);
+	tap_ok(publish(under_file, "z.txt", "z", d) == PB_CANTCREAT,
+	       "a parent that is a file gives 'cannot create'");
 
 	diag_free(d);
 	char cmd[400];

@@ -8,6 +8,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_rng.h>
 
+#include "analyze/coverage.h"
 #include "analyze/quantile.h"
 
 /* A nominal interval whose simulated coverage falls this far below the
@@ -107,6 +108,31 @@ static pb_status pair_runs(const study *s, comparison *c)
 	return PB_OK;
 }
 
+/* The largest number of pairs the coverage simulation tabulates: beyond
+ * it there is no simulated figure to quote. */
+#define COVERAGE_MAX_PAIRS 40
+
+/* Looks up the simulated coverage of the plan's method at this number of
+ * pairs.  The simulation was run at a nominal 95% only. */
+static void note_coverage(const study_plan *p, comparison *c)
+{
+	c->coverage_known = c->n_pairs >= 2 && c->n_pairs <= COVERAGE_MAX_PAIRS
+			    && fabs(p->confidence - 0.95) < 1e-9;
+	if (!c->coverage_known)
+		return;
+	c->coverage = coverage_simulated(p->interval, c->n_pairs);
+	c->coverage_pairs = coverage_nearest_n(c->n_pairs);
+	c->small_sample = c->coverage < p->confidence - COVERAGE_SHORTFALL;
+}
+
+/* The state as the seed hash wants it: decimal or "missing", so that
+ * writing 10 or 0x0A gives the same interval. */
+static void canonical_label(pb_state st, char *buf, size_t size)
+{
+	st.hex = false;
+	pb_state_format(st, buf, size);
+}
+
 static pb_status run_comparison(const study *s, comparison *c, diag *d)
 {
 	const study_plan *p = &s->plan;
@@ -117,7 +143,7 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 
 	if (st != PB_OK)
 		return st;
-	pb_state_format(p->states[c->state], label, sizeof label);
+	canonical_label(p->states[c->state], label, sizeof label);
 	c->stream_seed = boot_stream_seed(p->seed, p->series[c->series].id,
 					  label);
 	set.method = p->interval;
@@ -153,9 +179,7 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	const boot_interval *ci = &c->boot.ci[p->interval];
 	c->verdict = verdict_series(ci->defined, ci->lo, ci->hi, p->threshold,
 				    p->better);
-	c->coverage_known = false; /* COVERAGE-PENDING */
-	c->small_sample = c->coverage_known
-			  && c->coverage < p->confidence - COVERAGE_SHORTFALL;
+	note_coverage(p, c);
 	return PB_OK;
 }
 
@@ -364,7 +388,7 @@ static pb_status build_between(const study *s, analysis *a)
 				sd->series_b = kb;
 				snprintf(key, sizeof key, "between %s %s",
 					 p->series[ka].id, p->series[kb].id);
-				pb_state_format(p->states[j], label,
+				canonical_label(p->states[j], label,
 						sizeof label);
 				pb_status st = unpaired_interval(
 					ca, cb, p,

@@ -39,6 +39,7 @@ typedef struct comparison {
 	bool coverage_known;      /* a simulated coverage exists for this n */
 	double coverage;          /* simulated coverage of a nominal interval
 				     of the plan's method at this n */
+	size_t coverage_pairs;    /* the tabulated n that figure is for */
 	bool small_sample;        /* coverage clearly below nominal */
 } comparison;
 

@@ -9,6 +9,7 @@
 
 #include <gsl/gsl_version.h>
 
+#include "analyze/coverage.h"
 #include "render/jsonw.h"
 
 const char results_endpoint_rule_mc[] =
@@ -247,6 +248,9 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 		put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
 		put(o, "nominal", num(p->confidence), ok);
 		put(o, "simulated_coverage", num(c->coverage), ok);
+		put(o, "simulated_pairs",
+		    json_integer((json_int_t)c->coverage_pairs), ok);
+		put(o, "scenario", json_string(coverage_scenario()), ok);
 		push(arr, o, ok);
 	}
 	if (c->n_unpaired) {

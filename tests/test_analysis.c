@@ -211,6 +211,11 @@ static void check_hand_study(void)
 	tap_near(cb->boot.ci[INTERVAL_PERCENTILE].hi, 0.4, 1e-12,
 		 "B: interval high 0.4");
 	tap_ok(cb->verdict == VERDICT_EQUIVALENT, "B: equivalent");
+	/* 3 pairs: the nearest tabulated simulation is at 5 pairs, where a
+	 * nominal 95% percentile interval covered 73.0% (analyze/coverage.c). */
+	tap_ok(cb->coverage_known && cb->coverage_pairs == 5
+	       && cb->small_sample, "B: small-sample note at 3 pairs");
+	tap_near(cb->coverage, 0.730, 1e-12, "B: simulated coverage 0.730");
 	tap_ok(a->n_states == 1 && a->states[0].verdict
 	       == VERDICT_SERIES_DISAGREE, "across series: series-disagree");
 	tap_near(a->spread[0].mean, 16.0 / 3.0, 1e-12, "A: reference mean");
@@ -218,6 +223,12 @@ static void check_hand_study(void)
 	tap_near(a->spread[0].min, 4.0, 0, "A: reference minimum 4");
 	tap_near(a->spread[0].max, 7.0, 0, "A: reference maximum 7");
 	tap_near(a->spread[1].sd, 1.0, 1e-12, "B: reference sd 1");
+	analysis_free(a);
+
+	/* Only the 95% level was simulated: at 90% no figure is quoted. */
+	s.plan.confidence = 0.90;
+	tap_ok(analysis_run(&s, d, &a) == PB_OK && !a->cmp[1].coverage_known
+	       && !a->cmp[1].small_sample, "no coverage note at 90%");
 	analysis_free(a);
 	diag_free(d);
 }

@@ -212,7 +212,7 @@ static void check_hand_study(void)
 		 "B: interval high 0.4");
 	tap_ok(cb->verdict == VERDICT_EQUIVALENT, "B: equivalent");
 	/* 3 pairs: the nearest tabulated simulation is at 5 pairs, where a
-	 * nominal 95% percentile interval covered 73.0% (analyze/coverage.c). */
+	 * nominal 95% percentile interval covered 73.0 percent (analyze/coverage.c). */
 	tap_ok(cb->coverage_known && cb->coverage_pairs == 5
 	       && cb->small_sample, "B: small-sample note at 3 pairs");
 	tap_near(cb->coverage, 0.730, 1e-12, "B: simulated coverage 0.730");
@@ -228,7 +228,7 @@ static void check_hand_study(void)
 	/* Only the 95% level was simulated: at 90% no figure is quoted. */
 	s.plan.confidence = 0.90;
 	tap_ok(analysis_run(&s, d, &a) == PB_OK && !a->cmp[1].coverage_known
-	       && !a->cmp[1].small_sample, "no coverage note at 90%");
+	       && !a->cmp[1].small_sample, "no coverage note at a 90 percent level");
 	analysis_free(a);
 	diag_free(d);
 }

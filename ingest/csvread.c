@@ -14,7 +14,6 @@
 #include "ingest/csvread.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +33,7 @@ enum scan_state {
 typedef struct slot {
 	size_t line, col;          /* where the field starts */
 	size_t nul_line, nul_col;  /* its first NUL byte; nul_line 0 if none */
-	size_t off, len;           /* its text in reader.text (once delivered) */
+	size_t off, len;           /* its text in reader.text, once delivered */
 } slot;
 
 typedef struct reader {
@@ -48,7 +47,7 @@ typedef struct reader {
 	size_t line, col;       /* position of the next byte to scan */
 	unsigned bom_seen;      /* leading bytes that matched a BOM so far */
 	bool bom_done;          /* past the place where a BOM may be */
-	bool skip_line;         /* after a quoting error: drop to the line end */
+	bool skip_line;         /* after a quoting error: skip to line end */
 
 	enum scan_state state;  /* scanner state */
 	bool quoted;            /* the current field started with a quote */
@@ -282,7 +281,7 @@ static void on_field(void *s, size_t len, void *data)
 		return;
 	k = r->delivered++;
 	if (k >= r->started) {
-		/* The scanner lost step with libcsv: a bug here, not bad data. */
+		/* The scanner lost step with libcsv: a bug, not bad data. */
 		diag_error(r->d, r->display, r->line, 0,
 			   "internal error: CSV field positions lost");
 		r->fail = pb_status_merge(r->fail, PB_SOFTWARE);
@@ -539,7 +538,8 @@ pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
 	FILE *f = fopen(path, "rb");
 
 	if (!f) {
-		diag_error(d, display, 0, 0, "cannot open: %s", strerror(errno));
+		diag_error(d, display, 0, 0, "cannot open: %s",
+			   strerror(errno));
 		diag_fail(d, PB_NOINPUT);
 		return PB_NOINPUT;
 	}

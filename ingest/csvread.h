@@ -37,21 +37,24 @@
 #include "common/diag.h"
 #include "common/status.h"
 
-#define CSVREAD_MAX_FIELD ((size_t)1 << 20)  /* bytes of one field, as written */
+#define CSVREAD_MAX_FIELD ((size_t)1 << 20)  /* bytes of a field, as written */
 #define CSVREAD_MAX_FIELDS 4096              /* fields in one row */
-#define CSVREAD_MAX_ERRORS 20                /* errors before a file is given up */
+#define CSVREAD_MAX_ERRORS 20                /* errors before giving up */
 
 typedef struct csv_field {
-	const char *text;  /* the field, unquoted, NUL-terminated; holds no NUL */
+	const char *text;  /* the field, unquoted, NUL-terminated, NUL-free */
 	size_t len;        /* bytes in text */
 	size_t line;       /* 1-based line where the field starts */
 	size_t col;        /* 1-based byte column where it starts */
 } csv_field;
 
 typedef struct csv_row {
-	size_t index;             /* 0 for the header, then 1, 2, ... */
+	size_t index;             /* 0 for the header, then 1, 2, ... for
+				   * each row that reached its end (rows
+				   * dropped at a quoting error are not
+				   * counted) */
 	size_t line;              /* line where the row starts */
-	size_t n;                 /* fields; every data row has the header's count */
+	size_t n;                 /* fields; data rows have the header's n */
 	const csv_field *fields;  /* valid only during the callback */
 } csv_row;
 

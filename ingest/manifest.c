@@ -48,7 +48,7 @@ typedef struct manifest_ctx {
 	bool *bad;               /* bad[i]: row i drew an error */
 	size_t n, cap;
 	run_set ids;             /* runs with a good id */
-	run_set slots;           /* accepted latency runs by series/block/state */
+	run_set slots;           /* accepted latency runs: series/block/state */
 	pb_status fail;          /* out of memory */
 } manifest_ctx;
 
@@ -308,8 +308,8 @@ static void plan_states_text(const study_plan *plan, char *buf, size_t size)
 {
 	size_t o = 0;
 	buf[0] = '\0';
-	for (size_t i = 0; i < plan->n_states && o + PB_STATE_BUFSIZE + 4 < size;
-	     i++) {
+	for (size_t i = 0;
+	     i < plan->n_states && o + PB_STATE_BUFSIZE + 4 < size; i++) {
 		char name[PB_STATE_BUFSIZE];
 		o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ";" : "",
 				      pb_state_format(plan->states[i], name,

@@ -7,12 +7,10 @@
  * section and key is (an index, not a second parser: the syntax is known to
  * be valid by then); validation walks that index in file order and asks
  * GKeyFile for each value. */
-#define _GNU_SOURCE /* strtod_l */
 #include "ingest/plan.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -22,6 +20,7 @@
 
 #include <glib.h>
 
+#include "ingest/numparse.h"
 #include "ingest/textcheck.h"
 
 /* ------------------------------------------------------------------ */
@@ -361,7 +360,6 @@ typedef struct plan_ctx {
 	const char *file;
 	diag *d;
 	GKeyFile *kf;
-	locale_t c_numeric;      /* numbers are '.'-decimal in any locale */
 	study_plan *plan;
 	pb_status fail;          /* PB_NOMEM once an allocation failed */
 	const ini_key *reference_key;
@@ -431,56 +429,46 @@ static bool is_digit(char ch)
 
 typedef enum num_result { NUM_OK, NUM_SYNTAX, NUM_RANGE } num_result;
 
-/* Parses S as [-]digits[.digits][(e|E)[+|-]digits] and nothing else: strtod
- * alone would also take blanks, inf, nan, hex and, in some locales, ','.
- * *DECIMALS gets the digits after the point as written, shifted by the
- * exponent (1.784 -> 3, 2 -> 0, 15e-1 -> 1, 1.5e3 -> 0). */
-static num_result number_parse(locale_t loc, const char *s, double *out,
-			       int *decimals)
+/* The decimals of a number as written, shifted by its exponent (1.784 -> 3,
+ * 2 -> 0, 15e-1 -> 1, 1.5e3 -> 0).  S has already been accepted by
+ * numparse_double, so it is [-]digits[.digits][(e|E)[+|-]digits]. */
+static int written_decimals(const char *s)
 {
-	const char *p = s;
-	long frac = 0, exp = 0;
-	bool exp_neg = false;
-	char *end;
-	double v;
-	long dec;
+	const char *p = strchr(s, '.');
+	const char *e = strpbrk(s, "eE");
+	long frac = 0, exp = 0, dec;
 
-	if (*p == '-')
-		p++;
-	if (!is_digit(*p))
-		return NUM_SYNTAX;
-	while (is_digit(*p))
-		p++;
-	if (*p == '.') {
-		p++;
-		if (!is_digit(*p))
-			return NUM_SYNTAX;
-		for (; is_digit(*p); p++)
+	if (p)
+		for (p++; is_digit(*p); p++)
 			if (frac < 100000)
 				frac++;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			exp_neg = *p++ == '-';
-		if (!is_digit(*p))
-			return NUM_SYNTAX;
-		for (; is_digit(*p); p++)
+	if (e) {
+		bool neg = e[1] == '-';
+		for (e += 1 + (e[1] == '-' || e[1] == '+'); is_digit(*e); e++)
 			if (exp < 100000)
-				exp = exp * 10 + (*p - '0');
+				exp = exp * 10 + (*e - '0');
+		if (neg)
+			exp = -exp;
 	}
-	if (*p != '\0')
-		return NUM_SYNTAX;
-	errno = 0;
-	v = strtod_l(s, &end, loc);
-	if (end != p)
-		return NUM_SYNTAX;
-	if (errno == ERANGE || !isfinite(v))
+	dec = frac - exp;
+	return (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
+}
+
+/* Parses S as a number in the one strict form numparse_double accepts
+ * (strtod alone would also take blanks, inf, nan, hex and, in some locales,
+ * ','), and gives its written decimals. */
+static num_result number_parse(const char *s, double *out, int *decimals)
+{
+	switch (numparse_double(s, strlen(s), out)) {
+	case NUMPARSE_OK:
+		*decimals = written_decimals(s);
+		return NUM_OK;
+	case NUMPARSE_NOT_FINITE:
+	case NUMPARSE_RANGE:
 		return NUM_RANGE;
-	dec = exp_neg ? frac + exp : frac - exp;
-	*decimals = (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
-	*out = v;
-	return NUM_OK;
+	default:
+		return NUM_SYNTAX;
+	}
 }
 
 /* Parses the value of K as a number into *OUT; reports and returns false
@@ -490,7 +478,7 @@ static bool value_number(plan_ctx *c, const ini_key *k, const char *v,
 {
 	int dec = 0;
 
-	switch (number_parse(c->c_numeric, v, out, &dec)) {
+	switch (number_parse(v, out, &dec)) {
 	case NUM_OK:
 		if (decimals)
 			*decimals = dec;
@@ -1185,14 +1173,8 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.d = d;
 		c.kf = kf;
 		c.plan = out;
-		c.c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-		if (!c.c_numeric) {
-			st = PB_NOMEM;
-		} else {
-			validate(&c, &ix);
-			st = c.fail;
-			freelocale(c.c_numeric);
-		}
+		validate(&c, &ix);
+		st = c.fail;
 	}
 	index_free(&ix);
 	g_key_file_free(kf);

@@ -464,6 +464,8 @@ static num_result number_parse(const char *s, double *out, int *decimals)
 		*decimals = written_decimals(s);
 		return NUM_OK;
 	case NUMPARSE_NOT_FINITE:
+		/* "inf" is no number in a plan; 1e999 is one out of range. */
+		return strpbrk(s, "iI") ? NUM_SYNTAX : NUM_RANGE;
 	case NUMPARSE_RANGE:
 		return NUM_RANGE;
 	default:

@@ -367,6 +367,15 @@ static void on_row(int c, void *data)
  * of the line is dropped and the next line starts a new row. */
 static void reader_quote_error(reader *r, unsigned char bad, size_t col)
 {
+	const slot *open = r->started ? &r->slots[r->started - 1] : NULL;
+	char where[80] = "";
+
+	/* A quote left open swallows the lines after it up to the next quote
+	 * in the file, which libcsv then takes for the closing one: the error
+	 * shows far from its cause, so name where the field began. */
+	if (bad != '"' && open && open->line != r->line)
+		snprintf(where, sizeof where, "; the quoted field opened at "
+			 "line %zu, column %zu", open->line, open->col);
 	if (bad == '"')
 		diag_error(r->d, r->display, r->line, col,
 			   "stray quote in an unquoted field (quote the whole "
@@ -374,8 +383,8 @@ static void reader_quote_error(reader *r, unsigned char bad, size_t col)
 	else
 		diag_error(r->d, r->display, r->line, col,
 			   "stray quote: a closing quote must be followed by a "
-			   "comma or a line end (found '%s')",
-			   diag_quote((const char *)&bad, 1));
+			   "comma or a line end (found '%s'%s)",
+			   diag_quote((const char *)&bad, 1), where);
 	csv_free(&r->parser);
 	reader_parser_init(r);
 	r->state = SCAN_ROW;

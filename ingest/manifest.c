@@ -327,6 +327,20 @@ static bool plan_has_state(const study_plan *plan, pb_state s)
 	return false;
 }
 
+/* Writes state S into BUF as study.ini's states spell it (the spelling
+ * reports use), or as parsed when the plan does not list it. */
+static void plan_state_name(const study_plan *plan, pb_state s, char *buf,
+			    size_t size)
+{
+	for (size_t i = 0; i < plan->n_states; i++) {
+		if (pb_state_equal(plan->states[i], s)) {
+			pb_state_format(plan->states[i], buf, size);
+			return;
+		}
+	}
+	pb_state_format(s, buf, size);
+}
+
 /* Matches the header's names to the known columns.  Returns false (the
  * file cannot be read) when a required column is missing or a known one
  * appears twice. */
@@ -569,14 +583,21 @@ static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 		}
 		if (j != i) {
 			char name[PB_STATE_BUFSIZE];
+			char alias[PB_STATE_BUFSIZE + 112] = "";
 			f = &row->fields[c->col[MCOL_STATE]];
+			plan_state_name(c->plan, r->state, name, sizeof name);
+			/* 10 and 0x0a are one state: say so, or the two
+			 * lines would not seem to clash. */
+			if (strlen(name) != f->len
+			    || memcmp(name, f->text, f->len) != 0)
+				snprintf(alias, sizeof alias, "; '%s' is %s",
+					 diag_quote(f->text, f->len), name);
 			diag_error(d, c->display, f->line, f->col,
 				   "block %lu of series '%s' has two accepted "
-				   "runs of state %s (lines %zu and %zu)",
+				   "runs of state %s (lines %zu and %zu%s)",
 				   r->block, c->plan->series[r->series].id,
-				   pb_state_format(r->state, name,
-						   sizeof name),
-				   c->runs[j].manifest_line, r->manifest_line);
+				   name, c->runs[j].manifest_line,
+				   r->manifest_line, alias);
 		}
 	}
 	c->bad[i] = diag_errors(d) != errors;

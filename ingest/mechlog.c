@@ -503,6 +503,10 @@ static void line_parse(mech_reader *r, char *s, size_t len)
 				   (unsigned char)s[bad]);
 		return;
 	}
+	/* Editors on Windows may start the file with a byte order mark.
+	 * Columns still count its three bytes, as in the CSV files. */
+	if (r->lineno == 1 && len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+		i = 3;
 	while (i < len && is_blank(s[i]))
 		i++;
 	if (i == len || s[i] == '#')
@@ -672,7 +676,7 @@ pb_status mechlog_read_file(const char *path, const char *display, diag *d,
 	f = fopen(path, "rb");
 	if (!f) {
 		int e = errno;
-		diag_error(d, display, 0, 0, "cannot open (%s)", strerror(e));
+		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 	}
 	st = reader_init(&r, display, d);
@@ -683,7 +687,7 @@ pb_status mechlog_read_file(const char *path, const char *display, diag *d,
 	while (r.fail == PB_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
 		reader_feed(&r, chunk, n);
 	if (ferror(f)) {
-		diag_error(d, display, 0, 0, "read error (%s)",
+		diag_error(d, display, 0, 0, "read error: %s",
 			   strerror(errno));
 		st = PB_IOERR;
 	}

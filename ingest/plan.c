@@ -1202,7 +1202,7 @@ pb_status plan_read_file(const char *path, const char *display, diag *d,
 	f = fopen(path, "rb");
 	if (!f) {
 		int e = errno;
-		diag_error(d, display, 0, 0, "cannot open (%s)", strerror(e));
+		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 	}
 	/* One byte more than allowed tells a file that is too large. */
@@ -1213,7 +1213,7 @@ pb_status plan_read_file(const char *path, const char *display, diag *d,
 	}
 	len = fread(buf, 1, PLAN_MAX_BYTES + 4, f);
 	if (ferror(f)) {
-		diag_error(d, display, 0, 0, "read error (%s)",
+		diag_error(d, display, 0, 0, "read error: %s",
 			   strerror(errno));
 		diag_fail(d, PB_IOERR);
 		free(buf);

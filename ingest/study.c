@@ -102,10 +102,12 @@ static pb_status resolve_run_file(const study *s, const char *root,
 		return PB_NOMEM;
 	if (stat(path, &st) != 0) {
 		int e = errno;
+		bool absent = e == ENOENT || e == ENOTDIR;
 		diag_error(d, display, run->manifest_line, col,
-			   "%s file '%s' of run '%s' %s", what,
+			   "%s file '%s' of run '%s' %s%s", what,
 			   diag_quote(rel, strlen(rel)), run->id,
-			   e == ENOENT ? "does not exist" : strerror(e));
+			   absent ? "does not exist" : "cannot be opened: ",
+			   absent ? "" : strerror(e));
 		free(path);
 		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 	}
@@ -118,8 +120,16 @@ static pb_status resolve_run_file(const study *s, const char *root,
 	}
 	real = realpath(path, NULL);
 	if (!real) {
+		int e = errno;
 		free(path);
-		return errno == ENOMEM ? PB_NOMEM : PB_NOINPUT;
+		if (e == ENOMEM)
+			return PB_NOMEM;
+		/* stat just found the file: it changed under us. */
+		diag_error(d, display, run->manifest_line, col,
+			   "%s file '%s' of run '%s' cannot be opened: %s",
+			   what, diag_quote(rel, strlen(rel)), run->id,
+			   strerror(e));
+		return PB_NOINPUT;
 	}
 	size_t lr = strlen(root);
 	bool inside = strncmp(real, root, lr) == 0
@@ -300,11 +310,21 @@ pb_status study_read(const char *dir, diag *d, study **out)
 	pb_status st;
 
 	*out = NULL;
-	if (stat(dir, &st_dir) != 0 || !S_ISDIR(st_dir.st_mode)) {
-		diag_error(d, dir, 0, 0, "%s",
-			   errno == ENOENT || errno == 0
-				   ? "no such study folder"
-				   : "not a study folder");
+	/* errno means something only when stat failed: a file given as the
+	 * study is "not a folder", whatever errno was left from before. */
+	if (stat(dir, &st_dir) != 0) {
+		int e = errno;
+		if (e == ENOENT || e == ENOTDIR)
+			diag_error(d, dir, 0, 0, "no such study folder");
+		else
+			diag_error(d, dir, 0, 0, "cannot open the study "
+				   "folder: %s", strerror(e));
+		diag_fail(d, PB_NOINPUT);
+		return PB_NOINPUT;
+	}
+	if (!S_ISDIR(st_dir.st_mode)) {
+		diag_error(d, dir, 0, 0, "not a study folder (a study is a "
+			   "folder holding study.ini and runs.csv)");
 		diag_fail(d, PB_NOINPUT);
 		return PB_NOINPUT;
 	}
@@ -317,11 +337,20 @@ pb_status study_read(const char *dir, diag *d, study **out)
 		return PB_NOMEM;
 	}
 	s->name = dup_str(last_component(s->dir));
-	root = realpath(s->dir, NULL);
-	if (!s->name || !root) {
-		free(root);
+	if (!s->name) {
 		study_free(s);
 		return PB_NOMEM;
+	}
+	root = realpath(s->dir, NULL);
+	if (!root) {
+		int e = errno;
+		study_free(s);
+		if (e == ENOMEM)
+			return PB_NOMEM;
+		diag_error(d, dir, 0, 0, "cannot open the study folder: %s",
+			   strerror(e));
+		diag_fail(d, PB_NOINPUT);
+		return PB_NOINPUT;
 	}
 
 	st = read_plan_and_manifest(s, d);

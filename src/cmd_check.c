@@ -30,10 +30,17 @@ static size_t count_blocks(const study *s, size_t k)
 	return n;
 }
 
+/* ONE or MANY, whichever reads right after the count N: "1 block",
+ * "2 blocks". */
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static void print_series(const study *s, size_t k)
 {
 	const series_def *sd = &s->plan.series[k];
-	size_t runs = 0, accepted = 0;
+	size_t runs = 0, accepted = 0, blocks = count_blocks(s, k);
 
 	for (size_t i = 0; i < s->n_runs; i++) {
 		if (s->runs[i].series != k)
@@ -41,10 +48,10 @@ static void print_series(const study *s, size_t k)
 		runs++;
 		accepted += s->runs[i].accepted;
 	}
-	printf("series %s (%s, %s): %zu blocks, %zu runs: %zu accepted, "
+	printf("series %s (%s, %s): %zu %s, %zu %s: %zu accepted, "
 	       "%zu excluded\n", sd->id, series_kind_name(sd->kind),
-	       sd->label, count_blocks(s, k), runs, accepted,
-	       runs - accepted);
+	       sd->label, blocks, plural(blocks, "block", "blocks"), runs,
+	       plural(runs, "run", "runs"), accepted, runs - accepted);
 }
 
 static void print_excluded(const study *s)
@@ -129,9 +136,14 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		study_free(s);
 	} else {
 		size_t n = diag_errors(d);
-		if (n > CHECK_PRINT_LIMIT)
-			fprintf(stderr, "pairboot: %zu more problems not "
-				"shown\n", n - CHECK_PRINT_LIMIT);
+		/* Warnings (a file given up after too many errors) count
+		 * towards the printed limit too, so what was not shown is
+		 * counted in messages, not in problems. */
+		size_t messages = n + diag_warnings(d);
+		if (messages > CHECK_PRINT_LIMIT)
+			fprintf(stderr, "pairboot: %zu more message%s not "
+				"shown\n", messages - CHECK_PRINT_LIMIT,
+				messages - CHECK_PRINT_LIMIT == 1 ? "" : "s");
 		if (st == PB_NOMEM)
 			fputs("pairboot: out of memory\n", stderr);
 		fprintf(stderr, "pairboot: %s: %zu problem%s found\n",

@@ -180,11 +180,13 @@ static const csv_case cases[] = {
 	{ "space after a closing quote", IN("a\n\"x\" \n"), PB_DATAERR,
 	  "0@1: 1:1[a]\n", "t.csv:2:4: " STRAY_CLOSING " (found ' ')\n", 0,
 	  false },
-	/* The row starts on line 2; line 3 is q"r,1 with r at column 3. */
+	/* The row starts on line 2; line 3 is q"r,1 with r at column 3.
+	 * The quote that opened the field is line 2, column 1. */
 	{ "stray quote on a row's second line",
 	  IN("a,b\n\"p\nq\"r,1\n7,8\n"), PB_DATAERR,
 	  "0@1: 1:1[a] 1:3[b]\n1@4: 4:1[7] 4:3[8]\n",
-	  "t.csv:3:3: " STRAY_CLOSING " (found 'r')\n", 0, false },
+	  "t.csv:3:3: " STRAY_CLOSING " (found 'r'; the quoted field opened "
+	  "at line 2, column 1)\n", 0, false },
 	/* The open quote swallows the rest: reported where it opened. */
 	{ "unterminated quote at end of file", IN("a,b\n1,\"abc\n2,3\n"),
 	  PB_DATAERR, "0@1: 1:1[a] 1:3[b]\n",

@@ -312,7 +312,8 @@ static const man_case cases[] = {
 	  "runs.csv:3:20: " NEED_MECH "\n"
 	  "runs.csv:4:21: " NEED_MECH "\n"
 	  "runs.csv:5:19: " NEED_MECH "\n" },
-	/* 0x14 is 20; the rejected run and other series do not count. */
+	/* 0x14 is 20, named as the plan spells it; the rejected run and
+	 * other series do not count. */
 	{ "two accepted runs of a state in a block",
 	  IN(H "r1,1,1,20,yes,,a,\n"
 	     "r2,1,1,0x14,yes,,b,\n"
@@ -331,7 +332,7 @@ static const man_case cases[] = {
 	  "r7 s0 b1 10 yes note=- pos=0 started=- lat=e@16 mech=-@18 "
 	  "line=8\n",
 	  "runs.csv:3:8: block 1 of series '1' has two accepted runs of state "
-	  "0x00000014 (lines 2 and 3)\n" },
+	  "20 (lines 2 and 3; '0x14' is 20)\n" },
 	/* Line 4's note holds a line end (the row goes on to line 5);
 	 * line 8's id is r-e-acute, 3 bytes, so its note is column 15. */
 	{ "text that is not clean UTF-8",

@@ -171,6 +171,16 @@ static void test_valid(void)
 	tap_ok(m && m->service == -1, "an empty log is valid");
 	mechlog_free(m);
 
+	m = read_str("\xEF\xBB\xBF# saved on Windows\r\nevent=service "
+		     "status=running\r\n");
+	tap_ok(m && m->service == 1, "a byte order mark and CRLF are accepted");
+	mechlog_free(m);
+
+	m = read_str("\xEF\xBB\xBF" "event=service status=stopped\n");
+	tap_ok(m && m->service == 0, "an event right after the byte order "
+	       "mark is read");
+	mechlog_free(m);
+
 	m = read_str("event=register ok=false error=\"\" task=Games\n");
 	tap_ok(m && m->register_seen && !m->register_ok
 	       && streq(m->register_error, "")
@@ -223,6 +233,16 @@ static void test_syntax(void)
 	/* "event=register task=Gam" is 23 bytes: 0xFF at 24. */
 	expect1("invalid UTF-8", "event=register task=Gam\xFF ok=true\n",
 		"boot.log:1:24: invalid UTF-8 (byte 0xFF)");
+	/* A byte order mark is taken only at the start of the file: on
+	 * line 2 its 3 bytes begin the key, which is then no "event"
+	 * (column 1).  On line 1 it counts 3 columns: "status" is at
+	 * column 4. */
+	expect1("byte order mark on line 2",
+		"event=query\n\xEF\xBB\xBF" "event=service status=stopped\n",
+		"boot.log:2:1: no event= on this line");
+	expect1("columns after a byte order mark count its bytes",
+		"\xEF\xBB\xBF" "status=running\n",
+		"boot.log:1:4: no event= on this line");
 	/* "event=" is 6 bytes: the empty value is at column 7. */
 	expect1("empty event", "event= status=running\n",
 		"boot.log:1:7: event= has an empty value");
@@ -351,8 +371,8 @@ static void test_file(void)
 	m = (mech_log *)1;
 	st = mechlog_read_file("no/such.log", "no/such.log", d, &m);
 	tap_ok(st == PB_NOINPUT && m == NULL && diag_kept(d) == 1
-	       && strcmp(diag_message(d, 0), "no/such.log: cannot open (No "
-			 "such file or directory)") == 0,
+	       && strcmp(diag_message(d, 0), "no/such.log: cannot open: No "
+			 "such file or directory") == 0,
 	       "a missing log is PB_NOINPUT");
 	diag_free(d);
 	free(big);

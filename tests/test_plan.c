@@ -551,8 +551,8 @@ static void test_file(void)
 	unlink(path);
 	st = plan_read_file("no/such/study.ini", "no/such/study.ini", d, &p);
 	tap_ok(st == PB_NOINPUT && diag_kept(d) == 1
-	       && strcmp(diag_message(d, 0), "no/such/study.ini: cannot open "
-			 "(No such file or directory)") == 0,
+	       && strcmp(diag_message(d, 0), "no/such/study.ini: cannot open: "
+			 "No such file or directory") == 0,
 	       "a missing file is PB_NOINPUT");
 	diag_free(d);
 	free(text);

@@ -10,6 +10,7 @@
 
 #include "analyze/coverage.h"
 #include "analyze/quantile.h"
+#include "common/progress.h"
 
 /* A nominal interval whose simulated coverage falls this far below the
  * confidence is flagged as a small-sample interval in the report. */
@@ -24,87 +25,84 @@ static size_t state_index(const study_plan *p, pb_state state)
 	return p->n_states;
 }
 
-/* The accepted run of STATE in BLOCK of SERIES, or (size_t)-1. */
-static size_t find_run(const study *s, size_t series, unsigned long block,
-		       pb_state state)
+static int cmp_size(const void *a, const void *b)
 {
-	for (size_t i = 0; i < s->n_runs; i++) {
-		const study_run *r = &s->runs[i];
-		if (r->series == series && r->block == block && r->accepted
-		    && r->has_statistic && pb_state_equal(r->state, state))
-			return i;
-	}
-	return (size_t)-1;
-}
-
-static int cmp_ulong(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	return (x > y) - (x < y);
 }
 
-/* The distinct blocks of SERIES holding an accepted run, ascending, in a new
- * array (*N of them). */
-static pb_status series_blocks(const study *s, size_t series,
-			       unsigned long **out, size_t *n)
+/* A run that can take part in a comparison: accepted, with a statistic,
+ * in the comparison's series and of one of its two states. */
+typedef struct candidate {
+	unsigned long block;
+	size_t run;          /* index into study.runs */
+	bool is_ref;         /* of the reference state */
+} candidate;
+
+/* By block, then the state's run before the reference's, then runs.csv
+ * order, so the pairing does not depend on qsort's stability. */
+static int cmp_candidate(const void *a, const void *b)
 {
-	unsigned long *b = malloc((s->n_runs ? s->n_runs : 1) * sizeof *b);
-	size_t k = 0;
-	if (!b)
-		return PB_NOMEM;
-	for (size_t i = 0; i < s->n_runs; i++)
-		if (s->runs[i].series == series && s->runs[i].accepted)
-			b[k++] = s->runs[i].block;
-	qsort(b, k, sizeof *b, cmp_ulong);
-	size_t m = 0;
-	for (size_t i = 0; i < k; i++)
-		if (m == 0 || b[m - 1] != b[i])
-			b[m++] = b[i];
-	*out = b;
-	*n = m;
-	return PB_OK;
+	const candidate *x = a, *y = b;
+	if (x->block != y->block)
+		return (x->block > y->block) - (x->block < y->block);
+	if (x->is_ref != y->is_ref)
+		return x->is_ref ? 1 : -1;
+	return (x->run > y->run) - (x->run < y->run);
 }
 
-/* Fills the pairs and the unpaired runs of comparison C. */
+/* Fills the pairs and the unpaired runs of comparison C: the candidates of
+ * its series sorted by block, then each block read off in one pass (the
+ * manifest allows at most one accepted run of a state in a block), so the
+ * cost grows as n log n with the number of runs, not n squared. */
 static pb_status pair_runs(const study *s, comparison *c)
 {
 	const study_plan *p = &s->plan;
 	pb_state state = p->states[c->state];
-	unsigned long *blocks;
-	size_t nb;
-	pb_status st = series_blocks(s, c->series, &blocks, &nb);
+	size_t cap = s->n_runs ? s->n_runs : 1;
+	candidate *cand = malloc(cap * sizeof *cand);
+	size_t n = 0;
 
-	if (st != PB_OK)
-		return st;
-	size_t cap = nb ? nb : 1;
 	c->blocks = malloc(cap * sizeof *c->blocks);
 	c->state_runs = malloc(cap * sizeof *c->state_runs);
 	c->ref_runs = malloc(cap * sizeof *c->ref_runs);
 	c->diffs = malloc(cap * sizeof *c->diffs);
-	c->unpaired = malloc(2 * cap * sizeof *c->unpaired);
-	if (!c->blocks || !c->state_runs || !c->ref_runs || !c->diffs
+	c->unpaired = malloc(cap * sizeof *c->unpaired);
+	if (!cand || !c->blocks || !c->state_runs || !c->ref_runs || !c->diffs
 	    || !c->unpaired) {
-		free(blocks);
+		free(cand);
 		return PB_NOMEM;
 	}
-	for (size_t i = 0; i < nb; i++) {
-		size_t rs = find_run(s, c->series, blocks[i], state);
-		size_t rr = find_run(s, c->series, blocks[i], p->reference);
-		if (rs != (size_t)-1 && rr != (size_t)-1) {
-			c->blocks[c->n_pairs] = blocks[i];
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->series != c->series || !r->accepted || !r->has_statistic)
+			continue;
+		bool is_ref = pb_state_equal(r->state, p->reference);
+		if (is_ref || pb_state_equal(r->state, state))
+			cand[n++] = (candidate){ r->block, i, is_ref };
+	}
+	qsort(cand, n, sizeof *cand, cmp_candidate);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && cand[j].block == cand[i].block)
+			j++;
+		if (j - i == 2 && !cand[i].is_ref && cand[i + 1].is_ref) {
+			size_t rs = cand[i].run, rr = cand[i + 1].run;
+			c->blocks[c->n_pairs] = cand[i].block;
 			c->state_runs[c->n_pairs] = rs;
 			c->ref_runs[c->n_pairs] = rr;
 			c->diffs[c->n_pairs] = s->runs[rs].statistic
 					       - s->runs[rr].statistic;
 			c->n_pairs++;
-		} else if (rs != (size_t)-1) {
-			c->unpaired[c->n_unpaired++] = rs;
-		} else if (rr != (size_t)-1) {
-			c->unpaired[c->n_unpaired++] = rr;
+		} else {
+			for (size_t k = i; k < j; k++)
+				c->unpaired[c->n_unpaired++] = cand[k].run;
 		}
+		i = j;
 	}
-	free(blocks);
+	free(cand);
+	/* Unpaired runs are listed in runs.csv order. */
+	qsort(c->unpaired, c->n_unpaired, sizeof *c->unpaired, cmp_size);
 	return PB_OK;
 }
 
@@ -189,9 +187,19 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 	size_t ref = state_index(p, p->reference);
 	size_t n = 0;
 
+	size_t total = 0;
+	progress *bar;
+
 	a->cmp = calloc(p->n_series * p->n_states + 1, sizeof *a->cmp);
 	if (!a->cmp)
 		return PB_NOMEM;
+	for (size_t k = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			total += p->n_states - (ref < p->n_states);
+	/* A line on a terminal when the bootstrap takes a while; the one
+	 * message run_comparison may print (a plan problem) comes with the
+	 * first comparison, before the line can appear. */
+	bar = progress_begin("bootstrap", total, "comparisons");
 	for (size_t k = 0; k < p->n_series; k++) {
 		if (p->series[k].kind != SERIES_LATENCY)
 			continue;
@@ -203,10 +211,14 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 			c->series = k;
 			c->state = j;
 			pb_status st = run_comparison(s, c, d);
-			if (st != PB_OK)
+			if (st != PB_OK) {
+				progress_end(bar);
 				return st;
+			}
+			progress_update(bar, n, 0);
 		}
 	}
+	progress_end(bar);
 	return PB_OK;
 }
 
@@ -403,6 +415,36 @@ static pb_status build_between(const study *s, analysis *a)
 	return PB_OK;
 }
 
+/* Each finite statistic is below DBL_MAX, yet a sum over pairs (the
+ * effect, a resample's mean) can still overflow; an infinite effect or
+ * endpoint would be published as null and judged "indeterminate", so it is
+ * an error instead. */
+static pb_status check_finite(const study *s, const analysis *a, diag *d)
+{
+	pb_status st = PB_OK;
+	char name[PB_STATE_BUFSIZE];
+
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		bool finite = c->n_pairs == 0 || isfinite(c->boot.estimate);
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++) {
+			const boot_interval *ci = &c->boot.ci[m];
+			if (ci->defined && !(isfinite(ci->lo)
+					     && isfinite(ci->hi)))
+				finite = false;
+		}
+		if (finite)
+			continue;
+		diag_error(d, s->dir, 0, 0, "series '%s', state %s: the "
+			   "difference is too large for a number (overflow)",
+			   s->plan.series[c->series].id,
+			   pb_state_format(s->plan.states[c->state], name,
+					   sizeof name));
+		st = PB_DATAERR;
+	}
+	return st;
+}
+
 pb_status analysis_run(const study *s, diag *d, analysis **out)
 {
 	analysis *a = calloc(1, sizeof *a);
@@ -412,6 +454,8 @@ pb_status analysis_run(const study *s, diag *d, analysis **out)
 	if (!a)
 		return PB_NOMEM;
 	st = build_comparisons(s, a, d);
+	if (st == PB_OK)
+		st = check_finite(s, a, d);
 	if (st == PB_OK)
 		st = build_state_results(s, a);
 	if (st == PB_OK)

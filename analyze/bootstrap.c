@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_rng.h>
 
+#include "analyze/mt19937.h"
 #include "analyze/quantile.h"
 #include "analyze/runstat.h"
 
@@ -64,22 +64,26 @@ uint32_t boot_stream_seed(uint32_t study_seed, const char *series_id,
 pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 			  uint32_t stream_seed, double *out)
 {
-	gsl_rng *r;
+	mt19937 *r;
+	uint32_t scale;
 
 	if (n == 0 || b == 0 || n > 0xFFFFFFFFUL)
 		return PB_DATAERR;
-	r = gsl_rng_alloc(gsl_rng_mt19937);
+	/* The same stream and the same picks as GSL's mt19937 and
+	 * gsl_rng_uniform_int (mt19937.h), inlined. */
+	r = malloc(sizeof *r);
 	if (!r)
 		return PB_NOMEM;
-	gsl_rng_set(r, stream_seed);
+	mt19937_seed(r, stream_seed);
+	scale = 0xFFFFFFFFu / (uint32_t)n;
 	for (unsigned long k = 0; k < b; k++) {
 		double sum = 0.0;
 
 		for (size_t i = 0; i < n; i++)
-			sum += d[gsl_rng_uniform_int(r, (unsigned long)n)];
+			sum += d[mt19937_uniform_int(r, (uint32_t)n, scale)];
 		out[k] = sum / (double)n;
 	}
-	gsl_rng_free(r);
+	free(r);
 	return PB_OK;
 }
 
@@ -109,19 +113,13 @@ size_t boot_exact_count(size_t n)
 	return (size_t)c;
 }
 
-typedef struct exact_entry {
-	double value;
-	double weight;
-	size_t order;   /* enumeration order: breaks ties deterministically */
-} exact_entry;
-
 typedef struct exact_walk {
 	const double *d;
 	size_t n;
 	unsigned k[BOOT_EXACT_MAX_N];          /* copies of each index */
 	uint64_t fact[BOOT_EXACT_MAX_N + 1];   /* 0! .. n!, exact */
 	double n_pow_n;                        /* n^n, exact below 2^53 */
-	exact_entry *out;
+	double *value, *weight;                /* in enumeration order */
 	size_t next;
 } exact_walk;
 
@@ -129,17 +127,16 @@ static void exact_emit(exact_walk *w)
 {
 	double sum = 0.0;
 	uint64_t denom = 1;
-	exact_entry *e = &w->out[w->next];
 
 	for (size_t j = 0; j < w->n; j++) {
 		sum += (double)w->k[j] * w->d[j];
 		denom *= w->fact[w->k[j]];
 	}
-	e->value = sum / (double)w->n;
+	w->value[w->next] = sum / (double)w->n;
 	/* The multinomial coefficient is an integer <= 12!, so the weight is
 	 * one correctly rounded division. */
-	e->weight = (double)(w->fact[w->n] / denom) / w->n_pow_n;
-	e->order = w->next++;
+	w->weight[w->next] = (double)(w->fact[w->n] / denom) / w->n_pow_n;
+	w->next++;
 }
 
 /* Every way of giving indices J..n-1 LEFT copies in all, depth first. */
@@ -156,15 +153,64 @@ static void exact_walk_from(exact_walk *w, size_t j, unsigned left)
 	}
 }
 
-static int exact_cmp(const void *pa, const void *pb)
+/* A 64-bit key whose unsigned order is the numeric order of V: the sign
+ * bit flipped for positive numbers, every bit for negative ones.  -0 is
+ * taken as +0, since the two compare equal. */
+static uint64_t order_key(double v)
 {
-	const exact_entry *a = pa, *b = pb;
+	uint64_t u;
 
-	if (a->value < b->value)
-		return -1;
-	if (a->value > b->value)
-		return 1;
-	return (a->order > b->order) - (a->order < b->order);
+	if (!(v < 0.0) && !(v > 0.0))
+		v = 0.0;
+	memcpy(&u, &v, sizeof u);
+	return u >> 63 ? ~u : u | ((uint64_t)1 << 63);
+}
+
+/* Puts in IDX[0..COUNT) the indices of VALUE in ascending order of value,
+ * equal values in ascending index (enumeration) order: a least significant
+ * digit radix sort on order_key, 8 bits a pass, which is stable, so ties
+ * keep the order they were enumerated in.  This gives exactly the order a
+ * comparison sort on (value, index) gives, at a fraction of its cost: the
+ * exact bootstrap at n = 10 sorts 92,378 resamples.  TMP is scratch room
+ * for COUNT indices. */
+static void exact_order(const double *value, size_t count, uint32_t *idx,
+			uint32_t *tmp)
+{
+	size_t hist[8][256];
+	uint32_t *src = idx, *dst = tmp;
+
+	memset(hist, 0, sizeof hist);
+	for (size_t i = 0; i < count; i++) {
+		uint64_t key = order_key(value[i]);
+
+		idx[i] = (uint32_t)i;
+		for (int b = 0; b < 8; b++)
+			hist[b][(key >> (8 * b)) & 255]++;
+	}
+	for (int b = 0; b < 8; b++) {
+		size_t pos = 0;
+		uint32_t *t;
+
+		/* A digit every key shares leaves the order as it is. */
+		if (hist[b][(order_key(value[0]) >> (8 * b)) & 255] == count)
+			continue;
+		for (int k = 0; k < 256; k++) {
+			size_t c = hist[b][k];
+
+			hist[b][k] = pos;
+			pos += c;
+		}
+		for (size_t i = 0; i < count; i++) {
+			uint64_t key = order_key(value[src[i]]);
+
+			dst[hist[b][(key >> (8 * b)) & 255]++] = src[i];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != idx)
+		memcpy(idx, src, count * sizeof *idx);
 }
 
 pb_status boot_exact(const double *d, size_t n, double **values,
@@ -173,6 +219,7 @@ pb_status boot_exact(const double *d, size_t n, double **values,
 	exact_walk w;
 	size_t total = boot_exact_count(n);
 	double *v, *wt;
+	uint32_t *idx, *tmp;
 
 	*values = NULL;
 	*weights = NULL;
@@ -188,22 +235,31 @@ pb_status boot_exact(const double *d, size_t n, double **values,
 	w.n_pow_n = 1.0;
 	for (size_t i = 0; i < n; i++)
 		w.n_pow_n *= (double)n;
-	w.out = malloc(total * sizeof *w.out);
+	w.value = malloc(total * sizeof *w.value);
+	w.weight = malloc(total * sizeof *w.weight);
+	idx = malloc(total * sizeof *idx);
+	tmp = malloc(total * sizeof *tmp);
 	v = malloc(total * sizeof *v);
 	wt = malloc(total * sizeof *wt);
-	if (!w.out || !v || !wt) {
-		free(w.out);
+	if (!w.value || !w.weight || !idx || !tmp || !v || !wt) {
+		free(w.value);
+		free(w.weight);
+		free(idx);
+		free(tmp);
 		free(v);
 		free(wt);
 		return PB_NOMEM;
 	}
 	exact_walk_from(&w, 0, (unsigned)n);
-	qsort(w.out, total, sizeof *w.out, exact_cmp);
+	exact_order(w.value, total, idx, tmp);
 	for (size_t i = 0; i < total; i++) {
-		v[i] = w.out[i].value;
-		wt[i] = w.out[i].weight;
+		v[i] = w.value[idx[i]];
+		wt[i] = w.weight[idx[i]];
 	}
-	free(w.out);
+	free(w.value);
+	free(w.weight);
+	free(idx);
+	free(tmp);
 	*values = v;
 	*weights = wt;
 	*count = total;

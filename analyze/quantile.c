@@ -3,6 +3,7 @@
 #include "analyze/quantile.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 /* Above this many rounds of partitioning the data is adversarial for the
@@ -136,11 +137,75 @@ static void select_kth(double *x, size_t n, size_t k)
 	}
 }
 
+/* A quantile near an end (p99, p1, max) needs only the few values beyond
+ * it: at most 1/SELECT_TAIL_DIV of them are kept in a heap while the rest
+ * pass by with one comparison each, instead of being partitioned. */
+#define SELECT_TAIL_DIV 8
+
+/* Restores the heap property below slot I of the heap H[0..M): a min-heap
+ * when MIN, else a max-heap. */
+static void heap_sift(double *h, size_t m, size_t i, bool min)
+{
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= m)
+			return;
+		if (c + 1 < m && (min ? h[c + 1] < h[c] : h[c + 1] > h[c]))
+			c++;
+		if (!(min ? h[c] < h[i] : h[c] > h[i]))
+			return;
+		double_swap(h, i, c);
+		i = c;
+	}
+}
+
+/* Gathers in X[0..M) the M largest values of X[0..N) (MIN: a min-heap,
+ * its root the smallest of them) or the M smallest (a max-heap, its root
+ * the largest of them); 1 <= M <= N.  Values are moved, never lost. */
+static void heap_select(double *x, size_t n, size_t m, bool min)
+{
+	for (size_t i = m / 2; i-- > 0;)
+		heap_sift(x, m, i, min);
+	for (size_t i = m; i < n; i++) {
+		if (min ? x[i] > x[0] : x[i] < x[0]) {
+			double_swap(x, 0, i);
+			heap_sift(x, m, 0, min);
+		}
+	}
+}
+
+/* The root's best child in a heap of M >= 2: the next order statistic
+ * after the root. */
+static double heap_second(const double *h, size_t m, bool min)
+{
+	if (m == 2)
+		return h[1];
+	return min ? (h[2] < h[1] ? h[2] : h[1]) : (h[2] > h[1] ? h[2] : h[1]);
+}
+
 double quantile_select(double *x, size_t n, double p)
 {
 	double frac, next;
 	size_t j = quantile_index(n, p, &frac);
+	size_t need = frac > 0.0 ? 2 : 1;   /* order statistics j (and j+1) */
 
+	/* x(j) is the smallest of the n - j largest values, x(j+1) the
+	 * next; or x(j+1) (x(j)) is the largest of the j + need smallest. */
+	if (n - j <= n / SELECT_TAIL_DIV && n - j >= need) {
+		heap_select(x, n, n - j, true);
+		return need == 1 ? x[0]
+				 : quantile_interp(x[0], heap_second(x, n - j,
+								     true),
+						   frac);
+	}
+	if (j + need <= n / SELECT_TAIL_DIV) {
+		heap_select(x, n, j + need, false);
+		return need == 1 ? x[0]
+				 : quantile_interp(heap_second(x, j + need,
+							       false),
+						   x[0], frac);
+	}
 	select_kth(x, n, j);
 	if (!(frac > 0.0))
 		return x[j];

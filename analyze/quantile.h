@@ -26,7 +26,8 @@
 double quantile_sorted(const double *x, size_t n, double p);
 
 /* The same quantile of N values in any order, in O(n) expected time.  X is
- * reordered (a partial sort by quickselect); its values are kept.  The
+ * reordered (a heap of the values beyond the quantile when it lies in
+ * the outer eighth, else quickselect); its values are kept.  The
  * result equals quantile_sorted() on the sorted values bit for bit. */
 double quantile_select(double *x, size_t n, double p);
 

@@ -1,11 +1,20 @@
-/* diag.c: collection and printing of input diagnostics. */
+/* diag.c: collection and printing of input diagnostics, and buffers that
+ * hold one thread's messages until they can be printed in order. */
 #include "common/diag.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define DIAG_KEEP 256
+
+/* One message a buffer holds back. */
+typedef struct held {
+	char *text;          /* as kept: without "pairboot: " */
+	bool warning;        /* counted as a warning, not an error */
+} held;
 
 struct diag {
 	FILE *stream;        /* where messages go, or NULL */
@@ -16,6 +25,12 @@ struct diag {
 	pb_status failure;   /* a non-data failure, if any */
 	char *kept[DIAG_KEEP];
 	size_t n_kept;
+
+	bool buffer;         /* a buffer: messages are held for replay */
+	size_t hold_max;     /* most messages held; the rest only counted */
+	held *held;          /* in the order reported */
+	size_t n_held, cap_held;
+	size_t errors_dropped, warnings_dropped;  /* counted, not held */
 };
 
 diag *diag_new(FILE *stream, size_t limit)
@@ -28,13 +43,75 @@ diag *diag_new(FILE *stream, size_t limit)
 	return d;
 }
 
+diag *diag_new_buffer(const diag *parent)
+{
+	diag *d = calloc(1, sizeof *d);
+	if (!d)
+		return NULL;
+	d->buffer = true;
+	/* Past this many messages the parent prints and keeps nothing more
+	 * (it has printed up to its limit and kept DIAG_KEEP already), so
+	 * holding them would change nothing. */
+	if (parent->buffer)
+		d->hold_max = parent->hold_max;
+	else if (parent->stream && parent->limit == 0)
+		d->hold_max = SIZE_MAX;
+	else
+		d->hold_max = parent->limit > DIAG_KEEP ? parent->limit
+							 : DIAG_KEEP;
+	return d;
+}
+
 void diag_free(diag *d)
 {
 	if (!d)
 		return;
 	for (size_t i = 0; i < d->n_kept; i++)
 		free(d->kept[i]);
+	for (size_t i = 0; i < d->n_held; i++)
+		free(d->held[i].text);
+	free(d->held);
 	free(d);
+}
+
+/* Prints and keeps the formatted message FULL (malloc'd; D takes it). */
+static void diag_record(diag *d, char *full)
+{
+	if (d->stream && (d->limit == 0 || d->printed < d->limit)) {
+		fprintf(d->stream, "pairboot: %s\n", full);
+		d->printed++;
+	}
+	if (d->n_kept < DIAG_KEEP)
+		d->kept[d->n_kept++] = full;
+	else
+		free(full);
+}
+
+/* Holds FULL (malloc'd; D takes it) in the buffer D for diag_replay. */
+static void diag_hold(diag *d, char *full, bool warning)
+{
+	if (d->n_held == d->hold_max) {
+		free(full);
+		if (warning)
+			d->warnings_dropped++;
+		else
+			d->errors_dropped++;
+		return;
+	}
+	if (d->n_held == d->cap_held) {
+		size_t cap = d->cap_held ? 2 * d->cap_held : 8;
+		held *h = realloc(d->held, cap * sizeof *h);
+		if (!h) {
+			free(full);
+			d->failure = pb_status_merge(d->failure, PB_NOMEM);
+			return;
+		}
+		d->held = h;
+		d->cap_held = cap;
+	}
+	d->held[d->n_held].text = full;
+	d->held[d->n_held].warning = warning;
+	d->n_held++;
 }
 
 static void diag_emit(diag *d, const char *kind, const char *file,
@@ -58,14 +135,39 @@ static void diag_emit(diag *d, const char *kind, const char *file,
 		return;
 	}
 	snprintf(full, need, "%s%s: %s%s", file ? file : "", where, kind, text);
-	if (d->stream && (d->limit == 0 || d->printed < d->limit)) {
-		fprintf(d->stream, "pairboot: %s\n", full);
-		d->printed++;
-	}
-	if (d->n_kept < DIAG_KEEP)
-		d->kept[d->n_kept++] = full;
+	if (d->buffer)
+		diag_hold(d, full, kind[0] != '\0');
 	else
-		free(full);
+		diag_record(d, full);
+}
+
+void diag_replay(diag *dst, const diag *src)
+{
+	for (size_t i = 0; i < src->n_held; i++) {
+		size_t len = strlen(src->held[i].text) + 1;
+		char *copy = malloc(len);
+
+		if (src->held[i].warning)
+			dst->warnings++;
+		else
+			dst->errors++;
+		if (!copy) {
+			dst->failure = pb_status_merge(dst->failure, PB_NOMEM);
+			continue;
+		}
+		memcpy(copy, src->held[i].text, len);
+		if (dst->buffer)
+			diag_hold(dst, copy, src->held[i].warning);
+		else
+			diag_record(dst, copy);
+	}
+	dst->errors += src->errors_dropped;
+	dst->warnings += src->warnings_dropped;
+	if (dst->buffer) {
+		dst->errors_dropped += src->errors_dropped;
+		dst->warnings_dropped += src->warnings_dropped;
+	}
+	dst->failure = pb_status_merge(dst->failure, src->failure);
 }
 
 void diag_error(diag *d, const char *file, size_t line, size_t col,
@@ -136,8 +238,9 @@ static size_t utf8_valid_len(const unsigned char *s, size_t left)
 
 const char *diag_quote(const char *value, size_t len)
 {
-	static char ring[4][256];
-	static unsigned next;
+	/* Per thread: files are read on several threads at once. */
+	static _Thread_local char ring[4][256];
+	static _Thread_local unsigned next;
 	char *out = ring[next++ % 4];
 	size_t o = 0;
 	const unsigned char *s = (const unsigned char *)value;

@@ -49,8 +49,24 @@ size_t diag_kept(const diag *d);
 
 /* Escapes VALUE (LEN bytes) for quoting in a message: control bytes, NUL,
  * quotes and bytes that are not valid UTF-8 become \xHH, and what is longer
- * than about 80 bytes is cut with "...".  Returns a pointer into a static
- * rotating buffer good for the next 4 calls. */
+ * than about 80 bytes is cut with "...".  Returns a pointer into a rotating
+ * buffer of the calling thread, good for its next 4 calls (each thread has
+ * its own, so threads reading files at once may all quote). */
 const char *diag_quote(const char *value, size_t len);
+
+/* Buffers, for reading files on several threads while the messages still
+ * come out in one fixed order.  A buffer is a collector for one piece of
+ * work (one run's files); it prints nothing, and diag_replay later passes
+ * its messages to PARENT as if they had been reported there.  A buffer
+ * keeps every message PARENT could still print or keep and counts the rest,
+ * so its memory stays bounded when PARENT has a print limit.  One buffer is
+ * used by one thread at a time; PARENT is only read here.  Returns NULL
+ * when out of memory.  Free with diag_free. */
+diag *diag_new_buffer(const diag *parent);
+
+/* Reports every message of the buffer SRC to DST, in the order they were
+ * recorded (printing, counting and keeping them as DST does), and merges
+ * SRC's failure status into DST's.  SRC is left as it was. */
+void diag_replay(diag *dst, const diag *src);
 
 #endif

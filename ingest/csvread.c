@@ -51,6 +51,15 @@ typedef struct reader {
 
 	enum scan_state state;  /* scanner state */
 	bool quoted;            /* the current field started with a quote */
+	bool piece_blank;       /* the piece scanned last holds a space or
+				   a tab */
+	bool plain;             /* parsing a run of plain lines: positions
+				   are counted from the fields libcsv gives,
+				   not scanned (see reader_plain) */
+	const unsigned char *plain_at;  /* start of the current row */
+	const unsigned char *plain_end; /* end of the run */
+	size_t plain_col;       /* column of the next field */
+	size_t plain_row_col;   /* column where the current row starts */
 	size_t field_bytes;     /* bytes of the current field, as written */
 	size_t started;         /* fields of the current row begun so far */
 	slot *slots;
@@ -175,11 +184,40 @@ static bool scan_field_byte(reader *r, unsigned char c, size_t col)
  * limit); the file is then given up. */
 static size_t scan(reader *r, const unsigned char *p, size_t len, bool *over)
 {
+	/* Bytes that need the full state machine inside an unquoted field:
+	 * those that end it or are wrong in it, NUL (noted), and blanks
+	 * (noted, for the space function below). */
+	static const bool special[256] = {
+		['\0'] = true, ['\t'] = true, ['\n'] = true, ['\r'] = true,
+		[' '] = true, ['"'] = true, [','] = true,
+	};
+
 	*over = false;
+	r->piece_blank = false;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = p[i];
-		size_t col = r->col + i;
-		bool end = c == '\r' || c == '\n';
+		size_t col;
+		bool end;
+
+		/* The common bytes, plain ones inside an unquoted field, only
+		 * make the field longer: run over them at once. */
+		if (r->state == SCAN_IN && !r->quoted && !special[c]) {
+			size_t j = i + 1;
+
+			while (j < len && !special[p[j]])
+				j++;
+			if (j - i > CSVREAD_MAX_FIELD - r->field_bytes) {
+				*over = true;
+				return i + (CSVREAD_MAX_FIELD - r->field_bytes);
+			}
+			r->field_bytes += j - i;
+			i = j - 1;
+			continue;
+		}
+		col = r->col + i;
+		end = c == '\r' || c == '\n';
+		if (c == ' ' || c == '\t')
+			r->piece_blank = true;
 
 		switch (r->state) {
 		case SCAN_ROW:
@@ -280,6 +318,13 @@ static void on_field(void *s, size_t len, void *data)
 	if (r->stop)
 		return;
 	k = r->delivered++;
+	if (r->plain && k == r->started) {
+		/* A plain field starts where the one before it ended, one
+		 * comma later: nothing needs scanning. */
+		if (!scan_field_begin(r, r->plain_col))
+			return;
+		r->plain_col += len + 1;
+	}
 	if (k >= r->started) {
 		/* The scanner lost step with libcsv: a bug, not bad data. */
 		diag_error(r->d, r->display, r->line, 0,
@@ -289,7 +334,9 @@ static void on_field(void *s, size_t len, void *data)
 		return;
 	}
 	sl = &r->slots[k];
-	if (memchr(s, '\0', len) && !r->row_bad) {
+	/* The scanner noted the field's first NUL byte as it went by, so the
+	 * field need not be searched again (a third pass over every byte). */
+	if (sl->nul_line && !r->row_bad) {
 		diag_error(r->d, r->display,
 			   sl->nul_line ? sl->nul_line : sl->line,
 			   sl->nul_line ? sl->nul_col : sl->col,
@@ -316,6 +363,27 @@ static void on_field(void *s, size_t len, void *data)
 	sl->off = r->text_len;
 	sl->len = len;
 	r->text_len += len + 1;
+}
+
+/* Skips the line ends at the plain cursor: blank lines give no row. */
+static void plain_skip_blank(reader *r)
+{
+	while (r->plain_at < r->plain_end && *r->plain_at == '\n') {
+		r->plain_at++;
+		r->line++;
+		r->plain_col = r->plain_row_col = r->col = 1;
+	}
+}
+
+/* A plain row has ended: it ran from plain_at over its fields and the
+ * commas between them, to its '\n'.  Moves the cursor to the next row. */
+static void plain_row_end(reader *r)
+{
+	r->plain_at += r->plain_col - r->plain_row_col;
+	r->line++;
+	r->plain_col = r->plain_row_col = r->col = 1;
+	r->started = 0;
+	plain_skip_blank(r);
 }
 
 /* libcsv's row callback: checks the row and passes it on. */
@@ -359,6 +427,8 @@ static void on_row(int c, void *data)
 			r->stop = true;
 	}
 	reader_row_reset(r);
+	if (r->plain)
+		plain_row_end(r);
 	if (!r->stop)
 		reader_check_limit(r);
 }
@@ -398,14 +468,104 @@ static void reader_quote_error(reader *r, unsigned char bad, size_t col)
 	reader_check_limit(r);
 }
 
+/* The bytes that end a run of plain lines: libcsv treats them specially
+ * (quote, CR), the reader notes them (NUL), or whether they are data
+ * depends on the space function (space, tab). */
+static const unsigned char plain_stop[5] = { '"', '\0', '\r', ' ', '\t' };
+
+/* Where the next byte of PLAIN_STOP at or after Q lies (END if none),
+ * remembered in NEXT across calls over the same piece of input: each kind
+ * is searched for once per occurrence, so the search stays linear. */
+static const unsigned char *plain_next_stop(const unsigned char *q,
+					    const unsigned char *end,
+					    const unsigned char **next)
+{
+	const unsigned char *first = end;
+
+	for (int k = 0; k < 5; k++) {
+		if (!next[k] || next[k] < q) {
+			next[k] = memchr(q, plain_stop[k], (size_t)(end - q));
+			if (!next[k])
+				next[k] = end;
+		}
+		if (next[k] < first)
+			first = next[k];
+	}
+	return first;
+}
+
+/* The fast path for the common input, whole lines of plain bytes (no
+ * quote, CR, NUL, space or tab): libcsv parses the run of lines in one
+ * call, and since every field of such a line is its bytes and one comma
+ * or line end, each field's column follows from the lengths of the fields
+ * before it, and each row's line from the line ends between rows; the
+ * scanner, which looks at every byte, is not needed.  The run starts at P
+ * between rows and ends with a '\n' at P + LEN - 1; it is at most
+ * CSVREAD_MAX_FIELD bytes, so no field in it can pass the limit.  The
+ * result is exactly that of the scanned path (the tests feed every input
+ * at every chunk size, which mixes the two). */
+static void reader_plain(reader *r, const unsigned char *p, size_t len)
+{
+	size_t got;
+
+	r->plain = true;
+	r->plain_at = p;
+	r->plain_end = p + len;
+	r->plain_col = r->plain_row_col = r->col;
+	r->started = 0;
+	plain_skip_blank(r);
+	csv_set_space_func(&r->parser, NULL);
+	got = csv_parse(&r->parser, p, len, on_field, on_row, r);
+	r->plain = false;
+	if (r->stop)
+		return;
+	if (got != len || csv_error(&r->parser) != CSV_SUCCESS) {
+		/* No quote in the run: only memory can fail. */
+		reader_nomem(r);
+		return;
+	}
+	if (r->plain_at != r->plain_end) {
+		diag_error(r->d, r->display, r->line, 0,
+			   "internal error: CSV field positions lost");
+		r->fail = pb_status_merge(r->fail, PB_SOFTWARE);
+		r->stop = true;
+	}
+	r->col = 1;
+	r->state = SCAN_ROW;
+}
+
 /* Scans and parses LEN bytes that follow the byte order mark, if any. */
 static void reader_push(reader *r, const unsigned char *p, size_t len)
 {
+	const unsigned char *next[5] = { NULL };
+	const unsigned char *end = p + len;
+
 	while (len && !r->stop) {
 		size_t k;
 		size_t got;
 		bool over;
 
+		if (!r->skip_line && r->state == SCAN_ROW && r->bom_done) {
+			/* Between rows: take the longest run of plain whole
+			 * lines from here, if there is one. */
+			const unsigned char *stop = plain_next_stop(p, end, next);
+			size_t room = (size_t)(stop - p);
+			const unsigned char *nl;
+
+			if (room > CSVREAD_MAX_FIELD)
+				room = CSVREAD_MAX_FIELD;
+			/* The last line end in the room (memrchr is GNU). */
+			for (nl = p + room; nl > p && nl[-1] != '\n'; nl--)
+				;
+			if (nl > p) {
+				nl--;
+				k = (size_t)(nl - p) + 1;
+				reader_plain(r, p, k);
+				p += k;
+				len -= k;
+				continue;
+			}
+		}
 		if (r->skip_line) {
 			const unsigned char *nl = memchr(p, '\n', len);
 			k = nl ? (size_t)(nl - p) + 1 : len;
@@ -418,6 +578,11 @@ static void reader_push(reader *r, const unsigned char *p, size_t len)
 		k = scan(r, p, len, &over);
 		if (r->stop)
 			return;
+		/* Asking csvread_no_space about every byte costs libcsv a call
+		 * a byte; for a piece without blanks its own test (space or
+		 * tab) gives the same answers. */
+		csv_set_space_func(&r->parser,
+				   r->piece_blank ? csvread_no_space : NULL);
 		got = csv_parse(&r->parser, p, k, on_field, on_row, r);
 		if (r->stop)
 			return;
@@ -498,6 +663,7 @@ static pb_status reader_close(reader *r)
 			    r->bom_seen);
 	}
 	if (!r->stop && !r->skip_line) {
+		csv_set_space_func(&r->parser, csvread_no_space);
 		if (csv_fini(&r->parser, on_field, on_row, r) != 0) {
 			slot *s = &r->slots[r->started - 1];
 			diag_error(r->d, r->display, s->line, s->col,
@@ -540,6 +706,13 @@ pb_status csvread_buffer(const char *buf, size_t len, const char *display,
 pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
 		       void *ctx, diag *d)
 {
+	return csvread_file_hashed(path, display, fn, ctx, d, NULL);
+}
+
+pb_status csvread_file_hashed(const char *path, const char *display,
+			      csv_row_fn fn, void *ctx, diag *d,
+			      digest_stream *ds)
+{
 	enum { BLOCK = 65536 };
 	reader r;
 	struct stat sb;
@@ -547,10 +720,12 @@ pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
 	FILE *f = fopen(path, "rb");
 
 	if (!f) {
+		/* fopen allocates its buffer: ENOMEM is no missing input. */
+		pb_status why = errno == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 		diag_error(d, display, 0, 0, "cannot open: %s",
 			   strerror(errno));
-		diag_fail(d, PB_NOINPUT);
-		return PB_NOINPUT;
+		diag_fail(d, why);
+		return why;
 	}
 	if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
 		/* fopen takes a folder; only the first read would fail. */
@@ -567,11 +742,17 @@ pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
 		return PB_NOMEM;
 	}
 	reader_open(&r, display, fn, ctx, d);
-	while (!r.stop) {
+	for (;;) {
 		size_t n = fread(block, 1, BLOCK, f);
-		if (n)
+		if (ds && n)
+			digest_stream_update(ds, block, n);
+		if (n && !r.stop)
 			reader_feed(&r, block, n);
 		if (n < BLOCK)
+			break;
+		/* Once parsing has stopped, the rest is read only to finish
+		 * the digest, which a failure makes useless. */
+		if (r.stop && (!ds || r.fail != PB_OK))
 			break;
 	}
 	if (ferror(f)) {

@@ -36,6 +36,7 @@
 
 #include "common/diag.h"
 #include "common/status.h"
+#include "ingest/digest.h"
 
 #define CSVREAD_MAX_FIELD ((size_t)1 << 20)  /* bytes of a field, as written */
 #define CSVREAD_MAX_FIELDS 4096              /* fields in one row */
@@ -73,6 +74,15 @@ typedef bool (*csv_row_fn)(void *ctx, const csv_row *row, diag *d);
  * recorded in D with diag_fail. */
 pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
 		       void *ctx, diag *d);
+
+/* As csvread_file, and feeds every byte of the file to DS (when not NULL)
+ * as it is read, so the file is hashed in the same pass.  The whole file
+ * is fed even when parsing stops early (an error limit, FN returning
+ * false), so the digest is the file's whenever the status is PB_OK or
+ * PB_DATAERR; after other statuses it is incomplete. */
+pb_status csvread_file_hashed(const char *path, const char *display,
+			      csv_row_fn fn, void *ctx, diag *d,
+			      digest_stream *ds);
 
 /* As csvread_file, over LEN bytes at BUF (which may hold NULs).  CHUNK > 0
  * feeds the input to the parser in pieces of at most CHUNK bytes, so tests

@@ -210,11 +210,20 @@ pb_status latency_read_file(const char *path, const char *display,
 			    const char *column, diag *d, double **values,
 			    size_t *n)
 {
+	return latency_read_file_hashed(path, display, column, d, values, n,
+					NULL);
+}
+
+pb_status latency_read_file_hashed(const char *path, const char *display,
+				   const char *column, diag *d,
+				   double **values, size_t *n,
+				   digest_stream *ds)
+{
 	latency_ctx c;
 	pb_status st;
 
 	latency_init(&c, display, column);
-	st = csvread_file(path, display, latency_row, &c, d);
+	st = csvread_file_hashed(path, display, latency_row, &c, d, ds);
 	return latency_finish(&c, st, d, values, n);
 }
 

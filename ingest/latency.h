@@ -13,6 +13,7 @@
 
 #include "common/diag.h"
 #include "common/status.h"
+#include "ingest/digest.h"
 
 /* Reads the latency file at PATH (named DISPLAY in messages) and returns in
  * *VALUES the N values of COLUMN in file order, as written (not scaled).
@@ -24,6 +25,13 @@
 pb_status latency_read_file(const char *path, const char *display,
 			    const char *column, diag *d, double **values,
 			    size_t *n);
+
+/* As latency_read_file, and hashes the file into DS (NULL: no hashing)
+ * in the same pass, as csvread_file_hashed does. */
+pb_status latency_read_file_hashed(const char *path, const char *display,
+				   const char *column, diag *d,
+				   double **values, size_t *n,
+				   digest_stream *ds);
 
 /* As latency_read_file over LEN bytes at BUF, fed to the CSV parser in
  * pieces of CHUNK bytes (0: whole), for tests. */

@@ -665,6 +665,13 @@ pb_status mechlog_read_buffer(const char *buf, size_t len,
 pb_status mechlog_read_file(const char *path, const char *display, diag *d,
 			    mech_log **out)
 {
+	return mechlog_read_file_hashed(path, display, d, out, NULL);
+}
+
+pb_status mechlog_read_file_hashed(const char *path, const char *display,
+				   diag *d, mech_log **out,
+				   digest_stream *ds)
+{
 	size_t errors = diag_errors(d);
 	char chunk[16384];
 	mech_reader r;
@@ -684,8 +691,11 @@ pb_status mechlog_read_file(const char *path, const char *display, diag *d,
 		fclose(f);
 		return st;
 	}
-	while (r.fail == PB_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while (r.fail == PB_OK && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (ds)
+			digest_stream_update(ds, chunk, n);
 		reader_feed(&r, chunk, n);
+	}
 	if (ferror(f)) {
 		diag_error(d, display, 0, 0, "read error: %s",
 			   strerror(errno));

@@ -29,6 +29,7 @@
 
 #include "common/diag.h"
 #include "common/status.h"
+#include "ingest/digest.h"
 #include "ingest/study.h"
 
 #define MECHLOG_LINE_MAX 65536
@@ -41,6 +42,13 @@
  * PB_NOMEM. */
 pb_status mechlog_read_file(const char *path, const char *display, diag *d,
 			    mech_log **out);
+
+/* As mechlog_read_file, and feeds every byte of the file to DS (NULL: no
+ * hashing) as it is read, the whole file whenever the status is PB_OK or
+ * PB_DATAERR, so it need not be read again to be hashed. */
+pb_status mechlog_read_file_hashed(const char *path, const char *display,
+				   diag *d, mech_log **out,
+				   digest_stream *ds);
 
 /* As mechlog_read_file, from the LEN bytes at BUF (not NUL-terminated; the
  * caller keeps BUF). */

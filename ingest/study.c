@@ -1,26 +1,42 @@
 /* study.c: reads a whole study folder.
  *
  * Order of work: study.ini (the plan, needed to judge everything else),
- * runs.csv (checked against the plan), then each run's files in manifest
- * order.  Every file read is hashed, so the report can name the exact data it
- * came from.  A problem in one run's file does not stop the others from
- * being read: `check` reports them all. */
+ * runs.csv (checked against the plan), the run summary if the folder has
+ * one (sumfile.h), then each run's files.  Every file read is hashed in the
+ * same pass that parses it, so the report can name the exact data it came
+ * from.  A problem in one run's file does not stop the others from being
+ * read: `check` reports them all.
+ *
+ * The run files are read on several threads (readopt.h).  Each run is one
+ * job: a worker resolves, reads, hashes and summarises its files into the
+ * run's own slot of the study and collects its messages in a diag buffer;
+ * the main thread takes the finished jobs in runs.csv order, prints their
+ * messages, appends their inputs and draws the progress line.  So the
+ * study, the messages and their order are the same whatever the number of
+ * threads, and memory holds only the runs being read at the moment. */
 #include "ingest/study.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib.h>
 
 #include "analyze/runstat.h"
+#include "common/progress.h"
+#include "common/timing.h"
 #include "ingest/digest.h"
 #include "ingest/latency.h"
 #include "ingest/manifest.h"
 #include "ingest/mechlog.h"
 #include "ingest/plan.h"
+#include "ingest/readopt.h"
+#include "ingest/sumfile.h"
 
 /* Joins A and B with one '/' into new memory, or NULL. */
 static char *path_join(const char *a, const char *b)
@@ -147,73 +163,324 @@ static pb_status resolve_run_file(const study *s, const char *root,
 	return PB_OK;
 }
 
-/* Reads one run's latency file and computes its statistic. */
-static pb_status read_latency(study *s, const char *root, study_run *run,
-			      diag *d)
+/* One run's files, read by a worker thread.  The worker writes only the
+ * run's own slot of the study and the fields below; the main thread reads
+ * them once the job is done. */
+typedef struct run_job {
+	diag *msgs;              /* the run's messages, held back */
+	pb_status st;            /* the merged status of its files */
+	bool skip;               /* outside the shard: nothing to read */
+	sum_row *row;            /* its summary row, or NULL */
+	bool add_latency;        /* list the latency file as an input */
+	uint64_t latency_bytes;
+	bool add_mechanism;
+	uint64_t mechanism_bytes;
+	bool done;
+} run_job;
+
+typedef struct run_pool {
+	study *s;
+	const char *root;        /* real path of the study folder */
+	diag *d;                 /* the caller's collector, only read */
+	const sumfile *summary;  /* or NULL */
+	char *summary_display;
+	run_job *jobs;           /* one per run */
+	size_t next;             /* the next job to take */
+	bool stop;               /* out of memory: take no more jobs */
+	pthread_mutex_t lock;
+	pthread_cond_t done;     /* signalled when a job is done */
+} run_pool;
+
+/* Reads one run's latency file, hashing it on the way, and computes its
+ * statistic. */
+static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 {
+	study *s = pool->s;
+	diag *d = job->msgs;
 	char *full;
 	char *display;
 	double *values = NULL;
 	size_t n = 0;
-	uint64_t bytes;
+	digest_stream *ds;
 	pb_status st;
 
-	st = resolve_run_file(s, root, run->latency_path, "latency", run,
+	st = resolve_run_file(s, pool->root, run->latency_path, "latency", run,
 			      run->latency_col, d, &full);
 	if (st != PB_OK)
 		return st;
 	display = path_join(s->dir, run->latency_path);
-	if (!display) {
+	ds = digest_stream_new();
+	if (!display || !ds) {
+		free(display);
+		digest_stream_free(ds);
 		free(full);
 		return PB_NOMEM;
 	}
-	st = latency_read_file(full, display, s->plan.column, d, &values, &n);
+	st = latency_read_file_hashed(full, display, s->plan.column, d,
+				      &values, &n, ds);
 	if (st == PB_OK) {
+		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
+
 		st = runstat_compute(&s->plan.statistic, values, n,
 				     s->plan.scale, &run->statistic);
+		/* Finite values can still give an infinite statistic (a sum
+		 * or the scale overflowing); the analysis would publish it as
+		 * null and judge it "indeterminate". */
+		if (st == PB_OK && !isfinite(run->statistic)) {
+			diag_error(d, display, 0, 0, "the %s of the values "
+				   "times the scale is too large for a number "
+				   "(overflow)", s->plan.statistic.name);
+			st = PB_DATAERR;
+		}
 		run->has_statistic = st == PB_OK;
 		run->periods = n;
+		if (timing_enabled())
+			timing_add_cpu(TIMING_STATISTICS,
+				       timing_thread_cpu() - cpu0);
 	}
 	free(values);
 	if (st == PB_OK || st == PB_DATAERR) {
-		pb_status ds = digest_file(full, run->latency_sha256, &bytes);
-		if (ds == PB_OK)
-			ds = add_input(s, run->latency_path,
-				       run->latency_sha256, bytes);
-		st = pb_status_merge(st, ds);
+		pb_status ds_st = digest_stream_finish(ds, run->latency_sha256,
+						       &job->latency_bytes);
+
+		job->add_latency = ds_st == PB_OK;
+		st = pb_status_merge(st, ds_st);
+		timing_count(1, job->latency_bytes, n);
 	}
+	digest_stream_free(ds);
 	free(display);
 	free(full);
 	return st;
 }
 
-static pb_status read_mechanism(study *s, const char *root, study_run *run,
-				diag *d)
+/* Takes a run's statistic from its summary row instead of its file. */
+static pb_status latency_from_summary(run_pool *pool, study_run *run,
+				      run_job *job)
 {
+	const sum_row *row = job->row;
+
+	if (strcmp(row->latency, run->latency_path) != 0) {
+		diag_error(job->msgs, pool->summary_display, row->line, 0,
+			   "run '%s' is summarized from latency file '%s', "
+			   "runs.csv names '%s'", diag_quote(run->id,
+							     strlen(run->id)),
+			   diag_quote(row->latency, strlen(row->latency)),
+			   diag_quote(run->latency_path,
+				      strlen(run->latency_path)));
+		return PB_DATAERR;
+	}
+	run->statistic = row->value;
+	run->has_statistic = true;
+	run->periods = row->periods;
+	memcpy(run->latency_sha256, row->sha256, 65);
+	job->add_latency = true;
+	job->latency_bytes = row->bytes;
+	return PB_OK;
+}
+
+static pb_status read_mechanism(run_pool *pool, study_run *run, run_job *job)
+{
+	study *s = pool->s;
+	diag *d = job->msgs;
 	char *full;
 	char *display;
-	uint64_t bytes;
+	digest_stream *ds;
 	pb_status st;
 
-	st = resolve_run_file(s, root, run->mechanism_path, "mechanism", run,
-			      run->mechanism_col, d, &full);
+	st = resolve_run_file(s, pool->root, run->mechanism_path, "mechanism",
+			      run, run->mechanism_col, d, &full);
 	if (st != PB_OK)
 		return st;
 	display = path_join(s->dir, run->mechanism_path);
-	if (!display) {
+	ds = digest_stream_new();
+	if (!display || !ds) {
+		free(display);
+		digest_stream_free(ds);
 		free(full);
 		return PB_NOMEM;
 	}
-	st = mechlog_read_file(full, display, d, &run->mech);
+	st = mechlog_read_file_hashed(full, display, d, &run->mech, ds);
 	if (st == PB_OK || st == PB_DATAERR) {
-		pb_status ds = digest_file(full, run->mechanism_sha256, &bytes);
-		if (ds == PB_OK)
-			ds = add_input(s, run->mechanism_path,
-				       run->mechanism_sha256, bytes);
-		st = pb_status_merge(st, ds);
+		pb_status ds_st = digest_stream_finish(ds, run->mechanism_sha256,
+						       &job->mechanism_bytes);
+
+		job->add_mechanism = ds_st == PB_OK;
+		st = pb_status_merge(st, ds_st);
 	}
+	digest_stream_free(ds);
 	free(display);
 	free(full);
+	return st;
+}
+
+/* Does job I: reads the files of run I. */
+static void job_run(run_pool *pool, size_t i)
+{
+	study_run *run = &pool->s->runs[i];
+	run_job *job = &pool->jobs[i];
+	pb_status rs = PB_OK;
+
+	if (job->skip)
+		return;
+	job->msgs = diag_new_buffer(pool->d);
+	if (!job->msgs) {
+		job->st = PB_NOMEM;
+		return;
+	}
+	if (run->latency_path && run->latency_path[0]) {
+		if (pool->summary)
+			job->row = sumfile_find(pool->summary, run->id);
+		rs = job->row ? latency_from_summary(pool, run, job)
+			      : read_latency(pool, run, job);
+	}
+	if (rs != PB_NOMEM && run->mechanism_path && run->mechanism_path[0])
+		rs = pb_status_merge(rs, read_mechanism(pool, run, job));
+	job->st = rs;
+}
+
+/* Takes jobs in turn until none is left; the body of a reading thread. */
+static void *pool_work(void *arg)
+{
+	run_pool *pool = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&pool->lock);
+		if (pool->stop || pool->next == pool->s->n_runs) {
+			pthread_mutex_unlock(&pool->lock);
+			return NULL;
+		}
+		i = pool->next++;
+		pthread_mutex_unlock(&pool->lock);
+		job_run(pool, i);
+		pthread_mutex_lock(&pool->lock);
+		pool->jobs[i].done = true;
+		if (pool->jobs[i].st == PB_NOMEM)
+			pool->stop = true;
+		pthread_cond_broadcast(&pool->done);
+		pthread_mutex_unlock(&pool->lock);
+	}
+}
+
+/* Waits for job I (doing it here when no thread runs), then prints its
+ * messages and lists its inputs, as if it had been read on this thread. */
+static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
+			    progress *bar)
+{
+	study *s = pool->s;
+	study_run *run = &s->runs[i];
+	run_job *job = &pool->jobs[i];
+	pb_status st;
+
+	if (!threaded) {
+		pool->next = i + 1;
+		job_run(pool, i);
+		job->done = true;
+	} else {
+		pthread_mutex_lock(&pool->lock);
+		while (!job->done)
+			pthread_cond_wait(&pool->done, &pool->lock);
+		pthread_mutex_unlock(&pool->lock);
+	}
+	st = job->st;
+	if (job->msgs) {
+		if (diag_errors(job->msgs) || diag_warnings(job->msgs))
+			progress_clear(bar);
+		diag_replay(pool->d, job->msgs);
+		diag_free(job->msgs);
+		job->msgs = NULL;
+	}
+	if (st == PB_NOMEM)
+		return st;
+	if (job->row)
+		job->row->used = true;
+	if (job->add_latency)
+		st = pb_status_merge(st, add_input(s, run->latency_path,
+						   run->latency_sha256,
+						   job->latency_bytes));
+	if (st != PB_NOMEM && job->add_mechanism)
+		st = pb_status_merge(st, add_input(s, run->mechanism_path,
+						   run->mechanism_sha256,
+						   job->mechanism_bytes));
+	return st;
+}
+
+/* Reads every run's files on up to JOBS threads; returns the merged
+ * status, stopping at the first run out of memory as a single thread
+ * would. */
+static pb_status read_runs(run_pool *pool, unsigned jobs)
+{
+	study *s = pool->s;
+	pthread_t threads[READOPT_MAX_JOBS];
+	unsigned started = 0;
+	uint64_t bytes = 0;
+	size_t total = 0;
+	progress *bar;
+	pb_status st = PB_OK;
+	size_t i;
+
+	for (i = 0; i < s->n_runs; i++)
+		total += !pool->jobs[i].skip;
+	if (jobs > s->n_runs)
+		jobs = (unsigned)s->n_runs;
+	/* One thread is the caller itself: no thread at all is started for
+	 * -j 1, and a thread that cannot be started leaves the work to the
+	 * others (or to this one) rather than failing the run. */
+	if (jobs > 1)
+		for (; started < jobs; started++)
+			if (pthread_create(&threads[started], NULL, pool_work,
+					   pool) != 0)
+				break;
+	bar = progress_begin("reading", total, "runs");
+	for (i = 0; i < s->n_runs && st != PB_NOMEM; i++) {
+		st = pb_status_merge(st, job_finish(pool, i, started > 0, bar));
+		bytes += pool->jobs[i].latency_bytes
+			 + pool->jobs[i].mechanism_bytes;
+		progress_update(bar, i + 1, bytes);
+	}
+	progress_end(bar);
+	pthread_mutex_lock(&pool->lock);
+	pool->stop = true;
+	pthread_mutex_unlock(&pool->lock);
+	for (unsigned k = 0; k < started; k++)
+		pthread_join(threads[k], NULL);
+	for (i = 0; i < s->n_runs; i++)
+		diag_free(pool->jobs[i].msgs);
+	return st;
+}
+
+/* Every summary row must belong to a run of runs.csv with a latency
+ * file: a row left over is a summary of another study, or of an older
+ * runs.csv. */
+static void check_summary_used(const run_pool *pool)
+{
+	for (size_t i = 0; i < sumfile_count(pool->summary); i++) {
+		const sum_row *row = sumfile_row(pool->summary, i);
+
+		if (!row->used)
+			diag_error(pool->d, pool->summary_display, row->line, 0,
+				   "run '%s' is summarized, but runs.csv names "
+				   "no latency file for it",
+				   diag_quote(row->run, strlen(row->run)));
+	}
+}
+
+/* Reads the run summary of the study, when the folder holds one. */
+static pb_status read_summary(run_pool *pool)
+{
+	struct stat st_sum;
+	sumfile *f = NULL;
+	pb_status st;
+
+	pool->summary_display = path_join(pool->s->dir, SUMFILE_NAME);
+	if (!pool->summary_display)
+		return PB_NOMEM;
+	if (stat(pool->summary_display, &st_sum) != 0 && errno == ENOENT)
+		return PB_OK;
+	st = sumfile_read(pool->summary_display, pool->summary_display,
+			  &pool->s->plan, pool->d, &f);
+	pool->summary = f;
 	return st;
 }
 
@@ -302,13 +569,55 @@ static pb_status read_plan_and_manifest(study *s, diag *d)
 	return PB_OK;
 }
 
+static unsigned default_jobs;
+
+void readopt_set_default_jobs(unsigned jobs)
+{
+	default_jobs = jobs;
+}
+
+unsigned readopt_default_jobs(void)
+{
+	long n = default_jobs;
+
+	if (n == 0)
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	if (n < 1)
+		n = 1;
+	return n > READOPT_MAX_JOBS ? READOPT_MAX_JOBS : (unsigned)n;
+}
+
 pb_status study_read(const char *dir, diag *d, study **out)
+{
+	return study_read_opt(dir, NULL, d, out);
+}
+
+static pb_status study_read_timed(const char *dir, const read_options *o,
+				  diag *d, study **out);
+
+pb_status study_read_opt(const char *dir, const read_options *o, diag *d,
+			 study **out)
+{
+	pb_status st;
+
+	timing_begin(TIMING_INGEST);
+	st = study_read_timed(dir, o, d, out);
+	timing_end(TIMING_INGEST);
+	return st;
+}
+
+static pb_status study_read_timed(const char *dir, const read_options *o,
+				  diag *d, study **out)
 {
 	study *s;
 	struct stat st_dir;
 	char *root;
 	pb_status st;
+	unsigned jobs = o && o->jobs ? o->jobs : readopt_default_jobs();
+	size_t shards = o ? o->shards : 0, shard = o ? o->shard : 0;
 
+	if (jobs > READOPT_MAX_JOBS)
+		jobs = READOPT_MAX_JOBS;
 	*out = NULL;
 	/* errno means something only when stat failed: a file given as the
 	 * study is "not a folder", whatever errno was left from before. */
@@ -354,16 +663,34 @@ pb_status study_read(const char *dir, diag *d, study **out)
 	}
 
 	st = read_plan_and_manifest(s, d);
-	for (size_t i = 0; st != PB_NOMEM && s->runs && i < s->n_runs; i++) {
-		study_run *run = &s->runs[i];
+	if (st != PB_NOMEM && s->runs && s->n_runs) {
+		run_pool pool = { .s = s, .root = root, .d = d };
 		pb_status rs = PB_OK;
-		if (run->latency_path && run->latency_path[0])
-			rs = read_latency(s, root, run, d);
-		if (rs != PB_NOMEM && run->mechanism_path
-		    && run->mechanism_path[0])
-			rs = pb_status_merge(rs, read_mechanism(s, root, run,
-								d));
+
+		pool.jobs = calloc(s->n_runs, sizeof *pool.jobs);
+		if (!pool.jobs)
+			rs = PB_NOMEM;
+		for (size_t i = 0; pool.jobs && i < s->n_runs; i++)
+			pool.jobs[i].skip = shards >= 2 && i % shards != shard;
+		if (rs == PB_OK)
+			rs = read_summary(&pool);
+		if (rs == PB_OK && pthread_mutex_init(&pool.lock, NULL) != 0)
+			rs = PB_NOMEM;
+		if (rs == PB_OK && pthread_cond_init(&pool.done, NULL) != 0) {
+			pthread_mutex_destroy(&pool.lock);
+			rs = PB_NOMEM;
+		}
+		if (rs == PB_OK) {
+			rs = read_runs(&pool, jobs);
+			pthread_cond_destroy(&pool.done);
+			pthread_mutex_destroy(&pool.lock);
+			if (rs != PB_NOMEM && pool.summary && shards < 2)
+				check_summary_used(&pool);
+		}
 		st = pb_status_merge(st, rs);
+		sumfile_free((sumfile *)pool.summary);
+		free(pool.summary_display);
+		free(pool.jobs);
 	}
 	free(root);
 	if (st == PB_OK)

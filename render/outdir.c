@@ -14,6 +14,8 @@
 #include <linux/fs.h>
 #include <sys/syscall.h>
 
+#include "common/oom.h"
+
 #define MARKER ".pairboot-report"
 
 struct outdir {
@@ -22,6 +24,8 @@ struct outdir {
 	char *parent;     /* the folder holding both */
 	diag *d;
 };
+
+static void outdir_emergency(void *arg);
 
 static char *dup_str(const char *s)
 {
@@ -32,19 +36,62 @@ static char *dup_str(const char *s)
 	return p;
 }
 
+/* A directory entry as getdents64(2) returns it. */
+struct raw_dirent {
+	unsigned long long ino;
+	long long off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/* Calls FN(NAME, CTX) for each entry of the open folder FD but "." and
+ * "..", reading it with getdents64 into a buffer on the stack: opendir
+ * allocates, and when memory has run out the staging folder must still be
+ * removable.  Returns 0, or -1 with errno set when the folder cannot be
+ * read. */
+static int dir_each(int fd, void (*fn)(int fd, const char *name, void *ctx),
+		    void *ctx)
+{
+	_Alignas(8) char buf[4096];
+	long n;
+
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
+		for (long off = 0; off < n;) {
+			const struct raw_dirent *e =
+				(const struct raw_dirent *)(buf + off);
+			off += e->reclen;
+			if (strcmp(e->name, ".") && strcmp(e->name, ".."))
+				fn(fd, e->name, ctx);
+		}
+	}
+	return n < 0 ? -1 : 0;
+}
+
+static void unlink_entry(int fd, const char *name, void *ctx)
+{
+	bool *removed = ctx;
+	if (unlinkat(fd, name, 0) == 0)
+		*removed = true;
+}
+
 /* Removes folder PATH and the plain files in it (reports hold no
- * subfolders). */
+ * subfolders), without allocating.  Entries removed while the folder is
+ * read may make the reading skip others, so it reads again until a pass
+ * removes nothing. */
 static void remove_tree(const char *path)
 {
-	DIR *dir = opendir(path);
-	struct dirent *e;
-	if (dir) {
-		int fd = dirfd(dir);
-		while ((e = readdir(dir)) != NULL) {
-			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
-				unlinkat(fd, e->d_name, 0);
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		for (int pass = 0; pass < 16; pass++) {
+			bool removed = false;
+			if (lseek(fd, 0, SEEK_SET) != 0
+			    || dir_each(fd, unlink_entry, &removed) != 0
+			    || !removed)
+				break;
 		}
-		closedir(dir);
+		close(fd);
 	}
 	rmdir(path);
 }
@@ -76,30 +123,47 @@ static void remove_leftovers(const outdir *o)
 	closedir(dir);
 }
 
-/* True when folder PATH is empty or carries the report marker. */
-static bool replaceable(const char *path)
+typedef struct dir_look {
+	bool empty, marked;
+} dir_look;
+
+static void look_entry(int fd, const char *name, void *ctx)
 {
-	DIR *dir = opendir(path);
-	struct dirent *e;
-	bool empty = true, marked = false;
-	if (!dir)
-		return false;
-	while ((e = readdir(dir)) != NULL) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		empty = false;
-		marked |= strcmp(e->d_name, MARKER) == 0;
-	}
-	closedir(dir);
-	return empty || marked;
+	dir_look *l = ctx;
+	(void)fd;
+	l->empty = false;
+	l->marked |= strcmp(name, MARKER) == 0;
+}
+
+/* 1 when folder PATH is empty or carries the report marker, 0 when not,
+ * -1 with errno set when it cannot be read. */
+static int replaceable(const char *path)
+{
+	dir_look l = { true, false };
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = dir_each(fd, look_entry, &l);
+	close(fd);
+	if (rc != 0)
+		return -1;
+	return l.empty || l.marked;
 }
 
 static pb_status check_target(const char *target, diag *d)
 {
 	struct stat st;
 
-	if (lstat(target, &st) != 0)
-		return errno == ENOENT ? PB_OK : PB_CANTCREAT;
+	if (lstat(target, &st) != 0) {
+		int e = errno;
+		if (e == ENOENT)
+			return PB_OK;
+		diag_error(d, target, 0, 0, "cannot use as output folder: %s",
+			   strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+	}
 	if (S_ISLNK(st.st_mode)) {
 		diag_error(d, target, 0, 0, "output folder is a symbolic link; "
 			   "give the real folder");
@@ -110,10 +174,19 @@ static pb_status check_target(const char *target, diag *d)
 			   "folder");
 		return PB_CANTCREAT;
 	}
-	if (!replaceable(target)) {
+	switch (replaceable(target)) {
+	case 1:
+		break;
+	case 0:
 		diag_error(d, target, 0, 0, "output folder is not empty and "
 			   "holds no earlier report; refusing to replace it");
 		return PB_CANTCREAT;
+	default: {
+		int e = errno;
+		diag_error(d, target, 0, 0, "cannot read the output folder: "
+			   "%s", strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+	}
 	}
 	return PB_OK;
 }
@@ -198,6 +271,7 @@ pb_status outdir_begin(const char *target, diag *d, outdir **out)
 		outdir_abort(o);
 		return PB_CANTCREAT;
 	}
+	oom_on_exit(outdir_emergency, o);
 	/* mkdtemp makes the folder private; a report is for reading. */
 	chmod(o->staging, 0755);
 	*out = o;
@@ -261,8 +335,18 @@ static int sync_dir(const char *path)
 	return rc;
 }
 
+/* Run by common/oom.c when GLib ends the process for lack of memory
+ * while the staging folder exists. */
+static void outdir_emergency(void *arg)
+{
+	outdir *o = arg;
+	if (o->staging)
+		remove_tree(o->staging);
+}
+
 static void outdir_free(outdir *o)
 {
+	oom_on_exit(NULL, NULL);
 	free(o->target);
 	free(o->staging);
 	free(o->parent);
@@ -275,7 +359,15 @@ pb_status outdir_commit(outdir *o)
 	bool exists;
 	int rc;
 
-	if (outdir_write(o, MARKER, "", 0) != PB_OK || sync_dir(o->staging)) {
+	pb_status ws = outdir_write(o, MARKER, "", 0);
+
+	if (ws != PB_OK) {
+		outdir_abort(o);
+		return ws;
+	}
+	if (sync_dir(o->staging) != 0) {
+		diag_error(o->d, o->target, 0, 0, "cannot sync the new report "
+			   "to disk: %s", strerror(errno));
 		outdir_abort(o);
 		return PB_IOERR;
 	}
@@ -295,7 +387,17 @@ pb_status outdir_commit(outdir *o)
 	if (exists)
 		remove_tree(o->staging);
 	remove_leftovers(o);
-	sync_dir(o->parent);
+	/* The new report is in place and its files are on disk; only the
+	 * rename may not be.  Not a success, but no longer "no report
+	 * written" either: hence a warning with the I/O status. */
+	if (sync_dir(o->parent) != 0) {
+		diag_warning(o->d, o->target, 0, 0, "the report was published, "
+			     "but its folder could not be synced to disk (%s): "
+			     "after a power loss the previous report may come "
+			     "back", strerror(errno));
+		outdir_free(o);
+		return PB_IOERR;
+	}
 	outdir_free(o);
 	return PB_OK;
 }

@@ -94,6 +94,8 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	put(o, "endpoint_rule", json_string(p->resamples_exact
 					    ? results_endpoint_rule_exact
 					    : results_endpoint_rule_mc), ok);
+	put(o, "service", str_or_null(p->service), ok);
+	put(o, "synthetic", json_boolean(p->synthetic), ok);
 	put(o, "unit_of_replication", json_string("boot"), ok);
 	put(o, "pairing", json_string("block"), ok);
 	for (size_t i = 0; i < p->n_states; i++)
@@ -394,11 +396,13 @@ static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 	return o;
 }
 
-static json_t *triplet(const long v[PRIO_PHASES])
+static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
 {
 	json_t *arr = json_array();
+	/* push, not a bare append: a value lost to a failed allocation must
+	 * fail the document, not shorten the array. */
 	for (int i = 0; arr && i < PRIO_PHASES; i++)
-		json_array_append_new(arr, json_integer(v[i]));
+		push(arr, json_integer(v[i]), ok);
 	return arr;
 }
 
@@ -422,8 +426,8 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		    json_integer((json_int_t)m->service_unknown), ok);
 		for (size_t v = 0; vars && v < m->n_variants; v++) {
 			json_t *e = json_object();
-			put(e, "win32", triplet(m->variants[v].win32), ok);
-			put(e, "etw", triplet(m->variants[v].etw), ok);
+			put(e, "win32", triplet(m->variants[v].win32, ok), ok);
+			put(e, "etw", triplet(m->variants[v].etw, ok), ok);
 			put(e, "boots",
 			    json_integer((json_int_t)m->variants[v].boots), ok);
 			push(vars, e, ok);

@@ -1,5 +1,11 @@
-/* cmd_report.c: `pairboot report STUDY [-o DIR]`: analyse a study and write
- * its report folder (results.json) as a whole. */
+/* cmd_report.c: `pairboot report STUDY [-o DIR] [--lang LIST]
+ * [--format LIST]`: analyse a study and write its report folder as a whole:
+ * results.json, the Markdown pages LANG.md, and the figures and PDF report
+ * of each language (by default every language and every format).
+ *
+ * The renderer's versions (cairo, pango, the font files) go to
+ * renderer.json, not results.json: they differ between machines, and
+ * results.json must be the same bytes on every machine. */
 #include "config.h"
 
 #include <errno.h>
@@ -13,13 +19,42 @@
 
 #include "analyze/analysis.h"
 #include "common/diag.h"
+#include "common/timing.h"
 #include "ingest/study.h"
+#include "render/figures.h"
+#include "render/i18n.h"
+#include "render/markdown.h"
+#include "render/jsonw.h"
 #include "render/outdir.h"
 #include "render/results_json.h"
 #include "src/cli.h"
 
 #define REPORT_PRINT_LIMIT 100
 #define DEFAULT_REPORTS "reports"
+
+/* The most languages one --lang list can name. */
+#define REPORT_MAX_LANGS 16
+
+/* What --format can ask for. */
+enum {
+	FORMAT_JSON = 8u,     /* results.json (FIG_* take the low bits) */
+	FORMAT_MD = 16u,      /* LANG.md */
+	FORMAT_ALL = FORMAT_JSON | FORMAT_MD | FIG_PDF | FIG_SVG | FIG_PNG
+};
+
+static const struct {
+	const char *name;
+	unsigned bit;
+} format_names[] = {
+	{ "md", FORMAT_MD }, { "json", FORMAT_JSON }, { "pdf", FIG_PDF },
+	{ "svg", FIG_SVG }, { "png", FIG_PNG },
+};
+
+/* The languages the pages are written in, in the order given. */
+typedef struct lang_list {
+	const char *code[REPORT_MAX_LANGS];   /* static strings (i18n.h) */
+	size_t n;
+} lang_list;
 
 /* The default report folder: reports/<study folder name>, creating
  * reports/ when it does not exist yet. */
@@ -38,28 +73,97 @@ static char *default_output(const study *s, diag *d)
 	return path;
 }
 
-/* Writes the report of S into folder TARGET. */
+/* Renders the page of S in each language of LANGS into PAGES[i] (new
+ * GStrings; the caller frees them, NULL ones included). */
+static pb_status render_pages(const study *s, const analysis *a,
+			      const lang_list *langs, GString **pages)
+{
+	pb_status st = PB_OK;
+
+	for (size_t i = 0; i < langs->n && st == PB_OK; i++) {
+		pages[i] = g_string_new(NULL);
+		st = markdown_render(s, a, langs->code[i], pages[i]);
+		if (st == PB_SOFTWARE)
+			fprintf(stderr, "pairboot: internal error: the %s page "
+				"cannot be rendered\n", langs->code[i]);
+	}
+	return st;
+}
+
+/* Writes the report of S into folder TARGET.  Everything is rendered
+ * before the staging folder is made, so that running out of memory in a
+ * library (which ends the process, common/oom.h) leaves nothing behind;
+ * then every file goes into the staging folder, which replaces TARGET as a
+ * whole or not at all. */
+/* Writes the figures and PDF of every language, and renderer.json. */
+static pb_status write_figures(const study *s, const analysis *a,
+			       const lang_list *langs, unsigned formats,
+			       outdir *o, diag *d)
+{
+	unsigned figs = formats & (FIG_PDF | FIG_SVG | FIG_PNG);
+	json_t *versions = NULL;
+	GString *text;
+	pb_status st = PB_OK;
+
+	if (!figs)
+		return PB_OK;
+	for (size_t i = 0; i < langs->n && st == PB_OK; i++)
+		st = figures_write(s, a, langs->code[i], figs, o, d);
+	if (st == PB_OK)
+		st = figures_versions_json(d, &versions);
+	if (st != PB_OK)
+		return st;
+	text = g_string_new(NULL);
+	st = jsonw_write(versions, text);
+	if (st == PB_OK)
+		st = outdir_write(o, "renderer.json", text->str, text->len);
+	g_string_free(text, TRUE);
+	json_decref(versions);
+	return st;
+}
+
 static pb_status write_report(const study *s, const analysis *a,
+			      const lang_list *langs, unsigned formats,
 			      const char *target, diag *d)
 {
 	GString *json = g_string_new(NULL);
+	GString *pages[REPORT_MAX_LANGS] = { NULL };
 	outdir *o;
-	pb_status st = results_json_write(s, a, json);
+	pb_status st = PB_OK;
 
+	if (formats & FORMAT_JSON)
+		st = results_json_write(s, a, json);
+	if (st == PB_OK && (formats & FORMAT_MD))
+		st = render_pages(s, a, langs, pages);
 	if (st == PB_OK)
 		st = outdir_begin(target, d, &o);
 	if (st == PB_OK) {
-		st = outdir_write(o, "results.json", json->str, json->len);
+		if (formats & FORMAT_JSON)
+			st = outdir_write(o, "results.json", json->str,
+					  json->len);
+		for (size_t i = 0; i < langs->n && st == PB_OK
+				   && (formats & FORMAT_MD); i++) {
+			char name[32];
+			snprintf(name, sizeof name, "%s.md", langs->code[i]);
+			st = outdir_write(o, name, pages[i]->str,
+					  pages[i]->len);
+		}
+		if (st == PB_OK)
+			st = write_figures(s, a, langs, formats, o, d);
 		if (st == PB_OK)
 			st = outdir_commit(o);
 		else
 			outdir_abort(o);
 	}
+	for (size_t i = 0; i < langs->n; i++)
+		if (pages[i])
+			g_string_free(pages[i], TRUE);
 	g_string_free(json, TRUE);
 	return st;
 }
 
 static pb_status report_study(const char *dir, const char *output,
+			      const lang_list *langs, unsigned formats,
 			      const cli_options *opt, diag *d)
 {
 	study *s = NULL;
@@ -67,15 +171,21 @@ static pb_status report_study(const char *dir, const char *output,
 	char *target = NULL;
 	pb_status st = study_read(dir, d, &s);
 
-	if (st == PB_OK)
+	if (st == PB_OK) {
+		timing_begin(TIMING_BOOTSTRAP);
 		st = analysis_run(s, d, &a);
+		timing_end(TIMING_BOOTSTRAP);
+	}
 	if (st == PB_OK) {
 		target = output ? strdup(output) : default_output(s, d);
 		if (!target)
 			st = diag_errors(d) ? PB_CANTCREAT : PB_NOMEM;
 	}
-	if (st == PB_OK)
-		st = write_report(s, a, target, d);
+	if (st == PB_OK) {
+		timing_begin(TIMING_RENDER);
+		st = write_report(s, a, langs, formats, target, d);
+		timing_end(TIMING_RENDER);
+	}
 	if (st == PB_OK && !opt->quiet)
 		printf("report written to %s/\n", target);
 	free(target);
@@ -84,25 +194,123 @@ static pb_status report_study(const char *dir, const char *output,
 	return st;
 }
 
+/* Every language, in i18n order: the default. */
+static void all_langs(lang_list *langs)
+{
+	langs->n = 0;
+	for (size_t i = 0; i < i18n_count() && i < REPORT_MAX_LANGS; i++)
+		langs->code[langs->n++] = i18n_code(i);
+}
+
+/* Parses the comma-separated codes of ARG ("en,de") into LANGS: each must
+ * be known and given once.  Returns PB_OK or a usage error (printed). */
+static pb_status parse_langs(const char *arg, lang_list *langs)
+{
+	const char *p = arg;
+
+	langs->n = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		const char *code = NULL;
+
+		for (size_t i = 0; i < i18n_count(); i++) {
+			const char *c = i18n_code(i);
+			if (strlen(c) == len && strncmp(c, p, len) == 0)
+				code = c;
+		}
+		if (len == 0)
+			return cli_usage_error("report: empty language name in "
+					       "--lang '%s'", arg);
+		if (!code) {
+			char known[64] = "";
+			for (size_t i = 0; i < i18n_count(); i++)
+				snprintf(known + strlen(known),
+					 sizeof known - strlen(known), "%s%s",
+					 i ? ", " : "", i18n_code(i));
+			return cli_usage_error("report: unknown language "
+					       "'%.*s' in --lang (known: %s)",
+					       (int)len, p, known);
+		}
+		for (size_t i = 0; i < langs->n; i++)
+			if (langs->code[i] == code)
+				return cli_usage_error("report: language '%s' "
+						       "given twice in --lang",
+						       code);
+		if (langs->n == REPORT_MAX_LANGS)
+			return cli_usage_error("report: too many languages in "
+					       "--lang");
+		langs->code[langs->n++] = code;
+		if (p[len] == '\0')
+			return PB_OK;
+		p += len + 1;
+	}
+}
+
+/* Parses the comma-separated format names of ARG ("md,json") into
+ * *FORMATS.  Returns PB_OK or a usage error (printed). */
+static pb_status parse_formats(const char *arg, unsigned *formats)
+{
+	const char *p = arg;
+
+	*formats = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		unsigned bit = 0;
+		for (size_t i = 0; i < sizeof format_names
+				       / sizeof *format_names; i++)
+			if (strlen(format_names[i].name) == len
+			    && strncmp(format_names[i].name, p, len) == 0)
+				bit = format_names[i].bit;
+		if (!bit)
+			return cli_usage_error("report: unknown format '%.*s' "
+					       "in --format (known: md, json, "
+					       "pdf, svg, png)", (int)len, p);
+		if (*formats & bit)
+			return cli_usage_error("report: format '%.*s' given "
+					       "twice in --format", (int)len,
+					       p);
+		*formats |= bit;
+		if (p[len] == '\0')
+			return PB_OK;
+		p += len + 1;
+	}
+}
+
 pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 {
+	/* --lang has no short form: its value stands for the option. */
+	enum { OPT_LANG = 256, OPT_FORMAT };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "lang", required_argument, NULL, OPT_LANG },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *output = NULL;
+	unsigned formats = FORMAT_ALL;
+	lang_list langs;
 	diag *d;
 	pb_status st;
 	int c;
 
+	all_langs(&langs);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
 			break;
+		case OPT_LANG:
+			if (parse_langs(optarg, &langs) != PB_OK)
+				return PB_USAGE;
+			break;
+		case OPT_FORMAT:
+			if (parse_formats(optarg, &formats) != PB_OK)
+				return PB_USAGE;
+			break;
 		default:
-			if (optopt == 'o')
+			if (optopt == 'o' || optopt == OPT_LANG
+			    || optopt == OPT_FORMAT)
 				return cli_usage_error("report: option '%s' "
 						       "requires an argument",
 						       argv[optind - 1]);
@@ -123,7 +331,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;
 	}
-	st = report_study(argv[optind], output, opt, d);
+	st = report_study(argv[optind], output, &langs, formats, opt, d);
 	if (st == PB_NOMEM)
 		fputs("pairboot: out of memory\n", stderr);
 	else if (st != PB_OK && diag_errors(d))

@@ -8,9 +8,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
+#include "common/oom.h"
+#include "render/libexit.h"
+#include "common/progress.h"
+#include "common/timing.h"
+#include "ingest/numparse.h"
+#include "ingest/readopt.h"
 #include "src/cli.h"
 
 static void print_help(void)
@@ -22,11 +29,43 @@ static void print_help(void)
 	       "Commands:\n"
 	       "  check STUDY            read the study strictly, report every problem\n"
 	       "                         found, and print a summary of what it holds\n"
-	       "  report STUDY [-o DIR]  analyse the study and write its report to DIR\n"
-	       "                         (default: reports/<study folder name>)\n"
+	       "  report STUDY [-o DIR] [--lang LIST] [--format LIST]\n"
+	       "                         analyse the study and write its report to DIR\n"
+	       "                         (default: reports/<study folder name>):\n"
+	       "                         results.json, LANG.md pages, report.LANG.pdf\n"
+	       "                         and each figure as FIGURE.LANG.svg and .png;\n"
+	       "                         --lang picks languages from en,de,cs,ko and\n"
+	       "                         --format formats from md,json,pdf,svg,png\n"
+	       "                         (default: all)\n"
+	       "  compare OLD NEW [-o DIR]\n"
+	       "                         compare two studies of the same design on an\n"
+	       "                         old and a new build: value handling, mechanism,\n"
+	       "                         baseline and each state's effect, with a verdict\n"
+	       "                         per state (changed, no change established,\n"
+	       "                         unchanged within threshold); writes DIR (default:\n"
+	       "                         reports/compare-<old name>-<new name>)\n"
+	       "  verify STUDY --against FILE [--tolerance X]\n"
+	       "                         recompute everything from the study and print\n"
+	       "                         each number and verdict of FILE (a results.json\n"
+	       "                         or a published page, Markdown or plain text, in\n"
+	       "                         any language) beside the recomputed one: match,\n"
+	       "                         MISMATCH, not published or not in data; interval\n"
+	       "                         bounds drawn another way match within X (in the\n"
+	       "                         study's unit); exits 1 when any item is a\n"
+	       "                         MISMATCH or not in data\n"
+	       "  summarize STUDY -o FILE [--shard K/N]\n"
+	       "                         reduce each boot's latency CSV to one row (its\n"
+	       "                         statistic, periods and SHA-256) in FILE; with\n"
+	       "                         --shard, only the K-th of N shares of the runs.\n"
+	       "                         A study folder holding such a file as\n"
+	       "                         pairboot-summary.csv is read from it\n"
 	       "\n"
 	       "Options:\n"
-	       "  -q, --quiet            print only errors\n"
+	       "  -j, --jobs=N           read the study's files on N threads (default:\n"
+	       "                         one per online CPU); the output is the same\n"
+	       "  -q, --quiet            print only errors (and no progress line)\n"
+	       "      --timings          print the time and memory each phase took to\n"
+	       "                         standard error at the end\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -70,6 +109,18 @@ pb_status cli_usage_error(const char *fmt, ...)
 	return PB_USAGE;
 }
 
+/* Parses the N of -j N: 1 to READOPT_MAX_JOBS. */
+static bool parse_jobs(const char *text, unsigned *jobs)
+{
+	unsigned long n;
+
+	if (numparse_ulong(text, strlen(text), &n) != NUMPARSE_OK || n < 1
+	    || n > READOPT_MAX_JOBS)
+		return false;
+	*jobs = (unsigned)n;
+	return true;
+}
+
 /* A write error on stdout (a full disk, a closed pipe) must not pass as
  * success: check it once, at the end, as GNU tools do. */
 static pb_status close_stdout(pb_status status)
@@ -87,17 +138,24 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "timings", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
 	cli_options opt = { false };
+	unsigned jobs = 0;
+	bool timings = false;
 	pb_status status;
 	int c;
 
 	/* GSL's default handler aborts; every GSL status is checked instead. */
 	gsl_set_error_handler_off();
+	/* GLib stops the process when an allocation fails: make that the
+	 * usual out-of-memory exit (71) instead of a crash. */
+	oom_trap_glib();
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+hVq", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+hVqj:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
 			print_help();
@@ -107,6 +165,15 @@ int main(int argc, char **argv)
 			return close_stdout(PB_OK);
 		case 'q':
 			opt.quiet = true;
+			break;
+		case 'j':
+			if (!parse_jobs(optarg, &jobs))
+				return cli_usage_error("invalid number of jobs "
+						       "'%s' (1 to %d)", optarg,
+						       READOPT_MAX_JOBS);
+			break;
+		case 'T':
+			timings = true;
 			break;
 		default:
 			if (optopt)
@@ -118,6 +185,11 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cli_usage_error("missing command");
+	readopt_set_default_jobs(jobs);
+	/* The progress line is for a person watching a terminal. */
+	progress_allow(!opt.quiet && isatty(STDERR_FILENO));
+	if (timings)
+		timing_enable();
 
 	const char *command = argv[optind];
 	int sub_argc = argc - optind;
@@ -128,7 +200,20 @@ int main(int argc, char **argv)
 		status = cmd_check(sub_argc, sub_argv, &opt);
 	else if (strcmp(command, "report") == 0)
 		status = cmd_report(sub_argc, sub_argv, &opt);
+	else if (strcmp(command, "compare") == 0)
+		status = cmd_compare(sub_argc, sub_argv, &opt);
+	else if (strcmp(command, "verify") == 0)
+		status = cmd_verify(sub_argc, sub_argv, &opt);
+	else if (strcmp(command, "summarize") == 0)
+		status = cmd_summarize(sub_argc, sub_argv, &opt);
 	else
 		return cli_usage_error("unknown command '%s'", command);
-	return close_stdout(status);
+	timing_print(stderr);
+	status = close_stdout(status);
+	/* Give back the drawing libraries' caches, so that leak checkers
+	 * see only what pairboot itself kept.  The outcome is decided by
+	 * now: a failed allocation while releasing must not change it. */
+	oom_settle(status);
+	libexit_release();
+	return status;
 }

@@ -223,6 +223,21 @@ static void check_hand_study(void)
 	tap_near(a->spread[0].min, 4.0, 0, "A: reference minimum 4");
 	tap_near(a->spread[0].max, 7.0, 0, "A: reference maximum 7");
 	tap_near(a->spread[1].sd, 1.0, 1e-12, "B: reference sd 1");
+	/* F = (1 / (7/3)) = 3/7 on (2, 2) degrees of freedom.  The F(2, 2)
+	 * distribution function is x / (1 + x), so P(F' <= 3/7) = 0.3 and the
+	 * two-sided p-value is 0.6. */
+	tap_ok(a->n_spread_tests == 1, "one pair of series tested for spread");
+	tap_near(a->spread_tests[0].ratio, sqrt(3.0 / 7.0), 1e-12,
+		 "SD ratio B over A");
+	tap_near(a->spread_tests[0].p_value, 0.6, 1e-9, "F test p = 0.6");
+	tap_ok(!a->spread_tests[0].differs, "the spreads do not differ");
+	/* The effect of 10 in B minus A: 1/6 - 3/4 = -7/12. */
+	tap_ok(a->n_between == 1 && a->between[0].defined,
+	       "one between-series difference, with an interval");
+	tap_near(a->between[0].difference, -7.0 / 12.0, 1e-12,
+		 "between-series difference -7/12");
+	tap_ok(a->between[0].lo <= a->between[0].hi,
+	       "its interval is ordered");
 	analysis_free(a);
 
 	/* Only the 95% level was simulated: at 90% no figure is quoted. */

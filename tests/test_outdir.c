@@ -130,6 +130,25 @@ int main(void)
 	tap_ok(publish(under_file, "z.txt", "z", d) == PB_CANTCREAT,
 	       "a parent that is a file gives 'cannot create'");
 
+	/* The staging folder is read with getdents64 in 4 KiB pieces and
+	 * emptied while it is read (render/outdir.c: remove_tree, which must
+	 * not allocate): 400 files with long names take many pieces and
+	 * more than one pass, and every one must go. */
+	tap_ok(outdir_begin(target, d, &o) == PB_OK, "a run with many files "
+	       "begins");
+	bool written = true;
+	for (int i = 0; i < 400 && written; i++) {
+		char name[128];
+		snprintf(name, sizeof name, "figure-%03d-with-a-rather-long-"
+			 "name-to-fill-the-directory-buffer.svg", i);
+		written = outdir_write(o, name, "x", 1) == PB_OK;
+	}
+	outdir_abort(o);
+	tap_ok(written && count_prefixed(".report.new-") == 0,
+	       "aborting it removes all 400 files and the staging folder");
+	tap_streq(read_file(target, "d.txt"), "fourth",
+		  "and the report stays as it was");
+
 	diag_free(d);
 	char cmd[400];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);

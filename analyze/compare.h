@@ -1,0 +1,203 @@
+/* compare.h: what changed between two analysed studies of the same design,
+ * an OLD build and a NEW one.
+ *
+ * Compared, and nothing else:
+ *  - the value-handling map: per written value of the boundary series, the
+ *    API value, the service state, the registration and the outcome class,
+ *    and the values tested in only one study;
+ *  - the mechanism: per state of the mechanism series, registrations k/n,
+ *    service states and priority transitions;
+ *  - the baseline: the mean of the reference state's per-run statistic,
+ *    new minus old, with an unpaired bootstrap interval (runs of different
+ *    builds are not paired: the runs of each study are resampled on their
+ *    own);
+ *  - each state's effect against the reference: new effect minus old
+ *    effect, with a bootstrap interval that resamples the blocks (pairs) of
+ *    each study independently;
+ *  - a verdict on each of these differences against the threshold T:
+ *
+ *      no-interval                 a side has fewer than 2 pairs (runs)
+ *      changed                     the whole CI lies beyond T on one side:
+ *                                  lo > T or hi < -T
+ *      unchanged-within-threshold  the whole CI lies inside (-T, +T)
+ *      no-change-established       otherwise
+ *
+ *    All comparisons are strict, as in verdict.h.  A CI that excludes 0
+ *    but reaches neither beyond T nor wholly inside (-T, +T) is
+ *    no-change-established: a change may exist, but not one of the size the
+ *    study set out to detect; excludes_zero records it.
+ *
+ * Series: when the two studies have the same set of latency series ids,
+ * series are matched by id; otherwise each new series is compared with
+ * each old one.  Never pooled.  Across those series pairs, a state's
+ * verdict is the common verdict when all pairs agree (for `changed`, also
+ * in the direction of the change), no-interval when some pair has none, and
+ * no-change-established otherwise.
+ *
+ * The settings (threshold, confidence, resamples, better) are the OLD
+ * study's: its plan was registered before the new build was measured.
+ * Plans that differ in statistic, threshold, unit, confidence, states,
+ * reference, better side or interval method are flagged in plan_diff.
+ *
+ * Seeds: a comparison seed is boot_stream_seed(old seed, "compare", new
+ * seed in decimal); each interval draws from mt19937 seeded with
+ * boot_stream_seed(that, KEY, state label), KEY being "effect OLDID NEWID"
+ * or "baseline OLDID NEWID", so no interval depends on another.
+ *
+ * The result refers to the studies' series, states and summary rows by
+ * index; the studies and analyses must outlive it.  Nothing here formats
+ * text for people. */
+#ifndef PAIRBOOT_COMPARE_H
+#define PAIRBOOT_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyze/analysis.h"
+#include "common/status.h"
+#include "ingest/study.h"
+
+/* An index that points nowhere: the item is absent on that side. */
+#define COMPARE_NONE ((size_t)-1)
+
+/* Resamples used when the old plan asks for `exact`: two independent
+ * samples have no small enumeration, so Monte Carlo stands in. */
+#define COMPARE_EXACT_FALLBACK_RESAMPLES 10000UL
+
+typedef enum change_verdict {
+	CHANGE_CHANGED,
+	CHANGE_UNCHANGED,          /* unchanged within threshold */
+	CHANGE_NOT_ESTABLISHED,    /* no change established */
+	CHANGE_NO_INTERVAL
+} change_verdict;
+
+#define CHANGE_VERDICT_COUNT 4
+
+/* Which parts of the two analysis plans differ (bit flags). */
+enum {
+	PLAN_DIFF_STATISTIC = 1u << 0,
+	PLAN_DIFF_THRESHOLD = 1u << 1,
+	PLAN_DIFF_UNIT = 1u << 2,
+	PLAN_DIFF_CONFIDENCE = 1u << 3,
+	PLAN_DIFF_STATES = 1u << 4,      /* as sets; order is display only */
+	PLAN_DIFF_REFERENCE = 1u << 5,
+	PLAN_DIFF_BETTER = 1u << 6,
+	PLAN_DIFF_INTERVAL = 1u << 7
+};
+
+#define PLAN_DIFF_FIELDS 8
+
+/* A difference new minus old and its unpaired percentile interval. */
+typedef struct change_interval {
+	bool defined;              /* both sides have at least 2 values */
+	double estimate;           /* new minus old; NAN when a side is empty */
+	double lo, hi;             /* type 7 percentile interval, when defined */
+	uint32_t stream_seed;      /* its mt19937 seed */
+	bool excludes_zero;        /* lo > 0 or hi < 0 */
+	bool fragile;              /* another seed could move 0, T or -T
+				      across an endpoint (Monte Carlo error,
+				      as bootstrap.h's boot_fragile) */
+	const char *fragile_endpoint;   /* "lower" or "upper" */
+	double fragile_boundary;   /* 0, T or -T */
+	double fragile_distance;   /* endpoint minus boundary */
+	change_verdict verdict;
+} change_interval;
+
+/* One state's effect in one old series against one new series. */
+typedef struct effect_change {
+	size_t state;              /* index into compare_result.states */
+	size_t old_series, new_series;  /* indices into each plan.series */
+	size_t old_cmp, new_cmp;   /* indices into each analysis.cmp */
+	size_t old_pairs, new_pairs;
+	double old_effect, new_effect;  /* mean paired differences */
+	change_interval change;
+} effect_change;
+
+/* A state compared in both studies (in both plans, reference in neither). */
+typedef struct state_change {
+	pb_state state;            /* as the old study spells it */
+	size_t old_state, new_state;    /* indices into each plan.states */
+	verdict old_verdict, new_verdict;   /* each study's own verdict
+					       across its series */
+	size_t first, count;       /* effects[first .. first+count-1] */
+	change_verdict verdict;    /* across series pairs */
+} state_change;
+
+/* The reference state's statistic in one old series against one new one. */
+typedef struct baseline_change {
+	size_t old_series, new_series;
+	size_t old_runs, new_runs;
+	double old_mean, new_mean; /* NAN without runs */
+	change_interval change;
+} baseline_change;
+
+/* One written value of the boundary series. */
+typedef struct value_change {
+	pb_state written;          /* as the study that has it spells it */
+	size_t old_row, new_row;   /* indices into each summary.boundary, or
+				      COMPARE_NONE: not tested there */
+	bool api_changed;          /* returned or not, or another value */
+	bool service_changed;
+	bool registered_changed;
+	bool outcome_changed;
+	bool changed;              /* any of the above, or tested on one side
+				      only */
+} value_change;
+
+/* One state of the mechanism series. */
+typedef struct mech_change {
+	pb_state state;
+	size_t old_idx, new_idx;   /* indices into each summary.mech, or
+				      COMPARE_NONE */
+	bool registration_changed; /* another share of boots registered */
+	bool service_changed;      /* another share running or stopped */
+	bool priority_changed;     /* another set of distinct transitions */
+	bool changed;              /* any of the above, or on one side only */
+} mech_change;
+
+typedef struct compare_result {
+	unsigned plan_diff;        /* PLAN_DIFF_* bits */
+	double threshold;          /* the settings used (old plan's) */
+	double confidence;
+	better_side better;
+	unsigned long resamples;
+	uint32_t seed;             /* the comparison seed */
+	bool series_matched;       /* latency series matched by id, else each
+				      new series against each old one */
+	state_change *states;      /* old plan.states order */
+	size_t n_states;
+	effect_change *effects;    /* by state, then old series, new series */
+	size_t n_effects;
+	pb_state *only_old, *only_new;  /* non-reference states in one plan */
+	size_t n_only_old, n_only_new;
+	baseline_change *baseline; /* by old series, then new series */
+	size_t n_baseline;
+	change_verdict baseline_verdict;   /* across series pairs */
+	value_change *values;      /* every written value of either study,
+				      missing first, then ascending */
+	size_t n_values;
+	mech_change *mech;         /* old order, then states new only */
+	size_t n_mech;
+} compare_result;
+
+/* Compares OLD (study OS analysed as OA) with NEW (NS, NA).  Returns PB_OK
+ * and a new *OUT (free with compare_free), PB_NOMEM.  Everything given is
+ * only read, and must outlive *OUT. */
+pb_status compare_run(const study *os, const analysis *oa, const study *ns,
+		      const analysis *na, compare_result **out);
+void compare_free(compare_result *c);
+
+/* The verdict of one interval as in the rules above (DEFINED false gives
+ * no-interval; THRESHOLD > 0). */
+change_verdict change_verdict_of(bool defined, double lo, double hi,
+				 double threshold);
+
+/* The stable code ("changed", "unchanged-within-threshold",
+ * "no-change-established", "no-interval"); "unknown" outside the enum. */
+const char *change_verdict_code(change_verdict v);
+
+/* Parses a code back: true and *OUT set when S is one of the codes. */
+bool change_verdict_from_code(const char *s, change_verdict *out);
+
+#endif

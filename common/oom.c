@@ -1,0 +1,55 @@
+/* oom.c: GLib's fatal allocation errors become exit 71. */
+#include "common/oom.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "common/status.h"
+
+static void (*cleanup_fn)(void *);  /* run before an out-of-memory exit */
+static void *cleanup_arg;
+static bool settled;                 /* the outcome is decided: keep it */
+static int settled_status;           /* that outcome */
+
+void oom_settle(int status)
+{
+	settled_status = status;
+	settled = true;
+}
+
+void oom_on_exit(void (*fn)(void *), void *arg)
+{
+	cleanup_fn = fn;
+	cleanup_arg = fn ? arg : NULL;
+}
+
+/* Called by GLib for every message logged with g_log that no domain
+ * handler takes; gmem.c and gprintf.c word every allocation failure
+ * "failed to allocate ...".  It must not return for those: GLib would then
+ * stop the process itself.  stderr is unbuffered, so the message needs no
+ * memory.  Every other message goes on to GLib's own default handler. */
+static void oom_glib_handler(const gchar *domain, GLogLevelFlags level,
+			     const gchar *message, gpointer data)
+{
+	if (message && strstr(message, "failed to allocate")) {
+		if (settled)
+			_exit(settled_status);
+		fputs("pairboot: out of memory\n", stderr);
+		if (cleanup_fn)
+			cleanup_fn(cleanup_arg);
+		_exit(PB_NOMEM);
+	}
+	g_log_default_handler(domain, level, message, data);
+}
+
+void oom_trap_glib(void)
+{
+	/* The default handler, not g_log_set_handler for the "GLib" domain:
+	 * that one allocates, and a failure there deadlocks GLib's message
+	 * lock, while this one only stores the pointer. */
+	g_log_set_default_handler(oom_glib_handler, NULL);
+}

@@ -1,0 +1,37 @@
+/* oom.h: what pairboot does when a library it uses runs out of memory.
+ *
+ * pairboot's own code returns PB_NOMEM up to main, which exits 71.  GLib
+ * (behind GKeyFile, GString and GChecksum) cannot return a failed
+ * allocation: g_malloc logs a fatal "failed to allocate" error and stops
+ * the process with SIGTRAP, which a user sees as a crash (exit 133, maybe a
+ * core dump).  The handler installed here gives that case the same face as
+ * every other allocation failure: "pairboot: out of memory" and exit 71.
+ * The report folder is replaced in one rename (render/outdir.c), so the
+ * previous report is still whole; the staging folder of the run is removed
+ * through oom_on_exit (and would otherwise go with the next successful
+ * run). */
+#ifndef PAIRBOOT_OOM_H
+#define PAIRBOOT_OOM_H
+
+/* Installs the handler for GLib's fatal allocation errors (as GLib's
+ * default log handler; it allocates nothing).  Call once, at the start of
+ * main.  Other GLib messages keep GLib's default handling, fatal ones (a
+ * message and a stop) included, since they are bugs, not a lack of memory.
+ *
+ * Not covered: GLib stops the process with abort() (exit 134, "Unexpected
+ * error from C library during 'malloc'") when it cannot allocate a lock or
+ * thread-private key it creates lazily; see docs/robustness.md. */
+void oom_trap_glib(void);
+
+/* Registers FN(ARG) to run just before the exit for a GLib allocation
+ * failure, or clears it (FN NULL).  One at a time: render/outdir.c uses it
+ * to remove its staging folder, so that such an exit, too, leaves nothing
+ * behind.  FN must not rely on memory being available. */
+void oom_on_exit(void (*fn)(void *), void *arg);
+
+/* Declares the run's outcome decided: from now on a GLib allocation
+ * failure ends the process with STATUS and no message (main calls it
+ * before releasing the libraries' caches at exit, which may allocate). */
+void oom_settle(int status);
+
+#endif

@@ -1,0 +1,1693 @@
+/* published.c: reads the claims of a results.json or a published page.
+ *
+ * A page is read line by line.  A line is a table row when it starts with
+ * '|' (Markdown) or holds a tab (the wiki's plain-text copies); a table is
+ * the header row and the rows of the same style that follow it.  Rows are
+ * split into cells, each remembered with its byte column so that errors
+ * point at it.  The rules are in published.h. */
+#include "ingest/published.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#define MAX_CELLS 64
+
+/* ---------------------------------------------------------------------
+ * Small helpers. */
+
+static char *dup_range(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+	if (p) {
+		memcpy(p, s, n);
+		p[n] = '\0';
+	}
+	return p;
+}
+
+static char *dup_str(const char *s)
+{
+	return s ? dup_range(s, strlen(s)) : NULL;
+}
+
+/* Grows *ARR (of *N elements of SIZE bytes, capacity *CAP) by one zeroed
+ * element and returns it, or NULL when out of memory. */
+static void *grow(void **arr, size_t *n, size_t *cap, size_t size)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 8;
+		void *p = realloc(*arr, nc * size);
+		if (!p)
+			return NULL;
+		*arr = p;
+		*cap = nc;
+	}
+	void *e = (char *)*arr + *n * size;
+	memset(e, 0, size);
+	(*n)++;
+	return e;
+}
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v'
+	       || c == '\f';
+}
+
+/* ---------------------------------------------------------------------
+ * Templates. */
+
+/* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
+ * with the pieces that "%s" takes.  The shortest piece is tried first and
+ * backtracking finds a match when there is one. */
+static bool match_at(const char *t, const char *s, char **caps, size_t k,
+		     size_t max_caps, bool *nomem)
+{
+	while (*t) {
+		if (t[0] == '%' && t[1] == 's') {
+			for (const char *e = s;; e++) {
+				if (match_at(t + 2, e, caps, k + 1, max_caps,
+					     nomem)) {
+					if (caps && k < max_caps) {
+						caps[k] = dup_range(s,
+							(size_t)(e - s));
+						if (!caps[k])
+							*nomem = true;
+					}
+					return true;
+				}
+				if (!*e || *nomem)
+					return false;
+			}
+		}
+		if (t[0] == '%' && t[1] == '%') {
+			if (*s != '%')
+				return false;
+			t += 2;
+			s++;
+			continue;
+		}
+		if (*t != *s)
+			return false;
+		t++;
+		s++;
+	}
+	return *s == '\0';
+}
+
+bool pub_template_match(const char *tmpl, const char *text, char **caps,
+			size_t max_caps)
+{
+	bool nomem = false;
+	bool ok;
+
+	for (size_t i = 0; caps && i < max_caps; i++)
+		caps[i] = NULL;
+	if (!tmpl || !text)
+		return false;
+	ok = match_at(tmpl, text, caps, 0, max_caps, &nomem);
+	if (!ok || nomem) {
+		for (size_t i = 0; caps && i < max_caps; i++) {
+			free(caps[i]);
+			caps[i] = NULL;
+		}
+		return false;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * The reader's state. */
+
+typedef struct reader {
+	const char *path;
+	const pub_phrase *vocab;
+	size_t n_vocab;
+	diag *d;
+	published *p;
+	pb_status st;           /* PB_NOMEM once memory ran out */
+	size_t cap_cmp, cap_concl, cap_mech, cap_values, cap_inputs,
+	       cap_runs;
+} reader;
+
+static void nomem(reader *r)
+{
+	r->st = PB_NOMEM;
+	diag_fail(r->d, PB_NOMEM);
+}
+
+/* The first phrase of CONCEPT that TEXT matches, or NULL; captures as in
+ * pub_template_match. */
+static const pub_phrase *phrase_match(reader *r, pub_concept concept,
+				      const char *text, char **caps,
+				      size_t max_caps)
+{
+	for (size_t i = 0; i < r->n_vocab; i++) {
+		const pub_phrase *ph = &r->vocab[i];
+		if (ph->concept == concept
+		    && pub_template_match(ph->text, text, caps, max_caps))
+			return ph;
+	}
+	return NULL;
+}
+
+/* ---------------------------------------------------------------------
+ * Cells of a page. */
+
+typedef struct cell {
+	char *text;             /* cleaned: trimmed, backticks and escapes
+				   removed */
+	size_t col;             /* 1-based byte column of its first byte */
+} cell;
+
+typedef struct row {
+	cell cells[MAX_CELLS];
+	size_t n;
+	bool markdown;
+	bool delimiter;         /* a Markdown |---|---| row */
+	bool too_many;
+} row;
+
+static void row_clear(row *rw)
+{
+	for (size_t i = 0; i < rw->n; i++)
+		free(rw->cells[i].text);
+	rw->n = 0;
+}
+
+/* The cleaned text of the raw cell S (LEN bytes): backticks dropped
+ * (code spans are optional), Markdown escapes undone (outside code spans
+ * a backslash before ASCII punctuation, inside them "\|"), runs of white
+ * space made one space, leading and trailing space trimmed. */
+static char *clean_cell(const char *s, size_t len, bool markdown)
+{
+	char *out = malloc(len + 1);
+	size_t k = 0;
+	bool in_code = false, space = false;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (c == '`') {
+			in_code = !in_code;
+			continue;
+		}
+		if (markdown && c == '\\' && i + 1 < len
+		    && (in_code ? s[i + 1] == '|'
+				: ((unsigned char)s[i + 1] < 128
+				   && strchr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+					     s[i + 1]) != NULL))) {
+			c = s[++i];
+		}
+		if (is_space(c)) {
+			space = k > 0;
+			continue;
+		}
+		if (space)
+			out[k++] = ' ';
+		space = false;
+		out[k++] = c;
+	}
+	out[k] = '\0';
+	return out;
+}
+
+static bool is_delimiter_cell(const char *t)
+{
+	size_t dashes = 0;
+	if (*t == ':')
+		t++;
+	while (*t == '-') {
+		t++;
+		dashes++;
+	}
+	if (*t == ':')
+		t++;
+	return dashes > 0 && *t == '\0';
+}
+
+/* Splits LINE (LEN bytes, no newline) into RW when it is a table row;
+ * false when it is not one. */
+static bool split_row(reader *r, const char *line, size_t len, row *rw)
+{
+	size_t i = 0, start;
+
+	rw->n = 0;
+	rw->too_many = false;
+	rw->delimiter = false;
+	while (i < len && line[i] == ' ')
+		i++;
+	if (i < len && line[i] == '|') {
+		/* Markdown: cells between unescaped '|'. */
+		rw->markdown = true;
+		start = ++i;
+		for (; i <= len; i++) {
+			if (i < len && line[i] == '\\' && i + 1 < len) {
+				i++;
+				continue;
+			}
+			if (i < len && line[i] != '|')
+				continue;
+			if (i == len) {
+				/* Text after the last '|' that is not blank
+				 * is a cell of its own (GFM allows leaving out
+				 * the final pipe). */
+				size_t j = start;
+				while (j < len && is_space(line[j]))
+					j++;
+				if (j == len)
+					break;
+			}
+			if (rw->n == MAX_CELLS) {
+				rw->too_many = true;
+				break;
+			}
+			size_t a = start;
+			while (a < i && is_space(line[a]))
+				a++;
+			cell *c = &rw->cells[rw->n];
+			c->col = a + 1;
+			c->text = clean_cell(line + start, i - start, true);
+			if (!c->text) {
+				nomem(r);
+				return false;
+			}
+			rw->n++;
+			start = i + 1;
+		}
+		rw->delimiter = rw->n > 0;
+		for (size_t k = 0; k < rw->n; k++)
+			if (!is_delimiter_cell(rw->cells[k].text))
+				rw->delimiter = false;
+		return true;
+	}
+	if (!memchr(line, '\t', len))
+		return false;
+	rw->markdown = false;
+	start = 0;
+	for (i = 0; i <= len; i++) {
+		if (i < len && line[i] != '\t')
+			continue;
+		if (rw->n == MAX_CELLS) {
+			rw->too_many = true;
+			break;
+		}
+		size_t a = start;
+		while (a < i && line[a] == ' ')
+			a++;
+		cell *c = &rw->cells[rw->n];
+		c->col = a + 1;
+		c->text = clean_cell(line + start, i - start, false);
+		if (!c->text) {
+			nomem(r);
+			return false;
+		}
+		rw->n++;
+		start = i + 1;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Values inside cells. */
+
+/* Parses a published decimal number at the start of S: an optional sign
+ * ('+', '-' or U+2212), digits, and optionally '.' and digits.  Stores the
+ * value and the number of decimals; returns the bytes used, or 0. */
+static size_t parse_number(const char *s, double *value, int *decimals)
+{
+	char buf[64];
+	size_t i = 0, k = 0, digits = 0;
+	int dec = 0;
+
+	if (s[i] == '+' || s[i] == '-') {
+		buf[k++] = s[i] == '-' ? '-' : '+';
+		i++;
+	} else if ((unsigned char)s[i] == 0xE2
+		   && (unsigned char)s[i + 1] == 0x88
+		   && (unsigned char)s[i + 2] == 0x92) {
+		buf[k++] = '-';
+		i += 3;
+	}
+	while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 2) {
+		buf[k++] = s[i++];
+		digits++;
+	}
+	if (!digits)
+		return 0;
+	if (s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
+		buf[k++] = s[i++];
+		while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 1) {
+			buf[k++] = s[i++];
+			dec++;
+		}
+	}
+	if (k >= sizeof buf - 1)
+		return 0;
+	buf[k] = '\0';
+	errno = 0;
+	*value = strtod(buf, NULL);
+	if (errno == ERANGE || !isfinite(*value))
+		return 0;
+	*decimals = dec;
+	return i;
+}
+
+/* An unsigned decimal integer filling all of S. */
+static bool parse_count(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end || v > SIZE_MAX)
+		return false;
+	*out = (size_t)v;
+	return true;
+}
+
+/* "K/N" filling S. */
+static bool parse_fraction(const char *s, size_t *k, size_t *n)
+{
+	const char *slash = strchr(s, '/');
+	char *a;
+	bool ok;
+
+	if (!slash)
+		return false;
+	a = dup_range(s, (size_t)(slash - s));
+	if (!a)
+		return false;
+	ok = parse_count(a, k) && parse_count(slash + 1, n) && *k <= *n;
+	free(a);
+	return ok;
+}
+
+/* A state as a page writes it: a number, hex, or the word for missing. */
+static bool parse_state(reader *r, const char *s, pb_state *out)
+{
+	if (pb_state_parse(s, strlen(s), out))
+		return true;
+	if (phrase_match(r, PUB_MISSING, s, NULL, 0)) {
+		memset(out, 0, sizeof *out);
+		out->missing = true;
+		return true;
+	}
+	return false;
+}
+
+/* Splits S at ", " into a new array of new strings (*N of them); NULL
+ * when out of memory. */
+static char **split_list(const char *s, size_t *n)
+{
+	size_t cap = 1;
+	for (const char *p = s; (p = strstr(p, ", ")) != NULL; p += 2)
+		cap++;
+	char **parts = calloc(cap, sizeof *parts);
+	size_t k = 0;
+	const char *start = s;
+
+	if (!parts)
+		return NULL;
+	for (;;) {
+		const char *sep = strstr(start, ", ");
+		size_t len = sep ? (size_t)(sep - start) : strlen(start);
+		parts[k] = dup_range(start, len);
+		if (!parts[k]) {
+			for (size_t i = 0; i < k; i++)
+				free(parts[i]);
+			free(parts);
+			return NULL;
+		}
+		k++;
+		if (!sep)
+			break;
+		start = sep + 2;
+	}
+	*n = k;
+	return parts;
+}
+
+static void free_list(char **parts, size_t n)
+{
+	for (size_t i = 0; parts && i < n; i++)
+		free(parts[i]);
+	free(parts);
+}
+
+/* Joins PARTS[I..J] with ", " into a new string. */
+static char *join_parts(char **parts, size_t i, size_t j)
+{
+	size_t len = 0;
+	for (size_t k = i; k <= j; k++)
+		len += strlen(parts[k]) + 2;
+	char *s = malloc(len + 1);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (size_t k = i; k <= j; k++) {
+		if (k > i)
+			strcat(s, ", ");
+		strcat(s, parts[k]);
+	}
+	return s;
+}
+
+/* ---------------------------------------------------------------------
+ * Tables of a page. */
+
+typedef enum table_kind { TABLE_NONE, TABLE_CMP, TABLE_MECH, TABLE_VALUES }
+	table_kind;
+
+typedef struct table {
+	table_kind kind;
+	bool markdown;
+	bool need_delimiter;    /* Markdown: the next row must be |---| */
+	size_t cells;           /* the header's number of cells */
+	size_t index;           /* 0-based among the page's tables of KIND */
+	/* comparison table: the series columns */
+	char *series_id[MAX_CELLS];
+	char *series_label[MAX_CELLS];
+} table;
+
+static void table_reset(table *t)
+{
+	for (size_t i = 0; i < MAX_CELLS; i++) {
+		free(t->series_id[i]);
+		free(t->series_label[i]);
+	}
+	memset(t, 0, sizeof *t);
+}
+
+static void cell_error(reader *r, size_t line, const cell *c,
+		       const char *what)
+{
+	diag_error(r->d, r->path, line, c->col, "%s ('%s')", what,
+		   diag_quote(c->text, strlen(c->text)));
+}
+
+/* Remembers the language of the first header recognised. */
+static void note_lang(reader *r, const pub_phrase *ph)
+{
+	if (!r->p->lang && ph)
+		r->p->lang = ph->lang;
+}
+
+/* Recognises RW as a header row and checks its cells.  Returns the kind
+ * of table it starts (TABLE_NONE when it is not a header); a header whose
+ * first two cells are recognised but whose others are not is an error,
+ * reported here, and still starts the table so its rows are not taken for
+ * text. */
+static table_kind header_kind(reader *r, size_t line, const row *rw,
+			      table *t)
+{
+	const pub_phrase *ph;
+	char *caps[2];
+
+	if (rw->n < 3 || rw->delimiter)
+		return TABLE_NONE;
+	/* The comparison table: reference, series columns, conclusion. */
+	ph = phrase_match(r, PUB_CMP_HEAD, rw->cells[0].text, caps, 1);
+	if (ph && (phrase_match(r, PUB_CMP_SERIES_HEAD, rw->cells[1].text,
+				NULL, 0)
+		   || phrase_match(r, PUB_CMP_CONCLUSION_HEAD,
+				   rw->cells[1].text, NULL, 0))) {
+		pb_state ref;
+		note_lang(r, ph);
+		t->kind = TABLE_CMP;
+		if (parse_state(r, caps[0], &ref)) {
+			if (r->p->reference_given
+			    && !pb_state_equal(ref, r->p->reference))
+				cell_error(r, line, &rw->cells[0],
+					   "a second comparison table names "
+					   "another reference");
+			r->p->reference_given = true;
+			r->p->reference = ref;
+		} else {
+			cell_error(r, line, &rw->cells[0],
+				   "the reference state is not a state");
+		}
+		free(caps[0]);
+		if (!phrase_match(r, PUB_CMP_CONCLUSION_HEAD,
+				  rw->cells[rw->n - 1].text, NULL, 0))
+			cell_error(r, line, &rw->cells[rw->n - 1],
+				   "the last column of the comparison table "
+				   "is not its conclusion");
+		for (size_t k = 1; k + 1 < rw->n; k++) {
+			char *sc[2];
+			if (!phrase_match(r, PUB_CMP_SERIES_HEAD,
+					  rw->cells[k].text, sc, 2)) {
+				cell_error(r, line, &rw->cells[k],
+					   "not a series column of the "
+					   "comparison table");
+				continue;
+			}
+			char *id[1];
+			t->series_label[k] = sc[0];
+			free(sc[1]);
+			if (sc[0] && phrase_match(r, PUB_SERIES_LABEL, sc[0],
+						  id, 1))
+				t->series_id[k] = id[0];
+		}
+		return TABLE_CMP;
+	}
+	free(caps[0]);
+	ph = phrase_match(r, PUB_MECH_HEAD_STATE, rw->cells[0].text, NULL, 0);
+	if (ph && rw->n >= 2 && phrase_match(r, PUB_MECH_HEAD_REGISTRATION,
+					     rw->cells[1].text, NULL, 0)) {
+		static const pub_concept want[5] = {
+			PUB_MECH_HEAD_STATE, PUB_MECH_HEAD_REGISTRATION,
+			PUB_MECH_HEAD_SERVICE, PUB_MECH_HEAD_WIN32,
+			PUB_MECH_HEAD_ETW
+		};
+		note_lang(r, ph);
+		if (rw->n != 5)
+			cell_error(r, line, &rw->cells[0],
+				   "the mechanism table needs 5 columns");
+		for (size_t k = 2; k < rw->n && k < 5; k++)
+			if (!phrase_match(r, want[k], rw->cells[k].text, NULL,
+					  0))
+				cell_error(r, line, &rw->cells[k],
+					   "not a column of the mechanism "
+					   "table");
+		t->kind = TABLE_MECH;
+		return TABLE_MECH;
+	}
+	ph = phrase_match(r, PUB_VAL_HEAD_WRITTEN, rw->cells[0].text, NULL, 0);
+	if (ph && phrase_match(r, PUB_VAL_HEAD_OBSERVED, rw->cells[1].text,
+			       NULL, 0)) {
+		note_lang(r, ph);
+		if (rw->n != 3)
+			cell_error(r, line, &rw->cells[0],
+				   "the value-handling table needs 3 columns");
+		else if (!phrase_match(r, PUB_VAL_HEAD_RESULT,
+				       rw->cells[2].text, NULL, 0))
+			cell_error(r, line, &rw->cells[2],
+				   "not a column of the value-handling table");
+		t->kind = TABLE_VALUES;
+		return TABLE_VALUES;
+	}
+	return TABLE_NONE;
+}
+
+/* A comparison cell: "+0.625 ms [-1.111; +2.474]", an estimate with the
+ * no-interval phrase, or the no-pairs phrase. */
+static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
+			   pub_cmp *pc)
+{
+	const char *s = c->text;
+	size_t used;
+	int dec;
+	double v;
+
+	if (phrase_match(r, PUB_NO_PAIRS, s, NULL, 0)) {
+		pc->no_pairs = true;
+		return true;
+	}
+	used = parse_number(s, &v, &dec);
+	if (!used) {
+		cell_error(r, line, c, "expected a difference such as "
+			   "'+0.625 ms [-1.111; +2.474]'");
+		return false;
+	}
+	pc->estimate = (pub_num){ true, v, dec, line, c->col };
+	s += used;
+	const char *open = strchr(s, '[');
+	if (!open) {
+		/* An estimate alone, perhaps with the no-interval phrase. */
+		for (size_t i = 0; i < r->n_vocab; i++) {
+			const pub_phrase *ph = &r->vocab[i];
+			size_t n = strlen(ph->text), m = strlen(s);
+			if (ph->concept == PUB_NO_INTERVAL && n <= m
+			    && strcmp(s + m - n, ph->text) == 0)
+				pc->no_interval = true;
+		}
+		return true;
+	}
+	size_t col = c->col + (size_t)(open - c->text) + 1;
+	s = open + 1;
+	while (*s == ' ')
+		s++;
+	used = parse_number(s, &v, &dec);
+	if (!used) {
+		cell_error(r, line, c, "expected the interval's lower bound "
+			   "after '['");
+		return false;
+	}
+	pc->lo = (pub_num){ true, v, dec, line, col };
+	s += used;
+	while (*s == ' ')
+		s++;
+	if (*s != ';' && *s != ',') {
+		cell_error(r, line, c, "expected ';' between the interval's "
+			   "bounds");
+		return false;
+	}
+	s++;
+	while (*s == ' ')
+		s++;
+	used = parse_number(s, &v, &dec);
+	if (!used) {
+		cell_error(r, line, c, "expected the interval's upper bound");
+		return false;
+	}
+	pc->hi = (pub_num){ true, v, dec, line, col };
+	s += used;
+	while (*s == ' ')
+		s++;
+	if (*s != ']' || s[1] != '\0') {
+		cell_error(r, line, c, "expected ']' to end the cell");
+		return false;
+	}
+	if (pc->lo.value > pc->hi.value) {
+		cell_error(r, line, c, "the interval's lower bound exceeds "
+			   "its upper bound");
+		return false;
+	}
+	return true;
+}
+
+static void cmp_row(reader *r, size_t line, const row *rw, const table *t)
+{
+	pb_state st;
+	const pub_phrase *ph;
+
+	if (!parse_state(r, rw->cells[0].text, &st)) {
+		cell_error(r, line, &rw->cells[0], "not a state");
+		return;
+	}
+	for (size_t k = 1; k + 1 < rw->n; k++) {
+		pub_cmp pc;
+		memset(&pc, 0, sizeof pc);
+		pc.state = st;
+		pc.line = line;
+		pc.series_pos = k - 1;
+		if (!parse_cmp_cell(r, line, &rw->cells[k], &pc))
+			continue;
+		pub_cmp *e = grow((void **)&r->p->cmp, &r->p->n_cmp,
+				  &r->cap_cmp, sizeof *e);
+		if (!e) {
+			nomem(r);
+			return;
+		}
+		*e = pc;
+		e->series_id = dup_str(t->series_id[k]);
+		e->series_label = dup_str(t->series_label[k]);
+		if ((t->series_id[k] && !e->series_id)
+		    || (t->series_label[k] && !e->series_label)) {
+			nomem(r);
+			return;
+		}
+	}
+	const cell *last = &rw->cells[rw->n - 1];
+	ph = phrase_match(r, PUB_CONCLUSION, last->text, NULL, 0);
+	if (!ph || !ph->code) {
+		cell_error(r, line, last, "not a known conclusion");
+		return;
+	}
+	pub_conclusion *pc = grow((void **)&r->p->conclusions,
+				  &r->p->n_conclusions, &r->cap_concl,
+				  sizeof *pc);
+	if (!pc || !(pc->verdict = dup_str(ph->code))) {
+		nomem(r);
+		return;
+	}
+	pc->state = st;
+	pc->line = line;
+	pc->col = last->col;
+}
+
+/* "WORD" or "WORD (K/N)": a phrase of CONCEPT with an optional count. */
+static const pub_phrase *counted_phrase(reader *r, pub_concept concept,
+					const char *s, bool *counted,
+					size_t *k, size_t *n)
+{
+	const pub_phrase *ph = phrase_match(r, concept, s, NULL, 0);
+
+	*counted = false;
+	if (ph)
+		return ph;
+	for (size_t i = 0; i < r->n_vocab; i++) {
+		const pub_phrase *p = &r->vocab[i];
+		size_t len = strlen(p->text);
+		if (p->concept != concept || strncmp(s, p->text, len) != 0
+		    || strncmp(s + len, " (", 2) != 0)
+			continue;
+		const char *rest = s + len + 2;
+		size_t rl = strlen(rest);
+		if (rl < 2 || rest[rl - 1] != ')')
+			continue;
+		char *frac = dup_range(rest, rl - 1);
+		bool ok = frac && parse_fraction(frac, k, n);
+		free(frac);
+		if (ok) {
+			*counted = true;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* "a -> b -> c" (or with U+2192), filling V. */
+static bool parse_transition(const char *s, long v[3])
+{
+	for (int i = 0; i < 3; i++) {
+		char *end;
+		while (*s == ' ')
+			s++;
+		errno = 0;
+		v[i] = strtol(s, &end, 10);
+		if (end == s || errno)
+			return false;
+		s = end;
+		while (*s == ' ')
+			s++;
+		if (i == 2)
+			break;
+		if (s[0] == '-' && s[1] == '>')
+			s += 2;
+		else if ((unsigned char)s[0] == 0xE2
+			 && (unsigned char)s[1] == 0x86
+			 && (unsigned char)s[2] == 0x92)
+			s += 3;
+		else
+			return false;
+	}
+	return *s == '\0';
+}
+
+/* A priority cell: transitions (with "(K/N)" counts when boots differ) and
+ * "not reported (K/N)", separated by ", ". */
+static bool parse_prio_cell(reader *r, size_t line, const cell *c,
+			    pub_transition **out, size_t *n_out)
+{
+	size_t n = 0;
+	char **parts = split_list(c->text, &n);
+	pub_transition *tr;
+
+	*out = NULL;
+	*n_out = 0;
+	if (!parts) {
+		nomem(r);
+		return false;
+	}
+	tr = calloc(n, sizeof *tr);
+	if (!tr) {
+		free_list(parts, n);
+		nomem(r);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *p = parts[i];
+		size_t len = strlen(p);
+		bool counted = false;
+		size_t k = 0, m = 0;
+
+		if (len > 2 && p[len - 1] == ')') {
+			char *open = strrchr(p, '(');
+			if (open && open > p && open[-1] == ' ') {
+				char *frac = dup_range(open + 1,
+					(size_t)(p + len - 1 - (open + 1)));
+				counted = frac && parse_fraction(frac, &k, &m);
+				free(frac);
+				if (counted)
+					open[-1] = '\0';
+			}
+		}
+		tr[i].counted = counted;
+		tr[i].boots = k;
+		if (phrase_match(r, PUB_NOT_REPORTED, p, NULL, 0)) {
+			tr[i].reported = false;
+		} else if (parse_transition(p, tr[i].v)) {
+			tr[i].reported = true;
+		} else {
+			cell_error(r, line, c, "expected a transition such as "
+				   "'0 -> 10 -> 0'");
+			free(tr);
+			free_list(parts, n);
+			return false;
+		}
+	}
+	free_list(parts, n);
+	*out = tr;
+	*n_out = n;
+	return true;
+}
+
+static void mech_row(reader *r, size_t line, const row *rw, const table *t)
+{
+	pub_mech m;
+	size_t n = 0;
+	char **parts;
+	bool ok = true;
+
+	memset(&m, 0, sizeof m);
+	m.table = t->index;
+	m.line = line;
+	if (!parse_state(r, rw->cells[0].text, &m.state)) {
+		cell_error(r, line, &rw->cells[0], "not a state");
+		ok = false;
+	}
+	if (!parse_fraction(rw->cells[1].text, &m.registered, &m.boots)) {
+		cell_error(r, line, &rw->cells[1], "expected registrations "
+			   "as k/n");
+		ok = false;
+	}
+	/* The service: one word for all boots, or words with counts. */
+	parts = split_list(rw->cells[2].text, &n);
+	if (!parts) {
+		nomem(r);
+		return;
+	}
+	for (size_t i = 0; ok && i < n; i++) {
+		bool counted;
+		size_t k = 0, of = 0;
+		const pub_phrase *ph = counted_phrase(r, PUB_SERVICE_WORD,
+						      parts[i], &counted, &k,
+						      &of);
+		bool unreported = false;
+		if (!ph) {
+			ph = counted_phrase(r, PUB_NOT_REPORTED, parts[i],
+					    &counted, &k, &of);
+			unreported = ph != NULL;
+		}
+		if (!ph || (n > 1 && !counted)) {
+			cell_error(r, line, &rw->cells[2], "not a service "
+				   "state");
+			ok = false;
+			break;
+		}
+		if (!counted)
+			k = m.boots;
+		m.service_given = true;
+		if (unreported)
+			m.unreported += k;
+		else if (ph->code && strcmp(ph->code, "running") == 0)
+			m.running += k;
+		else
+			m.stopped += k;
+	}
+	free_list(parts, n);
+	if (ok && !parse_prio_cell(r, line, &rw->cells[3], &m.win32,
+				   &m.n_win32))
+		ok = false;
+	if (ok && !parse_prio_cell(r, line, &rw->cells[4], &m.etw, &m.n_etw))
+		ok = false;
+	if (!ok) {
+		free(m.win32);
+		free(m.etw);
+		return;
+	}
+	pub_mech *e = grow((void **)&r->p->mech, &r->p->n_mech, &r->cap_mech,
+			   sizeof *e);
+	if (!e) {
+		free(m.win32);
+		free(m.etw);
+		nomem(r);
+		return;
+	}
+	*e = m;
+}
+
+/* One part of an observed-state cell, matched against every observation
+ * phrase; false when none fits. */
+static bool observe(reader *r, const char *part, pub_value *v)
+{
+	const pub_phrase *ph;
+	char *caps[1];
+
+	if ((ph = phrase_match(r, PUB_OBS_API, part, caps, 1))) {
+		char *end;
+		errno = 0;
+		long long x = strtoll(caps[0], &end, 10);
+		bool ok = end != caps[0] && !*end && !errno;
+		free(caps[0]);
+		if (!ok)
+			return false;
+		v->api_given = true;
+		v->api_ok = true;
+		v->api = x;
+		return true;
+	}
+	if (phrase_match(r, PUB_OBS_API_FAILED, part, NULL, 0)) {
+		v->api_given = true;
+		v->api_ok = false;
+		return true;
+	}
+	if ((ph = phrase_match(r, PUB_OBS_SERVICE, part, NULL, 0)) && ph->code) {
+		v->service = strcmp(ph->code, "running") == 0 ? 1
+			     : strcmp(ph->code, "stopped") == 0 ? 0 : 2;
+		return true;
+	}
+	if ((ph = phrase_match(r, PUB_OBS_REGISTRATION, part, NULL, 0))
+	    && ph->code) {
+		v->registered = strcmp(ph->code, "yes") == 0;
+		return true;
+	}
+	return phrase_match(r, PUB_NOT_REPORTED, part, NULL, 0) != NULL;
+}
+
+static void value_row(reader *r, size_t line, const row *rw,
+		      const table *t)
+{
+	pub_value v;
+	size_t n = 0, nw = 0;
+	char **parts, **written;
+	const pub_phrase *ph;
+	bool ok = true;
+
+	memset(&v, 0, sizeof v);
+	v.table = t->index;
+	v.line = line;
+	v.service = -1;
+	v.registered = -1;
+	parts = split_list(rw->cells[1].text, &n);
+	if (!parts) {
+		nomem(r);
+		return;
+	}
+	/* Each part on its own first, then joined with the parts after it,
+	 * so that a translation holding ", " still matches while a template's
+	 * "%s" never swallows a neighbouring observation. */
+	for (size_t i = 0; ok && i < n;) {
+		size_t j = i + 1;
+		for (; j <= n; j++) {
+			char *s = join_parts(parts, i, j - 1);
+			bool hit;
+			if (!s) {
+				free_list(parts, n);
+				nomem(r);
+				return;
+			}
+			hit = observe(r, s, &v);
+			free(s);
+			if (hit)
+				break;
+		}
+		if (j > n) {
+			cell_error(r, line, &rw->cells[1],
+				   "not a known observation");
+			ok = false;
+		}
+		i = j;
+	}
+	free_list(parts, n);
+	ph = phrase_match(r, PUB_OUTCOME, rw->cells[2].text, NULL, 0);
+	if (!ph || !ph->code) {
+		cell_error(r, line, &rw->cells[2], "not a known result");
+		ok = false;
+	}
+	written = split_list(rw->cells[0].text, &nw);
+	if (!written) {
+		nomem(r);
+		return;
+	}
+	for (size_t i = 0; ok && i < nw; i++) {
+		pub_value *e;
+		if (!parse_state(r, written[i], &v.written)) {
+			cell_error(r, line, &rw->cells[0], "not a list of "
+				   "written values");
+			break;
+		}
+		e = grow((void **)&r->p->values, &r->p->n_values,
+			 &r->cap_values, sizeof *e);
+		if (!e || !(v.outcome = dup_str(ph->code))) {
+			nomem(r);
+			break;
+		}
+		*e = v;
+	}
+	free_list(written, nw);
+}
+
+static pb_status parse_page(reader *r, const char *text, size_t len)
+{
+	table t;
+	row rw;
+	size_t line = 0, counts[4] = { 0, 0, 0, 0 };
+	const char *p = text, *end = text + len;
+
+	memset(&t, 0, sizeof t);
+	memset(&rw, 0, sizeof rw);
+	/* A UTF-8 byte order mark is not text. */
+	if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+		p += 3;
+	while (p < end && r->st == PB_OK) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		bool is_row;
+
+		line++;
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		is_row = split_row(r, p, ll, &rw);
+		p = nl ? nl + 1 : end;
+		if (r->st != PB_OK)
+			break;
+		if (t.kind != TABLE_NONE && (!is_row || rw.markdown != t.markdown)) {
+			if (t.need_delimiter)
+				diag_error(r->d, r->path, line, 1,
+					   "expected the delimiter row "
+					   "(|---|) after the table's header");
+			table_reset(&t);
+		}
+		if (!is_row) {
+			row_clear(&rw);
+			continue;
+		}
+		if (rw.too_many) {
+			diag_error(r->d, r->path, line, 1, "more than %d cells "
+				   "in a row", MAX_CELLS);
+			row_clear(&rw);
+			continue;
+		}
+		if (t.kind == TABLE_NONE) {
+			table_kind k = header_kind(r, line, &rw, &t);
+			if (k != TABLE_NONE) {
+				t.markdown = rw.markdown;
+				t.need_delimiter = rw.markdown;
+				t.cells = rw.n;
+				t.index = counts[k]++;
+				r->p->tables++;
+			}
+			row_clear(&rw);
+			continue;
+		}
+		if (t.need_delimiter) {
+			t.need_delimiter = false;
+			if (!rw.delimiter || rw.n != t.cells)
+				diag_error(r->d, r->path, line, 1,
+					   "expected the delimiter row "
+					   "(|---|) after the table's header");
+			row_clear(&rw);
+			continue;
+		}
+		if (rw.n != t.cells) {
+			diag_error(r->d, r->path, line,
+				   rw.n ? rw.cells[rw.n - 1].col : 1,
+				   "%zu cells in a row of a table of %zu "
+				   "columns", rw.n, t.cells);
+		} else if (t.kind == TABLE_CMP) {
+			cmp_row(r, line, &rw, &t);
+		} else if (t.kind == TABLE_MECH) {
+			mech_row(r, line, &rw, &t);
+		} else {
+			value_row(r, line, &rw, &t);
+		}
+		row_clear(&rw);
+	}
+	if (t.need_delimiter && r->st == PB_OK)
+		diag_error(r->d, r->path, line, 1, "expected the delimiter row "
+			   "(|---|) after the table's header");
+	table_reset(&t);
+	row_clear(&rw);
+	if (r->st != PB_OK)
+		return r->st;
+	if (r->p->tables == 0) {
+		diag_error(r->d, r->path, 0, 0, "no comparison, mechanism or "
+			   "value-handling table found");
+		return PB_DATAERR;
+	}
+	return diag_errors(r->d) ? PB_DATAERR : PB_OK;
+}
+
+/* ---------------------------------------------------------------------
+ * results.json. */
+
+/* Reports a key of the wrong type or a missing key, and returns false. */
+static bool json_bad(reader *r, const char *where, const char *key,
+		     const char *want)
+{
+	diag_error(r->d, r->path, 0, 0, "%s: '%s' is not %s", where, key,
+		   want);
+	return false;
+}
+
+static bool get_str(reader *r, json_t *o, const char *where, const char *key,
+		    const char **out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_string(v))
+		return json_bad(r, where, key, "a string");
+	*out = json_string_value(v);
+	return true;
+}
+
+/* A number or null (null: *PRESENT false). */
+static bool get_num(reader *r, json_t *o, const char *where, const char *key,
+		    bool *present, double *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (json_is_null(v)) {
+		*present = false;
+		return true;
+	}
+	if (!json_is_number(v))
+		return json_bad(r, where, key, "a number");
+	*present = true;
+	*out = json_number_value(v);
+	return true;
+}
+
+static bool get_count(reader *r, json_t *o, const char *where,
+		      const char *key, size_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return json_bad(r, where, key, "a count");
+	*out = (size_t)json_integer_value(v);
+	return true;
+}
+
+static bool get_state(reader *r, json_t *o, const char *where,
+		      const char *key, pb_state *out)
+{
+	const char *s;
+	if (!get_str(r, o, where, key, &s))
+		return false;
+	if (!pb_state_parse(s, strlen(s), out))
+		return json_bad(r, where, key, "a state");
+	return true;
+}
+
+static json_t *get_array(reader *r, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_array(v)) {
+		json_bad(r, "results.json", key, "an array");
+		return NULL;
+	}
+	return v;
+}
+
+static bool json_settings(reader *r, json_t *root)
+{
+	json_t *plan = json_object_get(root, "plan"), *v;
+	const char *s;
+	bool present;
+	double x;
+
+	if (!json_is_object(plan))
+		return json_bad(r, "results.json", "plan", "an object");
+	if (!get_state(r, plan, "plan", "reference", &r->p->reference))
+		return false;
+	r->p->reference_given = true;
+	v = json_object_get(plan, "seed");
+	if (!json_is_integer(v) || json_integer_value(v) < 0
+	    || json_integer_value(v) > UINT32_MAX)
+		return json_bad(r, "plan", "seed", "a seed");
+	r->p->seed = (uint32_t)json_integer_value(v);
+	v = json_object_get(plan, "resamples");
+	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0) {
+		r->p->resamples_exact = true;
+	} else if (json_is_integer(v) && json_integer_value(v) >= 1) {
+		r->p->resamples = (unsigned long)json_integer_value(v);
+	} else {
+		return json_bad(r, "plan", "resamples", "a count or 'exact'");
+	}
+	if (!get_str(r, plan, "plan", "interval", &s))
+		return false;
+	snprintf(r->p->interval, sizeof r->p->interval, "%s", s);
+	if (!get_str(r, plan, "plan", "statistic", &s))
+		return false;
+	snprintf(r->p->statistic, sizeof r->p->statistic, "%s", s);
+	if (!get_num(r, plan, "plan", "confidence", &present, &x) || !present)
+		return present ? false
+			       : json_bad(r, "plan", "confidence", "a number");
+	r->p->confidence = x;
+	r->p->settings_given = true;
+	return true;
+}
+
+static bool json_inputs(reader *r, json_t *root)
+{
+	json_t *arr = get_array(r, root, "inputs"), *e;
+	size_t i;
+
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *path, *sha;
+		pub_input *in;
+		if (!get_str(r, e, "inputs", "path", &path)
+		    || !get_str(r, e, "inputs", "sha256", &sha))
+			return false;
+		if (strlen(sha) != 64)
+			return json_bad(r, "inputs", "sha256", "a SHA-256");
+		in = grow((void **)&r->p->inputs, &r->p->n_inputs,
+			  &r->cap_inputs, sizeof *in);
+		if (!in || !(in->path = dup_str(path))) {
+			nomem(r);
+			return false;
+		}
+		memcpy(in->sha256, sha, 65);
+	}
+	return true;
+}
+
+static bool json_runs(reader *r, json_t *root)
+{
+	json_t *arr = get_array(r, root, "runs"), *e;
+	size_t i;
+
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *id;
+		pub_run *run;
+		bool present;
+		double x = 0;
+		if (!get_str(r, e, "runs", "run", &id)
+		    || !get_num(r, e, "runs", "statistic", &present, &x))
+			return false;
+		run = grow((void **)&r->p->runs, &r->p->n_runs, &r->cap_runs,
+			   sizeof *run);
+		if (!run || !(run->id = dup_str(id))) {
+			nomem(r);
+			return false;
+		}
+		run->has_statistic = present;
+		run->statistic = x;
+	}
+	return true;
+}
+
+static pub_num json_pub_num(bool present, double x)
+{
+	pub_num n = { present, x, -1, 0, 0 };
+	return n;
+}
+
+static bool json_comparisons(reader *r, json_t *root)
+{
+	json_t *arr = get_array(r, root, "comparisons"), *e;
+	size_t i;
+
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *series, *verdict;
+		pub_cmp pc;
+		bool p_est, p_lo, p_hi;
+		double est = 0, lo = 0, hi = 0;
+		json_t *ci = json_object_get(e, "interval");
+
+		memset(&pc, 0, sizeof pc);
+		if (!get_str(r, e, "comparisons", "series", &series)
+		    || !get_state(r, e, "comparisons", "state", &pc.state)
+		    || !get_num(r, e, "comparisons", "difference", &p_est,
+				&est)
+		    || !get_str(r, e, "comparisons", "verdict", &verdict))
+			return false;
+		if (!json_is_object(ci))
+			return json_bad(r, "comparisons", "interval",
+					"an object");
+		if (!get_num(r, ci, "interval", "lo", &p_lo, &lo)
+		    || !get_num(r, ci, "interval", "hi", &p_hi, &hi))
+			return false;
+		pc.estimate = json_pub_num(p_est, est);
+		pc.lo = json_pub_num(p_lo, lo);
+		pc.hi = json_pub_num(p_hi, hi);
+		pc.no_interval = !p_lo || !p_hi;
+		pc.no_pairs = !p_est;
+		pub_cmp *out = grow((void **)&r->p->cmp, &r->p->n_cmp,
+				    &r->cap_cmp, sizeof *out);
+		if (!out) {
+			nomem(r);
+			return false;
+		}
+		*out = pc;
+		out->series_id = dup_str(series);
+		out->verdict = dup_str(verdict);
+		if (!out->series_id || !out->verdict) {
+			nomem(r);
+			return false;
+		}
+	}
+	arr = get_array(r, root, "verdicts");
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *verdict;
+		pb_state st;
+		pub_conclusion *pc;
+		if (!get_state(r, e, "verdicts", "state", &st)
+		    || !get_str(r, e, "verdicts", "verdict", &verdict))
+			return false;
+		pc = grow((void **)&r->p->conclusions, &r->p->n_conclusions,
+			  &r->cap_concl, sizeof *pc);
+		if (!pc || !(pc->verdict = dup_str(verdict))) {
+			nomem(r);
+			return false;
+		}
+		pc->state = st;
+	}
+	return true;
+}
+
+static bool json_triplet(reader *r, json_t *arr, long v[3])
+{
+	if (!json_is_array(arr) || json_array_size(arr) != 3)
+		return json_bad(r, "mechanism", "priority", "three priorities");
+	for (size_t i = 0; i < 3; i++) {
+		json_t *x = json_array_get(arr, i);
+		if (!json_is_integer(x))
+			return json_bad(r, "mechanism", "priority",
+					"three priorities");
+		v[i] = (long)json_integer_value(x);
+	}
+	return true;
+}
+
+/* Adds BOOTS of transition V to the column list *LIST, merging equal
+ * transitions (results.json lists Win32 and ETW together). */
+static bool add_transition(pub_transition **list, size_t *n, const long v[3],
+			   size_t boots)
+{
+	for (size_t i = 0; i < *n; i++) {
+		if (memcmp((*list)[i].v, v, sizeof (*list)[i].v) == 0) {
+			(*list)[i].boots += boots;
+			return true;
+		}
+	}
+	pub_transition *p = realloc(*list, (*n + 1) * sizeof *p);
+	if (!p)
+		return false;
+	*list = p;
+	memset(&p[*n], 0, sizeof p[*n]);
+	p[*n].reported = true;
+	memcpy(p[*n].v, v, sizeof p[*n].v);
+	p[*n].boots = boots;
+	p[*n].counted = true;
+	(*n)++;
+	return true;
+}
+
+static bool json_mechanism(reader *r, json_t *root)
+{
+	json_t *arr = get_array(r, root, "mechanism"), *e;
+	size_t i;
+	const char *prev = NULL;
+	size_t rank = 0;
+
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *series;
+		pub_mech m;
+		json_t *vars = json_object_get(e, "priority"), *v;
+		size_t j, incomplete = 0;
+
+		memset(&m, 0, sizeof m);
+		if (!get_str(r, e, "mechanism", "series", &series)
+		    || !get_state(r, e, "mechanism", "state", &m.state)
+		    || !get_count(r, e, "mechanism", "boots", &m.boots)
+		    || !get_count(r, e, "mechanism", "registered",
+				  &m.registered)
+		    || !get_count(r, e, "mechanism", "service_running",
+				  &m.running)
+		    || !get_count(r, e, "mechanism", "service_stopped",
+				  &m.stopped)
+		    || !get_count(r, e, "mechanism", "service_unknown",
+				  &m.unreported)
+		    || !get_count(r, e, "mechanism", "priority_incomplete",
+				  &incomplete))
+			return false;
+		if (prev && strcmp(prev, series) != 0)
+			rank++;
+		prev = series;
+		m.table = rank;
+		m.service_given = true;
+		if (!json_is_array(vars))
+			return json_bad(r, "mechanism", "priority",
+					"an array");
+		bool ok = true;
+		json_array_foreach(vars, j, v) {
+			long w[3], t[3];
+			size_t boots;
+			if (!json_triplet(r, json_object_get(v, "win32"), w)
+			    || !json_triplet(r, json_object_get(v, "etw"), t)
+			    || !get_count(r, v, "mechanism", "boots", &boots)) {
+				ok = false;
+				break;
+			}
+			if (!add_transition(&m.win32, &m.n_win32, w, boots)
+			    || !add_transition(&m.etw, &m.n_etw, t, boots)) {
+				nomem(r);
+				ok = false;
+				break;
+			}
+		}
+		if (ok && incomplete) {
+			/* Boots without all phases: "not reported". */
+			for (int col = 0; col < 2 && ok; col++) {
+				pub_transition **l = col ? &m.etw : &m.win32;
+				size_t *ln = col ? &m.n_etw : &m.n_win32;
+				pub_transition *p = realloc(*l, (*ln + 1)
+							    * sizeof *p);
+				if (!p) {
+					nomem(r);
+					ok = false;
+					break;
+				}
+				*l = p;
+				memset(&p[*ln], 0, sizeof p[*ln]);
+				p[*ln].boots = incomplete;
+				p[*ln].counted = true;
+				(*ln)++;
+			}
+		}
+		pub_mech *out = ok ? grow((void **)&r->p->mech, &r->p->n_mech,
+					  &r->cap_mech, sizeof *out)
+				   : NULL;
+		if (!out || !(m.series_id = dup_str(series))) {
+			free(m.win32);
+			free(m.etw);
+			free(m.series_id);
+			if (ok)
+				nomem(r);
+			return false;
+		}
+		*out = m;
+	}
+	return true;
+}
+
+static bool json_boundary(reader *r, json_t *root)
+{
+	json_t *b = json_object_get(root, "boundary"), *arr, *e;
+	size_t i;
+
+	if (!json_is_object(b))
+		return json_bad(r, "results.json", "boundary", "an object");
+	arr = get_array(r, b, "rows");
+	if (!arr)
+		return false;
+	json_array_foreach(arr, i, e) {
+		const char *run, *outcome;
+		json_t *api = json_object_get(e, "api_value");
+		json_t *svc = json_object_get(e, "service");
+		json_t *reg = json_object_get(e, "registered");
+		pub_value v;
+
+		memset(&v, 0, sizeof v);
+		if (!get_str(r, e, "boundary", "run", &run)
+		    || !get_state(r, e, "boundary", "written", &v.written)
+		    || !get_str(r, e, "boundary", "outcome", &outcome))
+			return false;
+		v.api_given = true;
+		v.api_ok = json_is_integer(api);
+		v.api = v.api_ok ? json_integer_value(api) : 0;
+		v.service = json_is_string(svc)
+			    ? strcmp(json_string_value(svc), "running") == 0
+			    : -1;
+		v.registered = json_is_boolean(reg) ? json_is_true(reg) : -1;
+		pub_value *out = grow((void **)&r->p->values, &r->p->n_values,
+				      &r->cap_values, sizeof *out);
+		if (!out || !(v.outcome = dup_str(outcome))) {
+			nomem(r);
+			return false;
+		}
+		*out = v;
+	}
+	return true;
+}
+
+static pb_status parse_json(reader *r, const char *text, size_t len)
+{
+	json_error_t err;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	json_t *schema, *version;
+	bool ok;
+
+	if (!root) {
+		diag_error(r->d, r->path, err.line > 0 ? (size_t)err.line : 0,
+			   err.column > 0 ? (size_t)err.column : 0, "%s",
+			   err.text);
+		return PB_DATAERR;
+	}
+	schema = json_object_get(root, "schema");
+	version = json_object_get(root, "schema_version");
+	if (!json_is_string(schema)
+	    || strcmp(json_string_value(schema), "pairboot-results") != 0) {
+		diag_error(r->d, r->path, 0, 0, "not a pairboot results.json "
+			   "(no \"schema\": \"pairboot-results\")");
+		json_decref(root);
+		return PB_DATAERR;
+	}
+	if (!json_is_integer(version) || json_integer_value(version) != 1) {
+		diag_error(r->d, r->path, 0, 0, "results.json schema version "
+			   "%lld is not supported (this pairboot reads 1)",
+			   json_is_integer(version)
+			   ? (long long)json_integer_value(version) : -1LL);
+		json_decref(root);
+		return PB_DATAERR;
+	}
+	r->p->source = PUB_RESULTS_JSON;
+	ok = json_settings(r, root) && json_inputs(r, root)
+	     && json_runs(r, root) && json_comparisons(r, root)
+	     && json_mechanism(r, root) && json_boundary(r, root);
+	json_decref(root);
+	if (r->st != PB_OK)
+		return r->st;
+	return ok && !diag_errors(r->d) ? PB_OK : PB_DATAERR;
+}
+
+/* ---------------------------------------------------------------------
+ * Entry points. */
+
+pb_status published_parse(const char *path, const char *text, size_t len,
+			  const pub_phrase *vocab, size_t n_vocab, diag *d,
+			  published **out)
+{
+	reader r;
+	size_t errors = diag_errors(d);
+	const char *nul = memchr(text, '\0', len);
+	pb_status st;
+	size_t i = 0;
+
+	*out = NULL;
+	memset(&r, 0, sizeof r);
+	r.path = path;
+	r.vocab = vocab;
+	r.n_vocab = n_vocab;
+	r.d = d;
+	r.p = calloc(1, sizeof *r.p);
+	if (!r.p || !(r.p->path = dup_str(path))) {
+		free(r.p);
+		return PB_NOMEM;
+	}
+	if (nul) {
+		size_t line = 1, col = 1;
+		for (const char *c = text; c < nul; c++) {
+			col++;
+			if (*c == '\n') {
+				line++;
+				col = 1;
+			}
+		}
+		diag_error(d, path, line, col, "NUL byte in the text");
+		published_free(r.p);
+		return PB_DATAERR;
+	}
+	while (i < len && is_space(text[i]))
+		i++;
+	if (i < len && text[i] == '{')
+		st = parse_json(&r, text, len);
+	else
+		st = parse_page(&r, text, len);
+	if (st == PB_OK && diag_errors(d) > errors)
+		st = PB_DATAERR;
+	if (st != PB_OK) {
+		published_free(r.p);
+		return st;
+	}
+	*out = r.p;
+	return PB_OK;
+}
+
+pb_status published_read(const char *path, const pub_phrase *vocab,
+			 size_t n_vocab, diag *d, published **out)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	pb_status st;
+
+	*out = NULL;
+	if (!f) {
+		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
+		return PB_NOINPUT;
+	}
+	for (;;) {
+		if (len == cap) {
+			size_t nc = cap ? 2 * cap : 65536;
+			char *p = realloc(buf, nc);
+			if (!p) {
+				free(buf);
+				fclose(f);
+				return PB_NOMEM;
+			}
+			buf = p;
+			cap = nc;
+		}
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
+		free(buf);
+		fclose(f);
+		return PB_IOERR;
+	}
+	fclose(f);
+	st = published_parse(path, buf ? buf : "", len, vocab, n_vocab, d,
+			     out);
+	free(buf);
+	return st;
+}
+
+void published_free(published *p)
+{
+	if (!p)
+		return;
+	free(p->path);
+	for (size_t i = 0; i < p->n_inputs; i++)
+		free(p->inputs[i].path);
+	free(p->inputs);
+	for (size_t i = 0; i < p->n_runs; i++)
+		free(p->runs[i].id);
+	free(p->runs);
+	for (size_t i = 0; i < p->n_cmp; i++) {
+		free(p->cmp[i].series_id);
+		free(p->cmp[i].series_label);
+		free(p->cmp[i].verdict);
+	}
+	free(p->cmp);
+	for (size_t i = 0; i < p->n_conclusions; i++)
+		free(p->conclusions[i].verdict);
+	free(p->conclusions);
+	for (size_t i = 0; i < p->n_mech; i++) {
+		free(p->mech[i].series_id);
+		free(p->mech[i].win32);
+		free(p->mech[i].etw);
+	}
+	free(p->mech);
+	for (size_t i = 0; i < p->n_values; i++) {
+		free(p->values[i].series_id);
+		free(p->values[i].outcome);
+	}
+	free(p->values);
+	free(p);
+}

@@ -1,0 +1,541 @@
+/* results_read.c: rebuilds a study from a results.json (see the header for
+ * what is rebuilt and what is made up). */
+#include "ingest/results_read.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "ingest/plan.h"
+
+typedef struct rd {
+	const char *path;
+	diag *d;
+	bool nomem;
+} rd;
+
+/* Reports that KEY (in WHERE) is missing or not WANT; returns false. */
+static bool bad(rd *r, const char *where, const char *key, const char *want)
+{
+	diag_error(r->d, r->path, 0, 0, "%s: '%s' is not %s", where, key,
+		   want);
+	return false;
+}
+
+static char *dup_str(rd *r, const char *s)
+{
+	char *p;
+	if (!s)
+		return NULL;
+	p = malloc(strlen(s) + 1);
+	if (!p) {
+		r->nomem = true;
+		return NULL;
+	}
+	strcpy(p, s);
+	return p;
+}
+
+/* A string (or, with NULLABLE, null: *OUT NULL) copied into *OUT. */
+static bool take_str(rd *r, json_t *o, const char *where, const char *key,
+		     bool nullable, char **out)
+{
+	json_t *v = json_object_get(o, key);
+
+	*out = NULL;
+	if (nullable && (!v || json_is_null(v)))
+		return true;
+	if (!json_is_string(v))
+		return bad(r, where, key, nullable ? "a string or null"
+						   : "a string");
+	*out = dup_str(r, json_string_value(v));
+	return *out != NULL;
+}
+
+static bool get_num(rd *r, json_t *o, const char *where, const char *key,
+		    double *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_number(v))
+		return bad(r, where, key, "a number");
+	*out = json_number_value(v);
+	return true;
+}
+
+static bool get_int(rd *r, json_t *o, const char *where, const char *key,
+		    json_int_t lo, json_int_t hi, json_int_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < lo
+	    || json_integer_value(v) > hi)
+		return bad(r, where, key, "an integer in range");
+	*out = json_integer_value(v);
+	return true;
+}
+
+static bool parse_state(rd *r, json_t *v, const char *where,
+			const char *key, pb_state *out)
+{
+	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+	if (!s || !pb_state_parse(s, strlen(s), out))
+		return bad(r, where, key, "a state");
+	return true;
+}
+
+static bool get_state(rd *r, json_t *o, const char *where, const char *key,
+		      pb_state *out)
+{
+	return parse_state(r, json_object_get(o, key), where, key, out);
+}
+
+/* ---------------------------------------------------------------------
+ * Plan and series. */
+
+static bool read_plan(rd *r, json_t *root, study_plan *p)
+{
+	json_t *st = json_object_get(root, "study");
+	json_t *pl = json_object_get(root, "plan");
+	json_t *v, *states;
+	json_int_t x;
+	const char *s;
+	size_t i;
+
+	if (!json_is_object(st) || !json_is_object(pl))
+		return bad(r, "results.json", "study' or 'plan", "an object");
+	if (!get_int(r, st, "study", "format", 1, 1, &x))
+		return false;
+	p->format = (int)x;
+	if (!take_str(r, st, "study", "title", false, &p->title)
+	    || !take_str(r, st, "study", "build", false, &p->build)
+	    || !take_str(r, st, "study", "platform", true, &p->platform)
+	    || !take_str(r, pl, "plan", "column", false, &p->column)
+	    || !take_str(r, pl, "plan", "unit", false, &p->unit)
+	    || !take_str(r, pl, "plan", "service", true, &p->service)
+	    || !get_num(r, pl, "plan", "scale", &p->scale)
+	    || !get_num(r, pl, "plan", "threshold", &p->threshold)
+	    || !get_num(r, pl, "plan", "confidence", &p->confidence)
+	    || !get_int(r, pl, "plan", "threshold_decimals", 0, 15, &x))
+		return false;
+	p->threshold_decimals = (int)x;
+	if (!(p->threshold > 0) || !(p->confidence > 0 && p->confidence < 1))
+		return bad(r, "plan", "threshold' or 'confidence",
+			   "in range");
+	v = json_object_get(pl, "better");
+	s = json_is_string(v) ? json_string_value(v) : "";
+	if (strcmp(s, "lower") == 0)
+		p->better = BETTER_LOWER;
+	else if (strcmp(s, "higher") == 0)
+		p->better = BETTER_HIGHER;
+	else
+		return bad(r, "plan", "better", "lower or higher");
+	v = json_object_get(pl, "statistic");
+	if (!json_is_string(v)
+	    || !stat_spec_parse(json_string_value(v), &p->statistic))
+		return bad(r, "plan", "statistic", "a statistic");
+	if (!get_state(r, pl, "plan", "reference", &p->reference))
+		return false;
+	v = json_object_get(pl, "resamples");
+	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
+		p->resamples_exact = true;
+	else if (json_is_integer(v) && json_integer_value(v) >= 1)
+		p->resamples = (unsigned long)json_integer_value(v);
+	else
+		return bad(r, "plan", "resamples", "a count or 'exact'");
+	if (!get_int(r, pl, "plan", "seed", 0, UINT32_MAX, &x))
+		return false;
+	p->seed = (uint32_t)x;
+	v = json_object_get(pl, "interval");
+	s = json_is_string(v) ? json_string_value(v) : "";
+	for (i = 0; i < INTERVAL_METHOD_COUNT; i++)
+		if (strcmp(s, interval_method_name((interval_method)i)) == 0)
+			break;
+	if (i == INTERVAL_METHOD_COUNT)
+		return bad(r, "plan", "interval", "an interval method");
+	p->interval = (interval_method)i;
+	v = json_object_get(pl, "synthetic");
+	p->synthetic = json_is_true(v);
+	states = json_object_get(pl, "states");
+	if (!json_is_array(states) || json_array_size(states) == 0)
+		return bad(r, "plan", "states", "a list of states");
+	p->states = calloc(json_array_size(states), sizeof *p->states);
+	if (!p->states) {
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(states, i, v) {
+		if (!parse_state(r, v, "plan", "states", &p->states[i]))
+			return false;
+		p->n_states++;
+	}
+	return true;
+}
+
+static bool read_series(rd *r, json_t *root, study_plan *p)
+{
+	json_t *arr = json_object_get(root, "series"), *e;
+	size_t i;
+
+	if (!json_is_array(arr) || json_array_size(arr) == 0)
+		return bad(r, "results.json", "series", "a list of series");
+	p->series = calloc(json_array_size(arr), sizeof *p->series);
+	if (!p->series) {
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(arr, i, e) {
+		series_def *sd = &p->series[i];
+		json_t *kind = json_object_get(e, "kind");
+		const char *k = json_is_string(kind) ? json_string_value(kind)
+						     : "";
+		int m;
+		p->n_series++;
+		if (!take_str(r, e, "series", "id", false, &sd->id)
+		    || !take_str(r, e, "series", "label", false, &sd->label)
+		    || !take_str(r, e, "series", "note", true, &sd->note))
+			return false;
+		for (m = SERIES_LATENCY; m <= SERIES_CONTROL; m++)
+			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
+				break;
+		if (m > SERIES_CONTROL)
+			return bad(r, "series", "kind", "a series kind");
+		sd->kind = (series_kind)m;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Runs and inputs. */
+
+static bool read_runs(rd *r, json_t *root, study *s)
+{
+	json_t *arr = json_object_get(root, "runs"), *e;
+	size_t i;
+
+	if (!json_is_array(arr))
+		return bad(r, "results.json", "runs", "a list of runs");
+	s->runs = calloc(json_array_size(arr) + 1, sizeof *s->runs);
+	if (!s->runs) {
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(arr, i, e) {
+		study_run *run = &s->runs[i];
+		json_t *acc = json_object_get(e, "accepted");
+		json_t *stat = json_object_get(e, "statistic");
+		char *series = NULL;
+		json_int_t x;
+		const char *sha;
+
+		s->n_runs++;
+		if (!take_str(r, e, "runs", "run", false, &run->id)
+		    || !take_str(r, e, "runs", "series", false, &series))
+			return false;
+		run->series = study_series_index(&s->plan, series);
+		free(series);
+		if (run->series == (size_t)-1)
+			return bad(r, "runs", "series", "a series of the study");
+		if (!get_int(r, e, "runs", "block", 1, INT64_MAX, &x))
+			return false;
+		run->block = (unsigned long)x;
+		if (!get_state(r, e, "runs", "state", &run->state))
+			return false;
+		if (!json_is_boolean(acc))
+			return bad(r, "runs", "accepted", "true or false");
+		run->accepted = json_is_true(acc);
+		if (!take_str(r, e, "runs", "note", true, &run->note)
+		    || !take_str(r, e, "runs", "started", true, &run->started)
+		    || !take_str(r, e, "runs", "latency", true,
+				 &run->latency_path)
+		    || !take_str(r, e, "runs", "mechanism", true,
+				 &run->mechanism_path))
+			return false;
+		if (json_is_integer(json_object_get(e, "position")))
+			run->position = (unsigned long)json_integer_value(
+				json_object_get(e, "position"));
+		if (json_is_integer(json_object_get(e, "periods")))
+			run->periods = (size_t)json_integer_value(
+				json_object_get(e, "periods"));
+		if (json_is_number(stat)) {
+			run->has_statistic = true;
+			run->statistic = json_number_value(stat);
+		} else if (!json_is_null(stat)) {
+			return bad(r, "runs", "statistic", "a number or null");
+		}
+		sha = json_string_value(json_object_get(e, "latency_sha256"));
+		if (sha && strlen(sha) == 64)
+			memcpy(run->latency_sha256, sha, 65);
+		sha = json_string_value(json_object_get(e,
+							"mechanism_sha256"));
+		if (sha && strlen(sha) == 64)
+			memcpy(run->mechanism_sha256, sha, 65);
+	}
+	return true;
+}
+
+static bool read_inputs(rd *r, json_t *root, study *s)
+{
+	json_t *arr = json_object_get(root, "inputs"), *e;
+	json_t *st = json_object_get(root, "study");
+	const char *digest = json_string_value(json_object_get(st, "digest"));
+	size_t i;
+
+	if (!digest || strlen(digest) != 64)
+		return bad(r, "study", "digest", "a SHA-256");
+	memcpy(s->digest, digest, 65);
+	if (!take_str(r, st, "study", "name", false, &s->name))
+		return false;
+	if (!json_is_array(arr))
+		return bad(r, "results.json", "inputs", "a list of files");
+	s->inputs = calloc(json_array_size(arr) + 1, sizeof *s->inputs);
+	if (!s->inputs) {
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(arr, i, e) {
+		input_file *f = &s->inputs[i];
+		const char *sha = json_string_value(json_object_get(e,
+								    "sha256"));
+		json_int_t bytes;
+		s->n_inputs++;
+		if (!take_str(r, e, "inputs", "path", false, &f->path)
+		    || !get_int(r, e, "inputs", "bytes", 0, INT64_MAX,
+				&bytes))
+			return false;
+		if (!sha || strlen(sha) != 64)
+			return bad(r, "inputs", "sha256", "a SHA-256");
+		memcpy(f->sha256, sha, 65);
+		f->bytes = (uint64_t)bytes;
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Logs that give the published summaries. */
+
+static mech_log *new_log(rd *r)
+{
+	mech_log *m = calloc(1, sizeof *m);
+	if (!m) {
+		r->nomem = true;
+		return NULL;
+	}
+	m->service = -1;
+	m->tracing_active = -1;
+	m->leftover = -1;
+	return m;
+}
+
+static study_run *find_run(study *s, const char *id)
+{
+	for (size_t i = 0; i < s->n_runs; i++)
+		if (strcmp(s->runs[i].id, id) == 0)
+			return &s->runs[i];
+	return NULL;
+}
+
+static bool read_triplet(rd *r, json_t *arr, long v[PRIO_PHASES])
+{
+	if (!json_is_array(arr) || json_array_size(arr) != PRIO_PHASES)
+		return bad(r, "mechanism", "priority", "three priorities");
+	for (size_t i = 0; i < PRIO_PHASES; i++) {
+		json_t *x = json_array_get(arr, i);
+		if (!json_is_integer(x))
+			return bad(r, "mechanism", "priority",
+				   "three priorities");
+		v[i] = (long)json_integer_value(x);
+	}
+	return true;
+}
+
+/* Deals the published summary of one mechanism state out over the
+ * accepted boots of that state and series, in runs.csv order. */
+static bool deal_mechanism(rd *r, study *s, json_t *e)
+{
+	json_t *vars = json_object_get(e, "priority"), *v;
+	const char *series = json_string_value(json_object_get(e, "series"));
+	size_t ser = series ? study_series_index(&s->plan, series)
+			    : (size_t)-1;
+	json_int_t boots, reg, run_n, stop_n, lost_ev, lost_buf;
+	pb_state state;
+	study_run **runs;
+	size_t n = 0, k = 0, i;
+
+	if (ser == (size_t)-1)
+		return bad(r, "mechanism", "series", "a series of the study");
+	if (!get_state(r, e, "mechanism", "state", &state)
+	    || !get_int(r, e, "mechanism", "boots", 0, INT64_MAX,
+			&boots)
+	    || !get_int(r, e, "mechanism", "registered", 0, boots, &reg)
+	    || !get_int(r, e, "mechanism", "service_running", 0, boots, &run_n)
+	    || !get_int(r, e, "mechanism", "service_stopped", 0,
+			boots - run_n, &stop_n)
+	    || !get_int(r, e, "mechanism", "lost_events", 0, INT64_MAX,
+			&lost_ev)
+	    || !get_int(r, e, "mechanism", "lost_buffers", 0,
+			INT64_MAX, &lost_buf))
+		return false;
+	if (!json_is_array(vars))
+		return bad(r, "mechanism", "priority", "a list");
+	runs = calloc(s->n_runs + 1, sizeof *runs);
+	if (!runs) {
+		r->nomem = true;
+		return false;
+	}
+	for (i = 0; i < s->n_runs; i++)
+		if (s->runs[i].series == ser && s->runs[i].accepted
+		    && pb_state_equal(s->runs[i].state, state))
+			runs[n++] = &s->runs[i];
+	if ((json_int_t)n != boots) {
+		free(runs);
+		return bad(r, "mechanism", "boots", "the number of its runs");
+	}
+	for (i = 0; i < n; i++) {
+		mech_log *m = new_log(r);
+		if (!m) {
+			free(runs);
+			return false;
+		}
+		runs[i]->mech = m;
+		m->register_seen = true;
+		m->register_ok = (json_int_t)i < reg;
+		m->service = (json_int_t)i < run_n ? 1
+			     : (json_int_t)i < run_n + stop_n ? 0 : -1;
+		m->etw_seen = i == 0;
+		if (i == 0) {
+			m->lost_events = (uint64_t)lost_ev;
+			m->lost_buffers = (uint64_t)lost_buf;
+		}
+	}
+	json_array_foreach(vars, i, v) {
+		long w[PRIO_PHASES], t[PRIO_PHASES];
+		json_int_t b;
+		if (!read_triplet(r, json_object_get(v, "win32"), w)
+		    || !read_triplet(r, json_object_get(v, "etw"), t)
+		    || !get_int(r, v, "priority", "boots", 1, boots, &b)) {
+			free(runs);
+			return false;
+		}
+		for (json_int_t j = 0; j < b; j++, k++) {
+			if (k >= n) {
+				free(runs);
+				return bad(r, "mechanism", "priority",
+					   "within the boots");
+			}
+			for (int ph = 0; ph < PRIO_PHASES; ph++) {
+				runs[k]->mech->prio_seen[ph] = true;
+				runs[k]->mech->win32[ph] = w[ph];
+				runs[k]->mech->etw[ph] = t[ph];
+			}
+		}
+	}
+	free(runs);
+	return true;
+}
+
+static bool read_boundary_row(rd *r, study *s, json_t *e)
+{
+	const char *id = json_string_value(json_object_get(e, "run"));
+	json_t *api = json_object_get(e, "api_value");
+	json_t *svc = json_object_get(e, "service");
+	json_t *reg = json_object_get(e, "registered");
+	study_run *run = id ? find_run(s, id) : NULL;
+	mech_log *m;
+
+	if (!run)
+		return bad(r, "boundary", "run", "a run of the study");
+	m = new_log(r);
+	if (!m)
+		return false;
+	run->mech = m;
+	if (json_is_integer(api)) {
+		m->query_seen = true;
+		m->query_ok = true;
+		m->query_value = json_integer_value(api);
+	}
+	if (json_is_string(svc))
+		m->service = strcmp(json_string_value(svc), "running") == 0;
+	if (json_is_boolean(reg)) {
+		m->register_seen = true;
+		m->register_ok = json_is_true(reg);
+	}
+	return true;
+}
+
+static bool read_logs(rd *r, json_t *root, study *s)
+{
+	json_t *mech = json_object_get(root, "mechanism");
+	json_t *b = json_object_get(root, "boundary");
+	json_t *rows = json_is_object(b) ? json_object_get(b, "rows") : NULL;
+	json_t *e;
+	size_t i;
+
+	if (!json_is_array(mech))
+		return bad(r, "results.json", "mechanism", "a list");
+	if (!json_is_array(rows))
+		return bad(r, "boundary", "rows", "a list");
+	json_array_foreach(mech, i, e)
+		if (!deal_mechanism(r, s, e))
+			return false;
+	json_array_foreach(rows, i, e)
+		if (!read_boundary_row(r, s, e))
+			return false;
+	return true;
+}
+
+/* ---------------------------------------------------------------------
+ * Entry point. */
+
+pb_status results_read(const char *path, diag *d, study **out)
+{
+	json_error_t err;
+	json_t *root, *schema, *version;
+	rd r = { path, d, false };
+	study *s;
+	bool ok;
+
+	*out = NULL;
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	if (!root) {
+		FILE *f = fopen(path, "rb");
+		if (!f) {
+			diag_error(d, path, 0, 0, "cannot open: %s",
+				   strerror(errno));
+			return PB_NOINPUT;
+		}
+		fclose(f);
+		diag_error(d, path, err.line > 0 ? (size_t)err.line : 0,
+			   err.column > 0 ? (size_t)err.column : 0, "%s",
+			   err.text);
+		return PB_DATAERR;
+	}
+	schema = json_object_get(root, "schema");
+	version = json_object_get(root, "schema_version");
+	if (!json_is_string(schema)
+	    || strcmp(json_string_value(schema), "pairboot-results") != 0
+	    || !json_is_integer(version) || json_integer_value(version) != 1) {
+		diag_error(d, path, 0, 0, "not a pairboot results.json of "
+			   "schema version 1");
+		json_decref(root);
+		return PB_DATAERR;
+	}
+	s = calloc(1, sizeof *s);
+	if (!s || !(s->dir = dup_str(&r, path))) {
+		free(s);
+		json_decref(root);
+		return PB_NOMEM;
+	}
+	ok = read_plan(&r, root, &s->plan) && read_series(&r, root, &s->plan)
+	     && read_runs(&r, root, s) && read_inputs(&r, root, s)
+	     && read_logs(&r, root, s);
+	json_decref(root);
+	if (!ok || r.nomem) {
+		study_free(s);
+		return r.nomem ? PB_NOMEM : PB_DATAERR;
+	}
+	*out = s;
+	return PB_OK;
+}

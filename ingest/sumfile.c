@@ -1,0 +1,383 @@
+/* sumfile.c: reading and writing run summaries (see sumfile.h). */
+#include "ingest/sumfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib.h>
+
+#include "ingest/csvread.h"
+#include "ingest/numparse.h"
+
+enum {
+	SC_RUN, SC_LATENCY, SC_SHA256, SC_BYTES, SC_PERIODS, SC_COLUMN,
+	SC_SCALE, SC_STATISTIC, SC_VALUE, SC_COUNT
+};
+
+static const char *const sc_name[SC_COUNT] = {
+	"run", "latency", "sha256", "bytes", "periods", "column", "scale",
+	"statistic", "value"
+};
+
+struct sumfile {
+	sum_row *rows;          /* file order */
+	size_t n, cap;
+	GHashTable *by_run;     /* run id -> row index + 1 (keys in rows) */
+};
+
+typedef struct sum_ctx {
+	const char *display;
+	const study_plan *plan;
+	sumfile *f;
+	size_t col[SC_COUNT];   /* header positions */
+	pb_status fail;         /* PB_NOMEM */
+} sum_ctx;
+
+static char *dup_field(const csv_field *fl)
+{
+	char *p = malloc(fl->len + 1);
+
+	if (p) {
+		memcpy(p, fl->text, fl->len);
+		p[fl->len] = '\0';
+	}
+	return p;
+}
+
+static bool sum_header(sum_ctx *c, const csv_row *row, diag *d)
+{
+	bool ok = true;
+
+	for (int k = 0; k < SC_COUNT; k++) {
+		c->col[k] = (size_t)-1;
+		for (size_t i = 0; i < row->n; i++)
+			if (strlen(sc_name[k]) == row->fields[i].len
+			    && memcmp(row->fields[i].text, sc_name[k],
+				      row->fields[i].len) == 0)
+				c->col[k] = i;
+		if (c->col[k] == (size_t)-1) {
+			diag_error(d, c->display, row->line, row->fields[0].col,
+				   "summary header has no column '%s'",
+				   sc_name[k]);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static bool is_sha256(const csv_field *f)
+{
+	if (f->len != 64)
+		return false;
+	for (size_t i = 0; i < 64; i++) {
+		char ch = f->text[i];
+
+		if (!((ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f')))
+			return false;
+	}
+	return true;
+}
+
+/* Checks that field K of ROW says what the plan says (WANT, as text). */
+static bool plan_field(sum_ctx *c, const csv_row *row, int k,
+		       const char *want, diag *d)
+{
+	const csv_field *f = &row->fields[c->col[k]];
+
+	if (f->len == strlen(want) && memcmp(f->text, want, f->len) == 0)
+		return true;
+	diag_error(d, c->display, f->line, f->col,
+		   "summary was made for %s '%s', study.ini says '%s' "
+		   "(summarize the study again)", sc_name[k],
+		   diag_quote(f->text, f->len), diag_quote(want, strlen(want)));
+	return false;
+}
+
+static bool sum_grow(sumfile *f)
+{
+	size_t cap;
+	sum_row *r;
+
+	if (f->n < f->cap)
+		return true;
+	cap = f->cap ? 2 * f->cap : 64;
+	r = realloc(f->rows, cap * sizeof *r);
+	if (!r)
+		return false;
+	f->rows = r;
+	f->cap = cap;
+	return true;
+}
+
+static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
+{
+	const csv_field *fl = row->fields;
+	size_t errors = diag_errors(d);
+	char scale[32];
+	unsigned long bytes = 0, periods = 0;
+	double v = 0.0, sc = 0.0;
+	sum_row *r;
+	gpointer prev;
+
+	/* The plan the statistic was computed under must be this study's,
+	 * or the numbers mean something else. */
+	snprintf(scale, sizeof scale, "%.17g", c->plan->scale);
+	plan_field(c, row, SC_COLUMN, c->plan->column, d);
+	plan_field(c, row, SC_STATISTIC, c->plan->statistic.name, d);
+	if (numparse_double(fl[c->col[SC_SCALE]].text, fl[c->col[SC_SCALE]].len,
+			    &sc) != NUMPARSE_OK
+	    || sc < c->plan->scale || sc > c->plan->scale)
+		plan_field(c, row, SC_SCALE, scale, d);
+	if (fl[c->col[SC_RUN]].len == 0)
+		diag_error(d, c->display, fl[c->col[SC_RUN]].line,
+			   fl[c->col[SC_RUN]].col, "run id is empty");
+	if (!is_sha256(&fl[c->col[SC_SHA256]]))
+		diag_error(d, c->display, fl[c->col[SC_SHA256]].line,
+			   fl[c->col[SC_SHA256]].col,
+			   "sha256 is not 64 lower-case hex digits ('%s')",
+			   diag_quote(fl[c->col[SC_SHA256]].text,
+				      fl[c->col[SC_SHA256]].len));
+	if (numparse_ulong(fl[c->col[SC_BYTES]].text, fl[c->col[SC_BYTES]].len,
+			   &bytes) != NUMPARSE_OK)
+		diag_error(d, c->display, fl[c->col[SC_BYTES]].line,
+			   fl[c->col[SC_BYTES]].col,
+			   "bytes is not a whole number ('%s')",
+			   diag_quote(fl[c->col[SC_BYTES]].text,
+				      fl[c->col[SC_BYTES]].len));
+	if (numparse_ulong(fl[c->col[SC_PERIODS]].text,
+			   fl[c->col[SC_PERIODS]].len, &periods) != NUMPARSE_OK
+	    || periods == 0)
+		diag_error(d, c->display, fl[c->col[SC_PERIODS]].line,
+			   fl[c->col[SC_PERIODS]].col,
+			   "periods is not a whole number >= 1 ('%s')",
+			   diag_quote(fl[c->col[SC_PERIODS]].text,
+				      fl[c->col[SC_PERIODS]].len));
+	/* A statistic of values >= 0 scaled by a scale > 0 is >= 0. */
+	if (numparse_double(fl[c->col[SC_VALUE]].text, fl[c->col[SC_VALUE]].len,
+			    &v) != NUMPARSE_OK || v < 0.0)
+		diag_error(d, c->display, fl[c->col[SC_VALUE]].line,
+			   fl[c->col[SC_VALUE]].col,
+			   "value is not a finite number >= 0 ('%s')",
+			   diag_quote(fl[c->col[SC_VALUE]].text,
+				      fl[c->col[SC_VALUE]].len));
+	if (diag_errors(d) > errors)
+		return true;
+
+	if (!sum_grow(c->f)) {
+		c->fail = PB_NOMEM;
+		return false;
+	}
+	r = &c->f->rows[c->f->n];
+	memset(r, 0, sizeof *r);
+	r->run = dup_field(&fl[c->col[SC_RUN]]);
+	r->latency = dup_field(&fl[c->col[SC_LATENCY]]);
+	if (!r->run || !r->latency) {
+		free(r->run);
+		free(r->latency);
+		c->fail = PB_NOMEM;
+		return false;
+	}
+	memcpy(r->sha256, fl[c->col[SC_SHA256]].text, 64);
+	r->sha256[64] = '\0';
+	r->bytes = bytes;
+	r->periods = periods;
+	r->value = v;
+	r->line = row->line;
+	prev = g_hash_table_lookup(c->f->by_run, r->run);
+	if (prev) {
+		diag_error(d, c->display, fl[c->col[SC_RUN]].line,
+			   fl[c->col[SC_RUN]].col,
+			   "run '%s' is summarized twice (first at line %zu)",
+			   diag_quote(r->run, strlen(r->run)),
+			   c->f->rows[GPOINTER_TO_SIZE(prev) - 1].line);
+		free(r->run);
+		free(r->latency);
+		return true;
+	}
+	c->f->n++;
+	g_hash_table_insert(c->f->by_run, r->run, GSIZE_TO_POINTER(c->f->n));
+	return true;
+}
+
+static bool sum_row_fn(void *ctx, const csv_row *row, diag *d)
+{
+	sum_ctx *c = ctx;
+
+	if (row->index == 0)
+		return sum_header(c, row, d);
+	return sum_data(c, row, d);
+}
+
+void sumfile_free(sumfile *f)
+{
+	if (!f)
+		return;
+	if (f->by_run)
+		g_hash_table_destroy(f->by_run);
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->rows[i].run);
+		free(f->rows[i].latency);
+	}
+	free(f->rows);
+	free(f);
+}
+
+pb_status sumfile_read(const char *path, const char *display,
+		       const study_plan *plan, diag *d, sumfile **out)
+{
+	sum_ctx c = { .display = display, .plan = plan };
+	size_t errors = diag_errors(d);
+	pb_status st;
+
+	*out = NULL;
+	c.f = calloc(1, sizeof *c.f);
+	if (!c.f)
+		return PB_NOMEM;
+	c.f->by_run = g_hash_table_new(g_str_hash, g_str_equal);
+	st = csvread_file(path, display, sum_row_fn, &c, d);
+	if (c.fail != PB_OK) {
+		diag_fail(d, c.fail);
+		st = pb_status_merge(c.fail, st);
+	}
+	if (st == PB_OK && diag_errors(d) > errors)
+		st = PB_DATAERR;
+	if (st != PB_OK) {
+		sumfile_free(c.f);
+		return st;
+	}
+	*out = c.f;
+	return PB_OK;
+}
+
+sum_row *sumfile_find(const sumfile *f, const char *run)
+{
+	gpointer i = g_hash_table_lookup(f->by_run, run);
+
+	return i ? &f->rows[GPOINTER_TO_SIZE(i) - 1] : NULL;
+}
+
+size_t sumfile_count(const sumfile *f)
+{
+	return f->n;
+}
+
+sum_row *sumfile_row(const sumfile *f, size_t i)
+{
+	return i < f->n ? &f->rows[i] : NULL;
+}
+
+/* Writes S as one CSV field, quoted only when RFC 4180 needs it. */
+static void put_field(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	putc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			putc('"', out);
+		putc(*s, out);
+	}
+	putc('"', out);
+}
+
+/* Looks up the size of each latency input of S by path. */
+static GHashTable *input_sizes(const study *s)
+{
+	GHashTable *t = g_hash_table_new(g_str_hash, g_str_equal);
+
+	for (size_t i = 0; i < s->n_inputs; i++)
+		g_hash_table_insert(t, s->inputs[i].path, &s->inputs[i].bytes);
+	return t;
+}
+
+static void write_rows(const study *s, FILE *out)
+{
+	GHashTable *sizes = input_sizes(s);
+
+	for (int k = 0; k < SC_COUNT; k++)
+		fprintf(out, "%s%s", k ? "," : "", sc_name[k]);
+	putc('\n', out);
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		const uint64_t *bytes;
+
+		if (!r->has_statistic || !r->latency_path)
+			continue;
+		bytes = g_hash_table_lookup(sizes, r->latency_path);
+		put_field(out, r->id);
+		putc(',', out);
+		put_field(out, r->latency_path);
+		fprintf(out, ",%s,%llu,%zu,", r->latency_sha256,
+			bytes ? (unsigned long long)*bytes : 0ULL, r->periods);
+		put_field(out, s->plan.column);
+		/* 17 significant digits read back to the same double. */
+		fprintf(out, ",%.17g,", s->plan.scale);
+		put_field(out, s->plan.statistic.name);
+		fprintf(out, ",%.17g\n", r->statistic);
+	}
+	g_hash_table_destroy(sizes);
+}
+
+pb_status sumfile_write(const study *s, const char *path, diag *d)
+{
+	size_t len = strlen(path);
+	char *tmp = malloc(len + 16);
+	FILE *out;
+	int fd;
+	bool bad;
+
+	if (!tmp)
+		return PB_NOMEM;
+	memcpy(tmp, path, len);
+	memcpy(tmp + len, ".tmp-XXXXXX", 12);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		diag_error(d, path, 0, 0, "cannot create: %s", strerror(errno));
+		free(tmp);
+		return errno == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+	}
+	out = fdopen(fd, "wb");
+	if (!out) {
+		int e = errno;
+
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		if (e == ENOMEM)
+			return PB_NOMEM;
+		diag_error(d, path, 0, 0, "cannot create: %s", strerror(e));
+		return PB_CANTCREAT;
+	}
+	write_rows(s, out);
+	bad = fflush(out) != 0 || ferror(out) || fsync(fileno(out)) != 0;
+	if (bad)
+		diag_error(d, path, 0, 0, "write error: %s", strerror(errno));
+	if (fclose(out) != 0 && !bad) {
+		diag_error(d, path, 0, 0, "write error: %s", strerror(errno));
+		bad = true;
+	}
+	/* mkstemp makes the file 0600; a summary is as readable as any
+	 * other output.  A failure here leaves it private, nothing worse. */
+	if (!bad) {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		(void)chmod(tmp, 0666 & ~mask);
+	}
+	if (!bad && rename(tmp, path) != 0) {
+		diag_error(d, path, 0, 0, "cannot create: %s", strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return PB_CANTCREAT;
+	}
+	if (bad)
+		unlink(tmp);
+	free(tmp);
+	return bad ? PB_IOERR : PB_OK;
+}

@@ -1,0 +1,76 @@
+/* sumfile.h: run summaries, the per-run rows `pairboot summarize` writes.
+ *
+ * Reading a latency CSV is the only step of a report whose cost grows with
+ * the number of periods.  A summary reduces each boot's CSV to one row,
+ *
+ *     run,latency,sha256,bytes,periods,column,scale,statistic,value
+ *     s1-b01-0,latency/s1-b01-0.csv,3f5a...,32155,2500,latency_us,0.001,p99,19.0234
+ *
+ * the run id, the latency path runs.csv gives it, the SHA-256 and size of
+ * that file, its number of periods, the plan the statistic was computed
+ * under (column, scale written so it reads back to the same double,
+ * statistic name) and the statistic itself (in the study's unit, with 17
+ * significant digits: it reads back to the very same double).  Rows may
+ * come in any order, so the summaries of several machines are merged by
+ * concatenating them under one header.
+ *
+ * A study folder that holds a summary under the name SUMFILE_NAME is read
+ * from it: each run listed there takes its statistic, periods and latency
+ * digest from its row, and its latency CSV is not opened (it need not be
+ * there).  Everything else (study.ini, runs.csv, the mechanism logs, runs
+ * the summary does not list) is read as usual.  The report names the raw
+ * files' digests as the summary recorded them, so it is the report of the
+ * raw data, byte for byte (docs/study-format.md). */
+#ifndef PAIRBOOT_SUMFILE_H
+#define PAIRBOOT_SUMFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+#include "ingest/study.h"
+
+#define SUMFILE_NAME "pairboot-summary.csv"
+
+typedef struct sum_row {
+	char *run;             /* run id */
+	char *latency;         /* latency path as runs.csv gives it */
+	char sha256[65];       /* of the latency file */
+	uint64_t bytes;        /* its size */
+	size_t periods;        /* >= 1 */
+	double value;          /* the statistic, in the study's unit */
+	size_t line;           /* where the row starts in the summary */
+	bool used;             /* matched to a run of runs.csv */
+} sum_row;
+
+typedef struct sumfile sumfile;
+
+/* Reads the summary at PATH (DISPLAY in messages) made for PLAN: a row whose
+ * column, scale or statistic differs from PLAN's is an error (the summary
+ * is stale), as are a missing header column, a bad number or digest, and a
+ * run listed twice.  Returns PB_OK and a new sumfile in *OUT (free with
+ * sumfile_free); else *OUT is NULL and the status is PB_DATAERR, PB_NOINPUT,
+ * PB_IOERR or PB_NOMEM, every problem reported to D. */
+pb_status sumfile_read(const char *path, const char *display,
+		       const study_plan *plan, diag *d, sumfile **out);
+
+/* The row of run RUN, or NULL.  Safe from several threads at once. */
+sum_row *sumfile_find(const sumfile *f, const char *run);
+
+/* Every row, in file order, for the check that each was used. */
+size_t sumfile_count(const sumfile *f);
+sum_row *sumfile_row(const sumfile *f, size_t i);
+
+void sumfile_free(sumfile *f);
+
+/* Writes the summary of S (a row for every run whose statistic was
+ * computed, in runs.csv order) to the file PATH, atomically: a temporary
+ * file in the same folder is written, flushed to disk and renamed, so PATH
+ * holds the old content or the whole new one.  Problems go to D (named by
+ * PATH): PB_CANTCREAT when the file cannot be created, PB_IOERR when
+ * writing fails, PB_NOMEM. */
+pb_status sumfile_write(const study *s, const char *path, diag *d);
+
+#endif

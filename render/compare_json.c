@@ -1,0 +1,421 @@
+/* compare_json.c: builds compare.json from a comparison of two builds. */
+#include "config.h"
+
+#include "render/compare_json.h"
+
+#include <math.h>
+
+#include <gsl/gsl_version.h>
+
+#include "render/jsonw.h"
+#include "render/results_json.h"
+
+/* json_object_set_new that remembers a failure in *OK (a NULL value, from
+ * a failed constructor, counts as one).  VALUE's reference is always
+ * taken, also when OBJ is NULL, so nothing leaks on the way out. */
+static void put(json_t *obj, const char *key, json_t *value, bool *ok)
+{
+	if (!obj) {
+		json_decref(value);
+		*ok = false;
+	} else if (!value || json_object_set_new(obj, key, value) != 0) {
+		*ok = false;
+	}
+}
+
+static void push(json_t *arr, json_t *value, bool *ok)
+{
+	if (!arr) {
+		json_decref(value);
+		*ok = false;
+	} else if (!value || json_array_append_new(arr, value) != 0) {
+		*ok = false;
+	}
+}
+
+static json_t *num(double x)
+{
+	return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *count(size_t n)
+{
+	return json_integer((json_int_t)n);
+}
+
+static json_t *state_json(pb_state st)
+{
+	char buf[PB_STATE_BUFSIZE];
+	return json_string(pb_state_format(st, buf, sizeof buf));
+}
+
+static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
+	"statistic", "threshold", "unit", "confidence", "states",
+	"reference", "better", "interval"
+};
+
+const char *compare_plan_field(unsigned bit)
+{
+	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++)
+		if (bit == 1u << i)
+			return plan_fields[i];
+	return NULL;
+}
+
+static json_t *states_json(const pb_state *st, size_t n, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < n; i++)
+		push(arr, state_json(st[i]), ok);
+	return arr;
+}
+
+/* The value of plan field BIT in plan P, as JSON. */
+static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
+{
+	switch (bit) {
+	case PLAN_DIFF_STATISTIC:
+		return json_string(p->statistic.name);
+	case PLAN_DIFF_THRESHOLD:
+		return num(p->threshold);
+	case PLAN_DIFF_UNIT:
+		return json_string(p->unit ? p->unit : "");
+	case PLAN_DIFF_CONFIDENCE:
+		return num(p->confidence);
+	case PLAN_DIFF_STATES:
+		return states_json(p->states, p->n_states, ok);
+	case PLAN_DIFF_REFERENCE:
+		return state_json(p->reference);
+	case PLAN_DIFF_BETTER:
+		return json_string(p->better == BETTER_LOWER ? "lower"
+							     : "higher");
+	case PLAN_DIFF_INTERVAL:
+		return json_string(interval_method_name(p->interval));
+	default:
+		return json_null();
+	}
+}
+
+static json_t *study_json(const study *s, bool *ok)
+{
+	json_t *o = json_object();
+	put(o, "name", json_string(s->name ? s->name : ""), ok);
+	put(o, "title", json_string(s->plan.title ? s->plan.title : ""), ok);
+	put(o, "build", json_string(s->plan.build ? s->plan.build : ""), ok);
+	put(o, "digest", json_string(s->digest), ok);
+	put(o, "seed", json_integer(s->plan.seed), ok);
+	return o;
+}
+
+static json_t *settings_json(const study *os, const compare_result *c,
+			     bool *ok)
+{
+	json_t *o = json_object();
+	put(o, "from", json_string("old"), ok);
+	put(o, "unit", json_string(os->plan.unit ? os->plan.unit : ""), ok);
+	put(o, "better", json_string(c->better == BETTER_LOWER ? "lower"
+							       : "higher"), ok);
+	put(o, "threshold", num(c->threshold), ok);
+	put(o, "threshold_decimals",
+	    json_integer(os->plan.threshold_decimals), ok);
+	put(o, "confidence", num(c->confidence), ok);
+	put(o, "resamples", json_integer((json_int_t)c->resamples), ok);
+	put(o, "seed", json_integer(c->seed), ok);
+	put(o, "generator", json_string("mt19937"), ok);
+	put(o, "method", json_string("unpaired percentile bootstrap"), ok);
+	put(o, "endpoint_rule", json_string(results_endpoint_rule_mc), ok);
+	put(o, "series_matching", json_string(c->series_matched
+					      ? "by-id" : "each-against-each"),
+	    ok);
+	return o;
+}
+
+static json_t *plan_diff_json(const study *os, const study *ns,
+			      const compare_result *c, bool *ok)
+{
+	json_t *arr = json_array();
+	for (unsigned i = 0; arr && i < PLAN_DIFF_FIELDS; i++) {
+		unsigned bit = 1u << i;
+		json_t *o;
+		if (!(c->plan_diff & bit))
+			continue;
+		o = json_object();
+		put(o, "field", json_string(plan_fields[i]), ok);
+		put(o, "old", plan_value(&os->plan, bit, ok), ok);
+		put(o, "new", plan_value(&ns->plan, bit, ok), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+/* The fields every change interval shares. */
+static void interval_fields(json_t *o, const change_interval *ci, bool *ok)
+{
+	const char *dir = NULL;
+
+	put(o, "difference", num(ci->estimate), ok);
+	put(o, "lo", ci->defined ? num(ci->lo) : json_null(), ok);
+	put(o, "hi", ci->defined ? num(ci->hi) : json_null(), ok);
+	put(o, "stream_seed", json_integer(ci->stream_seed), ok);
+	put(o, "excludes_zero", json_boolean(ci->excludes_zero), ok);
+	if (ci->verdict == CHANGE_CHANGED)
+		dir = ci->lo > 0 ? "higher" : "lower";
+	put(o, "direction", dir ? json_string(dir) : json_null(), ok);
+	put(o, "verdict", json_string(change_verdict_code(ci->verdict)), ok);
+	if (ci->fragile) {
+		json_t *f = json_object();
+		put(f, "endpoint", json_string(ci->fragile_endpoint), ok);
+		put(f, "boundary", num(ci->fragile_boundary), ok);
+		put(f, "distance", num(ci->fragile_distance), ok);
+		put(f, "basis", json_string("monte-carlo error"), ok);
+		put(o, "fragile", f, ok);
+	} else {
+		put(o, "fragile", json_null(), ok);
+	}
+}
+
+static json_t *baseline_json(const study *os, const study *ns,
+			     const compare_result *c, bool *ok)
+{
+	json_t *o = json_object(), *arr = json_array();
+	put(o, "old_reference", state_json(os->plan.reference), ok);
+	put(o, "new_reference", state_json(ns->plan.reference), ok);
+	put(o, "verdict", json_string(change_verdict_code(c->baseline_verdict)),
+	    ok);
+	for (size_t i = 0; arr && i < c->n_baseline; i++) {
+		const baseline_change *b = &c->baseline[i];
+		json_t *e = json_object();
+		put(e, "old_series", json_string(os->plan.series[b->old_series].id),
+		    ok);
+		put(e, "new_series", json_string(ns->plan.series[b->new_series].id),
+		    ok);
+		put(e, "old_runs", count(b->old_runs), ok);
+		put(e, "new_runs", count(b->new_runs), ok);
+		put(e, "old_mean", num(b->old_mean), ok);
+		put(e, "new_mean", num(b->new_mean), ok);
+		interval_fields(e, &b->change, ok);
+		push(arr, e, ok);
+	}
+	put(o, "series", arr, ok);
+	return o;
+}
+
+static json_t *effects_json(const study *os, const study *ns,
+			    const compare_result *c, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t s = 0; arr && s < c->n_states; s++) {
+		const state_change *sc = &c->states[s];
+		json_t *o = json_object(), *per = json_array();
+		put(o, "state", state_json(sc->state), ok);
+		put(o, "verdict", json_string(change_verdict_code(sc->verdict)),
+		    ok);
+		put(o, "old_verdict", json_string(verdict_code(sc->old_verdict)),
+		    ok);
+		put(o, "new_verdict", json_string(verdict_code(sc->new_verdict)),
+		    ok);
+		for (size_t k = 0; per && k < sc->count; k++) {
+			const effect_change *e = &c->effects[sc->first + k];
+			json_t *j = json_object();
+			put(j, "old_series", json_string(
+				    os->plan.series[e->old_series].id), ok);
+			put(j, "new_series", json_string(
+				    ns->plan.series[e->new_series].id), ok);
+			put(j, "old_pairs", count(e->old_pairs), ok);
+			put(j, "new_pairs", count(e->new_pairs), ok);
+			put(j, "old_effect", num(e->old_effect), ok);
+			put(j, "new_effect", num(e->new_effect), ok);
+			interval_fields(j, &e->change, ok);
+			push(per, j, ok);
+		}
+		put(o, "series", per, ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *boundary_side(const study_summary *sum, size_t row, bool *ok)
+{
+	const boundary_row *b;
+	json_t *o;
+
+	if (row == COMPARE_NONE)
+		return json_null();
+	b = &sum->boundary[row];
+	o = json_object();
+	put(o, "api_value", b->api_ok ? json_integer(b->api_value)
+				      : json_null(), ok);
+	put(o, "service", b->service < 0 ? json_null()
+		: json_string(b->service ? "running" : "stopped"), ok);
+	put(o, "registered", b->registered < 0 ? json_null()
+					       : json_boolean(b->registered),
+	    ok);
+	put(o, "outcome", json_string(boundary_outcome_code(b->outcome)), ok);
+	return o;
+}
+
+static json_t *values_json(const analysis *oa, const analysis *na,
+			   const compare_result *c, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < c->n_values; i++) {
+		const value_change *v = &c->values[i];
+		json_t *o = json_object(), *what = json_array();
+		const char *tested = v->old_row == COMPARE_NONE ? "new"
+				     : v->new_row == COMPARE_NONE ? "old"
+				     : "both";
+		put(o, "written", state_json(v->written), ok);
+		put(o, "tested", json_string(tested), ok);
+		put(o, "changed", json_boolean(v->changed), ok);
+		if (v->api_changed)
+			push(what, json_string("api_value"), ok);
+		if (v->service_changed)
+			push(what, json_string("service"), ok);
+		if (v->registered_changed)
+			push(what, json_string("registered"), ok);
+		if (v->outcome_changed)
+			push(what, json_string("outcome"), ok);
+		put(o, "changes", what, ok);
+		put(o, "old", boundary_side(oa->summary, v->old_row, ok), ok);
+		put(o, "new", boundary_side(na->summary, v->new_row, ok), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
+{
+	json_t *arr = json_array();
+	for (int i = 0; arr && i < PRIO_PHASES; i++)
+		push(arr, json_integer(v[i]), ok);
+	return arr;
+}
+
+static json_t *mech_side(const study *s, const study_summary *sum,
+			 size_t idx, bool *ok)
+{
+	const mech_state_summary *m;
+	json_t *o, *vars;
+
+	if (idx == COMPARE_NONE)
+		return json_null();
+	m = &sum->mech[idx];
+	o = json_object();
+	vars = json_array();
+	put(o, "series", json_string(s->plan.series[m->series].id), ok);
+	put(o, "boots", count(m->boots), ok);
+	put(o, "registered", count(m->registered), ok);
+	put(o, "service_running", count(m->service_running), ok);
+	put(o, "service_stopped", count(m->service_stopped), ok);
+	for (size_t v = 0; vars && v < m->n_variants; v++) {
+		json_t *e = json_object();
+		put(e, "win32", triplet(m->variants[v].win32, ok), ok);
+		put(e, "etw", triplet(m->variants[v].etw, ok), ok);
+		put(e, "boots", count(m->variants[v].boots), ok);
+		push(vars, e, ok);
+	}
+	put(o, "priority", vars, ok);
+	return o;
+}
+
+static json_t *mech_json(const study *os, const analysis *oa,
+			 const study *ns, const analysis *na,
+			 const compare_result *c, bool *ok)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; arr && i < c->n_mech; i++) {
+		const mech_change *m = &c->mech[i];
+		json_t *o = json_object(), *what = json_array();
+		const char *tested = m->old_idx == COMPARE_NONE ? "new"
+				     : m->new_idx == COMPARE_NONE ? "old"
+				     : "both";
+		put(o, "state", state_json(m->state), ok);
+		put(o, "tested", json_string(tested), ok);
+		put(o, "changed", json_boolean(m->changed), ok);
+		if (m->registration_changed)
+			push(what, json_string("registration"), ok);
+		if (m->service_changed)
+			push(what, json_string("service"), ok);
+		if (m->priority_changed)
+			push(what, json_string("priority"), ok);
+		put(o, "changes", what, ok);
+		put(o, "old", mech_side(os, oa->summary, m->old_idx, ok), ok);
+		put(o, "new", mech_side(ns, na->summary, m->new_idx, ok), ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
+/* A short index of what changed, for readers and scripts. */
+static json_t *summary_json(const compare_result *c, bool *ok)
+{
+	json_t *o = json_object();
+	json_t *values = json_array(), *mech = json_array();
+	json_t *effects = json_array();
+
+	for (size_t i = 0; i < c->n_values; i++)
+		if (c->values[i].changed)
+			push(values, state_json(c->values[i].written), ok);
+	for (size_t i = 0; i < c->n_mech; i++)
+		if (c->mech[i].changed)
+			push(mech, state_json(c->mech[i].state), ok);
+	for (size_t i = 0; i < c->n_states; i++)
+		if (c->states[i].verdict == CHANGE_CHANGED)
+			push(effects, state_json(c->states[i].state), ok);
+	put(o, "plans_differ", json_boolean(c->plan_diff != 0), ok);
+	put(o, "values_changed", values, ok);
+	put(o, "mechanism_changed", mech, ok);
+	put(o, "baseline", json_string(change_verdict_code(
+					       c->baseline_verdict)), ok);
+	put(o, "effects_changed", effects, ok);
+	return o;
+}
+
+pb_status compare_json_build(const study *os, const analysis *oa,
+			     const study *ns, const analysis *na,
+			     const compare_result *c, json_t **out)
+{
+	json_t *root = json_object(), *gen = json_object();
+	bool ok = root && gen;
+
+	*out = NULL;
+	put(root, "schema", json_string("pairboot-compare"), &ok);
+	put(root, "schema_version", json_integer(COMPARE_SCHEMA_VERSION), &ok);
+	put(gen, "name", json_string(PACKAGE_NAME), &ok);
+	put(gen, "version", json_string(PACKAGE_VERSION), &ok);
+	put(gen, "gsl", json_string(GSL_VERSION), &ok);
+	put(gen, "rng", json_string("mt19937"), &ok);
+	put(root, "generator", gen, &ok);
+	put(root, "old", study_json(os, &ok), &ok);
+	put(root, "new", study_json(ns, &ok), &ok);
+	put(root, "settings", settings_json(os, c, &ok), &ok);
+	put(root, "plan_differences", plan_diff_json(os, ns, c, &ok), &ok);
+	put(root, "states_only_old",
+	    states_json(c->only_old, c->n_only_old, &ok), &ok);
+	put(root, "states_only_new",
+	    states_json(c->only_new, c->n_only_new, &ok), &ok);
+	put(root, "summary", summary_json(c, &ok), &ok);
+	put(root, "value_handling", values_json(oa, na, c, &ok), &ok);
+	put(root, "mechanism", mech_json(os, oa, ns, na, c, &ok), &ok);
+	put(root, "baseline", baseline_json(os, ns, c, &ok), &ok);
+	put(root, "effects", effects_json(os, ns, c, &ok), &ok);
+	if (!ok) {
+		json_decref(root);
+		return PB_NOMEM;
+	}
+	*out = root;
+	return PB_OK;
+}
+
+pb_status compare_json_write(const study *os, const analysis *oa,
+			     const study *ns, const analysis *na,
+			     const compare_result *c, GString *out)
+{
+	json_t *root;
+	pb_status st = compare_json_build(os, oa, ns, na, c, &root);
+	if (st != PB_OK)
+		return st;
+	st = jsonw_write(root, out);
+	json_decref(root);
+	return st;
+}

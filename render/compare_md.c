@@ -1,0 +1,816 @@
+/* compare_md.c: renders the comparison of two builds in one language.
+ *
+ * Every word a reader sees goes through tr(), trc() or trn(), the keywords
+ * xgettext extracts (Makefile.am, "Translations"); phrases the study page
+ * also uses (render/markdown.c) are the same msgids, so they have one
+ * translation.  Study text goes through esc() or code(). */
+#include "render/compare_md.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/i18n.h"
+#include "render/mdtext.h"
+#include "render/numfmt.h"
+
+#define ARROW " \xe2\x86\x92 "   /* " -> " as U+2192, between old and new */
+
+typedef struct page {
+	const study *os, *ns;
+	const analysis *oa, *na;
+	const compare_result *c;
+	const char *lang;
+	int decimals;             /* the old plan's threshold decimals */
+	GString *out;
+	GPtrArray *pool;          /* strings made for this page */
+	pb_status st;             /* the first failure */
+} page;
+
+/* ---- words ---------------------------------------------------------- */
+
+static const char *missing(page *pg, const char *msgid, const char *found)
+{
+	if (found)
+		return found;
+	pg->st = pb_status_merge(pg->st, PB_SOFTWARE);
+	return msgid;
+}
+
+static const char *tr(page *pg, const char *msgid)
+{
+	return missing(pg, msgid, i18n_text(pg->lang, msgid));
+}
+
+static const char *trc(page *pg, const char *ctx, const char *msgid)
+{
+	return missing(pg, msgid, i18n_ctext(pg->lang, ctx, msgid));
+}
+
+static const char *keep(page *pg, gchar *s)
+{
+	g_ptr_array_add(pg->pool, s);
+	return s;
+}
+
+__attribute__((format(printf, 2, 3)))
+static const char *fmt(page *pg, const char *format, ...)
+{
+	va_list ap;
+	gchar *s;
+
+	va_start(ap, format);
+	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return keep(pg, s);
+}
+
+static void puts_(page *pg, const char *text)
+{
+	g_string_append(pg->out, text);
+}
+
+static const char *esc(page *pg, const char *text)
+{
+	GString *g = g_string_new(NULL);
+	mdtext_escape(g, text ? text : "");
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+static const char *code(page *pg, const char *text)
+{
+	GString *g = g_string_new(NULL);
+	mdtext_code(g, text, true);
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+static const char *state_text(page *pg, pb_state st)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	if (st.missing)
+		return trc(pg, "state", "missing");
+	return code(pg, pb_state_format(st, buf, sizeof buf));
+}
+
+static const char *num(page *pg, double x, bool sign)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_fixed(x, pg->decimals, sign, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?";
+	}
+	return fmt(pg, "%s", buf);
+}
+
+static const char *percent(page *pg, double f)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_percent(f, 2, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?%";
+	}
+	return fmt(pg, "%s%%", buf);
+}
+
+static const char *unit(page *pg)
+{
+	return pg->os->plan.unit ? pg->os->plan.unit : "";
+}
+
+/* "`+0.625 ms`" */
+static const char *qty_code(page *pg, double x, bool sign)
+{
+	return code(pg, fmt(pg, "%s %s", num(pg, x, sign), unit(pg)));
+}
+
+/* "1.784 ms" */
+static const char *qty(page *pg, double x, bool sign)
+{
+	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, unit(pg)));
+}
+
+static const char *join(page *pg, GPtrArray *items, const char *sep)
+{
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < items->len; i++) {
+		if (i)
+			g_string_append(g, sep);
+		g_string_append(g, g_ptr_array_index(items, i));
+	}
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+/* A series' name as the study page writes it. */
+static const char *series_name(page *pg, const study_plan *p, size_t k)
+{
+	const series_def *sd = &p->series[k];
+	const char *def = fmt(pg, "Series %s", sd->id);
+
+	if (strcmp(sd->label, def) == 0)
+		/* TRANSLATORS: %s is the series id ("Series 1"). */
+		return fmt(pg, trc(pg, "series label", "Series %s"),
+			   esc(pg, sd->id));
+	return esc(pg, sd->label);
+}
+
+/* The name of a series pair: the series when matched by id, else both. */
+static const char *pair_name(page *pg, size_t old_series, size_t new_series)
+{
+	if (pg->c->series_matched)
+		return series_name(pg, &pg->ns->plan, new_series);
+	/* TRANSLATORS: a new series compared with an old one, "Series a
+	   (new) against Series 1 (old)". */
+	return fmt(pg, tr(pg, "%s (new) against %s (old)"),
+		   series_name(pg, &pg->ns->plan, new_series),
+		   series_name(pg, &pg->os->plan, old_series));
+}
+
+static const char *verdict_text(page *pg, change_verdict v)
+{
+	switch (v) {
+	case CHANGE_CHANGED:
+		/* TRANSLATORS: the verdicts of a comparison of two builds. */
+		return trc(pg, "change verdict", "changed");
+	case CHANGE_UNCHANGED:
+		return trc(pg, "change verdict", "unchanged within threshold");
+	case CHANGE_NOT_ESTABLISHED:
+		return trc(pg, "change verdict", "no change established");
+	case CHANGE_NO_INTERVAL:
+		return tr(pg, "too few pairs for an interval");
+	}
+	return "?";
+}
+
+/* A study's own conclusion on a state, in the study page's words. */
+static const char *conclusion_text(page *pg, verdict v, bool syn)
+{
+	switch (v) {
+	case VERDICT_HARM:
+		return syn ? tr(pg, "practically significant harm in the "
+				"synthetic proxy")
+			   : tr(pg, "practically significant harm");
+	case VERDICT_BENEFIT:
+		return syn ? tr(pg, "practically significant benefit in the "
+				"synthetic proxy")
+			   : tr(pg, "practically significant benefit");
+	case VERDICT_EQUIVALENT:
+		return tr(pg, "equivalent within the threshold");
+	case VERDICT_DETECTED_SMALL:
+		return tr(pg, "difference detected, below the practical "
+			  "threshold");
+	case VERDICT_INDETERMINATE:
+		return tr(pg, "advantage not established; equivalence not "
+			  "proven");
+	case VERDICT_NO_INTERVAL:
+		return tr(pg, "too few pairs for an interval");
+	case VERDICT_DIRECTION_DIFFERS:
+		return tr(pg, "result indeterminate and differs in direction");
+	case VERDICT_SERIES_DISAGREE:
+		return tr(pg, "series disagree; no pooled conclusion");
+	}
+	return "?";
+}
+
+/* "`-0.200 ms` `[-1.202; +0.763]`", or the no-interval words. */
+static const char *change_cell(page *pg, const change_interval *ci)
+{
+	if (!isfinite(ci->estimate))
+		return tr(pg, "no pairs");
+	if (!ci->defined)
+		return fmt(pg, "%s %s", qty_code(pg, ci->estimate, true),
+			   tr(pg, "(no interval)"));
+	return fmt(pg, "%s `[%s; %s]`", qty_code(pg, ci->estimate, true),
+		   num(pg, ci->lo, true), num(pg, ci->hi, true));
+}
+
+/* ---- tables ---------------------------------------------------------- */
+
+static void table_header(page *pg, GPtrArray *cells)
+{
+	puts_(pg, "| ");
+	puts_(pg, join(pg, cells, " | "));
+	puts_(pg, " |\n|");
+	for (guint i = 0; i < cells->len; i++)
+		puts_(pg, "---|");
+	puts_(pg, "\n");
+}
+
+static void table_row(page *pg, GPtrArray *cells)
+{
+	puts_(pg, "| ");
+	puts_(pg, join(pg, cells, " | "));
+	puts_(pg, " |\n");
+}
+
+static void add(GPtrArray *row, const char *cell)
+{
+	g_ptr_array_add(row, (gpointer)cell);
+}
+
+/* ---- introduction ---------------------------------------------------- */
+
+static const char *plan_field(page *pg, unsigned bit)
+{
+	switch (bit) {
+	/* TRANSLATORS: the parts of an analysis plan that may differ between
+	   two studies. */
+	case PLAN_DIFF_STATISTIC: return trc(pg, "plan field", "statistic");
+	case PLAN_DIFF_THRESHOLD: return trc(pg, "plan field", "threshold");
+	case PLAN_DIFF_UNIT: return trc(pg, "plan field", "unit");
+	case PLAN_DIFF_CONFIDENCE: return trc(pg, "plan field", "confidence");
+	case PLAN_DIFF_STATES: return trc(pg, "plan field", "states");
+	case PLAN_DIFF_REFERENCE:
+		return trc(pg, "plan field", "reference state");
+	case PLAN_DIFF_BETTER: return trc(pg, "plan field", "better side");
+	case PLAN_DIFF_INTERVAL:
+		return trc(pg, "plan field", "interval method");
+	default: return "?";
+	}
+}
+
+static const char *state_list(page *pg, const pb_state *st, size_t n)
+{
+	GPtrArray *items = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < n; i++)
+		g_ptr_array_add(items, (gpointer)state_text(pg, st[i]));
+	text = join(pg, items, ", ");
+	g_ptr_array_free(items, TRUE);
+	return text;
+}
+
+static void section_intro(page *pg)
+{
+	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
+	const compare_result *c = pg->c;
+
+	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
+		"%s: build %s against build %s"), esc(pg, o->title),
+		esc(pg, n->build), esc(pg, o->build))));
+	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
+		"build %s.  New build: study %s, build %s."),
+		code(pg, pg->os->name), esc(pg, o->build),
+		code(pg, pg->ns->name), esc(pg, n->build))));
+	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Intervals: unpaired "
+		"bootstrap of the new value minus the old one, each build's "
+		"runs resampled on their own, %s resamples (generator "
+		"mt19937, seed %s), percentile method, confidence %s."),
+		fmt(pg, "%lu", c->resamples), fmt(pg, "%" PRIu32, c->seed),
+		percent(pg, c->confidence))));
+	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Practical threshold: %s, "
+		"from the old build's plan.  A change is established when its "
+		"whole interval lies beyond the threshold, and ruled out "
+		"(unchanged within threshold) when the interval lies wholly "
+		"inside it; otherwise no change is established."),
+		qty(pg, c->threshold, false))));
+	puts_(pg, fmt(pg, "- %s\n", c->series_matched
+		? tr(pg, "Latency series are matched by id and compared one by "
+		     "one, never pooled.")
+		: tr(pg, "The studies have different latency series, so each "
+		     "new series is compared with each old one, never "
+		     "pooled.")));
+	if (c->plan_diff) {
+		GPtrArray *f = g_ptr_array_new();
+		for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++)
+			if (c->plan_diff & (1u << i))
+				g_ptr_array_add(f, (gpointer)plan_field(
+						pg, 1u << i));
+		puts_(pg, fmt(pg, "- **%s**\n", fmt(pg, tr(pg, "Warning: the "
+			"analysis plans differ in: %s.  The old plan's "
+			"settings are used."), join(pg, f, ", "))));
+		g_ptr_array_free(f, TRUE);
+	}
+	if (c->n_only_old)
+		puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "States in the old "
+			"plan only: %s."), state_list(pg, c->only_old,
+						      c->n_only_old))));
+	if (c->n_only_new)
+		puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "States in the new "
+			"plan only: %s."), state_list(pg, c->only_new,
+						      c->n_only_new))));
+}
+
+/* ---- value handling -------------------------------------------------- */
+
+static const char *service_phrase(page *pg, const study_plan *p, bool running)
+{
+	if (p->service)
+		return fmt(pg, running ? tr(pg, "%s running")
+				       : tr(pg, "%s stopped"),
+			   esc(pg, p->service));
+	return running ? tr(pg, "service running") : tr(pg, "service stopped");
+}
+
+static const char *outcome_text(page *pg, boundary_outcome o)
+{
+	switch (o) {
+	case OUTCOME_VALUE_USED: return tr(pg, "value is used");
+	case OUTCOME_ROUNDED_DOWN: return tr(pg, "rounded down");
+	case OUTCOME_NORMALIZED_TO_20: return tr(pg, "normalized to 20");
+	case OUTCOME_DISABLED: return tr(pg, "documented disabling");
+	case OUTCOME_OBSERVATION_ONLY:
+		return tr(pg, "separate observation for this build");
+	case OUTCOME_CONTRADICTS:
+		return tr(pg, "contradicts the documentation");
+	}
+	return "?";
+}
+
+/* What one build observed for one written value, in the study page's
+ * order and words, and its outcome: "API returned 20, MMCSS running;
+ * normalized to 20". */
+static const char *observed_text(page *pg, const study *s,
+				 const study_summary *sum, size_t row)
+{
+	const boundary_row *b;
+	GPtrArray *parts;
+	const char *api = NULL, *reg = NULL, *text;
+	const study_run *r;
+
+	if (row == COMPARE_NONE)
+		return tr(pg, "not tested");
+	b = &sum->boundary[row];
+	r = &s->runs[b->run];
+	parts = g_ptr_array_new();
+	if (b->api_ok)
+		api = fmt(pg, tr(pg, "API returned %s"),
+			  fmt(pg, "%" PRId64, b->api_value));
+	else if (r->mech && r->mech->query_seen)
+		api = tr(pg, "API query failed");
+	if (b->registered == 0)
+		reg = tr(pg, "registration not performed");
+	else if (b->registered == 1 && b->service == 0)
+		reg = tr(pg, "registration performed");
+	if (b->service == 0) {
+		g_ptr_array_add(parts, (gpointer)service_phrase(pg, &s->plan,
+								false));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+		if (api)
+			g_ptr_array_add(parts, (gpointer)api);
+	} else {
+		if (api)
+			g_ptr_array_add(parts, (gpointer)api);
+		if (b->service == 1)
+			g_ptr_array_add(parts, (gpointer)service_phrase(
+						pg, &s->plan, true));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+	}
+	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	g_ptr_array_free(parts, TRUE);
+	return fmt(pg, "%s; %s", text, outcome_text(pg, b->outcome));
+}
+
+static const char *value_changes(page *pg, const value_change *v)
+{
+	GPtrArray *what;
+	const char *text;
+
+	if (v->old_row == COMPARE_NONE || v->new_row == COMPARE_NONE)
+		return tr(pg, "tested in one build only");
+	what = g_ptr_array_new();
+	/* TRANSLATORS: what changed in the handling of a written value. */
+	if (v->api_changed)
+		g_ptr_array_add(what, (gpointer)trc(pg, "changed aspect",
+						    "API value"));
+	if (v->service_changed)
+		g_ptr_array_add(what, (gpointer)trc(pg, "changed aspect",
+						    "service state"));
+	if (v->registered_changed)
+		g_ptr_array_add(what, (gpointer)trc(pg, "changed aspect",
+						    "registration"));
+	if (v->outcome_changed)
+		g_ptr_array_add(what, (gpointer)trc(pg, "changed aspect",
+						    "result"));
+	text = join(pg, what, ", ");
+	g_ptr_array_free(what, TRUE);
+	return text;
+}
+
+static void section_values(page *pg)
+{
+	const compare_result *c = pg->c;
+	GPtrArray *row, *same;
+	size_t changed = 0;
+
+	if (c->n_values == 0)
+		return;
+	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Value handling")));
+	for (size_t i = 0; i < c->n_values; i++)
+		changed += c->values[i].changed;
+	if (!changed) {
+		puts_(pg, fmt(pg, "%s\n", tr(pg, "No written value is handled "
+					      "differently.")));
+		return;
+	}
+	row = g_ptr_array_new();
+	add(row, tr(pg, "Written"));
+	add(row, tr(pg, "Old build"));
+	add(row, tr(pg, "New build"));
+	add(row, trc(pg, "table header", "Changed"));
+	table_header(pg, row);
+	same = g_ptr_array_new();
+	for (size_t i = 0; i < c->n_values; i++) {
+		const value_change *v = &c->values[i];
+		if (!v->changed) {
+			g_ptr_array_add(same, (gpointer)state_text(pg,
+								   v->written));
+			continue;
+		}
+		g_ptr_array_set_size(row, 0);
+		add(row, state_text(pg, v->written));
+		add(row, observed_text(pg, pg->os, pg->oa->summary,
+				       v->old_row));
+		add(row, observed_text(pg, pg->ns, pg->na->summary,
+				       v->new_row));
+		add(row, value_changes(pg, v));
+		table_row(pg, row);
+	}
+	if (same->len)
+		puts_(pg, fmt(pg, "\n%s\n", fmt(pg, tr(pg, "Handled as before: "
+						       "%s."),
+						join(pg, same, ", "))));
+	g_ptr_array_free(same, TRUE);
+	g_ptr_array_free(row, TRUE);
+}
+
+/* ---- mechanism ------------------------------------------------------- */
+
+static const char *mech_registration(page *pg, const mech_state_summary *m)
+{
+	if (!m)
+		return tr(pg, "not tested");
+	return fmt(pg, "%zu/%zu", m->registered, m->boots);
+}
+
+static const char *mech_service(page *pg, const mech_state_summary *m)
+{
+	GPtrArray *parts;
+	const char *text;
+
+	if (!m)
+		return tr(pg, "not tested");
+	if (m->boots && m->service_running == m->boots)
+		return trc(pg, "service state", "running");
+	if (m->boots && m->service_stopped == m->boots)
+		return trc(pg, "service state", "stopped");
+	parts = g_ptr_array_new();
+	if (m->service_running)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			trc(pg, "service state", "running"),
+			m->service_running, m->boots));
+	if (m->service_stopped)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			trc(pg, "service state", "stopped"),
+			m->service_stopped, m->boots));
+	if (m->service_unknown)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			tr(pg, "not reported"), m->service_unknown, m->boots));
+	text = join(pg, parts, ", ");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* The distinct transitions of one column, "`0 -> 10 -> 0`", each with
+ * its boots when they differ. */
+static const char *mech_prio(page *pg, const mech_state_summary *m,
+			     bool win32)
+{
+	GPtrArray *parts;
+	const char *text;
+
+	if (!m)
+		return tr(pg, "not tested");
+	parts = g_ptr_array_new();
+	for (size_t i = 0; i < m->n_variants; i++) {
+		const long *v = win32 ? m->variants[i].win32
+				      : m->variants[i].etw;
+		size_t boots = 0;
+		bool seen = false;
+		/* Variants differ in both columns together: one column's
+		 * transition may appear in several; count it once, with all
+		 * its boots. */
+		for (size_t j = 0; j < m->n_variants; j++) {
+			const long *w = win32 ? m->variants[j].win32
+					      : m->variants[j].etw;
+			if (memcmp(v, w, sizeof(long) * PRIO_PHASES) != 0)
+				continue;
+			seen |= j < i;
+			boots += m->variants[j].boots;
+		}
+		if (seen)
+			continue;
+		const char *t = code(pg, fmt(pg, "%ld -> %ld -> %ld", v[0],
+					     v[1], v[2]));
+		if (boots == m->boots)
+			g_ptr_array_add(parts, (gpointer)t);
+		else
+			g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+				t, boots, m->boots));
+	}
+	if (m->prio_missing)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			tr(pg, "not reported"), m->prio_missing, m->boots));
+	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+static const char *old_new(page *pg, const char *a, const char *b)
+{
+	if (strcmp(a, b) == 0)
+		return a;
+	return fmt(pg, "%s%s%s", a, ARROW, b);
+}
+
+static void section_mechanism(page *pg)
+{
+	const compare_result *c = pg->c;
+	const study_plan *p = &pg->os->plan;
+	GPtrArray *row, *same;
+	size_t changed = 0;
+
+	if (c->n_mech == 0)
+		return;
+	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Mechanism check")));
+	for (size_t i = 0; i < c->n_mech; i++)
+		changed += c->mech[i].changed;
+	if (!changed) {
+		puts_(pg, fmt(pg, "%s\n", tr(pg, "No mechanism state "
+					      "changed.")));
+		return;
+	}
+	row = g_ptr_array_new();
+	add(row, trc(pg, "table header", "State"));
+	add(row, tr(pg, "Registration"));
+	add(row, p->service ? fmt(pg, tr(pg, "%s state"), esc(pg, p->service))
+			    : tr(pg, "Service state"));
+	add(row, tr(pg, "Win32 priority of one thread"));
+	add(row, tr(pg, "ETW priority of one thread"));
+	table_header(pg, row);
+	same = g_ptr_array_new();
+	for (size_t i = 0; i < c->n_mech; i++) {
+		const mech_change *m = &c->mech[i];
+		const mech_state_summary *a = m->old_idx == COMPARE_NONE ? NULL
+			: &pg->oa->summary->mech[m->old_idx];
+		const mech_state_summary *b = m->new_idx == COMPARE_NONE ? NULL
+			: &pg->na->summary->mech[m->new_idx];
+		if (!m->changed) {
+			g_ptr_array_add(same, (gpointer)state_text(pg,
+								   m->state));
+			continue;
+		}
+		g_ptr_array_set_size(row, 0);
+		add(row, state_text(pg, m->state));
+		add(row, old_new(pg, mech_registration(pg, a),
+				 mech_registration(pg, b)));
+		add(row, old_new(pg, mech_service(pg, a), mech_service(pg, b)));
+		add(row, old_new(pg, mech_prio(pg, a, true),
+				 mech_prio(pg, b, true)));
+		add(row, old_new(pg, mech_prio(pg, a, false),
+				 mech_prio(pg, b, false)));
+		table_row(pg, row);
+	}
+	puts_(pg, fmt(pg, "\n%s", tr(pg, "Each cell shows the old build, then "
+				     "the new one where it differs.")));
+	if (same->len)
+		puts_(pg, fmt(pg, " %s", fmt(pg, tr(pg, "Unchanged: %s."),
+					     join(pg, same, ", "))));
+	puts_(pg, "\n");
+	g_ptr_array_free(same, TRUE);
+	g_ptr_array_free(row, TRUE);
+}
+
+/* ---- baseline and effects -------------------------------------------- */
+
+static void section_baseline(page *pg)
+{
+	const compare_result *c = pg->c;
+	GPtrArray *row;
+
+	if (c->n_baseline == 0)
+		return;
+	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Baseline")));
+	puts_(pg, fmt(pg, "%s\n\n", fmt(pg, tr(pg, "The reference state %s: "
+		"the mean of its per-run statistic, new build minus old "
+		"build."), state_text(pg, pg->os->plan.reference))));
+	row = g_ptr_array_new();
+	add(row, trc(pg, "table header", "Series"));
+	add(row, tr(pg, "Old build"));
+	add(row, tr(pg, "New build"));
+	add(row, fmt(pg, tr(pg, "Change and %s CI"),
+		     percent(pg, c->confidence)));
+	add(row, tr(pg, "Verdict"));
+	table_header(pg, row);
+	for (size_t i = 0; i < c->n_baseline; i++) {
+		const baseline_change *b = &c->baseline[i];
+		g_ptr_array_set_size(row, 0);
+		add(row, pair_name(pg, b->old_series, b->new_series));
+		add(row, isfinite(b->old_mean) ? qty_code(pg, b->old_mean,
+							  false)
+					       : tr(pg, "not tested"));
+		add(row, isfinite(b->new_mean) ? qty_code(pg, b->new_mean,
+							  false)
+					       : tr(pg, "not tested"));
+		add(row, change_cell(pg, &b->change));
+		add(row, verdict_text(pg, b->change.verdict));
+		table_row(pg, row);
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+static void section_effects(page *pg)
+{
+	const compare_result *c = pg->c;
+	size_t pairs = c->n_states ? c->states[0].count : 0;
+	GPtrArray *row;
+
+	if (c->n_states == 0)
+		return;
+	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Effects against the "
+					     "reference")));
+	puts_(pg, fmt(pg, "%s\n\n", fmt(pg, tr(pg, "Each state's effect is its "
+		"mean paired difference from %s; the table shows the new "
+		"effect minus the old one, with the old and the new effect in "
+		"brackets."), state_text(pg, pg->os->plan.reference))));
+	row = g_ptr_array_new();
+	add(row, trc(pg, "table header", "State"));
+	for (size_t k = 0; k < pairs; k++) {
+		const effect_change *e = &c->effects[c->states[0].first + k];
+		/* TRANSLATORS: a series and the confidence level, "Series 1,
+		   change and 95% CI". */
+		add(row, fmt(pg, tr(pg, "%s, change and %s CI"),
+			     pair_name(pg, e->old_series, e->new_series),
+			     percent(pg, c->confidence)));
+	}
+	add(row, tr(pg, "Verdict"));
+	add(row, tr(pg, "Conclusion, old build"));
+	add(row, tr(pg, "Conclusion, new build"));
+	table_header(pg, row);
+	for (size_t s = 0; s < c->n_states; s++) {
+		const state_change *sc = &c->states[s];
+		g_ptr_array_set_size(row, 0);
+		add(row, state_text(pg, sc->state));
+		for (size_t k = 0; k < pairs; k++) {
+			const effect_change *e;
+			if (k >= sc->count) {
+				add(row, tr(pg, "no pairs"));
+				continue;
+			}
+			e = &c->effects[sc->first + k];
+			if (!isfinite(e->change.estimate)) {
+				add(row, change_cell(pg, &e->change));
+				continue;
+			}
+			add(row, fmt(pg, "%s (%s%s%s)",
+				     change_cell(pg, &e->change),
+				     code(pg, num(pg, e->old_effect, true)),
+				     ARROW,
+				     code(pg, num(pg, e->new_effect, true))));
+		}
+		add(row, verdict_text(pg, sc->verdict));
+		add(row, conclusion_text(pg, sc->old_verdict,
+					 pg->os->plan.synthetic));
+		add(row, conclusion_text(pg, sc->new_verdict,
+					 pg->ns->plan.synthetic));
+		table_row(pg, row);
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+/* ---- notes ----------------------------------------------------------- */
+
+static void fragile_note(page *pg, const char *who, const change_interval *ci,
+			 bool *started)
+{
+	const char *where;
+
+	if (!ci->fragile)
+		return;
+	if (!*started)
+		puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Comparison notes")));
+	*started = true;
+	where = fmt(pg, strcmp(ci->fragile_endpoint, "lower") == 0
+		    ? tr(pg, "the lower endpoint lies %s from %s")
+		    : tr(pg, "the upper endpoint lies %s from %s"),
+		    qty(pg, ci->fragile_distance, true),
+		    qty(pg, ci->fragile_boundary, true));
+	puts_(pg, fmt(pg, "- %s: %s (%s); %s\n", who, where,
+		      tr(pg, "judged by the Monte Carlo error"),
+		      tr(pg, "another seed could change the conclusion.")));
+}
+
+static void section_notes(page *pg)
+{
+	const compare_result *c = pg->c;
+	bool started = false;
+
+	for (size_t i = 0; i < c->n_baseline; i++) {
+		const baseline_change *b = &c->baseline[i];
+		/* TRANSLATORS: %s is a series ("Baseline, Series 2"). */
+		fragile_note(pg, fmt(pg, tr(pg, "Baseline, %s"),
+				     pair_name(pg, b->old_series,
+					       b->new_series)),
+			     &b->change, &started);
+	}
+	for (size_t i = 0; i < c->n_effects; i++) {
+		const effect_change *e = &c->effects[i];
+		fragile_note(pg, fmt(pg, "%s, %s", state_text(pg,
+				c->states[e->state].state),
+				pair_name(pg, e->old_series, e->new_series)),
+			     &e->change, &started);
+	}
+}
+
+static void section_input(page *pg)
+{
+	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Input data")));
+	puts_(pg, fmt(pg, "%s\n", fmt(pg, tr(pg, "Input digests (SHA-256 over "
+		"every input file): old build %s, new build %s."),
+		code(pg, pg->os->digest), code(pg, pg->ns->digest))));
+}
+
+pb_status compare_md_render(const study *os, const analysis *oa,
+			    const study *ns, const analysis *na,
+			    const compare_result *c, const char *lang,
+			    GString *out)
+{
+	page pg = { 0 };
+	gsize start = out->len;
+
+	if (!i18n_known(lang))
+		return PB_SOFTWARE;
+	pg.os = os;
+	pg.ns = ns;
+	pg.oa = oa;
+	pg.na = na;
+	pg.c = c;
+	pg.lang = lang;
+	pg.decimals = os->plan.threshold_decimals;
+	pg.out = out;
+	pg.pool = g_ptr_array_new_with_free_func(g_free);
+	pg.st = PB_OK;
+
+	section_intro(&pg);
+	section_values(&pg);
+	section_mechanism(&pg);
+	section_baseline(&pg);
+	section_effects(&pg);
+	section_notes(&pg);
+	section_input(&pg);
+
+	g_ptr_array_free(pg.pool, TRUE);
+	if (pg.st != PB_OK)
+		g_string_truncate(out, start);
+	return pg.st;
+}

@@ -1,0 +1,397 @@
+/* fig_boots.c: every accepted boot, paired with the reference by block. */
+#include "config.h"
+
+#include "render/fig_boots.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#define PANEL_PLOT_H 150.0   /* height of one series' plot area */
+#define PANEL_GAP 16.0       /* between panels */
+#define POINT 4.6            /* marker size of one boot */
+#define JITTER 0.22          /* strip width, as a fraction of a column */
+
+double fig_boots_jitter(unsigned long block)
+{
+	/* The golden ratio's fractional part: successive multiples fill
+	 * [0, 1) as evenly as any sequence can (three-distance theorem). */
+	const double phi = 0.6180339887498949;
+	double v = (double)(block % 1000003UL) * phi;
+	return v - floor(v) - 0.5;
+}
+
+/* Whether run R counts in the plot of SERIES at state ST. */
+static bool run_in(const study_run *r, size_t series, pb_state st)
+{
+	return r->accepted && r->has_statistic && r->series == series
+	       && pb_state_equal(r->state, st) && isfinite(r->statistic);
+}
+
+/* The range of every plotted value, over all compared series. */
+static bool value_range(const fig_input *in, const size_t *series, size_t n,
+			double *lo, double *hi)
+{
+	const study *s = in->s;
+	bool any = false;
+
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		bool in_series = false;
+		for (size_t k = 0; k < n; k++)
+			in_series |= r->series == series[k];
+		if (!in_series || !r->accepted || !r->has_statistic
+		    || !isfinite(r->statistic))
+			continue;
+		*lo = fmin(*lo, r->statistic);
+		*hi = fmax(*hi, r->statistic);
+		any = true;
+	}
+	return any;
+}
+
+/* Draws the points of one strip and its mean bar; returns the mean (NAN
+ * without points). */
+static double strip(fig_pen *p, size_t series, pb_state st, double cx,
+		    double half, double y0, double y1, bool reference,
+		    size_t rank)
+{
+	const study *s = p->in->s;
+	const axis_scale *ax = &p->res->axis;
+	style_rgb col = style_series_colour(rank);
+	double sum = 0, mean;
+	size_t n = 0;
+	cairo_t *cr = p->cr;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		double x, y;
+
+		if (!run_in(r, series, st))
+			continue;
+		x = cx + 2 * half * fig_boots_jitter(r->block);
+		y = axis_map(ax, r->statistic, y1, y0);
+		if (reference) {
+			cairo_save(cr);
+			cairo_new_path(cr);
+			cairo_arc(cr, x, y, POINT / 2 - 0.3, 0, 2 * M_PI);
+			style_set_colour(cr, style_white);
+			cairo_fill_preserve(cr);
+			style_set_colour(cr, style_ink_soft);
+			cairo_set_line_width(cr, 0.8);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+		} else {
+			style_marker_draw(cr, style_series_marker(rank), x, y,
+					  POINT, col);
+		}
+		fig_mark_add(p->res, x, y, series);
+		sum += r->statistic;
+		n++;
+	}
+	if (n == 0)
+		return NAN;
+	mean = sum / (double)n;
+	cairo_save(cr);
+	style_set_colour(cr, style_ink);
+	cairo_set_line_width(cr, 1.8);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	cairo_move_to(cr, cx - half * 1.5, axis_map(ax, mean, y1, y0));
+	cairo_line_to(cr, cx + half * 1.5, axis_map(ax, mean, y1, y0));
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	return mean;
+}
+
+/* The thin lines joining the two runs of each block of comparison C. */
+static void pair_lines(fig_pen *p, const comparison *c, double rx,
+		       double sx, double half, double y0, double y1)
+{
+	const study *s = p->in->s;
+	const axis_scale *ax = &p->res->axis;
+	cairo_t *cr = p->cr;
+
+	cairo_save(cr);
+	cairo_set_source_rgba(cr, style_ink_soft.r, style_ink_soft.g,
+			      style_ink_soft.b, 0.55);
+	cairo_set_line_width(cr, STYLE_LINE_HAIR);
+	for (size_t i = 0; i < c->n_pairs; i++) {
+		const study_run *rr = &s->runs[c->ref_runs[i]];
+		const study_run *sr = &s->runs[c->state_runs[i]];
+		if (!rr->has_statistic || !sr->has_statistic
+		    || !isfinite(rr->statistic) || !isfinite(sr->statistic))
+			continue;
+		cairo_move_to(cr, rx + 2 * half * fig_boots_jitter(rr->block),
+			      axis_map(ax, rr->statistic, y1, y0));
+		cairo_line_to(cr, sx + 2 * half * fig_boots_jitter(sr->block),
+			      axis_map(ax, sr->statistic, y1, y0));
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* The y axis of a panel: grid, ticks and labels right-aligned at X0. */
+static void y_axis(fig_pen *p, double x0, double x1, double y0, double y1)
+{
+	const axis_scale *ax = &p->res->axis;
+	cairo_t *cr = p->cr;
+
+	cairo_save(cr);
+	style_set_colour(cr, style_grid);
+	cairo_set_line_width(cr, STYLE_LINE_HAIR);
+	for (size_t i = 0; i < ax->n_ticks; i++) {
+		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
+		cairo_move_to(cr, x0, y);
+		cairo_line_to(cr, x1, y);
+	}
+	cairo_stroke(cr);
+	style_set_colour(cr, style_ink_soft);
+	cairo_set_line_width(cr, STYLE_LINE_THIN);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x0, y1);
+	cairo_line_to(cr, x1, y1);
+	for (size_t i = 0; i < ax->n_ticks; i++) {
+		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
+		cairo_move_to(cr, x0 - STYLE_TICK, y);
+		cairo_line_to(cr, x0, y);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	for (size_t i = 0; i < ax->n_ticks; i++) {
+		char buf[FIG_NUMBUF];
+		double v = axis_tick(ax, i);
+		fig_number(v, ax->decimals, false, buf, sizeof buf);
+		style_text_show(p->text, cr, FONT_TICK, buf,
+				x0 - STYLE_TICK - 2,
+				axis_map(ax, v, y1, y0),
+				ANCHOR_RIGHT | ANCHOR_MIDDLE, 0,
+				style_ink_soft);
+	}
+}
+
+/* The widest tick label of the axis. */
+static double tick_width(fig_pen *p)
+{
+	const axis_scale *ax = &p->res->axis;
+	double wmax = 0;
+
+	for (size_t i = 0; i < ax->n_ticks; i++) {
+		char buf[FIG_NUMBUF];
+		double w;
+		fig_number(axis_tick(ax, i), ax->decimals, false, buf,
+			   sizeof buf);
+		style_text_measure(p->text, FONT_TICK, buf, 0, &w, NULL);
+		wmax = fmax(wmax, w);
+	}
+	return wmax;
+}
+
+/* One panel: series SERIES at the top Y; returns the y below it. */
+static double panel(fig_pen *p, size_t series, double y, double width,
+		    double x0, const char *ylabel, bool first)
+{
+	const study *s = p->in->s;
+	const study_plan *plan = &s->plan;
+	const analysis *a = p->in->a;
+	const size_t rank = fig_series_rank(plan, series);
+	size_t ncol = 0, col = 0;
+	double y0, y1, cw, h;
+	cairo_t *cr = p->cr;
+
+	for (size_t i = 0; i < a->n_cmp; i++)
+		ncol += a->cmp[i].series == series;
+	/* Panel title: the series' marker and label. */
+	style_marker_draw(cr, style_series_marker(rank), 4, y + 6,
+			  STYLE_MARKER, style_series_colour(rank));
+	style_text_show(p->text, cr, FONT_BOLD, plan->series[series].label,
+			13, y + 6, ANCHOR_LEFT | ANCHOR_MIDDLE, width - 13,
+			style_ink);
+	y0 = y + 18;
+	y1 = y0 + PANEL_PLOT_H;
+	if (first) {
+		p->res->x0 = x0;
+		p->res->x1 = width;
+		p->res->y0 = y0;
+		p->res->y1 = y1;
+	}
+	y_axis(p, x0, width, y0, y1);
+	cairo_save(cr);
+	cairo_translate(cr, 0, (y0 + y1) / 2);
+	cairo_rotate(cr, -M_PI / 2);
+	style_text_show(p->text, cr, FONT_LABEL, ylabel, 0, 0,
+			ANCHOR_CENTER | ANCHOR_TOP, PANEL_PLOT_H, style_ink);
+	cairo_restore(cr);
+
+	cw = (width - x0) / (double)(ncol ? ncol : 1);
+	style_text_measure(p->text, FONT_TICK, "0", 0, NULL, &h);
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		double cx = x0 + cw * (double)col;
+		double rx = cx + cw * 0.3, sx = cx + cw * 0.7;
+		double half = cw * JITTER / 2;
+		char rbuf[PB_STATE_BUFSIZE * 4], sbuf[PB_STATE_BUFSIZE * 4];
+
+		if (c->series != series)
+			continue;
+		if (col > 0) {
+			cairo_save(cr);
+			style_set_colour(cr, style_grid);
+			cairo_set_line_width(cr, STYLE_LINE_THIN);
+			cairo_move_to(cr, cx, y0);
+			cairo_line_to(cr, cx, y1 + h + 6);
+			cairo_stroke(cr);
+			cairo_restore(cr);
+		}
+		pair_lines(p, c, rx, sx, half, y0, y1);
+		strip(p, series, plan->reference, rx, half, y0, y1, true,
+		      rank);
+		strip(p, series, plan->states[c->state], sx, half, y0, y1,
+		      false, rank);
+		style_text_show(p->text, cr, FONT_TICK,
+				fig_state(p, plan->reference, rbuf,
+					  sizeof rbuf),
+				rx, y1 + 4, ANCHOR_CENTER | ANCHOR_TOP,
+				cw * 0.4, style_ink_soft);
+		style_text_show(p->text, cr, FONT_BOLD,
+				fig_state(p, plan->states[c->state], sbuf,
+					  sizeof sbuf),
+				sx, y1 + 3, ANCHOR_CENTER | ANCHOR_TOP,
+				cw * 0.4, style_ink);
+		col++;
+	}
+	return y1 + 3 + 2 * h + 4;
+}
+
+/* The legend: what a hollow circle, a marker, a line and a bar mean. */
+static double legend(fig_pen *p, double y, double width)
+{
+	const study_plan *plan = &p->in->s->plan;
+	char ref[PB_STATE_BUFSIZE * 4];
+	char *items[4];
+	const double item_h = 13.0, sw = 16.0;
+	double x = 0, line = 0;
+	cairo_t *cr = p->cr;
+
+	fig_state(p, plan->reference, ref, sizeof ref);
+	items[0] = fig_printf(trc(p, "figure", "reference state %s"), ref);
+	items[1] = g_strdup(trc(p, "figure", "compared state"));
+	items[2] = g_strdup(trc(p, "figure", "the two runs of one block"));
+	items[3] = g_strdup(trc(p, "figure", "mean"));
+	for (int i = 0; i < 4; i++) {
+		double w, cy;
+		style_text_measure(p->text, FONT_LABEL, items[i], width * 0.45,
+				   &w, NULL);
+		if (x > 0 && x + sw + 4 + w > width) {
+			x = 0;
+			line += item_h;
+		}
+		cy = y + line + item_h / 2;
+		cairo_save(cr);
+		switch (i) {
+		case 0:
+			cairo_new_path(cr);
+			cairo_arc(cr, x + sw / 2, cy, POINT / 2 - 0.3, 0,
+				  2 * M_PI);
+			style_set_colour(cr, style_white);
+			cairo_fill_preserve(cr);
+			style_set_colour(cr, style_ink_soft);
+			cairo_set_line_width(cr, 0.8);
+			cairo_stroke(cr);
+			break;
+		case 1:
+			style_marker_draw(cr, style_series_marker(0),
+					  x + sw / 2, cy, POINT,
+					  style_series_colour(0));
+			break;
+		case 2:
+			cairo_new_path(cr);
+			style_set_colour(cr, style_ink_soft);
+			cairo_set_line_width(cr, STYLE_LINE_HAIR * 1.5);
+			cairo_move_to(cr, x, cy + 3);
+			cairo_line_to(cr, x + sw, cy - 3);
+			cairo_stroke(cr);
+			break;
+		default:
+			cairo_new_path(cr);
+			style_set_colour(cr, style_ink);
+			cairo_set_line_width(cr, 1.8);
+			cairo_move_to(cr, x + 2, cy);
+			cairo_line_to(cr, x + sw - 2, cy);
+			cairo_stroke(cr);
+			break;
+		}
+		cairo_restore(cr);
+		style_text_show(p->text, cr, FONT_LABEL, items[i], x + sw + 4,
+				cy, ANCHOR_LEFT | ANCHOR_MIDDLE, width * 0.45,
+				style_ink);
+		x += sw + 4 + w + 14;
+		g_free(items[i]);
+	}
+	return line + item_h;
+}
+
+pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
+			 fig_result *res)
+{
+	const study_plan *plan = &in->s->plan;
+	char ref[PB_STATE_BUFSIZE * 4];
+	char *title, *subtitle, *ylabel;
+	size_t *series = NULL, n = 0;
+	double y = 0, lo, hi, x0, ylab_h;
+	fig_pen pen, *p = &pen;
+	pb_status st = fig_pen_begin(p, cr, in, res);
+
+	if (st != PB_OK)
+		return st;
+	fig_state(p, plan->reference, ref, sizeof ref);
+	title = fig_printf(trc(p, "figure", "Per-boot %s of all accepted "
+			       "runs, paired with state %s"),
+			   plan->statistic.name, ref);
+	series = fig_compared_series(in, &n);
+	if (!series) {
+		fig_pen_fail(p, PB_NOMEM, "out of memory");
+	} else if (n == 0 || !value_range(in, series, n, &lo, &hi)) {
+		fig_draw_message(p, title,
+				 trc(p, "figure", "There is nothing to "
+				     "compare: the study has no latency "
+				     "series or no state besides the "
+				     "reference."),
+				 width);
+	} else if (!axis_nice(lo, hi, 5, &res->axis)) {
+		fig_pen_fail(p, PB_DATAERR, "the per-boot values of %s are "
+			     "too large to draw", in->s->name);
+	} else {
+		res->has_axis = true;
+		subtitle = g_strdup(trc(p, "figure", "Each line joins the "
+					"runs of one block; bars mark the "
+					"means. No run was removed."));
+		ylabel = fig_printf(trc(p, "figure", "%s per boot (%s)"),
+				    plan->statistic.name, plan->unit);
+		y += style_text_block(p->text, cr, FONT_FIGTITLE, title, 0, y,
+				      width, ANCHOR_LEFT, style_ink);
+		y += 2;
+		y += style_text_block(p->text, cr, FONT_LABEL, subtitle, 0, y,
+				      width, ANCHOR_LEFT, style_ink_soft);
+		y += 6;
+		y += legend(p, y, width);
+		y += 8;
+		style_text_measure(p->text, FONT_LABEL, ylabel, 0, NULL,
+				   &ylab_h);
+		x0 = ylab_h + 4 + tick_width(p) + STYLE_TICK + 4;
+		for (size_t k = 0; k < n; k++) {
+			if (k > 0)
+				y += PANEL_GAP;
+			y = panel(p, series[k], y, width, x0, ylabel, k == 0);
+		}
+		res->height = y + 4;
+		g_free(subtitle);
+		g_free(ylabel);
+	}
+	free(series);
+	g_free(title);
+	return fig_pen_end(p);
+}

@@ -1,0 +1,206 @@
+/* figpen.c: the shared drawing state of the figures. */
+#include "config.h"
+
+#include "render/figpen.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "render/i18n.h"
+
+pb_status fig_pen_begin(fig_pen *p, cairo_t *cr, const fig_input *in,
+			fig_result *res)
+{
+	memset(p, 0, sizeof *p);
+	memset(res, 0, sizeof *res);
+	p->cr = cr;
+	p->in = in;
+	p->res = res;
+	p->status = style_text_new(cr, in->lang, &p->text);
+	return p->status;
+}
+
+void fig_pen_fail(fig_pen *p, pb_status st, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->status != PB_OK || st == PB_OK)
+		return;
+	p->status = st;
+	va_start(ap, fmt);
+	vsnprintf(p->res->message, sizeof p->res->message, fmt, ap);
+	va_end(ap);
+}
+
+pb_status fig_pen_end(fig_pen *p)
+{
+	cairo_status_t cs = cairo_status(p->cr);
+
+	if (p->text) {
+		if (style_text_status(p->text) != PB_OK)
+			fig_pen_fail(p, style_text_status(p->text), "%s",
+				     style_text_message(p->text));
+		style_text_free(p->text);
+		p->text = NULL;
+	}
+	if (cs != CAIRO_STATUS_SUCCESS)
+		fig_pen_fail(p, cs == CAIRO_STATUS_NO_MEMORY ? PB_NOMEM
+			     : cs == CAIRO_STATUS_WRITE_ERROR ? PB_IOERR
+							      : PB_CANTCREAT,
+			     "cairo: %s", cairo_status_to_string(cs));
+	return p->status;
+}
+
+const char *fig_tr(fig_pen *p, const char *msgid)
+{
+	const char *t = i18n_text(p->in->lang, msgid);
+
+	if (!t) {
+		fig_pen_fail(p, PB_SOFTWARE, "no %s translation of '%s'",
+			     p->in->lang, msgid);
+		return msgid;
+	}
+	return t;
+}
+
+const char *fig_trc(fig_pen *p, const char *ctx, const char *msgid)
+{
+	const char *t = i18n_ctext(p->in->lang, ctx, msgid);
+
+	if (!t) {
+		fig_pen_fail(p, PB_SOFTWARE, "no %s translation of '%s' "
+			     "(context %s)", p->in->lang, msgid, ctx);
+		return msgid;
+	}
+	return t;
+}
+
+char *fig_printf(const char *format, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, format);
+	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return s;
+}
+
+const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
+{
+	if (st.missing) {
+		snprintf(buf, size, "%s", trc(p, "state", "missing"));
+		return buf;
+	}
+	return pb_state_format(st, buf, size);
+}
+
+char *fig_number(double value, int decimals, bool plus, char *buf,
+		 size_t size)
+{
+	return axis_format(value, decimals, plus, buf, size);
+}
+
+size_t fig_series_rank(const study_plan *plan, size_t series)
+{
+	size_t rank = 0;
+
+	for (size_t i = 0; i < series && i < plan->n_series; i++)
+		if (plan->series[i].kind == SERIES_LATENCY)
+			rank++;
+	return rank;
+}
+
+size_t *fig_compared_series(const fig_input *in, size_t *n)
+{
+	const study_plan *p = &in->s->plan;
+	size_t *out = calloc(p->n_series ? p->n_series : 1, sizeof *out);
+
+	*n = 0;
+	if (!out)
+		return NULL;
+	for (size_t k = 0; k < p->n_series; k++) {
+		for (size_t i = 0; i < in->a->n_cmp; i++) {
+			if (in->a->cmp[i].series == k) {
+				out[(*n)++] = k;
+				break;
+			}
+		}
+	}
+	return out;
+}
+
+const char *fig_method_name(fig_pen *p, interval_method m)
+{
+	switch (m) {
+	case INTERVAL_PERCENTILE:
+		return trc(p, "figure", "percentile bootstrap");
+	case INTERVAL_BCA:
+		return trc(p, "figure", "BCa bootstrap");
+	case INTERVAL_T:
+		return trc(p, "figure", "Student t");
+	case INTERVAL_EXPANDED:
+		return trc(p, "figure", "expanded percentile bootstrap");
+	}
+	return interval_method_name(m);
+}
+
+int fig_decimals(const study_plan *plan)
+{
+	int d = plan->threshold_decimals;
+	return d < 0 ? 0 : d > 6 ? 6 : d;
+}
+
+void fig_arrowhead(cairo_t *cr, double x, double y, int dir, double len)
+{
+	double w = len * 0.45;
+	double back = dir > 0 ? x - len : x + len;
+
+	cairo_new_path(cr);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, back, y - w);
+	cairo_line_to(cr, back, y + w);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+void fig_mark_add(fig_result *res, double x, double y, size_t series)
+{
+	if (res->n_marks < FIG_MARKS) {
+		res->marks[res->n_marks].x = x;
+		res->marks[res->n_marks].y = y;
+		res->marks[res->n_marks].series = series;
+	}
+	res->n_marks++;
+}
+
+void fig_draw_message(fig_pen *p, const char *title, const char *message,
+		      double width)
+{
+	const double box = 90.0;
+	double y = 0, h;
+
+	if (title && title[0]) {
+		y += style_text_block(p->text, p->cr, FONT_FIGTITLE, title, 0,
+				      0, width, ANCHOR_LEFT, style_ink);
+		y += STYLE_PAD;
+	}
+	cairo_save(p->cr);
+	cairo_rectangle(p->cr, 0.5, y + 0.5, width - 1, box - 1);
+	style_set_colour(p->cr, style_band_edge);
+	cairo_set_line_width(p->cr, STYLE_LINE_THIN);
+	cairo_set_dash(p->cr, (const double[]){ 3, 2 }, 2, 0);
+	cairo_stroke(p->cr);
+	cairo_restore(p->cr);
+	h = style_text_block(p->text, NULL, FONT_LABEL, message, 0, 0,
+			     width - 24, ANCHOR_CENTER, style_ink_soft);
+	style_text_block(p->text, p->cr, FONT_LABEL, message, 12,
+			 y + (box - h) / 2, width - 24, ANCHOR_CENTER,
+			 style_ink_soft);
+	p->res->empty = true;
+	p->res->height = y + box;
+}

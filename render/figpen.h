@@ -1,0 +1,149 @@
+/* figpen.h: what every figure is drawn from and with.
+ *
+ * A figure is drawn by a function of the form
+ *     pb_status fig_NAME_draw(cairo_t *cr, const fig_input *in,
+ *                             double width, fig_result *res);
+ * onto a cairo_t it is given, its top-left corner at the user-space origin,
+ * WIDTH points wide; it reports the height it used in RES, so the caller
+ * can size the surface (draw once on a recording surface to measure, then
+ * again on the real one).  One drawing thus serves PDF, SVG, PNG and the
+ * image surfaces of the tests.
+ *
+ * The fig_pen bundles what the drawing code needs: the cairo_t, the Pango
+ * text of the page's language, the translations, and the first failure.
+ * Failures are sticky, as in cairo: drawing goes on, and the status and a
+ * message come out of fig_pen_end once. */
+#ifndef PAIRBOOT_FIGPEN_H
+#define PAIRBOOT_FIGPEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+
+#include "analyze/analysis.h"
+#include "common/status.h"
+#include "ingest/study.h"
+#include "render/axis.h"
+#include "render/numfmt.h"
+#include "render/style.h"
+
+typedef struct fig_input {
+	const study *s;        /* the study, only read */
+	const analysis *a;     /* its analysis, only read */
+	const char *lang;      /* "en", "de", "cs", "ko" */
+} fig_input;
+
+/* Room for any number fig_number writes. */
+#define FIG_NUMBUF (NUMFMT_BUFSIZE + 4)
+
+/* Markers recorded for tests: where each was drawn. */
+#define FIG_MARKS 64
+
+typedef struct fig_mark {
+	double x, y;           /* centre, points from the figure origin */
+	size_t series;         /* index into plan.series */
+} fig_mark;
+
+/* What a drawing did: its size, and enough geometry for tests to check
+ * pixels against independently computed positions. */
+typedef struct fig_result {
+	double height;         /* points used below the origin */
+	bool empty;            /* a message stands in for the data */
+	double x0, y0, x1, y1; /* the (first) plot area */
+	bool has_axis;
+	axis_scale axis;       /* the value axis of that plot area */
+	size_t n_marks;        /* markers drawn (more than FIG_MARKS are
+				  counted, not kept) */
+	fig_mark marks[FIG_MARKS];
+	size_t n_clipped;      /* intervals cut at an end of the axis */
+	char message[320];     /* why the drawing failed, when it did */
+} fig_result;
+
+typedef struct fig_pen {
+	cairo_t *cr;
+	style_text *text;
+	const fig_input *in;
+	fig_result *res;
+	pb_status status;      /* sticky: the first failure */
+} fig_pen;
+
+/* Starts drawing onto CR from IN, clearing *RES.  PB_NOMEM. */
+pb_status fig_pen_begin(fig_pen *p, cairo_t *cr, const fig_input *in,
+			fig_result *res);
+
+/* Ends drawing: frees the text context and returns the first failure of
+ * the drawing (its message in res->message): a missing translation
+ * (PB_SOFTWARE: the build checks every string is translated), text the
+ * pinned fonts cannot show (PB_CANTCREAT), an error of cairo
+ * (PB_NOMEM or PB_CANTCREAT), out of memory. */
+pb_status fig_pen_end(fig_pen *p);
+
+/* Records a failure with a printf-style message (the first one wins). */
+void fig_pen_fail(fig_pen *p, pb_status st, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* MSGID in the page's language (render/i18n.h).  A missing translation is
+ * recorded as a failure and MSGID is returned, so drawing can go on. */
+const char *fig_tr(fig_pen *p, const char *msgid);
+
+/* The same for MSGID in context CTX (gettext's msgctxt). */
+const char *fig_trc(fig_pen *p, const char *ctx, const char *msgid);
+
+/* The figures' words are looked up through tr() and trc(), the names
+ * xgettext extracts (--keyword=tr:2 --keyword=trc:2c,3, as for the
+ * Markdown page), so every figure string lands in po/pairboot.pot. */
+static inline const char *tr(fig_pen *p, const char *msgid)
+{
+	return fig_tr(p, msgid);
+}
+
+static inline const char *trc(fig_pen *p, const char *ctx,
+			      const char *msgid)
+{
+	return fig_trc(p, ctx, msgid);
+}
+
+/* FORMAT (already translated: pass tr(p, "...")) formatted with the
+ * arguments; glibc printf, so translators may reorder with %1$s.  The
+ * result belongs to the caller (g_free). */
+char *fig_printf(const char *format, ...);
+
+/* The display form of state ST into BUF (SIZE bytes): as the study spells
+ * it, "missing" translated as on the Markdown page. */
+const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
+
+/* VALUE with DECIMALS decimals, signed when PLUS, minus typeset as U+2212;
+ * "" for a value that is not finite. */
+char *fig_number(double value, int decimals, bool plus, char *buf,
+		 size_t size);
+
+/* The place of latency series SERIES among the plan's latency series
+ * (0-based): its colour and marker in every figure. */
+size_t fig_series_rank(const study_plan *plan, size_t series);
+
+/* The latency series that have comparisons, in plan order, as a new array
+ * (free()) of *N indices into plan.series; NULL when out of memory. */
+size_t *fig_compared_series(const fig_input *in, size_t *n);
+
+/* The display name of interval method M ("percentile bootstrap"),
+ * translated. */
+const char *fig_method_name(fig_pen *p, interval_method m);
+
+/* Decimals for values in the study's unit: as many as the threshold was
+ * written with (1.784 -> 3), at most 6. */
+int fig_decimals(const study_plan *plan);
+
+/* Draws an arrowhead with its tip at (X, Y) pointing right (DIR > 0) or
+ * left (DIR < 0), LEN points long, in the current source. */
+void fig_arrowhead(cairo_t *cr, double x, double y, int dir, double len);
+
+/* Records a marker at (X, Y) of SERIES for the tests. */
+void fig_mark_add(fig_result *res, double x, double y, size_t series);
+
+/* Draws a "nothing to show" figure: TITLE and MESSAGE centred in a box
+ * WIDTH wide.  Sets res->empty and res->height. */
+void fig_draw_message(fig_pen *p, const char *title, const char *message,
+		      double width);
+
+#endif

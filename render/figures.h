@@ -1,0 +1,102 @@
+/* figures.h: the figures of a report and the files they go into.
+ *
+ * Three figures, each drawn by its own module onto any cairo_t:
+ *   interval    the forest plot of differences and intervals
+ *               (render/fig_interval.h)
+ *   boots       every accepted boot, paired by block (render/fig_boots.h)
+ *   mechanism   priorities and registrations per state
+ *               (render/fig_mechanism.h), only for studies with a
+ *               mechanism series
+ * figures_write() puts them into a report folder as DIR/<figure>.<lang>.svg
+ * and .png, and the PDF report (render/pdf_report.h) as
+ * DIR/report.<lang>.pdf.
+ *
+ * The bytes are the same on every run with the same cairo, Pango and font
+ * files: no time stamps (PDF dates are fixed, see pdf_report.h), SVG ids
+ * renumbered in order of appearance (cairo numbers them from a counter
+ * global to the process), fonts pinned by name (render/style.h). */
+#ifndef PAIRBOOT_FIGURES_H
+#define PAIRBOOT_FIGURES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+#include <glib.h>
+#include <jansson.h>
+
+#include "analyze/analysis.h"
+#include "common/diag.h"
+#include "common/status.h"
+#include "ingest/study.h"
+#include "render/figpen.h"
+#include "render/outdir.h"
+
+/* Output formats, a bit set. */
+enum {
+	FIG_PDF = 1u,   /* report.<lang>.pdf */
+	FIG_SVG = 2u,   /* <figure>.<lang>.svg */
+	FIG_PNG = 4u    /* <figure>.<lang>.png */
+};
+
+typedef enum fig_kind {
+	FIG_INTERVAL,
+	FIG_BOOTS,
+	FIG_MECHANISM
+} fig_kind;
+
+#define FIG_KINDS 3
+
+/* "interval", "boots", "mechanism": the figure's file name stem. */
+const char *figures_name(fig_kind k);
+
+/* Whether study S with analysis A has data for figure K (comparisons for
+ * interval and boots, mechanism boots for mechanism).  Figures without
+ * data are not written. */
+bool figures_has(fig_kind k, const study *s, const analysis *a);
+
+/* Draws figure K (see render/figpen.h for the contract). */
+pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
+		       double width, fig_result *res);
+
+/* Draws figure K on a recording surface to learn its height and geometry,
+ * without output.  Errors as for figures_draw. */
+pb_status figures_measure(fig_kind k, const fig_input *in, double width,
+			  fig_result *res);
+
+/* Renders figure K of IN, STYLE_FIGURE_WIDTH points wide, as FORMAT
+ * (FIG_SVG or FIG_PNG at STYLE_PNG_SCALE pixels a point) through WRITE
+ * with CLOSURE.  On failure MESSAGE (SIZE bytes) says why: PB_IOERR when a
+ * write failed, PB_NOMEM, PB_CANTCREAT (text the fonts cannot show, a
+ * cairo error), PB_SOFTWARE (a missing translation, a bad FORMAT). */
+pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
+			 cairo_write_func_t write, void *closure,
+			 char *message, size_t size);
+
+/* Replaces each cairo surface id ("surface17") of the SVG document IN
+ * (LEN bytes) by its number in order of first appearance ("surface1"),
+ * appending the result to OUT: the document then no longer depends on what
+ * the process drew before. */
+void figures_svg_normalize(const char *in, size_t len, GString *out);
+
+/* Draws every figure of study S and its analysis A in language LANG in
+ * the formats FORMATS asks for (bit set of FIG_PDF, FIG_SVG, FIG_PNG) into
+ * the report folder O: report.<lang>.pdf, <figure>.<lang>.svg and
+ * <figure>.<lang>.png.  S and A are only read.  The PDF's date is
+ * pdf_report_date() of the environment's SOURCE_DATE_EPOCH.  Problems go
+ * to D, named by the output file.  Errors: PB_CANTCREAT (fonts missing,
+ * text the pinned fonts cannot show, a cairo error), PB_IOERR (writing
+ * failed), PB_NOMEM, PB_SOFTWARE (unknown language, missing translation),
+ * PB_DATAERR (values too large to draw). */
+pb_status figures_write(const study *s, const analysis *a, const char *lang,
+			unsigned formats, outdir *o, diag *d);
+
+/* The renderer's versions for results.json, as a new object (the caller
+ * json_decref()s it):
+ *   { "cairo": "1.16.0", "pango": "1.50.12",
+ *     "fonts": [ { "family", "style", "path", "sha256", "bytes" }, ... ] }
+ * Problems (a pinned font not installed) go to D.  Errors: PB_CANTCREAT,
+ * PB_NOMEM. */
+pb_status figures_versions_json(diag *d, json_t **out);
+
+#endif

@@ -1,0 +1,1125 @@
+/* markdown.c: renders a study's wiki page in one language.
+ *
+ * Every word a reader sees goes through tr(), trc() or trn() (extracted by
+ * xgettext with --keyword=tr:2 --keyword=trc:2c,3 --keyword=trn:2,3, see
+ * Makefile.am, "Translations"), and every piece of study text through
+ * esc() or code().  Translated strings that take arguments are printf
+ * formats checked by `msgfmt --check`; numbers reach them as strings (%s)
+ * or as %zu, never as system-dependent formats. */
+#include "render/markdown.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/i18n.h"
+#include "render/mdtext.h"
+#include "render/numfmt.h"
+
+typedef struct page {
+	const study *s;
+	const study_plan *p;
+	const analysis *a;
+	const study_summary *sum;
+	const char *lang;
+	GString *out;
+	GPtrArray *pool;        /* strings made for this page, freed at the
+				   end */
+	pb_status st;           /* the first failure */
+} page;
+
+/* ---- words -------------------------------------------------------- */
+
+/* Remembers a missing translation and goes on with the English text, so
+ * the whole page is still walked; markdown_render then fails. */
+static const char *missing(page *pg, const char *msgid, const char *found)
+{
+	if (found)
+		return found;
+	pg->st = pb_status_merge(pg->st, PB_SOFTWARE);
+	return msgid;
+}
+
+static const char *tr(page *pg, const char *msgid)
+{
+	return missing(pg, msgid, i18n_text(pg->lang, msgid));
+}
+
+static const char *trc(page *pg, const char *ctx, const char *msgid)
+{
+	return missing(pg, msgid, i18n_ctext(pg->lang, ctx, msgid));
+}
+
+static const char *trn(page *pg, const char *msgid, const char *plural,
+		       unsigned long n)
+{
+	return missing(pg, msgid, i18n_ntext(pg->lang, msgid, plural, n));
+}
+
+/* ---- text pieces ---------------------------------------------------- */
+
+/* Takes ownership of S (g_malloc'ed) until the page is done. */
+static const char *keep(page *pg, gchar *s)
+{
+	g_ptr_array_add(pg->pool, s);
+	return s;
+}
+
+__attribute__((format(printf, 2, 3)))
+static const char *fmt(page *pg, const char *format, ...)
+{
+	va_list ap;
+	gchar *s;
+
+	va_start(ap, format);
+	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return keep(pg, s);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void put(page *pg, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	g_string_append_vprintf(pg->out, format, ap);
+	va_end(ap);
+}
+
+static void puts_(page *pg, const char *text)
+{
+	g_string_append(pg->out, text);
+}
+
+/* Study text, escaped for inline use. */
+static const char *esc(page *pg, const char *text)
+{
+	GString *g = g_string_new(NULL);
+	mdtext_escape(g, text);
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+/* Study text or a value as a code span. */
+static const char *code(page *pg, const char *text, bool in_table)
+{
+	GString *g = g_string_new(NULL);
+	mdtext_code(g, text, in_table);
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+/* A state as the article shows it: its value in a code span, or the
+ * language's word for a missing value, plain. */
+static const char *state_text(page *pg, pb_state st)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	if (st.missing)
+		/* TRANSLATORS: a registry value that was deleted, as the
+		   article's tables write it. */
+		return trc(pg, "state", "missing");
+	return code(pg, pb_state_format(st, buf, sizeof buf), false);
+}
+
+/* X with the plan's decimals; "?" (and a failure) if it cannot be
+ * formatted. */
+static const char *num_dec(page *pg, double x, int decimals, bool sign)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_fixed(x, decimals, sign, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?";
+	}
+	return fmt(pg, "%s", buf);
+}
+
+static const char *num(page *pg, double x, bool sign)
+{
+	return num_dec(pg, x, pg->p->threshold_decimals, sign);
+}
+
+static const char *percent(page *pg, double f, int decimals)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_percent(f, decimals, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?%";
+	}
+	return fmt(pg, "%s%%", buf);
+}
+
+/* The plan's confidence level, "95%". */
+static const char *confidence(page *pg)
+{
+	return percent(pg, pg->p->confidence, 2);
+}
+
+/* A quantity with its unit in plain text, "1.784 ms". */
+static const char *qty(page *pg, double x, bool sign)
+{
+	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, pg->p->unit));
+}
+
+/* A quantity as a code span, "`+0.625 ms`". */
+static const char *qty_code(page *pg, double x, bool sign, bool in_table)
+{
+	return code(pg, fmt(pg, "%s %s", num(pg, x, sign), pg->p->unit),
+		    in_table);
+}
+
+/* An interval as a code span, "`[-1.111; +2.474]`". */
+static const char *ci_code(page *pg, double lo, double hi)
+{
+	return fmt(pg, "`[%s; %s]`", num(pg, lo, true), num(pg, hi, true));
+}
+
+/* A series' name: the label as written, except that the default label
+ * "Series ID" is the language's word for a series followed by the id, as
+ * the articles write "Serie 1", "Série 1", "시리즈 1". */
+static const char *series_name(page *pg, size_t k)
+{
+	const series_def *sd = &pg->p->series[k];
+	const char *def = fmt(pg, "Series %s", sd->id);
+
+	if (strcmp(sd->label, def) == 0)
+		/* TRANSLATORS: %s is the series id ("Series 1"). */
+		return fmt(pg, trc(pg, "series label", "Series %s"),
+			   esc(pg, sd->id));
+	return esc(pg, sd->label);
+}
+
+/* Joins the strings of ITEMS with SEP into a pooled string. */
+static const char *join(page *pg, GPtrArray *items, const char *sep)
+{
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < items->len; i++) {
+		if (i)
+			g_string_append(g, sep);
+		g_string_append(g, g_ptr_array_index(items, i));
+	}
+	return keep(pg, g_string_free(g, FALSE));
+}
+
+typedef enum svc_phrase {
+	SVC_RUNNING, SVC_STOPPED, SVC_NOT_RUNNING
+} svc_phrase;
+
+/* "MMCSS running" or, when the study names no service, "service running". */
+static const char *service_phrase(page *pg, svc_phrase ph)
+{
+	const char *name = pg->p->service;
+
+	if (name) {
+		/* TRANSLATORS: %s is the service's name, such as MMCSS. */
+		const char *f = ph == SVC_RUNNING ? tr(pg, "%s running")
+			      : ph == SVC_STOPPED ? tr(pg, "%s stopped")
+			      : tr(pg, "%s not running");
+		return fmt(pg, f, esc(pg, name));
+	}
+	return ph == SVC_RUNNING ? tr(pg, "service running")
+	     : ph == SVC_STOPPED ? tr(pg, "service stopped")
+	     : tr(pg, "service not running");
+}
+
+/* ---- tables --------------------------------------------------------- */
+
+static void table_header(page *pg, GPtrArray *cells)
+{
+	puts_(pg, "| ");
+	puts_(pg, join(pg, cells, " | "));
+	puts_(pg, " |\n|");
+	for (guint i = 0; i < cells->len; i++)
+		puts_(pg, "---|");
+	puts_(pg, "\n");
+}
+
+static void table_row(page *pg, GPtrArray *cells)
+{
+	puts_(pg, "| ");
+	puts_(pg, join(pg, cells, " | "));
+	puts_(pg, " |\n");
+}
+
+/* A new list for one row; the strings belong to the pool. */
+static GPtrArray *row_new(void)
+{
+	return g_ptr_array_new();
+}
+
+static void add(GPtrArray *row, const char *cell)
+{
+	g_ptr_array_add(row, (gpointer)cell);
+}
+
+/* ---- 1. value handling ---------------------------------------------- */
+
+/* The outcome classes of the boundary check, as the articles word them. */
+static const char *outcome_text(page *pg, boundary_outcome o)
+{
+	switch (o) {
+	case OUTCOME_VALUE_USED:
+		return tr(pg, "value is used");
+	case OUTCOME_ROUNDED_DOWN:
+		return tr(pg, "rounded down");
+	case OUTCOME_NORMALIZED_TO_20:
+		return tr(pg, "normalized to 20");
+	case OUTCOME_DISABLED:
+		return tr(pg, "documented disabling");
+	case OUTCOME_OBSERVATION_ONLY:
+		return tr(pg, "separate observation for this build");
+	case OUTCOME_CONTRADICTS:
+		return tr(pg, "contradicts the documentation");
+	}
+	return "?";
+}
+
+/* What was seen after the boot, in the article's order: for a running
+ * service the API value first ("API returned 20, MMCSS running"), for a
+ * stopped one the service and the registration first ("MMCSS stopped,
+ * registration not performed, API returned 100").  The API value of a
+ * documented disabling that merely echoes the written value says nothing
+ * new and is left out, as in the article. */
+static const char *observed_text(page *pg, const boundary_row *b)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *api = NULL, *reg = NULL, *text;
+	const study_run *r = &pg->s->runs[b->run];
+	bool echo = b->outcome == OUTCOME_DISABLED && !b->written.missing
+		    && b->api_ok && b->api_value == (int64_t)b->written.value;
+
+	if (b->api_ok)
+		api = fmt(pg, tr(pg, "API returned %s"),
+			  fmt(pg, "%" PRId64, b->api_value));
+	else if (r->mech && r->mech->query_seen)
+		api = tr(pg, "API query failed");
+	if (b->registered == 0)
+		reg = tr(pg, "registration not performed");
+	else if (b->registered == 1 && b->service == 0)
+		reg = tr(pg, "registration performed");
+
+	if (b->service == 0) {
+		g_ptr_array_add(parts, (gpointer)service_phrase(pg,
+								SVC_STOPPED));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+		if (api && !echo)
+			g_ptr_array_add(parts, (gpointer)api);
+	} else {
+		if (api)
+			g_ptr_array_add(parts, (gpointer)api);
+		if (b->service == 1)
+			g_ptr_array_add(parts, (gpointer)service_phrase(
+						pg, SVC_RUNNING));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+	}
+	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+static void value_table(page *pg, size_t series)
+{
+	const study_summary *sum = pg->sum;
+	GPtrArray *row = row_new();
+
+	add(row, tr(pg, "Written"));
+	add(row, tr(pg, "Observed state after boot"));
+	add(row, tr(pg, "Result"));
+	table_header(pg, row);
+	for (size_t g = 0; g < sum->n_groups; g++) {
+		const boundary_group *bg = &sum->groups[g];
+		const boundary_row *first = &sum->boundary[bg->first];
+		GPtrArray *vals = g_ptr_array_new();
+
+		if (pg->s->runs[first->run].series != series) {
+			g_ptr_array_free(vals, TRUE);
+			continue;
+		}
+		for (size_t i = 0; i < bg->count; i++)
+			g_ptr_array_add(vals, (gpointer)state_text(
+				pg, sum->boundary[bg->first + i].written));
+		g_ptr_array_set_size(row, 0);
+		add(row, join(pg, vals, ", "));
+		add(row, observed_text(pg, first));
+		add(row, outcome_text(pg, first->outcome));
+		table_row(pg, row);
+		g_ptr_array_free(vals, TRUE);
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+/* Runs F for each series of KIND, with a "###" heading naming the series
+ * when there is more than one.  Returns how many there were. */
+static size_t each_series(page *pg, series_kind kind,
+			  void (*f)(page *, size_t))
+{
+	size_t n = 0, done = 0;
+
+	for (size_t k = 0; k < pg->p->n_series; k++)
+		n += pg->p->series[k].kind == kind;
+	for (size_t k = 0; k < pg->p->n_series; k++) {
+		if (pg->p->series[k].kind != kind)
+			continue;
+		if (n > 1)
+			put(pg, "%s### %s\n\n", done ? "\n" : "",
+			    series_name(pg, k));
+		f(pg, k);
+		done++;
+	}
+	return n;
+}
+
+static bool has_series(const study_plan *p, series_kind kind)
+{
+	for (size_t k = 0; k < p->n_series; k++)
+		if (p->series[k].kind == kind)
+			return true;
+	return false;
+}
+
+static void section_values(page *pg)
+{
+	if (!has_series(pg->p, SERIES_BOUNDARY))
+		return;
+	put(pg, "\n## %s\n\n", tr(pg, "Value handling"));
+	each_series(pg, SERIES_BOUNDARY, value_table);
+}
+
+/* ---- 2. comparisons ------------------------------------------------- */
+
+/* The conclusion across series, in the article's words. */
+static const char *conclusion_text(page *pg, verdict v)
+{
+	bool syn = pg->p->synthetic;
+
+	switch (v) {
+	case VERDICT_HARM:
+		/* TRANSLATORS: the conclusions of the comparison table; use
+		   the published article's wording where it has one. */
+		return syn ? tr(pg, "practically significant harm in the "
+				"synthetic proxy")
+			   : tr(pg, "practically significant harm");
+	case VERDICT_BENEFIT:
+		return syn ? tr(pg, "practically significant benefit in the "
+				"synthetic proxy")
+			   : tr(pg, "practically significant benefit");
+	case VERDICT_EQUIVALENT:
+		return tr(pg, "equivalent within the threshold");
+	case VERDICT_DETECTED_SMALL:
+		return tr(pg, "difference detected, below the practical "
+			  "threshold");
+	case VERDICT_INDETERMINATE:
+		return tr(pg, "advantage not established; equivalence not "
+			  "proven");
+	case VERDICT_NO_INTERVAL:
+		return tr(pg, "too few pairs for an interval");
+	case VERDICT_DIRECTION_DIFFERS:
+		return tr(pg, "result indeterminate and differs in direction");
+	case VERDICT_SERIES_DISAGREE:
+		return tr(pg, "series disagree; no pooled conclusion");
+	}
+	return "?";
+}
+
+/* The comparison of state result R in latency series K, or NULL. */
+static const comparison *find_cmp(page *pg, const state_result *r, size_t k)
+{
+	for (size_t i = 0; i < r->n_comparisons; i++) {
+		const comparison *c = &pg->a->cmp[r->comparisons[i]];
+		if (c->series == k)
+			return c;
+	}
+	return NULL;
+}
+
+static const char *cmp_cell(page *pg, const comparison *c)
+{
+	const boot_interval *ci;
+
+	if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
+		return tr(pg, "no pairs");
+	ci = &c->boot.ci[pg->p->interval];
+	if (!ci->defined)
+		return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true,
+						 true),
+			   tr(pg, "(no interval)"));
+	return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true, true),
+		   ci_code(pg, ci->lo, ci->hi));
+}
+
+static void section_comparisons(page *pg)
+{
+	const study_plan *p = pg->p;
+	GPtrArray *row;
+	const char *stat = code(pg, p->statistic.name, false);
+	const char *ref = state_text(pg, p->reference);
+
+	if (!has_series(p, SERIES_LATENCY) || pg->a->n_states == 0)
+		return;
+	put(pg, "\n## %s\n\n", tr(pg, "Comparison with the reference"));
+	puts_(pg, fmt(pg, p->better == BETTER_LOWER
+		      ? tr(pg, "A positive difference means a higher value of "
+			   "%s than at %s, which is worse here.")
+		      : tr(pg, "A positive difference means a higher value of "
+			   "%s than at %s, which is better here."),
+		      stat, ref));
+	put(pg, " %s\n\n", fmt(pg, tr(pg, "Each cell holds the mean "
+				      "difference over the paired blocks and "
+				      "its %s confidence interval."),
+			       confidence(pg)));
+	row = row_new();
+	/* TRANSLATORS: %s is the reference state, such as `20`. */
+	add(row, fmt(pg, tr(pg, "Comparison with %s"), ref));
+	for (size_t k = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			/* TRANSLATORS: the series' name and the confidence
+			   level, "Series 1, difference and 95% CI". */
+			add(row, fmt(pg, tr(pg, "%s, difference and %s CI"),
+				     series_name(pg, k), confidence(pg)));
+	add(row, tr(pg, "Conclusion"));
+	table_header(pg, row);
+	for (size_t i = 0; i < pg->a->n_states; i++) {
+		const state_result *r = &pg->a->states[i];
+		g_ptr_array_set_size(row, 0);
+		add(row, state_text(pg, p->states[r->state]));
+		for (size_t k = 0; k < p->n_series; k++)
+			if (p->series[k].kind == SERIES_LATENCY)
+				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
+		add(row, conclusion_text(pg, r->verdict));
+		table_row(pg, row);
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+/* ---- 3. mechanism --------------------------------------------------- */
+
+/* "`0 -> 10 -> 0`" */
+static const char *transition(page *pg, const long v[PRIO_PHASES])
+{
+	return fmt(pg, "`%ld -> %ld -> %ld`", v[0], v[1], v[2]);
+}
+
+/* The distinct transitions of one column (Win32 when WIN32, else ETW)
+ * with their boots, most boots first (ties in the summary's order); the
+ * count is shown as k/n only when the boots differ. */
+static const char *prio_cell(page *pg, const mech_state_summary *m,
+			     bool win32)
+{
+	size_t n = m->n_variants, used = 0;
+	const long **keys = g_new0(const long *, n ? n : 1);
+	size_t *boots = g_new0(size_t, n ? n : 1);
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	for (size_t v = 0; v < n; v++) {
+		const long *t = win32 ? m->variants[v].win32
+				      : m->variants[v].etw;
+		size_t j = 0;
+		while (j < used && memcmp(keys[j], t,
+					  sizeof(long) * PRIO_PHASES) != 0)
+			j++;
+		if (j == used)
+			keys[used++] = t;
+		boots[j] += m->variants[v].boots;
+	}
+	/* A stable selection sort by boots, descending: there are a handful
+	 * of variants at most. */
+	for (size_t i = 0; i < used; i++) {
+		size_t best = i;
+		for (size_t j = i + 1; j < used; j++)
+			if (boots[j] > boots[best])
+				best = j;
+		if (best != i) {
+			const long *tk = keys[best];
+			size_t tb = boots[best];
+			memmove(&keys[i + 1], &keys[i], (best - i) * sizeof *keys);
+			memmove(&boots[i + 1], &boots[i],
+				(best - i) * sizeof *boots);
+			keys[i] = tk;
+			boots[i] = tb;
+		}
+	}
+	for (size_t i = 0; i < used; i++) {
+		if (used == 1 && m->prio_missing == 0)
+			g_ptr_array_add(parts, (gpointer)transition(pg,
+								    keys[i]));
+		else
+			g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+				transition(pg, keys[i]), boots[i], m->boots));
+	}
+	if (m->prio_missing)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			tr(pg, "not reported"), m->prio_missing, m->boots));
+	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	g_ptr_array_free(parts, TRUE);
+	g_free(keys);
+	g_free(boots);
+	return text;
+}
+
+static const char *service_cell(page *pg, const mech_state_summary *m)
+{
+	GPtrArray *parts;
+	const char *text;
+
+	if (m->service_running == m->boots && m->boots)
+		return trc(pg, "service state", "running");
+	if (m->service_stopped == m->boots && m->boots)
+		return trc(pg, "service state", "stopped");
+	if (m->service_unknown == m->boots)
+		return tr(pg, "not reported");
+	parts = g_ptr_array_new();
+	if (m->service_running)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			trc(pg, "service state", "running"),
+			m->service_running, m->boots));
+	if (m->service_stopped)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			trc(pg, "service state", "stopped"),
+			m->service_stopped, m->boots));
+	if (m->service_unknown)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
+			tr(pg, "not reported"), m->service_unknown, m->boots));
+	text = join(pg, parts, ", ");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+static void mechanism_table(page *pg, size_t series)
+{
+	const study_summary *sum = pg->sum;
+	GPtrArray *row = row_new(), *changed = g_ptr_array_new();
+
+	add(row, trc(pg, "table header", "State"));
+	add(row, tr(pg, "Registration"));
+	add(row, pg->p->service
+		 ? fmt(pg, tr(pg, "%s state"), esc(pg, pg->p->service))
+		 : tr(pg, "Service state"));
+	add(row, tr(pg, "Win32 priority of one thread"));
+	add(row, tr(pg, "ETW priority of one thread"));
+	table_header(pg, row);
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		if (m->series != series)
+			continue;
+		g_ptr_array_set_size(row, 0);
+		add(row, state_text(pg, m->state));
+		add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
+		add(row, service_cell(pg, m));
+		add(row, prio_cell(pg, m, true));
+		add(row, prio_cell(pg, m, false));
+		table_row(pg, row);
+		if (m->class_changed)
+			g_ptr_array_add(changed, (gpointer)state_text(pg,
+								      m->state));
+	}
+	put(pg, "\n%s ", tr(pg, "The priority columns show the thread's "
+			    "priority before registration, after the "
+			    "registration attempt and after cleanup."));
+	if (changed->len)
+		put(pg, "%s\n", fmt(pg, tr(pg, "The process priority class "
+					   "changed in some boots of: %s."),
+				   join(pg, changed, ", ")));
+	else
+		put(pg, "%s\n", tr(pg, "The process priority class did not "
+				   "change."));
+	g_ptr_array_free(changed, TRUE);
+	g_ptr_array_free(row, TRUE);
+}
+
+static void section_mechanism(page *pg)
+{
+	if (!has_series(pg->p, SERIES_MECHANISM))
+		return;
+	put(pg, "\n## %s\n\n", tr(pg, "Mechanism check"));
+	each_series(pg, SERIES_MECHANISM, mechanism_table);
+}
+
+/* ---- 4. sentences --------------------------------------------------- */
+
+static void section_start(page *pg, const char *heading, bool *started)
+{
+	if (!*started)
+		put(pg, "\n## %s\n\n", heading);
+	*started = true;
+}
+
+static void bullet(page *pg, const char *text)
+{
+	put(pg, "- %s\n", text);
+}
+
+static void section_series_notes(page *pg)
+{
+	bool started = false;
+
+	for (size_t k = 0; k < pg->p->n_series; k++) {
+		const series_def *sd = &pg->p->series[k];
+		if (!sd->note || !sd->note[0])
+			continue;
+		section_start(pg, tr(pg, "Series notes"), &started);
+		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
+			       esc(pg, sd->note)));
+	}
+}
+
+static void section_runs(page *pg)
+{
+	const study_summary *sum = pg->sum;
+	bool started = false;
+
+	for (size_t i = 0; i < sum->n_accounting; i++) {
+		const series_accounting *acc = &sum->accounting[i];
+		GPtrArray *parts = g_ptr_array_new();
+
+		section_start(pg, tr(pg, "Runs"), &started);
+		if (acc->runs == 0)
+			g_ptr_array_add(parts, (gpointer)tr(pg, "no runs"));
+		else if (acc->excluded == 0)
+			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
+				"the %zu run was accepted",
+				"all %zu runs were accepted", acc->runs),
+				acc->runs));
+		else
+			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
+				"%zu of %zu run was accepted",
+				"%zu of %zu runs were accepted", acc->runs),
+				acc->accepted, acc->runs));
+		if (acc->logs_with_etw) {
+			if (acc->lost_events == 0 && acc->lost_buffers == 0)
+				g_ptr_array_add(parts, (gpointer)tr(pg,
+					"no lost trace events or buffers"));
+			else
+				g_ptr_array_add(parts, (gpointer)fmt(pg,
+					tr(pg, "lost trace events: %s, lost "
+					   "buffers: %s"),
+					fmt(pg, "%" PRIu64, acc->lost_events),
+					fmt(pg, "%" PRIu64,
+					    acc->lost_buffers)));
+		}
+		if (acc->excluded) {
+			GPtrArray *ex = g_ptr_array_new();
+			for (size_t k = 0; k < acc->excluded; k++) {
+				const study_run *r =
+					&pg->s->runs[acc->excluded_runs[k]];
+				g_ptr_array_add(ex, (gpointer)(r->note
+					? fmt(pg, "%s (%s)", esc(pg, r->id),
+					      esc(pg, r->note))
+					: esc(pg, r->id)));
+			}
+			g_ptr_array_add(parts, (gpointer)fmt(pg,
+				tr(pg, "excluded: %s"), join(pg, ex, ", ")));
+			g_ptr_array_free(ex, TRUE);
+		}
+		bullet(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
+			       join(pg, parts, "; ")));
+		g_ptr_array_free(parts, TRUE);
+	}
+}
+
+static void section_settings(page *pg)
+{
+	const study_plan *p = pg->p;
+	const char *method = code(pg, interval_method_name(p->interval),
+				  false);
+
+	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
+	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
+			      "the unit of replication, and the periods "
+			      "within a boot are not counted as "
+			      "repetitions."),
+		       code(pg, p->statistic.name, false)));
+	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
+		      "that hold an accepted run of both states."));
+	if (p->resamples_exact)
+		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
+				      "(every distinct resample, no random "
+				      "numbers), method %s, confidence %s."),
+			       method, confidence(pg)));
+	else
+		bullet(pg, fmt(pg, tr(pg, "Interval: paired bootstrap with %s "
+				      "resamples (generator mt19937, seed "
+				      "%s), method %s, confidence %s."),
+			       fmt(pg, "%lu", p->resamples),
+			       fmt(pg, "%" PRIu32, p->seed), method,
+			       confidence(pg)));
+	bullet(pg, fmt(pg, p->better == BETTER_LOWER
+		       ? tr(pg, "Practical threshold: %s, set in advance; "
+			    "lower values are better.")
+		       : tr(pg, "Practical threshold: %s, set in advance; "
+			    "higher values are better."),
+		       qty(pg, p->threshold, false)));
+	bullet(pg, tr(pg, "Conclusions: harm or benefit when the whole "
+		      "interval lies beyond the threshold, equivalence when it "
+		      "lies wholly inside it; each series is judged on its own "
+		      "and never pooled.  The other interval methods are in "
+		      "results.json as a sensitivity analysis."));
+}
+
+/* The comparisons "Series 1 `10`, ..." of the list IDX. */
+static const char *cmp_names(page *pg, const size_t *idx, size_t n)
+{
+	GPtrArray *names = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < n; i++) {
+		const comparison *c = &pg->a->cmp[idx[i]];
+		g_ptr_array_add(names, (gpointer)fmt(pg, "%s %s",
+			series_name(pg, c->series),
+			state_text(pg, pg->p->states[c->state])));
+	}
+	text = join(pg, names, ", ");
+	g_ptr_array_free(names, TRUE);
+	return text;
+}
+
+static void section_small_samples(page *pg)
+{
+	const analysis *a = pg->a;
+	bool *done = g_new0(bool, a->n_cmp ? a->n_cmp : 1);
+	size_t *idx = g_new0(size_t, a->n_cmp ? a->n_cmp : 1);
+	size_t with_interval = 0;
+	bool started = false;
+
+	for (size_t i = 0; i < a->n_cmp; i++)
+		with_interval += a->cmp[i].boot.ci[pg->p->interval].defined;
+	/* One sentence per (pairs, simulated pairs, coverage), naming the
+	 * comparisons it applies to. */
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		size_t n = 0;
+		const char *f;
+
+		if (done[i] || !c->small_sample)
+			continue;
+		for (size_t j = i; j < a->n_cmp; j++) {
+			const comparison *o = &a->cmp[j];
+			if (!done[j] && o->small_sample
+			    && o->n_pairs == c->n_pairs
+			    && o->coverage_pairs == c->coverage_pairs
+			    && !(o->coverage < c->coverage
+				 || o->coverage > c->coverage)) {
+				done[j] = true;
+				idx[n++] = j;
+			}
+		}
+		section_start(pg, tr(pg, "Small samples"), &started);
+		if (c->coverage_pairs == c->n_pairs)
+			f = fmt(pg, trn(pg,
+				"With %zu pair, a nominal %s interval of "
+				"method %s covered the true difference in "
+				"only %s of simulated studies with strongly "
+				"skewed differences (docs/statistics.md); the "
+				"interval may be too narrow.",
+				"With %zu pairs, a nominal %s interval of "
+				"method %s covered the true difference in "
+				"only %s of simulated studies with strongly "
+				"skewed differences (docs/statistics.md); the "
+				"intervals may be too narrow.", c->n_pairs),
+				c->n_pairs, confidence(pg),
+				code(pg, interval_method_name(pg->p->interval),
+				     false),
+				percent(pg, c->coverage, 1));
+		else
+			f = fmt(pg, trn(pg,
+				"With %zu pair (simulated at %zu), a nominal "
+				"%s interval of method %s covered the true "
+				"difference in only %s of simulated studies "
+				"with strongly skewed differences "
+				"(docs/statistics.md); the interval may be too "
+				"narrow.",
+				"With %zu pairs (simulated at %zu), a nominal "
+				"%s interval of method %s covered the true "
+				"difference in only %s of simulated studies "
+				"with strongly skewed differences "
+				"(docs/statistics.md); the intervals may be "
+				"too narrow.", c->n_pairs),
+				c->n_pairs, c->coverage_pairs, confidence(pg),
+				code(pg, interval_method_name(pg->p->interval),
+				     false),
+				percent(pg, c->coverage, 1));
+		if (n == with_interval)
+			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
+							 "every comparison "
+							 "above.")));
+		else
+			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, tr(pg, "This "
+				"applies to: %s."), cmp_names(pg, idx, n))));
+	}
+	g_free(done);
+	g_free(idx);
+}
+
+static void section_comparison_notes(page *pg)
+{
+	const analysis *a = pg->a;
+	bool started = false;
+
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		const boot_interval *ci = &c->boot.ci[pg->p->interval];
+		const char *who = fmt(pg, "%s, %s", series_name(pg, c->series),
+				      state_text(pg, pg->p->states[c->state]));
+
+		if (c->boot.fragile) {
+			double b = c->boot.fragile_boundary;
+			const char *where = fmt(pg, strcmp(
+					c->boot.fragile_endpoint, "lower") == 0
+				? tr(pg, "the lower endpoint lies %s from %s")
+				: tr(pg, "the upper endpoint lies %s from %s"),
+				qty(pg, c->boot.fragile_distance, true),
+				qty(pg, b, true));
+			const char *basis = strcmp(c->boot.fragile_basis,
+						   "exact bootstrap") == 0
+				? tr(pg, "judged against the exact bootstrap")
+				: tr(pg, "judged by the Monte Carlo error");
+			section_start(pg, tr(pg, "Comparison notes"),
+				      &started);
+			bullet(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
+				       tr(pg, "another seed could change the "
+					  "conclusion.")));
+		}
+		if (ci->fallback) {
+			section_start(pg, tr(pg, "Comparison notes"),
+				      &started);
+			bullet(pg, fmt(pg, "%s: %s", who,
+				       fmt(pg, tr(pg, "the %s interval is "
+						  "undefined here; the %s "
+						  "interval is shown "
+						  "instead."),
+					   code(pg, interval_method_name(
+						   ci->method), false),
+					   code(pg, interval_method_name(
+						   ci->used), false))));
+		}
+		if (ci->few_resamples) {
+			section_start(pg, tr(pg, "Comparison notes"),
+				      &started);
+			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
+				tr(pg, "only %s resamples; fewer than 1000 "
+				   "give imprecise endpoints."),
+				fmt(pg, "%lu", ci->resamples))));
+		}
+		if (c->n_unpaired) {
+			GPtrArray *ids = g_ptr_array_new();
+			for (size_t k = 0; k < c->n_unpaired; k++)
+				g_ptr_array_add(ids, (gpointer)esc(pg,
+					pg->s->runs[c->unpaired[k]].id));
+			section_start(pg, tr(pg, "Comparison notes"),
+				      &started);
+			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
+				tr(pg, "unpaired runs, left out because their "
+				   "block lacks the other state: %s."),
+				join(pg, ids, ", "))));
+			g_ptr_array_free(ids, TRUE);
+		}
+	}
+}
+
+static const char *p_value(page *pg, double p)
+{
+	if (p < 0.001)
+		return "< 0.001";
+	return fmt(pg, "= %s", num_dec(pg, p, 3, false));
+}
+
+static void section_heterogeneity(page *pg)
+{
+	const analysis *a = pg->a;
+	const study_plan *p = pg->p;
+	size_t disagree = 0;
+
+	if (a->n_spread == 0)
+		return;
+	put(pg, "\n## %s\n\n", tr(pg, "Series heterogeneity"));
+	for (size_t i = 0; i < a->n_spread; i++) {
+		const series_spread *sp = &a->spread[i];
+		if (sp->runs == 0)
+			bullet(pg, fmt(pg, tr(pg, "%s: no runs at %s."),
+				       series_name(pg, sp->series),
+				       state_text(pg, p->reference)));
+		else if (!isfinite(sp->sd))
+			bullet(pg, fmt(pg, tr(pg, "%s: at %s, SD not defined, "
+					      "range %s to %s, n = %zu."),
+				       series_name(pg, sp->series),
+				       state_text(pg, p->reference),
+				       num(pg, sp->min, false),
+				       qty(pg, sp->max, false), sp->runs));
+		else
+			bullet(pg, fmt(pg, tr(pg, "%s: at %s, SD %s, range %s "
+					      "to %s, n = %zu."),
+				       series_name(pg, sp->series),
+				       state_text(pg, p->reference),
+				       qty(pg, sp->sd, false),
+				       num(pg, sp->min, false),
+				       qty(pg, sp->max, false), sp->runs));
+	}
+	for (size_t i = 0; i < a->n_spread_tests; i++) {
+		const spread_test *t = &a->spread_tests[i];
+		if (!isfinite(t->ratio) || !isfinite(t->p_value))
+			continue;
+		bullet(pg, fmt(pg, t->differs
+			       ? tr(pg, "%s against %s: SD ratio %s, F test "
+				    "p %s; the spread differs clearly.")
+			       : tr(pg, "%s against %s: SD ratio %s, F test "
+				    "p %s; no clear difference in spread."),
+			       series_name(pg, t->series_b),
+			       series_name(pg, t->series_a),
+			       num_dec(pg, t->ratio, 2, false),
+			       p_value(pg, t->p_value)));
+	}
+	for (size_t i = 0; i < a->n_between; i++) {
+		const series_difference *d = &a->between[i];
+		if (!d->defined || !d->disagree)
+			continue;
+		disagree++;
+		bullet(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
+				      "effect in %s is %s %s; the series "
+				      "disagree."),
+			       state_text(pg, p->states[d->state]),
+			       series_name(pg, d->series_b),
+			       series_name(pg, d->series_a),
+			       qty_code(pg, d->difference, true, false),
+			       ci_code(pg, d->lo, d->hi)));
+	}
+	if (a->n_between && !disagree)
+		bullet(pg, tr(pg, "For every state the effects of the series "
+			      "agree within their intervals."));
+	if (a->heterogeneous)
+		bullet(pg, tr(pg, "The series differ in effect or spread, so "
+			      "they are reported separately and never "
+			      "pooled."));
+	else if (a->n_spread > 1)
+		bullet(pg, tr(pg, "No clear difference between the series was "
+			      "found; they are still reported separately."));
+}
+
+static const char *control_text(page *pg, const control_check *c)
+{
+	const study_run *r = &pg->s->runs[c->run];
+	const mech_log *m = r->mech;
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	if (!m || !m->registry_seen)
+		g_ptr_array_add(parts, (gpointer)tr(pg, "value not reported"));
+	else if (c->value_ok)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, tr(pg, "value %s "
+			"found"), state_text(pg, m->registry)));
+	else
+		g_ptr_array_add(parts, (gpointer)fmt(pg, tr(pg, "value %s "
+			"found, %s expected"), state_text(pg, m->registry),
+			state_text(pg, r->state)));
+	g_ptr_array_add(parts, (gpointer)service_phrase(pg, c->service_ok
+				? SVC_RUNNING : SVC_NOT_RUNNING));
+	g_ptr_array_add(parts, (gpointer)(c->tracing_ok
+		? tr(pg, "no trace session active")
+		: tr(pg, "a trace session still active")));
+	g_ptr_array_add(parts, (gpointer)(c->processes_ok
+		? tr(pg, "no test process left")
+		: tr(pg, "test processes left over")));
+	text = fmt(pg, c->restored
+		   ? tr(pg, "Control boot %s: the machine was restored (%s).")
+		   : tr(pg, "Control boot %s: the machine was not restored "
+			"(%s)."),
+		   esc(pg, r->id), join(pg, parts, ", "));
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+static void section_design(page *pg)
+{
+	const study_summary *sum = pg->sum;
+	bool started = false;
+
+	for (size_t i = 0; i < sum->n_balance; i++) {
+		const balance_check *b = &sum->balance[i];
+		const char *who = series_name(pg, b->series);
+		section_start(pg, tr(pg, "Design checks"), &started);
+		if (!b->has_positions)
+			bullet(pg, fmt(pg, tr(pg, "Run order of %s: no "
+					      "positions recorded, so its "
+					      "balance cannot be checked."),
+				       who));
+		else if (b->flagged)
+			bullet(pg, fmt(pg, tr(pg, "Run order of %s: %s ran at "
+					      "position %zu clearly more "
+					      "often than the other states."),
+				       who, state_text(pg, pg->p->states[
+					       b->flagged_state]),
+				       b->flagged_position));
+		else
+			bullet(pg, fmt(pg, tr(pg, "Run order of %s: balanced; "
+					      "no state ran first or last "
+					      "clearly more often than the "
+					      "others."), who));
+	}
+	for (size_t i = 0; i < sum->n_controls; i++) {
+		section_start(pg, tr(pg, "Design checks"), &started);
+		bullet(pg, control_text(pg, &sum->controls[i]));
+	}
+}
+
+static void section_input(page *pg)
+{
+	put(pg, "\n## %s\n\n", tr(pg, "Input data"));
+	puts_(pg, fmt(pg, tr(pg, "Input digest (SHA-256 over every input "
+			     "file; results.json lists the digest of each "
+			     "file): %s"), code(pg, pg->s->digest, false)));
+	puts_(pg, "\n");
+}
+
+static void heading(page *pg)
+{
+	const study_plan *p = pg->p;
+
+	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
+			      esc(pg, p->title), esc(pg, p->build)));
+	if (p->platform && p->platform[0])
+		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
+				      esc(pg, p->platform)));
+}
+
+pb_status markdown_render(const study *s, const analysis *a,
+			  const char *lang, GString *out)
+{
+	page pg = { 0 };
+	gsize start = out->len;
+
+	if (!i18n_known(lang))
+		return PB_SOFTWARE;
+	pg.s = s;
+	pg.p = &s->plan;
+	pg.a = a;
+	pg.sum = a->summary;
+	pg.lang = lang;
+	pg.out = out;
+	pg.pool = g_ptr_array_new_with_free_func(g_free);
+	pg.st = PB_OK;
+
+	heading(&pg);
+	section_values(&pg);
+	section_comparisons(&pg);
+	section_mechanism(&pg);
+	section_series_notes(&pg);
+	section_runs(&pg);
+	section_settings(&pg);
+	section_small_samples(&pg);
+	section_comparison_notes(&pg);
+	section_heterogeneity(&pg);
+	section_design(&pg);
+	section_input(&pg);
+
+	g_ptr_array_free(pg.pool, TRUE);
+	if (pg.st != PB_OK)
+		g_string_truncate(out, start);
+	return pg.st;
+}

@@ -1,0 +1,44 @@
+/* markdown.h: a study's wiki page in Markdown, in one of the published
+ * languages (English, German, Czech, Korean).
+ *
+ * A page holds, as the published article does:
+ *  1. the value-handling table ("Written | Observed state after boot |
+ *     Result") of each boundary series, consecutive values with the same
+ *     outcome grouped (`0`, `1`, `9`);
+ *  2. the comparison table: one row per state, one column per latency
+ *     series whatever their number, each cell `+0.625 ms` `[-1.111;
+ *     +2.474]` (sign always shown, the plan's threshold decimals, the
+ *     study's unit and confidence), and the conclusion across series;
+ *  3. the mechanism table of each mechanism series ("State | Registration |
+ *     MMCSS state | Win32 priority | ETW priority", `4/4`,
+ *     `0 -> 10 -> 0`, each variant with its count when boots differ);
+ *  4. short generated sentences: series notes, run accounting, analysis
+ *     settings, small-sample and seed-sensitivity notes, series
+ *     heterogeneity, design checks and the input digest.
+ * A study without a boundary, mechanism or latency series has no such
+ * table.  Tables are regular GFM tables (header, delimiter row, one line per
+ * row, every row as many cells as the header) so that `pairboot verify`
+ * can read them back.  All numbers are the ones results.json holds, printed
+ * by render/numfmt.h (decimal point '.', sign rule there); all study text
+ * goes through render/mdtext.h.  The words come from render/i18n.h; the page
+ * is the same bytes whatever the process locale. */
+#ifndef PAIRBOOT_MARKDOWN_H
+#define PAIRBOOT_MARKDOWN_H
+
+#include <glib.h>
+
+#include "analyze/analysis.h"
+#include "common/status.h"
+#include "ingest/study.h"
+
+/* Appends the page of study S and its analysis A in language LANG ("en",
+ * "de", "cs", "ko": see i18n_known) to OUT.  S and A are only read.
+ * Errors: PB_SOFTWARE for an unknown language, a string without a
+ * translation (the build's catalog check should make that impossible) or a
+ * number that cannot be formatted; PB_NOMEM when the number formatter
+ * cannot get memory.  On error OUT is left as it was.  (GLib aborts on out
+ * of memory inside GString.) */
+pb_status markdown_render(const study *s, const analysis *a,
+			  const char *lang, GString *out);
+
+#endif

@@ -1,0 +1,281 @@
+/* cmd_compare.c: `pairboot compare OLD NEW [-o DIR]`: what changed between
+ * two studies of the same design on two builds, written as a report folder
+ * (compare.json, and compare.LANG.md with the figure as compare.LANG.svg,
+ * .png and .pdf in every language) as a whole, with a short summary on
+ * standard output. */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <glib.h>
+
+#include "analyze/analysis.h"
+#include "analyze/compare.h"
+#include "common/diag.h"
+#include "ingest/results_read.h"
+#include "ingest/study.h"
+#include "render/compare_json.h"
+#include "render/compare_md.h"
+#include "render/fig_compare.h"
+#include "render/i18n.h"
+#include "render/outdir.h"
+#include "src/cli.h"
+
+#define COMPARE_PRINT_LIMIT 100
+#define DEFAULT_REPORTS "reports"
+
+/* One study read and analysed. */
+typedef struct side {
+	study *s;
+	analysis *a;
+} side;
+
+/* Reads PATH, a study folder or the results.json of one, and analyses
+ * it.  A results.json gives back the published run statistics and
+ * summaries (ingest/results_read.h), so its analysis is the published
+ * one. */
+static pb_status side_load(const char *path, diag *d, side *out)
+{
+	struct stat sb;
+	pb_status st;
+
+	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+		st = results_read(path, d, &out->s);
+	else
+		st = study_read(path, d, &out->s);
+	if (st == PB_OK)
+		st = analysis_run(out->s, d, &out->a);
+	return st;
+}
+
+static void side_free(side *sd)
+{
+	analysis_free(sd->a);
+	study_free(sd->s);
+}
+
+static void free_page(gpointer page)
+{
+	g_string_free(page, TRUE);
+}
+
+/* reports/compare-OLD-NEW, creating reports/ when needed. */
+static char *default_output(const study *os, const study *ns, diag *d)
+{
+	char *path;
+	size_t len;
+
+	if (mkdir(DEFAULT_REPORTS, 0777) != 0 && errno != EEXIST) {
+		diag_error(d, DEFAULT_REPORTS, 0, 0, "cannot create: %s",
+			   strerror(errno));
+		return NULL;
+	}
+	len = strlen(DEFAULT_REPORTS) + strlen(os->name) + strlen(ns->name)
+	      + sizeof "/compare--";
+	path = malloc(len);
+	if (path)
+		snprintf(path, len, "%s/compare-%s-%s", DEFAULT_REPORTS,
+			 os->name, ns->name);
+	return path;
+}
+
+/* Writes compare.json, and compare.LANG.md and the figure in every
+ * language, into the folder TARGET, as a whole. */
+static pb_status write_folder(const side *o, const side *n,
+			      const compare_result *c, const char *target,
+			      diag *d)
+{
+	GString *json = g_string_new(NULL);
+	GPtrArray *pages = g_ptr_array_new_with_free_func(free_page);
+	outdir *dir = NULL;
+	pb_status st = compare_json_write(o->s, o->a, n->s, n->a, c, json);
+
+	for (size_t i = 0; st == PB_OK && i < i18n_count(); i++) {
+		GString *md = g_string_new(NULL);
+		st = compare_md_render(o->s, o->a, n->s, n->a, c, i18n_code(i),
+				       md);
+		g_ptr_array_add(pages, md);
+	}
+	if (st == PB_OK)
+		st = outdir_begin(target, d, &dir);
+	if (st == PB_OK)
+		st = outdir_write(dir, "compare.json", json->str, json->len);
+	for (size_t i = 0; st == PB_OK && i < pages->len; i++) {
+		const GString *md = g_ptr_array_index(pages, i);
+		fig_compare_input fin = { o->s, n->s, o->a, n->a, c,
+					  i18n_code(i) };
+		char name[64];
+		snprintf(name, sizeof name, "compare.%s.md", i18n_code(i));
+		st = outdir_write(dir, name, md->str, md->len);
+		if (st == PB_OK)
+			st = fig_compare_write(&fin, dir, d);
+	}
+	if (dir) {
+		if (st == PB_OK)
+			st = outdir_commit(dir);
+		else
+			outdir_abort(dir);
+	}
+	g_ptr_array_free(pages, TRUE);
+	g_string_free(json, TRUE);
+	return st;
+}
+
+/* Warns on stderr, one line per field, when the two plans differ: the
+ * intervals then use the old plan's settings, which the reader must know.
+ * The warning points at the new study's plan. */
+static void warn_plans(const compare_result *c, const study *ns, diag *d)
+{
+	GString *ini = g_string_new(ns->dir);
+
+	g_string_append(ini, "/study.ini");
+	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
+		unsigned bit = 1u << i;
+		if (c->plan_diff & bit)
+			diag_warning(d, ini->str, 0, 0, "the analysis plans "
+				     "differ in '%s'; the old plan's settings "
+				     "are used", compare_plan_field(bit));
+	}
+	g_string_free(ini, TRUE);
+}
+
+/* "WHAT: K of N changed", the start of one summary line. */
+static void print_list(const char *what, size_t n_changed, size_t n_all)
+{
+	printf("%s: %zu of %zu changed", what, n_changed, n_all);
+}
+
+static void print_state(pb_state st, bool *first)
+{
+	char buf[PB_STATE_BUFSIZE];
+	printf("%s%s", *first ? ": " : ", ", pb_state_format(st, buf,
+							     sizeof buf));
+	*first = false;
+}
+
+/* The summary a user reads first: what changed, by item. */
+static void print_summary(const compare_result *c)
+{
+	size_t k = 0;
+	bool first = true;
+
+	for (size_t i = 0; i < c->n_values; i++)
+		k += c->values[i].changed;
+	print_list("value handling", k, c->n_values);
+	for (size_t i = 0; i < c->n_values; i++)
+		if (c->values[i].changed)
+			print_state(c->values[i].written, &first);
+	putchar('\n');
+	k = 0;
+	first = true;
+	for (size_t i = 0; i < c->n_mech; i++)
+		k += c->mech[i].changed;
+	print_list("mechanism", k, c->n_mech);
+	for (size_t i = 0; i < c->n_mech; i++)
+		if (c->mech[i].changed)
+			print_state(c->mech[i].state, &first);
+	putchar('\n');
+	printf("baseline: %s\n", change_verdict_code(c->baseline_verdict));
+	for (int v = 0; v < CHANGE_VERDICT_COUNT; v++) {
+		first = true;
+		for (size_t i = 0; i < c->n_states; i++) {
+			if (c->states[i].verdict != (change_verdict)v)
+				continue;
+			if (first)
+				printf("effects %s", change_verdict_code(
+					       (change_verdict)v));
+			print_state(c->states[i].state, &first);
+		}
+		if (!first)
+			putchar('\n');
+	}
+}
+
+static pb_status compare_studies(const char *old_dir, const char *new_dir,
+				 const char *output, const cli_options *opt,
+				 diag *d)
+{
+	side o = { NULL, NULL }, n = { NULL, NULL };
+	compare_result *c = NULL;
+	char *target = NULL;
+	pb_status st = side_load(old_dir, d, &o);
+
+	if (st == PB_OK)
+		st = side_load(new_dir, d, &n);
+	if (st == PB_OK)
+		st = compare_run(o.s, o.a, n.s, n.a, &c);
+	if (st == PB_OK) {
+		warn_plans(c, n.s, d);
+		target = output ? strdup(output)
+				: default_output(o.s, n.s, d);
+		if (!target)
+			st = diag_errors(d) ? PB_CANTCREAT : PB_NOMEM;
+	}
+	if (st == PB_OK)
+		st = write_folder(&o, &n, c, target, d);
+	if (st == PB_OK && !opt->quiet) {
+		print_summary(c);
+		printf("comparison written to %s/\n", target);
+	}
+	free(target);
+	compare_free(c);
+	side_free(&o);
+	side_free(&n);
+	return st;
+}
+
+pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *output = NULL;
+	diag *d;
+	pb_status st;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			if (optopt == 'o')
+				return cli_usage_error("compare: option '%s' "
+						       "requires an argument",
+						       argv[optind - 1]);
+			return cli_usage_error("compare: unrecognized option "
+					       "'%s'", argv[optind - 1]);
+		}
+	}
+	if (optind + 2 > argc)
+		return cli_usage_error("compare: needs two study folders, OLD "
+				       "and NEW");
+	if (optind + 2 < argc)
+		return cli_usage_error("compare: extra operand '%s'",
+				       argv[optind + 2]);
+	if (output && !output[0])
+		return cli_usage_error("compare: empty output folder name");
+
+	d = diag_new(stderr, COMPARE_PRINT_LIMIT);
+	if (!d) {
+		fputs("pairboot: out of memory\n", stderr);
+		return PB_NOMEM;
+	}
+	st = compare_studies(argv[optind], argv[optind + 1], output, opt, d);
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	else if (st != PB_OK && diag_errors(d))
+		fprintf(stderr, "pairboot: compare: no comparison written "
+			"(%zu problem%s)\n", diag_errors(d),
+			diag_errors(d) == 1 ? "" : "s");
+	diag_free(d);
+	return st;
+}

@@ -1,0 +1,114 @@
+/* cmd_summarize.c: `pairboot summarize STUDY -o FILE [--shard K/N]`:
+ * reduce each boot's latency CSV to its per-run row (sumfile.h), the map
+ * step that lets a study too large for one machine be read by many. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "common/timing.h"
+#include "ingest/numparse.h"
+#include "ingest/readopt.h"
+#include "ingest/study.h"
+#include "ingest/sumfile.h"
+#include "src/cli.h"
+
+#define SUMMARIZE_PRINT_LIMIT 100
+
+/* Parses "K/N" (1 <= K <= N) into a 0-based shard of N. */
+static bool parse_shard(const char *text, size_t *shard, size_t *shards)
+{
+	const char *slash = strchr(text, '/');
+	unsigned long k, n;
+
+	if (!slash
+	    || numparse_ulong(text, (size_t)(slash - text), &k) != NUMPARSE_OK
+	    || numparse_ulong(slash + 1, strlen(slash + 1), &n) != NUMPARSE_OK
+	    || k < 1 || k > n)
+		return false;
+	*shard = k - 1;
+	*shards = n;
+	return true;
+}
+
+static size_t count_rows(const study *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		n += s->runs[i].has_statistic && s->runs[i].latency_path;
+	return n;
+}
+
+pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "shard", required_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 }
+	};
+	read_options ro = { 0, 0, 0 };
+	const char *output = NULL;
+	study *s = NULL;
+	diag *d;
+	pb_status st;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			output = optarg;
+			break;
+		case 's':
+			if (!parse_shard(optarg, &ro.shard, &ro.shards))
+				return cli_usage_error("summarize: --shard "
+						       "wants K/N with 1 <= K "
+						       "<= N, not '%s'",
+						       optarg);
+			break;
+		default:
+			if (optopt == 'o' || optopt == 's')
+				return cli_usage_error("summarize: option "
+						       "'%s' requires an "
+						       "argument",
+						       argv[optind - 1]);
+			return cli_usage_error("summarize: unrecognized "
+					       "option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error("summarize: missing STUDY folder");
+	if (optind + 1 < argc)
+		return cli_usage_error("summarize: extra operand '%s'",
+				       argv[optind + 1]);
+	if (!output || !output[0])
+		return cli_usage_error("summarize: missing -o FILE");
+
+	d = diag_new(stderr, SUMMARIZE_PRINT_LIMIT);
+	if (!d) {
+		fputs("pairboot: out of memory\n", stderr);
+		return PB_NOMEM;
+	}
+	st = study_read_opt(argv[optind], &ro, d, &s);
+	if (st == PB_OK) {
+		timing_begin(TIMING_RENDER);
+		st = sumfile_write(s, output, d);
+		timing_end(TIMING_RENDER);
+	}
+	if (st == PB_OK && !opt->quiet)
+		printf("summary of %zu run%s written to %s\n", count_rows(s),
+		       count_rows(s) == 1 ? "" : "s", output);
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	else if (st != PB_OK && diag_errors(d))
+		fprintf(stderr, "pairboot: %s: no summary written (%zu "
+			"problem%s)\n", argv[optind], diag_errors(d),
+			diag_errors(d) == 1 ? "" : "s");
+	study_free(s);
+	diag_free(d);
+	return st;
+}

@@ -1,0 +1,114 @@
+/* fuzz_manifest.c: libFuzzer target for the runs.csv reader.
+ *
+ * The input is one runs.csv, checked against a fixed plan with every kind
+ * of series (that of tests/data/tiny).  It is read whole and in small
+ * pieces; both readings must give the same runs and the same messages. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "ingest/manifest.h"
+#include "ingest/plan.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+static const char plan_text[] =
+	"[study]\n"
+	"format = 1\n"
+	"title = fuzz\n"
+	"build = 1\n"
+	"column = latency_us\n"
+	"scale = 0.001\n"
+	"unit = ms\n"
+	"better = lower\n"
+	"statistic = p99\n"
+	"reference = 20\n"
+	"threshold = 1.5\n"
+	"confidence = 0.95\n"
+	"resamples = 1000\n"
+	"seed = 7\n"
+	"states = missing;0;10;20;100\n"
+	"[series 1]\n"
+	"kind = latency\n"
+	"[series 2]\n"
+	"kind = latency\n"
+	"[series m]\n"
+	"kind = mechanism\n"
+	"[series b]\n"
+	"kind = boundary\n"
+	"[series c]\n"
+	"kind = control\n";
+
+/* Read once; lives as long as the process (the fuzzer never returns). */
+static study_plan plan;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	diag *d = diag_new(NULL, 0);
+
+	(void)argc;
+	(void)argv;
+	if (!d || plan_read_buffer(plan_text, sizeof plan_text - 1,
+				   "study.ini", d, &plan) != PB_OK)
+		abort();
+	diag_free(d);
+	return 0;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_run(const study_run *a, const study_run *b)
+{
+	return same_str(a->id, b->id) && a->series == b->series
+	       && a->block == b->block && pb_state_equal(a->state, b->state)
+	       && a->accepted == b->accepted && same_str(a->note, b->note)
+	       && a->position == b->position
+	       && same_str(a->started, b->started)
+	       && same_str(a->latency_path, b->latency_path)
+	       && same_str(a->mechanism_path, b->mechanism_path)
+	       && a->manifest_line == b->manifest_line
+	       && a->latency_col == b->latency_col
+	       && a->mechanism_col == b->mechanism_col;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *buf = (const char *)data;
+	diag *d1 = diag_new(NULL, 0), *d2 = diag_new(NULL, 0);
+	study_run *r1 = NULL, *r2 = NULL;
+	size_t n1 = 0, n2 = 0;
+	size_t chunk = size ? 1 + data[size - 1] % 7 : 1;
+	pb_status s1, s2;
+
+	if (!d1 || !d2)
+		abort();
+	s1 = manifest_read_buffer(buf, size, "runs.csv", &plan, 0, d1, &r1,
+				  &n1);
+	s2 = manifest_read_buffer(buf, size, "runs.csv", &plan, chunk, d2, &r2,
+				  &n2);
+	if (s1 == PB_DATAERR && diag_errors(d1) == 0)
+		abort();
+	if (s1 == PB_OK && (n1 == 0 || diag_errors(d1) != 0))
+		abort();
+	if (s1 != s2 || n1 != n2 || diag_errors(d1) != diag_errors(d2))
+		abort();
+	for (size_t i = 0; i < diag_kept(d1); i++)
+		if (strcmp(diag_message(d1, i), diag_message(d2, i)) != 0)
+			abort();
+	for (size_t i = 0; i < n1; i++) {
+		if (!same_run(&r1[i], &r2[i]) || r1[i].series >= plan.n_series
+		    || r1[i].block < 1)
+			abort();
+	}
+	manifest_runs_free(r1, n1);
+	manifest_runs_free(r2, n2);
+	diag_free(d1);
+	diag_free(d2);
+	return 0;
+}

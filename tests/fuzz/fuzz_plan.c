@@ -1,0 +1,62 @@
+/* fuzz_plan.c: libFuzzer target for the study.ini reader (GKeyFile plus
+ * pairboot's strict checks).
+ *
+ * The input is one study.ini.  A plan that is accepted must satisfy what
+ * plan.h promises to analyze/, since analysis relies on it unchecked. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "common/diag.h"
+#include "ingest/plan.h"
+#include "ingest/study.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check_plan(const study_plan *p)
+{
+	bool reference_listed = false;
+	bool latency = false;
+
+	if (p->format != 1 || !p->title || !p->build || !p->column || !p->unit)
+		abort();
+	if (!(isfinite(p->scale) && p->scale > 0))
+		abort();
+	if (!(isfinite(p->threshold) && p->threshold > 0))
+		abort();
+	if (!(p->confidence > 0 && p->confidence < 1))
+		abort();
+	if (!p->resamples_exact && p->resamples < 1)
+		abort();
+	if (p->n_states == 0 || p->n_series == 0)
+		abort();
+	for (size_t i = 0; i < p->n_states; i++) {
+		reference_listed |= pb_state_equal(p->states[i], p->reference);
+		for (size_t j = 0; j < i; j++)
+			if (pb_state_equal(p->states[i], p->states[j]))
+				abort();
+	}
+	for (size_t k = 0; k < p->n_series; k++)
+		latency |= p->series[k].kind == SERIES_LATENCY;
+	if (!reference_listed || !latency)
+		abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	diag *d = diag_new(NULL, 0);
+	study_plan plan;
+	pb_status st;
+
+	if (!d)
+		abort();
+	st = plan_read_buffer((const char *)data, size, "study.ini", d, &plan);
+	if (st == PB_OK)
+		check_plan(&plan);
+	else if (st == PB_DATAERR && diag_errors(d) == 0)
+		abort();
+	plan_free(&plan);
+	diag_free(d);
+	return 0;
+}

@@ -1,0 +1,656 @@
+/* test_compare.c: the comparison of two builds, on two studies built by
+ * hand so that every number can be worked out on paper.
+ *
+ * Both studies have latency series "1" and "2" (two blocks each), states
+ * 10, 0, 50, 100 against the reference 20, T = 1, 95%.  The reference runs
+ * are {5, 7} in the old study and {6, 9} in the new one, in both series.
+ * Per-block differences (state minus reference), old -> new:
+ *
+ *   10   {1.0, 1.5} -> {6.0, 6.5}   both series
+ *   0    {0.0, 0.5} -> {0.1, 0.4}   both series
+ *   50   {0.0, 3.0} -> {0.0, 2.0}   both series
+ *   100  {3.0, 3.5} -> {0.0, 0.5}   series 1
+ *        {0.0, 0.5} -> {3.0, 3.5}   series 2
+ *
+ * With two values x1 < x2, the bootstrap mean is x1 with probability 1/4,
+ * (x1 + x2) / 2 with 1/2 and x2 with 1/4.  A replicate of new minus old is
+ * therefore at its smallest value, min(new) - max(old), with probability
+ * 1/4 * 1/4 = 1/16, and at its largest, max(new) - min(old), with 1/16.
+ * With B = 10000 replicates about 625 (sd 24) sit at each extreme, while
+ * the type 7 quantiles at 2.5% and 97.5% read only order statistics 250,
+ * 251 and 9750, 9751 (1-based): the 95% interval is [min(new) - max(old),
+ * max(new) - min(old)] unless a 15-sd event happens.  Hence:
+ *
+ *   10   est 6.25 - 1.25 = 5.0, CI [6.0 - 1.5, 6.5 - 1.0] = [4.5, 5.5]:
+ *        lo > T: changed (both series, same direction): changed
+ *   0    est 0.25 - 0.25 = 0, CI [0.1 - 0.5, 0.4 - 0.0] = [-0.4, 0.4]:
+ *        inside (-1, 1): unchanged within threshold
+ *   50   est 1.0 - 1.5 = -0.5, CI [0 - 3, 2 - 0] = [-3, 2]: no change
+ *        established
+ *   100  series 1: est 0.25 - 3.25 = -3, CI [0 - 3.5, 0.5 - 3] = [-3.5,
+ *        -2.5]: changed; series 2: est +3, CI [2.5, 3.5]: changed; in
+ *        opposite directions, so across series: no change established
+ *   baseline: est 7.5 - 6 = 1.5, CI [6 - 7, 9 - 5] = [-1, 4]: no change
+ *        established
+ *
+ * The studies' own verdicts (exact bootstrap, n = 2) on state 10: old
+ * CI [1.0, 1.5] (the extremes have weight 1/4 > 2.5%): lo = T is not
+ * beyond T, not inside (-1, 1), excludes 0: detected-small; new [6.0, 6.5]:
+ * harm. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analysis.h"
+#include "analyze/compare.h"
+#include "ingest/study.h"
+#include "render/fig_compare.h"
+#include "tests/tap.h"
+
+#define MAX_RUNS 64
+
+/* A hand-made study: the plan and runs live in this struct. */
+typedef struct hand_study {
+	study s;
+	pb_state states[5];
+	series_def series[4];
+	study_run runs[MAX_RUNS];
+	mech_log logs[MAX_RUNS];
+	char ids[MAX_RUNS][16];
+} hand_study;
+
+static pb_state num_state(uint32_t v)
+{
+	pb_state s = { false, false, v };
+	return s;
+}
+
+static pb_state missing_state(void)
+{
+	pb_state s = { true, false, 0 };
+	return s;
+}
+
+static void hand_init(hand_study *h, const char *id1, const char *id2)
+{
+	memset(h, 0, sizeof *h);
+	h->states[0] = num_state(10);
+	h->states[1] = num_state(0);
+	h->states[2] = num_state(50);
+	h->states[3] = num_state(20);
+	h->states[4] = num_state(100);
+	h->series[0] = (series_def){ (char *)id1, SERIES_LATENCY,
+				     (char *)"L1", NULL };
+	h->series[1] = (series_def){ (char *)id2, SERIES_LATENCY,
+				     (char *)"L2", NULL };
+	h->series[2] = (series_def){ (char *)"mech", SERIES_MECHANISM,
+				     (char *)"M", NULL };
+	h->series[3] = (series_def){ (char *)"bound", SERIES_BOUNDARY,
+				     (char *)"B", NULL };
+	h->s.plan.states = h->states;
+	h->s.plan.n_states = 5;
+	h->s.plan.series = h->series;
+	h->s.plan.n_series = 4;
+	h->s.plan.reference = num_state(20);
+	h->s.plan.threshold = 1.0;
+	h->s.plan.confidence = 0.95;
+	h->s.plan.resamples_exact = true;
+	h->s.plan.better = BETTER_LOWER;
+	h->s.plan.interval = INTERVAL_PERCENTILE;
+	h->s.plan.unit = (char *)"ms";
+	h->s.plan.statistic.kind = STAT_QUANTILE;
+	h->s.plan.statistic.prob = 0.99;
+	h->s.plan.seed = 7;
+	h->s.runs = h->runs;
+}
+
+static study_run *add_run(hand_study *h, size_t series, unsigned long block,
+			  pb_state state)
+{
+	size_t i = h->s.n_runs++;
+	study_run *r = &h->runs[i];
+	snprintf(h->ids[i], sizeof h->ids[i], "r%zu", i);
+	r->id = h->ids[i];
+	r->series = series;
+	r->block = block;
+	r->state = state;
+	r->accepted = true;
+	return r;
+}
+
+static void add_latency(hand_study *h, size_t series, unsigned long block,
+			uint32_t state, double stat)
+{
+	study_run *r = add_run(h, series, block, num_state(state));
+	r->has_statistic = true;
+	r->statistic = stat;
+}
+
+/* Both blocks of SERIES: reference REF[b], state V at REF[b] + D[b]. */
+static void add_pairs(hand_study *h, size_t series, const double ref[2],
+		      uint32_t v, const double d[2])
+{
+	for (unsigned long b = 0; b < 2; b++)
+		add_latency(h, series, b + 1, v, ref[b] + d[b]);
+}
+
+/* A mechanism or boundary boot: SERVICE 1 running / 0 stopped, API value
+ * (negative: the query failed), registration, Win32 and ETW "after". */
+static void add_log(hand_study *h, size_t series, pb_state state,
+		    int service, long api, bool registered, long win32_after,
+		    long etw_after)
+{
+	size_t i = h->s.n_runs;
+	study_run *r = add_run(h, series, 1, state);
+	mech_log *m = &h->logs[i];
+	m->service = service;
+	m->query_seen = true;
+	m->query_ok = api >= 0;
+	m->query_value = api;
+	m->register_seen = true;
+	m->register_ok = registered;
+	for (int p = 0; p < PRIO_PHASES; p++) {
+		m->prio_seen[p] = true;
+		m->win32[p] = p == PHASE_AFTER ? win32_after : 0;
+		m->etw[p] = p == PHASE_AFTER ? etw_after : 8;
+	}
+	m->tracing_active = -1;
+	m->leftover = -1;
+	r->mech = m;
+}
+
+static void build_old(hand_study *h, const char *id1, const char *id2)
+{
+	const double ref[2] = { 5.0, 7.0 };
+	const double d10[2] = { 1.0, 1.5 }, d0[2] = { 0.0, 0.5 };
+	const double d50[2] = { 0.0, 3.0 };
+	const double d100a[2] = { 3.0, 3.5 }, d100b[2] = { 0.0, 0.5 };
+
+	hand_init(h, id1, id2);
+	for (size_t k = 0; k < 2; k++) {
+		for (unsigned long b = 0; b < 2; b++)
+			add_latency(h, k, b + 1, 20, ref[b]);
+		add_pairs(h, k, ref, 10, d10);
+		add_pairs(h, k, ref, 0, d0);
+		add_pairs(h, k, ref, 50, d50);
+		add_pairs(h, k, ref, 100, k == 0 ? d100a : d100b);
+	}
+	for (int i = 0; i < 2; i++) {
+		add_log(h, 2, num_state(100), 0, -1, false, 0, 8);
+		add_log(h, 2, num_state(20), 1, 20, true, 10, 18);
+	}
+	add_log(h, 3, missing_state(), 0, 100, false, 0, 8);
+	add_log(h, 3, num_state(5), 1, 20, true, 10, 18);
+	add_log(h, 3, num_state(99), 1, 90, true, 10, 18);
+}
+
+static void build_new(hand_study *h, const char *id1, const char *id2)
+{
+	const double ref[2] = { 6.0, 9.0 };
+	const double d10[2] = { 6.0, 6.5 }, d0[2] = { 0.1, 0.4 };
+	const double d50[2] = { 0.0, 2.0 };
+	const double d100a[2] = { 0.0, 0.5 }, d100b[2] = { 3.0, 3.5 };
+
+	hand_init(h, id1, id2);
+	h->s.plan.seed = 8;
+	for (size_t k = 0; k < 2; k++) {
+		for (unsigned long b = 0; b < 2; b++)
+			add_latency(h, k, b + 1, 20, ref[b]);
+		add_pairs(h, k, ref, 10, d10);
+		add_pairs(h, k, ref, 0, d0);
+		add_pairs(h, k, ref, 50, d50);
+		add_pairs(h, k, ref, 100, k == 0 ? d100a : d100b);
+	}
+	for (int i = 0; i < 2; i++) {
+		add_log(h, 2, num_state(100), 1, 100, true, 10, 18);
+		add_log(h, 2, num_state(20), 1, 20, true, 10, 18);
+		add_log(h, 2, num_state(10), 1, 10, true, 10, 18);
+	}
+	add_log(h, 3, missing_state(), 1, 20, true, 10, 18);
+	add_log(h, 3, num_state(7), 1, 20, true, 10, 18);
+	add_log(h, 3, num_state(99), 1, 90, true, 10, 18);
+}
+
+static const state_change *find_state(const compare_result *c, uint32_t v)
+{
+	for (size_t i = 0; i < c->n_states; i++)
+		if (!c->states[i].state.missing
+		    && c->states[i].state.value == v)
+			return &c->states[i];
+	return NULL;
+}
+
+/* Checks the interval of every series pair of state V. */
+static void check_effects(const compare_result *c, uint32_t v, double est1,
+			  double lo1, double hi1, double est2, double lo2,
+			  double hi2, change_verdict each,
+			  change_verdict across)
+{
+	const state_change *sc = find_state(c, v);
+	char name[96];
+
+	if (!tap_ok(sc && sc->count == 2, "state %u: two series pairs", v))
+		return;
+	const effect_change *e1 = &c->effects[sc->first];
+	const effect_change *e2 = &c->effects[sc->first + 1];
+	snprintf(name, sizeof name, "state %u, series 1: change %g", v, est1);
+	tap_near(e1->change.estimate, est1, 1e-12, name);
+	snprintf(name, sizeof name, "state %u, series 1: CI [%g, %g]", v, lo1,
+		 hi1);
+	tap_ok(fabs(e1->change.lo - lo1) < 1e-12
+	       && fabs(e1->change.hi - hi1) < 1e-12, "%s (got [%.17g, %.17g])",
+	       name, e1->change.lo, e1->change.hi);
+	snprintf(name, sizeof name, "state %u, series 2: change %g", v, est2);
+	tap_near(e2->change.estimate, est2, 1e-12, name);
+	tap_ok(fabs(e2->change.lo - lo2) < 1e-12
+	       && fabs(e2->change.hi - hi2) < 1e-12,
+	       "state %u, series 2: CI [%g, %g] (got [%.17g, %.17g])", v, lo2,
+	       hi2, e2->change.lo, e2->change.hi);
+	tap_ok(e1->change.verdict == each,
+	       "state %u, series 1: %s (got %s)", v, change_verdict_code(each),
+	       change_verdict_code(e1->change.verdict));
+	tap_ok(sc->verdict == across, "state %u across series: %s (got %s)", v,
+	       change_verdict_code(across), change_verdict_code(sc->verdict));
+}
+
+static bool analyse(hand_study *h, analysis **a)
+{
+	diag *d = diag_new(stderr, 20);
+	pb_status st = analysis_run(&h->s, d, a);
+	diag_free(d);
+	return st == PB_OK;
+}
+
+static void check_hand(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na),
+		    "both hand studies are analysed"))
+		return;
+	if (!tap_ok(compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    "compare_run succeeds"))
+		return;
+	tap_ok(c->plan_diff == 0, "equal plans: no warning");
+	tap_ok(c->series_matched, "same series ids: matched by id");
+	tap_ok(c->resamples == 10000, "exact plan: 10000 Monte Carlo resamples");
+	tap_ok(c->n_states == 4 && c->n_effects == 8,
+	       "4 states x 2 matched series = 8 effect changes");
+	tap_ok(c->n_states == 4 && c->states[0].state.value == 10
+	       && c->states[1].state.value == 0
+	       && c->states[2].state.value == 50
+	       && c->states[3].state.value == 100,
+	       "states in the old plan's order, reference left out");
+	tap_ok(c->effects[0].old_series == 0 && c->effects[0].new_series == 0
+	       && c->effects[1].old_series == 1
+	       && c->effects[1].new_series == 1,
+	       "series 1 is matched with 1, 2 with 2");
+
+	check_effects(c, 10, 5.0, 4.5, 5.5, 5.0, 4.5, 5.5, CHANGE_CHANGED,
+		      CHANGE_CHANGED);
+	check_effects(c, 0, 0.0, -0.4, 0.4, 0.0, -0.4, 0.4, CHANGE_UNCHANGED,
+		      CHANGE_UNCHANGED);
+	check_effects(c, 50, -0.5, -3.0, 2.0, -0.5, -3.0, 2.0,
+		      CHANGE_NOT_ESTABLISHED, CHANGE_NOT_ESTABLISHED);
+	check_effects(c, 100, -3.0, -3.5, -2.5, 3.0, 2.5, 3.5, CHANGE_CHANGED,
+		      CHANGE_NOT_ESTABLISHED);
+
+	const state_change *s10 = find_state(c, 10);
+	tap_ok(s10 && s10->old_verdict == VERDICT_DETECTED_SMALL
+	       && s10->new_verdict == VERDICT_HARM,
+	       "state 10: old detected-small, new harm");
+	tap_ok(s10 && c->effects[s10->first].change.excludes_zero,
+	       "state 10: the change excludes 0");
+	tap_ok(c->effects[find_state(c, 0)->first].change.stream_seed
+	       != c->effects[s10->first].change.stream_seed,
+	       "each state has its own stream");
+
+	tap_ok(c->n_baseline == 2, "baseline: one per series pair");
+	tap_near(c->baseline[0].old_mean, 6.0, 1e-12, "baseline: old mean 6");
+	tap_near(c->baseline[0].new_mean, 7.5, 1e-12,
+		 "baseline: new mean 7.5");
+	tap_near(c->baseline[0].change.estimate, 1.5, 1e-12,
+		 "baseline: change 1.5");
+	tap_ok(fabs(c->baseline[0].change.lo + 1.0) < 1e-12
+	       && fabs(c->baseline[0].change.hi - 4.0) < 1e-12,
+	       "baseline: CI [-1, 4] (got [%g, %g])", c->baseline[0].change.lo,
+	       c->baseline[0].change.hi);
+	tap_ok(c->baseline_verdict == CHANGE_NOT_ESTABLISHED,
+	       "baseline: no change established");
+
+	/* Value handling: missing, 5, 7, 99 in that order. */
+	tap_ok(c->n_values == 4 && c->values[0].written.missing
+	       && c->values[1].written.value == 5
+	       && c->values[2].written.value == 7
+	       && c->values[3].written.value == 99,
+	       "written values of both studies, missing first, ascending");
+	if (c->n_values == 4) {
+		const value_change *m = &c->values[0];
+		tap_ok(m->changed && m->api_changed && m->service_changed
+		       && m->registered_changed && !m->outcome_changed,
+		       "missing: API value, service and registration changed, "
+		       "outcome class (observation only) not");
+		tap_ok(c->values[1].changed
+		       && c->values[1].new_row == COMPARE_NONE
+		       && c->values[1].old_row != COMPARE_NONE,
+		       "5: tested in the old study only");
+		tap_ok(c->values[2].changed
+		       && c->values[2].old_row == COMPARE_NONE,
+		       "7: tested in the new study only");
+		tap_ok(!c->values[3].changed, "99: unchanged");
+	}
+
+	/* Mechanism, in the old plan's order (20 before 100), then the
+	 * states of the new study only (10). */
+	tap_ok(c->n_mech == 3, "mechanism: 20, 100, and 10 (new only)");
+	if (c->n_mech == 3) {
+		tap_ok(c->mech[0].state.value == 20 && !c->mech[0].changed,
+		       "20: unchanged");
+		tap_ok(c->mech[1].state.value == 100 && c->mech[1].changed
+		       && c->mech[1].registration_changed
+		       && c->mech[1].service_changed
+		       && c->mech[1].priority_changed,
+		       "100: registration, service and priority changed");
+		tap_ok(c->mech[2].state.value == 10 && c->mech[2].changed
+		       && c->mech[2].old_idx == COMPARE_NONE,
+		       "10: in the new study only");
+	}
+
+	/* The same inputs give the same intervals. */
+	compare_result *again = NULL;
+	tap_ok(compare_run(&old.s, oa, &new.s, na, &again) == PB_OK
+	       && memcmp(&again->effects[3].change, &c->effects[3].change,
+			 sizeof c->effects[3].change) == 0,
+	       "a second run gives bit-identical intervals");
+	compare_free(again);
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
+/* An interval does not depend on the other states: dropping state 0 from
+ * both plans leaves the interval of 10 exactly as it was. */
+static void check_seed_independence(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL, *c2 = NULL;
+	change_interval before;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	if (!analyse(&old, &oa) || !analyse(&new, &na)
+	    || compare_run(&old.s, oa, &new.s, na, &c) != PB_OK)
+		return;
+	before = c->effects[find_state(c, 10)->first].change;
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+	/* Plans without state 0 (index 1): shift the rest down. */
+	old.states[1] = old.states[4];
+	new.states[1] = new.states[4];
+	old.s.plan.n_states = new.s.plan.n_states = 4;
+	for (size_t i = 0; i < old.s.n_runs; i++)
+		if (!old.runs[i].state.missing && old.runs[i].state.value == 0
+		    && old.runs[i].series < 2)
+			old.runs[i].accepted = false;
+	for (size_t i = 0; i < new.s.n_runs; i++)
+		if (!new.runs[i].state.missing && new.runs[i].state.value == 0
+		    && new.runs[i].series < 2)
+			new.runs[i].accepted = false;
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
+		    && compare_run(&old.s, oa, &new.s, na, &c2) == PB_OK,
+		    "compared without state 0"))
+		return;
+	const state_change *s10 = find_state(c2, 10);
+	tap_ok(c2->n_states == 3 && s10
+	       && c2->effects[s10->first].change.stream_seed
+		  == before.stream_seed
+	       && memcmp(&c2->effects[s10->first].change.lo, &before.lo,
+			 sizeof before.lo) == 0
+	       && memcmp(&c2->effects[s10->first].change.hi, &before.hi,
+			 sizeof before.hi) == 0,
+	       "state 10's interval does not move when state 0 is dropped");
+	compare_free(c2);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
+/* Different series ids: each new series against each old one; different
+ * plans: flagged. */
+static void check_unmatched(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "a", "b");
+	new.s.plan.threshold = 2.0;
+	new.s.plan.statistic.prob = 0.95;
+	new.s.plan.unit = (char *)"us";
+	new.s.plan.n_states = 4;           /* drops 100 (the last state) */
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
+		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    "studies with other series ids are compared"))
+		return;
+	tap_ok(!c->series_matched, "other ids: not matched by id");
+	tap_ok(c->plan_diff == (PLAN_DIFF_THRESHOLD | PLAN_DIFF_STATISTIC
+				| PLAN_DIFF_UNIT | PLAN_DIFF_STATES),
+	       "threshold, statistic, unit and states are flagged (got %#x)",
+	       c->plan_diff);
+	tap_ok(c->n_only_old == 1 && c->only_old[0].value == 100
+	       && c->n_only_new == 0, "100 is in the old plan only");
+	tap_near(c->threshold, 1.0, 0, "the old plan's threshold is used");
+	const state_change *s10 = find_state(c, 10);
+	tap_ok(s10 && s10->count == 4, "state 10: 2 x 2 series pairs");
+	tap_ok(s10 && c->effects[s10->first].old_series == 0
+	       && c->effects[s10->first].new_series == 0
+	       && c->effects[s10->first + 1].old_series == 0
+	       && c->effects[s10->first + 1].new_series == 1
+	       && c->effects[s10->first + 2].old_series == 1
+	       && c->effects[s10->first + 2].new_series == 0,
+	       "pairs in old series order, then new series order");
+	tap_ok(c->n_baseline == 4, "baseline: 4 series pairs");
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
+static void check_verdict_rule(void)
+{
+	const double t = 1.784;
+	tap_ok(change_verdict_of(true, 1.785, 3, t) == CHANGE_CHANGED,
+	       "lo just beyond T: changed");
+	tap_ok(change_verdict_of(true, -3, -1.785, t) == CHANGE_CHANGED,
+	       "hi just beyond -T: changed");
+	tap_ok(change_verdict_of(true, 1.784, 3, t) == CHANGE_NOT_ESTABLISHED,
+	       "lo exactly at T: not beyond it, no change established");
+	tap_ok(change_verdict_of(true, -1.783, 1.783, t) == CHANGE_UNCHANGED,
+	       "inside (-T, T): unchanged within threshold");
+	tap_ok(change_verdict_of(true, -1.784, 0.5, t)
+	       == CHANGE_NOT_ESTABLISHED,
+	       "lo exactly at -T: not inside, no change established");
+	tap_ok(change_verdict_of(true, 0.5, 2.5, t) == CHANGE_NOT_ESTABLISHED,
+	       "excludes 0 but reaches past T: no change established");
+	tap_ok(change_verdict_of(false, 0, 0, t) == CHANGE_NO_INTERVAL,
+	       "undefined: no-interval");
+	change_verdict v;
+	tap_ok(change_verdict_from_code("unchanged-within-threshold", &v)
+	       && v == CHANGE_UNCHANGED
+	       && strcmp(change_verdict_code(CHANGE_NOT_ESTABLISHED),
+			 "no-change-established") == 0
+	       && !change_verdict_from_code("harm", &v),
+	       "codes round-trip");
+}
+
+static study *load(const char *name)
+{
+	char dir[1024];
+	const char *top = getenv("top_srcdir");
+	diag *d = diag_new(stderr, 20);
+	study *s = NULL;
+	snprintf(dir, sizeof dir, "%s/fixtures/%s", top ? top : ".", name);
+	pb_status st = study_read(dir, d, &s);
+	tap_ok(st == PB_OK, "%s is read (status %d)", name, (int)st);
+	diag_free(d);
+	return s;
+}
+
+/* The figure of the bundled pair, drawn on a recording surface: one
+ * marker per state, series pair and build (4 x 2 x 2), old above new, each
+ * at the position the axis gives its effect, inside the plot area. */
+static void check_figure(const study *os, const analysis *oa,
+			 const study *ns, const analysis *na,
+			 const compare_result *c)
+{
+	fig_compare_input in = { os, ns, oa, na, c, "en" };
+	cairo_surface_t *rec = cairo_recording_surface_create(
+		CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(rec);
+	static fig_result res;
+	pb_status st = fig_compare_draw(cr, &in, 480, &res);
+	bool placed = res.n_marks == 16;
+
+	tap_ok(st == PB_OK && res.has_axis, "the figure is drawn (%s)",
+	       res.message);
+	tap_ok(res.n_marks == 16, "16 markers: 4 states x 2 series x old and "
+	       "new (got %zu)", res.n_marks);
+	for (size_t i = 0; placed && i < c->n_effects; i++) {
+		const effect_change *e = &c->effects[i];
+		const fig_mark *mo = &res.marks[2 * i], *mn = &res.marks[2 * i + 1];
+		double xo = axis_map(&res.axis, e->old_effect, res.x0, res.x1);
+		double xn = axis_map(&res.axis, e->new_effect, res.x0, res.x1);
+		placed = fabs(mo->x - xo) < 1e-6 && fabs(mn->x - xn) < 1e-6
+			 && mo->y < mn->y && mo->y > res.y0 && mn->y < res.y1;
+	}
+	tap_ok(placed, "each marker sits at its effect, the old one above");
+	tap_ok(res.axis.lo <= -c->threshold && res.axis.hi >= 12.494,
+	       "the axis shows the threshold band and the largest effect");
+	cairo_destroy(cr);
+	cairo_surface_destroy(rec);
+}
+
+/* The bundled pair: on the new build a missing value is normalized to 20
+ * with MMCSS running; nothing else changed.  These are exactly the changes
+ * the comparison must report, and no others. */
+static void check_fixtures(void)
+{
+	study *os = load("mmcss-26200.9168"), *ns = load("mmcss-newbuild");
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+	diag *d = diag_new(stderr, 20);
+	size_t changed = 0;
+
+	if (!os || !ns || analysis_run(os, d, &oa) != PB_OK
+	    || analysis_run(ns, d, &na) != PB_OK
+	    || !tap_ok(compare_run(os, oa, ns, na, &c) == PB_OK,
+		       "the bundled studies are compared"))
+		goto out;
+	tap_ok(c->plan_diff == 0 && c->series_matched,
+	       "same plan, series matched by id");
+
+	/* Value handling: 13 written values, only missing changed. */
+	tap_ok(c->n_values == 13, "13 written values (got %zu)", c->n_values);
+	for (size_t i = 0; i < c->n_values; i++)
+		changed += c->values[i].changed;
+	tap_ok(changed == 1 && c->values[0].written.missing
+	       && c->values[0].changed, "only the missing value changed");
+	if (c->n_values && c->values[0].old_row != COMPARE_NONE
+	    && c->values[0].new_row != COMPARE_NONE) {
+		const boundary_row *a = &oa->summary->boundary[
+			c->values[0].old_row];
+		const boundary_row *b = &na->summary->boundary[
+			c->values[0].new_row];
+		tap_ok(a->api_ok && a->api_value == 100 && b->api_ok
+		       && b->api_value == 20, "missing: API value 100 -> 20");
+		tap_ok(a->service == 0 && b->service == 1,
+		       "missing: MMCSS stopped -> running");
+		tap_ok(a->outcome == OUTCOME_OBSERVATION_ONLY
+		       && b->outcome == OUTCOME_OBSERVATION_ONLY
+		       && !c->values[0].outcome_changed,
+		       "missing: outcome stays observation-only");
+	}
+	for (size_t i = 0; i < c->n_values; i++) {
+		const value_change *v = &c->values[i];
+		if (v->written.missing || v->written.value != 99)
+			continue;
+		tap_ok(!v->changed && v->old_row != COMPARE_NONE
+		       && v->new_row != COMPARE_NONE
+		       && oa->summary->boundary[v->old_row].api_value == 90
+		       && na->summary->boundary[v->new_row].api_value == 90,
+		       "99 is still returned as 90");
+	}
+
+	/* Mechanism: 4 states, only missing changed, 0/4 -> 4/4. */
+	changed = 0;
+	for (size_t i = 0; i < c->n_mech; i++)
+		changed += c->mech[i].changed;
+	tap_ok(c->n_mech == 4 && changed == 1 && c->mech[0].state.missing
+	       && c->mech[0].changed, "mechanism: only missing changed");
+	if (c->n_mech && c->mech[0].old_idx != COMPARE_NONE
+	    && c->mech[0].new_idx != COMPARE_NONE) {
+		const mech_state_summary *a = &oa->summary->mech[
+			c->mech[0].old_idx];
+		const mech_state_summary *b = &na->summary->mech[
+			c->mech[0].new_idx];
+		tap_ok(a->registered == 0 && a->boots == 4
+		       && b->registered == 4 && b->boots == 4,
+		       "missing: registration 0/4 -> 4/4");
+		tap_ok(a->n_variants == 1 && a->variants[0].win32[1] == 0
+		       && a->variants[0].etw[1] == 8 && b->n_variants == 1
+		       && b->variants[0].win32[1] == 10
+		       && b->variants[0].etw[1] == 18
+		       && c->mech[0].priority_changed,
+		       "missing: priority 0 -> 0 -> 0 / 8 -> 8 -> 8 becomes "
+		       "0 -> 10 -> 0 / 8 -> 18 -> 8");
+	}
+
+	/* Effects: missing changed in both series (its harm of about +11.6
+	 * and +12.5 ms is gone), no other state changed. */
+	tap_ok(c->n_states == 4, "4 states compared");
+	for (size_t i = 0; i < c->n_states; i++) {
+		const state_change *sc = &c->states[i];
+		char label[PB_STATE_BUFSIZE];
+		pb_state_format(sc->state, label, sizeof label);
+		if (sc->state.missing) {
+			tap_ok(sc->verdict == CHANGE_CHANGED && sc->count == 2
+			       && c->effects[sc->first].change.hi < 0
+			       && c->effects[sc->first + 1].change.hi < 0,
+			       "missing: the effect changed (lower) in both "
+			       "series");
+			tap_ok(sc->old_verdict == VERDICT_HARM
+			       && sc->new_verdict != VERDICT_HARM,
+			       "missing: harm on the old build, not on the new");
+		} else {
+			tap_ok(sc->verdict != CHANGE_CHANGED,
+			       "%s: not changed (%s)", label,
+			       change_verdict_code(sc->verdict));
+		}
+	}
+	tap_ok(c->baseline_verdict != CHANGE_CHANGED,
+	       "the baseline (20) did not change");
+	check_figure(os, oa, ns, na, c);
+out:
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+	study_free(os);
+	study_free(ns);
+	diag_free(d);
+}
+
+int main(void)
+{
+	check_fixtures();
+	check_verdict_rule();
+	check_hand();
+	check_seed_independence();
+	check_unmatched();
+	return tap_done();
+}

@@ -1,0 +1,135 @@
+#!/bin/bash
+# test_compare_cli.sh: `pairboot compare OLD NEW` as a user meets it: the
+# summary it prints for the bundled pair of builds, the folder it writes
+# (compare.json and a page per language), reproducibility, the committed
+# comparison, the warning when the plans differ, and its errors.  The
+# numbers themselves are tested in tests/test_compare.c.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib.sh
+. "$top_srcdir/tests/lib.sh"
+
+old=$top_srcdir/fixtures/mmcss-26200.9168
+new=$top_srcdir/fixtures/mmcss-newbuild
+out=$tap_tmp/out
+name=compare-mmcss-26200.9168-mmcss-newbuild
+
+## The bundled pair: exactly the missing value changed -------------------
+run_pb compare "$old" "$new" -o "$out/a"
+is "$pb_status" 0 "compare exits 0"
+is "$pb_out" "value handling: 1 of 13 changed: missing
+mechanism: 1 of 4 changed: missing
+baseline: unchanged-within-threshold
+effects changed: missing
+effects no-change-established: 0, 10, 100
+comparison written to $out/a/
+" "the summary names exactly the changes of the new build"
+is "$pb_err" "" "nothing on stderr: the plans are the same"
+files=
+for l in cs de en; do
+	files="${files}compare.$l.md compare.$l.pdf compare.$l.png compare.$l.svg "
+done
+files="${files}compare.json compare.ko.md compare.ko.pdf compare.ko.png compare.ko.svg "
+is "$(cd "$out/a" && ls | tr '\n' ' ')" "$files" \
+	"compare.json, and a page and the figure (PDF, PNG, SVG) in each language"
+ok "the PDF is a PDF" grep -q '^%PDF-' "$out/a/compare.en.pdf"
+ok "the PNG is a PNG" test "$(head -c 8 "$out/a/compare.de.png" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a
+ok "the SVG is an SVG" grep -q '<svg' "$out/a/compare.ko.svg"
+ok "each language has its own figure (its own words)" \
+	test -n "$(cmp "$out/a/compare.en.png" "$out/a/compare.cs.png")"
+ok "compare.json names its schema" \
+	grep -q '"schema": "pairboot-compare"' "$out/a/compare.json"
+is "$(sed -n '/"values_changed"/,/]/p' "$out/a/compare.json" | tr -d ' \n')" \
+	'"values_changed":["missing"],' \
+	"compare.json lists missing as the only changed value"
+is "$(sed -n '/"effects_changed"/,/]/p' "$out/a/compare.json" | tr -d ' \n')" \
+	'"effects_changed":["missing"]' \
+	"and missing as the only state whose effect changed"
+ok "the English page has the value-handling change" \
+	grep -qF '| missing | MMCSS stopped, registration not performed, API returned 100; separate observation for this build | API returned 20, MMCSS running; separate observation for this build | API value, service state, registration |' \
+	"$out/a/compare.en.md"
+ok "and the mechanism change" \
+	grep -qF '| missing | 0/4 → 4/4 | stopped → running | `0 -> 0 -> 0` → `0 -> 10 -> 0` | `8 -> 8 -> 8` → `8 -> 18 -> 8` |' \
+	"$out/a/compare.en.md"
+ok "the German page says the effect of the missing value changed" \
+	grep -q '^| fehlt | .* | verändert | ' "$out/a/compare.de.md"
+
+run_pb --quiet compare "$old" "$new" -o "$out/b"
+is "$pb_out" "" "--quiet prints nothing"
+ok "a second run gives the same bytes" diff -r "$out/a" "$out/b"
+run_pb --quiet compare -o "$out/c" "$old" "$new"
+ok "options may come first" diff -r "$out/a" "$out/c"
+
+committed=$top_srcdir/reports/$name
+if [ -d "$committed" ]; then
+	ok "reports/$name is a fresh run (make reports)" \
+		diff -r "$committed" "$out/a"
+else
+	skip "reports/$name is a fresh run" "not committed yet"
+fi
+
+mkdir -p "$tap_tmp/cwd"
+(cd "$tap_tmp/cwd" && "$PAIRBOOT" --quiet compare "$old" "$new") </dev/null
+ok "the default folder is reports/compare-OLD-NEW" \
+	diff -r "$tap_tmp/cwd/reports/$name" "$out/a"
+
+## A results.json instead of a study folder --------------------------------
+# results.json holds every run's statistic and the summaries, so the
+# comparison it gives is the one the folders give, number for number.
+"$PAIRBOOT" --quiet report "$old" -o "$tap_tmp/rep-old" </dev/null
+"$PAIRBOOT" --quiet report "$new" -o "$tap_tmp/rep-new" </dev/null
+run_pb --quiet compare "$tap_tmp/rep-old/results.json" "$new" -o "$out/j1"
+is "$pb_status" 0 "OLD as a results.json: exit 0"
+ok "OLD as a results.json: the same compare.json" \
+	cmp "$out/j1/compare.json" "$out/a/compare.json"
+run_pb --quiet compare "$tap_tmp/rep-old/results.json" \
+	"$tap_tmp/rep-new/results.json" -o "$out/j2"
+ok "both as results.json: the same compare.json" \
+	cmp "$out/j2/compare.json" "$out/a/compare.json"
+printf '{"schema": "pairboot-results", "schema_version": 1}\n' \
+	>"$tap_tmp/thin.json"
+run_pb compare "$tap_tmp/thin.json" "$new" -o "$out/j3"
+is "$pb_status" 65 "a results.json without a plan is bad data (65)"
+ok "and says what is missing" grep -q "^pairboot: $tap_tmp/thin.json: " \
+	"$pb_err_file"
+
+## Compared with itself nothing changes -----------------------------------
+run_pb compare "$old" "$old" -o "$out/same"
+is "$(sed -n 1,3p "$pb_out_file")" "value handling: 0 of 13 changed
+mechanism: 0 of 4 changed
+baseline: unchanged-within-threshold" "a study against itself: no value or mechanism change"
+ok "and no effect changed" test "$(grep -c '^effects changed' "$pb_out_file")" = 0
+
+## Plans that differ: a warning per field, the old plan's settings --------
+cp -r "$new" "$tap_tmp/other"
+sed -i 's/^threshold = 1.784$/threshold = 2.5/; s/^confidence = 0.95$/confidence = 0.9/' \
+	"$tap_tmp/other/study.ini"
+run_pb --quiet compare "$old" "$tap_tmp/other" -o "$out/d"
+is "$pb_status" 0 "plans that differ still compare (exit 0)"
+is "$pb_err" "pairboot: $tap_tmp/other/study.ini: warning: the analysis plans differ in 'threshold'; the old plan's settings are used
+pairboot: $tap_tmp/other/study.ini: warning: the analysis plans differ in 'confidence'; the old plan's settings are used
+" "one warning per field that differs"
+ok "compare.json records the difference" \
+	grep -q '"field": "threshold"' "$out/d/compare.json"
+ok "the page carries the warning" \
+	grep -q '^- \*\*Warning: the analysis plans differ in: threshold, confidence\.' \
+	"$out/d/compare.en.md"
+
+## Errors ------------------------------------------------------------------
+run_pb compare "$old"
+is "$pb_status" 64 "one study is a usage error"
+run_pb compare "$old" "$new" "$new"
+is "$pb_status" 64 "three studies are a usage error"
+run_pb compare "$old" "$new" -o
+is "$pb_status" 64 "-o without a folder is a usage error"
+run_pb compare "$old" "$tap_tmp/no-such-study" -o "$out/e"
+is "$pb_status" 66 "a missing study gives 66"
+ok "and nothing is written" test ! -e "$out/e"
+cp -r "$new" "$tap_tmp/broken"
+printf 'oops\n' >>"$tap_tmp/broken/runs.csv"
+run_pb compare "$old" "$tap_tmp/broken" -o "$out/a"
+is "$pb_status" 65 "a broken study gives 65"
+ok "and the previous comparison is left as it was" diff -r "$out/a" "$out/b"
+
+done_testing

@@ -1,0 +1,166 @@
+#!/bin/bash
+# test_verify.sh: `pairboot verify` against a results.json, against a
+# changed copy of the data, against published pages in the wiki's table
+# layouts (tab-separated and Markdown, four languages), against the pages
+# `pairboot report` writes, and its errors.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib.sh
+. "$top_srcdir/tests/lib.sh"
+
+study=$top_srcdir/fixtures/mmcss-26200.9168
+pages=$top_srcdir/tests/data/published
+out=$tap_tmp/out
+
+# count PATTERN: the lines of the last run's stdout matching PATTERN.
+count() {
+	grep -c -- "$1" "$pb_out_file"
+}
+
+## Against its own results.json: everything matches ---------------------
+results=$top_srcdir/reports/mmcss-26200.9168/results.json
+if [ ! -f "$results" ]; then
+	"$PAIRBOOT" --quiet report "$study" -o "$out/fresh" </dev/null
+	results=$out/fresh/results.json
+fi
+run_pb verify "$study" --against "$results"
+is "$pb_status" 0 "own results.json: exit 0"
+is "$(sed -n 1p "$pb_out_file")" "verify $study against $results (results.json)" \
+	"the first line names study and file"
+is "$(sed -n 2p "$pb_out_file")" "CI bounds: compared exactly (same seed, resamples, method and confidence as the file)" \
+	"same settings: bounds compared exactly"
+is "$(count '^MISMATCH')" 0 "own results.json: no MISMATCH"
+is "$(count '^not ')" 0 "own results.json: nothing unpublished or missing"
+is "$(count '^match          input ')" "$(find "$study" -type f | wc -l)" \
+	"every input file's digest is checked"
+is "$(count '^match          comparison .*: CI low')" 8 \
+	"all 8 lower bounds match exactly"
+ok "the summary says everything follows" \
+	grep -q '^summary: [0-9]* items: [0-9]* match, 0 MISMATCH, 0 not published, 0 not in data; every published item follows from the data$' \
+	"$pb_out_file"
+
+## One period of one CSV changed: the digest and the numbers it moves -----
+cp -r "$study" "$tap_tmp/changed"
+sed -i '2s/^1,.*/1,999999/' "$tap_tmp/changed/latency/s1-b01-10.csv"
+run_pb verify "$tap_tmp/changed" --against "$results"
+is "$pb_status" 1 "a changed period: exit 1"
+is "$(grep '^MISMATCH *input' "$pb_out_file" | sed 's/ sha256.*//')" \
+	"MISMATCH       input latency/s1-b01-10.csv" \
+	"exactly the changed file's digest differs"
+is "$(grep '^inputs ' "$pb_out_file")" \
+	"inputs that differ: latency/s1-b01-10.csv" "the changed file is named"
+ok "the run's statistic moved" grep -q '^MISMATCH *run s1-b01-10 statistic' \
+	"$pb_out_file"
+ok "and with it the difference of 10 in series 1" \
+	grep -q '^MISMATCH *comparison 10, series 1: difference' "$pb_out_file"
+ok "the difference of 10 in series 2 still matches" \
+	grep -q '^match *comparison 10, series 2: difference' "$pb_out_file"
+is "$(count '^MISMATCH *run ')" 1 "no other run moved"
+rm "$tap_tmp/changed/control/control-1.log"
+sed -i '/control-1\.log/d' "$tap_tmp/changed/runs.csv"
+run_pb verify "$tap_tmp/changed" --against "$results"
+ok "a file no longer in the study is named as missing" \
+	grep -q '^inputs missing from the study: control/control-1.log$' \
+	"$pb_out_file"
+ok "and listed as not in data" \
+	grep -q '^not in data *input control/control-1.log sha256' \
+	"$pb_out_file"
+
+## Published pages in the wiki's layouts: numbers, conclusions, mechanism
+## and value handling match; the intervals of synthetic data do not ------
+for page in "$pages"/*.txt "$pages"/*.md; do
+	name=${page#"$top_srcdir"/}
+	run_pb verify "$study" --against "$page"
+	is "$pb_status" 1 "$name: exit 1 (the intervals differ)"
+	lang=$(basename "${page%.*}")
+	ok "$name: read as a page in language $lang" \
+		grep -q "(published page, language $lang)\$" "$pb_out_file"
+	is "$(count '^match *comparison .*: difference')" 8 \
+		"$name: the 8 point estimates match"
+	is "$(count '^MISMATCH')" 16 "$name: 16 MISMATCHes"
+	is "$(count '^MISMATCH *comparison .*: CI \(low\|high\)')" 16 \
+		"$name: all of them interval bounds"
+	is "$(count '^match *conclusion ')" 4 "$name: the 4 conclusions match"
+	is "$(count '^match *mechanism ')" 16 \
+		"$name: the mechanism rows match (4 states x 4 columns)"
+	is "$(count '^match *value ')" 40 \
+		"$name: the value-handling rows match (13 results, 13 services, 12 API values, 2 registrations)"
+	is "$(count '^not ')" 0 "$name: nothing unpublished or missing"
+done
+
+run_pb verify "$study" --against "$pages/en.txt" --tolerance 1
+is "$pb_status" 0 "within a tolerance of 1 ms the bounds match"
+is "$(sed -n 2p "$pb_out_file")" "CI bounds: compared within a tolerance of 1 ms" \
+	"the output states the tolerance"
+run_pb verify "$study" --against "$pages/en.txt" --tolerance 0.5
+is "$pb_status" 1 "within 0.5 ms some bounds still differ"
+
+run_pb --quiet verify "$study" --against "$pages/cs.md"
+is "$(line_count "$pb_out")" 17 "--quiet: only the 16 MISMATCHes and the summary"
+
+## The published article itself, where the shared wiki is next to the
+## clone (CI has it; a tarball does not) ----------------------------------
+wiki=$top_srcdir/../shared/wiki
+for lang in en de cs ko; do
+	if [ -f "$wiki/$lang.txt" ]; then
+		run_pb verify "$study" --against "$wiki/$lang.txt"
+		ok "wiki $lang.txt: estimates, conclusions, mechanism and values match, only bounds differ" \
+			test "$pb_status" = 1 \
+			-a "$(count '^MISMATCH')" = 16 \
+			-a "$(count '^MISMATCH *comparison .*: CI \(low\|high\)')" = 16 \
+			-a "$(count '^not ')" = 0
+	else
+		skip "wiki $lang.txt" "no ../shared/wiki next to the source tree"
+	fi
+done
+
+## The pages pairboot writes read back, in every language ---------------
+"$PAIRBOOT" --quiet report "$study" -o "$out/pages" </dev/null
+for md in "$out/pages"/*.md; do
+	run_pb verify "$study" --against "$md"
+	is "$pb_status" 0 "report page $(basename "$md"): everything matches"
+done
+
+## Malformed tables: FILE:LINE:COL and status 65 --------------------------
+sed '15s/+2.474\]/+2.474/' "$pages/en.txt" >"$tap_tmp/broken.txt"
+run_pb verify "$study" --against "$tap_tmp/broken.txt"
+is "$pb_status" 65 "an interval without ']' is bad data (65)"
+is "$pb_err" "pairboot: $tap_tmp/broken.txt:15:6: expected ']' to end the cell ('+0.625 ms [-1.111; +2.474')
+pairboot: verify: nothing verified (1 problem)
+" "the error names file, line and column"
+sed '5s/\tnormalized to 20$/\tnormalised to twenty/' "$pages/en.txt" \
+	>"$tap_tmp/broken2.txt"
+run_pb verify "$study" --against "$tap_tmp/broken2.txt"
+is "$pb_status" 65 "an unknown result is bad data (65)"
+ok "the error points at the cell" \
+	grep -q "^pairboot: $tap_tmp/broken2.txt:5:46: not a known result ('normalised to twenty')\$" \
+	"$pb_err_file"
+sed '18s/|---|---|---|---|/| x | y | z | w |/' "$pages/en.md" >"$tap_tmp/broken.md"
+run_pb verify "$study" --against "$tap_tmp/broken.md"
+is "$pb_status" 65 "a Markdown table without its delimiter row is bad data"
+ok "the error names the line" \
+	grep -q "^pairboot: $tap_tmp/broken.md:18:1: expected the delimiter row" \
+	"$pb_err_file"
+printf 'nothing to see here\n' >"$tap_tmp/empty.txt"
+run_pb verify "$study" --against "$tap_tmp/empty.txt"
+is "$pb_status" 65 "a page without any of the tables is bad data"
+printf '{"schema": "something-else"}\n' >"$tap_tmp/other.json"
+run_pb verify "$study" --against "$tap_tmp/other.json"
+is "$pb_status" 65 "a JSON file that is not a results.json is bad data"
+
+## Usage and missing input -----------------------------------------------
+run_pb verify "$study"
+is "$pb_status" 64 "--against is required"
+run_pb verify "$study" --against "$pages/en.txt" --tolerance 1,5
+is "$pb_status" 64 "a tolerance with a comma is a usage error"
+run_pb verify "$study" --against "$pages/en.txt" --tolerance -1
+is "$pb_status" 64 "a negative tolerance is a usage error"
+run_pb verify --against "$pages/en.txt"
+is "$pb_status" 64 "a study is required"
+run_pb verify "$study" --against "$tap_tmp/no-such-file"
+is "$pb_status" 66 "a missing file gives 66"
+run_pb verify "$tap_tmp/no-such-study" --against "$pages/en.txt"
+is "$pb_status" 66 "a missing study gives 66"
+
+done_testing

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_rng.h>
 
 #include "analyze/coverage.h"
 #include "analyze/quantile.h"
@@ -300,15 +299,6 @@ static pb_status build_spread(const study *s, analysis *a)
 	return PB_OK;
 }
 
-/* Mean of N draws with replacement from X. */
-static double resample_mean(const gsl_rng *r, const double *x, size_t n)
-{
-	double sum = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += x[gsl_rng_uniform_int(r, n)];
-	return sum / (double)n;
-}
-
 /* The unpaired bootstrap of mean(B) - mean(A): each series' pairs are
  * resampled on their own, since blocks of different series are not
  * matched.  Percentile interval, type 7 endpoints. */
@@ -319,7 +309,7 @@ static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
 	unsigned long b = p->resamples_exact ? 10000 : p->resamples;
 	double alpha = 1 - p->confidence;
 	double *rep;
-	gsl_rng *r;
+	pb_status st;
 
 	out->defined = ca->n_pairs >= 2 && cb->n_pairs >= 2;
 	out->difference = ca->n_pairs && cb->n_pairs
@@ -327,18 +317,14 @@ static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
 	if (!out->defined)
 		return PB_OK;
 	rep = malloc(b * sizeof *rep);
-	r = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!rep || !r) {
-		free(rep);
-		if (r)
-			gsl_rng_free(r);
+	if (!rep)
 		return PB_NOMEM;
+	st = boot_unpaired_replicates(ca->diffs, ca->n_pairs, cb->diffs,
+				      cb->n_pairs, b, seed, rep);
+	if (st != PB_OK) {
+		free(rep);
+		return st;
 	}
-	gsl_rng_set(r, seed);
-	for (unsigned long i = 0; i < b; i++)
-		rep[i] = resample_mean(r, cb->diffs, cb->n_pairs)
-			 - resample_mean(r, ca->diffs, ca->n_pairs);
-	gsl_rng_free(r);
 	boot_sort(rep, b);
 	out->lo = quantile_sorted(rep, b, alpha / 2);
 	out->hi = quantile_sorted(rep, b, 1 - alpha / 2);

@@ -87,6 +87,40 @@ pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 	return PB_OK;
 }
 
+/* Mean of N draws with replacement from X, picked as
+ * gsl_rng_uniform_int(r, N) would. */
+static double draw_mean(mt19937 *r, const double *x, size_t n)
+{
+	uint32_t scale = 0xFFFFFFFFu / (uint32_t)n;
+	double sum = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += x[mt19937_uniform_int(r, (uint32_t)n, scale)];
+	return sum / (double)n;
+}
+
+pb_status boot_unpaired_replicates(const double *x, size_t nx,
+				   const double *y, size_t ny,
+				   unsigned long b, uint32_t stream_seed,
+				   double *out)
+{
+	mt19937 *r;
+
+	if (nx == 0 || ny == 0 || b == 0 || nx > 0xFFFFFFFFUL
+	    || ny > 0xFFFFFFFFUL)
+		return PB_DATAERR;
+	r = malloc(sizeof *r);
+	if (!r)
+		return PB_NOMEM;
+	mt19937_seed(r, stream_seed);
+	for (unsigned long k = 0; k < b; k++) {
+		double my = draw_mean(r, y, ny);
+		out[k] = my - draw_mean(r, x, nx);
+	}
+	free(r);
+	return PB_OK;
+}
+
 static int double_cmp(const void *pa, const void *pb)
 {
 	double a = *(const double *)pa, b = *(const double *)pb;

@@ -98,6 +98,17 @@ uint32_t boot_stream_seed(uint32_t study_seed, const char *series_id,
 pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 			  uint32_t stream_seed, double *out);
 
+/* B replicates of mean(Y) - mean(X) for two samples that are not paired
+ * (two series, or two builds): replicate b draws NY values from Y, then NX
+ * from X, with replacement, from one mt19937 stream seeded with
+ * STREAM_SEED (the draws are GSL's, as for boot_replicates).  OUT (B
+ * values, in generation order) is written; X and Y are only read.
+ * Errors: PB_DATAERR for an empty sample or B = 0, PB_NOMEM. */
+pb_status boot_unpaired_replicates(const double *x, size_t nx,
+				   const double *y, size_t ny,
+				   unsigned long b, uint32_t stream_seed,
+				   double *out);
+
 /* The number of distinct resamples of n pairs, C(2n - 1, n), or 0 when N
  * is 0 or above BOOT_EXACT_MAX_N. */
 size_t boot_exact_count(size_t n);

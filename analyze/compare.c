@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_rng.h>
 
 #include "analyze/quantile.h"
 
@@ -107,15 +106,6 @@ bool change_verdict_from_code(const char *s, change_verdict *out)
 	return false;
 }
 
-/* Mean of N draws with replacement from X. */
-static double resample_mean(const gsl_rng *r, const double *x, size_t n)
-{
-	double sum = 0;
-	for (size_t i = 0; i < n; i++)
-		sum += x[gsl_rng_uniform_int(r, n)];
-	return sum / (double)n;
-}
-
 static double plain_mean(const double *x, size_t n)
 {
 	double sum = 0;
@@ -145,7 +135,7 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	unsigned long b = set->resamples;
 	boot_range lower, upper;
 	double *rep;
-	gsl_rng *r;
+	pb_status st;
 
 	memset(out, 0, sizeof *out);
 	out->estimate = estimate;
@@ -156,19 +146,14 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	if (!out->defined)
 		return PB_OK;
 	rep = malloc(b * sizeof *rep);
-	r = gsl_rng_alloc(gsl_rng_mt19937);
-	if (!rep || !r) {
-		free(rep);
-		if (r)
-			gsl_rng_free(r);
+	if (!rep)
 		return PB_NOMEM;
+	st = boot_unpaired_replicates(x_old, n_old, x_new, n_new, b, seed,
+				      rep);
+	if (st != PB_OK) {
+		free(rep);
+		return st;
 	}
-	gsl_rng_set(r, seed);
-	for (unsigned long i = 0; i < b; i++) {
-		double m_new = resample_mean(r, x_new, n_new);
-		rep[i] = m_new - resample_mean(r, x_old, n_old);
-	}
-	gsl_rng_free(r);
 	boot_sort(rep, b);
 	out->lo = quantile_sorted(rep, b, alpha / 2);
 	out->hi = quantile_sorted(rep, b, 1 - alpha / 2);

@@ -680,9 +680,44 @@ static void test_coverage_table(void)
 	       "coverage: table values as documented");
 }
 
+/* Two unpaired samples.  X = {0, 1} and Y = {10}: a replicate is 10 minus
+ * the mean of two draws from X, so 10 (both 0, probability 1/4), 9.5
+ * (one of each, 1/2) or 9 (both 1, 1/4).  With 40000 replicates each
+ * share is within 0.01 of its probability (about 5 standard errors). */
+static void test_unpaired(void)
+{
+	const double x[2] = { 0, 1 }, y[1] = { 10 };
+	enum { B = 40000 };
+	static double rep[B], again[B];
+	size_t n10 = 0, n95 = 0, n9 = 0, other = 0;
+
+	tap_ok(boot_unpaired_replicates(x, 2, y, 1, B, 12345, rep) == PB_OK,
+	       "unpaired replicates are drawn");
+	for (size_t i = 0; i < B; i++) {
+		if (fabs(rep[i] - 10) < 1e-12)
+			n10++;
+		else if (fabs(rep[i] - 9.5) < 1e-12)
+			n95++;
+		else if (fabs(rep[i] - 9) < 1e-12)
+			n9++;
+		else
+			other++;
+	}
+	tap_ok(other == 0, "every replicate is 10, 9.5 or 9");
+	tap_near((double)n10 / B, 0.25, 0.01, "share of 10 is 1/4");
+	tap_near((double)n95 / B, 0.50, 0.01, "share of 9.5 is 1/2");
+	tap_near((double)n9 / B, 0.25, 0.01, "share of 9 is 1/4");
+	boot_unpaired_replicates(x, 2, y, 1, B, 12345, again);
+	tap_ok(memcmp(rep, again, sizeof rep) == 0,
+	       "the same seed gives the same replicates");
+	tap_ok(boot_unpaired_replicates(x, 0, y, 1, B, 1, rep) == PB_DATAERR,
+	       "an empty sample is refused");
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
+	test_unpaired();
 	test_exact_counts();
 	test_exact_n2();
 	test_exact_n3();

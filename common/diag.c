@@ -23,8 +23,9 @@ struct diag {
 	size_t warnings;
 	size_t printed;
 	pb_status failure;   /* a non-data failure, if any */
-	char *kept[DIAG_KEEP];
-	size_t n_kept;
+	char **kept;         /* the first DIAG_KEEP messages, grown on
+				demand: a study may make one diag per file */
+	size_t n_kept, cap_kept;
 
 	bool buffer;         /* a buffer: messages are held for replay */
 	size_t hold_max;     /* most messages held; the rest only counted */
@@ -68,6 +69,7 @@ void diag_free(diag *d)
 		return;
 	for (size_t i = 0; i < d->n_kept; i++)
 		free(d->kept[i]);
+	free(d->kept);
 	for (size_t i = 0; i < d->n_held; i++)
 		free(d->held[i].text);
 	free(d->held);
@@ -81,7 +83,17 @@ static void diag_record(diag *d, char *full)
 		fprintf(d->stream, "pairboot: %s\n", full);
 		d->printed++;
 	}
-	if (d->n_kept < DIAG_KEEP)
+	if (d->n_kept == d->cap_kept && d->cap_kept < DIAG_KEEP) {
+		size_t cap = d->cap_kept ? 2 * d->cap_kept : 4;
+		char **grown = realloc(d->kept, cap * sizeof *grown);
+		if (grown) {
+			d->kept = grown;
+			d->cap_kept = cap < DIAG_KEEP ? cap : DIAG_KEEP;
+		} else {
+			d->failure = pb_status_merge(d->failure, PB_NOMEM);
+		}
+	}
+	if (d->n_kept < d->cap_kept)
 		d->kept[d->n_kept++] = full;
 	else
 		free(full);

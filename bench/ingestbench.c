@@ -88,7 +88,7 @@ static size_t read_one(const char *path, way w, unsigned char *block,
 
 		ds = digest_stream_new();
 		if (latency_read_file_hashed(path, path, "latency_us", d,
-					     &values, &count, ds) == PB_OK)
+					     &values, &count, ds, NULL) == PB_OK)
 			runstat_compute(&spec, values, count, 0.001, &stat);
 		digest_stream_finish(ds, hex, &bytes);
 		digest_stream_free(ds);

@@ -25,6 +25,7 @@ typedef struct latency_ctx {
 	double *values;         /* the values read so far; owned here */
 	size_t n, cap;
 	pb_status fail;         /* out of memory */
+	latency_header *hdr;    /* the caller's, or NULL */
 } latency_ctx;
 
 /* Finds NAME in the header; a second copy is an error, since the file
@@ -54,24 +55,40 @@ static size_t header_find(const csv_row *row, const char *name,
 /* Says which column is missing and what the header held instead, so that
  * a file without a header (a number where the names should be) is
  * recognisable from the message. */
-static void header_missing(const csv_row *row, const char *name,
-			   const char *display, diag *d)
+static void header_found(const csv_row *row, char *found, size_t size)
 {
-	char found[256] = "";
 	size_t o = 0;
 
+	found[0] = '\0';
 	for (size_t i = 0; i < row->n && i < 4; i++) {
-		o += (size_t)snprintf(found + o, sizeof found - o, "%s'%s'",
+		o += (size_t)snprintf(found + o, size - o, "%s'%s'",
 				      i ? ", " : "",
 				      diag_quote(row->fields[i].text,
 						 row->fields[i].len));
-		if (o >= sizeof found)
-			break;
+		if (o >= size)
+			return;
 	}
-	diag_error(d, display, row->line, row->fields[0].col,
-		   "header has no column '%s' (found %s%s)",
-		   diag_quote(name, strlen(name)), found,
-		   row->n > 4 ? ", ..." : "");
+	if (row->n > 4)
+		snprintf(found + o, size - o, ", ...");
+}
+
+/* A header without the column: told to D, or kept in the caller's
+ * latency_header to be told once for every file. */
+static void header_missing(latency_ctx *c, const csv_row *row, diag *d)
+{
+	char found[sizeof c->hdr->found];
+
+	if (c->hdr) {
+		c->hdr->column_missing = true;
+		c->hdr->line = row->line;
+		c->hdr->col = row->fields[0].col;
+		header_found(row, c->hdr->found, sizeof c->hdr->found);
+		return;
+	}
+	header_found(row, found, sizeof found);
+	diag_error(d, c->display, row->line, row->fields[0].col,
+		   "header has no column '%s' (found %s)",
+		   diag_quote(c->column, strlen(c->column)), found);
 }
 
 static bool latency_append(latency_ctx *c, double v)
@@ -132,8 +149,8 @@ static bool latency_row(void *ctx, const csv_row *row, diag *d)
 		c->value_col = header_find(row, c->column, c->display, d);
 		c->period_col = header_find(row, "period", c->display, d);
 		if (c->value_col == NO_COLUMN)
-			header_missing(row, c->column, c->display, d);
-		return diag_errors(d) == errors;
+			header_missing(c, row, d);
+		return diag_errors(d) == errors && c->value_col != NO_COLUMN;
 	}
 	c->data_rows++;
 	if (c->period_col != NO_COLUMN)
@@ -180,6 +197,8 @@ static pb_status latency_finish(latency_ctx *c, pb_status st, diag *d,
 		diag_fail(d, c->fail);
 		st = pb_status_merge(c->fail, st);
 	}
+	if (c->hdr && c->hdr->column_missing)
+		st = pb_status_merge(st, PB_DATAERR);
 	if (st == PB_OK && c->data_rows == 0) {
 		diag_error(d, c->display, c->header_line, c->header_col,
 			   "no periods: the file holds only a header");
@@ -211,18 +230,21 @@ pb_status latency_read_file(const char *path, const char *display,
 			    size_t *n)
 {
 	return latency_read_file_hashed(path, display, column, d, values, n,
-					NULL);
+					NULL, NULL);
 }
 
 pb_status latency_read_file_hashed(const char *path, const char *display,
 				   const char *column, diag *d,
 				   double **values, size_t *n,
-				   digest_stream *ds)
+				   digest_stream *ds, latency_header *hdr)
 {
 	latency_ctx c;
 	pb_status st;
 
 	latency_init(&c, display, column);
+	c.hdr = hdr;
+	if (hdr)
+		memset(hdr, 0, sizeof *hdr);
 	st = csvread_file_hashed(path, display, latency_row, &c, d, ds);
 	return latency_finish(&c, st, d, values, n);
 }

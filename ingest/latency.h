@@ -9,6 +9,7 @@
 #ifndef PAIRBOOT_LATENCY_H
 #define PAIRBOOT_LATENCY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "common/diag.h"
@@ -26,12 +27,22 @@ pb_status latency_read_file(const char *path, const char *display,
 			    const char *column, diag *d, double **values,
 			    size_t *n);
 
+/* What a header without the study's column held, for a caller that says
+ * it once for all files rather than once per file. */
+typedef struct latency_header {
+	bool column_missing;     /* the header lacks the column */
+	size_t line, col;        /* where the header starts, when missing */
+	char found[256];         /* its first names, quoted: "'a', 'b', ..." */
+} latency_header;
+
 /* As latency_read_file, and hashes the file into DS (NULL: no hashing)
- * in the same pass, as csvread_file_hashed does. */
+ * in the same pass, as csvread_file_hashed does.  When HDR is not NULL, a
+ * missing column is not reported to D but in *HDR (the status is still
+ * PB_DATAERR); other problems go to D as usual. */
 pb_status latency_read_file_hashed(const char *path, const char *display,
 				   const char *column, diag *d,
 				   double **values, size_t *n,
-				   digest_stream *ds);
+				   digest_stream *ds, latency_header *hdr);
 
 /* As latency_read_file over LEN bytes at BUF, fed to the CSV parser in
  * pieces of CHUNK bytes (0: whole), for tests. */

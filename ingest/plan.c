@@ -551,6 +551,8 @@ static void read_platform(plan_ctx *c, const ini_section *s,
 static void read_column(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	value_text(c, s, k, true, &c->plan->column);
+	c->plan->column_line = k->line;
+	c->plan->column_col = k->vcol;
 }
 
 static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)

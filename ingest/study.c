@@ -175,6 +175,8 @@ typedef struct run_job {
 	uint64_t latency_bytes;
 	bool add_mechanism;
 	uint64_t mechanism_bytes;
+	bool read_latency;       /* its latency file was opened */
+	latency_header hdr;      /* a header without the study's column */
 	bool done;
 } run_job;
 
@@ -189,6 +191,8 @@ typedef struct run_pool {
 	bool stop;               /* out of memory: take no more jobs */
 	pthread_mutex_t lock;
 	pthread_cond_t done;     /* signalled when a job is done */
+	size_t latency_files;    /* latency files read */
+	size_t column_missing;   /* of them, without the study's column */
 } run_pool;
 
 /* Reads one run's latency file, hashing it on the way, and computes its
@@ -216,8 +220,9 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 		free(full);
 		return PB_NOMEM;
 	}
+	job->read_latency = true;
 	st = latency_read_file_hashed(full, display, s->plan.column, d,
-				      &values, &n, ds);
+				      &values, &n, ds, &job->hdr);
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
 
@@ -393,6 +398,8 @@ static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
 	}
 	if (st == PB_NOMEM)
 		return st;
+	pool->latency_files += job->read_latency;
+	pool->column_missing += job->hdr.column_missing;
 	if (job->row)
 		job->row->used = true;
 	if (job->add_latency)
@@ -404,6 +411,48 @@ static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
 						   run->mechanism_sha256,
 						   job->mechanism_bytes));
 	return st;
+}
+
+/* A column missing from every latency file is one mistake in study.ini
+ * (or in the harness), however many files show it: it is told once, at
+ * the `column` key, with what the first file holds instead.  Missing from
+ * only some files, it is those files' mistake, told at each of them. */
+static pb_status report_missing_column(run_pool *pool)
+{
+	const study *s = pool->s;
+	const study_plan *p = &s->plan;
+	bool everywhere = pool->column_missing == pool->latency_files
+			  && pool->latency_files > 1;
+	const char *col = diag_quote(p->column, strlen(p->column));
+
+	for (size_t i = 0; i < s->n_runs && pool->column_missing; i++) {
+		const latency_header *h = &pool->jobs[i].hdr;
+		char *file, *ini;
+
+		if (!h->column_missing)
+			continue;
+		file = path_join(s->dir, s->runs[i].latency_path);
+		ini = path_join(s->dir, "study.ini");
+		if (!file || !ini) {
+			free(file);
+			free(ini);
+			return PB_NOMEM;
+		}
+		if (everywhere)
+			diag_error(pool->d, ini, p->column_line, p->column_col,
+				   "column '%s' is missing from the header of "
+				   "all %zu latency files (the first, %s:%zu, "
+				   "holds %s)", col, pool->latency_files, file,
+				   h->line, h->found);
+		else
+			diag_error(pool->d, file, h->line, h->col, "header has no "
+				   "column '%s' (found %s)", col, h->found);
+		free(file);
+		free(ini);
+		if (everywhere)
+			break;
+	}
+	return pool->column_missing ? PB_DATAERR : PB_OK;
 }
 
 /* Reads every run's files on up to JOBS threads; returns the merged
@@ -447,6 +496,8 @@ static pb_status read_runs(run_pool *pool, unsigned jobs)
 		pthread_join(threads[k], NULL);
 	for (i = 0; i < s->n_runs; i++)
 		diag_free(pool->jobs[i].msgs);
+	if (st != PB_NOMEM)
+		st = pb_status_merge(st, report_missing_column(pool));
 	return st;
 }
 

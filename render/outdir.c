@@ -18,10 +18,17 @@
 
 #define MARKER ".pairboot-report"
 
+/* The first line of the marker; the names of the files the report wrote
+ * follow, one a line, sorted.  An older pairboot wrote an empty marker. */
+#define MARKER_HEADER "pairboot report: the files below were written by " \
+	"pairboot; a folder holding any other entry is never replaced\n"
+
 struct outdir {
 	char *target;     /* the report folder to publish */
 	char *staging;    /* the folder being filled */
 	char *parent;     /* the folder holding both */
+	char **written;   /* names of the files written so far (owned) */
+	size_t n_written, cap_written;
 	diag *d;
 };
 
@@ -123,38 +130,200 @@ static void remove_leftovers(const outdir *o)
 	closedir(dir);
 }
 
-typedef struct dir_look {
-	bool empty, marked;
-} dir_look;
+/* A sorted list of file names (owned strings). */
+typedef struct name_list {
+	char **names;
+	size_t n;
+} name_list;
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool name_listed(const name_list *l, const char *name)
+{
+	return l->n && bsearch(&name, l->names, l->n, sizeof *l->names,
+			       cmp_name) != NULL;
+}
+
+static void name_list_free(name_list *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->names[i]);
+	free(l->names);
+	l->names = NULL;
+	l->n = 0;
+}
+
+/* What the marker of an existing report folder says. */
+typedef enum marker_kind {
+	MARKER_ABSENT,    /* no marker: not a report */
+	MARKER_LEGACY,    /* an empty marker of an older pairboot */
+	MARKER_LISTED     /* the marker lists the files the report wrote */
+} marker_kind;
+
+/* Splits the marker text TEXT (LEN bytes) into its listed names. */
+static pb_status parse_marker(char *text, size_t len, name_list *out)
+{
+	size_t cap = 0;
+	char *line = memchr(text, '\n', len);
+
+	for (line = line ? line + 1 : text + len; line < text + len;) {
+		char *end = memchr(line, '\n', (size_t)(text + len - line));
+		size_t n = end ? (size_t)(end - line) : (size_t)(text + len
+								  - line);
+		if (n > 0) {
+			if (out->n == cap) {
+				cap = cap ? 2 * cap : 16;
+				char **grown = realloc(out->names,
+						       cap * sizeof *grown);
+				if (!grown)
+					return PB_NOMEM;
+				out->names = grown;
+			}
+			out->names[out->n] = strndup(line, n);
+			if (!out->names[out->n])
+				return PB_NOMEM;
+			out->n++;
+		}
+		line += n + 1;
+	}
+	qsort(out->names, out->n, sizeof *out->names, cmp_name);
+	return PB_OK;
+}
+
+/* Reads the marker of the folder open as DIRFD.  Returns PB_OK with *KIND
+ * (and, for MARKER_LISTED, the names in OUT), PB_NOMEM, or PB_CANTCREAT
+ * with errno set when the marker exists but cannot be read. */
+static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out)
+{
+	int fd = openat(dirfd, MARKER, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	ssize_t got;
+	pb_status st = PB_OK;
+
+	*kind = MARKER_ABSENT;
+	if (fd < 0)
+		return errno == ENOENT ? PB_OK : PB_CANTCREAT;
+	do {
+		if (len == cap) {
+			char *grown = realloc(text, cap = cap ? 2 * cap : 4096);
+			if (!grown) {
+				st = PB_NOMEM;
+				break;
+			}
+			text = grown;
+		}
+		got = read(fd, text + len, cap - len);
+		if (got > 0)
+			len += (size_t)got;
+	} while (got > 0 || (got < 0 && errno == EINTR));
+	if (st == PB_OK && got < 0)
+		st = PB_CANTCREAT;
+	close(fd);
+	if (st == PB_OK) {
+		*kind = len == 0 ? MARKER_LEGACY : MARKER_LISTED;
+		if (len > 0)
+			st = parse_marker(text, len, out);
+	}
+	free(text);
+	return st;
+}
+
+/* What a look at an existing folder found: the first entry (by name)
+ * that no earlier report wrote. */
+typedef struct foreign_look {
+	marker_kind kind;
+	const name_list *listed;    /* the marker's names */
+	const name_list *written;   /* the new report's names, or NULL */
+	bool any;                   /* the folder holds some entry */
+	char first[256];            /* the first foreign entry, or "" */
+} foreign_look;
+
+/* An entry is the earlier report's when it is a plain file that its
+ * marker lists, or, under an older pairboot's empty marker, one that the
+ * new report writes again: a file the report did not write is the
+ * user's, and never deleted. */
+static bool entry_is_report(int fd, const char *name, const foreign_look *l)
+{
+	struct stat st;
+
+	if (strcmp(name, MARKER) == 0)
+		return l->kind != MARKER_ABSENT;
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0
+	    || !S_ISREG(st.st_mode))
+		return false;
+	if (l->kind == MARKER_LISTED)
+		return name_listed(l->listed, name);
+	if (l->kind == MARKER_LEGACY)
+		return !l->written || name_listed(l->written, name);
+	return false;
+}
 
 static void look_entry(int fd, const char *name, void *ctx)
 {
-	dir_look *l = ctx;
-	(void)fd;
-	l->empty = false;
-	l->marked |= strcmp(name, MARKER) == 0;
+	foreign_look *l = ctx;
+
+	l->any = true;
+	if (entry_is_report(fd, name, l))
+		return;
+	if (l->first[0] == '\0' || strcmp(name, l->first) < 0)
+		snprintf(l->first, sizeof l->first, "%s", name);
 }
 
-/* 1 when folder PATH is empty or carries the report marker, 0 when not,
- * -1 with errno set when it cannot be read. */
-static int replaceable(const char *path)
+/* Looks at the existing folder PATH: fills L (its kind, whether it holds
+ * anything, the first foreign entry).  WRITTEN, when not NULL, are the
+ * names the new report holds.  Returns 0, or -1 with errno set. */
+static int look_folder(const char *path, const name_list *written,
+		       foreign_look *l)
 {
-	dir_look l = { true, false };
+	name_list listed = { NULL, 0 };
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int rc;
+	int rc = -1;
 
+	memset(l, 0, sizeof *l);
 	if (fd < 0)
 		return -1;
-	rc = dir_each(fd, look_entry, &l);
+	pb_status st = read_marker(fd, &l->kind, &listed);
+	if (st == PB_NOMEM)
+		errno = ENOMEM;
+	if (st == PB_OK) {
+		l->listed = &listed;
+		l->written = written;
+		rc = dir_each(fd, look_entry, l);
+		l->listed = NULL;
+	}
 	close(fd);
-	if (rc != 0)
-		return -1;
-	return l.empty || l.marked;
+	name_list_free(&listed);
+	return rc;
 }
 
-static pb_status check_target(const char *target, diag *d)
+/* Reports why folder TARGET may not be replaced, when it may not. */
+static pb_status refuse_foreign(const char *target, const foreign_look *l,
+				diag *d)
+{
+	if (l->kind == MARKER_ABSENT) {
+		diag_error(d, target, 0, 0, "output folder is not empty and "
+			   "holds no earlier report ('%s' is in it); refusing "
+			   "to replace it", l->first);
+		return PB_CANTCREAT;
+	}
+	diag_error(d, target, 0, 0, "output folder holds '%s', which no "
+		   "earlier report wrote; refusing to replace it (move it "
+		   "elsewhere, or give another folder)", l->first);
+	return PB_CANTCREAT;
+}
+
+/* Checks that folder TARGET, when it exists, may be replaced by a report
+ * of the files WRITTEN (NULL before they are known).  Returns PB_OK, or
+ * PB_CANTCREAT / PB_NOMEM with the reason told to D. */
+static pb_status check_target(const char *target, const name_list *written,
+			      diag *d)
 {
 	struct stat st;
+	foreign_look look;
 
 	if (lstat(target, &st) != 0) {
 		int e = errno;
@@ -174,20 +343,14 @@ static pb_status check_target(const char *target, diag *d)
 			   "folder");
 		return PB_CANTCREAT;
 	}
-	switch (replaceable(target)) {
-	case 1:
-		break;
-	case 0:
-		diag_error(d, target, 0, 0, "output folder is not empty and "
-			   "holds no earlier report; refusing to replace it");
-		return PB_CANTCREAT;
-	default: {
+	if (look_folder(target, written, &look) != 0) {
 		int e = errno;
 		diag_error(d, target, 0, 0, "cannot read the output folder: "
 			   "%s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	}
+	if (look.first[0] != '\0')
+		return refuse_foreign(target, &look, d);
 	return PB_OK;
 }
 
@@ -243,7 +406,7 @@ pb_status outdir_begin(const char *target, diag *d, outdir **out)
 	pb_status st;
 
 	*out = NULL;
-	st = check_target(target, d);
+	st = check_target(target, NULL, d);
 	if (st != PB_OK)
 		return st;
 	o = calloc(1, sizeof *o);
@@ -294,6 +457,24 @@ static bool write_all(int fd, const char *data, size_t len)
 	return true;
 }
 
+/* Notes NAME among the files the report holds, for its marker. */
+static pb_status remember_written(outdir *o, const char *name)
+{
+	if (o->n_written == o->cap_written) {
+		size_t cap = o->cap_written ? 2 * o->cap_written : 32;
+		char **grown = realloc(o->written, cap * sizeof *grown);
+		if (!grown)
+			return PB_NOMEM;
+		o->written = grown;
+		o->cap_written = cap;
+	}
+	o->written[o->n_written] = dup_str(name);
+	if (!o->written[o->n_written])
+		return PB_NOMEM;
+	o->n_written++;
+	return PB_OK;
+}
+
 pb_status outdir_write(outdir *o, const char *name, const void *data,
 		       size_t len)
 {
@@ -321,7 +502,9 @@ pb_status outdir_write(outdir *o, const char *name, const void *data,
 		ok = false;
 	}
 	free(path);
-	return ok ? PB_OK : PB_IOERR;
+	if (!ok)
+		return PB_IOERR;
+	return remember_written(o, name);
 }
 
 static int sync_dir(const char *path)
@@ -347,10 +530,37 @@ static void outdir_emergency(void *arg)
 static void outdir_free(outdir *o)
 {
 	oom_on_exit(NULL, NULL);
+	for (size_t i = 0; i < o->n_written; i++)
+		free(o->written[i]);
+	free(o->written);
 	free(o->target);
 	free(o->staging);
 	free(o->parent);
 	free(o);
+}
+
+/* Writes the marker: its header, then the sorted names written. */
+static pb_status write_marker(outdir *o)
+{
+	size_t len = strlen(MARKER_HEADER), n = o->n_written;
+	char *text;
+	pb_status st;
+
+	qsort(o->written, n, sizeof *o->written, cmp_name);
+	for (size_t i = 0; i < n; i++)
+		len += strlen(o->written[i]) + 1;
+	text = malloc(len + 1);
+	if (!text)
+		return PB_NOMEM;
+	char *end = stpcpy(text, MARKER_HEADER);
+	for (size_t i = 0; i < n; i++)
+		end = stpcpy(stpcpy(end, o->written[i]), "\n");
+	st = outdir_write(o, MARKER, text, len);
+	free(text);
+	/* The marker itself is now among the names: keep them sorted for
+	 * the lookups of check_target. */
+	qsort(o->written, o->n_written, sizeof *o->written, cmp_name);
+	return st;
 }
 
 pb_status outdir_commit(outdir *o)
@@ -359,8 +569,15 @@ pb_status outdir_commit(outdir *o)
 	bool exists;
 	int rc;
 
-	pb_status ws = outdir_write(o, MARKER, "", 0);
+	pb_status ws = write_marker(o);
 
+	if (ws == PB_OK) {
+		/* Checked again with the names now known: an older report's
+		 * files are known only by what this one writes again, and
+		 * the user may have added a file since the run began. */
+		name_list written = { o->written, o->n_written };
+		ws = check_target(o->target, &written, o->d);
+	}
 	if (ws != PB_OK) {
 		outdir_abort(o);
 		return ws;

@@ -70,7 +70,7 @@ int main(void)
 	path = write_file(big->str, big->len);
 	ds = digest_stream_new();
 	st = latency_read_file_hashed(path, "big.csv", "latency_us", d,
-				      &values, &n, ds);
+				      &values, &n, ds, NULL);
 	digest_stream_finish(ds, hex, &bytes);
 	digest_stream_free(ds);
 	glib_sha256(big->str, big->len, want);
@@ -85,7 +85,7 @@ int main(void)
 	path = write_file(big->str, big->len);
 	ds = digest_stream_new();
 	st = latency_read_file_hashed(path, "big.csv", "latency_us", d,
-				      &values, &n, ds);
+				      &values, &n, ds, NULL);
 	digest_stream_finish(ds, hex, &bytes);
 	digest_stream_free(ds);
 	glib_sha256(big->str, big->len, want);

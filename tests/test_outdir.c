@@ -34,6 +34,29 @@ static bool exists(const char *dir, const char *name)
 	return access(path, F_OK) == 0;
 }
 
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f)
+		exit(99);
+	fputs(text, f);
+	if (fclose(f) != 0)
+		exit(99);
+}
+
+static void remove_in(const char *dir, const char *name)
+{
+	char path[512];
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (unlink(path) != 0)
+		exit(99);
+}
+
 /* Entries of BASE whose name starts with PREFIX. */
 static int count_prefixed(const char *prefix)
 {
@@ -99,6 +122,44 @@ int main(void)
 	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK &&
 	       count_prefixed(".report.new-") == 0,
 	       "a leftover staging folder is removed by the next commit");
+
+	/* The marker lists what the report wrote, so a file the user put
+	 * into the report folder is recognised and never deleted. */
+	tap_streq(read_file(target, ".pairboot-report"),
+		  "pairboot report: the files below were written by pairboot; "
+		  "a folder holding any other entry is never replaced\n"
+		  "d.txt\n", "the marker lists the one file written");
+	write_text(target, "analysis-notes.md", "mine");
+	tap_ok(publish(target, "e.txt", "fifth", d) == PB_CANTCREAT,
+	       "a report folder holding a file of the user's is refused");
+	tap_streq(read_file(target, "analysis-notes.md"), "mine",
+		  "the user's file is kept");
+	tap_streq(read_file(target, "d.txt"), "fourth",
+		  "and the report is left as it was");
+	remove_in(target, "analysis-notes.md");
+	char sub[400];
+	snprintf(sub, sizeof sub, "%s/drafts", target);
+	mkdir(sub, 0755);
+	tap_ok(publish(target, "e.txt", "fifth", d) == PB_CANTCREAT,
+	       "a report folder holding a subfolder is refused");
+	tap_ok(exists(target, "drafts"), "and the subfolder is kept");
+	rmdir(sub);
+
+	/* An older pairboot wrote an empty marker: its files are known only
+	 * by what the new report writes again. */
+	write_text(target, ".pairboot-report", "");
+	tap_ok(publish(target, "d.txt", "sixth", d) == PB_OK,
+	       "an older report of the same files is replaced");
+	write_text(target, ".pairboot-report", "");
+	write_text(target, "old.txt", "an older report's file, or a user's");
+	tap_ok(publish(target, "d.txt", "seventh", d) == PB_CANTCREAT,
+	       "under an empty marker, a file the new report does not "
+	       "write again is refused");
+	tap_streq(read_file(target, "old.txt"),
+		  "an older report's file, or a user's", "and kept");
+	remove_in(target, "old.txt");
+	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK,
+	       "and once it is moved away, the report is replaced");
 
 	snprintf(other, sizeof other, "%s/notes", base);
 	mkdir(other, 0755);

@@ -45,6 +45,27 @@ run_pb --quiet report "$top_srcdir/fixtures/netthrottle" -o "$out/a"
 is "$pb_status" 0 "an existing report folder is replaced"
 ok "the replaced report holds the new study" \
 	grep -q '"name": "netthrottle"' "$out/a/results.json"
+# A file and a folder put into a report by hand are the user's: a second
+# run refuses to replace the report, names the first of them, keeps both.
+echo "my notes" >"$out/a/analysis-notes.md"
+mkdir "$out/a/drafts" && echo draft >"$out/a/drafts/d.txt"
+run_pb report "$study" -o "$out/a"
+is "$pb_status" 73 "a report holding a file of the user's is not replaced (73)"
+is "$pb_err" "pairboot: $out/a: output folder holds 'analysis-notes.md', which no earlier report wrote; refusing to replace it (move it elsewhere, or give another folder)
+pairboot: $study: no report written (1 problem)
+" "the refusal names the first foreign entry"
+is "$(cat "$out/a/analysis-notes.md")$(cat "$out/a/drafts/d.txt")" \
+	"my notesdraft" "the user's file and folder are kept"
+ok "and the earlier report is left as it was" \
+	grep -q '"name": "netthrottle"' "$out/a/results.json"
+rm "$out/a/analysis-notes.md"
+run_pb report "$study" -o "$out/a"
+is "$pb_status" 73 "a report holding a subfolder of the user's is not replaced"
+ok "the refusal names the subfolder" grep -q "holds 'drafts'" "$pb_err_file"
+rm -r "$out/a/drafts"
+run_pb --quiet report "$study" -o "$out/a"
+is "$pb_status" 0 "once they are moved away, the report is replaced"
+ok "its marker lists what it wrote" grep -qx 'results.json' "$out/a/.pairboot-report"
 mkdir -p "$out/notes" && echo keep >"$out/notes/mine.txt"
 run_pb report "$study" -o "$out/notes"
 is "$pb_status" 73 "a folder holding other files is refused (73)"

@@ -9,6 +9,7 @@
 
 #include "ingest/csvread.h"
 #include "ingest/numparse.h"
+#include "ingest/textcheck.h"
 
 #define NO_COLUMN ((size_t)-1)
 
@@ -136,6 +137,29 @@ static void check_period(latency_ctx *c, const csv_field *f, diag *d)
 	c->prev_period = p;
 }
 
+/* Says why a header name is not UTF-8 text, and the likely cause: a file
+ * saved as UTF-16, which Windows tools write and whose names would
+ * otherwise just fail to match (the optional `period` column silently). */
+static bool header_text_ok(const latency_ctx *c, const csv_field *f,
+			   diag *d)
+{
+	const unsigned char *u = (const unsigned char *)f->text;
+	size_t at;
+	text_fault fault = textcheck_find(f->text, f->len, &at);
+
+	if (fault == TEXT_OK)
+		return true;
+	if (f->len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE)
+			    || (u[0] == 0xFE && u[1] == 0xFF)))
+		diag_error(d, c->display, f->line, f->col, "the file starts "
+			   "with a UTF-16 byte order mark; save it as UTF-8");
+	else    /* csvread has refused NUL bytes already */
+		diag_error(d, c->display, f->line, f->col + at, "the header "
+			   "is not valid UTF-8 (byte 0x%02X); save the file "
+			   "as UTF-8", u[at]);
+	return false;
+}
+
 static bool latency_row(void *ctx, const csv_row *row, diag *d)
 {
 	latency_ctx *c = ctx;
@@ -146,6 +170,9 @@ static bool latency_row(void *ctx, const csv_row *row, diag *d)
 		size_t errors = diag_errors(d);
 		c->header_line = row->line;
 		c->header_col = row->fields[0].col;
+		for (size_t i = 0; i < row->n; i++)
+			if (!header_text_ok(c, &row->fields[i], d))
+				return false;
 		c->value_col = header_find(row, c->column, c->display, d);
 		c->period_col = header_find(row, "period", c->display, d);
 		if (c->value_col == NO_COLUMN)

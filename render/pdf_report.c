@@ -168,8 +168,10 @@ char *pdf_report_date(const study *s, const char *source_date_epoch,
 		t = strtoll(e, NULL, 10);
 		from_env = t <= EPOCH_MAX;
 	}
-	if (!from_env && (!s || !started_range(s, &lo, &t)))
-		t = 0;
+	if (!from_env && (!s || !started_range(s, &lo, &t))) {
+		buf[0] = '\0';
+		return buf;
+	}
 	return format_utc(t, false, buf, size);
 }
 

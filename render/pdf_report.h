@@ -33,7 +33,8 @@
  * into BUF (at least 21 bytes): SOURCE_DATE_EPOCH (the value of that
  * environment variable, or NULL) when it is a decimal number of seconds
  * from 0 to 253402300799 (9999-12-31T23:59:59Z); else the latest `started`
- * time of the study's runs; else 1970-01-01T00:00:00Z.  Returns BUF. */
+ * time of the study's runs; else the empty string, never a made-up date
+ * (cairo 1.16 leaves out a date it is given empty).  Returns BUF. */
 char *pdf_report_date(const study *s, const char *source_date_epoch,
 		      char *buf, size_t size);
 

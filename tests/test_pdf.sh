@@ -166,6 +166,17 @@ latest=$(cut -d, -f10 "$top_srcdir/fixtures/netthrottle/runs.csv" |
 	grep '^[0-9]' | sort | tail -n 1)
 is "$(pdf_date "$out/nodate/report.en.pdf")" "$latest" \
 	"without SOURCE_DATE_EPOCH the date is the last boot's"
+# A study that records no start times, without SOURCE_DATE_EPOCH: the PDF
+# carries no date at all rather than a made-up one (1 January 1970).
+cp -r "$top_srcdir/fixtures/netthrottle" "$out/undated-study"
+cut -d, -f1-9 "$top_srcdir/fixtures/netthrottle/runs.csv" \
+	>"$out/undated-study/runs.csv"
+env -u SOURCE_DATE_EPOCH "$render" "$out/undated-study" "$out/undated" en \
+	2>/dev/null
+ok "without start times the report is still written" \
+	test -s "$out/undated/report.en.pdf"
+is "$(pdfinfo "$out/undated/report.en.pdf" | grep -c 'Date:')" 0 \
+	"and it carries no date, not 1970"
 
 ## The renderer's versions for results.json ------------------------------
 "$render" --versions >"$tap_tmp/versions" 2>&1

@@ -1309,6 +1309,14 @@ size_t study_series_index(const study_plan *plan, const char *id)
 	return (size_t)-1;
 }
 
+size_t study_state_index(const study_plan *plan, pb_state state)
+{
+	for (size_t i = 0; i < plan->n_states; i++)
+		if (pb_state_equal(plan->states[i], state))
+			return i;
+	return (size_t)-1;
+}
+
 const char *series_kind_name(series_kind kind)
 {
 	if ((size_t)kind < N_KINDS)

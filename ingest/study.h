@@ -167,6 +167,9 @@ void study_free(study *s);
 /* Index of the series with ID, or (size_t)-1. */
 size_t study_series_index(const study_plan *plan, const char *id);
 
+/* Index of STATE in plan.states (spelling ignored), or (size_t)-1. */
+size_t study_state_index(const study_plan *plan, pb_state state);
+
 const char *series_kind_name(series_kind kind);
 const char *interval_method_name(interval_method m);
 

@@ -58,6 +58,79 @@ static const char *plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+/* The most incomplete blocks listed by name; the rest are counted. */
+#define CHECK_BLOCKS_LISTED 8
+
+/* One accepted run of a latency series, for finding incomplete blocks. */
+typedef struct block_state {
+	unsigned long block;
+	size_t state;            /* index into plan.states */
+} block_state;
+
+static int cmp_block_state(const void *a, const void *b)
+{
+	const block_state *x = a, *y = b;
+	if (x->block != y->block)
+		return (x->block > y->block) - (x->block < y->block);
+	return (x->state > y->state) - (x->state < y->state);
+}
+
+/* Prints the states block BS[0..N) (one block, sorted by state) lacks. */
+static void print_lacking(const study *s, const block_state *bs, size_t n)
+{
+	char state[PB_STATE_BUFSIZE];
+	size_t j = 0, shown = 0;
+
+	printf("  block %lu lacks", bs[0].block);
+	for (size_t i = 0; i < s->plan.n_states; i++) {
+		while (j < n && bs[j].state < i)
+			j++;
+		if (j < n && bs[j].state == i)
+			continue;
+		printf("%s %s", shown++ ? "," : "",
+		       pb_state_format(s->plan.states[i], state,
+				       sizeof state));
+	}
+	printf("\n");
+}
+
+/* A latency series compares states within blocks, so a block without an
+ * accepted run of some state pairs fewer runs than it seems: such blocks
+ * are named, with the states they lack, under the series' line. */
+static void print_incomplete(const study *s, size_t k)
+{
+	block_state *bs = malloc((s->n_runs ? s->n_runs : 1) * sizeof *bs);
+	size_t m = 0, incomplete = 0, blocks = 0;
+
+	if (!bs)
+		return;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		size_t st = study_state_index(&s->plan, r->state);
+		if (r->series == k && r->accepted && st != (size_t)-1)
+			bs[m++] = (block_state){ r->block, st };
+	}
+	qsort(bs, m, sizeof *bs, cmp_block_state);
+	for (size_t i = 0; i < m;) {
+		size_t j = i, distinct = 0;
+		for (; j < m && bs[j].block == bs[i].block; j++)
+			distinct += j == i || bs[j].state != bs[j - 1].state;
+		blocks++;
+		if (distinct < s->plan.n_states
+		    && incomplete++ < CHECK_BLOCKS_LISTED)
+			print_lacking(s, bs + i, j - i);
+		i = j;
+	}
+	if (incomplete > CHECK_BLOCKS_LISTED)
+		printf("  and %zu more incomplete blocks\n",
+		       incomplete - CHECK_BLOCKS_LISTED);
+	if (incomplete)
+		printf("  %zu of %zu %s with accepted runs %s incomplete\n",
+		       incomplete, blocks, plural(blocks, "block", "blocks"),
+		       plural(incomplete, "is", "are"));
+	free(bs);
+}
+
 static void print_series(const study *s, size_t k)
 {
 	const series_def *sd = &s->plan.series[k];
@@ -73,6 +146,8 @@ static void print_series(const study *s, size_t k)
 	       "%zu excluded\n", sd->id, series_kind_name(sd->kind),
 	       sd->label, blocks, plural(blocks, "block", "blocks"), runs,
 	       plural(runs, "run", "runs"), accepted, runs - accepted);
+	if (sd->kind == SERIES_LATENCY)
+		print_incomplete(s, k);
 }
 
 static void print_excluded(const study *s)

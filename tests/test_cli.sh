@@ -87,6 +87,26 @@ for st in "${studies[@]}"; do
 	ok "check of fixtures/$st: prints a summary" test -s "$pb_out_file"
 done
 
+## incomplete blocks are named -------------------------------------------
+# tests/data/tiny has three complete blocks of 10, 20 and 100.  Without r1
+# (block 1, state 10) and r5 (block 2, state 100), two of them are not:
+# the check names each, with the states it lacks, under its series.
+inc=$tap_tmp/incomplete
+cp -r "$top_srcdir/tests/data/tiny" "$inc"
+sed -i '/^r1,/d; /^r5,/d' "$inc/runs.csv"
+run_pb check "$inc"
+is "$pb_status" 0 "check of a study with incomplete blocks: exit status 0"
+is "$(sed -n '/^series 1 /,/^series m /p' "$pb_out_file")" \
+"series 1 (latency, Series 1): 3 blocks, 8 runs: 7 accepted, 1 excluded
+  block 1 lacks 10
+  block 2 lacks 100
+  2 of 3 blocks with accepted runs are incomplete
+series m (mechanism, Mechanism check): 1 block, 2 runs: 2 accepted, 0 excluded" \
+	"check names each incomplete block and the states it lacks"
+run_pb check "$top_srcdir/tests/data/tiny"
+ok "a study of complete blocks has no such line" \
+	sh -c "! grep -q incomplete '$pb_out_file'"
+
 ## a write error on stdout ------------------------------------------------
 if [ -c /dev/full ] && [ -w /dev/full ]; then
 	PB_STDOUT=/dev/full run_pb check "$top_srcdir/fixtures/${studies[0]}"

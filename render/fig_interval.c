@@ -440,6 +440,15 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 		value_w = fmax(value_w, w);
 		g_free(v);
 	}
+	/* The column's heading must fit too: one-digit states are
+	 * narrower than the word "state" in every language. */
+	{
+		double head_w;
+		style_text_measure(p->text, FONT_TICK,
+				   trc(p, "figure", "state"), 0, &head_w,
+				   NULL);
+		label_w = fmax(label_w, head_w);
+	}
 	label_w = fmin(label_w, width * 0.2);
 	value_w = fmin(fmax(value_w, 40), width * 0.34);
 	x0 = label_w + COL_GAP;

@@ -524,6 +524,32 @@ static void test_languages(void)
 	}
 }
 
+/* One-digit states are narrower than the heading of their column: the
+ * column must take the heading's width, which differs by language ("state"
+ * against "Zustand"), instead of cutting it to "Z...". */
+static void test_state_heading(void)
+{
+	double x0[2] = { 0, 0 };
+	static const char *const langs[2] = { "en", "de" };
+
+	for (int l = 0; l < 2; l++) {
+		fake f;
+		image im;
+		fake_init(&f, 1);
+		f.states[0] = num_state(2);
+		f.states[1] = num_state(1);
+		f.states[2] = num_state(3);
+		f.s.plan.reference = num_state(2);
+		set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+		draw(&im, FIG_INTERVAL, &f, langs[l]);
+		x0[l] = im.st == PB_OK ? im.res.x0 : 0;
+		image_free(&im);
+	}
+	tap_ok(x0[0] > 0 && x0[1] > x0[0] + 5,
+	       "interval: the state column fits its heading (en %.1f, de "
+	       "%.1f points)", x0[0], x0[1]);
+}
+
 /* ------------------------------------------------------- per-boot plot */
 
 static void test_boots(void)
@@ -851,6 +877,7 @@ int main(void)
 	test_interval_basic();
 	test_interval_edges();
 	test_languages();
+	test_state_heading();
 	test_boots();
 	test_mechanism();
 	test_mdblocks();

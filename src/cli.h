@@ -22,4 +22,25 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt);
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* The options that apply to every command. */
+typedef struct cli_globals {
+	bool quiet;        /* -q, --quiet */
+	bool timings;      /* --timings */
+	bool help;         /* -h, --help */
+	bool version;      /* -V, --version */
+	unsigned jobs;     /* -j N, --jobs=N; 0: one per CPU */
+} cli_globals;
+
+/* Parses the N of -j N into *JOBS: 1 to READOPT_MAX_JOBS. */
+bool cli_parse_jobs(const char *text, unsigned *jobs);
+
+/* Takes the global options out of a sub-command's ARGV (ARGV[0] is its
+ * name; *ARGC arguments, NULL after them), applying them to G, and leaves
+ * the rest in order.  VALUED (NULL-terminated, or NULL) lists the
+ * command's own options whose value is the next argument, so that value is
+ * never read as an option; "--" ends the options.  Returns PB_OK, or
+ * PB_USAGE after telling the user (a bad -j). */
+pb_status cli_take_globals(int *argc, char **argv, const char *const *valued,
+			   cli_globals *g);
+
 #endif

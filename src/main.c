@@ -60,7 +60,7 @@ static void print_help(void)
 	       "                         A study folder holding such a file as\n"
 	       "                         pairboot-summary.csv is read from it\n"
 	       "\n"
-	       "Options:\n"
+	       "Options (before or after the command):\n"
 	       "  -j, --jobs=N           read the study's files on N threads (default:\n"
 	       "                         one per online CPU); the output is the same\n"
 	       "  -q, --quiet            print only errors (and no progress line)\n"
@@ -98,29 +98,6 @@ static void print_version(void)
 	       PACKAGE_VERSION);
 }
 
-pb_status cli_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-	fputs("pairboot: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
-	return PB_USAGE;
-}
-
-/* Parses the N of -j N: 1 to READOPT_MAX_JOBS. */
-static bool parse_jobs(const char *text, unsigned *jobs)
-{
-	unsigned long n;
-
-	if (numparse_ulong(text, strlen(text), &n) != NUMPARSE_OK || n < 1
-	    || n > READOPT_MAX_JOBS)
-		return false;
-	*jobs = (unsigned)n;
-	return true;
-}
-
 /* A write error on stdout (a full disk, a closed pipe) must not pass as
  * success: check it once, at the end, as GNU tools do. */
 static pb_status close_stdout(pb_status status)
@@ -132,7 +109,42 @@ static pb_status close_stdout(pb_status status)
 	return status;
 }
 
-int main(int argc, char **argv)
+/* The commands, with their options whose value is the next argument, so
+ * that global options can be taken from among their arguments. */
+typedef struct command {
+	const char *name;
+	pb_status (*run)(int argc, char **argv, const cli_options *opt);
+	const char *const *valued;
+} command;
+
+static const char *const report_valued[] = { "-o", "--output", "--lang",
+					     "--format", NULL };
+static const char *const output_valued[] = { "-o", "--output", NULL };
+static const char *const verify_valued[] = { "--against", "--tolerance",
+					     NULL };
+static const char *const summarize_valued[] = { "-o", "--output", "--shard",
+						NULL };
+
+static const command commands[] = {
+	{ "check", cmd_check, NULL },
+	{ "report", cmd_report, report_valued },
+	{ "compare", cmd_compare, output_valued },
+	{ "verify", cmd_verify, verify_valued },
+	{ "summarize", cmd_summarize, summarize_valued },
+};
+
+static const command *find_command(const char *name)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* Parses the global options before the command, as getopt does, stopping
+ * at the first operand (the command).  Returns PB_OK, or PB_USAGE after
+ * telling the user. */
+static pb_status leading_options(int argc, char **argv, cli_globals *g)
 {
 	static const struct option longopts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -142,38 +154,28 @@ int main(int argc, char **argv)
 		{ "timings", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
 	};
-	cli_options opt = { false };
-	unsigned jobs = 0;
-	bool timings = false;
-	pb_status status;
 	int c;
-
-	/* GSL's default handler aborts; every GSL status is checked instead. */
-	gsl_set_error_handler_off();
-	/* GLib stops the process when an allocation fails: make that the
-	 * usual out-of-memory exit (71) instead of a crash. */
-	oom_trap_glib();
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+hVqj:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h':
-			print_help();
-			return close_stdout(PB_OK);
+			g->help = true;
+			break;
 		case 'V':
-			print_version();
-			return close_stdout(PB_OK);
+			g->version = true;
+			break;
 		case 'q':
-			opt.quiet = true;
+			g->quiet = true;
 			break;
 		case 'j':
-			if (!parse_jobs(optarg, &jobs))
+			if (!cli_parse_jobs(optarg, &g->jobs))
 				return cli_usage_error("invalid number of jobs "
 						       "'%s' (1 to %d)", optarg,
 						       READOPT_MAX_JOBS);
 			break;
 		case 'T':
-			timings = true;
+			g->timings = true;
 			break;
 		default:
 			if (optopt)
@@ -182,32 +184,61 @@ int main(int argc, char **argv)
 			return cli_usage_error("unrecognized option '%s'",
 					       argv[optind - 1]);
 		}
+		/* --help and --version end the parsing, as before: what
+		 * follows them is not looked at. */
+		if (g->help || g->version)
+			break;
 	}
-	if (optind >= argc)
-		return cli_usage_error("missing command");
-	readopt_set_default_jobs(jobs);
-	/* The progress line is for a person watching a terminal. */
-	progress_allow(!opt.quiet && isatty(STDERR_FILENO));
-	if (timings)
-		timing_enable();
+	return PB_OK;
+}
 
-	const char *command = argv[optind];
+int main(int argc, char **argv)
+{
+	cli_globals g = { 0 };
+	cli_options opt = { false };
+	const command *cmd;
+	pb_status status;
+
+	/* GSL's default handler aborts; every GSL status is checked instead. */
+	gsl_set_error_handler_off();
+	/* GLib stops the process when an allocation fails: make that the
+	 * usual out-of-memory exit (71) instead of a crash. */
+	oom_trap_glib();
+
+	status = leading_options(argc, argv, &g);
+	if (status != PB_OK)
+		return status;
+	if (!g.help && !g.version && optind >= argc)
+		return cli_usage_error("missing command");
+	cmd = g.help || g.version ? NULL : find_command(argv[optind]);
+	if (!g.help && !g.version && !cmd)
+		return cli_usage_error("unknown command '%s'", argv[optind]);
+
 	int sub_argc = argc - optind;
 	char **sub_argv = argv + optind;
 
+	if (cmd) {
+		status = cli_take_globals(&sub_argc, sub_argv, cmd->valued, &g);
+		if (status != PB_OK)
+			return status;
+	}
+	if (g.help) {
+		print_help();
+		return close_stdout(PB_OK);
+	}
+	if (g.version) {
+		print_version();
+		return close_stdout(PB_OK);
+	}
+	opt.quiet = g.quiet;
+	readopt_set_default_jobs(g.jobs);
+	/* The progress line is for a person watching a terminal. */
+	progress_allow(!opt.quiet && isatty(STDERR_FILENO));
+	if (g.timings)
+		timing_enable();
+
 	optind = 0;     /* restart getopt for the sub-command */
-	if (strcmp(command, "check") == 0)
-		status = cmd_check(sub_argc, sub_argv, &opt);
-	else if (strcmp(command, "report") == 0)
-		status = cmd_report(sub_argc, sub_argv, &opt);
-	else if (strcmp(command, "compare") == 0)
-		status = cmd_compare(sub_argc, sub_argv, &opt);
-	else if (strcmp(command, "verify") == 0)
-		status = cmd_verify(sub_argc, sub_argv, &opt);
-	else if (strcmp(command, "summarize") == 0)
-		status = cmd_summarize(sub_argc, sub_argv, &opt);
-	else
-		return cli_usage_error("unknown command '%s'", command);
+	status = cmd->run(sub_argc, sub_argv, &opt);
 	timing_print(stderr);
 	status = close_stdout(status);
 	/* Give back the drawing libraries' caches, so that leak checkers

@@ -107,6 +107,30 @@ run_pb check "$top_srcdir/tests/data/tiny"
 ok "a study of complete blocks has no such line" \
 	sh -c "! grep -q incomplete '$pb_out_file'"
 
+## global options after the command --------------------------------------
+run_pb check "$top_srcdir/tests/data/tiny" -j 1
+is "$pb_status" 0 "check STUDY -j 1: a global option after the command"
+ok "check STUDY -j 1: prints the summary" grep -q '^series 1 ' "$pb_out_file"
+run_pb check "$top_srcdir/tests/data/tiny" -q
+is "$pb_status$pb_out" 0 "check STUDY -q: quiet after the command"
+run_pb report "$top_srcdir/tests/data/tiny" -o "$tap_tmp/opt-after" \
+	--format json -q --jobs=2
+is "$pb_status$pb_out" 0 "report STUDY -o DIR --format json -q --jobs=2"
+ok "and the report is written" test -s "$tap_tmp/opt-after/results.json"
+run_pb check "$top_srcdir/tests/data/tiny" -j 0
+is "$pb_status" 64 "check STUDY -j 0: a bad job count after the command"
+ok "check STUDY -j 0: says why" grep -q "invalid number of jobs '0'" \
+	"$pb_err_file"
+run_pb check "$top_srcdir/tests/data/tiny" -j
+is "$pb_status" 64 "check STUDY -j: a missing job count"
+# The value of a command's own option is never read as a global option.
+run_pb report "$top_srcdir/tests/data/tiny" --format -q -o "$tap_tmp/fq"
+is "$pb_status" 64 "report --format -q: -q is the format's value"
+ok "and report says so" grep -q "format.*'-q'" "$pb_err_file"
+run_pb check --help
+is "$pb_status" 0 "check --help prints the help"
+ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"
+
 ## a write error on stdout ------------------------------------------------
 if [ -c /dev/full ] && [ -w /dev/full ]; then
 	PB_STDOUT=/dev/full run_pb check "$top_srcdir/fixtures/${studies[0]}"

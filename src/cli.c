@@ -1,0 +1,115 @@
+/* cli.c: what every sub-command shares on the command line: usage errors,
+ * and the global options, which may stand before the command or among its
+ * own arguments, as GNU users expect (`pairboot check STUDY -j 1`). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ingest/numparse.h"
+#include "ingest/readopt.h"
+#include "src/cli.h"
+
+pb_status cli_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("pairboot: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
+	return PB_USAGE;
+}
+
+bool cli_parse_jobs(const char *text, unsigned *jobs)
+{
+	unsigned long n;
+
+	if (numparse_ulong(text, strlen(text), &n) != NUMPARSE_OK || n < 1
+	    || n > READOPT_MAX_JOBS)
+		return false;
+	*jobs = (unsigned)n;
+	return true;
+}
+
+/* True when ARG is one of VALUED, the command's options whose value is
+ * the next argument ("-o DIR", "--lang en"). */
+static bool takes_value(const char *arg, const char *const *valued)
+{
+	for (; valued && *valued; valued++)
+		if (strcmp(arg, *valued) == 0)
+			return true;
+	return false;
+}
+
+static pb_status set_jobs(const char *text, cli_globals *g)
+{
+	if (!text)
+		return cli_usage_error("option '-j' requires an argument");
+	if (!cli_parse_jobs(text, &g->jobs))
+		return cli_usage_error("invalid number of jobs '%s' (1 to %d)",
+				       text, READOPT_MAX_JOBS);
+	return PB_OK;
+}
+
+/* If ARGV[I] is a global option, applies it and returns how many
+ * arguments it took (1 or 2) in *TAKEN; else *TAKEN is 0. */
+static pb_status take_one(int argc, char **argv, int i, cli_globals *g,
+			  int *taken)
+{
+	const char *a = argv[i];
+	const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+
+	*taken = 1;
+	if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
+		g->quiet = true;
+	else if (strcmp(a, "--timings") == 0)
+		g->timings = true;
+	else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+		g->help = true;
+	else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0)
+		g->version = true;
+	else if (strncmp(a, "--jobs=", 7) == 0)
+		return set_jobs(a + 7, g);
+	else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
+		*taken = 2;
+		return set_jobs(next, g);
+	} else if (strncmp(a, "-j", 2) == 0)
+		return set_jobs(a + 2, g);
+	else
+		*taken = 0;
+	return PB_OK;
+}
+
+pb_status cli_take_globals(int *argc, char **argv, const char *const *valued,
+			   cli_globals *g)
+{
+	int out = 1;
+
+	for (int i = 1; i < *argc;) {
+		int taken;
+		pb_status st;
+
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < *argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (takes_value(argv[i], valued)) {
+			argv[out++] = argv[i++];
+			if (i < *argc)
+				argv[out++] = argv[i++];
+			continue;
+		}
+		st = take_one(*argc, argv, i, g, &taken);
+		if (st != PB_OK)
+			return st;
+		if (taken == 0)
+			argv[out++] = argv[i];
+		i += taken ? taken : 1;
+	}
+	argv[out] = NULL;
+	*argc = out;
+	return PB_OK;
+}

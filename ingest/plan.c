@@ -21,6 +21,7 @@
 #include <glib.h>
 
 #include "ingest/numparse.h"
+#include "ingest/plandigest.h"
 #include "ingest/textcheck.h"
 
 /* ------------------------------------------------------------------ */
@@ -365,6 +366,8 @@ typedef struct plan_ctx {
 	const ini_key *reference_key;
 	bool reference_ok;
 	bool states_ok;
+	char registered[65];     /* `registered` as given, or "" */
+	size_t registered_line, registered_col;
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -619,6 +622,29 @@ static void read_better(plan_ctx *c, const ini_section *s, const ini_key *k)
 	g_free(v);
 }
 
+/* `registered`: the digest of the plan as published before the data, 64
+ * lower-case hex digits; compared with the plan once all of it is read. */
+static void read_registered(plan_ctx *c, const ini_section *s,
+			    const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	size_t n = strlen(v);
+	bool hex = n == 64;
+
+	(void)s;
+	for (size_t i = 0; hex && i < n; i++)
+		hex = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'a' && v[i] <= 'f');
+	if (!hex) {
+		value_error(c, k, "registered must be the 64 lower-case hex "
+			    "digits of a plan digest ('%s')", quoted(v));
+	} else {
+		memcpy(c->registered, v, 65);
+		c->registered_line = k->line;
+		c->registered_col = k->vcol;
+	}
+	g_free(v);
+}
+
 static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	value_text(c, s, k, true, &c->plan->service);
@@ -824,6 +850,7 @@ static const key_def study_keys[] = {
 	{ "states", true, read_states },
 	{ "service", false, read_service },
 	{ "synthetic", false, read_synthetic },
+	{ "registered", false, read_registered },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -1138,6 +1165,28 @@ static void validate(plan_ctx *c, const ini_index *ix)
 /* ------------------------------------------------------------------ */
 /* Entry points */
 
+/* Computes the plan's digest and holds it against `registered`: a plan
+ * changed after it was published is refused, at the `registered` line. */
+static pb_status check_registered(plan_ctx *c)
+{
+	study_plan *p = c->plan;
+	pb_status st = plan_digest(p, p->digest);
+
+	if (st != PB_OK || c->registered[0] == '\0')
+		return st;
+	if (strcmp(c->registered, p->digest) != 0) {
+		diag_error(c->d, c->file, c->registered_line,
+			   c->registered_col, "the analysis plan differs from "
+			   "the registered one: a key that decides the numbers "
+			   "was changed after registration (registered %s, "
+			   "the plan now gives %s)", c->registered,
+			   p->digest);
+		return PB_OK;
+	}
+	p->registered = true;
+	return PB_OK;
+}
+
 pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 			   diag *d, study_plan *out)
 {
@@ -1179,6 +1228,8 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.plan = out;
 		validate(&c, &ix);
 		st = c.fail;
+		if (st == PB_OK && diag_errors(d) == errors)
+			st = check_registered(&c);
 	}
 	index_free(&ix);
 	g_key_file_free(kf);

@@ -84,6 +84,10 @@ typedef struct study_plan {
 	size_t n_states;
 	series_def *series;      /* in file order */
 	size_t n_series;
+	char digest[65];         /* SHA-256 of the canonical plan
+				    (ingest/plandigest.h) */
+	bool registered;         /* study.ini gives `registered`, which
+				    equals digest (else it is an error) */
 } study_plan;
 
 /* What one mechanism-check log said.  Fields are "seen" flags plus values;

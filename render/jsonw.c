@@ -7,19 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/numtext.h"
+
 void jsonw_format_double(double x, char buf[32])
 {
-	/* The shortest "%.Ng" that reads back exactly.  17 digits always do
-	 * for an IEEE double, so the loop ends. */
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, 32, "%.*g", prec, x);
-		/* Bitwise equality is the point here, not closeness. */
-		double back = strtod(buf, NULL);
-		if (memcmp(&back, &x, sizeof x) == 0)
-			break;
-	}
 	/* An integral value such as 20 is written "20"; JSON readers that
 	 * distinguish integers from reals will still see the number. */
+	numtext_shortest(x, buf);
 }
 
 static void write_string(const char *s, size_t len, GString *out)

@@ -198,6 +198,8 @@ static void print_summary(const study *s)
 	print_excluded(s);
 	printf("periods read: %zu\n", periods);
 	printf("input files: %zu, study digest %s\n", s->n_inputs, s->digest);
+	printf("analysis plan digest %s (%s)\n", s->plan.digest,
+	       s->plan.registered ? "registered" : "not registered");
 }
 
 pb_status cmd_check(int argc, char **argv, const cli_options *opt)

@@ -1,0 +1,144 @@
+/* design.c: Williams designs and balanced schedules (see design.h). */
+#include "analyze/design.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+pb_status design_williams(size_t t, size_t **orders, size_t *n_orders)
+{
+	size_t n = t % 2 && t > 1 ? 2 * t : t;
+	size_t *o;
+
+	*orders = NULL;
+	*n_orders = 0;
+	if (t == 0)
+		return PB_DATAERR;
+	o = malloc(n * t * sizeof *o);
+	if (!o)
+		return PB_NOMEM;
+	/* The first order 0, 1, t-1, 2, t-2, ...: position j holds j/2 + ...
+	 * counted alternately up from 0 and down from t. */
+	for (size_t j = 0; j < t; j++) {
+		size_t k = (j + 1) / 2;
+		o[j] = j % 2 ? k : (t - k) % t;
+	}
+	for (size_t r = 1; r < t; r++)
+		for (size_t j = 0; j < t; j++)
+			o[r * t + j] = (o[j] + r) % t;
+	/* The mirror square of an odd t: each order reversed. */
+	for (size_t r = t; r < n; r++)
+		for (size_t j = 0; j < t; j++)
+			o[r * t + j] = o[(r - t) * t + (t - 1 - j)];
+	*orders = o;
+	*n_orders = n;
+	return PB_OK;
+}
+
+pb_status design_measure(const design_boot *boots, size_t n, size_t t,
+			 design_balance *balance)
+{
+	size_t *pos = calloc(t * t + 1, sizeof *pos);
+	size_t *carry = calloc(t * t + 1, sizeof *carry);
+
+	memset(balance, 0, sizeof *balance);
+	if (!pos || !carry) {
+		free(pos);
+		free(carry);
+		return PB_NOMEM;
+	}
+	balance->blocks = n / t;
+	for (size_t i = 0; i < n; i++) {
+		pos[boots[i].state * t + boots[i].position - 1]++;
+		if (i > 0 && boots[i].block == boots[i - 1].block)
+			carry[boots[i - 1].state * t + boots[i].state]++;
+	}
+	balance->position_min = balance->carry_min = (size_t)-1;
+	for (size_t a = 0; a < t; a++) {
+		for (size_t b = 0; b < t; b++) {
+			size_t p = pos[a * t + b], c = carry[a * t + b];
+			if (p < balance->position_min)
+				balance->position_min = p;
+			if (p > balance->position_max)
+				balance->position_max = p;
+			if (a == b)
+				continue;
+			if (c < balance->carry_min)
+				balance->carry_min = c;
+			if (c > balance->carry_max)
+				balance->carry_max = c;
+		}
+	}
+	if (t == 1)
+		balance->carry_min = 0;   /* no pair of two states */
+	free(pos);
+	free(carry);
+	return PB_OK;
+}
+
+/* Fills BOOTS with BLOCKS blocks taken from the N_ORDERS orders of the
+ * design, shuffled anew for every whole design (in SEQ, N_ORDERS entries
+ * of scratch), the states given to its symbols by LABEL. */
+static void lay_out(const size_t *orders, size_t n_orders, size_t t,
+		    const size_t *label, unsigned long blocks, gsl_rng *r,
+		    size_t *seq, design_boot *boots)
+{
+	size_t k = 0;
+
+	for (unsigned long b = 0; b < blocks; b++) {
+		if (b % n_orders == 0) {
+			for (size_t i = 0; i < n_orders; i++)
+				seq[i] = i;
+			gsl_ran_shuffle(r, seq, n_orders, sizeof *seq);
+		}
+		const size_t *o = orders + seq[b % n_orders] * t;
+		for (size_t j = 0; j < t; j++)
+			boots[k++] = (design_boot){ b + 1, j + 1, label[o[j]] };
+	}
+}
+
+pb_status design_schedule(size_t t, unsigned long blocks, uint32_t stream_seed,
+			  design_boot **out, design_balance *balance)
+{
+	size_t *orders, n_orders, *label = NULL, *seq = NULL;
+	design_boot *boots = NULL;
+	gsl_rng *r = NULL;
+	pb_status st;
+
+	*out = NULL;
+	if (t == 0 || blocks == 0)
+		return PB_DATAERR;
+	if (blocks > (size_t)-1 / t / sizeof *boots)
+		return PB_NOMEM;
+	st = design_williams(t, &orders, &n_orders);
+	if (st != PB_OK)
+		return st;
+	label = malloc(t * sizeof *label);
+	seq = malloc(n_orders * sizeof *seq);
+	boots = malloc(blocks * t * sizeof *boots);
+	r = gsl_rng_alloc(gsl_rng_mt19937);
+	if (!label || !seq || !boots || !r) {
+		st = PB_NOMEM;
+		goto done;
+	}
+	gsl_rng_set(r, stream_seed);
+	for (size_t i = 0; i < t; i++)
+		label[i] = i;
+	gsl_ran_shuffle(r, label, t, sizeof *label);
+	lay_out(orders, n_orders, t, label, blocks, r, seq, boots);
+	st = design_measure(boots, blocks * t, t, balance);
+	if (st != PB_OK)
+		goto done;
+	balance->design_size = n_orders;
+	*out = boots;
+	boots = NULL;
+done:
+	gsl_rng_free(r);
+	free(boots);
+	free(seq);
+	free(label);
+	free(orders);
+	return st;
+}

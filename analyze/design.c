@@ -78,9 +78,27 @@ pb_status design_measure(const design_boot *boots, size_t n, size_t t,
 	return PB_OK;
 }
 
+/* A new random sequence of the N_ORDERS orders into SEQ: the squares (t
+ * orders each, one or two) in random order, the orders of each square
+ * shuffled.  Whole squares come first, so a schedule that ends inside a
+ * design still has each state in each position once per whole square. */
+static void shuffle_orders(size_t n_orders, size_t t, gsl_rng *r, size_t *seq)
+{
+	size_t squares = n_orders / t, first = 0;
+
+	if (squares == 2)
+		first = gsl_rng_uniform_int(r, 2);
+	for (size_t q = 0; q < squares; q++) {
+		size_t sq = (first + q) % squares;
+		for (size_t j = 0; j < t; j++)
+			seq[q * t + j] = sq * t + j;
+		gsl_ran_shuffle(r, seq + q * t, t, sizeof *seq);
+	}
+}
+
 /* Fills BOOTS with BLOCKS blocks taken from the N_ORDERS orders of the
- * design, shuffled anew for every whole design (in SEQ, N_ORDERS entries
- * of scratch), the states given to its symbols by LABEL. */
+ * design, in a new random sequence for every whole design (SEQ, N_ORDERS
+ * entries of scratch), the states given to its symbols by LABEL. */
 static void lay_out(const size_t *orders, size_t n_orders, size_t t,
 		    const size_t *label, unsigned long blocks, gsl_rng *r,
 		    size_t *seq, design_boot *boots)
@@ -88,11 +106,8 @@ static void lay_out(const size_t *orders, size_t n_orders, size_t t,
 	size_t k = 0;
 
 	for (unsigned long b = 0; b < blocks; b++) {
-		if (b % n_orders == 0) {
-			for (size_t i = 0; i < n_orders; i++)
-				seq[i] = i;
-			gsl_ran_shuffle(r, seq, n_orders, sizeof *seq);
-		}
+		if (b % n_orders == 0)
+			shuffle_orders(n_orders, t, r, seq);
 		const size_t *o = orders + seq[b % n_orders] * t;
 		for (size_t j = 0; j < t; j++)
 			boots[k++] = (design_boot){ b + 1, j + 1, label[o[j]] };

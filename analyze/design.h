@@ -14,8 +14,11 @@
  *
  * A schedule of B blocks per series takes the design's orders in a random
  * sequence, as many whole designs as fit and then the first orders of one
- * more; the states are assigned to the design's symbols at random, and the
- * orders shuffled, per series, from GSL's mt19937 seeded with
+ * more.  Each sequence holds the squares one after the other, in random
+ * order, each square's orders shuffled, so a schedule that ends inside a
+ * design is still balanced for position over each whole square in it.
+ * The states are assigned to the design's symbols at random, per series,
+ * from GSL's mt19937 seeded with
  * boot_stream_seed(seed, series id, "") (no state is spelled ""), so the
  * schedule depends only on the seed, the series and the number of states
  * and blocks. */

@@ -17,6 +17,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt);
 pb_status cmd_compare(int argc, char **argv, const cli_options *opt);
 pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
 pb_status cmd_summarize(int argc, char **argv, const cli_options *opt);
+pb_status cmd_plan(int argc, char **argv, const cli_options *opt);
 
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)

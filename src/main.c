@@ -59,6 +59,17 @@ static void print_help(void)
 	       "                         --shard, only the K-th of N shares of the runs.\n"
 	       "                         A study folder holding such a file as\n"
 	       "                         pairboot-summary.csv is read from it\n"
+	       "  plan new DIR --title T --build B --column C --scale F --unit U\n"
+	       "           --better lower|higher --statistic S --reference R\n"
+	       "           --threshold X --seed N --states LIST --series N\n"
+	       "           --blocks B [--confidence C] [--resamples N|exact]\n"
+	       "           [--interval M] [--platform P]\n"
+	       "                         write a new study's study.ini, its analysis\n"
+	       "                         plan registered by digest, and schedule.csv,\n"
+	       "                         the order of its boots: a Williams design,\n"
+	       "                         balanced for position and carry-over and\n"
+	       "                         randomized from the seed; prints the digest\n"
+	       "                         to publish before the first boot\n"
 	       "\n"
 	       "Options (before or after the command):\n"
 	       "  -j, --jobs=N           read the study's files on N threads (default:\n"
@@ -125,12 +136,20 @@ static const char *const verify_valued[] = { "--against", "--tolerance",
 static const char *const summarize_valued[] = { "-o", "--output", "--shard",
 						NULL };
 
+static const char *const plan_valued[] = {
+	"--title", "--build", "--platform", "--column", "--scale", "--unit",
+	"--better", "--statistic", "--reference", "--threshold",
+	"--confidence", "--resamples", "--seed", "--interval", "--states",
+	"--series", "--blocks", NULL
+};
+
 static const command commands[] = {
 	{ "check", cmd_check, NULL },
 	{ "report", cmd_report, report_valued },
 	{ "compare", cmd_compare, output_valued },
 	{ "verify", cmd_verify, verify_valued },
 	{ "summarize", cmd_summarize, summarize_valued },
+	{ "plan", cmd_plan, plan_valued },
 };
 
 static const command *find_command(const char *name)

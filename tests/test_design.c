@@ -113,10 +113,14 @@ static void test_schedule(void)
 	       && ba.carry_min == 1 && ba.carry_max == 2,
 	       "5 blocks of 4 states: as close to balanced as 5 allows");
 	free(a);
-	/* 3 states, 3 blocks: half of the design, so carry-over is uneven. */
+	/* 3 states, 3 blocks: one whole square of the two, so each state
+	 * takes each position once; of the ordered pairs, the square holds
+	 * (0,1), (1,2), (2,0) twice each and the others never. */
 	tap_ok(design_schedule(3, 3, 7, &a, &ba) == PB_OK
-	       && ba.design_size == 6 && ba.position_max >= 1,
-	       "3 blocks of 3 states: half a design");
+	       && ba.design_size == 6 && ba.position_min == 1
+	       && ba.position_max == 1 && ba.carry_min == 0
+	       && ba.carry_max == 2,
+	       "3 blocks of 3 states: one square, balanced for position only");
 	free(a);
 	tap_ok(design_schedule(3, 0, 7, &a, &ba) == PB_DATAERR,
 	       "0 blocks: refused");

@@ -1,0 +1,137 @@
+/* skeleton.c: study.ini and schedule.csv of a planned study. */
+#include "render/skeleton.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "common/numtext.h"
+
+/* A text value as GKeyFile reads it back: backslashes, line ends and tabs
+ * escaped, and a leading blank kept with \s. */
+static void put_text(GString *out, const char *key, const char *v)
+{
+	g_string_append_printf(out, "%s = ", key);
+	for (const char *c = v; *c; c++) {
+		if (c == v && *c == ' ')
+			g_string_append(out, "\\s");
+		else if (*c == '\\')
+			g_string_append(out, "\\\\");
+		else if (*c == '\n')
+			g_string_append(out, "\\n");
+		else if (*c == '\t')
+			g_string_append(out, "\\t");
+		else if (*c == '\r')
+			g_string_append(out, "\\r");
+		else
+			g_string_append_c(out, *c);
+	}
+	g_string_append_c(out, '\n');
+}
+
+static void put_number(GString *out, const char *key, double x)
+{
+	char buf[32];
+
+	numtext_shortest(x, buf);
+	g_string_append_printf(out, "%s = %s\n", key, buf);
+}
+
+static void put_states(GString *out, const study_plan *p)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	g_string_append(out, "states = ");
+	for (size_t i = 0; i < p->n_states; i++)
+		g_string_append_printf(out, "%s%s", i ? ";" : "",
+				       pb_state_format(p->states[i], buf,
+						       sizeof buf));
+	g_string_append_c(out, '\n');
+}
+
+void skeleton_study_ini(const study_plan *p, GString *out)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	g_string_append(out, "# The analysis plan of this study, fixed before "
+			"its first boot.\n# `registered` is the plan's digest: "
+			"publish it now; a later change\n# of any key that "
+			"decides the numbers makes pairboot refuse the study.\n"
+			"[study]\nformat = 1\n");
+	put_text(out, "title", p->title);
+	put_text(out, "build", p->build);
+	if (p->platform)
+		put_text(out, "platform", p->platform);
+	put_text(out, "column", p->column);
+	put_number(out, "scale", p->scale);
+	put_text(out, "unit", p->unit);
+	g_string_append_printf(out, "better = %s\n",
+			       p->better == BETTER_LOWER ? "lower" : "higher");
+	g_string_append_printf(out, "statistic = %s\n", p->statistic.name);
+	g_string_append_printf(out, "reference = %s\n",
+			       pb_state_format(p->reference, buf, sizeof buf));
+	g_string_append_printf(out, "threshold = %.*f\n", p->threshold_decimals,
+			       p->threshold);
+	put_number(out, "confidence", p->confidence);
+	if (p->resamples_exact)
+		g_string_append(out, "resamples = exact\n");
+	else
+		g_string_append_printf(out, "resamples = %lu\n", p->resamples);
+	g_string_append_printf(out, "seed = %lu\n", (unsigned long)p->seed);
+	g_string_append_printf(out, "interval = %s\n",
+			       interval_method_name(p->interval));
+	put_states(out, p);
+	g_string_append_printf(out, "registered = %s\n", p->digest);
+	for (size_t k = 0; k < p->n_series; k++) {
+		g_string_append_printf(out, "\n[series %s]\nkind = %s\n",
+				       p->series[k].id,
+				       series_kind_name(p->series[k].kind));
+		put_text(out, "label", p->series[k].label);
+	}
+}
+
+/* Decimal digits of N. */
+static int digits(unsigned long n)
+{
+	int d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+char *skeleton_run_id(const study_plan *p, size_t series,
+		      const design_boot *b, unsigned long blocks, char *buf,
+		      size_t size)
+{
+	char state[PB_STATE_BUFSIZE];
+
+	snprintf(buf, size, "s%s-b%0*lu-%s", p->series[series].id,
+		 digits(blocks), b->block,
+		 pb_state_format(p->states[b->state], state, sizeof state));
+	return buf;
+}
+
+void skeleton_schedule_csv(const study_plan *p, design_boot *const *boots,
+			   unsigned long blocks, GString *out)
+{
+	char state[PB_STATE_BUFSIZE], run[128];
+	size_t latency = 0;
+
+	g_string_append(out, "run,series,block,position,state,latency\n");
+	for (size_t k = 0; k < p->n_series; k++) {
+		if (p->series[k].kind != SERIES_LATENCY)
+			continue;
+		const design_boot *b = boots[latency++];
+		for (size_t i = 0; i < blocks * p->n_states; i++) {
+			skeleton_run_id(p, k, &b[i], blocks, run, sizeof run);
+			g_string_append_printf(
+				out, "%s,%s,%lu,%zu,%s,latency/%s.csv\n", run,
+				p->series[k].id, b[i].block, b[i].position,
+				pb_state_format(p->states[b[i].state], state,
+						sizeof state),
+				run);
+		}
+	}
+}

@@ -1,0 +1,351 @@
+/* cmd_plan.c: `pairboot plan new DIR OPTIONS`: writes the skeleton of a
+ * study before its data exist: study.ini with the analysis plan and its
+ * registered digest, and schedule.csv, the balanced order of the boots.
+ *
+ * The options are study.ini's keys.  They are checked by the study.ini
+ * reader itself (the plan is written out as a key file and read back), so
+ * a planned study can never hold a plan that `check` would refuse; its
+ * messages name the option instead of a line. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "analyze/bootstrap.h"
+#include "analyze/design.h"
+#include "common/diag.h"
+#include "ingest/numparse.h"
+#include "ingest/plan.h"
+#include "render/outdir.h"
+#include "render/skeleton.h"
+#include "src/cli.h"
+
+/* The study.ini keys `plan new` takes as options, in study.ini order. */
+typedef struct plan_key {
+	const char *name;
+	const char *fallback;   /* the value when not given, said aloud;
+				   NULL: the option must be given */
+	bool optional;          /* may be left out of study.ini */
+} plan_key;
+
+static const plan_key plan_keys[] = {
+	{ "title", NULL, false },
+	{ "build", NULL, false },
+	{ "platform", NULL, true },
+	{ "column", NULL, false },
+	{ "scale", NULL, false },
+	{ "unit", NULL, false },
+	{ "better", NULL, false },
+	{ "statistic", NULL, false },
+	{ "reference", NULL, false },
+	{ "threshold", NULL, false },
+	{ "confidence", "0.95", false },
+	{ "resamples", "10000", false },
+	{ "seed", NULL, false },
+	{ "interval", "percentile", false },
+	{ "states", NULL, false },
+};
+#define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
+
+/* What the command line gave. */
+typedef struct plan_args {
+	const char *value[N_PLAN_KEYS];
+	const char *series;      /* --series N */
+	const char *blocks;      /* --blocks B */
+	const char *dir;
+} plan_args;
+
+enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY0 };
+
+/* The study.ini text of the options, one key a line after "[study]" and
+ * "format = 1" (so key I is on line I + 3), then the series sections. */
+static char *ini_text(const plan_args *a, unsigned long n_series)
+{
+	GString *t = g_string_new("[study]\nformat = 1\n");
+
+	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
+		const char *v = a->value[i] ? a->value[i] : plan_keys[i].fallback;
+		/* A key left out keeps its line, as a comment. */
+		if (v)
+			g_string_append_printf(t, "%s = %s\n", plan_keys[i].name,
+					       v);
+		else
+			g_string_append(t, "#\n");
+	}
+	for (unsigned long k = 1; k <= n_series; k++)
+		g_string_append_printf(t, "\n[series %lu]\nkind = latency\n"
+				       "label = Series %lu\n", k, k);
+	return g_string_free(t, FALSE);
+}
+
+/* Says a study.ini message MSG ("options:LINE:COL: text") as one about the
+ * option whose key stands on LINE. */
+static void say_option_error(const char *msg)
+{
+	unsigned long line = 0;
+	const char *text = msg;
+
+	if (sscanf(msg, "options:%lu:", &line) == 1) {
+		const char *colon = strchr(msg + 8, ':');
+		colon = colon ? strchr(colon + 1, ':') : NULL;
+		text = colon ? colon + 2 : msg;
+	}
+	if (line < 3 || line - 3 >= N_PLAN_KEYS) {
+		fprintf(stderr, "pairboot: plan new: %s\n", text);
+		return;
+	}
+	/* A column in the message counts from the start of "key = value";
+	 * the user wrote only the value. */
+	const char *key = plan_keys[line - 3].name;
+	const char *at = strstr(text, " at column ");
+	unsigned long col;
+	int used = 0;
+
+	if (at && sscanf(at, " at column %lu%n", &col, &used) == 1
+	    && col > strlen(key) + 3)
+		fprintf(stderr, "pairboot: plan new: --%s: %.*s at character "
+			"%lu of the value%s\n", key, (int)(at - text), text,
+			col - strlen(key) - 3, at + used);
+	else
+		fprintf(stderr, "pairboot: plan new: --%s: %s\n", key, text);
+}
+
+/* Reads the options back as study.ini would be read: the plan, or
+ * PB_USAGE after saying what is wrong with which option. */
+static pb_status read_plan(const plan_args *a, unsigned long n_series,
+			   study_plan *p)
+{
+	char *text = ini_text(a, n_series);
+	diag *d = diag_new(NULL, 0);
+	pb_status st;
+
+	if (!d) {
+		g_free(text);
+		return PB_NOMEM;
+	}
+	st = plan_read_buffer(text, strlen(text), "options", d, p);
+	g_free(text);
+	if (st == PB_DATAERR) {
+		for (size_t i = 0; i < diag_kept(d); i++)
+			say_option_error(diag_message(d, i));
+		fputs("Try 'pairboot --help' for more information.\n", stderr);
+		st = PB_USAGE;
+	}
+	diag_free(d);
+	return st;
+}
+
+static pb_status parse_count(const char *name, const char *text,
+			     unsigned long max, unsigned long *out)
+{
+	if (!text)
+		return cli_usage_error("plan new: --%s is required", name);
+	if (numparse_ulong(text, strlen(text), out) != NUMPARSE_OK || *out < 1
+	    || *out > max)
+		return cli_usage_error("plan new: --%s must be a whole number "
+				       "from 1 to %lu ('%s')", name, max, text);
+	return PB_OK;
+}
+
+/* The most series and blocks a plan may have: far beyond any study, low
+ * enough that the schedule stays a few megabytes. */
+#define PLAN_MAX_SERIES 100UL
+#define PLAN_MAX_BLOCKS 10000UL
+
+static pb_status parse_args(int argc, char **argv, plan_args *a)
+{
+	struct option longopts[N_PLAN_KEYS + 3];
+	int c;
+
+	memset(a, 0, sizeof *a);
+	for (size_t i = 0; i < N_PLAN_KEYS; i++)
+		longopts[i] = (struct option){ plan_keys[i].name,
+					       required_argument, NULL,
+					       OPT_KEY0 + (int)i };
+	longopts[N_PLAN_KEYS] = (struct option){ "series", required_argument,
+						 NULL, OPT_SERIES };
+	longopts[N_PLAN_KEYS + 1] = (struct option){ "blocks",
+						     required_argument, NULL,
+						     OPT_BLOCKS };
+	longopts[N_PLAN_KEYS + 2] = (struct option){ NULL, 0, NULL, 0 };
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == OPT_SERIES)
+			a->series = optarg;
+		else if (c == OPT_BLOCKS)
+			a->blocks = optarg;
+		else if (c >= OPT_KEY0 && c < OPT_KEY0 + (int)N_PLAN_KEYS)
+			a->value[c - OPT_KEY0] = optarg;
+		else if (optopt >= OPT_KEY0 || optopt == OPT_SERIES
+			 || optopt == OPT_BLOCKS)
+			return cli_usage_error("plan new: option '%s' requires "
+					       "a value", argv[optind - 1]);
+		else
+			return cli_usage_error("plan new: unrecognized option "
+					       "'%s'", argv[optind - 1]);
+	}
+	if (optind >= argc)
+		return cli_usage_error("plan new: missing DIR, the folder of "
+				       "the new study");
+	if (optind + 1 < argc)
+		return cli_usage_error("plan new: extra operand '%s'",
+				       argv[optind + 1]);
+	a->dir = argv[optind];
+	for (size_t i = 0; i < N_PLAN_KEYS; i++)
+		if (a->value[i] && strpbrk(a->value[i], "\n\r"))
+			return cli_usage_error("plan new: --%s: a value must "
+					       "be one line", plan_keys[i].name);
+	for (size_t i = 0; i < N_PLAN_KEYS; i++)
+		if (!a->value[i] && !plan_keys[i].fallback
+		    && !plan_keys[i].optional)
+			return cli_usage_error("plan new: --%s is required",
+					       plan_keys[i].name);
+	return PB_OK;
+}
+
+/* The schedule of every latency series of P, B blocks each, into BOOTS
+ * (one array per series, freed by the caller) with their balance. */
+static pb_status make_schedules(const study_plan *p, unsigned long b,
+				design_boot **boots, design_balance *bal)
+{
+	for (size_t k = 0; k < p->n_series; k++) {
+		uint32_t seed = boot_stream_seed(p->seed, p->series[k].id, "");
+		pb_status st = design_schedule(p->n_states, b, seed, &boots[k],
+					       &bal[k]);
+		if (st != PB_OK)
+			return st;
+	}
+	return PB_OK;
+}
+
+/* What the schedules' balance is, in words, for the user: the widest
+ * ranges over the N series. */
+static void say_balance(const design_balance *all, size_t n,
+			size_t n_states)
+{
+	design_balance w = all[0];
+	const design_balance *b = &w;
+
+	for (size_t k = 1; k < n; k++) {
+		if (all[k].position_min < w.position_min)
+			w.position_min = all[k].position_min;
+		if (all[k].position_max > w.position_max)
+			w.position_max = all[k].position_max;
+		if (all[k].carry_min < w.carry_min)
+			w.carry_min = all[k].carry_min;
+		if (all[k].carry_max > w.carry_max)
+			w.carry_max = all[k].carry_max;
+	}
+	if (b->blocks % b->design_size == 0) {
+		unsigned long whole = (unsigned long)(b->blocks
+						      / b->design_size);
+		printf("design: Williams %s for %zu states, %zu blocks a "
+		       "design; %lu blocks make %lu whole design%s: each state "
+		       "takes each position %zu %s and follows each other "
+		       "state %zu %s\n",
+		       b->design_size == n_states ? "square"
+						  : "square and its mirror",
+		       n_states, b->design_size, (unsigned long)b->blocks,
+		       whole, whole == 1 ? "" : "s", b->position_min,
+		       b->position_min == 1 ? "time" : "times", b->carry_min,
+		       b->carry_min == 1 ? "time" : "times");
+		return;
+	}
+	printf("design: Williams %s for %zu states, %zu blocks a design; "
+	       "%lu blocks are not a whole number of designs, so the order is "
+	       "only close to balanced: each state takes each position %zu "
+	       "to %zu times and follows each other state %zu to %zu times "
+	       "(%lu blocks would balance it fully)\n",
+	       b->design_size == n_states ? "square" : "square and its mirror",
+	       n_states, b->design_size, (unsigned long)b->blocks,
+	       b->position_min, b->position_max, b->carry_min, b->carry_max,
+	       (unsigned long)((b->blocks / b->design_size + 1)
+			       * b->design_size));
+}
+
+static pb_status write_skeleton(const char *dir, const study_plan *p,
+				design_boot *const *boots, unsigned long b)
+{
+	GString *ini = g_string_new(NULL), *csv = g_string_new(NULL);
+	diag *d = diag_new(stderr, 0);
+	outdir *o = NULL;
+	pb_status st = d ? PB_OK : PB_NOMEM;
+
+	skeleton_study_ini(p, ini);
+	skeleton_schedule_csv(p, boots, b, csv);
+	if (st == PB_OK)
+		st = outdir_begin(dir, d, &o);
+	if (st == PB_OK)
+		st = outdir_write(o, "study.ini", ini->str, ini->len);
+	if (st == PB_OK)
+		st = outdir_write(o, "schedule.csv", csv->str, csv->len);
+	if (st == PB_OK)
+		st = outdir_commit(o);
+	else
+		outdir_abort(o);
+	g_string_free(ini, TRUE);
+	g_string_free(csv, TRUE);
+	diag_free(d);
+	return st;
+}
+
+static pb_status plan_new(int argc, char **argv, const cli_options *opt)
+{
+	plan_args a;
+	unsigned long n_series, blocks;
+	study_plan p;
+	design_boot **boots;
+	design_balance *bal;
+	pb_status st = parse_args(argc, argv, &a);
+
+	if (st == PB_OK)
+		st = parse_count("series", a.series, PLAN_MAX_SERIES,
+				 &n_series);
+	if (st == PB_OK)
+		st = parse_count("blocks", a.blocks, PLAN_MAX_BLOCKS, &blocks);
+	if (st == PB_OK)
+		st = read_plan(&a, n_series, &p);
+	if (st != PB_OK)
+		return st;
+	boots = calloc(n_series, sizeof *boots);
+	bal = calloc(n_series, sizeof *bal);
+	st = boots && bal ? make_schedules(&p, blocks, boots, bal) : PB_NOMEM;
+	if (st == PB_OK)
+		st = write_skeleton(a.dir, &p, boots, blocks);
+	if (st == PB_OK && !opt->quiet) {
+		printf("study planned in %s/: study.ini and schedule.csv, "
+		       "%lu boots (%lu series of %lu blocks of %zu states)\n",
+		       a.dir, n_series * blocks * p.n_states, n_series, blocks,
+		       p.n_states);
+		for (size_t i = 0; i < N_PLAN_KEYS; i++)
+			if (!a.value[i] && plan_keys[i].fallback)
+				printf("not given, so %s = %s\n",
+				       plan_keys[i].name,
+				       plan_keys[i].fallback);
+		say_balance(bal, n_series, p.n_states);
+	}
+	if (st == PB_OK && !opt->quiet)
+		printf("analysis plan digest %s: publish it before the first "
+		       "boot\n", p.digest);
+	for (size_t k = 0; boots && k < n_series; k++)
+		free(boots[k]);
+	free(boots);
+	free(bal);
+	plan_free(&p);
+	return st;
+}
+
+pb_status cmd_plan(int argc, char **argv, const cli_options *opt)
+{
+	if (argc < 2)
+		return cli_usage_error("plan: missing 'new DIR' (plan new DIR "
+				       "OPTIONS writes a new study's plan)");
+	if (strcmp(argv[1], "new") == 0)
+		return plan_new(argc - 1, argv + 1, opt);
+	return cli_usage_error("plan: unknown word '%s' (plan new DIR "
+			       "OPTIONS writes a new study's plan)", argv[1]);
+}

@@ -1,0 +1,145 @@
+#!/bin/bash
+# test_plan_cli.sh: `pairboot plan new`, end to end.
+#
+# A study planned for 5 states (an odd number: the Williams square and its
+# mirror, 10 blocks a design), 2 series of 10 blocks.  Its schedule is
+# checked by counting with awk, apart from pairboot: every block holds
+# every state once; each state takes each position 10 / 5 = 2 times per
+# series; each ordered pair of two states stands next to each other twice
+# per series.  The study is then filled in with made-up boots and passes
+# check with its registered digest; a moved threshold is refused.  Every
+# bad option gives its exact message and status 64.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib.sh
+. "$top_srcdir/tests/lib.sh"
+
+args=(--title "Timer resolution" --build 22631 --column latency_us
+	--scale 0.001 --unit ms --better lower --statistic p99
+	--reference 20 --threshold 1.5 --seed 20261201
+	--states 'missing;0;10;20;100' --series 2 --blocks 10)
+dir=$tap_tmp/planned
+
+## The plan and its schedule ---------------------------------------------
+run_pb plan new "$dir" "${args[@]}"
+is "$pb_status" 0 "plan new: exit status 0"
+is "$(sed -n 1,5p "$pb_out_file")" \
+"study planned in $dir/: study.ini and schedule.csv, 100 boots (2 series of 10 blocks of 5 states)
+not given, so confidence = 0.95
+not given, so resamples = 10000
+not given, so interval = percentile
+design: Williams square and its mirror for 5 states, 10 blocks a design; 10 blocks make 1 whole design: each state takes each position 2 times and follows each other state 2 times" \
+	"plan new says what it wrote, what it defaulted and how balanced it is"
+digest=$(sed -n 's/^analysis plan digest \([0-9a-f]\{64\}\): publish it before the first boot$/\1/p' "$pb_out_file")
+is "${#digest}" 64 "plan new prints the digest to publish"
+ok "study.ini carries it as registered" \
+	grep -qx "registered = $digest" "$dir/study.ini"
+is "$(head -n 1 "$dir/schedule.csv")" "run,series,block,position,state,latency" \
+	"schedule.csv: its header"
+is "$(tail -n +2 "$dir/schedule.csv" | wc -l)" 100 "schedule.csv: one row per boot"
+is "$(awk -F, 'NR > 1 { n[$2 " " $3 " " $5]++ }
+	END { for (k in n) if (n[k] != 1) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "100 0" "every block holds every state once"
+is "$(awk -F, 'NR > 1 { n[$2 " " $4 " " $5]++ }
+	END { for (k in n) if (n[k] != 2) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "50 0" \
+	"each state takes each position twice in each series"
+is "$(awk -F, 'NR > 1 { if ($2 == s && $3 == b) n[$2 " " p " " $5]++
+		s = $2; b = $3; p = $5 }
+	END { for (k in n) if (n[k] != 2) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "40 0" \
+	"each state follows each other state twice in each series"
+is "$(awk -F, 'NR > 1 && $1 != "s" $2 "-b" sprintf("%02d", $3) "-" $5 { bad++ }
+	NR > 1 && $6 != "latency/" $1 ".csv" { bad++ } END { print bad + 0 }' \
+	"$dir/schedule.csv")" 0 "run ids and latency paths follow series, block and state"
+
+run_pb plan new "$tap_tmp/again" "${args[@]}"
+ok "the same options and seed give the same bytes" \
+	cmp -s "$dir/schedule.csv" "$tap_tmp/again/schedule.csv"
+ok "and the same study.ini" cmp -s "$dir/study.ini" "$tap_tmp/again/study.ini"
+other=("${args[@]}")
+other[19]=20261202
+run_pb plan new "$tap_tmp/other-seed" "${other[@]}"
+ok "another seed gives another order" \
+	sh -c "! cmp -s '$dir/schedule.csv' '$tap_tmp/other-seed/schedule.csv'"
+
+## Filled in, the study passes check with its registered plan ------------
+# One made-up latency file per boot, the same few periods for each.
+awk -F, 'NR == 1 { print "run,series,block,position,state,accepted,note,latency,mechanism" }
+	NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
+	"$dir/schedule.csv" >"$dir/runs.csv"
+mkdir -p "$dir/latency"
+tail -n +2 "$dir/schedule.csv" | cut -d, -f6 | while read -r f; do
+	printf 'period,latency_us\n1,15000\n2,15500\n3,16100\n' >"$dir/$f"
+done
+run_pb check "$dir"
+is "$pb_status" 0 "the filled-in study passes check"
+is "$(tail -n 1 "$pb_out_file")" \
+	"analysis plan digest $digest (registered)" \
+	"check reports the registered digest"
+sed -i 's/^threshold = 1.5$/threshold = 2.5/' "$dir/study.ini"
+run_pb check "$dir"
+is "$pb_status" 65 "a threshold moved after registration is refused"
+line=$(grep -n '^registered = ' "$dir/study.ini" | cut -d: -f1)
+ok "at the registered line, saying so" grep -q \
+	"^pairboot: $dir/study.ini:$line:14: the analysis plan differs from the registered one" \
+	"$pb_err_file"
+
+## Bad options -------------------------------------------------------------
+hint="Try 'pairboot --help' for more information."
+# bad_option NAME EXPECTED-FIRST-LINE ARGS...: plan new with ARGS gives 64,
+# the line and the hint, and writes nothing.
+bad_option() {
+	local name=$1 want=$2
+	shift 2
+	run_pb plan new "$tap_tmp/bad" "$@"
+	is "$pb_status $pb_err" "64 $want
+$hint
+" "$name"
+	ok "$name: nothing written" test ! -e "$tap_tmp/bad"
+}
+without_threshold=("${args[@]:0:16}" "${args[@]:18}")
+bad_option "a missing --threshold" \
+	"pairboot: plan new: --threshold is required" "${without_threshold[@]}"
+bad_option "a bad --threshold" \
+	"pairboot: plan new: --threshold: threshold is not a number ('abc')" \
+	"${args[@]}" --threshold abc
+bad_option "a state twice in --states" \
+	"pairboot: plan new: --states: state '0x14' listed twice in states (first as '20' at character 6 of the value)" \
+	"${args[@]}" --states '0;10;20;0x14'
+bad_option "a --reference not among the states" \
+	"pairboot: plan new: --reference: reference state 30 is not listed in states" \
+	"${args[@]}" --reference 30
+bad_option "--blocks 0" \
+	"pairboot: plan new: --blocks must be a whole number from 1 to 10000 ('0')" \
+	"${args[@]}" --blocks 0
+bad_option "--series x" \
+	"pairboot: plan new: --series must be a whole number from 1 to 100 ('x')" \
+	"${args[@]}" --series x
+bad_option "an unknown option" \
+	"pairboot: plan new: unrecognized option '--frob'" "${args[@]}" --frob 1
+bad_option "an option without its value" \
+	"pairboot: plan new: option '--better' requires a value" \
+	"${args[@]}" --better
+bad_option "a value of two lines" \
+	"pairboot: plan new: --title: a value must be one line" \
+	"${args[@]}" --title "$(printf 'two\nlines')"
+run_pb plan new "${args[@]}"
+is "$pb_status $pb_err" "64 pairboot: plan new: missing DIR, the folder of the new study
+$hint
+" "no DIR"
+run_pb plan
+is "$pb_status $pb_err" "64 pairboot: plan: missing 'new DIR' (plan new DIR OPTIONS writes a new study's plan)
+$hint
+" "plan alone"
+run_pb plan old "$dir"
+is "$pb_status" 64 "plan with an unknown word"
+
+## The folder is never taken from the user -----------------------------------
+mkdir -p "$tap_tmp/mine" && echo keep >"$tap_tmp/mine/notes.txt"
+run_pb plan new "$tap_tmp/mine" "${args[@]}"
+is "$pb_status" 73 "a folder holding the user's files is refused (73)"
+is "$(cat "$tap_tmp/mine/notes.txt")" keep "and its files are kept"
+
+done_testing

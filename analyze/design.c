@@ -4,8 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
+
+#include "ingest/schedule.h"
 
 pb_status design_williams(size_t t, size_t **orders, size_t *n_orders)
 {
@@ -156,4 +159,93 @@ done:
 	free(label);
 	free(orders);
 	return st;
+}
+
+void design_check_free(schedule_check *c)
+{
+	free(c->missing);
+	free(c->unplanned);
+	free(c->differs);
+	free(c->out_of_order);
+	memset(c, 0, sizeof *c);
+}
+
+/* Whether run R was recorded as planned row P says. */
+static bool run_as_planned(const study_run *r, const schedule_row *p)
+{
+	return r->series == p->series && r->block == p->block
+	       && r->position == p->position
+	       && pb_state_equal(r->state, p->state);
+}
+
+/* Sorts the runs against the plan; PLANNED[i] is the schedule row of run
+ * i or (size_t)-1, SEEN[j] whether row j was recorded. */
+static void classify(const study *s, const size_t *planned, schedule_check *c)
+{
+	size_t latest = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		size_t j = planned[i];
+
+		if (j == (size_t)-1) {
+			if (s->plan.series[r->series].kind == SERIES_LATENCY)
+				c->unplanned[c->n_unplanned++] = i;
+			continue;
+		}
+		bool in_order = !any || j > latest;
+		if (!in_order)
+			c->out_of_order[c->n_out_of_order++] = i;
+		else {
+			latest = j;
+			any = true;
+		}
+		if (!run_as_planned(r, &s->schedule->rows[j]))
+			c->differs[c->n_differs++] = i;
+		else if (in_order)
+			c->as_planned++;
+	}
+}
+
+pb_status design_check_schedule(const study *s, schedule_check *out)
+{
+	const schedule *sch = s->schedule;
+	size_t n = s->n_runs ? s->n_runs : 1, m = sch->n ? sch->n : 1;
+	size_t *planned = malloc(n * sizeof *planned);
+	bool *seen = calloc(m, sizeof *seen);
+	GHashTable *by_run = g_hash_table_new(g_str_hash, g_str_equal);
+
+	memset(out, 0, sizeof *out);
+	out->planned = sch->n;
+	out->missing = malloc(m * sizeof *out->missing);
+	out->unplanned = malloc(n * sizeof *out->unplanned);
+	out->differs = malloc(n * sizeof *out->differs);
+	out->out_of_order = malloc(n * sizeof *out->out_of_order);
+	if (!planned || !seen || !out->missing || !out->unplanned
+	    || !out->differs || !out->out_of_order) {
+		free(planned);
+		free(seen);
+		g_hash_table_destroy(by_run);
+		design_check_free(out);
+		return PB_NOMEM;
+	}
+	for (size_t j = 0; j < sch->n; j++)
+		g_hash_table_insert(by_run, sch->rows[j].run,
+				    GSIZE_TO_POINTER(j + 1));
+	for (size_t i = 0; i < s->n_runs; i++) {
+		size_t j = GPOINTER_TO_SIZE(g_hash_table_lookup(
+			by_run, s->runs[i].id));
+		planned[i] = j ? j - 1 : (size_t)-1;
+		if (j)
+			seen[j - 1] = true;
+	}
+	classify(s, planned, out);
+	for (size_t j = 0; j < sch->n; j++)
+		if (!seen[j])
+			out->missing[out->n_missing++] = j;
+	free(planned);
+	free(seen);
+	g_hash_table_destroy(by_run);
+	return PB_OK;
 }

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "common/status.h"
+#include "ingest/study.h"
 
 /* The orders of the Williams design for T >= 1 states: *N_ORDERS orders of
  * T entries (state symbols 0..T-1), row-major in a new array *ORDERS that
@@ -66,5 +67,29 @@ pb_status design_schedule(size_t t, unsigned long blocks, uint32_t stream_seed,
  * Errors: PB_NOMEM. */
 pb_status design_measure(const design_boot *boots, size_t n, size_t t,
 			 design_balance *balance);
+
+/* What was recorded against what was planned, when the study holds a
+ * schedule.csv.  A run is matched to the planned boot of the same run id.
+ * Index lists are new arrays (free with design_check_free), ascending. */
+typedef struct schedule_check {
+	size_t planned;          /* boots in the schedule */
+	size_t as_planned;       /* recorded in their planned series, block,
+				    position and state, and in order */
+	size_t *missing;         /* schedule rows no run of runs.csv has */
+	size_t n_missing;
+	size_t *unplanned;       /* runs of latency series not planned */
+	size_t n_unplanned;
+	size_t *differs;         /* runs whose series, block, position or
+				    state differ from their plan */
+	size_t n_differs;
+	size_t *out_of_order;    /* runs recorded after a run planned later */
+	size_t n_out_of_order;
+} schedule_check;
+
+/* Compares the runs of study S with its schedule (S->schedule must not be
+ * NULL) into *OUT.  Errors: PB_NOMEM (then *OUT holds nothing). */
+pb_status design_check_schedule(const study *s, schedule_check *out);
+
+void design_check_free(schedule_check *c);
 
 #endif

@@ -36,6 +36,7 @@
 #include "ingest/mechlog.h"
 #include "ingest/plan.h"
 #include "ingest/readopt.h"
+#include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 
 /* Joins A and B with one '/' into new memory, or NULL. */
@@ -620,6 +621,32 @@ static pb_status read_plan_and_manifest(study *s, diag *d)
 	return PB_OK;
 }
 
+/* schedule.csv, when the study folder holds one: read and listed as an
+ * input like study.ini. */
+static pb_status read_schedule(study *s, diag *d)
+{
+	char *path = path_join(s->dir, "schedule.csv");
+	char hex[65];
+	uint64_t bytes;
+	pb_status st;
+
+	if (!path)
+		return PB_NOMEM;
+	if (access(path, F_OK) != 0) {
+		free(path);
+		return PB_OK;
+	}
+	st = schedule_read_file(path, path, &s->plan, d, &s->schedule);
+	if (st == PB_OK || st == PB_DATAERR) {
+		pb_status ds = digest_file(path, hex, &bytes);
+		if (ds == PB_OK)
+			ds = add_input(s, "schedule.csv", hex, bytes);
+		st = pb_status_merge(st, ds);
+	}
+	free(path);
+	return st;
+}
+
 static unsigned default_jobs;
 
 void readopt_set_default_jobs(unsigned jobs)
@@ -714,6 +741,10 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 	}
 
 	st = read_plan_and_manifest(s, d);
+	if (st == PB_OK)
+		st = read_schedule(s, d);
+	if (st == PB_DATAERR && s->runs)
+		st = PB_OK;    /* the runs are still read, for every problem */
 	if (st != PB_NOMEM && s->runs && s->n_runs) {
 		run_pool pool = { .s = s, .root = root, .d = d };
 		pb_status rs = PB_OK;
@@ -765,6 +796,7 @@ void study_free(study *s)
 	for (size_t i = 0; i < s->n_runs; i++)
 		mechlog_free(s->runs[i].mech);
 	manifest_runs_free(s->runs, s->n_runs);
+	schedule_free(s->schedule);
 	plan_free(&s->plan);
 	for (size_t i = 0; i < s->n_inputs; i++)
 		free(s->inputs[i].path);

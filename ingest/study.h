@@ -149,6 +149,9 @@ typedef struct input_file {
 	uint64_t bytes;
 } input_file;
 
+/* The planned order of the boots (ingest/schedule.h). */
+typedef struct schedule schedule;
+
 typedef struct study {
 	char *dir;               /* the study folder as given */
 	char *name;              /* its last path component */
@@ -158,6 +161,7 @@ typedef struct study {
 	input_file *inputs;      /* study.ini, runs.csv, then run files */
 	size_t n_inputs;
 	char digest[65];         /* SHA-256 over the sorted (path, sha256) list */
+	schedule *schedule;      /* schedule.csv, or NULL when there is none */
 } study;
 
 /* Reads the study in folder DIR.  Every problem is reported to D.  Returns

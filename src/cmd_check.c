@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/design.h"
 #include "common/diag.h"
+#include "ingest/schedule.h"
 #include "ingest/study.h"
 #include "src/cli.h"
 
@@ -150,6 +152,55 @@ static void print_series(const study *s, size_t k)
 		print_incomplete(s, k);
 }
 
+/* Prints "  WHAT: a, b, c" for the first CHECK_BLOCKS_LISTED of the N
+ * names NAME(i), and how many more there are. */
+static void print_names(const char *what, const size_t *idx, size_t n,
+			const char *(*name)(const study *, size_t),
+			const study *s)
+{
+	if (n == 0)
+		return;
+	printf("  %s (%zu):", what, n);
+	for (size_t i = 0; i < n && i < CHECK_BLOCKS_LISTED; i++)
+		printf("%s %s", i ? "," : "", name(s, idx[i]));
+	if (n > CHECK_BLOCKS_LISTED)
+		printf(" and %zu more", n - CHECK_BLOCKS_LISTED);
+	printf("\n");
+}
+
+static const char *run_name(const study *s, size_t i)
+{
+	return s->runs[i].id;
+}
+
+static const char *planned_name(const study *s, size_t j)
+{
+	return s->schedule->rows[j].run;
+}
+
+/* The recorded runs against schedule.csv: never silently, every boot
+ * that is missing, unplanned, recorded otherwise or out of order. */
+static void print_schedule(const study *s)
+{
+	schedule_check c;
+
+	if (!s->schedule)
+		return;
+	if (design_check_schedule(s, &c) != PB_OK) {
+		printf("schedule: not compared (out of memory)\n");
+		return;
+	}
+	printf("schedule: %zu planned %s, %zu recorded as planned\n",
+	       c.planned, plural(c.planned, "boot", "boots"), c.as_planned);
+	print_names("missing", c.missing, c.n_missing, planned_name, s);
+	print_names("not planned", c.unplanned, c.n_unplanned, run_name, s);
+	print_names("in another series, block, position or state than "
+		    "planned", c.differs, c.n_differs, run_name, s);
+	print_names("out of the planned order", c.out_of_order,
+		    c.n_out_of_order, run_name, s);
+	design_check_free(&c);
+}
+
 static void print_excluded(const study *s)
 {
 	char state[PB_STATE_BUFSIZE];
@@ -189,6 +240,7 @@ static void print_summary(const study *s)
 	       pb_state_format(s->plan.reference, state, sizeof state));
 	for (size_t k = 0; k < s->plan.n_series; k++)
 		print_series(s, k);
+	print_schedule(s);
 	for (size_t i = 0; i < s->n_runs; i++) {
 		periods += s->runs[i].periods;
 		accepted += s->runs[i].accepted;

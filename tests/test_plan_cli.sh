@@ -86,6 +86,60 @@ ok "at the registered line, saying so" grep -q \
 	"^pairboot: $dir/study.ini:$line:14: the analysis plan differs from the registered one" \
 	"$pb_err_file"
 
+## What was recorded, against what was planned ---------------------------
+# A small plan of 3 blocks of 3 states, recorded with a pilot boot first
+# (not planned), block 1's last two boots swapped (one out of order), one
+# boot in block 2 at another position, and block 3 stopped after its first
+# boot (two missing).
+small=$tap_tmp/small
+run_pb -q plan new "$small" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 7 --states '10;20;100' --series 1 --blocks 3
+awk -F, 'NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
+	"$small/schedule.csv" >"$small/planned"
+mkdir -p "$small/latency"
+cut -d, -f8 "$small/planned" | while read -r f; do
+	printf 'period,latency_us\n1,15000\n2,15500\n' >"$small/$f"
+done
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	cat "$small/planned"
+} >"$small/runs.csv"
+run_pb check "$small"
+is "$(grep -c 'recorded as planned' "$pb_out_file")" 1 "a study recorded as planned"
+ok "says so" grep -qx "schedule: 9 planned boots, 9 recorded as planned" \
+	"$pb_out_file"
+b2=$(sed -n 2p "$small/planned" | cut -d, -f1)
+moved=$(sed -n 5p "$small/planned" | cut -d, -f1)
+gone1=$(sed -n 8p "$small/planned" | cut -d, -f1)
+gone2=$(sed -n 9p "$small/planned" | cut -d, -f1)
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	echo "pilot,1,1,,20,no,pilot boot,,"
+	sed -n 1p "$small/planned"
+	sed -n 3p "$small/planned"
+	sed -n 2p "$small/planned"
+	sed -n 4p "$small/planned"
+	sed -n 5p "$small/planned" | awk -F, -v OFS=, '{ $4 = $4 % 3 + 1; print }'
+	sed -n 6,7p "$small/planned"
+} >"$small/runs.csv"
+run_pb check "$small"
+is "$pb_status" 0 "a study recorded otherwise than planned still passes check"
+is "$(sed -n '/^schedule: /,/^runs: /p' "$pb_out_file")" \
+"schedule: 9 planned boots, 5 recorded as planned
+  missing (2): $gone1, $gone2
+  not planned (1): pilot
+  in another series, block, position or state than planned (1): $moved
+  out of the planned order (1): $b2
+runs: 8, 7 accepted, 1 excluded" \
+	"check lists every boot missing, unplanned, moved or out of order"
+sed -i '2s/^\([^,]*,[^,]*,[^,]*,[^,]*,\)[^,]*/\130/' "$small/schedule.csv"
+run_pb check "$small"
+is "$pb_status" 65 "a schedule with a state not in study.ini is bad data"
+ok "and says where" grep -q \
+	"^pairboot: $small/schedule.csv:2:[0-9]*: state '30' is not one of the states of study.ini\$" \
+	"$pb_err_file"
+
 ## Bad options -------------------------------------------------------------
 hint="Try 'pairboot --help' for more information."
 # bad_option NAME EXPECTED-FIRST-LINE ARGS...: plan new with ARGS gives 64,

@@ -1,0 +1,42 @@
+/* schedule.h: reading schedule.csv, the planned order of a study's boots
+ * (as `pairboot plan new` writes it; render/skeleton.h has its columns).
+ *
+ * A study folder may hold schedule.csv beside runs.csv; then check and
+ * report compare what was recorded with what was planned.  Its header must
+ * name run, series, block, position and state (other columns, such as
+ * latency, are ignored).  Each row is one planned boot of a latency
+ * series: a unique run id, a series of study.ini, a block and position
+ * >= 1 and a state listed in `states`.  Rows are in the planned order. */
+#ifndef PAIRBOOT_SCHEDULE_H
+#define PAIRBOOT_SCHEDULE_H
+
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+#include "ingest/study.h"
+
+typedef struct schedule_row {
+	char *run;               /* owned */
+	size_t series;           /* index into plan.series */
+	unsigned long block;
+	unsigned long position;
+	pb_state state;
+	size_t line;             /* where the row is in schedule.csv */
+} schedule_row;
+
+struct schedule {
+	schedule_row *rows;      /* planned order */
+	size_t n;
+};
+
+/* Reads the schedule at PATH (named DISPLAY in messages) against PLAN.
+ * Returns PB_OK and a new *OUT (free with schedule_free); or, every
+ * problem reported to D, PB_DATAERR, PB_NOINPUT, PB_IOERR or PB_NOMEM. */
+pb_status schedule_read_file(const char *path, const char *display,
+			     const study_plan *plan, diag *d,
+			     schedule **out);
+
+void schedule_free(schedule *s);
+
+#endif

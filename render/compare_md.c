@@ -738,9 +738,9 @@ static void section_effects(page *pg)
 			}
 			add(row, fmt(pg, "%s (%s%s%s)",
 				     change_cell(pg, &e->change),
-				     code(pg, num(pg, e->old_effect, true)),
+				     code(pg, num_beside(pg, e->old_effect, false)),
 				     ARROW,
-				     code(pg, num(pg, e->new_effect, true))));
+				     code(pg, num_beside(pg, e->new_effect, false))));
 		}
 		add(row, verdict_text(pg, sc->verdict));
 		add(row, conclusion_text(pg, sc->old_verdict,

@@ -325,7 +325,7 @@ static void test_axis(void)
 	 * read -0.5; 0.0004 with 3 decimals +0.000. */
 	tap_streq(axis_format_beside(-0.456, 1, 0.5, buf, sizeof buf),
 		  "\xe2\x88\x92" "0.46", "label: -0.456 beside -0.5 is "
-		  "\u22120.46");
+		  "-0.46, with a U+2212 minus");
 	tap_streq(axis_format_beside(0.0004, 3, 1.784, buf, sizeof buf),
 		  "+0.0004", "label: 0.0004 with 3 decimals is +0.0004");
 	tap_streq(axis_format_beside(0.2, 1, 0.5, buf, sizeof buf), "+0.2",

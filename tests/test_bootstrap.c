@@ -544,6 +544,24 @@ static void test_mc_range(void)
 	tap_ok(eq(r.lo, 0.0) && eq(r.hi, 0.0), "MC range at q = 0 is the minimum");
 }
 
+/* boot_fragile finds WANT_WHICH fragile at boundary WANT_B, at distance
+ * WANT_D. */
+static void fragile_is(const boot_range *lo, const boot_range *hi,
+		       const boot_judge *judge, const char *want_which,
+		       double want_b, double want_d, const char *name)
+{
+	const char *which = NULL;
+	double boundary = NAN, distance = NAN;
+
+	bool fragile = boot_fragile(lo, hi, judge, &which, &boundary,
+				    &distance);
+
+	tap_ok(fragile && strcmp(which, want_which) == 0
+	       && eq(boundary, want_b) && fabs(distance - want_d) <= TOL,
+	       "%s (got %s, %g, %g)", name, which ? which : "-", boundary,
+	       distance);
+}
+
 /* Fragility by the study page's rule (verdict.h, lower is better).  Each
  * case names the verdict with the endpoint as it is and just across the
  * boundary in its range; only a change of verdict makes it fragile. */
@@ -571,40 +589,28 @@ static void test_fragile(void)
 	/* [5.02; 7.5], T = 5: harm (lo > T); lower endpoint just below 5:
 	 * 0 < lo, hi >= T: detected-small.  The MC range 4.97..5.06 holds
 	 * T, so another seed could turn harm into detected-small. */
-	tap_ok(boot_fragile(&harm_lo, &harm_hi, &t5, &which, &boundary,
-			    &distance)
-	       && strcmp(which, "lower") == 0 && eq(boundary, 5.0)
-	       && fabs(distance - 0.02) <= TOL,
-	       "harm with T within the Monte Carlo error: fragile, lower, T, "
-	       "+0.02");
+	fragile_is(&harm_lo, &harm_hi, &t5, "lower", 5.0, 0.02,
+		   "harm with T within the Monte Carlo error: fragile, lower, "
+		   "T, +0.02");
 	/* [0.1; 2.5], T = 1.784: detected-small (excludes 0, reaches T);
 	 * lower endpoint below 0: indeterminate. */
-	tap_ok(boot_fragile(&lo, &hi_wide, &t1, &which, &boundary, &distance)
-	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0)
-	       && fabs(distance - 0.1) <= TOL,
-	       "detected-small with 0 in the lower range: fragile, lower, 0, "
-	       "+0.1");
+	fragile_is(&lo, &hi_wide, &t1, "lower", 0.0, 0.1,
+		   "detected-small with 0 in the lower range: fragile, lower, "
+		   "0, +0.1");
 	tap_ok(!boot_fragile(&lo_far, &hi, &t1, NULL, NULL, NULL),
 	       "no boundary inside either range: not fragile");
 	/* [0.5; 1.8]: detected-small; upper endpoint below T: equivalent. */
-	tap_ok(boot_fragile(&lo_far, &hi_near_t, &t1, &which, &boundary,
-			    &distance)
-	       && strcmp(which, "upper") == 0 && eq(boundary, 1.784)
-	       && fabs(distance - (1.8 - 1.784)) <= TOL,
-	       "T inside the upper range: fragile, upper, T, +0.016");
+	fragile_is(&lo_far, &hi_near_t, &t1, "upper", 1.784, 1.8 - 1.784,
+		   "T inside the upper range: fragile, upper, T, +0.016");
 	/* [0.1; 1.8]: lower across 0 gives indeterminate, upper across T
 	 * equivalent; both change the verdict, and 0.016 < 0.1 is closer. */
-	tap_ok(boot_fragile(&lo, &hi_near_t, &t1, &which, &boundary,
-			    &distance)
-	       && strcmp(which, "upper") == 0,
-	       "two candidates: the closest is named");
+	fragile_is(&lo, &hi_near_t, &t1, "upper", 1.784, 1.8 - 1.784,
+		   "two candidates: the closest is named");
 	/* [-1.8; 1.6]: indeterminate (contains 0, reaches -T); lower endpoint
 	 * above -T: equivalent. */
 	lo_far = (boot_range){ -1.8, -1.9, -1.7 };
-	tap_ok(boot_fragile(&lo_far, &hi, &t1, &which, &boundary, &distance)
-	       && eq(boundary, -1.784)
-	       && fabs(distance - (-1.8 + 1.784)) <= TOL,
-	       "-T inside a range where it decides equivalence: fragile");
+	fragile_is(&lo_far, &hi, &t1, "lower", -1.784, -1.8 + 1.784,
+		   "-T inside a range where it decides equivalence: fragile");
 }
 
 /* boot_fragile_exact by the same rule: MC and exact endpoints on two

@@ -24,7 +24,7 @@ static endpoint_side side_of(double boundary, double distance)
 		return SIDE_ON;
 	if (!(boundary < 0) && !(boundary > 0))
 		return distance > 0 ? SIDE_ABOVE : SIDE_BELOW;
-	/* Inside when the endpoint moved from the boundary towards 0. */
+	/* Inside: on the side of the boundary where 0 lies. */
 	return (distance > 0) == (boundary < 0) ? SIDE_INSIDE : SIDE_OUTSIDE;
 }
 

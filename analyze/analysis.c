@@ -149,6 +149,7 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	set.resamples = p->resamples;
 	set.stream_seed = c->stream_seed;
 	set.threshold = p->threshold;
+	set.better = p->better;
 	if (set.exact && c->n_pairs > BOOT_EXACT_MAX_N) {
 		diag_error(d, "study.ini", 0, 0, "resamples = exact needs at "
 			   "most %d pairs; series '%s', state %s has %zu",

@@ -13,6 +13,7 @@
 #include "analyze/mt19937.h"
 #include "analyze/quantile.h"
 #include "analyze/runstat.h"
+#include "analyze/verdict.h"
 
 /* Stream seeds ------------------------------------------------------------ */
 
@@ -649,18 +650,48 @@ static bool fragile_report(const fragile_pick *pick, const char **which,
 	return true;
 }
 
+int boot_series_verdict(const boot_judge *judge, double lo, double hi)
+{
+	return (int)verdict_series(true, lo, hi, judge->threshold,
+				   judge->better);
+}
+
+/* Whether JUDGE's verdict of [LO, HI] changes as the LOWER (else the upper)
+ * endpoint goes from just below boundary B to just above it.  Every rule
+ * compares strictly, so an endpoint exactly on B gets the verdict of one
+ * of the two sides, and these two cover it.  The other endpoint stays,
+ * except where it must move to keep the interval ordered. */
+static bool crossing_matters(const boot_judge *judge, double lo, double hi,
+			     bool lower, double b)
+{
+	double below = nextafter(b, -INFINITY), above = nextafter(b, INFINITY);
+	int v_below, v_above;
+
+	if (lower) {
+		v_below = judge->verdict(judge, below, fmax(hi, below));
+		v_above = judge->verdict(judge, above, fmax(hi, above));
+	} else {
+		v_below = judge->verdict(judge, fmin(lo, below), below);
+		v_above = judge->verdict(judge, fmin(lo, above), above);
+	}
+	return v_below != v_above;
+}
+
 bool boot_fragile(const boot_range *lower, const boot_range *upper,
-		  double threshold, const char **which_endpoint,
+		  const boot_judge *judge, const char **which_endpoint,
 		  double *boundary, double *distance)
 {
-	const double bounds[3] = { 0.0, threshold, -threshold };
+	const double bounds[3] = { 0.0, judge->threshold, -judge->threshold };
 	const boot_range *ends[2] = { lower, upper };
 	static const char *const names[2] = { "lower", "upper" };
 	fragile_pick pick = { false, NULL, 0.0, 0.0 };
 
 	for (int e = 0; e < 2; e++)
 		for (int k = 0; k < 3; k++)
-			if (ends[e]->lo <= bounds[k] && bounds[k] <= ends[e]->hi)
+			if (ends[e]->lo <= bounds[k] && bounds[k] <= ends[e]->hi
+			    && crossing_matters(judge, lower->value,
+						upper->value, e == 0,
+						bounds[k]))
 				fragile_consider(&pick, names[e], bounds[k],
 						 ends[e]->value - bounds[k]);
 	return fragile_report(&pick, which_endpoint, boundary, distance);
@@ -673,10 +704,10 @@ static int side_of(double x, double b)
 }
 
 bool boot_fragile_exact(const boot_interval *mc, const boot_interval *exact,
-			double threshold, const char **which_endpoint,
+			const boot_judge *judge, const char **which_endpoint,
 			double *boundary, double *distance)
 {
-	const double bounds[3] = { 0.0, threshold, -threshold };
+	const double bounds[3] = { 0.0, judge->threshold, -judge->threshold };
 	fragile_pick pick = { false, NULL, 0.0, 0.0 };
 
 	if (!mc->defined || !exact->defined)
@@ -684,9 +715,11 @@ bool boot_fragile_exact(const boot_interval *mc, const boot_interval *exact,
 	for (int k = 0; k < 3; k++) {
 		double b = bounds[k];
 
-		if (side_of(mc->lo, b) != side_of(exact->lo, b))
+		if (side_of(mc->lo, b) != side_of(exact->lo, b)
+		    && crossing_matters(judge, mc->lo, mc->hi, true, b))
 			fragile_consider(&pick, "lower", b, mc->lo - b);
-		if (side_of(mc->hi, b) != side_of(exact->hi, b))
+		if (side_of(mc->hi, b) != side_of(exact->hi, b)
+		    && crossing_matters(judge, mc->lo, mc->hi, false, b))
 			fragile_consider(&pick, "upper", b, mc->hi - b);
 	}
 	return fragile_report(&pick, which_endpoint, boundary, distance);
@@ -705,6 +738,8 @@ static pb_status compare_fragility(const double *d, size_t n,
 				   boot_comparison *out)
 {
 	const boot_interval *ci = &out->ci[set->method];
+	const boot_judge judge = { set->threshold, set->better,
+				   boot_series_verdict };
 	boot_range lower, upper;
 	double *ev = NULL, *ew = NULL;
 	size_t count;
@@ -719,7 +754,7 @@ static pb_status compare_fragility(const double *d, size_t n,
 		 * the endpoint itself except for a zero-spread interval. */
 		lower.value = ci->lo;
 		upper.value = ci->hi;
-		if (boot_fragile(&lower, &upper, set->threshold,
+		if (boot_fragile(&lower, &upper, &judge,
 				 &out->fragile_endpoint, &out->fragile_boundary,
 				 &out->fragile_distance)) {
 			out->fragile = true;
@@ -738,7 +773,7 @@ static pb_status compare_fragility(const double *d, size_t n,
 				   &out->exact_ci);
 	if (st == PB_OK) {
 		out->exact_checked = true;
-		if (boot_fragile_exact(ci, &out->exact_ci, set->threshold,
+		if (boot_fragile_exact(ci, &out->exact_ci, &judge,
 				       &out->fragile_endpoint,
 				       &out->fragile_boundary,
 				       &out->fragile_distance)) {

@@ -188,22 +188,43 @@ typedef struct boot_range {
 pb_status boot_endpoint_mc_range(const double *sorted, size_t b, double q,
 				 boot_range *out);
 
-/* Whether a seed could move a verdict: true when 0, +THRESHOLD or
- * -THRESHOLD lies in the range (inclusive) of the LOWER or UPPER endpoint.
- * Then *WHICH_ENDPOINT is "lower" or "upper", *BOUNDARY the boundary and
- * *DISTANCE the endpoint minus the boundary, for the closest such case.
- * Outputs may be NULL; they are left unchanged when false is returned. */
+/* The rule a fragility check judges by: the boundaries 0, +T and -T, and
+ * the verdict an interval would get.  A boundary in an endpoint's range
+ * matters only where the verdict differs with the endpoint just below it
+ * and just above it (the other endpoint as it is): an equivalent
+ * [0.002; 1.135] with T = 5 stays equivalent whichever side of 0 its lower
+ * endpoint falls. */
+typedef struct boot_judge boot_judge;
+struct boot_judge {
+	double threshold;      /* T > 0 */
+	better_side better;    /* for rules that need it */
+	/* The verdict of [LO, HI] (LO <= HI) as a code the check only
+	 * compares for equality. */
+	int (*verdict)(const boot_judge *judge, double lo, double hi);
+};
+
+/* The per-series verdict (verdict.h's verdict_series, defined) of [LO, HI]
+ * under JUDGE's threshold and better side: the rule of the study page. */
+int boot_series_verdict(const boot_judge *judge, double lo, double hi);
+
+/* Whether a seed could move a verdict: true when 0, +T or -T lies in the
+ * range (inclusive) of the LOWER or UPPER endpoint and the verdict of
+ * JUDGE changes as that endpoint crosses it.  Then *WHICH_ENDPOINT is
+ * "lower" or "upper", *BOUNDARY the boundary and *DISTANCE the endpoint
+ * minus the boundary, for the closest such case.  Outputs may be NULL;
+ * they are left unchanged when false is returned. */
 bool boot_fragile(const boot_range *lower, const boot_range *upper,
-		  double threshold, const char **which_endpoint,
+		  const boot_judge *judge, const char **which_endpoint,
 		  double *boundary, double *distance);
 
 /* The same judgement from the exact bootstrap: true when an endpoint of the
  * Monte Carlo interval MC and the same endpoint of the EXACT interval lie on
- * different sides of (or one of them on) 0, +THRESHOLD or -THRESHOLD.  The
- * outputs are as for boot_fragile, the distance measured from MC's
- * endpoint.  False when either interval is undefined. */
+ * different sides of (or one of them on) 0, +T or -T, and the verdict of
+ * JUDGE changes as MC's endpoint crosses it.  The outputs are as for
+ * boot_fragile, the distance measured from MC's endpoint.  False when
+ * either interval is undefined. */
 bool boot_fragile_exact(const boot_interval *mc, const boot_interval *exact,
-			double threshold, const char **which_endpoint,
+			const boot_judge *judge, const char **which_endpoint,
 			double *boundary, double *distance);
 
 /* How one comparison is bootstrapped. */
@@ -214,6 +235,7 @@ typedef struct boot_settings {
 	unsigned long resamples;  /* B, when not exact */
 	uint32_t stream_seed;     /* boot_stream_seed(), when not exact */
 	double threshold;         /* T > 0, for the fragility check */
+	better_side better;       /* the plan's, for the same */
 } boot_settings;
 
 /* Everything the report needs about one comparison. */

@@ -106,6 +106,13 @@ bool change_verdict_from_code(const char *s, change_verdict *out)
 	return false;
 }
 
+/* The change verdict as a fragility judge: crossing 0 never changes it,
+ * crossing T or -T may. */
+static int change_judge_verdict(const boot_judge *judge, double lo, double hi)
+{
+	return (int)change_verdict_of(true, lo, hi, judge->threshold);
+}
+
 static double plain_mean(const double *x, size_t n)
 {
 	double sum = 0;
@@ -133,6 +140,8 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 {
 	double alpha = 1 - set->confidence;
 	unsigned long b = set->resamples;
+	const boot_judge judge = { set->threshold, BETTER_LOWER,
+				   change_judge_verdict };
 	boot_range lower, upper;
 	double *rep;
 	pb_status st;
@@ -162,7 +171,7 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 					 set->threshold);
 	if (boot_endpoint_mc_range(rep, b, alpha / 2, &lower) == PB_OK
 	    && boot_endpoint_mc_range(rep, b, 1 - alpha / 2, &upper) == PB_OK)
-		out->fragile = boot_fragile(&lower, &upper, set->threshold,
+		out->fragile = boot_fragile(&lower, &upper, &judge,
 					    &out->fragile_endpoint,
 					    &out->fragile_boundary,
 					    &out->fragile_distance);

@@ -95,9 +95,10 @@ typedef struct change_interval {
 	double lo, hi;             /* type 7 percentile interval, when defined */
 	uint32_t stream_seed;      /* its mt19937 seed */
 	bool excludes_zero;        /* lo > 0 or hi < 0 */
-	bool fragile;              /* another seed could move 0, T or -T
-				      across an endpoint (Monte Carlo error,
-				      as bootstrap.h's boot_fragile) */
+	bool fragile;              /* another seed could move T or -T across
+				      an endpoint and so change the verdict
+				      (Monte Carlo error, as bootstrap.h's
+				      boot_fragile; 0 never changes it) */
 	const char *fragile_endpoint;   /* "lower" or "upper" */
 	double fragile_boundary;   /* 0, T or -T */
 	double fragile_distance;   /* endpoint minus boundary */

@@ -93,10 +93,16 @@ double axis_map(const axis_scale *a, double value, double p0, double p1)
 	return p0 + (value - a->lo) / (a->hi - a->lo) * (p1 - p0);
 }
 
-char *axis_format(double value, int decimals, bool plus, char *buf,
-		  size_t size)
+/* VALUE with DECIMALS into BUF: numfmt_fixed's digits, or with BOUNDS
+ * (not NULL) numfmt_beside's beside its N values, then the minus sign
+ * typeset as U+2212, since a hyphen is too short beside figures.  "" for a
+ * value that is not finite or cannot be formatted. */
+static char *format_typeset(double value, int decimals, bool plus,
+			    const double *bounds, size_t n, char *buf,
+			    size_t size)
 {
 	char digits[NUMFMT_BUFSIZE];
+	pb_status st;
 
 	if (size == 0)
 		return buf;
@@ -107,13 +113,30 @@ char *axis_format(double value, int decimals, bool plus, char *buf,
 		decimals = 0;
 	if (decimals > NUMFMT_MAX_DECIMALS)
 		decimals = NUMFMT_MAX_DECIMALS;
-	/* The digits are the tables' (render/numfmt.h); only the minus sign
-	 * is typeset, since a hyphen is too short beside figures. */
-	if (numfmt_fixed(value, decimals, plus, digits, sizeof digits) != PB_OK)
+	st = bounds ? numfmt_beside(value, decimals, bounds, n, plus, digits,
+				    sizeof digits)
+		    : numfmt_fixed(value, decimals, plus, digits,
+				   sizeof digits);
+	if (st != PB_OK)
 		return buf;
 	if (digits[0] == '-')
 		snprintf(buf, size, "\xe2\x88\x92%s", digits + 1);
 	else
 		snprintf(buf, size, "%s", digits);
 	return buf;
+}
+
+char *axis_format(double value, int decimals, bool plus, char *buf,
+		  size_t size)
+{
+	return format_typeset(value, decimals, plus, NULL, 0, buf, size);
+}
+
+char *axis_format_beside(double value, int decimals, double threshold,
+			 char *buf, size_t size)
+{
+	const double bounds[2] = { threshold, -threshold };
+
+	return format_typeset(value, decimals, true, bounds,
+			      threshold > 0 ? 2 : 0, buf, size);
 }

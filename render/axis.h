@@ -43,4 +43,11 @@ double axis_map(const axis_scale *a, double value, double p0, double p1);
 char *axis_format(double value, int decimals, bool plus, char *buf,
 		  size_t size);
 
+/* The same for an estimate or interval endpoint, always signed, with more
+ * decimals where DECIMALS would hide on which side of 0 (and, with
+ * THRESHOLD > 0, of +THRESHOLD and -THRESHOLD) VALUE lies, as the pages
+ * print it (numfmt_beside). */
+char *axis_format_beside(double value, int decimals, double threshold,
+			 char *buf, size_t size);
+
 #endif

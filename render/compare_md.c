@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
@@ -107,6 +108,23 @@ static const char *num(page *pg, double x, bool sign)
 	return fmt(pg, "%s", buf);
 }
 
+/* An estimate (BESIDE_T false) or an interval endpoint, with more decimals
+ * where the old plan's would hide on which side of 0, or of +T and -T, it
+ * lies (numfmt_beside); always signed. */
+static const char *num_beside(page *pg, double x, bool beside_t)
+{
+	const double bounds[2] = { pg->c->threshold, -pg->c->threshold };
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_beside(x, pg->decimals, bounds, beside_t ? 2 : 0,
+				     true, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?";
+	}
+	return fmt(pg, "%s", buf);
+}
+
 static const char *percent(page *pg, double f)
 {
 	char buf[NUMFMT_BUFSIZE];
@@ -128,6 +146,12 @@ static const char *unit(page *pg)
 static const char *qty_code(page *pg, double x, bool sign)
 {
 	return code(pg, fmt(pg, "%s %s", num(pg, x, sign), unit(pg)));
+}
+
+/* An estimate, "`+0.0004 ms`" rather than "`+0.000 ms`". */
+static const char *estimate_code(page *pg, double x)
+{
+	return code(pg, fmt(pg, "%s %s", num_beside(pg, x, false), unit(pg)));
 }
 
 /* "1.784 ms" */
@@ -225,10 +249,10 @@ static const char *change_cell(page *pg, const change_interval *ci)
 	if (!isfinite(ci->estimate))
 		return tr(pg, "no pairs");
 	if (!ci->defined)
-		return fmt(pg, "%s %s", qty_code(pg, ci->estimate, true),
+		return fmt(pg, "%s %s", estimate_code(pg, ci->estimate),
 			   tr(pg, "(no interval)"));
-	return fmt(pg, "%s `[%s; %s]`", qty_code(pg, ci->estimate, true),
-		   num(pg, ci->lo, true), num(pg, ci->hi, true));
+	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
+		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
 }
 
 /* ---- tables ---------------------------------------------------------- */
@@ -714,9 +738,9 @@ static void section_effects(page *pg)
 			}
 			add(row, fmt(pg, "%s (%s%s%s)",
 				     change_cell(pg, &e->change),
-				     code(pg, num(pg, e->old_effect, true)),
+				     code(pg, num_beside(pg, e->old_effect, false)),
 				     ARROW,
-				     code(pg, num(pg, e->new_effect, true))));
+				     code(pg, num_beside(pg, e->new_effect, false))));
 		}
 		add(row, verdict_text(pg, sc->verdict));
 		add(row, conclusion_text(pg, sc->old_verdict,
@@ -733,18 +757,22 @@ static void section_effects(page *pg)
 static void fragile_note(page *pg, const char *who, const change_interval *ci,
 			 bool *started)
 {
-	const char *where;
+	gchar *where;
+	pb_status st;
 
 	if (!ci->fragile)
 		return;
 	if (!*started)
 		puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Comparison notes")));
 	*started = true;
-	where = fmt(pg, strcmp(ci->fragile_endpoint, "lower") == 0
-		    ? tr(pg, "the lower endpoint lies %s from %s")
-		    : tr(pg, "the upper endpoint lies %s from %s"),
-		    qty(pg, ci->fragile_distance, true),
-		    qty(pg, ci->fragile_boundary, true));
+	st = endpoint_words_where(pg->lang, ci->fragile_endpoint,
+				  ci->fragile_boundary, ci->fragile_distance,
+				  pg->decimals, esc(pg, unit(pg)), &where);
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return;
+	}
+	keep(pg, where);
 	puts_(pg, fmt(pg, "- %s: %s (%s); %s\n", who, where,
 		      tr(pg, "judged by the Monte Carlo error"),
 		      tr(pg, "another seed could change the conclusion.")));

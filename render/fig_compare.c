@@ -134,18 +134,19 @@ static void marker(cairo_t *cr, size_t rank, bool is_new, double x, double y)
 				  style_white);
 }
 
-/* "+0.625 [-1.111; +2.474]", or what stands in for a missing one. */
-static char *value_label(fig_pen *p, const slot *sl, int decimals)
+/* "+0.625 [-1.111; +2.474]", or what stands in for a missing one; each
+ * number on its true side of 0 and of +-T, the comparison's threshold. */
+static char *value_label(fig_pen *p, const slot *sl, int decimals, double t)
 {
 	char e[FIG_NUMBUF], lo[FIG_NUMBUF], hi[FIG_NUMBUF];
 
 	if (!sl->has_est)
 		return g_strdup(tr(p, "no pairs"));
-	fig_number(sl->est, decimals, true, e, sizeof e);
+	axis_format_beside(sl->est, decimals, 0.0, e, sizeof e);
 	if (!sl->has_ci)
 		return fig_printf("%s %s", e, tr(p, "(no interval)"));
-	fig_number(sl->lo, decimals, true, lo, sizeof lo);
-	fig_number(sl->hi, decimals, true, hi, sizeof hi);
+	axis_format_beside(sl->lo, decimals, t, lo, sizeof lo);
+	axis_format_beside(sl->hi, decimals, t, hi, sizeof hi);
 	return g_strdup_printf("%s [%s; %s]", e, lo, hi);
 }
 
@@ -418,7 +419,8 @@ static void rows(fig_pen *p, const fig_compare_input *in, double x0,
 				double y = top + ROW_PAD
 					   + k * (2 * SLOT_H + PAIR_GAP)
 					   + (b + 0.5) * SLOT_H;
-				char *label = value_label(p, &sl, decimals);
+				char *label = value_label(p, &sl, decimals,
+							  c->threshold);
 
 				if (sl.has_ci)
 					whisker(p, sl.lo, sl.hi, y, x0, x1,
@@ -501,7 +503,8 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	for (size_t i = 0; i < c->n_effects; i++)
 		for (int b = 0; b < 2; b++) {
 			slot sl = slot_at(in, &c->effects[i], b);
-			char *v = value_label(p, &sl, decimals);
+			char *v = value_label(p, &sl, decimals,
+					      c->threshold);
 			double w;
 			style_text_measure(p->text, FONT_LABEL, v, 0, &w, NULL);
 			value_w = fmax(value_w, w);

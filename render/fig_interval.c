@@ -78,15 +78,17 @@ static bool axis_range(const fig_input *in, double *lo, double *hi)
 static char *value_label(fig_pen *p, const comparison *c, int decimals)
 {
 	const boot_interval *ci = &c->boot.ci[p->in->s->plan.interval];
+	double t = p->in->s->plan.threshold;
 	char e[FIG_NUMBUF], lo[FIG_NUMBUF], hi[FIG_NUMBUF];
 
 	if (!isfinite(c->boot.estimate))
 		return g_strdup(tr(p, "no pairs"));
-	fig_number(c->boot.estimate, decimals, true, e, sizeof e);
+	/* As the page prints them: each on its true side of 0 and +-T. */
+	axis_format_beside(c->boot.estimate, decimals, 0.0, e, sizeof e);
 	if (!ci->defined || !isfinite(ci->lo) || !isfinite(ci->hi))
 		return fig_printf("%s %s", e, tr(p, "(no interval)"));
-	fig_number(ci->lo, decimals, true, lo, sizeof lo);
-	fig_number(ci->hi, decimals, true, hi, sizeof hi);
+	axis_format_beside(ci->lo, decimals, t, lo, sizeof lo);
+	axis_format_beside(ci->hi, decimals, t, hi, sizeof hi);
 	return g_strdup_printf("%s [%s; %s]", e, lo, hi);
 }
 

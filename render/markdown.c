@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
@@ -142,6 +143,23 @@ static const char *num(page *pg, double x, bool sign)
 	return num_dec(pg, x, pg->p->threshold_decimals, sign);
 }
 
+/* X with the plan's decimals, or more where they would hide on which side
+ * of 0 (and, with BESIDE_T, of +T and -T) X lies: an estimate or an
+ * interval endpoint, whose side decides the verdict (numfmt_beside). */
+static const char *num_beside(page *pg, double x, bool beside_t, bool sign)
+{
+	const double bounds[2] = { pg->p->threshold, -pg->p->threshold };
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_beside(x, pg->p->threshold_decimals, bounds,
+				     beside_t ? 2 : 0, sign, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?";
+	}
+	return fmt(pg, "%s", buf);
+}
+
 static const char *percent(page *pg, double f, int decimals)
 {
 	char buf[NUMFMT_BUFSIZE];
@@ -166,17 +184,20 @@ static const char *qty(page *pg, double x, bool sign)
 	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, pg->p->unit));
 }
 
-/* A quantity as a code span, "`+0.625 ms`". */
+/* An estimate as a code span, "`+0.625 ms`"; one that is not zero never
+ * reads `+0.000 ms`. */
 static const char *qty_code(page *pg, double x, bool sign, bool in_table)
 {
-	return code(pg, fmt(pg, "%s %s", num(pg, x, sign), pg->p->unit),
-		    in_table);
+	return code(pg, fmt(pg, "%s %s", num_beside(pg, x, false, sign),
+			    pg->p->unit), in_table);
 }
 
-/* An interval as a code span, "`[-1.111; +2.474]`". */
+/* An interval as a code span, "`[-1.111; +2.474]`", each endpoint on its
+ * true side of 0, +T and -T. */
 static const char *ci_code(page *pg, double lo, double hi)
 {
-	return fmt(pg, "`[%s; %s]`", num(pg, lo, true), num(pg, hi, true));
+	return fmt(pg, "`[%s; %s]`", num_beside(pg, lo, true, true),
+		   num_beside(pg, hi, true, true));
 }
 
 /* A series' name: the label as written, except that the default label
@@ -858,6 +879,24 @@ static void section_small_samples(page *pg)
 	g_free(idx);
 }
 
+/* Where the fragile endpoint WHICH ("lower" or "upper") lies, DISTANCE
+ * from BOUNDARY (render/endpoint_words.h). */
+static const char *fragile_where(page *pg, const char *which,
+				 double boundary, double distance)
+{
+	gchar *s;
+	pb_status st = endpoint_words_where(pg->lang, which, boundary,
+					    distance,
+					    pg->p->threshold_decimals,
+					    esc(pg, pg->p->unit), &s);
+
+	if (st != PB_OK) {
+		pg->st = pb_status_merge(pg->st, st);
+		return "?";
+	}
+	return keep(pg, s);
+}
+
 static void section_comparison_notes(page *pg)
 {
 	const analysis *a = pg->a;
@@ -870,13 +909,10 @@ static void section_comparison_notes(page *pg)
 				      state_text(pg, pg->p->states[c->state]));
 
 		if (c->boot.fragile) {
-			double b = c->boot.fragile_boundary;
-			const char *where = fmt(pg, strcmp(
-					c->boot.fragile_endpoint, "lower") == 0
-				? tr(pg, "the lower endpoint lies %s from %s")
-				: tr(pg, "the upper endpoint lies %s from %s"),
-				qty(pg, c->boot.fragile_distance, true),
-				qty(pg, b, true));
+			const char *where = fragile_where(pg,
+				c->boot.fragile_endpoint,
+				c->boot.fragile_boundary,
+				c->boot.fragile_distance);
 			const char *basis = strcmp(c->boot.fragile_basis,
 						   "exact bootstrap") == 0
 				? tr(pg, "judged against the exact bootstrap")

@@ -7,8 +7,10 @@
  *     outcome grouped (`0`, `1`, `9`);
  *  2. the comparison table: one row per state, one column per latency
  *     series whatever their number, each cell `+0.625 ms` `[-1.111;
- *     +2.474]` (sign always shown, the plan's threshold decimals, the
- *     study's unit and confidence), and the conclusion across series;
+ *     +2.474]` (sign always shown, the plan's threshold decimals, or more
+ *     where they would hide a number's side of 0, +T or -T: see
+ *     numfmt_beside; the study's unit and confidence), and the conclusion
+ *     across series;
  *  3. the mechanism table of each mechanism series ("State | Registration |
  *     MMCSS state | Win32 priority | ETW priority", `4/4`,
  *     `0 -> 10 -> 0`, each variant with its count when boots differ);

@@ -9,7 +9,9 @@
  * A value that is not zero but rounds to zero keeps the sign of the value
  * (`+0.000`, `-0.000` with SIGNED; `-0.000` without): an interval bound of
  * -0.0004 does reach below zero, and the page must not hide on which side
- * of zero it lies, since the conclusion is drawn from the unrounded bound. */
+ * of zero it lies, since the conclusion is drawn from the unrounded bound.
+ * Estimates and interval endpoints go through numfmt_beside instead, which
+ * prints such a value with the decimals that show its side (`+0.0004`). */
 #ifndef PAIRBOOT_NUMFMT_H
 #define PAIRBOOT_NUMFMT_H
 
@@ -30,6 +32,17 @@
  * locale object cannot be made.  BUF then holds "". */
 pb_status numfmt_fixed(double x, int decimals, bool sign, char *buf,
 		       size_t size);
+
+/* Writes X as numfmt_fixed does with DECIMALS, or with the fewest more
+ * decimals (at most NUMFMT_MAX_DECIMALS) that keep the printed number on
+ * the same side of every boundary as X: 0 and the N values BOUNDS (NULL
+ * when N is 0).  A rounded endpoint that would print equal to a boundary
+ * it is not equal to, or on its other side, would make the verdict drawn
+ * from the unrounded value look wrong: with boundary -0.5 and 1 decimal,
+ * -0.456 prints "-0.46", not "-0.5"; with 3 decimals 0.0004 prints
+ * "+0.0004" (SIGNED), not "+0.000".  Errors as for numfmt_fixed. */
+pb_status numfmt_beside(double x, int decimals, const double *bounds,
+			size_t n, bool sign, char *buf, size_t size);
 
 /* Writes the fraction F (0.95) as a percentage without the '%' sign and
  * with at most MAX_DECIMALS decimals, trailing zeros dropped: 0.95 -> "95",

@@ -288,7 +288,8 @@ static void test_pairing(void)
 	const double noise[N] = { 0.04, -0.03, 0.02, -0.05, 0.01,
 				  0.03, -0.02, 0.05, -0.04, 0.00 };
 	double ref[N], state[N], *indep = malloc(B * sizeof *indep);
-	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, B, 0, 1.784 };
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, B, 0, 1.784,
+			      BETTER_LOWER };
 	boot_comparison cmpn;
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	double paired_w, indep_w;
@@ -358,7 +359,8 @@ static void test_bca(void)
 	size_t count;
 	boot_dist dist;
 	boot_interval ci;
-	boot_settings set = { INTERVAL_BCA, 0.95, true, 0, 0, 1.784 };
+	boot_settings set = { INTERVAL_BCA, 0.95, true, 0, 0, 1.784,
+			      BETTER_LOWER };
 	boot_comparison cmpn;
 
 	if (boot_exact(d, 4, &v, &w, &count) != PB_OK) {
@@ -479,7 +481,8 @@ static void test_seed_stability(void)
 	const double ref[8] = { 19.1, 18.7, 19.4, 20.2, 18.9, 19.0, 19.8, 19.3 };
 	double state[3][8];
 	boot_comparison first[3], second[3];
-	boot_settings set = { INTERVAL_BCA, 0.95, false, 2000, 0, 1.784 };
+	boot_settings set = { INTERVAL_BCA, 0.95, false, 2000, 0, 1.784,
+			      BETTER_LOWER };
 	static const int order[3] = { 2, 0, 1 };
 	bool ok = true;
 
@@ -541,59 +544,122 @@ static void test_mc_range(void)
 	tap_ok(eq(r.lo, 0.0) && eq(r.hi, 0.0), "MC range at q = 0 is the minimum");
 }
 
+/* boot_fragile finds WANT_WHICH fragile at boundary WANT_B, at distance
+ * WANT_D. */
+static void fragile_is(const boot_range *lo, const boot_range *hi,
+		       const boot_judge *judge, const char *want_which,
+		       double want_b, double want_d, const char *name)
+{
+	const char *which = NULL;
+	double boundary = NAN, distance = NAN;
+
+	bool fragile = boot_fragile(lo, hi, judge, &which, &boundary,
+				    &distance);
+
+	tap_ok(fragile && strcmp(which, want_which) == 0
+	       && eq(boundary, want_b) && fabs(distance - want_d) <= TOL,
+	       "%s (got %s, %g, %g)", name, which ? which : "-", boundary,
+	       distance);
+}
+
+/* Fragility by the study page's rule (verdict.h, lower is better).  Each
+ * case names the verdict with the endpoint as it is and just across the
+ * boundary in its range; only a change of verdict makes it fragile. */
 static void test_fragile(void)
 {
+	const boot_judge t1 = { 1.784, BETTER_LOWER, boot_series_verdict };
+	const boot_judge t5 = { 5.0, BETTER_LOWER, boot_series_verdict };
 	const char *which = NULL;
 	double boundary = 99.0, distance = 99.0;
 	boot_range lo = { 0.1, -0.2, 0.3 }, hi = { 1.6, 1.5, 1.7 };
+	boot_range hi_wide = { 2.5, 2.4, 2.6 };
 	boot_range lo_far = { 0.5, 0.4, 0.6 }, hi_near_t = { 1.8, 1.7, 1.9 };
-	boot_interval mc, ex;
+	boot_range eq_lo = { 0.002, -0.01, 0.015 }, eq_hi = { 1.135, 1.1, 1.2 };
+	boot_range harm_lo = { 5.02, 4.97, 5.06 }, harm_hi = { 7.5, 7.4, 7.6 };
 
-	tap_ok(boot_fragile(&lo, &hi, 1.784, &which, &boundary, &distance)
-	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0)
-	       && fabs(distance - 0.1) <= TOL,
-	       "0 inside the lower range: fragile, lower, 0, +0.1");
-	tap_ok(!boot_fragile(&lo_far, &hi, 1.784, NULL, NULL, NULL),
+	/* [0.002; 1.135], T = 5: equivalent; lower endpoint at -0.0001 still
+	 * inside (-5, 5): equivalent.  0 is in its range, yet no verdict
+	 * changes. */
+	tap_ok(!boot_fragile(&eq_lo, &eq_hi, &t5, &which, &boundary,
+			     &distance) && eq(boundary, 99.0),
+	       "equivalent [0.002; 1.135], T = 5: not fragile at 0");
+	/* [0.1; 1.6], T = 1.784: equivalent on both sides of 0 too. */
+	tap_ok(!boot_fragile(&lo, &hi, &t1, NULL, NULL, NULL),
+	       "equivalent with 0 in the lower range: not fragile");
+	/* [5.02; 7.5], T = 5: harm (lo > T); lower endpoint just below 5:
+	 * 0 < lo, hi >= T: detected-small.  The MC range 4.97..5.06 holds
+	 * T, so another seed could turn harm into detected-small. */
+	fragile_is(&harm_lo, &harm_hi, &t5, "lower", 5.0, 0.02,
+		   "harm with T within the Monte Carlo error: fragile, lower, "
+		   "T, +0.02");
+	/* [0.1; 2.5], T = 1.784: detected-small (excludes 0, reaches T);
+	 * lower endpoint below 0: indeterminate. */
+	fragile_is(&lo, &hi_wide, &t1, "lower", 0.0, 0.1,
+		   "detected-small with 0 in the lower range: fragile, lower, "
+		   "0, +0.1");
+	tap_ok(!boot_fragile(&lo_far, &hi, &t1, NULL, NULL, NULL),
 	       "no boundary inside either range: not fragile");
-	tap_ok(boot_fragile(&lo_far, &hi_near_t, 1.784, &which, &boundary,
-			    &distance)
-	       && strcmp(which, "upper") == 0 && eq(boundary, 1.784)
-	       && fabs(distance - (1.8 - 1.784)) <= TOL,
-	       "T inside the upper range: fragile, upper, T");
-	/* Both: the closer one is named (|0.1| < |1.8 - 1.784| is false:
-	 * 0.016 is closer). */
-	tap_ok(boot_fragile(&lo, &hi_near_t, 1.784, &which, &boundary,
-			    &distance)
-	       && strcmp(which, "upper") == 0,
-	       "two candidates: the closest is named");
-	/* -T is a boundary too. */
+	/* [0.5; 1.8]: detected-small; upper endpoint below T: equivalent. */
+	fragile_is(&lo_far, &hi_near_t, &t1, "upper", 1.784, 1.8 - 1.784,
+		   "T inside the upper range: fragile, upper, T, +0.016");
+	/* [0.1; 1.8]: lower across 0 gives indeterminate, upper across T
+	 * equivalent; both change the verdict, and 0.016 < 0.1 is closer. */
+	fragile_is(&lo, &hi_near_t, &t1, "upper", 1.784, 1.8 - 1.784,
+		   "two candidates: the closest is named");
+	/* [-1.8; 1.6]: indeterminate (contains 0, reaches -T); lower endpoint
+	 * above -T: equivalent. */
 	lo_far = (boot_range){ -1.8, -1.9, -1.7 };
-	tap_ok(boot_fragile(&lo_far, &hi, 1.784, &which, &boundary, &distance)
-	       && eq(boundary, -1.784), "-T inside a range: fragile");
+	fragile_is(&lo_far, &hi, &t1, "lower", -1.784, -1.8 + 1.784,
+		   "-T inside a range where it decides equivalence: fragile");
+}
+
+/* boot_fragile_exact by the same rule: MC and exact endpoints on two
+ * sides of a boundary count only where the verdict differs across it. */
+static void test_fragile_exact(void)
+{
+	const boot_judge t1 = { 1.784, BETTER_LOWER, boot_series_verdict };
+	const boot_judge t5 = { 5.0, BETTER_LOWER, boot_series_verdict };
+	const char *which = NULL;
+	double boundary = 99.0, distance = 99.0;
+	boot_interval mc, ex;
 
 	memset(&mc, 0, sizeof mc);
 	mc.defined = true;
 	ex = mc;
+	mc.lo = 0.002;
+	mc.hi = 1.135;
+	ex.lo = -0.001;
+	ex.hi = 1.135;
+	tap_ok(!boot_fragile_exact(&mc, &ex, &t5, NULL, NULL, NULL),
+	       "equivalent, T = 5, exact lower endpoint below 0: not fragile");
+	/* [0.01; 2.5], T = 1.784: detected-small; across 0: indeterminate. */
 	mc.lo = 0.01;
-	mc.hi = 1.5;
+	mc.hi = ex.hi = 2.5;
 	ex.lo = -0.01;
-	ex.hi = 1.5;
-	tap_ok(boot_fragile_exact(&mc, &ex, 1.784, &which, &boundary,
+	tap_ok(boot_fragile_exact(&mc, &ex, &t1, &which, &boundary,
 				  &distance)
-	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0),
-	       "exact and MC lower endpoints on both sides of 0: fragile");
+	       && strcmp(which, "lower") == 0 && eq(boundary, 0.0)
+	       && fabs(distance - 0.01) <= TOL,
+	       "detected-small, exact lower endpoint below 0: fragile");
 	ex.lo = 0.02;
-	tap_ok(!boot_fragile_exact(&mc, &ex, 1.784, NULL, NULL, NULL),
+	tap_ok(!boot_fragile_exact(&mc, &ex, &t1, NULL, NULL, NULL),
 	       "exact and MC on the same sides: not fragile");
+	/* Exact upper endpoint exactly on T, MC's above: [0.01; 1.784) would
+	 * be equivalent, [0.01; 2.5] is detected-small. */
 	ex.hi = 1.784;
-	tap_ok(boot_fragile_exact(&mc, &ex, 1.784, &which, &boundary, NULL)
+	tap_ok(boot_fragile_exact(&mc, &ex, &t1, &which, &boundary, NULL)
 	       && strcmp(which, "upper") == 0 && eq(boundary, 1.784),
-	       "an endpoint exactly on T against one below: fragile");
+	       "an endpoint exactly on T against one above: fragile");
+	ex.defined = false;
+	tap_ok(!boot_fragile_exact(&mc, &ex, &t1, NULL, NULL, NULL),
+	       "no exact interval: not fragile");
 }
 
 /* boot_compare judges the seed sensitivity of the pre-registered method:
- * data shifted so that the exact lower endpoint sits on 0 is fragile;
- * the same data shifted well away is not. */
+ * data shifted so that the exact lower endpoint sits on 0, with an upper
+ * endpoint near 1.1 beyond T = 0.5, is fragile (detected-small on one side
+ * of 0, indeterminate on the other); the same data shifted well away is
+ * not. */
 static void test_compare_fragile(void)
 {
 	const double base[8] = { 0.3, 1.1, -0.4, 2.0, 0.9, 1.5, 0.2, 1.3 };
@@ -603,7 +669,8 @@ static void test_compare_fragile(void)
 	boot_dist dist;
 	boot_interval ci;
 	boot_comparison c;
-	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 2000, 0, 100.0 };
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 2000, 0, 0.5,
+			      BETTER_LOWER };
 
 	boot_exact(base, 8, &v, &w, &count);
 	dist = (boot_dist){ v, w, count };
@@ -630,7 +697,8 @@ static void test_compare_edges(void)
 	const double ref[3] = { 2.0, 3.0, 4.0 };
 	const double state[3] = { 2.5, 3.5, 4.5 };
 	const double spread[3] = { 2.5, 3.1, 4.9 };
-	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 999, 77, 1.0 };
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 999, 77, 1.0,
+			      BETTER_LOWER };
 	boot_comparison c;
 	bool ok = true;
 
@@ -733,6 +801,7 @@ int main(void)
 	test_seed_stability();
 	test_mc_range();
 	test_fragile();
+	test_fragile_exact();
 	test_compare_fragile();
 	test_compare_edges();
 	test_coverage_table();

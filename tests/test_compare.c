@@ -45,6 +45,7 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "ingest/study.h"
+#include "render/compare_md.h"
 #include "render/fig_compare.h"
 #include "tests/tap.h"
 
@@ -539,6 +540,51 @@ static void check_figure(const study *os, const analysis *oa,
 /* The bundled pair: on the new build a missing value is normalized to 20
  * with MMCSS running; nothing else changed.  These are exactly the changes
  * the comparison must report, and no others. */
+static bool compare_page_has(const study *os, const analysis *oa,
+			     const study *ns, const analysis *na,
+			     const compare_result *c, const char *lang,
+			     const char *want)
+{
+	GString *g = g_string_new(NULL);
+	bool found = compare_md_render(os, oa, ns, na, c, lang, g) == PB_OK
+		     && strstr(g->str, want);
+
+	if (!found)
+		tap_diag("not on the %s page: %s", lang, want);
+	g_string_free(g, TRUE);
+	return found;
+}
+
+/* The comparison page's fragile note and printed precision, by changing
+ * the first effect change (missing, series 1) in memory; T = 1.784, 3
+ * decimals.  The upper endpoint -1.800 lies 0.016 beyond -T. */
+static void check_page_words(const study *os, const analysis *oa,
+			     const study *ns, const analysis *na,
+			     compare_result *c)
+{
+	change_interval *ci = &c->effects[0].change;
+	change_interval old = *ci;
+
+	ci->fragile = true;
+	ci->fragile_endpoint = "upper";
+	ci->fragile_boundary = -1.784;
+	ci->fragile_distance = -0.016;
+	tap_ok(compare_page_has(os, oa, ns, na, c, "en", "the upper endpoint "
+				"lies 0.016 ms outside the boundary -1.784 ms "
+				"(judged by the Monte Carlo error)"),
+	       "compare page: an endpoint beyond -T is outside it");
+	tap_ok(compare_page_has(os, oa, ns, na, c, "cs", "horní mez leží "
+				"0.016 ms na vnější straně hranice -1.784 ms"),
+	       "compare page, cs: the same in Czech");
+	/* -1.7838 would print as -1.784 = -T, 0.0004 as +0.000. */
+	ci->estimate = 0.0004;
+	ci->hi = -1.7838;
+	tap_ok(compare_page_has(os, oa, ns, na, c, "en", "`+0.0004 ms`")
+	       && compare_page_has(os, oa, ns, na, c, "en", "; -1.7838]`"),
+	       "compare page: estimate and endpoint show their side");
+	*ci = old;
+}
+
 static void check_fixtures(void)
 {
 	study *os = load("mmcss-26200.9168"), *ns = load("mmcss-newbuild");
@@ -635,6 +681,7 @@ static void check_fixtures(void)
 	}
 	tap_ok(c->baseline_verdict != CHANGE_CHANGED,
 	       "the baseline (20) did not change");
+	check_page_words(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
 out:
 	compare_free(c);

@@ -321,6 +321,15 @@ static void test_axis(void)
 		  "format: no sign on zero");
 	tap_streq(axis_format(NAN, 2, true, buf, sizeof buf), "",
 		  "format: NaN gives nothing");
+	/* Labels of endpoints: -0.456 beside -T = -0.5 with 1 decimal would
+	 * read -0.5; 0.0004 with 3 decimals +0.000. */
+	tap_streq(axis_format_beside(-0.456, 1, 0.5, buf, sizeof buf),
+		  "\xe2\x88\x92" "0.46", "label: -0.456 beside -0.5 is "
+		  "-0.46, with a U+2212 minus");
+	tap_streq(axis_format_beside(0.0004, 3, 1.784, buf, sizeof buf),
+		  "+0.0004", "label: 0.0004 with 3 decimals is +0.0004");
+	tap_streq(axis_format_beside(0.2, 1, 0.5, buf, sizeof buf), "+0.2",
+		  "label: a value clear of 0 and +-T keeps its decimals");
 	axis_nice(-1, 1, 4, &a);
 	tap_ok(!(axis_tick(&a, 2) < 0) && !(axis_tick(&a, 2) > 0),
 	       "axis: the middle tick is exactly 0");

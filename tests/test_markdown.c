@@ -1024,14 +1024,105 @@ static void check_inject(const loaded *in)
 /* ---- the rarer sentences ------------------------------------------------ */
 
 /* Renders the English page of L and says whether it contains WANT. */
-static bool page_has(const loaded *l, const char *want)
+static bool page_has_in(const loaded *l, const char *lang, const char *want)
 {
-	gchar *md = render(l, "en");
+	gchar *md = render(l, lang);
 	bool found = md && strstr(md, want);
 	if (!found)
 		tap_diag("not on the page: %s", want);
 	g_free(md);
 	return found;
+}
+
+static bool page_has(const loaded *l, const char *want)
+{
+	return page_has_in(l, "en", want);
+}
+
+/* The sentence of a fragile endpoint on each side of each kind of
+ * boundary, in every language, and the printed precision of estimates and
+ * endpoints beside 0 and +-T (T = 1.784, 3 decimals, in the example). */
+static void check_fragile_words(loaded *mm)
+{
+	static const struct {
+		const char *lang, *text;
+	} inside[N_LANGS] = {
+		{ "en", "the upper endpoint lies 0.012 ms inside the boundary "
+		  "+1.784 ms" },
+		{ "de", "die obere Grenze liegt 0.012 ms diesseits der Schwelle "
+		  "+1.784 ms" },
+		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
+		  "+1.784 ms" },
+		{ "ko", "상한이 경계 +1.784 ms보다 0.012 ms 안쪽에 있음" },
+	};
+	const study_plan *p = &mm->s->plan;
+	comparison *c = &mm->a->cmp[mm->a->states[0].comparisons[0]];
+	boot_comparison old_boot = c->boot;
+
+	c->boot.fragile = true;
+	c->boot.fragile_basis = "monte-carlo error";
+	c->boot.fragile_endpoint = "upper";
+	c->boot.fragile_boundary = p->threshold;
+	c->boot.fragile_distance = -0.0123;
+	for (size_t i = 0; i < N_LANGS; i++)
+		tap_ok(page_has_in(mm, inside[i].lang, inside[i].text),
+		       "%s: an endpoint inside T", inside[i].lang);
+	/* 0.0004 at 3 decimals would read 0.000: one more decimal. */
+	c->boot.fragile_endpoint = "lower";
+	c->boot.fragile_boundary = 0.0;
+	c->boot.fragile_distance = 0.0004;
+	tap_ok(page_has(mm, "the lower endpoint lies 0.0004 ms above 0.000 ms"),
+	       "an endpoint 0.0004 above 0: a non-zero distance");
+	c->boot.fragile_distance = -0.25;
+	tap_ok(page_has(mm, "the lower endpoint lies 0.250 ms below 0.000 ms"),
+	       "an endpoint below 0");
+	c->boot.fragile_boundary = -p->threshold;
+	c->boot.fragile_distance = -0.016;
+	tap_ok(page_has(mm, "the lower endpoint lies 0.016 ms outside the "
+			"boundary -1.784 ms"), "an endpoint beyond -T: outside");
+	c->boot.fragile_distance = 0.016;
+	tap_ok(page_has(mm, "the lower endpoint lies 0.016 ms inside the "
+			"boundary -1.784 ms"), "an endpoint above -T: inside");
+	c->boot.fragile_distance = 0.0;
+	tap_ok(page_has_in(mm, "de", "die untere Grenze liegt genau bei "
+			   "-1.784 ms"), "de: an endpoint exactly on -T");
+	c->boot = old_boot;
+
+	/* -1.7838 rounds to -1.784 = -T, 0.0004 to +0.000 and -0.0001 to
+	 * -0.000: each gets the decimals that show its side. */
+	c->boot.estimate = -0.0001;
+	c->boot.ci[p->interval].lo = -1.7838;
+	c->boot.ci[p->interval].hi = 0.0004;
+	tap_ok(page_has(mm, "| missing | `-0.0001 ms` `[-1.7838; +0.0004]` |"),
+	       "endpoints beside -T and 0 and an estimate beside 0 show "
+	       "their side");
+	c->boot.ci[p->interval].lo = -1.785;
+	c->boot.ci[p->interval].hi = 1.5;
+	tap_ok(page_has(mm, "`[-1.785; +1.500]`"),
+	       "endpoints clear of every boundary keep 3 decimals");
+	c->boot = old_boot;
+}
+
+/* T = 0.5 written with 1 decimal: `-0.2 [-0.5; +0.2]` would look
+ * equivalent-but-touching; the true lower bound -0.456 lies inside -0.5. */
+static void check_precision_half(loaded *mm)
+{
+	study_plan *p = &mm->s->plan;
+	comparison *c = &mm->a->cmp[mm->a->states[0].comparisons[0]];
+	boot_comparison old_boot = c->boot;
+	double old_t = p->threshold;
+	int old_dec = p->threshold_decimals;
+
+	p->threshold = 0.5;
+	p->threshold_decimals = 1;
+	c->boot.estimate = -0.2;
+	c->boot.ci[p->interval].lo = -0.456;
+	c->boot.ci[p->interval].hi = 0.2;
+	tap_ok(page_has(mm, "| missing | `-0.2 ms` `[-0.46; +0.2]` |"),
+	       "-0.456 with T = 0.5 prints -0.46, visibly inside -0.5");
+	p->threshold = old_t;
+	p->threshold_decimals = old_dec;
+	c->boot = old_boot;
 }
 
 /* The conclusion of every verdict code, and the other branches of the
@@ -1102,9 +1193,9 @@ static void check_variants(loaded *mm)
 	c->boot.fragile_distance = -0.0123;
 	c->boot.fragile_basis = "exact bootstrap";
 	tap_ok(page_has(mm, "- Series 1, missing: the upper endpoint lies "
-			"-0.012 ms from +1.784 ms (judged against the exact "
-			"bootstrap); another seed could change the "
-			"conclusion."),
+			"0.012 ms inside the boundary +1.784 ms (judged "
+			"against the exact bootstrap); another seed could "
+			"change the conclusion."),
 	       "a fragile endpoint is named with its distance");
 	c->boot = old_boot;
 	c->boot.ci[p->interval].fallback = true;
@@ -1174,6 +1265,8 @@ int main(void)
 	check_netthrottle(&nt);
 	check_inject(&in);
 	check_variants(&mm);
+	check_fragile_words(&mm);
+	check_precision_half(&mm);
 	{
 		GString *g = g_string_new("keep");
 		tap_ok(markdown_render(mm.s, mm.a, "fr", g) == PB_SOFTWARE

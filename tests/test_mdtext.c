@@ -39,6 +39,18 @@ static void fixed_is(double x, int dec, bool sign, const char *want,
 	tap_streq(st == PB_OK ? buf : NULL, want, name);
 }
 
+static void beside_is(double x, int dec, double t, const char *want,
+		      const char *name)
+{
+	const double bounds[2] = { t, -t };
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_beside(x, dec, bounds, t > 0 ? 2 : 0, true, buf,
+				     sizeof buf);
+	if (st != PB_OK)
+		tap_diag("%s: status %d", name, (int)st);
+	tap_streq(st == PB_OK ? buf : NULL, want, name);
+}
+
 static void percent_is(double f, int dec, const char *want, const char *name)
 {
 	char buf[NUMFMT_BUFSIZE];
@@ -157,6 +169,40 @@ static void test_fixed(void)
 	percent_is(1.0, 2, "100", "1: 100");
 }
 
+/* Endpoints beside the boundaries 0, T and -T. */
+static void test_beside(void)
+{
+	char buf[NUMFMT_BUFSIZE];
+
+	/* -0.456 with 1 decimal is -0.5, which is -T; the true bound lies
+	 * inside it, and -0.46 shows that. */
+	beside_is(-0.456, 1, 0.5, "-0.46",
+		  "-0.456 beside -T = -0.5: -0.46, visibly inside -0.5");
+	beside_is(0.2, 1, 0.5, "+0.2", "a value clear of every boundary "
+		  "keeps its decimals");
+	beside_is(0.0004, 3, 1.784, "+0.0004", "0.0004 with 3 decimals: "
+		  "+0.0004, not +0.000");
+	beside_is(-0.0001, 3, 0.0, "-0.0001", "-0.0001 beside 0 alone: "
+		  "-0.0001, not -0.000");
+	beside_is(1.7838, 3, 1.784, "+1.7838", "1.7838 would print as T "
+		  "1.784: one more decimal");
+	/* 1.78399996: 1.7840, 1.78400, 1.784000, 1.7840000 all print T; the
+	 * 8th decimal shows it lies below. */
+	beside_is(1.78399996, 3, 1.784, "+1.78399996",
+		  "as many decimals as it takes: 8 for 1.78399996");
+	beside_is(-1.78401, 3, 1.784, "-1.78401", "just outside -T: "
+		  "-1.78401, not -1.784");
+	beside_is(1.785, 3, 1.784, "+1.785", "1.785 is clear of T at 3 "
+		  "decimals");
+	beside_is(-0.5, 1, 0.5, "-0.5", "a value on a boundary prints as "
+		  "the boundary");
+	beside_is(0.0, 3, 1.784, "0.000", "zero prints as zero");
+	beside_is(1e-20, 3, 0.0, "+0.000000000000000", "a value closer to 0 "
+		  "than 15 decimals show stops at 15");
+	tap_ok(numfmt_beside(NAN, 3, NULL, 0, true, buf, sizeof buf)
+	       == PB_SOFTWARE && buf[0] == '\0', "beside: NaN is refused");
+}
+
 /* Under a locale that writes a decimal comma, the numbers keep their
  * point.  pairboot never calls setlocale; this test does, to show that
  * numfmt does not depend on that. */
@@ -188,6 +234,12 @@ static void test_locale(void)
 	tap_ok(numfmt_percent(0.975, 2, buf, sizeof buf) == PB_OK
 	       && strcmp(buf, "97.5") == 0,
 	       "under %s numfmt_percent still writes 97.5", found);
+	/* The printed digits are read back too: read with a comma, "-0.5"
+	 * would be -0 and the side check would pass on the wrong value. */
+	tap_ok(numfmt_beside(-0.456, 1, (const double[]){ -0.5 }, 1, true,
+			     buf, sizeof buf) == PB_OK
+	       && strcmp(buf, "-0.46") == 0,
+	       "under %s numfmt_beside still writes -0.46", found);
 	setlocale(LC_ALL, "C");
 }
 
@@ -196,6 +248,7 @@ int main(void)
 	test_escape();
 	test_code();
 	test_fixed();
+	test_beside();
 	test_locale();
 	return tap_done();
 }

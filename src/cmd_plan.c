@@ -15,12 +15,16 @@
 
 #include <glib.h>
 
+#include "analyze/analysis.h"
 #include "analyze/bootstrap.h"
 #include "analyze/design.h"
+#include "analyze/planning.h"
 #include "common/diag.h"
 #include "ingest/numparse.h"
 #include "ingest/plan.h"
+#include "ingest/readopt.h"
 #include "render/outdir.h"
+#include "render/plan_report.h"
 #include "render/skeleton.h"
 #include "src/cli.h"
 
@@ -339,13 +343,138 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	return st;
 }
 
+/* What `plan STUDY` was asked. */
+typedef struct size_args {
+	const char *study;
+	const char *output;       /* -o DIR, or NULL */
+	double assurance;
+	unsigned long max_blocks;
+} size_args;
+
+#define PLAN_DEFAULT_ASSURANCE 0.8
+#define PLAN_ALSO_ASSURANCE 0.9
+#define PLAN_DEFAULT_MAX_BLOCKS 200UL
+
+static pb_status parse_size_args(int argc, char **argv, size_args *a)
+{
+	static const struct option longopts[] = {
+		{ "assurance", required_argument, NULL, 'a' },
+		{ "max-blocks", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	*a = (size_args){ NULL, NULL, PLAN_DEFAULT_ASSURANCE,
+			  PLAN_DEFAULT_MAX_BLOCKS };
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+		if (c == 'a') {
+			if (numparse_double(optarg, strlen(optarg),
+					    &a->assurance) != NUMPARSE_OK
+			    || !(a->assurance > 0.0 && a->assurance < 1.0))
+				return cli_usage_error("plan: --assurance must "
+						       "be a number between 0 "
+						       "and 1 ('%s')", optarg);
+		} else if (c == 'm') {
+			pb_status st = parse_count("max-blocks", optarg,
+						   PLAN_MAX_BLOCKS,
+						   &a->max_blocks);
+			if (st != PB_OK)
+				return st;
+			if (a->max_blocks < 2)
+				return cli_usage_error("plan: --max-blocks must "
+						       "be at least 2");
+		} else if (c == 'o') {
+			a->output = optarg;
+		} else if (optopt) {
+			return cli_usage_error("plan: option '%s' requires a "
+					       "value", argv[optind - 1]);
+		} else {
+			return cli_usage_error("plan: unrecognized option "
+					       "'%s'", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc)
+		return cli_usage_error("plan: missing STUDY (or 'new DIR')");
+	if (optind + 1 < argc)
+		return cli_usage_error("plan: extra operand '%s'",
+				       argv[optind + 1]);
+	a->study = argv[optind];
+	return PB_OK;
+}
+
+static pb_status write_plan_json(const char *dir, const study *s,
+				 const analysis *an, const planning_result *r)
+{
+	GString *json = g_string_new(NULL);
+	diag *d = diag_new(stderr, 0);
+	outdir *o = NULL;
+	pb_status st = d ? plan_report_json(s, an, r, json) : PB_NOMEM;
+
+	if (st == PB_OK)
+		st = outdir_begin(dir, d, &o);
+	if (st == PB_OK)
+		st = outdir_write(o, "plan.json", json->str, json->len);
+	if (st == PB_OK)
+		st = outdir_commit(o);
+	else
+		outdir_abort(o);
+	g_string_free(json, TRUE);
+	diag_free(d);
+	return st;
+}
+
+/* `plan STUDY`: the blocks a new study with the same plan would need. */
+static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
+{
+	size_args a;
+	study *s = NULL;
+	analysis *an = NULL;
+	planning_result *r = NULL;
+	double targets[2];
+	size_t n_targets = 1;
+	diag *d;
+	pb_status st = parse_size_args(argc, argv, &a);
+
+	if (st != PB_OK)
+		return st;
+	targets[0] = a.assurance;
+	if (a.assurance < PLAN_ALSO_ASSURANCE
+	    || a.assurance > PLAN_ALSO_ASSURANCE)
+		targets[n_targets++] = PLAN_ALSO_ASSURANCE;
+	d = diag_new(stderr, 100);
+	if (!d)
+		return PB_NOMEM;
+	st = study_read(a.study, d, &s);
+	if (st == PB_OK)
+		st = analysis_run(s, d, &an);
+	if (st == PB_OK)
+		st = planning_run(s, an, targets, n_targets, a.max_blocks,
+				  readopt_default_jobs(), &r);
+	if (st == PB_OK && !opt->quiet) {
+		GString *text = g_string_new(NULL);
+		plan_report_text(s, an, r, text);
+		fputs(text->str, stdout);
+		g_string_free(text, TRUE);
+	}
+	if (st == PB_OK && a.output)
+		st = write_plan_json(a.output, s, an, r);
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	else if (st != PB_OK && diag_errors(d))
+		fprintf(stderr, "pairboot: %s: no plan made (%zu problem%s)\n",
+			a.study, diag_errors(d), diag_errors(d) == 1 ? "" : "s");
+	planning_free(r);
+	analysis_free(an);
+	study_free(s);
+	diag_free(d);
+	return st;
+}
+
 pb_status cmd_plan(int argc, char **argv, const cli_options *opt)
 {
-	if (argc < 2)
-		return cli_usage_error("plan: missing 'new DIR' (plan new DIR "
-				       "OPTIONS writes a new study's plan)");
-	if (strcmp(argv[1], "new") == 0)
+	if (argc >= 2 && strcmp(argv[1], "new") == 0)
 		return plan_new(argc - 1, argv + 1, opt);
-	return cli_usage_error("plan: unknown word '%s' (plan new DIR "
-			       "OPTIONS writes a new study's plan)", argv[1]);
+	return plan_sizes(argc, argv, opt);
 }

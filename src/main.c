@@ -140,7 +140,8 @@ static const char *const plan_valued[] = {
 	"--title", "--build", "--platform", "--column", "--scale", "--unit",
 	"--better", "--statistic", "--reference", "--threshold",
 	"--confidence", "--resamples", "--seed", "--interval", "--states",
-	"--series", "--blocks", NULL
+	"--series", "--blocks", "--assurance", "--max-blocks", "-o",
+	"--output", NULL
 };
 
 static const command commands[] = {

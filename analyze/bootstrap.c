@@ -369,10 +369,8 @@ static void interval_init(boot_interval *out, interval_method m,
 	out->z0 = out->accel = NAN;
 	if (dist && m != INTERVAL_T) {
 		out->exact = dist->weights != NULL;
-		if (!out->exact) {
+		if (!out->exact)
 			out->resamples = (unsigned long)dist->count;
-			out->few_resamples = dist->count < BOOT_FEW_RESAMPLES;
-		}
 	}
 }
 
@@ -817,13 +815,9 @@ intervals:
 	if (st == PB_OK && !set->exact) {
 		/* The resampling settings belong in every interval even when
 		 * the distribution was not needed (n < 2, zero spread). */
-		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++) {
-			if (m == INTERVAL_T)
-				continue;
-			out->ci[m].resamples = set->resamples;
-			out->ci[m].few_resamples =
-				set->resamples < BOOT_FEW_RESAMPLES;
-		}
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+			if (m != INTERVAL_T)
+				out->ci[m].resamples = set->resamples;
 		/* With zero spread every seed gives the same interval: not
 		 * fragile. */
 		if (dist.count)

@@ -66,9 +66,6 @@
  * for the returned arrays); each further pair would multiply that by 4. */
 #define BOOT_EXACT_MAX_N 12
 
-/* Monte Carlo with fewer replicates than this gets a warning. */
-#define BOOT_FEW_RESAMPLES 1000UL
-
 /* The normal quantile for the plausible range of a Monte Carlo endpoint
  * across seeds: 2.576 = z_0.995, a two-sided 99% range. */
 #define BOOT_MC_Z 2.576
@@ -155,7 +152,6 @@ typedef struct boot_interval {
 				      (NAN when not computed) */
 	bool exact;                /* from the exact distribution */
 	unsigned long resamples;   /* Monte Carlo B; 0 for exact and t */
-	bool few_resamples;        /* Monte Carlo with B < BOOT_FEW_RESAMPLES */
 	const char *note;          /* static text, or NULL: why undefined, why
 				      the fallback, or "all differences
 				      equal" */

@@ -668,12 +668,13 @@ static void read_resamples(plan_ctx *c, const ini_section *s,
 	if (strcmp(v, "exact") == 0) {
 		c->plan->resamples_exact = true;
 		c->plan->resamples = 0;
-	} else if (unsigned_parse(v, ULONG_MAX, &n) && n >= 1) {
+	} else if (unsigned_parse(v, ULONG_MAX, &n)
+		   && n >= PLAN_MIN_RESAMPLES) {
 		c->plan->resamples_exact = false;
 		c->plan->resamples = (unsigned long)n;
 	} else {
-		value_error(c, k, "resamples must be an integer >= 1 or exact "
-			    "('%s')", quoted(v));
+		value_error(c, k, "resamples must be an integer >= %lu or "
+			    "exact ('%s')", PLAN_MIN_RESAMPLES, quoted(v));
 	}
 	g_free(v);
 }

@@ -14,7 +14,7 @@
  *               reference    required, a state listed in states
  *               threshold    required, decimal number > 0
  *               confidence   required, decimal number strictly in (0, 1)
- *               resamples    required, integer >= 1 or exact
+ *               resamples    required, integer >= 1000 or exact
  *               seed         required, integer 0..4294967295
  *               interval     optional, percentile (default) | bca | t |
  *                            expanded

@@ -900,14 +900,6 @@ static void section_comparison_notes(page *pg)
 					   code(pg, interval_method_name(
 						   ci->used), false))));
 		}
-		if (ci->few_resamples) {
-			section_start(pg, tr(pg, "Comparison notes"),
-				      &started);
-			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
-				tr(pg, "only %s resamples; fewer than 1000 "
-				   "give imprecise endpoints."),
-				fmt(pg, "%lu", ci->resamples))));
-		}
 		if (c->n_unpaired) {
 			GPtrArray *ids = g_ptr_array_new();
 			for (size_t k = 0; k < c->n_unpaired; k++)

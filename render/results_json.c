@@ -229,12 +229,6 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 		put(o, "reason", str_or_null(ci->note), ok);
 		push(arr, o, ok);
 	}
-	if (ci->few_resamples) {
-		o = json_object();
-		put(o, "code", json_string("few-resamples"), ok);
-		put(o, "resamples", json_integer((json_int_t)ci->resamples), ok);
-		push(arr, o, ok);
-	}
 	if (c->boot.fragile) {
 		o = json_object();
 		put(o, "code", json_string("fragile"), ok);

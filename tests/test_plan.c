@@ -404,10 +404,10 @@ static void test_numbers(void)
 		"('-1')");
 	/* "resamples = " is 12 bytes. */
 	expect1("resamples 0", 15, "resamples = 0",
-		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('0')");
 	expect1("resamples exat", 15, "resamples = exat",
-		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('exat')");
 	/* "format = " is 9 bytes. */
 	expect1("format 2", 3, "format = 2",

@@ -697,6 +697,7 @@ static const char *const interval_names[INTERVAL_METHOD_COUNT] = {
 	[INTERVAL_BCA] = "bca",
 	[INTERVAL_T] = "t",
 	[INTERVAL_EXPANDED] = "expanded",
+	[INTERVAL_STUDENTIZED] = "studentized",
 };
 
 static void read_interval(plan_ctx *c, const ini_section *s,
@@ -711,8 +712,8 @@ static void read_interval(plan_ctx *c, const ini_section *s,
 	if (found >= 0)
 		c->plan->interval = (interval_method)found;
 	else
-		value_error(c, k, "interval must be percentile, bca, t or "
-			    "expanded ('%s')", quoted(v));
+		value_error(c, k, "interval must be percentile, bca, t, "
+			    "expanded or studentized ('%s')", quoted(v));
 	g_free(v);
 }
 

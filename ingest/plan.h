@@ -17,7 +17,8 @@
  *               resamples    required, integer >= 1000 or exact
  *               seed         required, integer 0..4294967295
  *               interval     optional, percentile (default) | bca | t |
- *                            expanded
+ *                            expanded | studentized (t is Student's t
+ *                            interval, studentized the bootstrap-t)
  *               states       required, states separated by ';' (blanks
  *                            around each and one trailing ';' allowed), no
  *                            state twice (10 and 0x0A are the same state)

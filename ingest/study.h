@@ -44,11 +44,12 @@ typedef struct stat_spec {
 typedef enum interval_method {
 	INTERVAL_PERCENTILE,
 	INTERVAL_BCA,
-	INTERVAL_T,
-	INTERVAL_EXPANDED
+	INTERVAL_T,            /* the classical Student t interval */
+	INTERVAL_EXPANDED,
+	INTERVAL_STUDENTIZED   /* the bootstrap-t interval */
 } interval_method;
 
-#define INTERVAL_METHOD_COUNT 4
+#define INTERVAL_METHOD_COUNT 5
 
 /* The fewest Monte Carlo resamples study.ini may ask for: with fewer, the
  * endpoints at 2.5% and 97.5% rest on a handful of replicates each and

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze/coverage.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
@@ -725,11 +726,38 @@ static void section_runs(page *pg)
 	}
 }
 
+/* An interval method as the page names it: its study.ini code, which
+ * verify reads back, then what the method is, "`t` (Student t)", so the
+ * classical t interval is not taken for a bootstrap one. */
+static const char *method_label(page *pg, interval_method m)
+{
+	const char *name = interval_method_name(m);
+
+	switch (m) {
+	case INTERVAL_PERCENTILE:
+		name = trc(pg, "method", "percentile bootstrap");
+		break;
+	case INTERVAL_BCA:
+		name = trc(pg, "method", "BCa bootstrap");
+		break;
+	case INTERVAL_T:
+		name = trc(pg, "method", "Student t");
+		break;
+	case INTERVAL_EXPANDED:
+		name = trc(pg, "method", "expanded percentile bootstrap");
+		break;
+	case INTERVAL_STUDENTIZED:
+		name = trc(pg, "method", "bootstrap-t");
+		break;
+	}
+	return fmt(pg, "%s (%s)", code(pg, interval_method_name(m), false),
+		   name);
+}
+
 static void section_settings(page *pg)
 {
 	const study_plan *p = pg->p;
-	const char *method = code(pg, interval_method_name(p->interval),
-				  false);
+	const char *method = method_label(pg, p->interval);
 
 	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
 	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
@@ -791,8 +819,9 @@ static void section_small_samples(page *pg)
 
 	for (size_t i = 0; i < a->n_cmp; i++)
 		with_interval += a->cmp[i].boot.ci[pg->p->interval].defined;
-	/* One sentence per (pairs, simulated pairs, coverage), naming the
-	 * comparisons it applies to. */
+	/* One sentence per (pairs, coverage), naming the comparisons it
+	 * applies to; the coverage quoted is the table's row of that very
+	 * number of pairs. */
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		size_t n = 0;
@@ -804,7 +833,6 @@ static void section_small_samples(page *pg)
 			const comparison *o = &a->cmp[j];
 			if (!done[j] && o->small_sample
 			    && o->n_pairs == c->n_pairs
-			    && o->coverage_pairs == c->coverage_pairs
 			    && !(o->coverage < c->coverage
 				 || o->coverage > c->coverage)) {
 				done[j] = true;
@@ -812,40 +840,19 @@ static void section_small_samples(page *pg)
 			}
 		}
 		section_start(pg, tr(pg, "Small samples"), &started);
-		if (c->coverage_pairs == c->n_pairs)
-			f = fmt(pg, trn(pg,
-				"With %zu pair, a nominal %s interval of "
-				"method %s covered the true difference in "
-				"only %s of simulated studies with strongly "
-				"skewed differences (docs/statistics.md); the "
-				"interval may be too narrow.",
-				"With %zu pairs, a nominal %s interval of "
-				"method %s covered the true difference in "
-				"only %s of simulated studies with strongly "
-				"skewed differences (docs/statistics.md); the "
-				"intervals may be too narrow.", c->n_pairs),
-				c->n_pairs, confidence(pg),
-				code(pg, interval_method_name(pg->p->interval),
-				     false),
-				percent(pg, c->coverage, 1));
-		else
-			f = fmt(pg, trn(pg,
-				"With %zu pair (simulated at %zu), a nominal "
-				"%s interval of method %s covered the true "
-				"difference in only %s of simulated studies "
-				"with strongly skewed differences "
-				"(docs/statistics.md); the interval may be too "
-				"narrow.",
-				"With %zu pairs (simulated at %zu), a nominal "
-				"%s interval of method %s covered the true "
-				"difference in only %s of simulated studies "
-				"with strongly skewed differences "
-				"(docs/statistics.md); the intervals may be "
-				"too narrow.", c->n_pairs),
-				c->n_pairs, c->coverage_pairs, confidence(pg),
-				code(pg, interval_method_name(pg->p->interval),
-				     false),
-				percent(pg, c->coverage, 1));
+		f = fmt(pg, trn(pg,
+			"With %zu pair, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); the interval may be too narrow.",
+			"With %zu pairs, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); the intervals may be too "
+			"narrow.", c->n_pairs),
+			c->n_pairs, confidence(pg),
+			method_label(pg, pg->p->interval),
+			percent(pg, c->coverage, 1));
 		if (n == with_interval)
 			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
 							 "every comparison "
@@ -899,6 +906,19 @@ static void section_comparison_notes(page *pg)
 						   ci->method), false),
 					   code(pg, interval_method_name(
 						   ci->used), false))));
+		}
+		if (c->coverage_beyond) {
+			section_start(pg, tr(pg, "Comparison notes"),
+				      &started);
+			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg, trn(pg,
+				"with %zu pair, beyond the simulated coverage "
+				"table (%d to %d pairs, docs/statistics.md): no "
+				"simulated coverage is quoted for it.",
+				"with %zu pairs, beyond the simulated coverage "
+				"table (%d to %d pairs, docs/statistics.md): no "
+				"simulated coverage is quoted for it.",
+				c->n_pairs), c->n_pairs, COVERAGE_MIN_PAIRS,
+				COVERAGE_MAX_PAIRS)));
 		}
 		if (c->n_unpaired) {
 			GPtrArray *ids = g_ptr_array_new();

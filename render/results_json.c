@@ -249,6 +249,14 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 		put(o, "scenario", json_string(coverage_scenario()), ok);
 		push(arr, o, ok);
 	}
+	if (c->coverage_beyond) {
+		o = json_object();
+		put(o, "code", json_string("coverage-beyond-table"), ok);
+		put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
+		put(o, "table_max_pairs",
+		    json_integer(COVERAGE_MAX_PAIRS), ok);
+		push(arr, o, ok);
+	}
 	if (c->n_unpaired) {
 		o = json_object();
 		put(o, "code", json_string("unpaired-runs"), ok);

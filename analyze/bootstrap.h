@@ -79,7 +79,8 @@
 
 /* Largest n for which boot_exact enumerates: C(23, 12) = 1,352,078
  * resamples, about 54 MB at the peak (24 bytes an entry while sorting, 16
- * for the returned arrays); each further pair would multiply that by 4. */
+ * for the returned arrays), about 75 MB with boot_exact_t's t* beside the
+ * means; each further pair would multiply that by 4. */
 #define BOOT_EXACT_MAX_N 12
 
 /* The normal quantile for the plausible range of a Monte Carlo endpoint

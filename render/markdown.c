@@ -731,25 +731,15 @@ static void section_runs(page *pg)
  * classical t interval is not taken for a bootstrap one. */
 static const char *method_label(page *pg, interval_method m)
 {
-	const char *name = interval_method_name(m);
+	const char *name =
+		m == INTERVAL_PERCENTILE ? trc(pg, "method",
+					       "percentile bootstrap")
+		: m == INTERVAL_BCA ? trc(pg, "method", "BCa bootstrap")
+		: m == INTERVAL_T ? trc(pg, "method", "Student t")
+		: m == INTERVAL_EXPANDED ? trc(pg, "method",
+					       "expanded percentile bootstrap")
+		: trc(pg, "method", "bootstrap-t");
 
-	switch (m) {
-	case INTERVAL_PERCENTILE:
-		name = trc(pg, "method", "percentile bootstrap");
-		break;
-	case INTERVAL_BCA:
-		name = trc(pg, "method", "BCa bootstrap");
-		break;
-	case INTERVAL_T:
-		name = trc(pg, "method", "Student t");
-		break;
-	case INTERVAL_EXPANDED:
-		name = trc(pg, "method", "expanded percentile bootstrap");
-		break;
-	case INTERVAL_STUDENTIZED:
-		name = trc(pg, "method", "bootstrap-t");
-		break;
-	}
 	return fmt(pg, "%s (%s)", code(pg, interval_method_name(m), false),
 		   name);
 }

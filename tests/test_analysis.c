@@ -147,6 +147,25 @@ static void add_run(study *s, const char *id, size_t series,
 	r->statistic = stat;
 }
 
+/* A hand-made study S of N_SERIES latency series and the two STATES (the
+ * second the reference), threshold 1, 95%, lower is better, percentile,
+ * with no runs yet: they go into RUNS. */
+static void hand_plan(study *s, pb_state *states, series_def *series,
+		      size_t n_series, study_run *runs)
+{
+	memset(s, 0, sizeof *s);
+	s->plan.states = states;
+	s->plan.n_states = 2;
+	s->plan.series = series;
+	s->plan.n_series = n_series;
+	s->plan.reference = states[1];
+	s->plan.threshold = 1.0;
+	s->plan.confidence = 0.95;
+	s->plan.better = BETTER_LOWER;
+	s->plan.interval = INTERVAL_PERCENTILE;
+	s->runs = runs;
+}
+
 static void check_hand_study(void)
 {
 	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
@@ -159,18 +178,8 @@ static void check_hand_study(void)
 	analysis *a = NULL;
 	diag *d = diag_new(stderr, 20);
 
-	memset(&s, 0, sizeof s);
-	s.plan.states = states;
-	s.plan.n_states = 2;
-	s.plan.series = series;
-	s.plan.n_series = 2;
-	s.plan.reference = states[1];
-	s.plan.threshold = 1.0;
-	s.plan.confidence = 0.95;
+	hand_plan(&s, states, series, 2, runs);
 	s.plan.resamples_exact = true;
-	s.plan.better = BETTER_LOWER;
-	s.plan.interval = INTERVAL_PERCENTILE;
-	s.runs = runs;
 	add_run(&s, "a1-20", 0, 1, 20, 5.0);
 	add_run(&s, "a1-10", 0, 1, 10, 6.0);
 	add_run(&s, "a2-10", 0, 2, 10, 7.5);
@@ -265,19 +274,10 @@ static const comparison *pairs_study(size_t n, interval_method method,
 	diag *d = diag_new(stderr, 20);
 	pb_status st;
 
-	memset(&s, 0, sizeof s);
-	s.plan.states = states;
-	s.plan.n_states = 2;
-	s.plan.series = series;
-	s.plan.n_series = 1;
-	s.plan.reference = states[1];
-	s.plan.threshold = 1.0;
-	s.plan.confidence = 0.95;
+	hand_plan(&s, states, series, 1, runs);
 	s.plan.resamples = 1000;
 	s.plan.seed = 3;
-	s.plan.better = BETTER_LOWER;
 	s.plan.interval = method;
-	s.runs = runs;
 	for (size_t i = 0; i < n; i++) {
 		add_run(&s, "ref", 0, i + 1, 20, 5.0);
 		add_run(&s, "state", 0, i + 1, 10, 5.0 + 0.1 * (double)i);

@@ -849,6 +849,12 @@ static bool mc_ranges(const double *d, size_t n, const boot_dist *dist,
 
 			r[k]->hi = theta - r[k]->lo * se;
 			r[k]->lo = lo;
+			/* A range reaching the infinite t* of resamples with
+			 * se* = 0 (interpolated into NaN) is unbounded. */
+			if (isnan(r[k]->lo))
+				r[k]->lo = -INFINITY;
+			if (isnan(r[k]->hi))
+				r[k]->hi = INFINITY;
 		}
 	}
 	/* The range is around the type 7 value at the level, which is the

@@ -620,6 +620,24 @@ static void test_studentized_vs_r(void)
 	       && c.exact_ci.method == INTERVAL_STUDENTIZED && c.exact_ci.exact,
 	       "the seed check of a studentized plan uses the exact t*");
 	tap_ok(!c.fragile, "endpoints far from 0 and +-T: not fragile");
+	{
+		/* t* does not change when every d moves by the same amount,
+		 * so moving d by minus the lower endpoint puts that endpoint
+		 * at 0 (up to rounding): another seed could move it across. */
+		double shifted[8];
+		double lo = c.ci[INTERVAL_STUDENTIZED].lo;
+
+		for (int i = 0; i < 8; i++)
+			shifted[i] = stud_d[i] - lo;
+		boot_compare(shifted, stud_ref, 8, &set, &c);
+		tap_ok(fabs(c.ci[INTERVAL_STUDENTIZED].lo) < 1e-9 && c.fragile
+		       && strcmp(c.fragile_endpoint, "lower") == 0
+		       && eq(c.fragile_boundary, 0.0)
+		       && strcmp(c.fragile_basis, "monte-carlo error") == 0,
+		       "a studentized endpoint at 0 is fragile (%s, %s)",
+		       c.fragile ? c.fragile_endpoint : "-",
+		       c.fragile ? c.fragile_basis : "-");
+	}
 	set.exact = true;
 	boot_compare(stud_d, stud_ref, 8, &set, &c);
 	tap_ok(c.ci[INTERVAL_STUDENTIZED].exact

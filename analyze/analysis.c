@@ -105,20 +105,21 @@ static pb_status pair_runs(const study *s, comparison *c)
 	return PB_OK;
 }
 
-/* The largest number of pairs the coverage simulation tabulates: beyond
- * it there is no simulated figure to quote. */
-#define COVERAGE_MAX_PAIRS 40
-
 /* Looks up the simulated coverage of the plan's method at this number of
- * pairs.  The simulation was run at a nominal 95% only. */
+ * pairs, from the row of that number itself.  The simulation was run at a
+ * nominal 95% only, and tabulates 2 to COVERAGE_MAX_PAIRS pairs: beyond
+ * that there is no figure to quote, and the report says so. */
 static void note_coverage(const study_plan *p, comparison *c)
 {
-	c->coverage_known = c->n_pairs >= 2 && c->n_pairs <= COVERAGE_MAX_PAIRS
-			    && fabs(p->confidence - 0.95) < 1e-9;
+	bool nominal95 = fabs(p->confidence - 0.95) < 1e-9;
+	double cov = coverage_simulated(p->interval, c->n_pairs);
+
+	c->coverage_beyond = nominal95 && c->n_pairs > COVERAGE_MAX_PAIRS;
+	c->coverage_known = nominal95 && isfinite(cov);
 	if (!c->coverage_known)
 		return;
-	c->coverage = coverage_simulated(p->interval, c->n_pairs);
-	c->coverage_pairs = coverage_nearest_n(c->n_pairs);
+	c->coverage = cov;
+	c->coverage_pairs = c->n_pairs;
 	c->small_sample = c->coverage < p->confidence - COVERAGE_SHORTFALL;
 }
 

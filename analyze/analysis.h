@@ -39,8 +39,12 @@ typedef struct comparison {
 	bool coverage_known;      /* a simulated coverage exists for this n */
 	double coverage;          /* simulated coverage of a nominal interval
 				     of the plan's method at this n */
-	size_t coverage_pairs;    /* the tabulated n that figure is for */
+	size_t coverage_pairs;    /* the tabulated n that figure is for: n_pairs
+				     itself (every n from 2 to 40 is
+				     tabulated) */
 	bool small_sample;        /* coverage clearly below nominal */
+	bool coverage_beyond;     /* nominal 95%, but n_pairs is above the
+				     simulated table (COVERAGE_MAX_PAIRS) */
 } comparison;
 
 /* All series' verdicts on one state. */

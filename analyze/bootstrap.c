@@ -1,5 +1,5 @@
 /* bootstrap.c: paired bootstrap distributions (Monte Carlo and exact), the
- * four interval methods, and the seed-sensitivity checks.  Definitions and
+ * five interval methods, and the seed-sensitivity checks.  Definitions and
  * sources are in bootstrap.h and docs/statistics.md. */
 #include "analyze/bootstrap.h"
 
@@ -60,31 +60,113 @@ uint32_t boot_stream_seed(uint32_t study_seed, const char *series_id,
 	return folded ? folded : 1;
 }
 
+/* Adds X to the compensated sum (*SUM, *COMP) (Neumaier), so cumulative
+ * weights over a million entries stay within about 1e-16 of exact. */
+static void sum_add(double *sum, double *comp, double x)
+{
+	double t = *sum + x;
+
+	if (fabs(*sum) >= fabs(x))
+		*comp += (*sum - t) + x;
+	else
+		*comp += (x - t) + *sum;
+	*sum = t;
+}
+
+/* Resample means this close to mean(D) count as equal to it: rounding in
+ * the summation order can move a mean that is mathematically equal to the
+ * estimate (the resample holding each pair once, for one) by a few units
+ * in the last place of the largest |d|. */
+static double tie_tol(const double *d, size_t n)
+{
+	double maxabs = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		if (fabs(d[i]) > maxabs)
+			maxabs = fabs(d[i]);
+	return 64.0 * (double)n * DBL_EPSILON * maxabs;
+}
+
+/* The mean and the standard error sd / sqrt(n) (sd with n - 1) of the N
+ * >= 2 values X whose mean is M. */
+static double std_error(const double *x, size_t n, double m)
+{
+	double ss = 0.0, ss_c = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		sum_add(&ss, &ss_c, (x[i] - m) * (x[i] - m));
+	return sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n);
+}
+
+/* The studentized value t* of one resample: its N >= 2 drawn values X with
+ * mean M, against the estimate THETA.  All values equal give se* = 0: the
+ * limit of the ratio, an infinity of the sign of M - THETA, or 0 when the
+ * resample sits at the estimate (within TOL), where it argues for neither
+ * side (bootstrap.h). */
+static double studentize(const double *x, size_t n, double m, double theta,
+			 double tol)
+{
+	bool same = true;
+
+	for (size_t i = 1; i < n && same; i++)
+		same = !(x[i] < x[0] || x[i] > x[0]);
+	if (same) {
+		if (fabs(x[0] - theta) <= tol)
+			return 0.0;
+		return x[0] > theta ? INFINITY : -INFINITY;
+	}
+	return (m - theta) / std_error(x, n, m);
+}
+
 /* Monte Carlo ----------------------------------------------------------- */
 
 pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 			  uint32_t stream_seed, double *out)
 {
+	return boot_replicates_t(d, n, b, stream_seed, out, NULL);
+}
+
+pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
+			    uint32_t stream_seed, double *means,
+			    double *tstar)
+{
 	mt19937 *r;
+	double *x = NULL, theta = 0.0, tol = 0.0;
 	uint32_t scale;
 
-	if (n == 0 || b == 0 || n > 0xFFFFFFFFUL)
+	if (n == 0 || b == 0 || n > 0xFFFFFFFFUL || (tstar && n < 2))
 		return PB_DATAERR;
 	/* The same stream and the same picks as GSL's mt19937 and
 	 * gsl_rng_uniform_int (mt19937.h), inlined. */
 	r = malloc(sizeof *r);
-	if (!r)
+	if (tstar) {
+		x = malloc(n * sizeof *x);
+		theta = runstat_sum(d, n) / (double)n;
+		tol = tie_tol(d, n);
+	}
+	if (!r || (tstar && !x)) {
+		free(r);
+		free(x);
 		return PB_NOMEM;
+	}
 	mt19937_seed(r, stream_seed);
 	scale = 0xFFFFFFFFu / (uint32_t)n;
 	for (unsigned long k = 0; k < b; k++) {
 		double sum = 0.0;
 
-		for (size_t i = 0; i < n; i++)
-			sum += d[mt19937_uniform_int(r, (uint32_t)n, scale)];
-		out[k] = sum / (double)n;
+		for (size_t i = 0; i < n; i++) {
+			double v = d[mt19937_uniform_int(r, (uint32_t)n,
+							 scale)];
+			sum += v;
+			if (x)
+				x[i] = v;
+		}
+		means[k] = sum / (double)n;
+		if (tstar)
+			tstar[k] = studentize(x, n, means[k], theta, tol);
 	}
 	free(r);
+	free(x);
 	return PB_OK;
 }
 
@@ -154,6 +236,8 @@ typedef struct exact_walk {
 	unsigned k[BOOT_EXACT_MAX_N];          /* copies of each index */
 	uint64_t fact[BOOT_EXACT_MAX_N + 1];   /* 0! .. n!, exact */
 	double n_pow_n;                        /* n^n, exact below 2^53 */
+	bool studentized;                      /* value is t*, not the mean */
+	double theta, tol;                     /* mean(d), tie_tol(d) */
 	double *value, *weight;                /* in enumeration order */
 	size_t next;
 } exact_walk;
@@ -168,6 +252,17 @@ static void exact_emit(exact_walk *w)
 		denom *= w->fact[w->k[j]];
 	}
 	w->value[w->next] = sum / (double)w->n;
+	if (w->studentized) {
+		double x[BOOT_EXACT_MAX_N];
+		size_t m = 0;
+
+		/* The resample written out, k_j copies of d_j. */
+		for (size_t j = 0; j < w->n; j++)
+			for (unsigned c = 0; c < w->k[j]; c++)
+				x[m++] = w->d[j];
+		w->value[w->next] = studentize(x, w->n, w->value[w->next],
+					       w->theta, w->tol);
+	}
 	/* The multinomial coefficient is an integer <= 12!, so the weight is
 	 * one correctly rounded division. */
 	w->weight[w->next] = (double)(w->fact[w->n] / denom) / w->n_pow_n;
@@ -248,8 +343,9 @@ static void exact_order(const double *value, size_t count, uint32_t *idx,
 		memcpy(idx, src, count * sizeof *idx);
 }
 
-pb_status boot_exact(const double *d, size_t n, double **values,
-		     double **weights, size_t *count)
+/* boot_exact, or with STUDENTIZED boot_exact_t. */
+static pb_status exact_dist(const double *d, size_t n, bool studentized,
+			    double **values, double **weights, size_t *count)
 {
 	exact_walk w;
 	size_t total = boot_exact_count(n);
@@ -259,11 +355,16 @@ pb_status boot_exact(const double *d, size_t n, double **values,
 	*values = NULL;
 	*weights = NULL;
 	*count = 0;
-	if (total == 0)
+	if (total == 0 || (studentized && n < 2))
 		return PB_DATAERR;
 	memset(&w, 0, sizeof w);
 	w.d = d;
 	w.n = n;
+	w.studentized = studentized;
+	if (studentized) {
+		w.theta = runstat_sum(d, n) / (double)n;
+		w.tol = tie_tol(d, n);
+	}
 	w.fact[0] = 1;
 	for (size_t i = 1; i <= n; i++)
 		w.fact[i] = w.fact[i - 1] * i;
@@ -301,20 +402,19 @@ pb_status boot_exact(const double *d, size_t n, double **values,
 	return PB_OK;
 }
 
-/* Quantiles of a distribution ------------------------------------------- */
-
-/* Adds X to the compensated sum (*SUM, *COMP) (Neumaier), so cumulative
- * weights over a million entries stay within about 1e-16 of exact. */
-static void sum_add(double *sum, double *comp, double x)
+pb_status boot_exact(const double *d, size_t n, double **values,
+		     double **weights, size_t *count)
 {
-	double t = *sum + x;
-
-	if (fabs(*sum) >= fabs(x))
-		*comp += (*sum - t) + x;
-	else
-		*comp += (x - t) + *sum;
-	*sum = t;
+	return exact_dist(d, n, false, values, weights, count);
 }
+
+pb_status boot_exact_t(const double *d, size_t n, double **tvalues,
+		       double **weights, size_t *count)
+{
+	return exact_dist(d, n, true, tvalues, weights, count);
+}
+
+/* Quantiles of a distribution ------------------------------------------- */
 
 double boot_dist_quantile(const boot_dist *dist, double q)
 {
@@ -358,6 +458,9 @@ static const char NOTE_BCA_Z0[] =
 	"distribution): percentile interval given";
 static const char NOTE_BCA_ACCEL[] =
 	"BCa acceleration too large for its formula: percentile interval given";
+static const char NOTE_STUD_UNBOUNDED[] =
+	"studentized interval unbounded: too many resamples with all values "
+	"equal (standard error 0)";
 
 static void interval_init(boot_interval *out, interval_method m,
 			  const boot_dist *dist)
@@ -369,11 +472,11 @@ static void interval_init(boot_interval *out, interval_method m,
 	out->level_lo = out->level_hi = NAN;
 	out->z0 = out->accel = NAN;
 	if (dist && m != INTERVAL_T) {
+		/* A studentized interval reads the t* of the same resamples:
+		 * it is exact or Monte Carlo as the means are. */
 		out->exact = dist->weights != NULL;
-		if (!out->exact) {
+		if (!out->exact)
 			out->resamples = (unsigned long)dist->count;
-			out->few_resamples = dist->count < BOOT_FEW_RESAMPLES;
-		}
 	}
 }
 
@@ -455,13 +558,9 @@ static const char *interval_bca(const double *d, size_t n, double alpha,
 				const boot_dist *dist, boot_interval *out)
 {
 	double theta = runstat_sum(d, n) / (double)n;
-	double maxabs = 0.0, tol, p, z[2], level[2];
+	double p, z[2], level[2];
 
-	for (size_t i = 0; i < n; i++)
-		if (fabs(d[i]) > maxabs)
-			maxabs = fabs(d[i]);
-	tol = 64.0 * (double)n * DBL_EPSILON * maxabs;
-	p = dist_below(dist, theta, tol);
+	p = dist_below(dist, theta, tie_tol(d, n));
 	out->accel = jackknife_accel(d, n);
 	if (!(p > 0.0 && p < 1.0)) {
 		out->z0 = p > 0.0 ? INFINITY : -INFINITY;
@@ -492,6 +591,34 @@ static const char *interval_bca(const double *d, size_t n, double alpha,
 	return NULL;
 }
 
+/* The t* distribution of DIST, as a distribution of its own. */
+static boot_dist t_dist(const boot_dist *dist)
+{
+	return (boot_dist){ dist->t_values, dist->t_weights, dist->count,
+			    NULL, NULL };
+}
+
+/* The bootstrap-t interval: the t* quantiles turned around the estimate,
+ * the upper one giving the lower endpoint. */
+static void interval_studentized(const double *d, size_t n, double alpha,
+				 const boot_dist *dist, boot_interval *out)
+{
+	boot_dist t = t_dist(dist);
+	double theta = runstat_sum(d, n) / (double)n;
+	double se = std_error(d, n, theta);
+
+	out->level_lo = 1.0 - alpha / 2.0;
+	out->level_hi = alpha / 2.0;
+	out->lo = theta - boot_dist_quantile(&t, out->level_lo) * se;
+	out->hi = theta - boot_dist_quantile(&t, out->level_hi) * se;
+	if (isfinite(out->lo) && isfinite(out->hi)) {
+		out->defined = true;
+		return;
+	}
+	out->lo = out->hi = NAN;
+	out->note = NOTE_STUD_UNBOUNDED;
+}
+
 static bool all_equal(const double *d, size_t n)
 {
 	for (size_t i = 1; i < n; i++)
@@ -510,8 +637,7 @@ pb_status boot_interval_compute(interval_method method, const double *d,
 	interval_init(out, method, dist);
 	if (!(confidence > 0.0 && confidence < 1.0))
 		return PB_SOFTWARE;
-	if (method != INTERVAL_PERCENTILE && method != INTERVAL_BCA
-	    && method != INTERVAL_T && method != INTERVAL_EXPANDED)
+	if ((unsigned)method >= INTERVAL_METHOD_COUNT)
 		return PB_SOFTWARE;
 	if (n < 2) {
 		out->note = NOTE_FEW_PAIRS;
@@ -535,6 +661,8 @@ pb_status boot_interval_compute(interval_method method, const double *d,
 	}
 	if (method != INTERVAL_T && (!dist || dist->count == 0))
 		return PB_SOFTWARE;
+	if (method == INTERVAL_STUDENTIZED && !dist->t_values)
+		return PB_SOFTWARE;
 
 	switch (method) {
 	case INTERVAL_PERCENTILE:
@@ -551,15 +679,12 @@ pb_status boot_interval_compute(interval_method method, const double *d,
 		break;
 	case INTERVAL_T: {
 		double mean = runstat_sum(d, n) / (double)n;
-		double ss = 0.0, ss_c = 0.0, sd, half;
+		double half;
 
-		for (size_t i = 0; i < n; i++)
-			sum_add(&ss, &ss_c, (d[i] - mean) * (d[i] - mean));
-		sd = sqrt((ss + ss_c) / (double)(n - 1));
 		/* The upper quantile through Qinv keeps full precision for
 		 * small alpha. */
-		half = gsl_cdf_tdist_Qinv(alpha / 2.0, (double)(n - 1)) * sd
-		       / sqrt((double)n);
+		half = gsl_cdf_tdist_Qinv(alpha / 2.0, (double)(n - 1))
+		       * std_error(d, n, mean);
 		out->lo = mean - half;
 		out->hi = mean + half;
 		out->level_lo = alpha / 2.0;
@@ -578,6 +703,9 @@ pb_status boot_interval_compute(interval_method method, const double *d,
 		interval_percentile(dist, level, out);
 		break;
 	}
+	case INTERVAL_STUDENTIZED:
+		interval_studentized(d, n, alpha, dist, out);
+		break;
 	}
 	return PB_OK;
 }
@@ -730,67 +858,153 @@ bool boot_fragile_exact(const boot_interval *mc, const boot_interval *exact,
 static const char BASIS_MC[] = "monte-carlo error";
 static const char BASIS_EXACT[] = "exact bootstrap";
 
-/* The seed sensitivity of the pre-registered interval, from the sorted
- * Monte Carlo replicates REPS. */
+/* The Monte Carlo ranges of the two endpoints of CI, read from the sorted
+ * replicates of DIST (B of them).  A studentized endpoint is
+ * mean(d) - Qt se: its range is the range of Qt turned around. */
+static bool mc_ranges(const double *d, size_t n, const boot_dist *dist,
+		      const boot_interval *ci, boot_range *lower,
+		      boot_range *upper)
+{
+	bool stud = ci->method == INTERVAL_STUDENTIZED;
+	const double *sorted = stud ? dist->t_values : dist->values;
+	size_t b = dist->count;
+
+	if (boot_endpoint_mc_range(sorted, b, ci->level_lo, lower) != PB_OK
+	    || boot_endpoint_mc_range(sorted, b, ci->level_hi, upper) != PB_OK)
+		return false;
+	if (stud) {
+		double theta = runstat_sum(d, n) / (double)n;
+		double se = std_error(d, n, theta);
+		boot_range *r[2] = { lower, upper };
+
+		for (int k = 0; k < 2; k++) {
+			double lo = theta - r[k]->hi * se;
+
+			r[k]->hi = theta - r[k]->lo * se;
+			r[k]->lo = lo;
+			/* A range reaching the infinite t* of resamples with
+			 * se* = 0 (interpolated into NaN) is unbounded. */
+			if (isnan(r[k]->lo))
+				r[k]->lo = -INFINITY;
+			if (isnan(r[k]->hi))
+				r[k]->hi = INFINITY;
+		}
+	}
+	/* The range is around the type 7 value at the level, which is the
+	 * endpoint itself except for a zero-spread interval. */
+	lower->value = ci->lo;
+	upper->value = ci->hi;
+	return true;
+}
+
+/* The exact interval of the pre-registered method for the N differences
+ * D, in OUT->exact_ci. */
+static pb_status exact_check(const double *d, size_t n,
+			     const boot_settings *set, boot_comparison *out)
+{
+	double *ev = NULL, *ew = NULL, *tv = NULL, *tw = NULL;
+	boot_dist exact = { NULL, NULL, 0, NULL, NULL };
+	pb_status st = boot_exact(d, n, &ev, &ew, &exact.count);
+
+	if (st == PB_OK && set->method == INTERVAL_STUDENTIZED)
+		st = boot_exact_t(d, n, &tv, &tw, &exact.count);
+	exact.values = ev;
+	exact.weights = ew;
+	exact.t_values = tv;
+	exact.t_weights = tw;
+	if (st == PB_OK)
+		st = boot_interval_compute(set->method, d, n, set->confidence,
+					   &exact, &out->exact_ci);
+	if (st == PB_OK)
+		out->exact_checked = true;
+	free(ev);
+	free(ew);
+	free(tv);
+	free(tw);
+	return st;
+}
+
+/* The seed sensitivity of the pre-registered interval, from the Monte
+ * Carlo distribution DIST. */
 static pb_status compare_fragility(const double *d, size_t n,
 				   const boot_settings *set,
-				   const double *reps, size_t b,
-				   boot_comparison *out)
+				   const boot_dist *dist, boot_comparison *out)
 {
 	const boot_interval *ci = &out->ci[set->method];
 	const boot_judge judge = { set->threshold, set->better,
 				   boot_series_verdict };
 	boot_range lower, upper;
-	double *ev = NULL, *ew = NULL;
-	size_t count;
-	boot_dist exact;
 	pb_status st;
 
 	if (!ci->defined || set->method == INTERVAL_T)
 		return PB_OK;
-	if (boot_endpoint_mc_range(reps, b, ci->level_lo, &lower) == PB_OK
-	    && boot_endpoint_mc_range(reps, b, ci->level_hi, &upper) == PB_OK) {
-		/* The range is around the type 7 value at the level, which is
-		 * the endpoint itself except for a zero-spread interval. */
-		lower.value = ci->lo;
-		upper.value = ci->hi;
-		if (boot_fragile(&lower, &upper, &judge,
-				 &out->fragile_endpoint, &out->fragile_boundary,
-				 &out->fragile_distance)) {
-			out->fragile = true;
-			out->fragile_basis = BASIS_MC;
-		}
+	if (mc_ranges(d, n, dist, ci, &lower, &upper)
+	    && boot_fragile(&lower, &upper, &judge,
+			    &out->fragile_endpoint, &out->fragile_boundary,
+			    &out->fragile_distance)) {
+		out->fragile = true;
+		out->fragile_basis = BASIS_MC;
 	}
 	if (n > BOOT_EXACT_MAX_N)
 		return PB_OK;
-	st = boot_exact(d, n, &ev, &ew, &count);
-	if (st != PB_OK)
-		return st;
-	exact.values = ev;
-	exact.weights = ew;
-	exact.count = count;
-	st = boot_interval_compute(set->method, d, n, set->confidence, &exact,
-				   &out->exact_ci);
-	if (st == PB_OK) {
-		out->exact_checked = true;
-		if (boot_fragile_exact(ci, &out->exact_ci, &judge,
-				       &out->fragile_endpoint,
-				       &out->fragile_boundary,
-				       &out->fragile_distance)) {
-			out->fragile = true;
-			out->fragile_basis = BASIS_EXACT;
+	st = exact_check(d, n, set, out);
+	if (st == PB_OK
+	    && boot_fragile_exact(ci, &out->exact_ci, &judge,
+				  &out->fragile_endpoint,
+				  &out->fragile_boundary,
+				  &out->fragile_distance)) {
+		out->fragile = true;
+		out->fragile_basis = BASIS_EXACT;
+	}
+	return st;
+}
+
+/* The bootstrap distribution of the N >= 2 differences D, means and t*,
+ * as SET asks; the arrays become the caller's (free each of *OWNED). */
+static pb_status compare_dist(const double *d, size_t n,
+			      const boot_settings *set, boot_dist *dist,
+			      double *owned[4])
+{
+	pb_status st;
+
+	if (set->exact) {
+		st = boot_exact(d, n, &owned[0], &owned[1], &dist->count);
+		if (st == PB_OK)
+			st = boot_exact_t(d, n, &owned[2], &owned[3],
+					  &dist->count);
+	} else {
+		size_t b = (size_t)set->resamples;
+
+		owned[0] = malloc(b * sizeof *owned[0]);
+		owned[2] = malloc(b * sizeof *owned[2]);
+		st = owned[0] && owned[2]
+		     ? boot_replicates_t(d, n, set->resamples,
+					 set->stream_seed, owned[0], owned[2])
+		     : PB_NOMEM;
+		if (st == PB_OK) {
+			/* Means and t* are sorted apart: each interval reads
+			 * the quantiles of its own statistic. */
+			boot_sort(owned[0], b);
+			boot_sort(owned[2], b);
+			dist->count = b;
 		}
 	}
-	free(ev);
-	free(ew);
-	return st;
+	if (st != PB_OK) {
+		dist->count = 0;
+		return st;
+	}
+	dist->values = owned[0];
+	dist->weights = owned[1];
+	dist->t_values = owned[2];
+	dist->t_weights = owned[3];
+	return PB_OK;
 }
 
 pb_status boot_compare(const double *state, const double *ref, size_t n,
 		       const boot_settings *set, boot_comparison *out)
 {
-	double *d = NULL, *reps = NULL, *ew = NULL;
-	boot_dist dist = { NULL, NULL, 0 };
+	double *d = NULL, *owned[4] = { NULL, NULL, NULL, NULL };
+	boot_dist dist = { NULL, NULL, 0, NULL, NULL };
 	pb_status st = PB_OK;
 
 	memset(out, 0, sizeof *out);
@@ -805,7 +1019,7 @@ pb_status boot_compare(const double *state, const double *ref, size_t n,
 	if ((!set->exact && set->resamples == 0)
 	    || (set->exact && n > BOOT_EXACT_MAX_N))
 		return PB_DATAERR;
-	if (!set->exact && set->resamples > SIZE_MAX / sizeof *reps)
+	if (!set->exact && set->resamples > SIZE_MAX / sizeof(double))
 		return PB_NOMEM;
 	if (n == 0)
 		goto intervals;
@@ -818,28 +1032,7 @@ pb_status boot_compare(const double *state, const double *ref, size_t n,
 	out->estimate = runstat_sum(d, n) / (double)n;
 	if (n < 2 || all_equal(d, n))
 		goto intervals;   /* the distribution is not needed */
-
-	if (set->exact) {
-		double *ev;
-
-		st = boot_exact(d, n, &ev, &ew, &dist.count);
-		dist.values = ev;
-		dist.weights = ew;
-		reps = ev;
-	} else {
-		reps = malloc((size_t)set->resamples * sizeof *reps);
-		if (!reps) {
-			st = PB_NOMEM;
-		} else {
-			st = boot_replicates(d, n, set->resamples,
-					     set->stream_seed, reps);
-			if (st == PB_OK) {
-				boot_sort(reps, (size_t)set->resamples);
-				dist.values = reps;
-				dist.count = (size_t)set->resamples;
-			}
-		}
-	}
+	st = compare_dist(d, n, set, &dist, owned);
 	if (st != PB_OK)
 		goto done;
 
@@ -852,18 +1045,13 @@ intervals:
 	if (st == PB_OK && !set->exact) {
 		/* The resampling settings belong in every interval even when
 		 * the distribution was not needed (n < 2, zero spread). */
-		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++) {
-			if (m == INTERVAL_T)
-				continue;
-			out->ci[m].resamples = set->resamples;
-			out->ci[m].few_resamples =
-				set->resamples < BOOT_FEW_RESAMPLES;
-		}
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
+			if (m != INTERVAL_T)
+				out->ci[m].resamples = set->resamples;
 		/* With zero spread every seed gives the same interval: not
 		 * fragile. */
 		if (dist.count)
-			st = compare_fragility(d, n, set, reps, dist.count,
-					       out);
+			st = compare_fragility(d, n, set, &dist, out);
 	} else if (st == PB_OK) {
 		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
 			if (m != INTERVAL_T)
@@ -871,7 +1059,7 @@ intervals:
 	}
 done:
 	free(d);
-	free(reps);
-	free(ew);
+	for (int k = 0; k < 4; k++)
+		free(owned[k]);
 	return st;
 }

@@ -41,13 +41,29 @@
  *    1 - alpha/2; endpoints Q at those levels.  Undefined when all d are
  *    equal, z0 is infinite or 1 - a (z0 + z_p) <= 0: the percentile
  *    interval is given instead, with fallback set and the reason in note.
- *  - t: mean(d) -/+ t_{1-alpha/2, n-1} sd(d) / sqrt(n), no resampling.
+ *  - t, the classical Student t interval (not a bootstrap interval):
+ *    mean(d) -/+ t_{1-alpha/2, n-1} sd(d) / sqrt(n), no resampling.
  *  - expanded (Hesterberg 2015, "What teachers should know about the
  *    bootstrap", The American Statistician 69(4):371-386, section 5): the
  *    percentile interval at levels alpha'/2 and 1 - alpha'/2 with
  *    alpha'/2 = Phi(sqrt(n / (n - 1)) t_{alpha/2, n-1}) (t_{alpha/2, n-1}
  *    is negative), which widens the percentile interval by the factors it
  *    lacks at small n: sqrt(n / (n - 1)) for the spread and t for z.
+ *  - studentized, the bootstrap-t interval (Efron and Tibshirani 1993,
+ *    ch. 12.5; Davison and Hinkley 1997, Bootstrap Methods and their
+ *    Application, 5.2.1; R's boot.ci(type = "stud")): each resample b has
+ *    its own standard error se*_b = sd*_b / sqrt(n) (sd with n - 1) and
+ *    t*_b = (mean*_b - mean(d)) / se*_b; with se = sd(d) / sqrt(n) the
+ *    interval is [mean(d) - Qt(1 - alpha/2) se, mean(d) - Qt(alpha/2) se],
+ *    Qt the quantile of the t*_b by the same endpoint rule.  A resample
+ *    whose drawn values are all equal has se*_b = 0: its t*_b is +infinity
+ *    or -infinity as mean*_b lies above or below mean(d) (the limit of the
+ *    ratio, as R's boot computes it), 0 when it equals mean(d) within the
+ *    BCa tie tolerance.  These values are kept in the distribution, so they
+ *    take their share of the probability; R's boot.ci drops them instead,
+ *    which at n = 2 would leave only t* = 0 and a zero-width interval.
+ *    When an endpoint falls on them (at n <= 3, or with many tied d) the
+ *    interval is unbounded and given as undefined, with the reason in note.
  *
  * Fewer than 2 pairs give no interval; all differences equal give a
  * zero-width interval at their value (BCa: a fallback, as above). */
@@ -63,11 +79,9 @@
 
 /* Largest n for which boot_exact enumerates: C(23, 12) = 1,352,078
  * resamples, about 54 MB at the peak (24 bytes an entry while sorting, 16
- * for the returned arrays); each further pair would multiply that by 4. */
+ * for the returned arrays), about 75 MB with boot_exact_t's t* beside the
+ * means; each further pair would multiply that by 4. */
 #define BOOT_EXACT_MAX_N 12
-
-/* Monte Carlo with fewer replicates than this gets a warning. */
-#define BOOT_FEW_RESAMPLES 1000UL
 
 /* The normal quantile for the plausible range of a Monte Carlo endpoint
  * across seeds: 2.576 = z_0.995, a two-sided 99% range. */
@@ -98,6 +112,14 @@ uint32_t boot_stream_seed(uint32_t study_seed, const char *series_id,
 pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 			  uint32_t stream_seed, double *out);
 
+/* The same B replicates as boot_replicates, in MEANS[b], and with
+ * TSTAR non-NULL their studentized values t*_b (see "studentized" above),
+ * in the same order, in TSTAR[b].  Errors: PB_DATAERR when N or B is 0, or
+ * N is 1 with TSTAR given; PB_NOMEM. */
+pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
+			    uint32_t stream_seed, double *means,
+			    double *tstar);
+
 /* B replicates of mean(Y) - mean(X) for two samples that are not paired
  * (two series, or two builds): replicate b draws NY values from Y, then NX
  * from X, with replacement, from one mt19937 stream seeded with
@@ -123,6 +145,13 @@ size_t boot_exact_count(size_t n);
 pb_status boot_exact(const double *d, size_t n, double **values,
 		     double **weights, size_t *count);
 
+/* The exact bootstrap distribution of the studentized mean: the same
+ * multisets as boot_exact, each with its own t* (see "studentized" above)
+ * and its multinomial weight, sorted by t* (equal values in enumeration
+ * order).  Outputs and errors as for boot_exact; N must be at least 2. */
+pb_status boot_exact_t(const double *d, size_t n, double **tvalues,
+		       double **weights, size_t *count);
+
 /* A bootstrap distribution, sorted by value.  Borrowed arrays: the struct
  * owns nothing. */
 typedef struct boot_dist {
@@ -130,6 +159,10 @@ typedef struct boot_dist {
 	const double *weights;  /* NULL: equally weighted Monte Carlo
 				   replicates; else exact weights, sum 1 */
 	size_t count;           /* >= 1 */
+	const double *t_values; /* the same resamples' t*, ascending, or NULL
+				   (then no studentized interval) */
+	const double *t_weights; /* their exact weights in t* order; NULL
+				    for Monte Carlo */
 } boot_dist;
 
 /* Sorts COUNT Monte Carlo replicates in place, ready for a boot_dist. */
@@ -150,12 +183,13 @@ typedef struct boot_interval {
 	bool fallback;             /* BCa was undefined; note says why */
 	double level_lo, level_hi; /* levels of the bootstrap distribution read
 				      for lo and hi; for t the t levels
-				      alpha/2 and 1 - alpha/2 */
+				      alpha/2 and 1 - alpha/2; for
+				      studentized the t* levels
+				      1 - alpha/2 (gives lo) and alpha/2 */
 	double z0, accel;          /* BCa bias correction and acceleration
 				      (NAN when not computed) */
 	bool exact;                /* from the exact distribution */
 	unsigned long resamples;   /* Monte Carlo B; 0 for exact and t */
-	bool few_resamples;        /* Monte Carlo with B < BOOT_FEW_RESAMPLES */
 	const char *note;          /* static text, or NULL: why undefined, why
 				      the fallback, or "all differences
 				      equal" */
@@ -164,7 +198,8 @@ typedef struct boot_interval {
 /* The METHOD interval at CONFIDENCE (in (0, 1)) for the N differences D,
  * from the bootstrap distribution DIST of their mean (built from the same
  * D; it may be NULL for INTERVAL_T, and is not read when N < 2 or all D
- * are equal).  Fills *OUT; D and DIST are only read.
+ * are equal; INTERVAL_STUDENTIZED needs its t_values).  Fills *OUT; D and
+ * DIST are only read.
  * Errors: PB_SOFTWARE for a confidence outside (0, 1), an unknown method or
  * a missing distribution (caller bugs); *OUT then has defined = false. */
 pb_status boot_interval_compute(interval_method method, const double *d,

@@ -28,25 +28,31 @@ static uint32_t mix(uint32_t seed, uint32_t m, uint32_t r)
 }
 
 /* One simulated study: M differences drawn from D into SAMPLE, judged by
- * the plan's interval (its inner bootstrap in REPS) and verdict rules. */
+ * the plan's interval (its inner bootstrap in REPS, and TSTAR for the
+ * studentized method) and verdict rules. */
 static pb_status judge_one(const double *d, size_t n0, size_t m,
 			   const planning_settings *set, uint32_t seed,
-			   double *sample, double *reps, verdict *out)
+			   double *sample, double *reps, double *tstar,
+			   verdict *out)
 {
 	mt19937 gen;
 	uint32_t scale = 0xFFFFFFFFu / (uint32_t)n0;
 	boot_interval ci;
-	boot_dist dist = { reps, NULL, PLANNING_INNER_RESAMPLES };
+	bool stud = set->method == INTERVAL_STUDENTIZED;
+	boot_dist dist = { reps, NULL, PLANNING_INNER_RESAMPLES,
+			   stud ? tstar : NULL, NULL };
 	pb_status st;
 
 	mt19937_seed(&gen, seed);
 	for (size_t i = 0; i < m; i++)
 		sample[i] = d[mt19937_uniform_int(&gen, (uint32_t)n0, scale)];
-	st = boot_replicates(sample, m, PLANNING_INNER_RESAMPLES,
-			     mix(seed, 0, 1), reps);
+	st = boot_replicates_t(sample, m, PLANNING_INNER_RESAMPLES,
+			       mix(seed, 0, 1), reps, stud ? tstar : NULL);
 	if (st != PB_OK)
 		return st;
 	boot_sort(reps, PLANNING_INNER_RESAMPLES);
+	if (stud)
+		boot_sort(tstar, PLANNING_INNER_RESAMPLES);
 	st = boot_interval_compute(set->method, sample, m, set->confidence,
 				   &dist, &ci);
 	if (st != PB_OK)
@@ -66,7 +72,7 @@ pb_status planning_assurance(const double *d, size_t n0, size_t m,
 			     const planning_settings *set, double *assurance,
 			     size_t *counts)
 {
-	double *sample, *reps;
+	double *sample, *reps, *tstar;
 	size_t decisive = 0, local[VERDICT_COUNT] = { 0 };
 	pb_status st = PB_OK;
 
@@ -74,16 +80,18 @@ pb_status planning_assurance(const double *d, size_t n0, size_t m,
 		return PB_DATAERR;
 	sample = malloc(m * sizeof *sample);
 	reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *reps);
-	if (!sample || !reps) {
+	tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *tstar);
+	if (!sample || !reps || !tstar) {
 		free(sample);
 		free(reps);
+		free(tstar);
 		return PB_NOMEM;
 	}
 	for (uint32_t r = 0; r < PLANNING_SIMULATIONS && st == PB_OK; r++) {
 		verdict v;
 		st = judge_one(d, n0, m, set,
 			       mix(set->stream_seed, (uint32_t)m, r + 1),
-			       sample, reps, &v);
+			       sample, reps, tstar, &v);
 		if (st != PB_OK)
 			break;
 		local[v]++;
@@ -91,6 +99,7 @@ pb_status planning_assurance(const double *d, size_t n0, size_t m,
 	}
 	free(sample);
 	free(reps);
+	free(tstar);
 	if (st != PB_OK)
 		return st;
 	*assurance = (double)decisive / PLANNING_SIMULATIONS;

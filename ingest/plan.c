@@ -696,12 +696,13 @@ static void read_resamples(plan_ctx *c, const ini_section *s,
 	if (strcmp(v, "exact") == 0) {
 		c->plan->resamples_exact = true;
 		c->plan->resamples = 0;
-	} else if (unsigned_parse(v, ULONG_MAX, &n) && n >= 1) {
+	} else if (unsigned_parse(v, ULONG_MAX, &n)
+		   && n >= PLAN_MIN_RESAMPLES) {
 		c->plan->resamples_exact = false;
 		c->plan->resamples = (unsigned long)n;
 	} else {
-		value_error(c, k, "resamples must be an integer >= 1 or exact "
-			    "('%s')", quoted(v));
+		value_error(c, k, "resamples must be an integer >= %lu or "
+			    "exact ('%s')", PLAN_MIN_RESAMPLES, quoted(v));
 	}
 	g_free(v);
 }
@@ -724,6 +725,7 @@ static const char *const interval_names[INTERVAL_METHOD_COUNT] = {
 	[INTERVAL_BCA] = "bca",
 	[INTERVAL_T] = "t",
 	[INTERVAL_EXPANDED] = "expanded",
+	[INTERVAL_STUDENTIZED] = "studentized",
 };
 
 static void read_interval(plan_ctx *c, const ini_section *s,
@@ -738,8 +740,8 @@ static void read_interval(plan_ctx *c, const ini_section *s,
 	if (found >= 0)
 		c->plan->interval = (interval_method)found;
 	else
-		value_error(c, k, "interval must be percentile, bca, t or "
-			    "expanded ('%s')", quoted(v));
+		value_error(c, k, "interval must be percentile, bca, t, "
+			    "expanded or studentized ('%s')", quoted(v));
 	g_free(v);
 }
 

@@ -14,10 +14,11 @@
  *               reference    required, a state listed in states
  *               threshold    required, decimal number > 0
  *               confidence   required, decimal number strictly in (0, 1)
- *               resamples    required, integer >= 1 or exact
+ *               resamples    required, integer >= 1000 or exact
  *               seed         required, integer 0..4294967295
  *               interval     optional, percentile (default) | bca | t |
- *                            expanded
+ *                            expanded | studentized (t is Student's t
+ *                            interval, studentized the bootstrap-t)
  *               states       required, states separated by ';' (blanks
  *                            around each and one trailing ';' allowed), no
  *                            state twice (10 and 0x0A are the same state)

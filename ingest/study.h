@@ -44,11 +44,17 @@ typedef struct stat_spec {
 typedef enum interval_method {
 	INTERVAL_PERCENTILE,
 	INTERVAL_BCA,
-	INTERVAL_T,
-	INTERVAL_EXPANDED
+	INTERVAL_T,            /* the classical Student t interval */
+	INTERVAL_EXPANDED,
+	INTERVAL_STUDENTIZED   /* the bootstrap-t interval */
 } interval_method;
 
-#define INTERVAL_METHOD_COUNT 4
+#define INTERVAL_METHOD_COUNT 5
+
+/* The fewest Monte Carlo resamples study.ini may ask for: with fewer, the
+ * endpoints at 2.5% and 97.5% rest on a handful of replicates each and
+ * move visibly from seed to seed. */
+#define PLAN_MIN_RESAMPLES 1000UL
 
 typedef struct series_def {
 	char *id;          /* the ID of the [series ID] section */
@@ -73,7 +79,7 @@ typedef struct study_plan {
 	int threshold_decimals;  /* decimals as written: 1.784 -> 3 */
 	double confidence;       /* in (0, 1) */
 	bool resamples_exact;    /* resamples = exact */
-	unsigned long resamples; /* >= 1 when not exact */
+	unsigned long resamples; /* >= PLAN_MIN_RESAMPLES when not exact */
 	uint32_t seed;
 	interval_method interval;
 	char *service;           /* name of the service the mechanism logs

@@ -145,6 +145,8 @@ const char *fig_method_name(fig_pen *p, interval_method m)
 		return trc(p, "figure", "Student t");
 	case INTERVAL_EXPANDED:
 		return trc(p, "figure", "expanded percentile bootstrap");
+	case INTERVAL_STUDENTIZED:
+		return trc(p, "figure", "bootstrap-t (studentized)");
 	}
 	return interval_method_name(m);
 }

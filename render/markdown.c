@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze/coverage.h"
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
@@ -746,11 +747,28 @@ static void section_runs(page *pg)
 	}
 }
 
+/* An interval method as the page names it: its study.ini code, which
+ * verify reads back, then what the method is, "`t` (Student t)", so the
+ * classical t interval is not taken for a bootstrap one. */
+static const char *method_label(page *pg, interval_method m)
+{
+	const char *name =
+		m == INTERVAL_PERCENTILE ? trc(pg, "method",
+					       "percentile bootstrap")
+		: m == INTERVAL_BCA ? trc(pg, "method", "BCa bootstrap")
+		: m == INTERVAL_T ? trc(pg, "method", "Student t")
+		: m == INTERVAL_EXPANDED ? trc(pg, "method",
+					       "expanded percentile bootstrap")
+		: trc(pg, "method", "bootstrap-t");
+
+	return fmt(pg, "%s (%s)", code(pg, interval_method_name(m), false),
+		   name);
+}
+
 static void section_settings(page *pg)
 {
 	const study_plan *p = pg->p;
-	const char *method = code(pg, interval_method_name(p->interval),
-				  false);
+	const char *method = method_label(pg, p->interval);
 
 	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
 	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
@@ -812,8 +830,9 @@ static void section_small_samples(page *pg)
 
 	for (size_t i = 0; i < a->n_cmp; i++)
 		with_interval += a->cmp[i].boot.ci[pg->p->interval].defined;
-	/* One sentence per (pairs, simulated pairs, coverage), naming the
-	 * comparisons it applies to. */
+	/* One sentence per (pairs, coverage), naming the comparisons it
+	 * applies to; the coverage quoted is the table's row of that very
+	 * number of pairs. */
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		size_t n = 0;
@@ -825,7 +844,6 @@ static void section_small_samples(page *pg)
 			const comparison *o = &a->cmp[j];
 			if (!done[j] && o->small_sample
 			    && o->n_pairs == c->n_pairs
-			    && o->coverage_pairs == c->coverage_pairs
 			    && !(o->coverage < c->coverage
 				 || o->coverage > c->coverage)) {
 				done[j] = true;
@@ -833,40 +851,19 @@ static void section_small_samples(page *pg)
 			}
 		}
 		section_start(pg, tr(pg, "Small samples"), &started);
-		if (c->coverage_pairs == c->n_pairs)
-			f = fmt(pg, trn(pg,
-				"With %zu pair, a nominal %s interval of "
-				"method %s covered the true difference in "
-				"only %s of simulated studies with strongly "
-				"skewed differences (docs/statistics.md); the "
-				"interval may be too narrow.",
-				"With %zu pairs, a nominal %s interval of "
-				"method %s covered the true difference in "
-				"only %s of simulated studies with strongly "
-				"skewed differences (docs/statistics.md); the "
-				"intervals may be too narrow.", c->n_pairs),
-				c->n_pairs, confidence(pg),
-				code(pg, interval_method_name(pg->p->interval),
-				     false),
-				percent(pg, c->coverage, 1));
-		else
-			f = fmt(pg, trn(pg,
-				"With %zu pair (simulated at %zu), a nominal "
-				"%s interval of method %s covered the true "
-				"difference in only %s of simulated studies "
-				"with strongly skewed differences "
-				"(docs/statistics.md); the interval may be too "
-				"narrow.",
-				"With %zu pairs (simulated at %zu), a nominal "
-				"%s interval of method %s covered the true "
-				"difference in only %s of simulated studies "
-				"with strongly skewed differences "
-				"(docs/statistics.md); the intervals may be "
-				"too narrow.", c->n_pairs),
-				c->n_pairs, c->coverage_pairs, confidence(pg),
-				code(pg, interval_method_name(pg->p->interval),
-				     false),
-				percent(pg, c->coverage, 1));
+		f = fmt(pg, trn(pg,
+			"With %zu pair, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); the interval may be too narrow.",
+			"With %zu pairs, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); the intervals may be too "
+			"narrow.", c->n_pairs),
+			c->n_pairs, confidence(pg),
+			method_label(pg, pg->p->interval),
+			percent(pg, c->coverage, 1));
 		if (n == with_interval)
 			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
 							 "every comparison "
@@ -936,13 +933,18 @@ static void section_comparison_notes(page *pg)
 					   code(pg, interval_method_name(
 						   ci->used), false))));
 		}
-		if (ci->few_resamples) {
+		if (c->coverage_beyond) {
 			section_start(pg, tr(pg, "Comparison notes"),
 				      &started);
-			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
-				tr(pg, "only %s resamples; fewer than 1000 "
-				   "give imprecise endpoints."),
-				fmt(pg, "%lu", ci->resamples))));
+			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg, trn(pg,
+				"with %zu pair, beyond the simulated coverage "
+				"table (%d to %d pairs, docs/statistics.md): no "
+				"simulated coverage is quoted for it.",
+				"with %zu pairs, beyond the simulated coverage "
+				"table (%d to %d pairs, docs/statistics.md): no "
+				"simulated coverage is quoted for it.",
+				c->n_pairs), c->n_pairs, COVERAGE_MIN_PAIRS,
+				COVERAGE_MAX_PAIRS)));
 		}
 		if (c->n_unpaired) {
 			GPtrArray *ids = g_ptr_array_new();

@@ -229,12 +229,6 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 		put(o, "reason", str_or_null(ci->note), ok);
 		push(arr, o, ok);
 	}
-	if (ci->few_resamples) {
-		o = json_object();
-		put(o, "code", json_string("few-resamples"), ok);
-		put(o, "resamples", json_integer((json_int_t)ci->resamples), ok);
-		push(arr, o, ok);
-	}
 	if (c->boot.fragile) {
 		o = json_object();
 		put(o, "code", json_string("fragile"), ok);
@@ -253,6 +247,14 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 		put(o, "simulated_pairs",
 		    json_integer((json_int_t)c->coverage_pairs), ok);
 		put(o, "scenario", json_string(coverage_scenario()), ok);
+		push(arr, o, ok);
+	}
+	if (c->coverage_beyond) {
+		o = json_object();
+		put(o, "code", json_string("coverage-beyond-table"), ok);
+		put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
+		put(o, "table_max_pairs",
+		    json_integer(COVERAGE_MAX_PAIRS), ok);
 		push(arr, o, ok);
 	}
 	if (c->n_unpaired) {

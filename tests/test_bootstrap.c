@@ -1,6 +1,7 @@
 /* test_bootstrap.c: the paired bootstrap: exact distributions enumerated by
  * hand, the endpoint rule, every interval method against an independent
  * computation, pairing, seed stability and seed sensitivity. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,7 +180,8 @@ static void test_equal_weight_agreement(void)
 	enum { B = 101 };
 	double x[B], w[B];
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	boot_dist exact = { x, w, B }, mc = { x, NULL, B };
+	boot_dist exact = { x, w, B, NULL, NULL };
+	boot_dist mc = { x, NULL, B, NULL, NULL };
 	bool ok = true;
 
 	gsl_rng_set(r, 99);
@@ -256,8 +258,8 @@ static void test_mc_vs_exact(void)
 	}
 	boot_replicates(d, 6, B, boot_stream_seed(7, "1", "10"), reps);
 	boot_sort(reps, B);
-	mc = (boot_dist){ reps, NULL, B };
-	exact = (boot_dist){ v, w, count };
+	mc = (boot_dist){ reps, NULL, B, NULL, NULL };
+	exact = (boot_dist){ v, w, count, NULL, NULL };
 	boot_interval_compute(INTERVAL_PERCENTILE, d, 6, 0.95, &mc, &ci_mc);
 	boot_interval_compute(INTERVAL_PERCENTILE, d, 6, 0.95, &exact, &ci_ex);
 	tap_ok(ci_mc.lo >= boot_dist_quantile(&exact, q - dq)
@@ -268,7 +270,7 @@ static void test_mc_vs_exact(void)
 	       && ci_mc.hi <= boot_dist_quantile(&exact, 1.0 - q + dq),
 	       "MC upper endpoint %.6f within MC error of exact %.6f",
 	       ci_mc.hi, ci_ex.hi);
-	tap_ok(!ci_mc.exact && ci_mc.resamples == B && !ci_mc.few_resamples
+	tap_ok(!ci_mc.exact && ci_mc.resamples == B
 	       && ci_ex.exact && ci_ex.resamples == 0,
 	       "intervals say how they were computed");
 	free(reps);
@@ -367,7 +369,7 @@ static void test_bca(void)
 		tap_ok(false, "exact n=4");
 		return;
 	}
-	dist = (boot_dist){ v, w, count };
+	dist = (boot_dist){ v, w, count, NULL, NULL };
 	boot_interval_compute(INTERVAL_BCA, d, 4, 0.95, &dist, &ci);
 	tap_near(ci.z0, 0.083324210544036273, 1e-10, "BCa z0");
 	tap_near(ci.accel, 0.064034771498985212, 1e-12, "BCa acceleration");
@@ -396,7 +398,7 @@ static void test_bca_fallback(void)
 	const double same[4] = { 2.0, 2.0, 2.0, 2.0 };
 	const double d[2] = { 0.0, 1.0 };
 	const double above[2] = { 0.6, 0.7 };
-	boot_dist dist = { above, NULL, 2 };
+	boot_dist dist = { above, NULL, 2, NULL, NULL };
 	boot_interval ci;
 
 	boot_interval_compute(INTERVAL_BCA, same, 4, 0.95, NULL, &ci);
@@ -452,7 +454,7 @@ static void test_expanded(void)
 		tap_ok(false, "exact n=10");
 		return;
 	}
-	dist = (boot_dist){ v, w, count };
+	dist = (boot_dist){ v, w, count, NULL, NULL };
 	boot_interval_compute(INTERVAL_EXPANDED, d, 10, 0.95, &dist, &ex);
 	boot_interval_compute(INTERVAL_PERCENTILE, d, 10, 0.95, &dist, &pc);
 	tap_near(ex.level_lo, 0.008550639024406355, 1e-12,
@@ -474,6 +476,206 @@ static bool same_interval(const boot_interval *a, const boot_interval *b)
 
 /* The interval of a comparison depends only on (seed, series, state) and
  * its data, not on which comparisons come before it. */
+/* n = 2, d = {0, 2}, mean 1.  The resamples {0,0} and {2,2} (1/4 each)
+ * have se* = 0 and t* = -inf and +inf; {0,2} (1/2) has mean 1, t* = 0.
+ * Their infinities take a quarter of the probability on each side, so a
+ * 95% interval would need t* beyond them: unbounded, given as undefined. */
+static void test_studentized_n2(void)
+{
+	const double d[2] = { 0.0, 2.0 };
+	double *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ci;
+
+	if (boot_exact_t(d, 2, &v, &w, &count) != PB_OK) {
+		tap_ok(false, "exact t* at n = 2");
+		return;
+	}
+	tap_ok(count == 3 && isinf(v[0]) && v[0] < 0.0 && eq(v[1], 0.0)
+	       && isinf(v[2]) && v[2] > 0.0 && eq(w[0], 0.25)
+	       && eq(w[1], 0.5) && eq(w[2], 0.25),
+	       "n = 2: t* is -inf, 0, +inf with weights 1/4, 1/2, 1/4");
+	dist = (boot_dist){ v, w, count, v, w };
+	boot_interval_compute(INTERVAL_STUDENTIZED, d, 2, 0.95, &dist, &ci);
+	tap_ok(!ci.defined && isnan(ci.lo) && ci.note
+	       && strstr(ci.note, "unbounded") != NULL,
+	       "n = 2: the studentized interval is unbounded, so undefined");
+	free(v);
+	free(w);
+}
+
+/* n = 3, d = {0, 1, 2}: mean 1, sd 1, se = 1/sqrt(3).  The 10 multisets
+ * (weights out of 27), with mean*, se* and t* = (mean* - 1) / se*:
+ *   {0,0,0} 1   se* 0: -inf        {2,2,2} 1   se* 0: +inf
+ *   {1,1,1} 1   se* 0 at the mean: 0
+ *   {0,0,1} 3   1/3, 1/3: -2       {1,2,2} 3   5/3, 1/3: +2
+ *   {0,1,1} 3   2/3, 1/3: -1       {1,1,2} 3   4/3, 1/3: +1
+ *   {0,0,2} 3   2/3, 2/3: -1/2     {0,2,2} 3   4/3, 2/3: +1/2
+ *   {0,1,2} 6   1, 1/sqrt(3): 0
+ * Cumulative weights in t* order: 1, 4, 7, 10, 17, 20, 23, 26, 27 (/27).
+ * At 80%: Qt(0.9) = 2 (23/27 < 0.9 <= 26/27), Qt(0.1) = -2 (1/27 < 0.1
+ * <= 4/27), so the interval is 1 -/+ 2 / sqrt(3) = [-0.1547005383792515,
+ * 2.1547005383792515].  At 95% Qt(0.975) is +inf (26/27 < 0.975). */
+static void test_studentized_n3(void)
+{
+	const double d[3] = { 0.0, 1.0, 2.0 };
+	const double want[10] = { -INFINITY, -2.0, -1.0, -0.5, 0.0, 0.0, 0.5,
+				  1.0, 2.0, INFINITY };
+	const double want_w27[10] = { 1, 3, 3, 3, 0, 0, 3, 3, 3, 1 };
+	double *v, *w;
+	size_t count;
+	boot_dist dist;
+	boot_interval ci;
+	bool ok = true;
+
+	if (boot_exact_t(d, 3, &v, &w, &count) != PB_OK || count != 10) {
+		tap_ok(false, "exact t* at n = 3");
+		return;
+	}
+	for (size_t i = 0; i < 10; i++) {
+		ok &= isinf(want[i]) ? eq(v[i], want[i])
+				     : fabs(v[i] - want[i]) < TOL;
+		if (!(want_w27[i] > 0.0))
+			continue;   /* the two t* = 0 entries, below */
+		ok &= fabs(w[i] - want_w27[i] / 27.0) < TOL;
+	}
+	ok &= fabs(w[4] + w[5] - 7.0 / 27.0) < TOL;
+	tap_ok(ok, "n = 3: t* and weights as enumerated by hand; {1,1,1} at "
+	       "the mean gives 0, not an infinity");
+	dist = (boot_dist){ v, w, count, v, w };
+	boot_interval_compute(INTERVAL_STUDENTIZED, d, 3, 0.80, &dist, &ci);
+	tap_ok(ci.defined && fabs(ci.lo - -0.1547005383792515) < TOL
+	       && fabs(ci.hi - 2.1547005383792515) < TOL
+	       && eq(ci.level_lo, 0.9) && fabs(ci.level_hi - 0.1) < TOL,
+	       "n = 3, 80%%: 1 -/+ 2 se (%.15g, %.15g)", ci.lo, ci.hi);
+	boot_interval_compute(INTERVAL_STUDENTIZED, d, 3, 0.95, &dist, &ci);
+	tap_ok(!ci.defined, "n = 3, 95%%: unbounded, undefined");
+	dist.t_values = NULL;
+	tap_ok(boot_interval_compute(INTERVAL_STUDENTIZED, d, 3, 0.80, &dist,
+				     &ci) == PB_SOFTWARE,
+	       "a distribution without t* is a caller bug");
+	free(v);
+	free(w);
+}
+
+/* Reference values from R 4.2 for d below (mean 1.3, se 0.71213963317797):
+ * - the exact bootstrap-t, enumerated in R independently of this code
+ *   (all 6435 multisets, t* = (mean* - mean) / (sd* / sqrt(8)), the
+ *   inverse distribution function of the weighted t*):
+ *   95% [-0.20162513590459308, 3.3947482919476828],
+ *   90% [0.086505832982616049, 2.9050080508182949];
+ * - boot::boot.ci(type = "stud") on boot(d, function(x, i) c(mean(x[i]),
+ *   var(x[i]) / 8), R = 400000), seeds 1, 2, 3: lower -0.196520,
+ *   -0.200498, -0.201625; upper 3.390749, 3.390749, 3.394748. */
+static const double stud_d[8] = { 1.2, -0.4, 3.1, 0.7, 2.2, -1.5, 0.3, 4.8 };
+static const double stud_ref[8] = { 0 };
+
+static void test_studentized_vs_r(void)
+{
+	double *v, *w, *tv, *tw;
+	size_t count, tcount;
+	boot_dist dist;
+	boot_interval ci;
+	boot_settings set = { INTERVAL_STUDENTIZED, 0.95, false, 100000, 0,
+			      10.0, BETTER_LOWER };
+	boot_comparison c;
+
+	if (boot_exact(stud_d, 8, &v, &w, &count) != PB_OK
+	    || boot_exact_t(stud_d, 8, &tv, &tw, &tcount) != PB_OK
+	    || count != tcount) {
+		tap_ok(false, "exact distributions at n = 8");
+		return;
+	}
+	dist = (boot_dist){ v, w, count, tv, tw };
+	boot_interval_compute(INTERVAL_STUDENTIZED, stud_d, 8, 0.95, &dist,
+			      &ci);
+	tap_near(ci.lo, -0.20162513590459308, 1e-9,
+		 "exact bootstrap-t 95% lower = R enumeration");
+	tap_near(ci.hi, 3.3947482919476828, 1e-9,
+		 "exact bootstrap-t 95% upper = R enumeration");
+	boot_interval_compute(INTERVAL_STUDENTIZED, stud_d, 8, 0.90, &dist,
+			      &ci);
+	tap_near(ci.lo, 0.086505832982616049, 1e-9,
+		 "exact bootstrap-t 90% lower = R enumeration");
+	tap_near(ci.hi, 2.9050080508182949, 1e-9,
+		 "exact bootstrap-t 90% upper = R enumeration");
+	free(v);
+	free(w);
+	free(tv);
+	free(tw);
+
+	/* Monte Carlo from the same replicates as the other methods; the
+	 * t* distribution has atoms about 0.004 apart in endpoint terms
+	 * here, and R's three runs spread over 0.005. */
+	set.stream_seed = boot_stream_seed(2026, "1", "10");
+	boot_compare(stud_d, stud_ref, 8, &set, &c);
+	tap_ok(c.ci[INTERVAL_STUDENTIZED].defined
+	       && fabs(c.ci[INTERVAL_STUDENTIZED].lo - -0.19955) < 0.01
+	       && fabs(c.ci[INTERVAL_STUDENTIZED].hi - 3.39208) < 0.01,
+	       "Monte Carlo bootstrap-t (%.4f, %.4f) within 0.01 of R boot.ci "
+	       "type stud", c.ci[INTERVAL_STUDENTIZED].lo,
+	       c.ci[INTERVAL_STUDENTIZED].hi);
+	tap_ok(c.exact_checked
+	       && fabs(c.exact_ci.lo - -0.20162513590459308) < 1e-9
+	       && fabs(c.exact_ci.hi - 3.3947482919476828) < 1e-9
+	       && c.exact_ci.method == INTERVAL_STUDENTIZED && c.exact_ci.exact,
+	       "the seed check of a studentized plan uses the exact t*");
+	tap_ok(!c.fragile, "endpoints far from 0 and +-T: not fragile");
+	{
+		/* t* does not change when every d moves by the same amount,
+		 * so moving d by minus the lower endpoint puts that endpoint
+		 * at 0 (up to rounding): another seed could move it across. */
+		double shifted[8];
+		double lo = c.ci[INTERVAL_STUDENTIZED].lo;
+
+		for (int i = 0; i < 8; i++)
+			shifted[i] = stud_d[i] - lo;
+		/* With T = 2 the upper endpoint (about 3.6) lies beyond T,
+		 * so the verdict turns on the lower one: above 0 a difference
+		 * is detected, below 0 nothing is; with T = 10 it would be
+		 * equivalent either way, and not fragile. */
+		set.threshold = 2.0;
+		boot_compare(shifted, stud_ref, 8, &set, &c);
+		set.threshold = 10.0;
+		tap_ok(fabs(c.ci[INTERVAL_STUDENTIZED].lo) < 1e-9 && c.fragile
+		       && strcmp(c.fragile_endpoint, "lower") == 0
+		       && eq(c.fragile_boundary, 0.0)
+		       && strcmp(c.fragile_basis, "monte-carlo error") == 0,
+		       "a studentized endpoint at 0 is fragile (%s, %s)",
+		       c.fragile ? c.fragile_endpoint : "-",
+		       c.fragile ? c.fragile_basis : "-");
+	}
+	set.exact = true;
+	boot_compare(stud_d, stud_ref, 8, &set, &c);
+	tap_ok(c.ci[INTERVAL_STUDENTIZED].exact
+	       && fabs(c.ci[INTERVAL_STUDENTIZED].lo - -0.20162513590459308)
+		  < 1e-9
+	       && fabs(c.ci[INTERVAL_STUDENTIZED].hi - 3.3947482919476828)
+		  < 1e-9, "resamples = exact: the exact bootstrap-t");
+}
+
+/* boot_replicates_t draws what boot_replicates draws: the same means, bit
+ * for bit, so every method reads one set of resamples. */
+static void test_studentized_same_draws(void)
+{
+	enum { B = 500 };
+	double m1[B], m2[B], t[B];
+	bool same = true, finite = true;
+
+	boot_replicates(stud_d, 8, B, 4242, m1);
+	boot_replicates_t(stud_d, 8, B, 4242, m2, t);
+	for (int b = 0; b < B; b++) {
+		same &= same_bits(m1[b], m2[b]);
+		/* t* has the sign of mean* - mean. */
+		finite &= isfinite(t[b]) && (t[b] > 0.0) == (m2[b] > 1.3);
+	}
+	tap_ok(same, "replicate means with t* equal those without");
+	tap_ok(finite, "t* finite and of the sign of mean* - mean at n = 8");
+	tap_ok(boot_replicates_t(stud_d, 1, B, 1, m2, t) == PB_DATAERR,
+	       "t* needs 2 pairs");
+}
+
 static void test_seed_stability(void)
 {
 	static const char *const series[3] = { "1", "1", "2" };
@@ -673,7 +875,7 @@ static void test_compare_fragile(void)
 			      BETTER_LOWER };
 
 	boot_exact(base, 8, &v, &w, &count);
-	dist = (boot_dist){ v, w, count };
+	dist = (boot_dist){ v, w, count, NULL, NULL };
 	boot_interval_compute(INTERVAL_PERCENTILE, base, 8, 0.95, &dist, &ci);
 	free(v);
 	free(w);
@@ -697,20 +899,15 @@ static void test_compare_edges(void)
 	const double ref[3] = { 2.0, 3.0, 4.0 };
 	const double state[3] = { 2.5, 3.5, 4.5 };
 	const double spread[3] = { 2.5, 3.1, 4.9 };
-	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 999, 77, 1.0,
+	boot_settings set = { INTERVAL_PERCENTILE, 0.95, false, 1000, 77, 1.0,
 			      BETTER_LOWER };
 	boot_comparison c;
 	bool ok = true;
 
 	boot_compare(spread, ref, 3, &set, &c);
-	tap_ok(c.ci[INTERVAL_PERCENTILE].few_resamples
-	       && c.ci[INTERVAL_PERCENTILE].resamples == 999
-	       && !c.ci[INTERVAL_T].few_resamples,
-	       "999 resamples: warning on bootstrap intervals, not on t");
-	set.resamples = 1000;
-	boot_compare(spread, ref, 3, &set, &c);
-	tap_ok(!c.ci[INTERVAL_PERCENTILE].few_resamples,
-	       "1000 resamples: no warning");
+	tap_ok(c.ci[INTERVAL_PERCENTILE].resamples == 1000
+	       && c.ci[INTERVAL_T].resamples == 0,
+	       "bootstrap intervals carry B, the t interval none");
 	/* All differences 0.5 (exact in binary): every method [0.5, 0.5]. */
 	boot_compare(state, ref, 3, &set, &c);
 	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
@@ -737,15 +934,42 @@ static void test_compare_edges(void)
  * docs/statistics.md (percentile at 10 pairs: 0.799). */
 static void test_coverage_table(void)
 {
-	tap_ok(coverage_nearest_n(7) == 5 && coverage_nearest_n(15) == 10
-	       && coverage_nearest_n(30) == 20 && coverage_nearest_n(100) == 40
-	       && coverage_nearest_n(2) == 5 && coverage_nearest_n(1) == 0,
-	       "coverage: nearest tabulated number of pairs");
-	tap_ok(eq(coverage_simulated(INTERVAL_PERCENTILE, 10), 0.799)
-	       && eq(coverage_simulated(INTERVAL_T, 40), 0.891)
-	       && eq(coverage_simulated(INTERVAL_EXPANDED, 6), 0.809)
-	       && isnan(coverage_simulated(INTERVAL_BCA, 1)),
-	       "coverage: table values as documented");
+	bool ok = true, in_range = true;
+
+	/* Rows as printed in docs/statistics.md, each read at its own n. */
+	tap_ok(eq(coverage_simulated(INTERVAL_PERCENTILE, 3), 0.637)
+	       && eq(coverage_simulated(INTERVAL_PERCENTILE, 10), 0.795)
+	       && eq(coverage_simulated(INTERVAL_T, 2), 0.897)
+	       && eq(coverage_simulated(INTERVAL_STUDENTIZED, 4), 0.903)
+	       && eq(coverage_simulated(INTERVAL_EXPANDED, 40), 0.899),
+	       "coverage: each n reads its own row");
+	tap_ok(isnan(coverage_simulated(INTERVAL_BCA, 1))
+	       && isnan(coverage_simulated(INTERVAL_PERCENTILE, 41))
+	       && isnan(coverage_simulated(INTERVAL_STUDENTIZED, 2))
+	       && isnan(coverage_simulated(INTERVAL_STUDENTIZED, 3))
+	       && isnan(coverage_simulated((interval_method)99, 10)),
+	       "coverage: none outside 2..40 pairs, none for the unbounded "
+	       "studentized interval at 2 and 3 pairs");
+	/* The expanded interval reads the same replicates at more extreme
+	 * levels, so it contains the percentile interval in every simulated
+	 * study and covers at least as often; at 2 and 3 pairs both are the
+	 * range of the differences (the 2.5% level lies below the weight
+	 * 1/n^n of the smallest resample mean), so they are equal. */
+	for (size_t n = COVERAGE_MIN_PAIRS; n <= COVERAGE_MAX_PAIRS; n++) {
+		double pc = coverage_simulated(INTERVAL_PERCENTILE, n);
+		double ex = coverage_simulated(INTERVAL_EXPANDED, n);
+
+		ok &= n <= 3 ? eq(pc, ex) : pc <= ex;
+		for (int m = 0; m < INTERVAL_METHOD_COUNT; m++) {
+			double c = coverage_simulated((interval_method)m, n);
+
+			in_range &= (m == INTERVAL_STUDENTIZED && n <= 3)
+				    ? isnan(c) : c > 0.3 && c < 1.0;
+		}
+	}
+	tap_ok(ok, "coverage: expanded never below percentile, equal at "
+	       "n <= 3");
+	tap_ok(in_range, "coverage: every entry of the table filled in");
 }
 
 /* Two unpaired samples.  X = {0, 1} and Y = {10}: a replicate is 10 minus
@@ -798,6 +1022,10 @@ int main(void)
 	test_bca_fallback();
 	test_t();
 	test_expanded();
+	test_studentized_n2();
+	test_studentized_n3();
+	test_studentized_vs_r();
+	test_studentized_same_draws();
 	test_seed_stability();
 	test_mc_range();
 	test_fragile();

@@ -95,7 +95,7 @@ static int t_one_pair(void)
 static int expanded_one_pair(void)
 {
 	double v[1] = { 1.0 };
-	boot_dist dist = { v, NULL, 1 };
+	boot_dist dist = { v, NULL, 1, NULL, NULL };
 	boot_interval ci;
 	pb_status st = boot_interval_compute(INTERVAL_EXPANDED, d3, 1, 0.95,
 					     &dist, &ci);
@@ -106,7 +106,7 @@ static int expanded_one_pair(void)
 static int bca_confidence_one(void)
 {
 	double v[3] = { 1.0, 2.0, 3.0 };
-	boot_dist dist = { v, NULL, 3 };
+	boot_dist dist = { v, NULL, 3, NULL, NULL };
 	boot_interval ci;
 	pb_status st = boot_interval_compute(INTERVAL_BCA, d3, 3, 1.0, &dist,
 					     &ci);
@@ -119,7 +119,7 @@ static int bca_confidence_one(void)
 static int bca_no_replicate_below(void)
 {
 	double v[3] = { 5.0, 6.0, 7.0 };
-	boot_dist dist = { v, NULL, 3 };
+	boot_dist dist = { v, NULL, 3, NULL, NULL };
 	boot_interval ci;
 	pb_status st = boot_interval_compute(INTERVAL_BCA, d3, 3, 0.95, &dist,
 					     &ci);

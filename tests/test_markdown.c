@@ -1223,6 +1223,46 @@ static void check_variants(loaded *mm)
 			"left)."), "a control boot that failed says what failed");
 	mm->a->summary->controls[0] = old_ctl;
 
+	/* The settings line keeps the study.ini code in backticks (verify
+	 * reads it) and says what the method is. */
+	tap_ok(page_has(mm, "method `percentile` (percentile bootstrap), "
+			"confidence 95%."),
+	       "the settings line names the percentile bootstrap");
+	/* docs/statistics.md, Coverage: percentile at 10 pairs, 0.795. */
+	tap_ok(page_has(mm, "- With 10 pairs, a nominal 95% interval of "
+			"method `percentile` (percentile bootstrap) covered "
+			"the true difference in only 79.5% of simulated "
+			"studies"), "the coverage of the study's own n is quoted");
+	p->interval = INTERVAL_T;
+	tap_ok(page_has(mm, "method `t` (Student t), confidence 95%."),
+	       "the t method is called the Student t interval");
+	p->interval = INTERVAL_STUDENTIZED;
+	tap_ok(page_has(mm, "method `studentized` (bootstrap-t), confidence "
+			"95%."), "the studentized method is the bootstrap-t");
+	{
+		gchar *de = render(mm, "de");
+		gchar *cs = render(mm, "cs");
+
+		p->interval = INTERVAL_T;
+		gchar *ko = render(mm, "ko");
+
+		tap_ok(de && strstr(de, "Methode `studentized` (Bootstrap-t), "
+				    "Konfidenz 95%")
+		       && cs && strstr(cs, "`studentized` (bootstrap-t)")
+		       && ko && strstr(ko, "`t` (Student t)"),
+		       "the method names in German, Czech and Korean");
+		g_free(de);
+		g_free(cs);
+		g_free(ko);
+	}
+	p->interval = INTERVAL_PERCENTILE;
+	c->coverage_beyond = true;
+	tap_ok(page_has(mm, "- Series 1, missing: with 10 pairs, beyond the "
+			"simulated coverage table (2 to 40 pairs, "
+			"docs/statistics.md): no simulated coverage is quoted "
+			"for it."), "a number of pairs beyond the table is said");
+	c->coverage_beyond = false;
+
 	p->service = NULL;
 	tap_ok(page_has(mm, "| missing | service stopped, registration not "
 			"performed, API returned 100 |")

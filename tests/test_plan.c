@@ -258,6 +258,10 @@ static void test_valid_variants(void)
 	tap_ok(read_ok(17, "interval = bca", &p) && p.interval == INTERVAL_BCA,
 	       "interval = bca");
 	plan_free(&p);
+	tap_ok(read_ok(17, "interval = studentized", &p)
+	       && p.interval == INTERVAL_STUDENTIZED,
+	       "interval = studentized");
+	plan_free(&p);
 	tap_ok(read_ok(18, "states = missing; 0 ;10;0x14;100;", &p)
 	       && p.n_states == 5 && p.states[1].value == 0
 	       && p.states[3].value == 20 && p.states[3].hex,
@@ -404,10 +408,10 @@ static void test_numbers(void)
 		"('-1')");
 	/* "resamples = " is 12 bytes. */
 	expect1("resamples 0", 15, "resamples = 0",
-		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('0')");
 	expect1("resamples exat", 15, "resamples = exat",
-		"study.ini:15:13: resamples must be an integer >= 1 or exact "
+		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('exat')");
 	/* "format = " is 9 bytes. */
 	expect1("format 2", 3, "format = 2",
@@ -429,8 +433,8 @@ static void test_words_and_states(void)
 	expect1("synthetic maybe", 6, "synthetic = maybe",
 		"study.ini:6:13: synthetic must be yes or no ('maybe')");
 	expect1("interval boot", 17, "interval = boot",
-		"study.ini:17:12: interval must be percentile, bca, t or "
-		"expanded ('boot')");
+		"study.ini:17:12: interval must be percentile, bca, t, "
+		"expanded or studentized ('boot')");
 	expect1("reference not in states", 12, "reference = 30",
 		"study.ini:12:13: reference state 30 is not listed in states");
 	expect1("reference not a state", 12, "reference = -1",
@@ -528,7 +532,9 @@ static void test_names(void)
 	       && strcmp(interval_method_name(INTERVAL_BCA), "bca") == 0
 	       && strcmp(interval_method_name(INTERVAL_T), "t") == 0
 	       && strcmp(interval_method_name(INTERVAL_EXPANDED),
-			 "expanded") == 0, "interval method names");
+			 "expanded") == 0
+	       && strcmp(interval_method_name(INTERVAL_STUDENTIZED),
+			 "studentized") == 0, "interval method names");
 }
 
 static void test_file(void)

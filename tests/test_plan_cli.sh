@@ -184,11 +184,11 @@ is "$pb_status $pb_err" "64 pairboot: plan new: missing DIR, the folder of the n
 $hint
 " "no DIR"
 run_pb plan
-is "$pb_status $pb_err" "64 pairboot: plan: missing 'new DIR' (plan new DIR OPTIONS writes a new study's plan)
+is "$pb_status $pb_err" "64 pairboot: plan: missing STUDY (or 'new DIR')
 $hint
 " "plan alone"
-run_pb plan old "$dir"
-is "$pb_status" 64 "plan with an unknown word"
+run_pb plan "$dir" extra
+is "$pb_status" 64 "plan with an extra operand"
 
 ## The folder is never taken from the user -----------------------------------
 mkdir -p "$tap_tmp/mine" && echo keep >"$tap_tmp/mine/notes.txt"

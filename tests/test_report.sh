@@ -33,6 +33,28 @@ ok "every input file is listed with its SHA-256" \
 	test "$(grep -c '"sha256": "[0-9a-f]\{64\}"' "$out/a/results.json")" \
 	-eq "$(find "$study" -type f | wc -l)"
 
+## Every interval method is in the sensitivity table -------------------
+n_cmp=$(grep -c '"sensitivity": {' "$out/a/results.json")
+for m in percentile bca t expanded studentized; do
+	is "$(grep -c "^ *\"$m\": {" "$out/a/results.json")" "$n_cmp" \
+		"the sensitivity table of every comparison has $m"
+done
+
+## A study may pre-register the bootstrap-t -----------------------------
+cp -R "$study" "$tap_tmp/stud"
+sed -i 's/^interval = percentile$/interval = studentized/' \
+	"$tap_tmp/stud/study.ini"
+run_pb --quiet report "$tap_tmp/stud" -o "$out/stud" --lang en,de
+is "$pb_status" 0 "a studentized study is reported"
+ok "its plan says studentized" \
+	grep -q '"interval": "studentized"' "$out/stud/results.json"
+ok "its page names the bootstrap-t beside the code" \
+	grep -q 'method `studentized` (bootstrap-t), confidence 95%' \
+	"$out/stud/en.md"
+ok "its German page too" \
+	grep -q 'Methode `studentized` (Bootstrap-t), Konfidenz 95%' \
+	"$out/stud/de.md"
+
 ## The default folder is reports/<study folder name> --------------------
 mkdir -p "$tap_tmp/cwd"
 (cd "$tap_tmp/cwd" && "$PAIRBOOT" --quiet report "$study") </dev/null

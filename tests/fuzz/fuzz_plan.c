@@ -27,7 +27,7 @@ static void check_plan(const study_plan *p)
 		abort();
 	if (!(p->confidence > 0 && p->confidence < 1))
 		abort();
-	if (!p->resamples_exact && p->resamples < 1)
+	if (!p->resamples_exact && p->resamples < PLAN_MIN_RESAMPLES)
 		abort();
 	if (p->n_states == 0 || p->n_series == 0)
 		abort();

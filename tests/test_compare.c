@@ -33,6 +33,11 @@
  *   baseline: est 7.5 - 6 = 1.5, CI [6 - 7, 9 - 5] = [-1, 4]: no change
  *        established
  *
+ * Lower is better, so the change of 10 (+5: its effect grew) is worse,
+ * and the change of 100 in series 1 (-3) better, in series 2 (+3) worse;
+ * across series 100 has no change, hence no direction.  With higher is
+ * better the same intervals read the other way: 10 is better.
+ *
  * The studies' own verdicts (exact bootstrap, n = 2) on state 10: old
  * CI [1.0, 1.5] (the extremes have weight 1/4 > 2.5%): lo = T is not
  * beyond T, not inside (-1, 1), excludes 0: detected-small; new [6.0, 6.5]:
@@ -306,6 +311,21 @@ static void check_hand(void)
 	       "state 10: old detected-small, new harm");
 	tap_ok(s10 && c->effects[s10->first].change.excludes_zero,
 	       "state 10: the change excludes 0");
+	tap_ok(s10 && s10->direction == CHANGE_WORSE
+	       && c->effects[s10->first].change.direction == CHANGE_WORSE
+	       && c->effects[s10->first + 1].change.direction == CHANGE_WORSE,
+	       "state 10: +5 with lower better is worse, in both series");
+	const state_change *s100 = find_state(c, 100);
+	tap_ok(s100 && c->effects[s100->first].change.direction == CHANGE_BETTER
+	       && c->effects[s100->first + 1].change.direction == CHANGE_WORSE
+	       && s100->direction == CHANGE_NO_DIRECTION,
+	       "state 100: better in series 1, worse in 2, no direction "
+	       "across");
+	const state_change *s0 = find_state(c, 0);
+	tap_ok(s0 && s0->direction == CHANGE_NO_DIRECTION
+	       && c->effects[s0->first].change.direction
+		  == CHANGE_NO_DIRECTION,
+	       "state 0: unchanged, no direction");
 	tap_ok(c->effects[find_state(c, 0)->first].change.stream_seed
 	       != c->effects[s10->first].change.stream_seed,
 	       "each state has its own stream");
@@ -320,8 +340,9 @@ static void check_hand(void)
 	       && fabs(c->baseline[0].change.hi - 4.0) < 1e-12,
 	       "baseline: CI [-1, 4] (got [%g, %g])", c->baseline[0].change.lo,
 	       c->baseline[0].change.hi);
-	tap_ok(c->baseline_verdict == CHANGE_NOT_ESTABLISHED,
-	       "baseline: no change established");
+	tap_ok(c->baseline_verdict == CHANGE_NOT_ESTABLISHED
+	       && c->baseline_direction == CHANGE_NO_DIRECTION,
+	       "baseline: no change established, no direction");
 
 	/* Value handling: missing, 5, 7, 99 in that order. */
 	tap_ok(c->n_values == 4 && c->values[0].written.missing
@@ -421,8 +442,8 @@ static void check_seed_independence(void)
 	analysis_free(na);
 }
 
-/* Different series ids: each new series against each old one; different
- * plans: flagged. */
+/* Different series ids: each new series against each old one; a
+ * different threshold and states: flagged, the old plan's used. */
 static void check_unmatched(void)
 {
 	static hand_study old, new;
@@ -432,18 +453,14 @@ static void check_unmatched(void)
 	build_old(&old, "1", "2");
 	build_new(&new, "a", "b");
 	new.s.plan.threshold = 2.0;
-	new.s.plan.statistic.prob = 0.95;
-	new.s.plan.unit = (char *)"us";
 	new.s.plan.n_states = 4;           /* drops 100 (the last state) */
 	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
 		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
 		    "studies with other series ids are compared"))
 		return;
 	tap_ok(!c->series_matched, "other ids: not matched by id");
-	tap_ok(c->plan_diff == (PLAN_DIFF_THRESHOLD | PLAN_DIFF_STATISTIC
-				| PLAN_DIFF_UNIT | PLAN_DIFF_STATES),
-	       "threshold, statistic, unit and states are flagged (got %#x)",
-	       c->plan_diff);
+	tap_ok(c->plan_diff == (PLAN_DIFF_THRESHOLD | PLAN_DIFF_STATES),
+	       "threshold and states are flagged (got %#x)", c->plan_diff);
 	tap_ok(c->n_only_old == 1 && c->only_old[0].value == 100
 	       && c->n_only_new == 0, "100 is in the old plan only");
 	tap_near(c->threshold, 1.0, 0, "the old plan's threshold is used");
@@ -457,6 +474,97 @@ static void check_unmatched(void)
 	       && c->effects[s10->first + 2].new_series == 0,
 	       "pairs in old series order, then new series order");
 	tap_ok(c->n_baseline == 4, "baseline: 4 series pairs");
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
+/* Changes the setting WHICH of plan P to something else. */
+static void change_setting(study_plan *p, unsigned which)
+{
+	switch (which) {
+	case PLAN_DIFF_COLUMN: p->column = (char *)"rx_mbps"; break;
+	case PLAN_DIFF_SCALE: p->scale = 1.0; break;
+	case PLAN_DIFF_UNIT: p->unit = (char *)"Mbit/s"; break;
+	case PLAN_DIFF_BETTER: p->better = BETTER_HIGHER; break;
+	case PLAN_DIFF_STATISTIC: p->statistic.prob = 0.95; break;
+	case PLAN_DIFF_REFERENCE: p->reference = num_state(10); break;
+	case PLAN_DIFF_THRESHOLD: p->threshold = 2.0; break;
+	case PLAN_DIFF_CONFIDENCE: p->confidence = 0.9; break;
+	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
+	case PLAN_DIFF_STATES: p->n_states = 4; break;
+	default: break;
+	}
+}
+
+/* Each setting changed alone is flagged alone; the six that say what is
+ * measured (column, scale, unit, better, statistic, reference) stop the
+ * comparison, the other four do not.  Plans are compared, not analysed, so
+ * a plan changed after its analysis is fine here. */
+static void check_incomparable(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	static const char *const names[PLAN_DIFF_FIELDS] = {
+		"column", "scale", "unit", "better", "statistic", "reference",
+		"threshold", "confidence", "interval", "states"
+	};
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.plan.column = new.s.plan.column = (char *)"latency_us";
+	old.s.plan.scale = new.s.plan.scale = 0.001;
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na),
+		    "hand studies analysed (incomparable plans)"))
+		return;
+	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
+		unsigned bit = 1u << i;
+		study_plan saved = new.s.plan;
+		compare_result *c = NULL;
+		bool fatal = i < 6;
+		pb_status st;
+
+		change_setting(&new.s.plan, bit);
+		tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == bit,
+		       "%s alone differs: flagged alone", names[i]);
+		st = compare_run(&old.s, oa, &new.s, na, &c);
+		tap_ok(fatal ? st == PB_DATAERR && c == NULL
+			     : st == PB_OK && c && c->plan_diff == bit,
+		       "%s: %s", names[i], fatal ? "not compared (65)"
+					   : "compared, flagged");
+		compare_free(c);
+		new.s.plan = saved;
+	}
+	tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == 0,
+	       "restored: no difference");
+	analysis_free(oa);
+	analysis_free(na);
+}
+
+/* Higher is better in both plans: the same intervals, read the other
+ * way (see the top of this file). */
+static void check_higher_better(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.plan.better = new.s.plan.better = BETTER_HIGHER;
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
+		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    "higher is better: compared"))
+		return;
+	const state_change *s10 = find_state(c, 10);
+	const state_change *s100 = find_state(c, 100);
+	tap_ok(s10 && s10->verdict == CHANGE_CHANGED
+	       && s10->direction == CHANGE_BETTER,
+	       "state 10: +5 with higher better is better");
+	tap_ok(s100 && c->effects[s100->first].change.direction == CHANGE_WORSE
+	       && c->effects[s100->first + 1].change.direction
+		  == CHANGE_BETTER,
+	       "state 100: -3 worse in series 1, +3 better in series 2");
 	compare_free(c);
 	analysis_free(oa);
 	analysis_free(na);
@@ -487,6 +595,23 @@ static void check_verdict_rule(void)
 			 "no-change-established") == 0
 	       && !change_verdict_from_code("harm", &v),
 	       "codes round-trip");
+	tap_ok(change_direction_of(CHANGE_CHANGED, 1.785, BETTER_LOWER)
+	       == CHANGE_WORSE, "changed upwards, lower better: worse");
+	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_LOWER)
+	       == CHANGE_BETTER, "changed downwards, lower better: better");
+	tap_ok(change_direction_of(CHANGE_CHANGED, 1.785, BETTER_HIGHER)
+	       == CHANGE_BETTER, "changed upwards, higher better: better");
+	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_HIGHER)
+	       == CHANGE_WORSE, "changed downwards, higher better: worse");
+	tap_ok(change_direction_of(CHANGE_NOT_ESTABLISHED, 0.5, BETTER_LOWER)
+	       == CHANGE_NO_DIRECTION
+	       && change_direction_of(CHANGE_UNCHANGED, 0.5, BETTER_LOWER)
+	       == CHANGE_NO_DIRECTION,
+	       "no change: no direction, whatever the interval");
+	tap_ok(strcmp(change_direction_code(CHANGE_BETTER), "better") == 0
+	       && strcmp(change_direction_code(CHANGE_WORSE), "worse") == 0
+	       && change_direction_code(CHANGE_NO_DIRECTION) == NULL,
+	       "direction codes: better, worse, none");
 }
 
 static study *load(const char *name)
@@ -624,6 +749,8 @@ static void check_fixtures(void)
 			       && c->effects[sc->first + 1].change.hi < 0,
 			       "missing: the effect changed (lower) in both "
 			       "series");
+			tap_ok(sc->direction == CHANGE_BETTER,
+			       "missing: lower latency is better");
 			tap_ok(sc->old_verdict == VERDICT_HARM
 			       && sc->new_verdict != VERDICT_HARM,
 			       "missing: harm on the old build, not on the new");
@@ -652,5 +779,7 @@ int main(void)
 	check_hand();
 	check_seed_independence();
 	check_unmatched();
+	check_incomparable();
+	check_higher_better();
 	return tap_done();
 }

@@ -49,11 +49,35 @@ is "$(sed -n '/"effects_changed"/,/"effects_worse"/p' "$out/a/compare.json" | tr
 ok "the English page has the value-handling change" \
 	grep -qF '| missing | MMCSS stopped, registration not performed, API returned 100; separate observation for this build | API returned 20, MMCSS running; separate observation for this build | API value, service state, registration |' \
 	"$out/a/compare.en.md"
-ok "and the mechanism change" \
-	grep -qF '| missing | 0/4 → 4/4 | stopped → running | `0 -> 0 -> 0` → `0 -> 10 -> 0` | `8 -> 8 -> 8` → `8 -> 18 -> 8` |' \
+ok "and the mechanism change, old and new named, one arrow kind only" \
+	grep -qF '| missing | old: 0/4 / new: 4/4 | old: stopped / new: running | old: `0 -> 0 -> 0` / new: `0 -> 10 -> 0` | old: `8 -> 8 -> 8` / new: `8 -> 18 -> 8` |' \
 	"$out/a/compare.en.md"
-ok "the German page says the effect of the missing value changed" \
-	grep -q '^| fehlt | .* | verändert | ' "$out/a/compare.de.md"
+ok "no page has the arrow U+2192 any more" \
+	test -z "$(grep -l '→' "$out"/a/compare.*.md)"
+# The verdict of the missing value, and its effects old / new, in each
+# language's words (po/LANG.po).
+ok "English: the missing value's change is better, lower being better" \
+	grep -qF '(old: `+11.640` / new: `+0.200`) | `-12.144 ms` `[-15.325; -9.194]` (old: `+12.494` / new: `+0.350`) | changed, better (lower is better) | ' \
+	"$out/a/compare.en.md"
+ok "German: verändert, besser (niedriger ist besser)" \
+	grep -q '^| fehlt | .* (alt: `+12.494` / neu: `+0.350`) | verändert, besser (niedriger ist besser) | ' "$out/a/compare.de.md"
+ok "Czech: změněno, lepší (nižší je lepší)" \
+	grep -q '^| chybí | .* (starý: `+12.494` / nový: `+0.350`) | změněno, lepší (nižší je lepší) | ' "$out/a/compare.cs.md"
+ok "Korean: 변경됨, 더 좋음 (낮을수록 좋음)" \
+	grep -q '^| 없음 | .* (기존: `+12.494` / 신규: `+0.350`) | 변경됨, 더 좋음 (낮을수록 좋음) | ' "$out/a/compare.ko.md"
+# Every comparison of both builds has 10 pairs, where the simulated
+# coverage of a nominal 95% percentile interval is 79.9% (the study page
+# says so too).
+is "$(sed -n '/^## Small samples/,/^## /p' "$out/a/compare.en.md")" "## Small samples
+
+- Old build: with 10 pairs, a nominal 95% interval of method \`percentile\` covered the true difference in only 79.9% of simulated studies with strongly skewed differences (docs/statistics.md); a change computed from such an effect may be less certain than its confidence suggests. This applies to every effect compared.
+- New build: with 10 pairs, a nominal 95% interval of method \`percentile\` covered the true difference in only 79.9% of simulated studies with strongly skewed differences (docs/statistics.md); a change computed from such an effect may be less certain than its confidence suggests. This applies to every effect compared.
+
+## Comparison notes" "the page carries the small-sample caveat of each build"
+for l in de cs ko; do
+	ok "$l: a small-sample section, one bullet per build" \
+		test "$(grep -c '^- .*79\.9%' "$out/a/compare.$l.md")" = 2
+done
 
 run_pb --quiet compare "$old" "$new" -o "$out/b"
 is "$pb_out" "" "--quiet prints nothing"
@@ -117,6 +141,11 @@ is "$pb_out" "baseline: unchanged-within-threshold
 effects unchanged-within-threshold: 20, 0xFFFFFFFF
 comparison written to $out/net/
 " "no value-handling or mechanism line when there is nothing to count"
+ok "the throughput page does not speak of latency" \
+	test -z "$(grep -il 'latency' "$out/net/compare.en.md")"
+ok "it says measurement series" \
+	grep -qF -- '- Measurement series are matched by id and compared one by one, never pooled.' \
+	"$out/net/compare.en.md"
 
 ## Plans that differ: a warning per field, the old plan's settings --------
 # In study.ini, "threshold = " is line 16 (value at column 13) and

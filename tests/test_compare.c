@@ -50,6 +50,7 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "ingest/study.h"
+#include "render/compare_md.h"
 #include "render/fig_compare.h"
 #include "tests/tap.h"
 
@@ -614,6 +615,86 @@ static void check_verdict_rule(void)
 	       "direction codes: better, worse, none");
 }
 
+/* The lines of the page's "Small samples" section, from its heading to
+ * the next one, in a new string (g_free), or NULL. */
+static gchar *small_samples_section(const GString *page)
+{
+	const char *start = strstr(page->str, "## Small samples\n");
+	const char *end;
+
+	if (!start)
+		return NULL;
+	end = strstr(start + 3, "\n## ");
+	return g_strndup(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+/* The page's small-sample caveats, with coverages set by hand: in the old
+ * build only series 1 is flagged, at 2 pairs (simulated at 2), 50%; in
+ * the new build every comparison, simulated at 3 pairs, 60%.  So the old
+ * build's bullet names the four effects of series 1 ("L1", the label),
+ * the new build's applies to every effect. */
+static void check_page_small_samples(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+	GString *page = g_string_new(NULL);
+	gchar *got;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.name = (char *)"old";
+	new.s.name = (char *)"new";
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
+		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    "hand studies compared (page)"))
+		goto out;
+	for (size_t i = 0; i < oa->n_cmp; i++) {
+		oa->cmp[i].small_sample = oa->cmp[i].series == 0;
+		oa->cmp[i].coverage = 0.5;
+		oa->cmp[i].coverage_pairs = 2;
+	}
+	for (size_t i = 0; i < na->n_cmp; i++) {
+		na->cmp[i].small_sample = true;
+		na->cmp[i].coverage = 0.6;
+		na->cmp[i].coverage_pairs = 3;
+	}
+	if (!tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+		    == PB_OK, "the English page renders"))
+		goto out;
+	got = small_samples_section(page);
+	tap_streq(got, "## Small samples\n\n"
+		  "- Old build: with 2 pairs, a nominal 95% interval of method "
+		  "`percentile` covered the true difference in only 50% of "
+		  "simulated studies with strongly skewed differences "
+		  "(docs/statistics.md); a change computed from such an effect "
+		  "may be less certain than its confidence suggests. This "
+		  "applies to: L1 `10`, L1 `0`, L1 `50`, L1 `100`.\n"
+		  "- New build: with 2 pairs (simulated at 3), a nominal 95% "
+		  "interval of method `percentile` covered the true difference "
+		  "in only 60% of simulated studies with strongly skewed "
+		  "differences (docs/statistics.md); a change computed from "
+		  "such an effect may be less certain than its confidence "
+		  "suggests. This applies to every effect compared.\n",
+		  "small samples: series 1 of the old build, every effect of "
+		  "the new");
+	g_free(got);
+	for (size_t i = 0; i < na->n_cmp; i++)
+		na->cmp[i].small_sample = oa->cmp[i].small_sample = false;
+	g_string_truncate(page, 0);
+	tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+	       == PB_OK && !strstr(page->str, "Small samples"),
+	       "no small sample: no section");
+	tap_ok(strstr(page->str, "| `10` | ") && strstr(page->str,
+		"| changed, worse (lower is better) |"),
+	       "state 10's change is worse on the page");
+out:
+	g_string_free(page, TRUE);
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
 static study *load(const char *name)
 {
 	char dir[1024];
@@ -781,5 +862,6 @@ int main(void)
 	check_unmatched();
 	check_incomparable();
 	check_higher_better();
+	check_page_small_samples();
 	return tap_done();
 }

@@ -268,6 +268,22 @@ static bool analyse(hand_study *h, analysis **a)
 	return st == PB_OK;
 }
 
+/* Analyses both hand studies and compares them into *C. */
+static bool analyse_and_compare(hand_study *old, hand_study *new,
+				analysis **oa, analysis **na,
+				compare_result **c)
+{
+	return analyse(old, oa) && analyse(new, na)
+	       && compare_run(&old->s, *oa, &new->s, *na, c) == PB_OK;
+}
+
+static void free_all(compare_result *c, analysis *oa, analysis *na)
+{
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
 static void check_hand(void)
 {
 	static hand_study old, new;
@@ -406,13 +422,10 @@ static void check_seed_independence(void)
 
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
-	if (!analyse(&old, &oa) || !analyse(&new, &na)
-	    || compare_run(&old.s, oa, &new.s, na, &c) != PB_OK)
+	if (!analyse_and_compare(&old, &new, &oa, &na, &c))
 		return;
 	before = c->effects[find_state(c, 10)->first].change;
-	compare_free(c);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c, oa, na);
 	/* Plans without state 0 (index 1): shift the rest down. */
 	old.states[1] = old.states[4];
 	new.states[1] = new.states[4];
@@ -425,8 +438,7 @@ static void check_seed_independence(void)
 		if (!new.runs[i].state.missing && new.runs[i].state.value == 0
 		    && new.runs[i].series < 2)
 			new.runs[i].accepted = false;
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c2) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c2),
 		    "compared without state 0"))
 		return;
 	const state_change *s10 = find_state(c2, 10);
@@ -438,9 +450,7 @@ static void check_seed_independence(void)
 	       && memcmp(&c2->effects[s10->first].change.hi, &before.hi,
 			 sizeof before.hi) == 0,
 	       "state 10's interval does not move when state 0 is dropped");
-	compare_free(c2);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c2, oa, na);
 }
 
 /* Different series ids: each new series against each old one; a
@@ -455,8 +465,7 @@ static void check_unmatched(void)
 	build_new(&new, "a", "b");
 	new.s.plan.threshold = 2.0;
 	new.s.plan.n_states = 4;           /* drops 100 (the last state) */
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
 		    "studies with other series ids are compared"))
 		return;
 	tap_ok(!c->series_matched, "other ids: not matched by id");
@@ -475,9 +484,7 @@ static void check_unmatched(void)
 	       && c->effects[s10->first + 2].new_series == 0,
 	       "pairs in old series order, then new series order");
 	tap_ok(c->n_baseline == 4, "baseline: 4 series pairs");
-	compare_free(c);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c, oa, na);
 }
 
 /* Changes the setting WHICH of plan P to something else. */
@@ -553,8 +560,7 @@ static void check_higher_better(void)
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
 	old.s.plan.better = new.s.plan.better = BETTER_HIGHER;
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
 		    "higher is better: compared"))
 		return;
 	const state_change *s10 = find_state(c, 10);
@@ -566,9 +572,7 @@ static void check_higher_better(void)
 	       && c->effects[s100->first + 1].change.direction
 		  == CHANGE_BETTER,
 	       "state 100: -3 worse in series 1, +3 better in series 2");
-	compare_free(c);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c, oa, na);
 }
 
 static void check_verdict_rule(void)
@@ -645,8 +649,7 @@ static void check_page_small_samples(void)
 	build_new(&new, "1", "2");
 	old.s.name = (char *)"old";
 	new.s.name = (char *)"new";
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
 		    "hand studies compared (page)"))
 		goto out;
 	for (size_t i = 0; i < oa->n_cmp; i++) {
@@ -690,9 +693,7 @@ static void check_page_small_samples(void)
 	       "state 10's change is worse on the page");
 out:
 	g_string_free(page, TRUE);
-	compare_free(c);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c, oa, na);
 }
 
 static study *load(const char *name)

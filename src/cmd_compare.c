@@ -130,60 +130,61 @@ static pb_status write_folder(const side *o, const side *n,
 	return st;
 }
 
+/* 'TEXT', escaped as diag quotes what it read (NULL as empty). */
+static void append_quoted(GString *out, const char *text)
+{
+	g_string_append_printf(out, "'%s'", diag_quote(text, text ? strlen(text)
+								  : 0));
+}
+
+/* 'missing;0;10', the states as study.ini lists them. */
+static void append_states(GString *out, const study_plan *p)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	g_string_append_c(out, '\'');
+	for (size_t i = 0; i < p->n_states; i++)
+		g_string_append_printf(out, "%s%s", i ? ";" : "",
+				       pb_state_format(p->states[i], buf,
+						       sizeof buf));
+	g_string_append_c(out, '\'');
+}
+
+/* A number in its shortest form: 0.001, 1.784. */
+static void append_number(GString *out, double x)
+{
+	char buf[32];
+
+	jsonw_format_double(x, buf);
+	g_string_append(out, buf);
+}
+
 /* The value of plan field BIT in P as a message quotes it. */
 static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
 {
-	char buf[PB_STATE_BUFSIZE > 32 ? PB_STATE_BUFSIZE : 32];
-	double x = 0;
+	char buf[PB_STATE_BUFSIZE];
 
 	switch (bit) {
-	case PLAN_DIFF_COLUMN:
-		g_string_append_printf(out, "'%s'", diag_quote(
-			p->column, p->column ? strlen(p->column) : 0));
-		return;
-	case PLAN_DIFF_UNIT:
-		g_string_append_printf(out, "'%s'", diag_quote(
-			p->unit, p->unit ? strlen(p->unit) : 0));
-		return;
+	case PLAN_DIFF_COLUMN: append_quoted(out, p->column); break;
+	case PLAN_DIFF_SCALE: append_number(out, p->scale); break;
+	case PLAN_DIFF_UNIT: append_quoted(out, p->unit); break;
 	case PLAN_DIFF_BETTER:
-		g_string_append(out, p->better == BETTER_LOWER ? "'lower'"
-							       : "'higher'");
-		return;
-	case PLAN_DIFF_STATISTIC:
-		g_string_append_printf(out, "'%s'", diag_quote(
-			p->statistic.name, strlen(p->statistic.name)));
-		return;
+		append_quoted(out, p->better == BETTER_LOWER ? "lower"
+							     : "higher");
+		break;
+	case PLAN_DIFF_STATISTIC: append_quoted(out, p->statistic.name); break;
 	case PLAN_DIFF_REFERENCE:
-		g_string_append_printf(out, "'%s'", pb_state_format(
-			p->reference, buf, sizeof buf));
-		return;
+		append_quoted(out, pb_state_format(p->reference, buf,
+						   sizeof buf));
+		break;
+	case PLAN_DIFF_THRESHOLD: append_number(out, p->threshold); break;
+	case PLAN_DIFF_CONFIDENCE: append_number(out, p->confidence); break;
 	case PLAN_DIFF_INTERVAL:
-		g_string_append_printf(out, "'%s'",
-				       interval_method_name(p->interval));
-		return;
-	case PLAN_DIFF_STATES:
-		g_string_append_c(out, '\'');
-		for (size_t i = 0; i < p->n_states; i++)
-			g_string_append_printf(out, "%s%s", i ? ";" : "",
-					       pb_state_format(p->states[i],
-							       buf, sizeof buf));
-		g_string_append_c(out, '\'');
-		return;
-	case PLAN_DIFF_SCALE:
-		x = p->scale;
+		append_quoted(out, interval_method_name(p->interval));
 		break;
-	case PLAN_DIFF_THRESHOLD:
-		x = p->threshold;
-		break;
-	case PLAN_DIFF_CONFIDENCE:
-		x = p->confidence;
-		break;
-	default:
-		g_string_append_c(out, '?');
-		return;
+	case PLAN_DIFF_STATES: append_states(out, p); break;
+	default: g_string_append_c(out, '?'); break;
 	}
-	jsonw_format_double(x, buf);
-	g_string_append(out, buf);
 }
 
 /* Reports, one message per differing key, how the two plans differ: an
@@ -220,6 +221,11 @@ static pb_status check_plans(const side *o, const side *n, diag *d)
 		else if (bit == PLAN_DIFF_STATES)
 			diag_warning(d, file->str, line, col, "%s; states in "
 				     "one plan only are not compared",
+				     what->str);
+		else if (bit == PLAN_DIFF_INTERVAL)
+			diag_warning(d, file->str, line, col, "%s; each "
+				     "build's own conclusions keep its method, "
+				     "the changes use the old plan's settings",
 				     what->str);
 		else
 			diag_warning(d, file->str, line, col, "%s; the old "

@@ -164,6 +164,14 @@ ok "the page carries the warning" \
 	grep -q '^- \*\*Warning: the analysis plans differ in: threshold, confidence\.' \
 	"$out/d/compare.en.md"
 
+# "interval = " is line 20, its value at column 12.
+cp -r "$new" "$tap_tmp/bca"
+sed -i 's/^interval = percentile$/interval = bca/' "$tap_tmp/bca/study.ini"
+run_pb --quiet compare "$old" "$tap_tmp/bca" -o "$out/bca"
+is "$pb_status" 0 "another interval method still compares (exit 0)"
+is "$pb_err" "pairboot: $tap_tmp/bca/study.ini:20:12: warning: 'interval' differs: old 'percentile', new 'bca'; each build's own conclusions keep its method, the changes use the old plan's settings
+" "the warning says what each method is used for"
+
 ## Studies that measure different things are not compared -----------------
 # netthrottle's study.ini: column line 10 (value at column 10), scale 11
 # (9), unit 12 (8), better 13 (10), statistic 14 (13), reference 15 (13).

@@ -201,6 +201,9 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	return PB_OK;
 }
 
+/* Rules 1 to 3 of compare.h's "Series": no-interval when a pair has
+ * none, the common verdict (for `changed`, also its sign), otherwise no
+ * change established. */
 static change_verdict common_verdict(const change_interval *const *ci,
 				     size_t n)
 {

@@ -45,10 +45,14 @@ static bool states_within(const study_plan *a, const study_plan *b)
 	return true;
 }
 
-static unsigned plan_differences(const study_plan *o, const study_plan *n)
+unsigned compare_plan_diff(const study_plan *o, const study_plan *n)
 {
 	unsigned d = 0;
 
+	if (!same_str(o->column, n->column))
+		d |= PLAN_DIFF_COLUMN;
+	if (!same_double(o->scale, n->scale))
+		d |= PLAN_DIFF_SCALE;
 	if (o->statistic.kind != n->statistic.kind
 	    || !same_double(o->statistic.prob, n->statistic.prob))
 		d |= PLAN_DIFF_STATISTIC;
@@ -113,6 +117,30 @@ static int change_judge_verdict(const boot_judge *judge, double lo, double hi)
 	return (int)change_verdict_of(true, lo, hi, judge->threshold);
 }
 
+change_direction change_direction_of(change_verdict v, double lo,
+				     better_side better)
+{
+	bool higher = lo > 0;
+
+	if (v != CHANGE_CHANGED)
+		return CHANGE_NO_DIRECTION;
+	return higher == (better == BETTER_HIGHER) ? CHANGE_BETTER
+						   : CHANGE_WORSE;
+}
+
+const char *change_direction_code(change_direction d)
+{
+	switch (d) {
+	case CHANGE_BETTER:
+		return "better";
+	case CHANGE_WORSE:
+		return "worse";
+	case CHANGE_NO_DIRECTION:
+		break;
+	}
+	return NULL;
+}
+
 static double plain_mean(const double *x, size_t n)
 {
 	double sum = 0;
@@ -126,6 +154,7 @@ typedef struct change_settings {
 	unsigned long resamples;
 	double confidence;
 	double threshold;
+	better_side better;
 } change_settings;
 
 /* The percentile interval of mean(X_NEW) - mean(X_OLD), each sample
@@ -169,6 +198,8 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	out->excludes_zero = out->lo > 0 || out->hi < 0;
 	out->verdict = change_verdict_of(true, out->lo, out->hi,
 					 set->threshold);
+	out->direction = change_direction_of(out->verdict, out->lo,
+					     set->better);
 	if (boot_endpoint_mc_range(rep, b, alpha / 2, &lower) == PB_OK
 	    && boot_endpoint_mc_range(rep, b, 1 - alpha / 2, &upper) == PB_OK)
 		out->fragile = boot_fragile(&lower, &upper, &judge,
@@ -179,9 +210,11 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	return PB_OK;
 }
 
-/* The verdict across series pairs: see compare.h. */
-static change_verdict change_across(const change_interval *const *ci,
-				    size_t n)
+/* Rules 1 to 3 of compare.h's "Series": no-interval when a pair has
+ * none, the common verdict (for `changed`, also its sign), otherwise no
+ * change established. */
+static change_verdict common_verdict(const change_interval *const *ci,
+				     size_t n)
 {
 	if (n == 0)
 		return CHANGE_NO_INTERVAL;
@@ -196,6 +229,17 @@ static change_verdict change_across(const change_interval *const *ci,
 			return CHANGE_NOT_ESTABLISHED;
 	}
 	return ci[0]->verdict;
+}
+
+/* The verdict across series pairs (see compare.h), and in *DIR the
+ * direction they share when it is `changed`. */
+static change_verdict change_across(const change_interval *const *ci,
+				    size_t n, change_direction *dir)
+{
+	change_verdict v = common_verdict(ci, n);
+
+	*dir = v == CHANGE_CHANGED ? ci[0]->direction : CHANGE_NO_DIRECTION;
+	return v;
 }
 
 /* The state as seed hashes want it: decimal or "missing". */
@@ -389,7 +433,7 @@ static pb_status build_effects(const study *os, const analysis *oa,
 			ci[k++] = &e->change;
 		}
 		sc->count = c->n_effects - sc->first;
-		sc->verdict = change_across(ci, k);
+		sc->verdict = change_across(ci, k, &sc->direction);
 	}
 	free(ci);
 	return PB_OK;
@@ -457,7 +501,8 @@ static pb_status build_baseline(const study *os, const study *ns,
 		free(xn);
 	}
 	if (st == PB_OK)
-		c->baseline_verdict = change_across(ci, c->n_baseline);
+		c->baseline_verdict = change_across(ci, c->n_baseline,
+						    &c->baseline_direction);
 	free(ci);
 	return st;
 }
@@ -656,7 +701,11 @@ pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 	*out = NULL;
 	if (!c)
 		return PB_NOMEM;
-	c->plan_diff = plan_differences(&os->plan, &ns->plan);
+	c->plan_diff = compare_plan_diff(&os->plan, &ns->plan);
+	if (c->plan_diff & PLAN_DIFF_INCOMPARABLE) {
+		free(c);
+		return PB_DATAERR;
+	}
 	c->threshold = os->plan.threshold;
 	c->confidence = os->plan.confidence;
 	c->better = os->plan.better;
@@ -668,6 +717,7 @@ pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 	set.resamples = c->resamples;
 	set.confidence = c->confidence;
 	set.threshold = c->threshold;
+	set.better = c->better;
 
 	st = latency_pairs(&os->plan, &ns->plan, &pairs, &n_pairs,
 			   &c->series_matched);

@@ -34,10 +34,18 @@
  * in the direction of the change), no-interval when some pair has none, and
  * no-change-established otherwise.
  *
- * The settings (threshold, confidence, resamples, better) are the OLD
- * study's: its plan was registered before the new build was measured.
- * Plans that differ in statistic, threshold, unit, confidence, states,
- * reference, better side or interval method are flagged in plan_diff.
+ * A `changed` verdict also says which way the change goes: better when
+ * the difference lies on the plan's better side (below zero when lower is
+ * better), worse otherwise.  For an effect, better means the state now
+ * compares better with the reference than it did.
+ *
+ * Studies whose plans differ in the latency column or its scale, the unit,
+ * the better side, the statistic or the reference state measure something
+ * else and are not compared (PLAN_DIFF_INCOMPARABLE).  The other settings
+ * (threshold, confidence, resamples, interval method) are the OLD study's:
+ * its plan was registered before the new build was measured.  Plans that
+ * differ in threshold, confidence, interval method or states are flagged
+ * in plan_diff.
  *
  * Seeds: a comparison seed is boot_stream_seed(old seed, "compare", new
  * seed in decimal); each interval draws from mt19937 seeded with
@@ -74,19 +82,35 @@ typedef enum change_verdict {
 
 #define CHANGE_VERDICT_COUNT 4
 
-/* Which parts of the two analysis plans differ (bit flags). */
+/* Which parts of the two analysis plans differ (bit flags), in the order
+ * study.ini's keys are listed in ingest/plan.h.  The first six make the
+ * studies incomparable: they measure, summarise or judge something else. */
 enum {
-	PLAN_DIFF_STATISTIC = 1u << 0,
-	PLAN_DIFF_THRESHOLD = 1u << 1,
+	PLAN_DIFF_COLUMN = 1u << 0,
+	PLAN_DIFF_SCALE = 1u << 1,
 	PLAN_DIFF_UNIT = 1u << 2,
-	PLAN_DIFF_CONFIDENCE = 1u << 3,
-	PLAN_DIFF_STATES = 1u << 4,      /* as sets; order is display only */
+	PLAN_DIFF_BETTER = 1u << 3,
+	PLAN_DIFF_STATISTIC = 1u << 4,
 	PLAN_DIFF_REFERENCE = 1u << 5,
-	PLAN_DIFF_BETTER = 1u << 6,
-	PLAN_DIFF_INTERVAL = 1u << 7
+	PLAN_DIFF_THRESHOLD = 1u << 6,
+	PLAN_DIFF_CONFIDENCE = 1u << 7,
+	PLAN_DIFF_INTERVAL = 1u << 8,
+	PLAN_DIFF_STATES = 1u << 9       /* as sets; order is display only */
 };
 
-#define PLAN_DIFF_FIELDS 8
+#define PLAN_DIFF_FIELDS 10
+
+/* The differences that forbid a comparison. */
+#define PLAN_DIFF_INCOMPARABLE                                              \
+	(PLAN_DIFF_COLUMN | PLAN_DIFF_SCALE | PLAN_DIFF_UNIT               \
+	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE)
+
+/* Which way a change goes, judged by the old plan's better side. */
+typedef enum change_direction {
+	CHANGE_NO_DIRECTION,       /* the verdict is not `changed` */
+	CHANGE_BETTER,             /* towards the better side */
+	CHANGE_WORSE               /* away from it */
+} change_direction;
 
 /* A difference new minus old and its unpaired percentile interval. */
 typedef struct change_interval {
@@ -103,6 +127,7 @@ typedef struct change_interval {
 	double fragile_boundary;   /* 0, T or -T */
 	double fragile_distance;   /* endpoint minus boundary */
 	change_verdict verdict;
+	change_direction direction;
 } change_interval;
 
 /* One state's effect in one old series against one new series. */
@@ -123,6 +148,8 @@ typedef struct state_change {
 					       across its series */
 	size_t first, count;       /* effects[first .. first+count-1] */
 	change_verdict verdict;    /* across series pairs */
+	change_direction direction;    /* of a `changed` verdict: the common
+					  direction of every pair */
 } state_change;
 
 /* The reference state's statistic in one old series against one new one. */
@@ -175,6 +202,7 @@ typedef struct compare_result {
 	baseline_change *baseline; /* by old series, then new series */
 	size_t n_baseline;
 	change_verdict baseline_verdict;   /* across series pairs */
+	change_direction baseline_direction;
 	value_change *values;      /* every written value of either study,
 				      missing first, then ascending */
 	size_t n_values;
@@ -182,9 +210,14 @@ typedef struct compare_result {
 	size_t n_mech;
 } compare_result;
 
+/* The PLAN_DIFF_* bits of the parts in which plans O and N differ. */
+unsigned compare_plan_diff(const study_plan *o, const study_plan *n);
+
 /* Compares OLD (study OS analysed as OA) with NEW (NS, NA).  Returns PB_OK
- * and a new *OUT (free with compare_free), PB_NOMEM.  Everything given is
- * only read, and must outlive *OUT. */
+ * and a new *OUT (free with compare_free), PB_DATAERR (nothing in *OUT)
+ * when the plans differ in a PLAN_DIFF_INCOMPARABLE part (callers that
+ * tell the user why check compare_plan_diff first), PB_NOMEM.  Everything
+ * given is only read, and must outlive *OUT. */
 pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 		      const analysis *na, compare_result **out);
 void compare_free(compare_result *c);
@@ -200,5 +233,14 @@ const char *change_verdict_code(change_verdict v);
 
 /* Parses a code back: true and *OUT set when S is one of the codes. */
 bool change_verdict_from_code(const char *s, change_verdict *out);
+
+/* The direction of a `changed` interval from LO (the sign of the change:
+ * its whole interval lies on one side of 0) and the better side. */
+change_direction change_direction_of(change_verdict v, double lo,
+				     better_side better);
+
+/* The stable code ("better", "worse"), or NULL for CHANGE_NO_DIRECTION
+ * and outside the enum. */
+const char *change_direction_code(change_direction d);
 
 #endif

@@ -1023,13 +1023,35 @@ static void report_missing(plan_ctx *c, const ini_section *s,
 /* ------------------------------------------------------------------ */
 /* Sections */
 
+_Static_assert(N_STUDY_KEYS == PLAN_STUDY_KEYS,
+	       "study.h's PLAN_STUDY_KEYS counts the keys of [study]");
+
+/* Records where each key of WHERE was written, in study_keys order, so that
+ * later stages can point at a setting (a plan compared with another). */
+static void record_key_positions(study_plan *p, const ini_key *const *where)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < N_STUDY_KEYS; i++) {
+		if (!where[i])
+			continue;
+		p->key_at[n].key = study_keys[i].name;
+		p->key_at[n].line = where[i]->line;
+		p->key_at[n].col = where[i]->vcol;
+		n++;
+	}
+}
+
 static void read_study(plan_ctx *c, const ini_section *s)
 {
 	bool seen[N_STUDY_KEYS] = { false };
+	const ini_key *where[N_STUDY_KEYS] = { NULL };
 
-	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, NULL, !s->merged);
-	if (!s->merged)
+	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, !s->merged);
+	if (!s->merged) {
 		report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
+		record_key_positions(c->plan, where);
+	}
 }
 
 /* Reads [series ID] section S into a new entry of the plan's series.  Sets
@@ -1303,6 +1325,20 @@ void plan_free(study_plan *p)
 
 /* ------------------------------------------------------------------ */
 /* Small public helpers */
+
+bool plan_key_position(const study_plan *p, const char *key, size_t *line,
+		       size_t *col)
+{
+	for (size_t i = 0; i < PLAN_STUDY_KEYS && p->key_at[i].key; i++) {
+		if (strcmp(p->key_at[i].key, key) == 0) {
+			*line = p->key_at[i].line;
+			*col = p->key_at[i].col;
+			return true;
+		}
+	}
+	*line = *col = 0;
+	return false;
+}
 
 bool stat_spec_parse(const char *text, stat_spec *out)
 {

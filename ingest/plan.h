@@ -73,6 +73,12 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
  * plan and on NULL. */
 void plan_free(study_plan *p);
 
+/* Where study.ini wrote KEY of [study]: true with *LINE and *COL (of the
+ * value) set; false with both 0 when the key was absent or the plan did
+ * not come from a study.ini (ingest/results_read.h). */
+bool plan_key_position(const study_plan *p, const char *key, size_t *line,
+		       size_t *col);
+
 /* Parses the statistic TEXT: pNN or pNN.N (0 <= NN.N <= 100, no leading
  * zero, at most one decimal), mean, median or max.  Returns true and fills
  * OUT (prob: quantile probability, 0.5 for median, 1 for max, 0 for mean;

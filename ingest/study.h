@@ -63,6 +63,17 @@ typedef struct series_def {
 	char *note;        /* free text, may be NULL */
 } series_def;
 
+/* The number of keys [study] may hold (ingest/plan.h lists them). */
+#define PLAN_STUDY_KEYS 19
+
+/* Where study.ini wrote one key of [study], so that a message about a
+ * setting can point at it. */
+typedef struct plan_key_at {
+	const char *key;         /* static text; NULL for an unused entry */
+	size_t line;             /* 1-based */
+	size_t col;              /* of the value's first byte, 1-based */
+} plan_key_at;
+
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
 	int format;              /* 1 */
@@ -94,6 +105,10 @@ typedef struct study_plan {
 				    (ingest/plandigest.h) */
 	bool registered;         /* study.ini gives `registered`, which
 				    equals digest (else it is an error) */
+	plan_key_at key_at[PLAN_STUDY_KEYS];   /* the [study] keys read, in
+						  plan.h's order; all unused
+						  when the plan did not come
+						  from a study.ini */
 } study_plan;
 
 /* What one mechanism-check log said.  Fields are "seen" flags plus values;

@@ -49,9 +49,10 @@ static json_t *state_json(pb_state st)
 	return json_string(pb_state_format(st, buf, sizeof buf));
 }
 
+/* The study.ini key of each PLAN_DIFF_* bit, in bit order. */
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
-	"statistic", "threshold", "unit", "confidence", "states",
-	"reference", "better", "interval"
+	"column", "scale", "unit", "better", "statistic", "reference",
+	"threshold", "confidence", "interval", "states"
 };
 
 const char *compare_plan_field(unsigned bit)
@@ -74,6 +75,10 @@ static json_t *states_json(const pb_state *st, size_t n, bool *ok)
 static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
 {
 	switch (bit) {
+	case PLAN_DIFF_COLUMN:
+		return json_string(p->column ? p->column : "");
+	case PLAN_DIFF_SCALE:
+		return num(p->scale);
 	case PLAN_DIFF_STATISTIC:
 		return json_string(p->statistic.name);
 	case PLAN_DIFF_THRESHOLD:
@@ -148,6 +153,13 @@ static json_t *plan_diff_json(const study *os, const study *ns,
 	return arr;
 }
 
+/* "better", "worse", or null when nothing changed. */
+static json_t *direction_json(change_direction d)
+{
+	const char *code = change_direction_code(d);
+	return code ? json_string(code) : json_null();
+}
+
 /* The fields every change interval shares. */
 static void interval_fields(json_t *o, const change_interval *ci, bool *ok)
 {
@@ -162,6 +174,7 @@ static void interval_fields(json_t *o, const change_interval *ci, bool *ok)
 		dir = ci->lo > 0 ? "higher" : "lower";
 	put(o, "direction", dir ? json_string(dir) : json_null(), ok);
 	put(o, "verdict", json_string(change_verdict_code(ci->verdict)), ok);
+	put(o, "assessment", direction_json(ci->direction), ok);
 	if (ci->fragile) {
 		json_t *f = json_object();
 		put(f, "endpoint", json_string(ci->fragile_endpoint), ok);
@@ -182,6 +195,7 @@ static json_t *baseline_json(const study *os, const study *ns,
 	put(o, "new_reference", state_json(ns->plan.reference), ok);
 	put(o, "verdict", json_string(change_verdict_code(c->baseline_verdict)),
 	    ok);
+	put(o, "assessment", direction_json(c->baseline_direction), ok);
 	for (size_t i = 0; arr && i < c->n_baseline; i++) {
 		const baseline_change *b = &c->baseline[i];
 		json_t *e = json_object();
@@ -210,6 +224,7 @@ static json_t *effects_json(const study *os, const study *ns,
 		put(o, "state", state_json(sc->state), ok);
 		put(o, "verdict", json_string(change_verdict_code(sc->verdict)),
 		    ok);
+		put(o, "assessment", direction_json(sc->direction), ok);
 		put(o, "old_verdict", json_string(verdict_code(sc->old_verdict)),
 		    ok);
 		put(o, "new_verdict", json_string(verdict_code(sc->new_verdict)),
@@ -351,7 +366,8 @@ static json_t *summary_json(const compare_result *c, bool *ok)
 {
 	json_t *o = json_object();
 	json_t *values = json_array(), *mech = json_array();
-	json_t *effects = json_array();
+	json_t *effects = json_array(), *better = json_array();
+	json_t *worse = json_array();
 
 	for (size_t i = 0; i < c->n_values; i++)
 		if (c->values[i].changed)
@@ -359,15 +375,24 @@ static json_t *summary_json(const compare_result *c, bool *ok)
 	for (size_t i = 0; i < c->n_mech; i++)
 		if (c->mech[i].changed)
 			push(mech, state_json(c->mech[i].state), ok);
-	for (size_t i = 0; i < c->n_states; i++)
-		if (c->states[i].verdict == CHANGE_CHANGED)
-			push(effects, state_json(c->states[i].state), ok);
+	for (size_t i = 0; i < c->n_states; i++) {
+		const state_change *sc = &c->states[i];
+		if (sc->verdict != CHANGE_CHANGED)
+			continue;
+		push(effects, state_json(sc->state), ok);
+		push(sc->direction == CHANGE_BETTER ? better : worse,
+		     state_json(sc->state), ok);
+	}
 	put(o, "plans_differ", json_boolean(c->plan_diff != 0), ok);
 	put(o, "values_changed", values, ok);
 	put(o, "mechanism_changed", mech, ok);
 	put(o, "baseline", json_string(change_verdict_code(
 					       c->baseline_verdict)), ok);
+	put(o, "baseline_assessment", direction_json(c->baseline_direction),
+	    ok);
 	put(o, "effects_changed", effects, ok);
+	put(o, "effects_better", better, ok);
+	put(o, "effects_worse", worse, ok);
 	return o;
 }
 

@@ -21,9 +21,10 @@
 
 #define COMPARE_SCHEMA_VERSION 1
 
-/* The stable names of the PLAN_DIFF_* bits, in bit order: "statistic",
- * "threshold", "unit", "confidence", "states", "reference", "better",
- * "interval".  NULL for a bit outside them. */
+/* The stable names of the PLAN_DIFF_* bits, in bit order, which are also
+ * their keys in study.ini: "column", "scale", "unit", "better",
+ * "statistic", "reference", "threshold", "confidence", "interval",
+ * "states".  NULL for a bit outside them. */
 const char *compare_plan_field(unsigned bit);
 
 /* Builds the document for the comparison C of OLD (OS, OA) and NEW (NS,

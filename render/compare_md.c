@@ -17,8 +17,6 @@
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 
-#define ARROW " \xe2\x86\x92 "   /* " -> " as U+2192, between old and new */
-
 typedef struct page {
 	const study *os, *ns;
 	const analysis *oa, *na;
@@ -48,6 +46,14 @@ static const char *tr(page *pg, const char *msgid)
 static const char *trc(page *pg, const char *ctx, const char *msgid)
 {
 	return missing(pg, msgid, i18n_ctext(pg->lang, ctx, msgid));
+}
+
+/* The plural form of SINGULAR/PLURAL for N. */
+static const char *trn(page *pg, const char *singular,
+				 const char *plural, unsigned long n)
+{
+	return missing(pg, n == 1 ? singular : plural,
+		       i18n_ntext(pg->lang, singular, plural, n));
 }
 
 static const char *keep(page *pg, gchar *s)
@@ -125,16 +131,21 @@ static const char *num_beside(page *pg, double x, bool beside_t)
 	return fmt(pg, "%s", buf);
 }
 
-static const char *percent(page *pg, double f)
+static const char *percent_places(page *pg, double f, int max_decimals)
 {
 	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_percent(f, 2, buf, sizeof buf);
+	pb_status st = numfmt_percent(f, max_decimals, buf, sizeof buf);
 
 	if (st != PB_OK) {
 		pg->st = pb_status_merge(pg->st, st);
 		return "?%";
 	}
 	return fmt(pg, "%s%%", buf);
+}
+
+static const char *percent(page *pg, double f)
+{
+	return percent_places(pg, f, 2);
 }
 
 static const char *unit(page *pg)
@@ -197,12 +208,30 @@ static const char *pair_name(page *pg, size_t old_series, size_t new_series)
 		   series_name(pg, &pg->os->plan, old_series));
 }
 
-static const char *verdict_text(page *pg, change_verdict v)
+/* A changed verdict with its direction, by the old plan's better side. */
+static const char *changed_text(page *pg, change_direction dir)
+{
+	bool lower = pg->c->better == BETTER_LOWER;
+
+	/* TRANSLATORS: the verdicts of a comparison of two builds; a change
+	   is better or worse by the side the study declared better. */
+	if (dir == CHANGE_BETTER)
+		return lower ? trc(pg, "change verdict",
+				   "changed, better (lower is better)")
+			     : trc(pg, "change verdict",
+				   "changed, better (higher is better)");
+	return lower ? trc(pg, "change verdict",
+			   "changed, worse (lower is better)")
+		     : trc(pg, "change verdict",
+			   "changed, worse (higher is better)");
+}
+
+static const char *verdict_text(page *pg, change_verdict v,
+				change_direction dir)
 {
 	switch (v) {
 	case CHANGE_CHANGED:
-		/* TRANSLATORS: the verdicts of a comparison of two builds. */
-		return trc(pg, "change verdict", "changed");
+		return changed_text(pg, dir);
 	case CHANGE_UNCHANGED:
 		return trc(pg, "change verdict", "unchanged within threshold");
 	case CHANGE_NOT_ESTABLISHED:
@@ -211,6 +240,14 @@ static const char *verdict_text(page *pg, change_verdict v)
 		return tr(pg, "too few pairs for an interval");
 	}
 	return "?";
+}
+
+/* "old: A / new: B", a cell holding both builds' values. */
+static const char *old_and_new(page *pg, const char *a, const char *b)
+{
+	/* TRANSLATORS: a table cell with the old build's value, then the
+	   new build's. */
+	return fmt(pg, tr(pg, "old: %s / new: %s"), a, b);
 }
 
 /* A study's own conclusion on a state, in the study page's words. */
@@ -337,10 +374,10 @@ static void section_intro(page *pg)
 		"inside it; otherwise no change is established."),
 		qty(pg, c->threshold, false))));
 	puts_(pg, fmt(pg, "- %s\n", c->series_matched
-		? tr(pg, "Latency series are matched by id and compared one by "
-		     "one, never pooled.")
-		: tr(pg, "The studies have different latency series, so each "
-		     "new series is compared with each old one, never "
+		? tr(pg, "Measurement series are matched by id and compared one "
+		     "by one, never pooled.")
+		: tr(pg, "The studies have different measurement series, so "
+		     "each new series is compared with each old one, never "
 		     "pooled.")));
 	if (c->plan_diff) {
 		GPtrArray *f = g_ptr_array_new();
@@ -594,7 +631,7 @@ static const char *old_new(page *pg, const char *a, const char *b)
 {
 	if (strcmp(a, b) == 0)
 		return a;
-	return fmt(pg, "%s%s%s", a, ARROW, b);
+	return old_and_new(pg, a, b);
 }
 
 static void section_mechanism(page *pg)
@@ -687,7 +724,8 @@ static void section_baseline(page *pg)
 							  false)
 					       : tr(pg, "not tested"));
 		add(row, change_cell(pg, &b->change));
-		add(row, verdict_text(pg, b->change.verdict));
+		add(row, verdict_text(pg, b->change.verdict,
+				      b->change.direction));
 		table_row(pg, row);
 	}
 	g_ptr_array_free(row, TRUE);
@@ -736,13 +774,15 @@ static void section_effects(page *pg)
 				add(row, change_cell(pg, &e->change));
 				continue;
 			}
-			add(row, fmt(pg, "%s (%s%s%s)",
+			add(row, fmt(pg, "%s (%s)",
 				     change_cell(pg, &e->change),
-				     code(pg, num_beside(pg, e->old_effect, false)),
-				     ARROW,
-				     code(pg, num_beside(pg, e->new_effect, false))));
+				     old_and_new(pg,
+					code(pg, num_beside(pg, e->old_effect,
+							    false)),
+					code(pg, num_beside(pg, e->new_effect,
+							    false)))));
 		}
-		add(row, verdict_text(pg, sc->verdict));
+		add(row, verdict_text(pg, sc->verdict, sc->direction));
 		add(row, conclusion_text(pg, sc->old_verdict,
 					 pg->os->plan.synthetic));
 		add(row, conclusion_text(pg, sc->new_verdict,
@@ -800,6 +840,121 @@ static void section_notes(page *pg)
 	}
 }
 
+/* ---- small samples --------------------------------------------------- */
+
+/* The comparisons of one build that some effect change uses: NEW picks
+ * the new build's.  A flag per entry of that build's analysis.cmp, in a
+ * new array (g_free). */
+static bool *used_comparisons(const page *pg, bool new)
+{
+	const analysis *a = new ? pg->na : pg->oa;
+	bool *used = g_new0(bool, a->n_cmp ? a->n_cmp : 1);
+
+	for (size_t i = 0; i < pg->c->n_effects; i++) {
+		const effect_change *e = &pg->c->effects[i];
+		used[new ? e->new_cmp : e->old_cmp] = true;
+	}
+	return used;
+}
+
+static bool same_coverage(const comparison *a, const comparison *b)
+{
+	return a->n_pairs == b->n_pairs && a->coverage_pairs == b->coverage_pairs
+	       && !(a->coverage < b->coverage || a->coverage > b->coverage);
+}
+
+/* The caveat on comparisons like C of one build (WHO, S): its simulated
+ * coverage at this number of pairs. */
+static const char *coverage_sentence(page *pg, const char *who,
+				     const study *s, const comparison *c)
+{
+	const char *conf = percent(pg, s->plan.confidence);
+	const char *method = code(pg, interval_method_name(s->plan.interval));
+	const char *cov = percent_places(pg, c->coverage, 1);
+
+	if (c->coverage_pairs == c->n_pairs)
+		/* TRANSLATORS: the first %s is "Old build" or "New build". */
+		return fmt(pg, trn(pg,
+			"%s: with %zu pair, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); a change computed from such an "
+			"effect may be less certain than its confidence "
+			"suggests.",
+			"%s: with %zu pairs, a nominal %s interval of method %s "
+			"covered the true difference in only %s of simulated "
+			"studies with strongly skewed differences "
+			"(docs/statistics.md); a change computed from such an "
+			"effect may be less certain than its confidence "
+			"suggests.", c->n_pairs),
+			who, c->n_pairs, conf, method, cov);
+	return fmt(pg, trn(pg,
+		"%s: with %zu pair (simulated at %zu), a nominal %s interval "
+		"of method %s covered the true difference in only %s of "
+		"simulated studies with strongly skewed differences "
+		"(docs/statistics.md); a change computed from such an effect "
+		"may be less certain than its confidence suggests.",
+		"%s: with %zu pairs (simulated at %zu), a nominal %s interval "
+		"of method %s covered the true difference in only %s of "
+		"simulated studies with strongly skewed differences "
+		"(docs/statistics.md); a change computed from such an effect "
+		"may be less certain than its confidence suggests.",
+		c->n_pairs),
+		who, c->n_pairs, c->coverage_pairs, conf, method, cov);
+}
+
+/* One bullet per group of the build's compared effects that share a
+ * small-sample coverage, naming the effects it applies to. */
+static void small_samples_of(page *pg, bool new, bool *started)
+{
+	const study *s = new ? pg->ns : pg->os;
+	const analysis *a = new ? pg->na : pg->oa;
+	const char *who = new ? tr(pg, "New build") : tr(pg, "Old build");
+	bool *todo = used_comparisons(pg, new);
+	size_t n_used = 0;
+
+	for (size_t i = 0; i < a->n_cmp; i++)
+		n_used += todo[i];
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		GPtrArray *names;
+		const char *applies;
+
+		if (!todo[i] || !c->small_sample)
+			continue;
+		names = g_ptr_array_new();
+		for (size_t j = i; j < a->n_cmp; j++) {
+			const comparison *o = &a->cmp[j];
+			if (!todo[j] || !o->small_sample || !same_coverage(c, o))
+				continue;
+			todo[j] = false;
+			g_ptr_array_add(names, (gpointer)fmt(pg, "%s %s",
+				series_name(pg, &s->plan, o->series),
+				state_text(pg, s->plan.states[o->state])));
+		}
+		if (!*started)
+			puts_(pg, fmt(pg, "\n## %s\n\n",
+				      tr(pg, "Small samples")));
+		*started = true;
+		applies = names->len == n_used
+			? tr(pg, "This applies to every effect compared.")
+			: fmt(pg, tr(pg, "This applies to: %s."),
+			      join(pg, names, ", "));
+		puts_(pg, fmt(pg, "- %s %s\n",
+			      coverage_sentence(pg, who, s, c), applies));
+		g_ptr_array_free(names, TRUE);
+	}
+	g_free(todo);
+}
+
+static void section_small_samples(page *pg)
+{
+	bool started = false;
+
+	small_samples_of(pg, false, &started);
+	small_samples_of(pg, true, &started);
+}
+
 static void section_input(page *pg)
 {
 	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Input data")));
@@ -834,6 +989,7 @@ pb_status compare_md_render(const study *os, const analysis *oa,
 	section_mechanism(&pg);
 	section_baseline(&pg);
 	section_effects(&pg);
+	section_small_samples(&pg);
 	section_notes(&pg);
 	section_input(&pg);
 

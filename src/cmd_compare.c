@@ -17,12 +17,14 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "common/diag.h"
+#include "ingest/plan.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
 #include "render/compare_json.h"
 #include "render/compare_md.h"
 #include "render/fig_compare.h"
 #include "render/i18n.h"
+#include "render/jsonw.h"
 #include "render/outdir.h"
 #include "src/cli.h"
 
@@ -33,6 +35,7 @@
 typedef struct side {
 	study *s;
 	analysis *a;
+	bool from_results;         /* read from a results.json, not a folder */
 } side;
 
 /* Reads PATH, a study folder or the results.json of one, and analyses
@@ -44,7 +47,8 @@ static pb_status side_load(const char *path, diag *d, side *out)
 	struct stat sb;
 	pb_status st;
 
-	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+	out->from_results = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+	if (out->from_results)
 		st = results_read(path, d, &out->s);
 	else
 		st = study_read(path, d, &out->s);
@@ -126,22 +130,110 @@ static pb_status write_folder(const side *o, const side *n,
 	return st;
 }
 
-/* Warns on stderr, one line per field, when the two plans differ: the
- * intervals then use the old plan's settings, which the reader must know.
- * The warning points at the new study's plan. */
-static void warn_plans(const compare_result *c, const study *ns, diag *d)
+/* 'TEXT', escaped as diag quotes what it read (NULL as empty). */
+static void append_quoted(GString *out, const char *text)
 {
-	GString *ini = g_string_new(ns->dir);
+	g_string_append_printf(out, "'%s'", diag_quote(text, text ? strlen(text)
+								  : 0));
+}
 
-	g_string_append(ini, "/study.ini");
+/* 'missing;0;10', the states as study.ini lists them. */
+static void append_states(GString *out, const study_plan *p)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	g_string_append_c(out, '\'');
+	for (size_t i = 0; i < p->n_states; i++)
+		g_string_append_printf(out, "%s%s", i ? ";" : "",
+				       pb_state_format(p->states[i], buf,
+						       sizeof buf));
+	g_string_append_c(out, '\'');
+}
+
+/* A number in its shortest form: 0.001, 1.784. */
+static void append_number(GString *out, double x)
+{
+	char buf[32];
+
+	jsonw_format_double(x, buf);
+	g_string_append(out, buf);
+}
+
+/* The value of plan field BIT in P as a message quotes it. */
+static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	switch (bit) {
+	case PLAN_DIFF_COLUMN: append_quoted(out, p->column); break;
+	case PLAN_DIFF_SCALE: append_number(out, p->scale); break;
+	case PLAN_DIFF_UNIT: append_quoted(out, p->unit); break;
+	case PLAN_DIFF_BETTER:
+		append_quoted(out, p->better == BETTER_LOWER ? "lower"
+							     : "higher");
+		break;
+	case PLAN_DIFF_STATISTIC: append_quoted(out, p->statistic.name); break;
+	case PLAN_DIFF_REFERENCE:
+		append_quoted(out, pb_state_format(p->reference, buf,
+						   sizeof buf));
+		break;
+	case PLAN_DIFF_THRESHOLD: append_number(out, p->threshold); break;
+	case PLAN_DIFF_CONFIDENCE: append_number(out, p->confidence); break;
+	case PLAN_DIFF_INTERVAL:
+		append_quoted(out, interval_method_name(p->interval));
+		break;
+	case PLAN_DIFF_STATES: append_states(out, p); break;
+	default: g_string_append_c(out, '?'); break;
+	}
+}
+
+/* Reports, one message per differing key, how the two plans differ: an
+ * error for a key that makes the studies incomparable, else a warning,
+ * since the old plan's settings are then used.  Each message points at
+ * the key in the new study's study.ini, or at its results.json.  Returns
+ * PB_DATAERR when the studies cannot be compared. */
+static pb_status check_plans(const side *o, const side *n, diag *d)
+{
+	unsigned diff = compare_plan_diff(&o->s->plan, &n->s->plan);
+	GString *file = g_string_new(n->s->dir);
+	GString *what = g_string_new(NULL);
+
+	if (!n->from_results)
+		g_string_append(file, "/study.ini");
 	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
 		unsigned bit = 1u << i;
-		if (c->plan_diff & bit)
-			diag_warning(d, ini->str, 0, 0, "the analysis plans "
-				     "differ in '%s'; the old plan's settings "
-				     "are used", compare_plan_field(bit));
+		const char *key = compare_plan_field(bit);
+		size_t line = 0, col = 0;
+
+		if (!(diff & bit))
+			continue;
+		plan_key_position(&n->s->plan, key, &line, &col);
+		g_string_printf(what, "'%s' differs: old ", key);
+		plan_value_text(&o->s->plan, bit, what);
+		g_string_append(what, ", new ");
+		plan_value_text(&n->s->plan, bit, what);
+		if (bit & PLAN_DIFF_INCOMPARABLE)
+			diag_error(d, file->str, line, col, "%s; studies that "
+				   "measure different things are not compared",
+				   what->str);
+		else if (diff & PLAN_DIFF_INCOMPARABLE)
+			continue;
+		else if (bit == PLAN_DIFF_STATES)
+			diag_warning(d, file->str, line, col, "%s; states in "
+				     "one plan only are not compared",
+				     what->str);
+		else if (bit == PLAN_DIFF_INTERVAL)
+			diag_warning(d, file->str, line, col, "%s; each "
+				     "build's own conclusions keep its method, "
+				     "the changes use the old plan's settings",
+				     what->str);
+		else
+			diag_warning(d, file->str, line, col, "%s; the old "
+				     "plan's value is used", what->str);
 	}
-	g_string_free(ini, TRUE);
+	g_string_free(what, TRUE);
+	g_string_free(file, TRUE);
+	return diff & PLAN_DIFF_INCOMPARABLE ? PB_DATAERR : PB_OK;
 }
 
 /* "WHAT: K of N changed", the start of one summary line. */
@@ -158,12 +250,26 @@ static void print_state(pb_state st, bool *first)
 	*first = false;
 }
 
-/* The summary a user reads first: what changed, by item. */
-static void print_summary(const compare_result *c)
+/* A verdict with, for `changed`, which way it goes and what is better:
+ * "changed, worse (lower is better)". */
+static void print_verdict(change_verdict v, change_direction dir,
+			  better_side better)
+{
+	fputs(change_verdict_code(v), stdout);
+	if (v == CHANGE_CHANGED)
+		printf(", %s (%s is better)", change_direction_code(dir),
+		       better == BETTER_LOWER ? "lower" : "higher");
+}
+
+/* "value handling: K of N changed: missing, ..."; nothing for a study
+ * without written values. */
+static void print_values(const compare_result *c)
 {
 	size_t k = 0;
 	bool first = true;
 
+	if (c->n_values == 0)
+		return;
 	for (size_t i = 0; i < c->n_values; i++)
 		k += c->values[i].changed;
 	print_list("value handling", k, c->n_values);
@@ -171,8 +277,16 @@ static void print_summary(const compare_result *c)
 		if (c->values[i].changed)
 			print_state(c->values[i].written, &first);
 	putchar('\n');
-	k = 0;
-	first = true;
+}
+
+/* The same for the mechanism states. */
+static void print_mech(const compare_result *c)
+{
+	size_t k = 0;
+	bool first = true;
+
+	if (c->n_mech == 0)
+		return;
 	for (size_t i = 0; i < c->n_mech; i++)
 		k += c->mech[i].changed;
 	print_list("mechanism", k, c->n_mech);
@@ -180,27 +294,58 @@ static void print_summary(const compare_result *c)
 		if (c->mech[i].changed)
 			print_state(c->mech[i].state, &first);
 	putchar('\n');
-	printf("baseline: %s\n", change_verdict_code(c->baseline_verdict));
-	for (int v = 0; v < CHANGE_VERDICT_COUNT; v++) {
-		first = true;
+}
+
+/* One line per verdict (and direction) that some state has, in the
+ * order changed better, changed worse, then the other verdicts. */
+static void print_effects(const compare_result *c)
+{
+	static const struct {
+		change_verdict v;
+		change_direction dir;
+	} order[] = {
+		{ CHANGE_CHANGED, CHANGE_BETTER },
+		{ CHANGE_CHANGED, CHANGE_WORSE },
+		{ CHANGE_UNCHANGED, CHANGE_NO_DIRECTION },
+		{ CHANGE_NOT_ESTABLISHED, CHANGE_NO_DIRECTION },
+		{ CHANGE_NO_INTERVAL, CHANGE_NO_DIRECTION },
+	};
+
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+		bool first = true;
 		for (size_t i = 0; i < c->n_states; i++) {
-			if (c->states[i].verdict != (change_verdict)v)
+			const state_change *sc = &c->states[i];
+			if (sc->verdict != order[k].v
+			    || sc->direction != order[k].dir)
 				continue;
-			if (first)
-				printf("effects %s", change_verdict_code(
-					       (change_verdict)v));
-			print_state(c->states[i].state, &first);
+			if (first) {
+				fputs("effects ", stdout);
+				print_verdict(sc->verdict, sc->direction,
+					      c->better);
+			}
+			print_state(sc->state, &first);
 		}
 		if (!first)
 			putchar('\n');
 	}
 }
 
+/* The summary a user reads first: what changed, by item. */
+static void print_summary(const compare_result *c)
+{
+	print_values(c);
+	print_mech(c);
+	fputs("baseline: ", stdout);
+	print_verdict(c->baseline_verdict, c->baseline_direction, c->better);
+	putchar('\n');
+	print_effects(c);
+}
+
 static pb_status compare_studies(const char *old_dir, const char *new_dir,
 				 const char *output, const cli_options *opt,
 				 diag *d)
 {
-	side o = { NULL, NULL }, n = { NULL, NULL };
+	side o = { NULL, NULL, false }, n = { NULL, NULL, false };
 	compare_result *c = NULL;
 	char *target = NULL;
 	pb_status st = side_load(old_dir, d, &o);
@@ -208,9 +353,10 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 	if (st == PB_OK)
 		st = side_load(new_dir, d, &n);
 	if (st == PB_OK)
+		st = check_plans(&o, &n, d);
+	if (st == PB_OK)
 		st = compare_run(o.s, o.a, n.s, n.a, &c);
 	if (st == PB_OK) {
-		warn_plans(c, n.s, d);
 		target = output ? strdup(output)
 				: default_output(o.s, n.s, d);
 		if (!target)

@@ -33,6 +33,11 @@
  *   baseline: est 7.5 - 6 = 1.5, CI [6 - 7, 9 - 5] = [-1, 4]: no change
  *        established
  *
+ * Lower is better, so the change of 10 (+5: its effect grew) is worse,
+ * and the change of 100 in series 1 (-3) better, in series 2 (+3) worse;
+ * across series 100 has no change, hence no direction.  With higher is
+ * better the same intervals read the other way: 10 is better.
+ *
  * The studies' own verdicts (exact bootstrap, n = 2) on state 10: old
  * CI [1.0, 1.5] (the extremes have weight 1/4 > 2.5%): lo = T is not
  * beyond T, not inside (-1, 1), excludes 0: detected-small; new [6.0, 6.5]:
@@ -263,6 +268,22 @@ static bool analyse(hand_study *h, analysis **a)
 	return st == PB_OK;
 }
 
+/* Analyses both hand studies and compares them into *C. */
+static bool analyse_and_compare(hand_study *old, hand_study *new,
+				analysis **oa, analysis **na,
+				compare_result **c)
+{
+	return analyse(old, oa) && analyse(new, na)
+	       && compare_run(&old->s, *oa, &new->s, *na, c) == PB_OK;
+}
+
+static void free_all(compare_result *c, analysis *oa, analysis *na)
+{
+	compare_free(c);
+	analysis_free(oa);
+	analysis_free(na);
+}
+
 static void check_hand(void)
 {
 	static hand_study old, new;
@@ -307,6 +328,21 @@ static void check_hand(void)
 	       "state 10: old detected-small, new harm");
 	tap_ok(s10 && c->effects[s10->first].change.excludes_zero,
 	       "state 10: the change excludes 0");
+	tap_ok(s10 && s10->direction == CHANGE_WORSE
+	       && c->effects[s10->first].change.direction == CHANGE_WORSE
+	       && c->effects[s10->first + 1].change.direction == CHANGE_WORSE,
+	       "state 10: +5 with lower better is worse, in both series");
+	const state_change *s100 = find_state(c, 100);
+	tap_ok(s100 && c->effects[s100->first].change.direction == CHANGE_BETTER
+	       && c->effects[s100->first + 1].change.direction == CHANGE_WORSE
+	       && s100->direction == CHANGE_NO_DIRECTION,
+	       "state 100: better in series 1, worse in 2, no direction "
+	       "across");
+	const state_change *s0 = find_state(c, 0);
+	tap_ok(s0 && s0->direction == CHANGE_NO_DIRECTION
+	       && c->effects[s0->first].change.direction
+		  == CHANGE_NO_DIRECTION,
+	       "state 0: unchanged, no direction");
 	tap_ok(c->effects[find_state(c, 0)->first].change.stream_seed
 	       != c->effects[s10->first].change.stream_seed,
 	       "each state has its own stream");
@@ -321,8 +357,9 @@ static void check_hand(void)
 	       && fabs(c->baseline[0].change.hi - 4.0) < 1e-12,
 	       "baseline: CI [-1, 4] (got [%g, %g])", c->baseline[0].change.lo,
 	       c->baseline[0].change.hi);
-	tap_ok(c->baseline_verdict == CHANGE_NOT_ESTABLISHED,
-	       "baseline: no change established");
+	tap_ok(c->baseline_verdict == CHANGE_NOT_ESTABLISHED
+	       && c->baseline_direction == CHANGE_NO_DIRECTION,
+	       "baseline: no change established, no direction");
 
 	/* Value handling: missing, 5, 7, 99 in that order. */
 	tap_ok(c->n_values == 4 && c->values[0].written.missing
@@ -385,13 +422,10 @@ static void check_seed_independence(void)
 
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
-	if (!analyse(&old, &oa) || !analyse(&new, &na)
-	    || compare_run(&old.s, oa, &new.s, na, &c) != PB_OK)
+	if (!analyse_and_compare(&old, &new, &oa, &na, &c))
 		return;
 	before = c->effects[find_state(c, 10)->first].change;
-	compare_free(c);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c, oa, na);
 	/* Plans without state 0 (index 1): shift the rest down. */
 	old.states[1] = old.states[4];
 	new.states[1] = new.states[4];
@@ -404,8 +438,7 @@ static void check_seed_independence(void)
 		if (!new.runs[i].state.missing && new.runs[i].state.value == 0
 		    && new.runs[i].series < 2)
 			new.runs[i].accepted = false;
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c2) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c2),
 		    "compared without state 0"))
 		return;
 	const state_change *s10 = find_state(c2, 10);
@@ -417,13 +450,11 @@ static void check_seed_independence(void)
 	       && memcmp(&c2->effects[s10->first].change.hi, &before.hi,
 			 sizeof before.hi) == 0,
 	       "state 10's interval does not move when state 0 is dropped");
-	compare_free(c2);
-	analysis_free(oa);
-	analysis_free(na);
+	free_all(c2, oa, na);
 }
 
-/* Different series ids: each new series against each old one; different
- * plans: flagged. */
+/* Different series ids: each new series against each old one; a
+ * different threshold and states: flagged, the old plan's used. */
 static void check_unmatched(void)
 {
 	static hand_study old, new;
@@ -433,18 +464,13 @@ static void check_unmatched(void)
 	build_old(&old, "1", "2");
 	build_new(&new, "a", "b");
 	new.s.plan.threshold = 2.0;
-	new.s.plan.statistic.prob = 0.95;
-	new.s.plan.unit = (char *)"us";
 	new.s.plan.n_states = 4;           /* drops 100 (the last state) */
-	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
 		    "studies with other series ids are compared"))
 		return;
 	tap_ok(!c->series_matched, "other ids: not matched by id");
-	tap_ok(c->plan_diff == (PLAN_DIFF_THRESHOLD | PLAN_DIFF_STATISTIC
-				| PLAN_DIFF_UNIT | PLAN_DIFF_STATES),
-	       "threshold, statistic, unit and states are flagged (got %#x)",
-	       c->plan_diff);
+	tap_ok(c->plan_diff == (PLAN_DIFF_THRESHOLD | PLAN_DIFF_STATES),
+	       "threshold and states are flagged (got %#x)", c->plan_diff);
 	tap_ok(c->n_only_old == 1 && c->only_old[0].value == 100
 	       && c->n_only_new == 0, "100 is in the old plan only");
 	tap_near(c->threshold, 1.0, 0, "the old plan's threshold is used");
@@ -458,9 +484,95 @@ static void check_unmatched(void)
 	       && c->effects[s10->first + 2].new_series == 0,
 	       "pairs in old series order, then new series order");
 	tap_ok(c->n_baseline == 4, "baseline: 4 series pairs");
-	compare_free(c);
+	free_all(c, oa, na);
+}
+
+/* Changes the setting WHICH of plan P to something else. */
+static void change_setting(study_plan *p, unsigned which)
+{
+	switch (which) {
+	case PLAN_DIFF_COLUMN: p->column = (char *)"rx_mbps"; break;
+	case PLAN_DIFF_SCALE: p->scale = 1.0; break;
+	case PLAN_DIFF_UNIT: p->unit = (char *)"Mbit/s"; break;
+	case PLAN_DIFF_BETTER: p->better = BETTER_HIGHER; break;
+	case PLAN_DIFF_STATISTIC: p->statistic.prob = 0.95; break;
+	case PLAN_DIFF_REFERENCE: p->reference = num_state(10); break;
+	case PLAN_DIFF_THRESHOLD: p->threshold = 2.0; break;
+	case PLAN_DIFF_CONFIDENCE: p->confidence = 0.9; break;
+	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
+	case PLAN_DIFF_STATES: p->n_states = 4; break;
+	default: break;
+	}
+}
+
+/* Each setting changed alone is flagged alone; the six that say what is
+ * measured (column, scale, unit, better, statistic, reference) stop the
+ * comparison, the other four do not.  Plans are compared, not analysed, so
+ * a plan changed after its analysis is fine here. */
+static void check_incomparable(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	static const char *const names[PLAN_DIFF_FIELDS] = {
+		"column", "scale", "unit", "better", "statistic", "reference",
+		"threshold", "confidence", "interval", "states"
+	};
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.plan.column = new.s.plan.column = (char *)"latency_us";
+	old.s.plan.scale = new.s.plan.scale = 0.001;
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na),
+		    "hand studies analysed (incomparable plans)"))
+		return;
+	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
+		unsigned bit = 1u << i;
+		study_plan saved = new.s.plan;
+		compare_result *c = NULL;
+		bool fatal = i < 6;
+		pb_status st;
+
+		change_setting(&new.s.plan, bit);
+		tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == bit,
+		       "%s alone differs: flagged alone", names[i]);
+		st = compare_run(&old.s, oa, &new.s, na, &c);
+		tap_ok(fatal ? st == PB_DATAERR && c == NULL
+			     : st == PB_OK && c && c->plan_diff == bit,
+		       "%s: %s", names[i], fatal ? "not compared (65)"
+					   : "compared, flagged");
+		compare_free(c);
+		new.s.plan = saved;
+	}
+	tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == 0,
+	       "restored: no difference");
 	analysis_free(oa);
 	analysis_free(na);
+}
+
+/* Higher is better in both plans: the same intervals, read the other
+ * way (see the top of this file). */
+static void check_higher_better(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.plan.better = new.s.plan.better = BETTER_HIGHER;
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
+		    "higher is better: compared"))
+		return;
+	const state_change *s10 = find_state(c, 10);
+	const state_change *s100 = find_state(c, 100);
+	tap_ok(s10 && s10->verdict == CHANGE_CHANGED
+	       && s10->direction == CHANGE_BETTER,
+	       "state 10: +5 with higher better is better");
+	tap_ok(s100 && c->effects[s100->first].change.direction == CHANGE_WORSE
+	       && c->effects[s100->first + 1].change.direction
+		  == CHANGE_BETTER,
+	       "state 100: -3 worse in series 1, +3 better in series 2");
+	free_all(c, oa, na);
 }
 
 static void check_verdict_rule(void)
@@ -488,6 +600,100 @@ static void check_verdict_rule(void)
 			 "no-change-established") == 0
 	       && !change_verdict_from_code("harm", &v),
 	       "codes round-trip");
+	tap_ok(change_direction_of(CHANGE_CHANGED, 1.785, BETTER_LOWER)
+	       == CHANGE_WORSE, "changed upwards, lower better: worse");
+	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_LOWER)
+	       == CHANGE_BETTER, "changed downwards, lower better: better");
+	tap_ok(change_direction_of(CHANGE_CHANGED, 1.785, BETTER_HIGHER)
+	       == CHANGE_BETTER, "changed upwards, higher better: better");
+	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_HIGHER)
+	       == CHANGE_WORSE, "changed downwards, higher better: worse");
+	tap_ok(change_direction_of(CHANGE_NOT_ESTABLISHED, 0.5, BETTER_LOWER)
+	       == CHANGE_NO_DIRECTION
+	       && change_direction_of(CHANGE_UNCHANGED, 0.5, BETTER_LOWER)
+	       == CHANGE_NO_DIRECTION,
+	       "no change: no direction, whatever the interval");
+	tap_ok(strcmp(change_direction_code(CHANGE_BETTER), "better") == 0
+	       && strcmp(change_direction_code(CHANGE_WORSE), "worse") == 0
+	       && change_direction_code(CHANGE_NO_DIRECTION) == NULL,
+	       "direction codes: better, worse, none");
+}
+
+/* The lines of the page's "Small samples" section, from its heading to
+ * the next one, in a new string (g_free), or NULL. */
+static gchar *small_samples_section(const GString *page)
+{
+	const char *start = strstr(page->str, "## Small samples\n");
+	const char *end;
+
+	if (!start)
+		return NULL;
+	end = strstr(start + 3, "\n## ");
+	return g_strndup(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+/* The page's small-sample caveats, with coverages set by hand: in the old
+ * build only series 1 is flagged, at 2 pairs (simulated at 2), 50%; in
+ * the new build every comparison, simulated at 3 pairs, 60%.  So the old
+ * build's bullet names the four effects of series 1 ("L1", the label),
+ * the new build's applies to every effect. */
+static void check_page_small_samples(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+	GString *page = g_string_new(NULL);
+	gchar *got;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	old.s.name = (char *)"old";
+	new.s.name = (char *)"new";
+	if (!tap_ok(analyse_and_compare(&old, &new, &oa, &na, &c),
+		    "hand studies compared (page)"))
+		goto out;
+	for (size_t i = 0; i < oa->n_cmp; i++) {
+		oa->cmp[i].small_sample = oa->cmp[i].series == 0;
+		oa->cmp[i].coverage = 0.5;
+		oa->cmp[i].coverage_pairs = 2;
+	}
+	for (size_t i = 0; i < na->n_cmp; i++) {
+		na->cmp[i].small_sample = true;
+		na->cmp[i].coverage = 0.6;
+		na->cmp[i].coverage_pairs = 3;
+	}
+	if (!tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+		    == PB_OK, "the English page renders"))
+		goto out;
+	got = small_samples_section(page);
+	tap_streq(got, "## Small samples\n\n"
+		  "- Old build: with 2 pairs, a nominal 95% interval of method "
+		  "`percentile` covered the true difference in only 50% of "
+		  "simulated studies with strongly skewed differences "
+		  "(docs/statistics.md); a change computed from such an effect "
+		  "may be less certain than its confidence suggests. This "
+		  "applies to: L1 `10`, L1 `0`, L1 `50`, L1 `100`.\n"
+		  "- New build: with 2 pairs (simulated at 3), a nominal 95% "
+		  "interval of method `percentile` covered the true difference "
+		  "in only 60% of simulated studies with strongly skewed "
+		  "differences (docs/statistics.md); a change computed from "
+		  "such an effect may be less certain than its confidence "
+		  "suggests. This applies to every effect compared.\n",
+		  "small samples: series 1 of the old build, every effect of "
+		  "the new");
+	g_free(got);
+	for (size_t i = 0; i < na->n_cmp; i++)
+		na->cmp[i].small_sample = oa->cmp[i].small_sample = false;
+	g_string_truncate(page, 0);
+	tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+	       == PB_OK && !strstr(page->str, "Small samples"),
+	       "no small sample: no section");
+	tap_ok(strstr(page->str, "| `10` | ") && strstr(page->str,
+		"| changed, worse (lower is better) |"),
+	       "state 10's change is worse on the page");
+out:
+	g_string_free(page, TRUE);
+	free_all(c, oa, na);
 }
 
 static study *load(const char *name)
@@ -670,6 +876,8 @@ static void check_fixtures(void)
 			       && c->effects[sc->first + 1].change.hi < 0,
 			       "missing: the effect changed (lower) in both "
 			       "series");
+			tap_ok(sc->direction == CHANGE_BETTER,
+			       "missing: lower latency is better");
 			tap_ok(sc->old_verdict == VERDICT_HARM
 			       && sc->new_verdict != VERDICT_HARM,
 			       "missing: harm on the old build, not on the new");
@@ -699,5 +907,8 @@ int main(void)
 	check_hand();
 	check_seed_independence();
 	check_unmatched();
+	check_incomparable();
+	check_higher_better();
+	check_page_small_samples();
 	return tap_done();
 }

@@ -564,6 +564,41 @@ static void test_file(void)
 	free(text);
 }
 
+/* Checks that KEY of P was written at LINE:COL (0:0: not written). */
+static void expect_position(const study_plan *p, const char *key,
+			    size_t line, size_t col)
+{
+	size_t got_line = 99, got_col = 99;
+	bool found = plan_key_position(p, key, &got_line, &got_col);
+
+	tap_ok(found == (line != 0) && got_line == line && got_col == col,
+	       "%s: at %zu:%zu (got %zu:%zu)", key, line, col, got_line,
+	       got_col);
+}
+
+/* Where each setting was written: "unit = ms" is line 9, its value at
+ * column strlen("unit") + 4 = 8; with the line indented by a tab the value
+ * moves one column right.  A key not written, or one of [series], has no
+ * position. */
+static void test_key_positions(void)
+{
+	study_plan p;
+
+	if (!tap_ok(read_ok(0, NULL, &p), "the example reads (positions)"))
+		return;
+	expect_position(&p, "unit", 9, 8);
+	expect_position(&p, "reference", 12, 13);
+	expect_position(&p, "states", 18, 10);
+	expect_position(&p, "service", 0, 0);
+	expect_position(&p, "kind", 0, 0);
+	plan_free(&p);
+	if (!tap_ok(read_ok(13, "\tthreshold = 1.784", &p),
+		    "an indented key reads"))
+		return;
+	expect_position(&p, "threshold", 13, 14);
+	plan_free(&p);
+}
+
 int main(void)
 {
 	test_valid();
@@ -575,5 +610,6 @@ int main(void)
 	test_stat_spec();
 	test_names();
 	test_file();
+	test_key_positions();
 	return tap_done();
 }

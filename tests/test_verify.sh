@@ -97,7 +97,7 @@ run_pb verify "$study" --against "$pages/en.txt" --tolerance 0.5
 is "$pb_status" 1 "within 0.5 ms some bounds still differ"
 
 run_pb --quiet verify "$study" --against "$pages/cs.md"
-is "$(line_count "$pb_out")" 17 "--quiet: only the 16 MISMATCHes and the summary"
+is "$(line_count "$pb_out")" 18 "--quiet: only the 16 MISMATCHes and the two summary lines"
 
 ## The published article itself, where the shared wiki is next to the
 ## clone (CI has it; a tarball does not) ----------------------------------

@@ -1307,8 +1307,9 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 		return true;
 	if (!json_is_array(arr))
 		return json_bad(r, "accounting", "excluded_runs", "an array");
-	a->excluded = calloc(json_array_size(arr) + 1, sizeof *a->excluded);
-	if (!a->excluded) {
+	a->excluded_ids = calloc(json_array_size(arr) + 1,
+				 sizeof *a->excluded_ids);
+	if (!a->excluded_ids) {
 		nomem(r);
 		return false;
 	}
@@ -1316,7 +1317,7 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 		const char *id;
 		if (!get_str(r, x, "excluded_runs", "run", &id))
 			return false;
-		if (!(a->excluded[a->n_excluded] = dup_str(id))) {
+		if (!(a->excluded_ids[a->n_excluded] = dup_str(id))) {
 			nomem(r);
 			return false;
 		}
@@ -1337,7 +1338,6 @@ static bool json_accounting(reader *r, json_t *root)
 		return json_bad(r, "results.json", "accounting", "an array");
 	json_array_foreach(arr, i, e) {
 		const char *series;
-		size_t excluded;
 		pub_account *a;
 		if (!get_str(r, e, "accounting", "series", &series))
 			return false;
@@ -1349,12 +1349,11 @@ static bool json_accounting(reader *r, json_t *root)
 		}
 		if (!get_count(r, e, "accounting", "runs", &a->runs)
 		    || !get_count(r, e, "accounting", "accepted", &a->accepted)
-		    || !get_count(r, e, "accounting", "excluded", &excluded)
+		    || !get_count(r, e, "accounting", "excluded",
+				  &a->excluded)
 		    || !json_excluded(r, e, a))
 			return false;
-		if (a->accepted > a->runs || excluded != a->runs - a->accepted)
-			return json_bad(r, "accounting", "excluded",
-					"runs minus accepted");
+		a->excluded_given = true;
 	}
 	return true;
 }
@@ -1833,8 +1832,8 @@ void published_free(published *p)
 		free(p->accounts[i].series_id);
 		free(p->accounts[i].series_label);
 		for (size_t k = 0; k < p->accounts[i].n_excluded; k++)
-			free(p->accounts[i].excluded[k]);
-		free(p->accounts[i].excluded);
+			free(p->accounts[i].excluded_ids[k]);
+		free(p->accounts[i].excluded_ids);
 	}
 	free(p->accounts);
 	free(p);

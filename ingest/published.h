@@ -193,8 +193,11 @@ typedef struct pub_account {
 	char *series_id;       /* results.json, or a page's default label
 				  "Series ID": the id; else NULL */
 	char *series_label;    /* a page: the name as printed; else NULL */
-	size_t runs, accepted; /* excluded: runs - accepted */
-	char **excluded;       /* the excluded runs' ids, when listed */
+	size_t runs, accepted;
+	bool excluded_given;   /* EXCLUDED is stated (a page: the runs it
+				  lists; results.json: "excluded") */
+	size_t excluded;
+	char **excluded_ids;   /* with EXCLUDED_LISTED: the excluded runs */
 	size_t n_excluded;
 	bool excluded_listed;
 	size_t line, col;

@@ -421,15 +421,15 @@ static bool parse_run_list(const char *s, pub_account *a, bool *nomem)
 			e++;
 		if (e == s)
 			return false;
-		n = realloc(a->excluded, (a->n_excluded + 1) * sizeof *n);
+		n = realloc(a->excluded_ids, (a->n_excluded + 1) * sizeof *n);
 		if (!n || !(n[a->n_excluded] = dup_range(s,
 							 (size_t)(e - s)))) {
 			if (n)
-				a->excluded = n;
+				a->excluded_ids = n;
 			*nomem = true;
 			return false;
 		}
-		a->excluded = n;
+		a->excluded_ids = n;
 		a->n_excluded++;
 		if (e[0] == ' ') {
 			int depth = 0;
@@ -557,6 +557,8 @@ static pb_status runs_line(published *p, const pub_phrase *vocab,
 		a->col = col + (size_t)(rest - s);
 		a->excluded_listed = excluded_part(vocab, n_vocab, rest, a,
 						   &nomem);
+		a->excluded_given = a->excluded_listed;
+		a->excluded = a->n_excluded;
 		return nomem ? PB_NOMEM : PB_OK;
 	}
 	return PB_OK;

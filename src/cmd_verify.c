@@ -373,7 +373,7 @@ static char *excluded_str(const verifier *v, const pub_account *pa,
 
 	for (size_t i = 0; i < n; i++)
 		g_string_append_printf(g, "%s%s", i ? ", " : "",
-				       pa ? pa->excluded[i]
+				       pa ? pa->excluded_ids[i]
 				       : v->s->runs[acc->excluded_runs[i]].id);
 	if (!n)
 		g_string_append(g, "none");
@@ -390,7 +390,7 @@ static bool same_excluded(const verifier *v, const pub_account *pa,
 	for (size_t i = 0; i < pa->n_excluded; i++) {
 		bool found = false;
 		for (size_t k = 0; k < acc->excluded && !found; k++)
-			found = strcmp(pa->excluded[i],
+			found = strcmp(pa->excluded_ids[i],
 				       v->s->runs[acc->excluded_runs[k]].id)
 				== 0;
 		if (!found)
@@ -434,10 +434,12 @@ static void check_account(verifier *v, const pub_account *pa, bool *seen)
 	} else {
 		seen[acc - v->a->summary->accounting] = true;
 		v->accounts_checked++;
+		check_count(v, base, "total", where, pa->runs, acc->runs);
 		check_count(v, base, "accepted", where, pa->accepted,
 			    acc->accepted);
-		check_count(v, base, "excluded", where,
-			    pa->runs - pa->accepted, acc->excluded);
+		if (pa->excluded_given)
+			check_count(v, base, "excluded", where, pa->excluded,
+				    acc->excluded);
 	}
 	if (acc && pa->excluded_listed) {
 		char *item = g_strdup_printf("%s: excluded runs %s", base,

@@ -416,10 +416,13 @@ static bool parse_run_list(const char *s, pub_account *a, bool *nomem)
 	while (*s) {
 		const char *e = s;
 		char **n;
-		while (*e && !(e[0] == ' ' && e[1] == '(')
-		       && !(e[0] == ',' && e[1] == ' '))
+		/* The reason follows in parentheses.  An id holding a
+		 * space, parenthesis, comma or semicolon cannot be told from
+		 * the list's punctuation: such a list is not read (the
+		 * counts still are). */
+		while (*e && !strchr(" (),;", *e))
 			e++;
-		if (e == s)
+		if (e == s || (*e && *e != ' ' && *e != ','))
 			return false;
 		n = realloc(a->excluded_ids, (a->n_excluded + 1) * sizeof *n);
 		if (!n || !(n[a->n_excluded] = dup_range(s,

@@ -18,21 +18,6 @@ const char *pub_setting_name(pub_setting_kind kind)
 	return kind < PUB_SET_KINDS ? setting_names[kind] : "?";
 }
 
-static char *dup_range(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-	if (p) {
-		memcpy(p, s, n);
-		p[n] = '\0';
-	}
-	return p;
-}
-
-static char *dup_str(const char *s)
-{
-	return dup_range(s, strlen(s));
-}
-
 pb_status pub_setting_add(published *p, pub_setting_kind kind,
 			  const char *text, const pub_num *num,
 			  const char *key, size_t line, size_t col)
@@ -50,7 +35,7 @@ pb_status pub_setting_add(published *p, pub_setting_kind kind,
 	e->key = key;
 	e->line = line;
 	e->col = col;
-	if (text && !(e->text = dup_str(text)))
+	if (text && !(e->text = strdup(text)))
 		return PB_NOMEM;
 	if (!text && num)
 		e->num = *num;
@@ -68,8 +53,8 @@ static char *piece_code(const char *s)
 	const char *a = strchr(s, '`'), *b = a ? strchr(a + 1, '`') : NULL;
 
 	if (b)
-		return dup_range(a + 1, (size_t)(b - a - 1));
-	return dup_str(s);
+		return strndup(a + 1, (size_t)(b - a - 1));
+	return strdup(s);
 }
 
 /* A confidence percentage "95%" (or "97.5 %") filling S into *OUT as a
@@ -306,7 +291,7 @@ static pb_status add_facts(published *p, const char *code, size_t line,
 		char *v;
 		if (kind != ':')
 			continue;
-		if (!(v = dup_range(val, vlen)))
+		if (!(v = strndup(val, vlen)))
 			return PB_NOMEM;
 		if (len == 6 && strncmp(tok, "better", 6) == 0)
 			st = pub_setting_add(p, PUB_SET_BETTER, v, NULL, NULL,
@@ -425,7 +410,7 @@ static bool parse_run_list(const char *s, pub_account *a, bool *nomem)
 		if (e == s || (*e && *e != ' ' && *e != ','))
 			return false;
 		n = realloc(a->excluded_ids, (a->n_excluded + 1) * sizeof *n);
-		if (!n || !(n[a->n_excluded] = dup_range(s,
+		if (!n || !(n[a->n_excluded] = strndup(s,
 							 (size_t)(e - s)))) {
 			if (n)
 				a->excluded_ids = n;
@@ -511,7 +496,7 @@ static pb_status add_account(published *p, const pub_phrase *vocab,
 		return PB_NOMEM;
 	p->accounts = n;
 	memset(&n[p->n_accounts], 0, sizeof *n);
-	n[p->n_accounts].series_label = dup_range(name, len);
+	n[p->n_accounts].series_label = strndup(name, len);
 	p->n_accounts++;
 	if (!n[p->n_accounts - 1].series_label)
 		return PB_NOMEM;

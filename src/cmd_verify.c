@@ -77,6 +77,16 @@ static void claim(verifier *v, vstat st, const char *item, const char *pub,
 	putchar('\n');
 }
 
+/* claim(), then g_free()s ITEM, PUB and REC. */
+static void claim_free(verifier *v, vstat st, char *item, char *pub,
+		       char *rec)
+{
+	claim(v, st, item, pub, rec);
+	g_free(item);
+	g_free(pub);
+	g_free(rec);
+}
+
 static char *state_str(pb_state st)
 {
 	char buf[PB_STATE_BUFSIZE];
@@ -330,10 +340,7 @@ static void check_setting(verifier *v, const pub_setting *ps)
 	else
 		same = num_match(v, &ps->num, r.num, false);
 	v->stated[ps->kind] = true;
-	claim(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
-	g_free(rec);
-	g_free(pub);
-	g_free(item);
+	claim_free(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
 	g_free(where);
 }
 
@@ -402,13 +409,9 @@ static bool same_excluded(const verifier *v, const pub_account *pa,
 static void check_count(verifier *v, const char *base, const char *what,
 			const char *where, size_t pub, size_t rec)
 {
-	char *item = g_strdup_printf("%s: %s %s", base, what, where);
-	char ps[24], rs[24];
-
-	snprintf(ps, sizeof ps, "%zu", pub);
-	snprintf(rs, sizeof rs, "%zu", rec);
-	claim(v, pub == rec ? V_MATCH : V_MISMATCH, item, ps, rs);
-	g_free(item);
+	claim_free(v, pub == rec ? V_MATCH : V_MISMATCH,
+		   g_strdup_printf("%s: %s %s", base, what, where),
+		   g_strdup_printf("%zu", pub), g_strdup_printf("%zu", rec));
 }
 
 static void check_account(verifier *v, const pub_account *pa, bool *seen)
@@ -425,12 +428,10 @@ static void check_account(verifier *v, const pub_account *pa, bool *seen)
 				     : pa->series_label);
 
 	if (!acc) {
-		char *item = g_strdup_printf("%s %s", base, where);
-		char *ps = g_strdup_printf("%zu of %zu accepted", pa->accepted,
-					   pa->runs);
-		claim(v, V_NOT_IN_DATA, item, ps, NULL);
-		g_free(ps);
-		g_free(item);
+		claim_free(v, V_NOT_IN_DATA,
+			   g_strdup_printf("%s %s", base, where),
+			   g_strdup_printf("%zu of %zu accepted",
+					   pa->accepted, pa->runs), NULL);
 	} else {
 		seen[acc - v->a->summary->accounting] = true;
 		v->accounts_checked++;
@@ -441,17 +442,12 @@ static void check_account(verifier *v, const pub_account *pa, bool *seen)
 			check_count(v, base, "excluded", where, pa->excluded,
 				    acc->excluded);
 	}
-	if (acc && pa->excluded_listed) {
-		char *item = g_strdup_printf("%s: excluded runs %s", base,
-					     where);
-		char *ps = excluded_str(v, pa, NULL);
-		char *rs = excluded_str(v, NULL, acc);
-		claim(v, same_excluded(v, pa, acc) ? V_MATCH : V_MISMATCH,
-		      item, ps, rs);
-		g_free(rs);
-		g_free(ps);
-		g_free(item);
-	}
+	if (acc && pa->excluded_listed)
+		claim_free(v, same_excluded(v, pa, acc) ? V_MATCH : V_MISMATCH,
+			   g_strdup_printf("%s: excluded runs %s", base,
+					   where),
+			   excluded_str(v, pa, NULL),
+			   excluded_str(v, NULL, acc));
 	g_free(base);
 	g_free(where);
 }
@@ -468,16 +464,14 @@ static void check_settings(verifier *v)
 	/* A file that accounts for the runs of some series should do so
 	 * for every one. */
 	for (size_t i = 0; v->p->n_accounts && i < sum->n_accounting; i++) {
-		if (seen[i])
-			continue;
-		char *item = g_strdup_printf("runs of series %s",
-			v->s->plan.series[sum->accounting[i].series].id);
-		char *rs = g_strdup_printf("%zu of %zu accepted",
-					   sum->accounting[i].accepted,
-					   sum->accounting[i].runs);
-		claim(v, V_NOT_PUBLISHED, item, NULL, rs);
-		g_free(rs);
-		g_free(item);
+		const series_accounting *acc = &sum->accounting[i];
+		if (!seen[i])
+			claim_free(v, V_NOT_PUBLISHED,
+				   g_strdup_printf("runs of series %s",
+					v->s->plan.series[acc->series].id),
+				   NULL, g_strdup_printf("%zu of %zu accepted",
+							 acc->accepted,
+							 acc->runs));
 	}
 	g_free(seen);
 }

@@ -411,89 +411,92 @@ static published *text_read(const char *text)
 	return p;
 }
 
-/* Whether setting I of P is KIND with TEXT (or, TEXT NULL, the number
- * VALUE with DECIMALS), at column COL of line 7. */
-static bool setting_is(const published *p, size_t i, pub_setting_kind kind,
-		       const char *text, double value, int decimals,
-		       size_t col)
-{
-	const pub_setting *s = i < p->n_settings ? &p->settings[i] : NULL;
+/* A setting a line must state, at column COL of line 7: TEXT, or (TEXT
+ * NULL) the number VALUE with DECIMALS. */
+typedef struct want_setting {
+	pub_setting_kind kind;
+	const char *text;
+	double value;
+	int decimals;
+	size_t col;
+} want_setting;
 
-	if (!s || s->kind != kind || s->line != 7 || s->col != col)
+/* Columns are 1-based bytes of the line with its escapes undone. */
+static const struct text_case {
+	const char *name, *line;
+	size_t n;
+	want_setting want[5];
+} text_cases[] = {
+	{ "the statistic, backticks dropped, at its column",
+	  "- Statistic: `p50` of each boot.", 1,
+	  { { PUB_SET_STATISTIC, "p50", 0, 0, 14 } } },
+	/* The generator is fixed text of the phrase, read as a piece; the
+	 * method's code span is taken from a piece that says more. */
+	{ "the interval: resamples, generator, seed, method `t`, confidence "
+	  "97.5% as 0.975 to 3 decimals",
+	  "- Interval: paired bootstrap with 2000 resamples (generator "
+	  "ranlux, seed 7), method `t` (Student t), confidence 97.5%.", 5,
+	  { { PUB_SET_RESAMPLES, NULL, 2000, 0, 35 },
+	    { PUB_SET_GENERATOR, "ranlux", 0, 0, 61 },
+	    { PUB_SET_SEED, NULL, 7, 0, 74 },
+	    { PUB_SET_METHOD, "t", 0, 0, 85 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.975, 3, 113 } } },
+	{ "the exact bootstrap states its resamples by its wording",
+	  "Interval: exact paired bootstrap (every distinct resample, no "
+	  "random numbers), method `studentized`, confidence 95%.", 3,
+	  { { PUB_SET_METHOD, "studentized", 0, 0, 87 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.95, 2, 113 },
+	    { PUB_SET_RESAMPLES, "exact", 0, 0, 1 } } },
+	{ "a German threshold: 2.50 (2 decimals), the unit, higher is better",
+	  "- Praktisch bedeutsame Schwelle: 2.50 Mbit/s, im Voraus "
+	  "festgelegt; h\xc3\xb6here Werte sind besser.", 3,
+	  { { PUB_SET_THRESHOLD, NULL, 2.5, 2, 34 },
+	    { PUB_SET_UNIT, "Mbit/s", 0, 0, 39 },
+	    { PUB_SET_BETTER, "higher", 0, 0, 3 } } },
+	{ "two sentences on one line: statistic, better, confidence",
+	  "A positive difference means a higher value of `p99` than at `20`, "
+	  "which is worse here. Each cell holds the mean difference over the "
+	  "paired blocks and its 90% confidence interval.", 3,
+	  { { PUB_SET_STATISTIC, "p99", 0, 0, 47 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 1 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.9, 2, 155 } } },
+	{ "a threshold that is not a number is kept as text",
+	  "- Practical threshold: about two ms, set in advance; lower values "
+	  "are better.", 2,
+	  { { PUB_SET_THRESHOLD, "about two ms", 0, 0, 24 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 3 } } },
+	{ "a Markdown escape in the unit is undone",
+	  "- Practical threshold: 1.5 ms\\*, set in advance; lower values are "
+	  "better.", 3,
+	  { { PUB_SET_THRESHOLD, NULL, 1.5, 1, 24 },
+	    { PUB_SET_UNIT, "ms*", 0, 0, 28 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 3 } } },
+	{ "another sentence states nothing", "- Statistic of the boot: p99.",
+	  0, { { PUB_SET_STATISTIC, NULL, 0, 0, 0 } } },
+};
+
+static bool setting_is(const pub_setting *s, const want_setting *w)
+{
+	if (s->kind != w->kind || s->line != 7 || s->col != w->col)
 		return false;
-	if (text)
-		return s->text && strcmp(s->text, text) == 0;
-	return !s->text && s->num.present && s->num.decimals == decimals
-	       && s->num.value > value - 1e-12 && s->num.value < value + 1e-12;
+	if (w->text)
+		return s->text && strcmp(s->text, w->text) == 0;
+	return !s->text && s->num.present && s->num.decimals == w->decimals
+	       && s->num.value > w->value - 1e-12
+	       && s->num.value < w->value + 1e-12;
 }
 
 static void check_settings_text(void)
 {
-	published *p = text_read("- Statistic: `p50` of each boot.");
-
-	/* "- Statistic: " is 13 bytes: the code span starts at column 14. */
-	tap_ok(p && p->n_settings == 1
-	       && setting_is(p, 0, PUB_SET_STATISTIC, "p50", 0, 0, 14),
-	       "the statistic, backticks dropped, at its column");
-	published_free(p);
-	/* The generator is fixed text of the phrase, read as a piece; the
-	 * method's code span is taken from a piece that says more. */
-	p = text_read("- Interval: paired bootstrap with 2000 resamples "
-		      "(generator ranlux, seed 7), method `t` (Student t), "
-		      "confidence 97.5%.");
-	tap_ok(p && p->n_settings == 5
-	       && setting_is(p, 0, PUB_SET_RESAMPLES, NULL, 2000, 0, 35)
-	       && setting_is(p, 1, PUB_SET_GENERATOR, "ranlux", 0, 0, 61)
-	       && setting_is(p, 2, PUB_SET_SEED, NULL, 7, 0, 74)
-	       && setting_is(p, 3, PUB_SET_METHOD, "t", 0, 0, 85)
-	       && setting_is(p, 4, PUB_SET_CONFIDENCE, NULL, 0.975, 3, 113),
-	       "the interval: resamples, generator, seed, method `t`, "
-	       "confidence 97.5%% as 0.975 to 3 decimals");
-	published_free(p);
-	p = text_read("Interval: exact paired bootstrap (every distinct "
-		      "resample, no random numbers), method `studentized`, "
-		      "confidence 95%.");
-	tap_ok(p && p->n_settings == 3
-	       && setting_is(p, 0, PUB_SET_METHOD, "studentized", 0, 0, 87)
-	       && setting_is(p, 1, PUB_SET_CONFIDENCE, NULL, 0.95, 2, 113)
-	       && setting_is(p, 2, PUB_SET_RESAMPLES, "exact", 0, 0, 1),
-	       "the exact bootstrap states its resamples by its wording");
-	published_free(p);
-	p = text_read("- Praktisch bedeutsame Schwelle: 2.50 Mbit/s, im Voraus "
-		      "festgelegt; h\xc3\xb6here Werte sind besser.");
-	tap_ok(p && p->n_settings == 3
-	       && setting_is(p, 0, PUB_SET_THRESHOLD, NULL, 2.5, 2, 34)
-	       && setting_is(p, 1, PUB_SET_UNIT, "Mbit/s", 0, 0, 39)
-	       && setting_is(p, 2, PUB_SET_BETTER, "higher", 0, 0, 3),
-	       "a German threshold: 2.50 (2 decimals), the unit, higher is "
-	       "better");
-	published_free(p);
-	p = text_read("A positive difference means a higher value of `p99` "
-		      "than at `20`, which is worse here. Each cell holds the "
-		      "mean difference over the paired blocks and its 90% "
-		      "confidence interval.");
-	tap_ok(p && p->n_settings == 3
-	       && setting_is(p, 0, PUB_SET_STATISTIC, "p99", 0, 0, 47)
-	       && setting_is(p, 1, PUB_SET_BETTER, "lower", 0, 0, 1)
-	       && setting_is(p, 2, PUB_SET_CONFIDENCE, NULL, 0.9, 2, 155),
-	       "two sentences on one line: statistic, better, confidence");
-	published_free(p);
-	p = text_read("- Practical threshold: about two ms, set in advance; "
-		      "lower values are better.");
-	tap_ok(p && p->n_settings == 2
-	       && setting_is(p, 0, PUB_SET_THRESHOLD, "about two ms", 0, 0, 24),
-	       "a threshold that is not a number is kept as text");
-	published_free(p);
-	p = text_read("- Practical threshold: 1.5 ms\\*, set in advance; lower "
-		      "values are better.");
-	tap_ok(p && p->n_settings == 3
-	       && setting_is(p, 1, PUB_SET_UNIT, "ms*", 0, 0, 28),
-	       "a Markdown escape in the unit is undone");
-	published_free(p);
-	p = text_read("- Statistic of the boot: p99.");
-	tap_ok(p && p->n_settings == 0 && p->n_accounts == 0,
-	       "another sentence states nothing");
-	published_free(p);
+	for (size_t i = 0; i < sizeof text_cases / sizeof *text_cases; i++) {
+		const struct text_case *c = &text_cases[i];
+		published *p = text_read(c->line);
+		bool ok = p && p->n_settings == c->n && p->n_accounts == 0;
+		for (size_t k = 0; ok && k < c->n; k++)
+			ok = setting_is(&p->settings[k], &c->want[k]);
+		tap_ok(ok, "%s", c->name);
+		published_free(p);
+	}
 }
 
 /* Whether P holds one account of LABEL (id ID) with RUNS and ACCEPTED. */

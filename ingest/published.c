@@ -1327,6 +1327,24 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	return true;
 }
 
+/* The lost trace events and buffers of an accounting entry E, when it
+ * has them. */
+static bool json_lost(reader *r, json_t *e, pub_account *a)
+{
+	size_t events, buffers;
+
+	if (!json_object_get(e, "lost_events")
+	    && !json_object_get(e, "lost_buffers"))
+		return true;
+	if (!get_count(r, e, "accounting", "lost_events", &events)
+	    || !get_count(r, e, "accounting", "lost_buffers", &buffers))
+		return false;
+	a->lost_given = true;
+	a->lost_events = events;
+	a->lost_buffers = buffers;
+	return true;
+}
+
 static bool json_accounting(reader *r, json_t *root)
 {
 	json_t *arr = json_object_get(root, "accounting"), *e;
@@ -1351,7 +1369,7 @@ static bool json_accounting(reader *r, json_t *root)
 		    || !get_count(r, e, "accounting", "accepted", &a->accepted)
 		    || !get_count(r, e, "accounting", "excluded",
 				  &a->excluded)
-		    || !json_excluded(r, e, a))
+		    || !json_excluded(r, e, a) || !json_lost(r, e, a))
 			return false;
 		a->excluded_given = true;
 	}

@@ -79,6 +79,8 @@ typedef enum pub_concept {
 	PUB_RUNS,              /* code "all", "some" or "none": how a
 				  series' runs were accepted */
 	PUB_RUNS_EXCLUDED,     /* "excluded: %s": the excluded runs */
+	PUB_RUNS_LOST,         /* code "none" (no lost trace events or
+				  buffers) or "counts" (events, buffers) */
 	PUB_CONCEPTS
 } pub_concept;
 
@@ -200,6 +202,9 @@ typedef struct pub_account {
 	char **excluded_ids;   /* with EXCLUDED_LISTED: the excluded runs */
 	size_t n_excluded;
 	bool excluded_listed;
+	bool lost_given;       /* the lost trace events and buffers of its
+				  mechanism logs are stated */
+	uint64_t lost_events, lost_buffers;
 	size_t line, col;
 } pub_account;
 

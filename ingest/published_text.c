@@ -2,6 +2,7 @@
  * page (rules in published_text.h). */
 #include "ingest/published_text.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -467,6 +468,59 @@ static bool runs_phrase(const pub_phrase *vocab, size_t n_vocab,
 	return false;
 }
 
+/* A uint64_t filling S. */
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	size_t v;
+
+	if (!pub_count_parse(s, &v))
+		return false;
+	*out = v;
+	return true;
+}
+
+/* The lost trace events and buffers PART states, into A. */
+static bool lost_phrase(const pub_phrase *vocab, size_t n_vocab,
+			const char *part, pub_account *a)
+{
+	for (size_t i = 0; i < n_vocab; i++) {
+		const pub_phrase *ph = &vocab[i];
+		char *c[2];
+		bool ok;
+		if (ph->concept != PUB_RUNS_LOST || !ph->code
+		    || !pub_template_match(ph->text, part, c, 2))
+			continue;
+		if (strcmp(ph->code, "none") == 0) {
+			a->lost_events = a->lost_buffers = 0;
+			ok = true;
+		} else {
+			ok = c[0] && c[1] && parse_u64(c[0], &a->lost_events)
+			     && parse_u64(c[1], &a->lost_buffers);
+		}
+		free(c[0]);
+		free(c[1]);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+/* The lost events and buffers stated in one of the parts of S after its
+ * first "; ", into A. */
+static void lost_part(const pub_phrase *vocab, size_t n_vocab, char *s,
+		      pub_account *a)
+{
+	for (char *p = strstr(s, "; "); p && !a->lost_given;
+	     p = strstr(p + 2, "; ")) {
+		char *end = strstr(p + 2, "; ");
+		if (end)
+			*end = '\0';
+		a->lost_given = lost_phrase(vocab, n_vocab, p + 2, a);
+		if (end)
+			*end = ';';
+	}
+}
+
 /* The excluded runs listed in the parts of S after its first "; ". */
 static bool excluded_part(const pub_phrase *vocab, size_t n_vocab,
 			  const char *s, pub_account *a, bool *nomem)
@@ -547,6 +601,7 @@ static pb_status runs_line(published *p, const pub_phrase *vocab,
 						   &nomem);
 		a->excluded_given = a->excluded_listed;
 		a->excluded = a->n_excluded;
+		lost_part(vocab, n_vocab, rest, a);
 		return nomem ? PB_NOMEM : PB_OK;
 	}
 	return PB_OK;

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,6 +415,27 @@ static void check_count(verifier *v, const char *base, const char *what,
 		   g_strdup_printf("%zu", pub), g_strdup_printf("%zu", rec));
 }
 
+/* Lost trace events and buffers: a page states them only for a series
+ * with mechanism logs that report them (render/markdown.c). */
+static void check_lost(verifier *v, const char *base, const char *where,
+		       const pub_account *pa, const series_accounting *acc)
+{
+	bool page = v->p->source == PUB_PAGE;
+	bool same = pa->lost_events == acc->lost_events
+		    && pa->lost_buffers == acc->lost_buffers
+		    && (!page || acc->logs_with_etw);
+
+	claim_free(v, same ? V_MATCH : V_MISMATCH,
+		   g_strdup_printf("%s: lost trace events and buffers %s",
+				   base, where),
+		   g_strdup_printf("%" PRIu64 ", %" PRIu64, pa->lost_events,
+				   pa->lost_buffers),
+		   page && !acc->logs_with_etw
+		   ? g_strdup("not reported by any log")
+		   : g_strdup_printf("%" PRIu64 ", %" PRIu64,
+				     acc->lost_events, acc->lost_buffers));
+}
+
 static void check_account(verifier *v, const pub_account *pa, bool *seen)
 {
 	size_t k = resolve_account(v, pa);
@@ -441,6 +463,8 @@ static void check_account(verifier *v, const pub_account *pa, bool *seen)
 		if (pa->excluded_given)
 			check_count(v, base, "excluded", where, pa->excluded,
 				    acc->excluded);
+		if (pa->lost_given)
+			check_lost(v, base, where, pa, acc);
 	}
 	if (acc && pa->excluded_listed)
 		claim_free(v, same_excluded(v, pa, acc) ? V_MATCH : V_MISMATCH,

@@ -133,6 +133,9 @@ static const struct sentence {
 	{ PUB_RUNS, "some", "%zu of %zu run was accepted",
 	  "%zu of %zu runs were accepted" },
 	{ PUB_RUNS_EXCLUDED, NULL, "excluded: %s", NULL },
+	{ PUB_RUNS_LOST, "none", "no lost trace events or buffers", NULL },
+	{ PUB_RUNS_LOST, "counts", "lost trace events: %s, lost buffers: %s",
+	  NULL },
 };
 
 #define N_SENTENCES (sizeof sentences / sizeof *sentences)

@@ -394,6 +394,9 @@ static const pub_phrase text_vocab[] = {
 	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
 	{ PUB_RUNS_EXCLUDED, NULL, "en", "excluded: %s" },
+	{ PUB_RUNS_LOST, "none", "en", "no lost trace events or buffers" },
+	{ PUB_RUNS_LOST, "counts", "en",
+	  "lost trace events: %s, lost buffers: %s" },
 };
 
 #define N_TEXT_VOCAB (sizeof text_vocab / sizeof *text_vocab)
@@ -525,19 +528,25 @@ static void check_runs_text(void)
 	       && p->accounts[0].excluded == 2
 	       && strcmp(p->accounts[0].excluded_ids[0], "r-1") == 0
 	       && strcmp(p->accounts[0].excluded_ids[1], "r-2") == 0
-	       && p->accounts[0].col == 13,
-	       "3 of 5 runs of Series A, r-1 and r-2 excluded (a reason with "
-	       "'; ', ', ' and parentheses)");
+	       && p->accounts[0].col == 13 && p->accounts[0].lost_given
+	       && p->accounts[0].lost_events == 1
+	       && p->accounts[0].lost_buffers == 0,
+	       "3 of 5 runs of Series A, 1 lost event, r-1 and r-2 excluded "
+	       "(a reason with '; ', ', ' and parentheses)");
 	published_free(p);
 	p = text_read("- Control boot: the 1 run was accepted.");
 	tap_ok(account_is(p, "Control boot", NULL, 1, 1)
-	       && !p->accounts[0].excluded_given,
-	       "a label that is not 'Series ID'; no excluded runs stated");
+	       && !p->accounts[0].excluded_given
+	       && !p->accounts[0].lost_given,
+	       "a label that is not 'Series ID'; no excluded runs or lost "
+	       "events stated");
 	published_free(p);
 	p = text_read("- Night: cold: all 16 runs were accepted; no lost trace "
 		      "events or buffers.");
-	tap_ok(account_is(p, "Night: cold", NULL, 16, 16),
-	       "a label holding ': '");
+	tap_ok(account_is(p, "Night: cold", NULL, 16, 16)
+	       && p->accounts[0].lost_given && p->accounts[0].lost_events == 0
+	       && p->accounts[0].lost_buffers == 0,
+	       "a label holding ': '; no lost events or buffers");
 	published_free(p);
 	p = text_read("- Series 9: no runs.");
 	tap_ok(account_is(p, "Series 9", "9", 0, 0), "no runs");

@@ -143,6 +143,15 @@ declare -A lower=([en]='lower values are better' [de]='niedrigere Werte sind bes
 	[cs]='nižší hodnoty jsou lepší' [ko]='낮은 값이 더 좋습니다')
 declare -A higher=([en]='higher values are better' [de]='höhere Werte sind besser'
 	[cs]='vyšší hodnoty jsou lepší' [ko]='높은 값이 더 좋습니다')
+# The sentence on lost trace events, none and some, by language.
+declare -A nolost=([en]='no lost trace events or buffers'
+	[de]='keine verlorenen Trace-Events oder Buffer'
+	[cs]='žádné ztracené trace events ani buffers'
+	[ko]='손실된 trace events 또는 buffers 없음')
+declare -A lost=([en]='lost trace events: 3, lost buffers: 0'
+	[de]='verlorene Trace-Events: 3, verlorene Buffer: 0'
+	[cs]='ztracené trace events: 3, ztracené buffers: 0'
+	[ko]='손실된 trace events: 3, 손실된 buffers: 0')
 for lang in en de cs ko; do
 	md=$out/pages/$lang.md
 	edited "$md" "$lang.md threshold 2.000" 's/: 1\.784 ms,/: 2.000 ms,/' \
@@ -181,6 +190,9 @@ for lang in en de cs ko; do
 		'runs of series mechanism: \(total\|accepted\) (line' 2
 	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
 		'runs of series boundary: \(total\|accepted\) (line' 2
+	edited "$md" "$lang.md 3 lost trace events" \
+		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
+		'runs of series mechanism: lost trace events and buffers (line' 1
 done
 run_pb verify "$study" --against "$out/pages/de.md"
 is "$(grep '^settings checked: ' "$pb_out_file")" \
@@ -224,6 +236,8 @@ edited "$json" "results.json another run excluded" '/^  "accounting"/,$s/"run": 
 	'runs of series 1: excluded runs (accounting)' 1
 edited "$json" "results.json 9 pairs" '0,/^      "pairs": 10,/s//      "pairs": 9,/' \
 	'comparison missing, series 1: pairs (comparisons)' 1
+edited "$json" "results.json 3 lost buffers" '/^  "accounting"/,$s/^      "lost_buffers": 0$/      "lost_buffers": 3/' \
+	'runs of series [0-9a-z]*: lost trace events and buffers (accounting)' 5
 run_pb verify "$study" --against "$json"
 is "$pb_status:$(count '^MISMATCH')" "0:0" "the untouched results.json: all match, exit 0"
 

@@ -395,14 +395,7 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 /* A state as a page writes it: a number, hex, or the word for missing. */
 static bool parse_state(reader *r, const char *s, pb_state *out)
 {
-	if (pb_state_parse(s, strlen(s), out))
-		return true;
-	if (phrase_match(r, PUB_MISSING, s, NULL, 0)) {
-		memset(out, 0, sizeof *out);
-		out->missing = true;
-		return true;
-	}
-	return false;
+	return pub_state_text(r->vocab, r->n_vocab, s, out);
 }
 
 /* Splits S at ", " into a new array of new strings (*N of them); NULL
@@ -1854,5 +1847,13 @@ void published_free(published *p)
 		free(p->accounts[i].excluded_ids);
 	}
 	free(p->accounts);
+	for (size_t i = 0; i < p->n_pairs; i++) {
+		for (size_t k = 0; k < p->pairs[i].n_cmps; k++) {
+			free(p->pairs[i].cmps[k].series_id);
+			free(p->pairs[i].cmps[k].series_label);
+		}
+		free(p->pairs[i].cmps);
+	}
+	free(p->pairs);
 	free(p);
 }

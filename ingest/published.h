@@ -81,6 +81,9 @@ typedef enum pub_concept {
 	PUB_RUNS_EXCLUDED,     /* "excluded: %s": the excluded runs */
 	PUB_RUNS_LOST,         /* code "none" (no lost trace events or
 				  buffers) or "counts" (events, buffers) */
+	PUB_PAIRS_SCOPE,       /* which comparisons a small-sample note
+				  is about: code "every", or "list" ("%s":
+				  "Series 1 `10`, ...") */
 	PUB_CONCEPTS
 } pub_concept;
 
@@ -208,6 +211,24 @@ typedef struct pub_account {
 	size_t line, col;
 } pub_account;
 
+/* A comparison a page names in a note: "Series 1 `10`". */
+typedef struct pub_cmp_name {
+	char *series_id;       /* from a default label "Series ID", or NULL */
+	char *series_label;    /* the name as printed */
+	pb_state state;
+} pub_cmp_name;
+
+/* The pairs a page's small-sample note says comparisons have. */
+typedef struct pub_pairs {
+	size_t pairs;
+	bool scoped;           /* the note says which comparisons (else it
+				  is not checked) */
+	bool every;            /* every comparison with an interval */
+	pub_cmp_name *cmps;    /* else: the comparisons it names */
+	size_t n_cmps;
+	size_t line, col;
+} pub_pairs;
+
 typedef struct pub_input {
 	char *path;
 	char sha256[65];
@@ -254,6 +275,8 @@ typedef struct published {
 	size_t n_settings;
 	pub_account *accounts;
 	size_t n_accounts;
+	pub_pairs *pairs;      /* a page's small-sample notes */
+	size_t n_pairs;
 	size_t tables;         /* tables recognised (a page) */
 } published;
 

@@ -129,6 +129,27 @@ static pb_status add_quantity(published *p, const char *s, size_t line,
 	return st;
 }
 
+/* A small-sample note's pairs; which comparisons it is about follows. */
+static pb_status add_pairs(published *p, const char *s, size_t line,
+			   size_t col)
+{
+	pub_pairs *n;
+	size_t v;
+
+	if (!pub_count_parse(s, &v))
+		return PB_OK;
+	n = realloc(p->pairs, (p->n_pairs + 1) * sizeof *n);
+	if (!n)
+		return PB_NOMEM;
+	p->pairs = n;
+	memset(&n[p->n_pairs], 0, sizeof *n);
+	n[p->n_pairs].pairs = v;
+	n[p->n_pairs].line = line;
+	n[p->n_pairs].col = col;
+	p->n_pairs++;
+	return PB_OK;
+}
+
 /* Adds what the piece S says as ROLE (LEN bytes). */
 static pb_status add_piece(published *p, const char *role, size_t len,
 			   const char *s, size_t line, size_t col)
@@ -146,6 +167,8 @@ static pb_status add_piece(published *p, const char *role, size_t len,
 		return add_quantity(p, s, line, col);
 	if (len == 10 && strncmp(role, "confidence", 10) == 0)
 		return pub_text_confidence(p, s, line, col);
+	if (len == 5 && strncmp(role, "pairs", 5) == 0)
+		return add_pairs(p, s, line, col);
 	if (!(code = piece_code(s)))
 		return PB_NOMEM;
 	if (len == 9 && strncmp(role, "resamples", 9) == 0)
@@ -305,28 +328,29 @@ static pb_status add_facts(published *p, const char *code, size_t line,
 	return st;
 }
 
-/* Matches S against T, whole or followed by " " and more (then *REST is
- * that more, a new string).  CAPS gets T->n pieces. */
+/* Matches S against T followed by " " and more (then *REST is that
+ * more, a new string), or else against T alone.  The first is tried
+ * first: a phrase ending in a piece would otherwise take the sentences
+ * after it as part of that piece.  CAPS gets T->n pieces. */
 static bool tmpl_match(const setting_tmpl *t, const char *s, char **caps,
 		       char **rest)
 {
 	size_t len = strlen(t->text);
-	char *more;
+	char *more = malloc(len + 4);
 	bool ok;
 
 	*rest = NULL;
-	if (pub_template_match(t->text, s, caps, t->n))
-		return true;
-	if (!(more = malloc(len + 4)))
+	if (!more)
 		return false;
 	memcpy(more, t->text, len);
 	memcpy(more + len, " %s", 4);
-	caps[t->n] = NULL;
 	ok = pub_template_match(more, s, caps, t->n + 1);
 	free(more);
-	if (ok)
+	if (ok) {
 		*rest = caps[t->n];
-	return ok;
+		return true;
+	}
+	return pub_template_match(t->text, s, caps, t->n);
 }
 
 /* The byte column of PIECE in S (whose first byte is at column COL0). */
@@ -366,6 +390,115 @@ static pb_status sentence(published *p, const pub_phrase *ph, const char *s,
 	return st;
 }
 
+/* The series id that NAME, a default label "Series ID", gives, or NULL
+ * (also when out of memory: then the label alone names the series). */
+static char *label_id(const pub_phrase *vocab, size_t n_vocab,
+		      const char *name)
+{
+	char *id[1];
+
+	for (size_t i = 0; i < n_vocab; i++)
+		if (vocab[i].concept == PUB_SERIES_LABEL
+		    && pub_template_match(vocab[i].text, name, id, 1))
+			return id[0];
+	return NULL;
+}
+
+bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
+		    pb_state *out)
+{
+	char *code = piece_code(s);
+	bool ok = code && pb_state_parse(code, strlen(code), out);
+
+	free(code);
+	if (ok)
+		return true;
+	for (size_t i = 0; i < n_vocab; i++)
+		if (vocab[i].concept == PUB_MISSING
+		    && pub_template_match(vocab[i].text, s, NULL, 0)) {
+			memset(out, 0, sizeof *out);
+			out->missing = true;
+			return true;
+		}
+	return false;
+}
+
+/* "NAME STATE": a comparison named in a note, into C. */
+static bool parse_cmp_name(const pub_phrase *vocab, size_t n_vocab,
+			   const char *s, size_t len, pub_cmp_name *c)
+{
+	const char *sp = NULL;
+	char *state;
+	bool ok;
+
+	for (size_t i = 0; i < len; i++)
+		if (s[i] == ' ')
+			sp = s + i;
+	if (!sp || sp == s)
+		return false;
+	state = strndup(sp + 1, len - (size_t)(sp + 1 - s));
+	if (!state)
+		return false;
+	ok = pub_state_text(vocab, n_vocab, state, &c->state);
+	free(state);
+	if (!ok || !(c->series_label = strndup(s, (size_t)(sp - s))))
+		return false;
+	c->series_id = label_id(vocab, n_vocab, c->series_label);
+	return true;
+}
+
+/* The comparisons "Series 1 `10`, Series 2 `0`" into N. */
+static pb_status parse_cmp_list(const pub_phrase *vocab, size_t n_vocab,
+				const char *s, pub_pairs *n)
+{
+	while (*s) {
+		const char *e = strstr(s, ", ");
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		pub_cmp_name *c = realloc(n->cmps,
+					  (n->n_cmps + 1) * sizeof *c);
+		if (!c)
+			return PB_NOMEM;
+		n->cmps = c;
+		memset(&c[n->n_cmps], 0, sizeof *c);
+		if (!parse_cmp_name(vocab, n_vocab, s, len, &c[n->n_cmps])) {
+			free(c[n->n_cmps].series_label);
+			return PB_OK;
+		}
+		n->n_cmps++;
+		s = e ? e + 2 : s + len;
+	}
+	n->scoped = n->n_cmps > 0;
+	return PB_OK;
+}
+
+/* S after a small-sample note on line LINE: which comparisons the note
+ * is about. */
+static pb_status pairs_scope(published *p, const pub_phrase *vocab,
+			     size_t n_vocab, const char *s, size_t line)
+{
+	pub_pairs *n = p->n_pairs ? &p->pairs[p->n_pairs - 1] : NULL;
+
+	if (!n || n->line != line || n->scoped)
+		return PB_OK;
+	for (size_t i = 0; i < n_vocab; i++) {
+		const pub_phrase *ph = &vocab[i];
+		char *c[1];
+		pb_status st;
+		if (ph->concept != PUB_PAIRS_SCOPE || !ph->code
+		    || !pub_template_match(ph->text, s, c, 1))
+			continue;
+		if (strcmp(ph->code, "every") == 0) {
+			free(c[0]);
+			n->scoped = n->every = true;
+			return PB_OK;
+		}
+		st = c[0] ? parse_cmp_list(vocab, n_vocab, c[0], n) : PB_OK;
+		free(c[0]);
+		return st;
+	}
+	return PB_OK;
+}
+
 /* The settings sentences of S, one after another. */
 static pb_status settings_line(published *p, const pub_phrase *vocab,
 			       size_t n_vocab, const char *s, size_t line,
@@ -373,15 +506,21 @@ static pb_status settings_line(published *p, const pub_phrase *vocab,
 {
 	char *own = NULL;
 	pb_status st = PB_OK;
-	bool matched = true;
 
-	while (st == PB_OK && matched && s) {
+	while (st == PB_OK && s) {
 		char *rest = NULL;
-		matched = false;
+		bool matched = false;
 		for (size_t i = 0; i < n_vocab && !matched && st == PB_OK; i++)
 			if (vocab[i].concept == PUB_SETTING)
 				st = sentence(p, &vocab[i], s, line, col,
 					      &matched, &rest);
+		if (!matched) {
+			/* What follows a sentence may say which comparisons
+			 * a small-sample note is about. */
+			if (st == PB_OK && own)
+				st = pairs_scope(p, vocab, n_vocab, s, line);
+			break;
+		}
 		if (rest)
 			col += (size_t)(strlen(s) - strlen(rest));
 		free(own);
@@ -544,26 +683,18 @@ static pb_status add_account(published *p, const pub_phrase *vocab,
 {
 	pub_account *n = realloc(p->accounts,
 				 (p->n_accounts + 1) * sizeof *n);
-	char *id[1];
+	pub_account *a;
 
 	if (!n)
 		return PB_NOMEM;
 	p->accounts = n;
-	memset(&n[p->n_accounts], 0, sizeof *n);
-	n[p->n_accounts].series_label = strndup(name, len);
-	p->n_accounts++;
-	if (!n[p->n_accounts - 1].series_label)
+	a = &n[p->n_accounts++];
+	memset(a, 0, sizeof *a);
+	if (!(a->series_label = strndup(name, len)))
 		return PB_NOMEM;
-	for (size_t i = 0; i < n_vocab; i++)
-		if (vocab[i].concept == PUB_SERIES_LABEL
-		    && pub_template_match(vocab[i].text,
-					  n[p->n_accounts - 1].series_label,
-					  id, 1)) {
-			n[p->n_accounts - 1].series_id = id[0];
-			break;
-		}
-	n[p->n_accounts - 1].runs = runs;
-	n[p->n_accounts - 1].accepted = accepted;
+	a->series_id = label_id(vocab, n_vocab, a->series_label);
+	a->runs = runs;
+	a->accepted = accepted;
 	return PB_OK;
 }
 

@@ -20,6 +20,9 @@
  *    seen.  "ROLE:VALUE" says that the phrase itself states VALUE
  *    ("better:lower", "resamples:exact").  A line may hold several such
  *    sentences one after another, separated by a space.
+ *    A "pairs" piece (a small-sample note's pairs) is followed by a
+ *    PUB_PAIRS_SCOPE sentence that says which comparisons it is about:
+ *    every one with an interval, or those it names ("Series 1 `10`").
  *  - PUB_RUNS phrases say how a series' runs were accepted: code "all"
  *    (one count: every run accepted), "some" (accepted, then total) or
  *    "none" (no runs).  The line is "NAME: PHRASE[; ...]", NAME being the
@@ -31,6 +34,7 @@
 #ifndef PAIRBOOT_PUBLISHED_TEXT_H
 #define PAIRBOOT_PUBLISHED_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "common/status.h"
@@ -55,6 +59,11 @@ pb_status pub_text_confidence(published *p, const char *s, size_t line,
 pb_status pub_setting_add(published *p, pub_setting_kind kind,
 			  const char *text, const pub_num *num,
 			  const char *key, size_t line, size_t col);
+
+/* A state as a page writes it, into *OUT: a number or hex value (perhaps
+ * in a code span), or the vocabulary's word for a missing value. */
+bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
+		    pb_state *out);
 
 /* The name of KIND as verify prints it: "threshold", "seed", ... */
 const char *pub_setting_name(pub_setting_kind kind);

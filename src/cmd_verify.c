@@ -254,7 +254,59 @@ static void check_runs(verifier *v)
 }
 
 /* ---------------------------------------------------------------------
- * Settings, run counts and pairs. */
+ * Comparisons and conclusions. */
+
+static size_t plan_state(const study_plan *plan, pb_state st)
+{
+	for (size_t i = 0; i < plan->n_states; i++)
+		if (pb_state_equal(plan->states[i], st))
+			return i;
+	return (size_t)-1;
+}
+
+/* The I-th series of KIND (0-based), or (size_t)-1. */
+static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
+{
+	for (size_t k = 0; k < plan->n_series; k++)
+		if (plan->series[k].kind == kind && i-- == 0)
+			return k;
+	return (size_t)-1;
+}
+
+/* The latency series a published comparison column names: by id (a
+ * results.json, or a default label "Series ID" in any language), else by
+ * its label as printed, else by its place among the latency series. */
+static size_t resolve_series(const verifier *v, const pub_cmp *pc)
+{
+	const study_plan *plan = &v->s->plan;
+	size_t k;
+
+	if (pc->series_id) {
+		k = study_series_index(plan, pc->series_id);
+		if (k != (size_t)-1 && plan->series[k].kind == SERIES_LATENCY)
+			return k;
+		if (v->p->source == PUB_RESULTS_JSON)
+			return (size_t)-1;
+	}
+	if (pc->series_label) {
+		for (k = 0; k < plan->n_series; k++)
+			if (plan->series[k].kind == SERIES_LATENCY
+			    && strcmp(plan->series[k].label,
+				      pc->series_label) == 0)
+				return k;
+	}
+	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
+}
+
+static size_t find_cmp(const analysis *a, size_t series, size_t state)
+{
+	for (size_t i = 0; i < a->n_cmp; i++)
+		if (a->cmp[i].series == series && a->cmp[i].state == state)
+			return i;
+	return (size_t)-1;
+}
+
+/* ---- Settings, run counts and pairs ---------------------------------- */
 
 /* The generator the bootstrap draws from (analyze/mt19937.h). */
 #define VERIFY_GENERATOR "mt19937"
@@ -476,6 +528,78 @@ static void check_account(verifier *v, const pub_account *pa, bool *seen)
 	g_free(where);
 }
 
+/* The pairs a results.json says comparison C used. */
+static void check_pairs(verifier *v, const pub_cmp *pc, const comparison *c,
+			const char *base)
+{
+	if (!pc->pairs_given)
+		return;
+	v->pairs_checked++;
+	check_count(v, base, "pairs", "(comparisons)", pc->pairs, c->n_pairs);
+}
+
+/* The latency series a page names NAME (by id or label), or -1. */
+static size_t resolve_named(const verifier *v, const pub_cmp_name *name)
+{
+	pub_cmp pc;
+
+	memset(&pc, 0, sizeof pc);
+	pc.series_id = name->series_id;
+	pc.series_label = name->series_label;
+	pc.series_pos = (size_t)-1;
+	return resolve_series(v, &pc);
+}
+
+static void check_named_pairs(verifier *v, const pub_pairs *note,
+			      const pub_cmp_name *name, const char *where)
+{
+	size_t k = resolve_named(v, name);
+	size_t j = plan_state(&v->s->plan, name->state);
+	size_t i = k != (size_t)-1 && j != (size_t)-1 ? find_cmp(v->a, k, j)
+		   : (size_t)-1;
+	char *state = state_str(name->state);
+
+	if (i == (size_t)-1) {
+		claim_free(v, V_NOT_IN_DATA,
+			   g_strdup_printf("comparison %s, series %s: pairs "
+					   "%s", state, name->series_label,
+					   where),
+			   g_strdup_printf("%zu", note->pairs), NULL);
+	} else {
+		char *base = g_strdup_printf("comparison %s, series %s",
+					     state, v->s->plan.series[k].id);
+		v->pairs_checked++;
+		check_count(v, base, "pairs", where, note->pairs,
+			    v->a->cmp[i].n_pairs);
+		g_free(base);
+	}
+	g_free(state);
+}
+
+/* A small-sample note of a page: the pairs of the comparisons it names,
+ * or of every comparison with an interval. */
+static void check_pairs_note(verifier *v, const pub_pairs *note)
+{
+	const study_plan *plan = &v->s->plan;
+	char *where = where_str(note->line, note->col, NULL);
+
+	for (size_t i = 0; note->every && i < v->a->n_cmp; i++) {
+		const comparison *c = &v->a->cmp[i];
+		if (!c->boot.ci[plan->interval].defined)
+			continue;
+		char *state = state_str(plan->states[c->state]);
+		char *base = g_strdup_printf("comparison %s, series %s", state,
+					     plan->series[c->series].id);
+		v->pairs_checked++;
+		check_count(v, base, "pairs", where, note->pairs, c->n_pairs);
+		g_free(base);
+		g_free(state);
+	}
+	for (size_t i = 0; !note->every && i < note->n_cmps; i++)
+		check_named_pairs(v, note, &note->cmps[i], where);
+	g_free(where);
+}
+
 static void check_settings(verifier *v)
 {
 	const study_summary *sum = v->a->summary;
@@ -485,6 +609,9 @@ static void check_settings(verifier *v)
 		check_setting(v, &v->p->settings[i]);
 	for (size_t i = 0; i < v->p->n_accounts; i++)
 		check_account(v, &v->p->accounts[i], seen);
+	for (size_t i = 0; i < v->p->n_pairs; i++)
+		if (v->p->pairs[i].scoped)
+			check_pairs_note(v, &v->p->pairs[i]);
 	/* A file that accounts for the runs of some series should do so
 	 * for every one. */
 	for (size_t i = 0; v->p->n_accounts && i < sum->n_accounting; i++) {
@@ -498,16 +625,6 @@ static void check_settings(verifier *v)
 							 acc->runs));
 	}
 	g_free(seen);
-}
-
-/* The pairs a results.json says comparison C used. */
-static void check_pairs(verifier *v, const pub_cmp *pc, const comparison *c,
-			const char *base)
-{
-	if (!pc->pairs_given)
-		return;
-	v->pairs_checked++;
-	check_count(v, base, "pairs", "(comparisons)", pc->pairs, c->n_pairs);
 }
 
 /* Which settings were checked, and which the file does not state. */
@@ -526,59 +643,6 @@ static void print_settings_summary(const verifier *v)
 	       v->accounts_checked, v->pairs_checked);
 	g_string_free(yes, TRUE);
 	g_string_free(no, TRUE);
-}
-
-/* ---------------------------------------------------------------------
- * Comparisons and conclusions. */
-
-static size_t plan_state(const study_plan *plan, pb_state st)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], st))
-			return i;
-	return (size_t)-1;
-}
-
-/* The I-th series of KIND (0-based), or (size_t)-1. */
-static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
-{
-	for (size_t k = 0; k < plan->n_series; k++)
-		if (plan->series[k].kind == kind && i-- == 0)
-			return k;
-	return (size_t)-1;
-}
-
-/* The latency series a published comparison column names: by id (a
- * results.json, or a default label "Series ID" in any language), else by
- * its label as printed, else by its place among the latency series. */
-static size_t resolve_series(const verifier *v, const pub_cmp *pc)
-{
-	const study_plan *plan = &v->s->plan;
-	size_t k;
-
-	if (pc->series_id) {
-		k = study_series_index(plan, pc->series_id);
-		if (k != (size_t)-1 && plan->series[k].kind == SERIES_LATENCY)
-			return k;
-		if (v->p->source == PUB_RESULTS_JSON)
-			return (size_t)-1;
-	}
-	if (pc->series_label) {
-		for (k = 0; k < plan->n_series; k++)
-			if (plan->series[k].kind == SERIES_LATENCY
-			    && strcmp(plan->series[k].label,
-				      pc->series_label) == 0)
-				return k;
-	}
-	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
-}
-
-static size_t find_cmp(const analysis *a, size_t series, size_t state)
-{
-	for (size_t i = 0; i < a->n_cmp; i++)
-		if (a->cmp[i].series == series && a->cmp[i].state == state)
-			return i;
-	return (size_t)-1;
 }
 
 static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)

@@ -109,7 +109,7 @@ static const struct sentence {
 	{ PUB_SETTING, "confidence",
 	  "Each cell holds the mean difference over the paired blocks and "
 	  "its %s confidence interval.", NULL },
-	{ PUB_SETTING, "- confidence method -",
+	{ PUB_SETTING, "pairs confidence method -",
 	  "With %zu pair, a nominal %s interval of method %s covered the "
 	  "true difference in only %s of simulated studies with strongly "
 	  "skewed differences (docs/statistics.md); the interval may be too "
@@ -118,7 +118,7 @@ static const struct sentence {
 	  "true difference in only %s of simulated studies with strongly "
 	  "skewed differences (docs/statistics.md); the intervals may be too "
 	  "narrow." },
-	{ PUB_SETTING, "- - confidence method -",
+	{ PUB_SETTING, "pairs - confidence method -",
 	  "With %zu pair (simulated at %zu), a nominal %s interval of method "
 	  "%s covered the true difference in only %s of simulated studies "
 	  "with strongly skewed differences (docs/statistics.md); the "
@@ -127,6 +127,9 @@ static const struct sentence {
 	  "method %s covered the true difference in only %s of simulated "
 	  "studies with strongly skewed differences (docs/statistics.md); the "
 	  "intervals may be too narrow." },
+	{ PUB_PAIRS_SCOPE, "every", "This applies to every comparison above.",
+	  NULL },
+	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
 	{ PUB_RUNS, "none", "no runs", NULL },
 	{ PUB_RUNS, "all", "the %zu run was accepted",
 	  "all %zu runs were accepted" },

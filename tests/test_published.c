@@ -388,6 +388,12 @@ static const pub_phrase text_vocab[] = {
 	{ PUB_SETTING, "confidence", "en",
 	  "Each cell holds the mean difference over the paired blocks and its "
 	  "%s confidence interval." },
+	{ PUB_SETTING, "pairs confidence method -", "en",
+	  "With %zu pairs, a nominal %s interval of method %s covered %s." },
+	{ PUB_PAIRS_SCOPE, "every", "en",
+	  "This applies to every comparison above." },
+	{ PUB_PAIRS_SCOPE, "list", "en", "This applies to: %s." },
+	{ PUB_MISSING, NULL, "en", "missing" },
 	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
 	{ PUB_RUNS, "none", "en", "no runs" },
 	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
@@ -562,6 +568,36 @@ static void check_runs_text(void)
 	published_free(p);
 }
 
+static void check_pairs_text(void)
+{
+	published *p = text_read("- With 10 pairs, a nominal 95% interval of "
+				 "method `bca` covered 80%. This applies to: "
+				 "Series 1 `10`, Series B missing.");
+	const pub_pairs *n = p && p->n_pairs == 1 ? &p->pairs[0] : NULL;
+
+	tap_ok(n && n->pairs == 10 && n->scoped && !n->every
+	       && n->n_cmps == 2 && n->line == 7 && n->col == 8
+	       && strcmp(n->cmps[0].series_id, "1") == 0
+	       && strcmp(n->cmps[0].series_label, "Series 1") == 0
+	       && !n->cmps[0].state.missing && n->cmps[0].state.value == 10
+	       && strcmp(n->cmps[1].series_id, "B") == 0
+	       && n->cmps[1].state.missing && p->n_settings == 2,
+	       "a small-sample note: 10 pairs of Series 1 `10` and Series B "
+	       "missing, with its confidence and method");
+	published_free(p);
+	p = text_read("- With 8 pairs, a nominal 95% interval of method `t` "
+		      "covered 80%. This applies to every comparison above.");
+	tap_ok(p && p->n_pairs == 1 && p->pairs[0].pairs == 8
+	       && p->pairs[0].scoped && p->pairs[0].every,
+	       "8 pairs of every comparison");
+	published_free(p);
+	p = text_read("- With 8 pairs, a nominal 95% interval of method `t` "
+		      "covered 80%. This applies to: Series 1 `ten`.");
+	tap_ok(p && p->n_pairs == 1 && !p->pairs[0].scoped,
+	       "a note naming what is not a comparison is not checked");
+	published_free(p);
+}
+
 /* A page: the confidence of the comparison table's header, and the
  * sentences found between the tables. */
 static void check_page_settings(void)
@@ -602,6 +638,7 @@ int main(void)
 {
 	check_settings_text();
 	check_runs_text();
+	check_pairs_text();
 	check_page_settings();
 	check_templates();
 	check_tsv();

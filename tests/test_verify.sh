@@ -190,13 +190,26 @@ for lang in en de cs ko; do
 		'runs of series mechanism: \(total\|accepted\) (line' 2
 	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
 		'runs of series boundary: \(total\|accepted\) (line' 2
+	edited "$md" "$lang.md 9 pairs in the small-sample note" \
+		'/79\.9%/s/10/9/' 'comparison .*: pairs (line' 8
 	edited "$md" "$lang.md 3 lost trace events" \
 		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
 		'runs of series mechanism: lost trace events and buffers (line' 1
 done
+# A note naming its comparisons: the pairs of those, and a name the
+# study does not have.
+sed '/79\.9%/s/ This applies to every comparison above\./ This applies to: Series 1 `10`, Series 2 `0`./' \
+	"$out/pages/en.md" >"$tap_tmp/named.md"
+run_pb verify "$study" --against "$tap_tmp/named.md"
+is "$pb_status:$(count '^match *comparison .*: pairs (line')" "0:2" \
+	"a note naming two comparisons: their pairs are checked"
+edited "$tap_tmp/named.md" "a note naming a comparison of no series" \
+	's/Series 2 `0`/Series 3 `0`/' 'nothing' 0
+is "$(count '^not in data *comparison 0, series Series 3: pairs (line')" 1 \
+	"and that comparison is not in data"
 run_pb verify "$study" --against "$out/pages/de.md"
 is "$(grep '^settings checked: ' "$pb_out_file")" \
-	"settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator; not stated: none; runs checked for 5 series, pairs for 0 comparisons" \
+	"settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator; not stated: none; runs checked for 5 series, pairs for 8 comparisons" \
 	"the summary says which settings a page states"
 run_pb verify "$study" --against "$pages/en.txt"
 is "$(grep '^settings checked: ' "$pb_out_file")" \

@@ -547,7 +547,8 @@ static bool parse_run_list(const char *s, pub_account *a, bool *nomem)
 		 * counts still are). */
 		while (*e && !strchr(" (),;", *e))
 			e++;
-		if (e == s || (*e && *e != ' ' && *e != ','))
+		if (e == s || (*e && !(e[0] == ' ' && e[1] == '(')
+			       && !(e[0] == ',' && e[1] == ' ')))
 			return false;
 		n = realloc(a->excluded_ids, (a->n_excluded + 1) * sizeof *n);
 		if (!n || !(n[a->n_excluded] = strndup(s,

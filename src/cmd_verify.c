@@ -388,10 +388,16 @@ static void check_setting(verifier *v, const pub_setting *ps)
 				      ps->text ? -1 : ps->num.decimals);
 	bool same;
 
+	/* The renderer writes the threshold, resamples and seed as the
+	 * study gives them, so a page must state them exactly ("1.78" is
+	 * another threshold than 1.784); it rounds the confidence level to
+	 * at most two decimals of a percentage. */
 	if (ps->text || r.text)
 		same = ps->text && r.text && strcmp(ps->text, r.text) == 0;
-	else
+	else if (ps->kind == PUB_SET_CONFIDENCE)
 		same = num_match(v, &ps->num, r.num, false);
+	else
+		same = same_double(ps->num.value, r.num);
 	v->stated[ps->kind] = true;
 	claim_free(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
 	g_free(where);

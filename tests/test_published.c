@@ -563,6 +563,11 @@ static void check_runs_text(void)
 	       && !p->accounts[0].excluded_given,
 	       "a list that is not one of run ids is not taken for one");
 	published_free(p);
+	p = text_read("- Series 1: 2 of 3 runs were accepted; excluded: r-1 x.");
+	tap_ok(account_is(p, "Series 1", "1", 3, 2)
+	       && !p->accounts[0].excluded_listed,
+	       "an id followed by a word that is no reason: not a list");
+	published_free(p);
 	p = text_read("- Series 1: 4 of 3 runs were accepted.");
 	tap_ok(p && p->n_accounts == 0, "more accepted than run: not read");
 	published_free(p);

@@ -5,9 +5,9 @@
  *
  *  - a results.json written by `pairboot report` (recognised by its
  *    "schema": "pairboot-results"): every run's statistic, every
- *    comparison, the verdicts, the mechanism and boundary summaries, the
- *    settings that drew the intervals and the SHA-256 of every input file,
- *    all at full precision;
+ *    comparison with its pairs, the verdicts, the mechanism and boundary
+ *    summaries, the plan's settings, the accounting of each series' runs
+ *    and the SHA-256 of every input file, all at full precision;
  *  - a published page: the Markdown page `pairboot report` writes, or a
  *    plain-text copy of the wiki article with tab-separated tables, in any
  *    language.  Three tables are found in it, each by its header row: the

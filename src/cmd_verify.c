@@ -12,7 +12,14 @@
  * Interval bounds drawn with the same seed, resamples, method and
  * confidence as a results.json records must match exactly; otherwise they
  * match within --tolerance when one is given, else at the published
- * precision (a page) or exactly (results.json). */
+ * precision (a page) or exactly (results.json).
+ *
+ * Settings and counts: every setting the file states (statistic,
+ * threshold, unit, better side, confidence, method, resamples, seed,
+ * generator), each series' runs, accepted, excluded and lost events, and
+ * the pairs of the comparisons are compared with the study's; each line
+ * says where the file states it.  What the file does not state is not
+ * checked, and a line before the summary names what was and was not. */
 #include "config.h"
 
 #include <errno.h>

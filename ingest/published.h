@@ -190,7 +190,9 @@ typedef struct pub_setting {
 	pub_num num;           /* present for a number */
 	const char *key;       /* results.json: where ("plan.threshold"),
 				  static; a page: NULL */
-	size_t line, col;      /* a page: where it is stated */
+	size_t line, col;      /* a page: where it is stated (COL counts
+				  the bytes of the line with its Markdown
+				  escapes undone) */
 } pub_setting;
 
 /* How the runs of one series were accounted for. */

@@ -7,6 +7,8 @@
  * point at it.  The rules are in published.h. */
 #include "ingest/published.h"
 
+#include "ingest/published_text.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,9 +71,11 @@ static bool match_at(const char *t, const char *s, char **caps, size_t k,
 		     size_t max_caps, bool *nomem)
 {
 	while (*t) {
-		if (t[0] == '%' && t[1] == 's') {
+		size_t conv = t[0] != '%' ? 0 : t[1] == 's' ? 2
+			      : t[1] == 'z' && t[2] == 'u' ? 3 : 0;
+		if (conv) {
 			for (const char *e = s;; e++) {
-				if (match_at(t + 2, e, caps, k + 1, max_caps,
+				if (match_at(t + conv, e, caps, k + 1, max_caps,
 					     nomem)) {
 					if (caps && k < max_caps) {
 						caps[k] = dup_range(s,
@@ -317,10 +321,7 @@ static bool split_row(reader *r, const char *line, size_t len, row *rw)
 /* ---------------------------------------------------------------------
  * Values inside cells. */
 
-/* Parses a published decimal number at the start of S: an optional sign
- * ('+', '-' or U+2212), digits, and optionally '.' and digits.  Stores the
- * value and the number of decimals; returns the bytes used, or 0. */
-static size_t parse_number(const char *s, double *value, int *decimals)
+size_t pub_number_parse(const char *s, double *value, int *decimals)
 {
 	char buf[64];
 	size_t i = 0, k = 0, digits = 0;
@@ -359,8 +360,7 @@ static size_t parse_number(const char *s, double *value, int *decimals)
 	return i;
 }
 
-/* An unsigned decimal integer filling all of S. */
-static bool parse_count(const char *s, size_t *out)
+bool pub_count_parse(const char *s, size_t *out)
 {
 	char *end;
 	unsigned long long v;
@@ -387,7 +387,7 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 	a = dup_range(s, (size_t)(slash - s));
 	if (!a)
 		return false;
-	ok = parse_count(a, k) && parse_count(slash + 1, n) && *k <= *n;
+	ok = pub_count_parse(a, k) && pub_count_parse(slash + 1, n) && *k <= *n;
 	free(a);
 	return ok;
 }
@@ -395,14 +395,7 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 /* A state as a page writes it: a number, hex, or the word for missing. */
 static bool parse_state(reader *r, const char *s, pb_state *out)
 {
-	if (pb_state_parse(s, strlen(s), out))
-		return true;
-	if (phrase_match(r, PUB_MISSING, s, NULL, 0)) {
-		memset(out, 0, sizeof *out);
-		out->missing = true;
-		return true;
-	}
-	return false;
+	return pub_state_text(r->vocab, r->n_vocab, s, out);
 }
 
 /* Splits S at ", " into a new array of new strings (*N of them); NULL
@@ -502,6 +495,19 @@ static void note_lang(reader *r, const pub_phrase *ph)
 		r->p->lang = ph->lang;
 }
 
+/* The confidence level CONF ("95%") that a series column of the
+ * comparison table's header C states. */
+static void header_confidence(reader *r, size_t line, const cell *c,
+			      const char *conf)
+{
+	const char *at = conf && *conf ? strstr(c->text, conf) : NULL;
+
+	if (at && pub_text_confidence(r->p, conf, line,
+				      c->col + (size_t)(at - c->text))
+		  != PB_OK)
+		nomem(r);
+}
+
 /* Recognises RW as a header row and checks its cells.  Returns the kind
  * of table it starts (TABLE_NONE when it is not a header); a header whose
  * first two cells are recognised but whose others are not is an error,
@@ -553,6 +559,7 @@ static table_kind header_kind(reader *r, size_t line, const row *rw,
 			}
 			char *id[1];
 			t->series_label[k] = sc[0];
+			header_confidence(r, line, &rw->cells[k], sc[1]);
 			free(sc[1]);
 			if (sc[0] && phrase_match(r, PUB_SERIES_LABEL, sc[0],
 						  id, 1))
@@ -613,7 +620,7 @@ static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
 		pc->no_pairs = true;
 		return true;
 	}
-	used = parse_number(s, &v, &dec);
+	used = pub_number_parse(s, &v, &dec);
 	if (!used) {
 		cell_error(r, line, c, "expected a difference such as "
 			   "'+0.625 ms [-1.111; +2.474]'");
@@ -637,7 +644,7 @@ static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
 	s = open + 1;
 	while (*s == ' ')
 		s++;
-	used = parse_number(s, &v, &dec);
+	used = pub_number_parse(s, &v, &dec);
 	if (!used) {
 		cell_error(r, line, c, "expected the interval's lower bound "
 			   "after '['");
@@ -655,7 +662,7 @@ static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
 	s++;
 	while (*s == ' ')
 		s++;
-	used = parse_number(s, &v, &dec);
+	used = pub_number_parse(s, &v, &dec);
 	if (!used) {
 		cell_error(r, line, c, "expected the interval's upper bound");
 		return false;
@@ -1044,6 +1051,7 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 	while (p < end && r->st == PB_OK) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *start = p;
 		bool is_row;
 
 		line++;
@@ -1062,6 +1070,10 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 		}
 		if (!is_row) {
 			row_clear(&rw);
+			/* Outside the tables: perhaps the settings. */
+			if (pub_text_line(r->p, r->vocab, r->n_vocab, start, ll,
+					  line) != PB_OK)
+				nomem(r);
 			continue;
 		}
 		if (rw.too_many) {
@@ -1228,6 +1240,135 @@ static bool json_settings(reader *r, json_t *root)
 	return true;
 }
 
+/* ---------------------------------------------------------------------
+ * The settings and run counts results.json states, each to be verified.
+ * A key it leaves out is not stated; a key of another type is kept as
+ * what it says, and then differs from the recomputed setting. */
+
+static void json_setting(reader *r, json_t *plan, const char *key,
+			 const char *where, pub_setting_kind kind)
+{
+	json_t *v = json_object_get(plan, key);
+	pub_num n = { true, 0, -1, 0, 0 };
+	pb_status st = PB_OK;
+
+	if (json_is_string(v)) {
+		st = pub_setting_add(r->p, kind, json_string_value(v), NULL,
+				     where, 0, 0);
+	} else if (json_is_number(v)) {
+		n.value = json_number_value(v);
+		st = pub_setting_add(r->p, kind, NULL, &n, where, 0, 0);
+	} else if (v) {
+		st = pub_setting_add(r->p, kind, "(not a string or number)",
+				     NULL, where, 0, 0);
+	}
+	if (st != PB_OK)
+		nomem(r);
+}
+
+static bool json_plan_settings(reader *r, json_t *root)
+{
+	static const struct {
+		const char *key, *where;
+		pub_setting_kind kind;
+	} keys[] = {
+		{ "statistic", "plan.statistic", PUB_SET_STATISTIC },
+		{ "threshold", "plan.threshold", PUB_SET_THRESHOLD },
+		{ "unit", "plan.unit", PUB_SET_UNIT },
+		{ "better", "plan.better", PUB_SET_BETTER },
+		{ "confidence", "plan.confidence", PUB_SET_CONFIDENCE },
+		{ "interval", "plan.interval", PUB_SET_METHOD },
+		{ "resamples", "plan.resamples", PUB_SET_RESAMPLES },
+		{ "seed", "plan.seed", PUB_SET_SEED },
+		{ "generator", "plan.generator", PUB_SET_GENERATOR },
+	};
+	json_t *plan = json_object_get(root, "plan");
+
+	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+		json_setting(r, plan, keys[i].key, keys[i].where,
+			     keys[i].kind);
+	return r->st == PB_OK;
+}
+
+/* The excluded runs of one accounting entry E into A. */
+static bool json_excluded(reader *r, json_t *e, pub_account *a)
+{
+	json_t *arr = json_object_get(e, "excluded_runs"), *x;
+	size_t i;
+
+	if (!arr)
+		return true;
+	if (!json_is_array(arr))
+		return json_bad(r, "accounting", "excluded_runs", "an array");
+	a->excluded_ids = calloc(json_array_size(arr) + 1,
+				 sizeof *a->excluded_ids);
+	if (!a->excluded_ids) {
+		nomem(r);
+		return false;
+	}
+	json_array_foreach(arr, i, x) {
+		const char *id;
+		if (!get_str(r, x, "excluded_runs", "run", &id))
+			return false;
+		if (!(a->excluded_ids[a->n_excluded] = dup_str(id))) {
+			nomem(r);
+			return false;
+		}
+		a->n_excluded++;
+	}
+	a->excluded_listed = true;
+	return true;
+}
+
+/* The lost trace events and buffers of an accounting entry E, when it
+ * has them. */
+static bool json_lost(reader *r, json_t *e, pub_account *a)
+{
+	size_t events, buffers;
+
+	if (!json_object_get(e, "lost_events")
+	    && !json_object_get(e, "lost_buffers"))
+		return true;
+	if (!get_count(r, e, "accounting", "lost_events", &events)
+	    || !get_count(r, e, "accounting", "lost_buffers", &buffers))
+		return false;
+	a->lost_given = true;
+	a->lost_events = events;
+	a->lost_buffers = buffers;
+	return true;
+}
+
+static bool json_accounting(reader *r, json_t *root)
+{
+	json_t *arr = json_object_get(root, "accounting"), *e;
+	size_t i, cap = 0;
+
+	if (!arr)
+		return true;
+	if (!json_is_array(arr))
+		return json_bad(r, "results.json", "accounting", "an array");
+	json_array_foreach(arr, i, e) {
+		const char *series;
+		pub_account *a;
+		if (!get_str(r, e, "accounting", "series", &series))
+			return false;
+		a = grow((void **)&r->p->accounts, &r->p->n_accounts, &cap,
+			 sizeof *a);
+		if (!a || !(a->series_id = dup_str(series))) {
+			nomem(r);
+			return false;
+		}
+		if (!get_count(r, e, "accounting", "runs", &a->runs)
+		    || !get_count(r, e, "accounting", "accepted", &a->accepted)
+		    || !get_count(r, e, "accounting", "excluded",
+				  &a->excluded)
+		    || !json_excluded(r, e, a) || !json_lost(r, e, a))
+			return false;
+		a->excluded_given = true;
+	}
+	return true;
+}
+
 static bool json_inputs(reader *r, json_t *root)
 {
 	json_t *arr = get_array(r, root, "inputs"), *e;
@@ -1319,6 +1460,11 @@ static bool json_comparisons(reader *r, json_t *root)
 		pc.hi = json_pub_num(p_hi, hi);
 		pc.no_interval = !p_lo || !p_hi;
 		pc.no_pairs = !p_est;
+		if (json_object_get(e, "pairs")) {
+			if (!get_count(r, e, "comparisons", "pairs", &pc.pairs))
+				return false;
+			pc.pairs_given = true;
+		}
 		pub_cmp *out = grow((void **)&r->p->cmp, &r->p->n_cmp,
 				    &r->cap_cmp, sizeof *out);
 		if (!out) {
@@ -1553,7 +1699,8 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
 		return PB_DATAERR;
 	}
 	r->p->source = PUB_RESULTS_JSON;
-	ok = json_settings(r, root) && json_inputs(r, root)
+	ok = json_settings(r, root) && json_plan_settings(r, root)
+	     && json_accounting(r, root) && json_inputs(r, root)
 	     && json_runs(r, root) && json_comparisons(r, root)
 	     && json_mechanism(r, root) && json_boundary(r, root);
 	json_decref(root);
@@ -1689,5 +1836,24 @@ void published_free(published *p)
 		free(p->values[i].outcome);
 	}
 	free(p->values);
+	for (size_t i = 0; i < p->n_settings; i++)
+		free(p->settings[i].text);
+	free(p->settings);
+	for (size_t i = 0; i < p->n_accounts; i++) {
+		free(p->accounts[i].series_id);
+		free(p->accounts[i].series_label);
+		for (size_t k = 0; k < p->accounts[i].n_excluded; k++)
+			free(p->accounts[i].excluded_ids[k]);
+		free(p->accounts[i].excluded_ids);
+	}
+	free(p->accounts);
+	for (size_t i = 0; i < p->n_pairs; i++) {
+		for (size_t k = 0; k < p->pairs[i].n_cmps; k++) {
+			free(p->pairs[i].cmps[k].series_id);
+			free(p->pairs[i].cmps[k].series_label);
+		}
+		free(p->pairs[i].cmps);
+	}
+	free(p->pairs);
 	free(p);
 }

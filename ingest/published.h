@@ -5,9 +5,9 @@
  *
  *  - a results.json written by `pairboot report` (recognised by its
  *    "schema": "pairboot-results"): every run's statistic, every
- *    comparison, the verdicts, the mechanism and boundary summaries, the
- *    settings that drew the intervals and the SHA-256 of every input file,
- *    all at full precision;
+ *    comparison with its pairs, the verdicts, the mechanism and boundary
+ *    summaries, the plan's settings, the accounting of each series' runs
+ *    and the SHA-256 of every input file, all at full precision;
  *  - a published page: the Markdown page `pairboot report` writes, or a
  *    plain-text copy of the wiki article with tab-separated tables, in any
  *    language.  Three tables are found in it, each by its header row: the
@@ -15,13 +15,17 @@
  *    CI | ... | Conclusion"), the mechanism table ("State | Registration |
  *    MMCSS state | Win32 priority of one thread | ETW priority of one
  *    thread") and the value-handling table ("Written | Observed state after
- *    boot | Result").  Everything else in the page is ignored.
+ *    boot | Result").  Outside the tables, the sentences the renderer
+ *    writes about the analysis settings and each series' runs are read
+ *    too (ingest/published_text.h).  Everything else in the page is
+ *    ignored.
  *
  * The words of a page are not built in: the caller passes a vocabulary of
  * phrases (pub_phrase) in every language it knows, taken from the same
  * translation catalogs the pages are rendered from, so a new language needs
  * no change here.  A phrase is a template: "%s" stands for any text (which
- * is captured), "%%" for '%'; every other byte must match.
+ * is captured, and so does "%zu"), "%%" for '%'; every other byte must
+ * match.
  *
  * Reading is strict once a table has begun: a header row whose first cell
  * is recognised must have recognised cells throughout, and every row up to
@@ -70,6 +74,16 @@ typedef enum pub_concept {
 	PUB_OBS_REGISTRATION,  /* code: "yes" or "no" */
 	PUB_OUTCOME,           /* code: a boundary outcome code */
 	PUB_MISSING,           /* the word for a missing value */
+	PUB_SETTING,           /* a sentence stating settings; code: the
+				  roles of its pieces (published_text.h) */
+	PUB_RUNS,              /* code "all", "some" or "none": how a
+				  series' runs were accepted */
+	PUB_RUNS_EXCLUDED,     /* "excluded: %s": the excluded runs */
+	PUB_RUNS_LOST,         /* code "none" (no lost trace events or
+				  buffers) or "counts" (events, buffers) */
+	PUB_PAIRS_SCOPE,       /* which comparisons a small-sample note
+				  is about: code "every", or "list" ("%s":
+				  "Series 1 `10`, ...") */
 	PUB_CONCEPTS
 } pub_concept;
 
@@ -105,6 +119,8 @@ typedef struct pub_cmp {
 	bool no_pairs;         /* the page says there are no pairs */
 	bool no_interval;      /* the page says there is no interval */
 	char *verdict;         /* results.json: this series' verdict code */
+	bool pairs_given;      /* results.json: PAIRS is its "pairs" */
+	size_t pairs;
 	size_t line;
 } pub_cmp;
 
@@ -153,6 +169,68 @@ typedef struct pub_value {
 	size_t line;
 } pub_value;
 
+/* A setting a page or a results.json states. */
+typedef enum pub_setting_kind {
+	PUB_SET_STATISTIC,     /* TEXT: "p99" */
+	PUB_SET_THRESHOLD,     /* NUM, in the unit */
+	PUB_SET_UNIT,          /* TEXT: "ms" */
+	PUB_SET_BETTER,        /* TEXT: "lower" or "higher" */
+	PUB_SET_CONFIDENCE,    /* NUM: a fraction (0.95), DECIMALS those of
+				  the percentage as printed */
+	PUB_SET_METHOD,        /* TEXT: "percentile" */
+	PUB_SET_RESAMPLES,     /* NUM, or TEXT "exact" */
+	PUB_SET_SEED,          /* NUM */
+	PUB_SET_GENERATOR,     /* TEXT: "mt19937" */
+	PUB_SET_KINDS
+} pub_setting_kind;
+
+typedef struct pub_setting {
+	pub_setting_kind kind;
+	char *text;            /* as stated, or NULL for a number */
+	pub_num num;           /* present for a number */
+	const char *key;       /* results.json: where ("plan.threshold"),
+				  static; a page: NULL */
+	size_t line, col;      /* a page: where it is stated (COL counts
+				  the bytes of the line with its Markdown
+				  escapes undone) */
+} pub_setting;
+
+/* How the runs of one series were accounted for. */
+typedef struct pub_account {
+	char *series_id;       /* results.json, or a page's default label
+				  "Series ID": the id; else NULL */
+	char *series_label;    /* a page: the name as printed; else NULL */
+	size_t runs, accepted;
+	bool excluded_given;   /* EXCLUDED is stated (a page: the runs it
+				  lists; results.json: "excluded") */
+	size_t excluded;
+	char **excluded_ids;   /* with EXCLUDED_LISTED: the excluded runs */
+	size_t n_excluded;
+	bool excluded_listed;
+	bool lost_given;       /* the lost trace events and buffers of its
+				  mechanism logs are stated */
+	uint64_t lost_events, lost_buffers;
+	size_t line, col;
+} pub_account;
+
+/* A comparison a page names in a note: "Series 1 `10`". */
+typedef struct pub_cmp_name {
+	char *series_id;       /* from a default label "Series ID", or NULL */
+	char *series_label;    /* the name as printed */
+	pb_state state;
+} pub_cmp_name;
+
+/* The pairs a page's small-sample note says comparisons have. */
+typedef struct pub_pairs {
+	size_t pairs;
+	bool scoped;           /* the note says which comparisons (else it
+				  is not checked) */
+	bool every;            /* every comparison with an interval */
+	pub_cmp_name *cmps;    /* else: the comparisons it names */
+	size_t n_cmps;
+	size_t line, col;
+} pub_pairs;
+
 typedef struct pub_input {
 	char *path;
 	char sha256[65];
@@ -194,6 +272,13 @@ typedef struct published {
 	size_t n_mech;
 	pub_value *values;
 	size_t n_values;
+	/* Settings and run counts, wherever the file states them. */
+	pub_setting *settings;
+	size_t n_settings;
+	pub_account *accounts;
+	size_t n_accounts;
+	pub_pairs *pairs;      /* a page's small-sample notes */
+	size_t n_pairs;
 	size_t tables;         /* tables recognised (a page) */
 } published;
 
@@ -220,5 +305,13 @@ void published_free(published *p);
  * to NULL). */
 bool pub_template_match(const char *tmpl, const char *text, char **caps,
 			size_t max_caps);
+
+/* Parses a published decimal number at the start of S: an optional sign
+ * ('+', '-' or U+2212), digits, and optionally '.' and digits.  Stores the
+ * value and the number of decimals; returns the bytes used, or 0. */
+size_t pub_number_parse(const char *s, double *value, int *decimals);
+
+/* An unsigned decimal integer filling all of S. */
+bool pub_count_parse(const char *s, size_t *out);
 
 #endif

@@ -12,11 +12,19 @@
  * Interval bounds drawn with the same seed, resamples, method and
  * confidence as a results.json records must match exactly; otherwise they
  * match within --tolerance when one is given, else at the published
- * precision (a page) or exactly (results.json). */
+ * precision (a page) or exactly (results.json).
+ *
+ * Settings and counts: every setting the file states (statistic,
+ * threshold, unit, better side, confidence, method, resamples, seed,
+ * generator), each series' runs, accepted, excluded and lost events, and
+ * the pairs of the comparisons are compared with the study's; each line
+ * says where the file states it.  What the file does not state is not
+ * checked, and a line before the summary names what was and was not. */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +35,7 @@
 #include "analyze/analysis.h"
 #include "common/diag.h"
 #include "ingest/published.h"
+#include "ingest/published_text.h"
 #include "ingest/study.h"
 #include "render/jsonw.h"
 #include "src/cli.h"
@@ -52,6 +61,8 @@ typedef struct verifier {
 	bool quiet;              /* --quiet: only what does not follow */
 	size_t counts[V_COUNT];
 	GPtrArray *differ, *missing, *added;   /* input paths */
+	bool stated[PUB_SET_KINDS];  /* settings the file states */
+	size_t accounts_checked, pairs_checked;
 } verifier;
 
 static bool same_double(double a, double b)
@@ -72,6 +83,16 @@ static void claim(verifier *v, vstat st, const char *item, const char *pub,
 	if (rec)
 		printf("%s recomputed %s", pub ? "," : ":", rec);
 	putchar('\n');
+}
+
+/* claim(), then g_free()s ITEM, PUB and REC. */
+static void claim_free(verifier *v, vstat st, char *item, char *pub,
+		       char *rec)
+{
+	claim(v, st, item, pub, rec);
+	g_free(item);
+	g_free(pub);
+	g_free(rec);
 }
 
 static char *state_str(pb_state st)
@@ -292,6 +313,351 @@ static size_t find_cmp(const analysis *a, size_t series, size_t state)
 	return (size_t)-1;
 }
 
+/* ---- Settings, run counts and pairs ---------------------------------- */
+
+/* The generator the bootstrap draws from (analyze/mt19937.h). */
+#define VERIFY_GENERATOR "mt19937"
+
+/* A setting as recomputed: TEXT, or the number NUM when TEXT is NULL. */
+typedef struct rec_setting {
+	const char *text;
+	double num;
+} rec_setting;
+
+static rec_setting recomputed_setting(const study_plan *plan,
+				      pub_setting_kind kind)
+{
+	rec_setting r = { NULL, 0 };
+
+	switch (kind) {
+	case PUB_SET_STATISTIC: r.text = plan->statistic.name; break;
+	case PUB_SET_THRESHOLD: r.num = plan->threshold; break;
+	case PUB_SET_UNIT: r.text = plan->unit ? plan->unit : ""; break;
+	case PUB_SET_BETTER:
+		r.text = plan->better == BETTER_LOWER ? "lower" : "higher";
+		break;
+	case PUB_SET_CONFIDENCE: r.num = plan->confidence; break;
+	case PUB_SET_METHOD:
+		r.text = interval_method_name(plan->interval);
+		break;
+	case PUB_SET_RESAMPLES:
+		if (plan->resamples_exact)
+			r.text = "exact";
+		else
+			r.num = (double)plan->resamples;
+		break;
+	case PUB_SET_SEED: r.num = plan->seed; break;
+	case PUB_SET_GENERATOR: r.text = VERIFY_GENERATOR; break;
+	case PUB_SET_KINDS: r.text = "?"; break;
+	}
+	return r;
+}
+
+/* A setting's number as printed: a confidence as a percentage, the rest
+ * at the published decimals (any, for a results.json). */
+static char *setting_num_str(pub_setting_kind kind, double x, int decimals)
+{
+	char buf[32];
+
+	if (decimals < 0 && same_double(x, floor(x)) && fabs(x) < 1e15)
+		return g_strdup_printf("%.0f", x);
+	if (decimals < 0) {
+		jsonw_format_double(x, buf);
+		return g_strdup(buf);
+	}
+	if (kind == PUB_SET_CONFIDENCE)
+		return g_strdup_printf("%.*f%%", decimals >= 2 ? decimals - 2
+						 : 0, x * 100);
+	return g_strdup_printf("%.*f", decimals, x);
+}
+
+/* Where the file states S: "(line 57, column 24)" or "(plan.seed)". */
+static char *where_str(size_t line, size_t col, const char *key)
+{
+	if (key)
+		return g_strdup_printf("(%s)", key);
+	if (col)
+		return g_strdup_printf("(line %zu, column %zu)", line, col);
+	return g_strdup_printf("(line %zu)", line);
+}
+
+static void check_setting(verifier *v, const pub_setting *ps)
+{
+	rec_setting r = recomputed_setting(&v->s->plan, ps->kind);
+	char *where = where_str(ps->line, ps->col, ps->key);
+	char *item = g_strdup_printf("setting %s %s",
+				     pub_setting_name(ps->kind), where);
+	char *pub = ps->text ? g_strdup(ps->text)
+		    : setting_num_str(ps->kind, ps->num.value,
+				      ps->num.decimals);
+	char *rec = r.text ? g_strdup(r.text)
+		    : setting_num_str(ps->kind, r.num,
+				      ps->text ? -1 : ps->num.decimals);
+	bool same;
+
+	/* The renderer writes the threshold, resamples and seed as the
+	 * study gives them, so a page must state them exactly ("1.78" is
+	 * another threshold than 1.784); it rounds the confidence level to
+	 * at most two decimals of a percentage. */
+	if (ps->text || r.text)
+		same = ps->text && r.text && strcmp(ps->text, r.text) == 0;
+	else if (ps->kind == PUB_SET_CONFIDENCE)
+		same = num_match(v, &ps->num, r.num, false);
+	else
+		same = same_double(ps->num.value, r.num);
+	v->stated[ps->kind] = true;
+	claim_free(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
+	g_free(where);
+}
+
+/* The series a published account names: by id, else by its label. */
+static size_t resolve_account(const verifier *v, const pub_account *pa)
+{
+	const study_plan *plan = &v->s->plan;
+	size_t k;
+
+	if (pa->series_id) {
+		k = study_series_index(plan, pa->series_id);
+		if (k != (size_t)-1 || v->p->source == PUB_RESULTS_JSON)
+			return k;
+	}
+	for (k = 0; pa->series_label && k < plan->n_series; k++)
+		if (strcmp(plan->series[k].label, pa->series_label) == 0)
+			return k;
+	return (size_t)-1;
+}
+
+static const series_accounting *find_account(const study_summary *sum,
+					     size_t series)
+{
+	for (size_t i = 0; i < sum->n_accounting; i++)
+		if (sum->accounting[i].series == series)
+			return &sum->accounting[i];
+	return NULL;
+}
+
+/* The ids of the excluded runs, ", "-separated, published or recomputed
+ * (ACC). */
+static char *excluded_str(const verifier *v, const pub_account *pa,
+			  const series_accounting *acc)
+{
+	GString *g = g_string_new(NULL);
+	size_t n = pa ? pa->n_excluded : acc->excluded;
+
+	for (size_t i = 0; i < n; i++)
+		g_string_append_printf(g, "%s%s", i ? ", " : "",
+				       pa ? pa->excluded_ids[i]
+				       : v->s->runs[acc->excluded_runs[i]].id);
+	if (!n)
+		g_string_append(g, "none");
+	return g_string_free(g, FALSE);
+}
+
+/* Whether the published excluded runs are the recomputed ones, in any
+ * order. */
+static bool same_excluded(const verifier *v, const pub_account *pa,
+			  const series_accounting *acc)
+{
+	if (pa->n_excluded != acc->excluded)
+		return false;
+	for (size_t i = 0; i < pa->n_excluded; i++) {
+		bool found = false;
+		for (size_t k = 0; k < acc->excluded && !found; k++)
+			found = strcmp(pa->excluded_ids[i],
+				       v->s->runs[acc->excluded_runs[k]].id)
+				== 0;
+		if (!found)
+			return false;
+	}
+	return true;
+}
+
+static void check_count(verifier *v, const char *base, const char *what,
+			const char *where, size_t pub, size_t rec)
+{
+	claim_free(v, pub == rec ? V_MATCH : V_MISMATCH,
+		   g_strdup_printf("%s: %s %s", base, what, where),
+		   g_strdup_printf("%zu", pub), g_strdup_printf("%zu", rec));
+}
+
+/* Lost trace events and buffers: a page states them only for a series
+ * with mechanism logs that report them (render/markdown.c). */
+static void check_lost(verifier *v, const char *base, const char *where,
+		       const pub_account *pa, const series_accounting *acc)
+{
+	bool page = v->p->source == PUB_PAGE;
+	bool same = pa->lost_events == acc->lost_events
+		    && pa->lost_buffers == acc->lost_buffers
+		    && (!page || acc->logs_with_etw);
+
+	claim_free(v, same ? V_MATCH : V_MISMATCH,
+		   g_strdup_printf("%s: lost trace events and buffers %s",
+				   base, where),
+		   g_strdup_printf("%" PRIu64 ", %" PRIu64, pa->lost_events,
+				   pa->lost_buffers),
+		   page && !acc->logs_with_etw
+		   ? g_strdup("not reported by any log")
+		   : g_strdup_printf("%" PRIu64 ", %" PRIu64,
+				     acc->lost_events, acc->lost_buffers));
+}
+
+static void check_account(verifier *v, const pub_account *pa, bool *seen)
+{
+	size_t k = resolve_account(v, pa);
+	const series_accounting *acc = k != (size_t)-1
+		? find_account(v->a->summary, k) : NULL;
+	char *where = where_str(pa->line, pa->col,
+				v->p->source == PUB_RESULTS_JSON
+				? "accounting" : NULL);
+	char *base = g_strdup_printf("runs of series %s",
+				     acc ? v->s->plan.series[k].id
+				     : pa->series_id ? pa->series_id
+				     : pa->series_label);
+
+	if (!acc) {
+		claim_free(v, V_NOT_IN_DATA,
+			   g_strdup_printf("%s %s", base, where),
+			   g_strdup_printf("%zu of %zu accepted",
+					   pa->accepted, pa->runs), NULL);
+	} else {
+		seen[acc - v->a->summary->accounting] = true;
+		v->accounts_checked++;
+		check_count(v, base, "total", where, pa->runs, acc->runs);
+		check_count(v, base, "accepted", where, pa->accepted,
+			    acc->accepted);
+		if (pa->excluded_given)
+			check_count(v, base, "excluded", where, pa->excluded,
+				    acc->excluded);
+		if (pa->lost_given)
+			check_lost(v, base, where, pa, acc);
+	}
+	if (acc && pa->excluded_listed)
+		claim_free(v, same_excluded(v, pa, acc) ? V_MATCH : V_MISMATCH,
+			   g_strdup_printf("%s: excluded runs %s", base,
+					   where),
+			   excluded_str(v, pa, NULL),
+			   excluded_str(v, NULL, acc));
+	g_free(base);
+	g_free(where);
+}
+
+/* The pairs a results.json says comparison C used. */
+static void check_pairs(verifier *v, const pub_cmp *pc, const comparison *c,
+			const char *base)
+{
+	if (!pc->pairs_given)
+		return;
+	v->pairs_checked++;
+	check_count(v, base, "pairs", "(comparisons)", pc->pairs, c->n_pairs);
+}
+
+/* The latency series a page names NAME (by id or label), or -1. */
+static size_t resolve_named(const verifier *v, const pub_cmp_name *name)
+{
+	pub_cmp pc;
+
+	memset(&pc, 0, sizeof pc);
+	pc.series_id = name->series_id;
+	pc.series_label = name->series_label;
+	pc.series_pos = (size_t)-1;
+	return resolve_series(v, &pc);
+}
+
+static void check_named_pairs(verifier *v, const pub_pairs *note,
+			      const pub_cmp_name *name, const char *where)
+{
+	size_t k = resolve_named(v, name);
+	size_t j = plan_state(&v->s->plan, name->state);
+	size_t i = k != (size_t)-1 && j != (size_t)-1 ? find_cmp(v->a, k, j)
+		   : (size_t)-1;
+	char *state = state_str(name->state);
+
+	if (i == (size_t)-1) {
+		claim_free(v, V_NOT_IN_DATA,
+			   g_strdup_printf("comparison %s, series %s: pairs "
+					   "%s", state, name->series_label,
+					   where),
+			   g_strdup_printf("%zu", note->pairs), NULL);
+	} else {
+		char *base = g_strdup_printf("comparison %s, series %s",
+					     state, v->s->plan.series[k].id);
+		v->pairs_checked++;
+		check_count(v, base, "pairs", where, note->pairs,
+			    v->a->cmp[i].n_pairs);
+		g_free(base);
+	}
+	g_free(state);
+}
+
+/* A small-sample note of a page: the pairs of the comparisons it names,
+ * or of every comparison with an interval. */
+static void check_pairs_note(verifier *v, const pub_pairs *note)
+{
+	const study_plan *plan = &v->s->plan;
+	char *where = where_str(note->line, note->col, NULL);
+
+	for (size_t i = 0; note->every && i < v->a->n_cmp; i++) {
+		const comparison *c = &v->a->cmp[i];
+		if (!c->boot.ci[plan->interval].defined)
+			continue;
+		char *state = state_str(plan->states[c->state]);
+		char *base = g_strdup_printf("comparison %s, series %s", state,
+					     plan->series[c->series].id);
+		v->pairs_checked++;
+		check_count(v, base, "pairs", where, note->pairs, c->n_pairs);
+		g_free(base);
+		g_free(state);
+	}
+	for (size_t i = 0; !note->every && i < note->n_cmps; i++)
+		check_named_pairs(v, note, &note->cmps[i], where);
+	g_free(where);
+}
+
+static void check_settings(verifier *v)
+{
+	const study_summary *sum = v->a->summary;
+	bool *seen = g_new0(bool, sum->n_accounting + 1);
+
+	for (size_t i = 0; i < v->p->n_settings; i++)
+		check_setting(v, &v->p->settings[i]);
+	for (size_t i = 0; i < v->p->n_accounts; i++)
+		check_account(v, &v->p->accounts[i], seen);
+	for (size_t i = 0; i < v->p->n_pairs; i++)
+		if (v->p->pairs[i].scoped)
+			check_pairs_note(v, &v->p->pairs[i]);
+	/* A file that accounts for the runs of some series should do so
+	 * for every one. */
+	for (size_t i = 0; v->p->n_accounts && i < sum->n_accounting; i++) {
+		const series_accounting *acc = &sum->accounting[i];
+		if (!seen[i])
+			claim_free(v, V_NOT_PUBLISHED,
+				   g_strdup_printf("runs of series %s",
+					v->s->plan.series[acc->series].id),
+				   NULL, g_strdup_printf("%zu of %zu accepted",
+							 acc->accepted,
+							 acc->runs));
+	}
+	g_free(seen);
+}
+
+/* Which settings were checked, and which the file does not state. */
+static void print_settings_summary(const verifier *v)
+{
+	GString *yes = g_string_new(NULL), *no = g_string_new(NULL);
+
+	for (int k = 0; k < PUB_SET_KINDS; k++) {
+		GString *g = v->stated[k] ? yes : no;
+		g_string_append_printf(g, "%s%s", g->len ? ", " : "",
+				       pub_setting_name((pub_setting_kind)k));
+	}
+	printf("settings checked: %s; not stated: %s; runs checked for %zu "
+	       "series, pairs for %zu comparisons\n",
+	       yes->len ? yes->str : "none", no->len ? no->str : "none",
+	       v->accounts_checked, v->pairs_checked);
+	g_string_free(yes, TRUE);
+	g_string_free(no, TRUE);
+}
+
 static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
 {
 	const study_plan *plan = &v->s->plan;
@@ -333,6 +699,7 @@ static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
 	else
 		check_num(v, item, &pc->estimate, c->boot.estimate, false);
 	g_free(item);
+	check_pairs(v, pc, c, base);
 	if (pc->lo.present && pc->hi.present) {
 		item = g_strdup_printf("%s: CI low", base);
 		check_num(v, item, &pc->lo, ci->defined ? ci->lo : NAN, true);
@@ -796,6 +1163,7 @@ static pb_status run_checks(verifier *v, const char *study_dir,
 		check_inputs(v);
 		check_runs(v);
 	}
+	check_settings(v);
 	check_comparisons(v);
 	check_mechanism(v);
 	check_values(v);
@@ -803,6 +1171,7 @@ static pb_status run_checks(verifier *v, const char *study_dir,
 	print_paths("inputs that differ", v->differ);
 	print_paths("inputs missing from the study", v->missing);
 	print_paths("inputs new in the study", v->added);
+	print_settings_summary(v);
 	size_t total = 0;
 	for (int i = 0; i < V_COUNT; i++)
 		total += v->counts[i];

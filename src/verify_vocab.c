@@ -2,6 +2,7 @@
  * built-in translation catalogs. */
 #include "src/verify_vocab.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "render/i18n.h"
@@ -74,12 +75,110 @@ static const struct word {
 
 #define N_WORDS (sizeof words / sizeof *words)
 
+/* The sentences on the settings and the runs (ingest/published_text.h
+ * says what the codes mean).  A phrase with a plural takes every form
+ * its language has; the counts 1, 2 and 5 reach each form of the
+ * catalogs' plural rules (Czech has three). */
+static const struct sentence {
+	pub_concept concept;
+	const char *code;
+	const char *msgid, *plural;
+} sentences[] = {
+	{ PUB_SETTING, "statistic",
+	  "Statistic: %s of each boot; the boot is the unit of replication, "
+	  "and the periods within a boot are not counted as repetitions.",
+	  NULL },
+	{ PUB_SETTING, "method confidence resamples:exact",
+	  "Interval: exact paired bootstrap (every distinct resample, no "
+	  "random numbers), method %s, confidence %s.", NULL },
+	{ PUB_SETTING, "resamples seed method confidence generator=mt19937",
+	  "Interval: paired bootstrap with %s resamples (generator mt19937, "
+	  "seed %s), method %s, confidence %s.", NULL },
+	{ PUB_SETTING, "threshold better:lower",
+	  "Practical threshold: %s, set in advance; lower values are better.",
+	  NULL },
+	{ PUB_SETTING, "threshold better:higher",
+	  "Practical threshold: %s, set in advance; higher values are "
+	  "better.", NULL },
+	{ PUB_SETTING, "statistic - better:lower",
+	  "A positive difference means a higher value of %s than at %s, "
+	  "which is worse here.", NULL },
+	{ PUB_SETTING, "statistic - better:higher",
+	  "A positive difference means a higher value of %s than at %s, "
+	  "which is better here.", NULL },
+	{ PUB_SETTING, "confidence",
+	  "Each cell holds the mean difference over the paired blocks and "
+	  "its %s confidence interval.", NULL },
+	{ PUB_SETTING, "pairs confidence method -",
+	  "With %zu pair, a nominal %s interval of method %s covered the "
+	  "true difference in only %s of simulated studies with strongly "
+	  "skewed differences (docs/statistics.md); the interval may be too "
+	  "narrow.",
+	  "With %zu pairs, a nominal %s interval of method %s covered the "
+	  "true difference in only %s of simulated studies with strongly "
+	  "skewed differences (docs/statistics.md); the intervals may be too "
+	  "narrow." },
+	{ PUB_SETTING, "pairs - confidence method -",
+	  "With %zu pair (simulated at %zu), a nominal %s interval of method "
+	  "%s covered the true difference in only %s of simulated studies "
+	  "with strongly skewed differences (docs/statistics.md); the "
+	  "interval may be too narrow.",
+	  "With %zu pairs (simulated at %zu), a nominal %s interval of "
+	  "method %s covered the true difference in only %s of simulated "
+	  "studies with strongly skewed differences (docs/statistics.md); the "
+	  "intervals may be too narrow." },
+	{ PUB_PAIRS_SCOPE, "every", "This applies to every comparison above.",
+	  NULL },
+	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
+	{ PUB_RUNS, "none", "no runs", NULL },
+	{ PUB_RUNS, "all", "the %zu run was accepted",
+	  "all %zu runs were accepted" },
+	{ PUB_RUNS, "some", "%zu of %zu run was accepted",
+	  "%zu of %zu runs were accepted" },
+	{ PUB_RUNS_EXCLUDED, NULL, "excluded: %s", NULL },
+	{ PUB_RUNS_LOST, "none", "no lost trace events or buffers", NULL },
+	{ PUB_RUNS_LOST, "counts", "lost trace events: %s, lost buffers: %s",
+	  NULL },
+};
+
+#define N_SENTENCES (sizeof sentences / sizeof *sentences)
+#define PLURAL_COUNTS 3
+
+static const unsigned long plural_counts[PLURAL_COUNTS] = { 1, 2, 5 };
+
+/* Adds the sentences in LANG to V from *K on; false (with the msgid in
+ * *MISSING) when a catalog lacks one. */
+static bool add_sentences(pub_phrase *v, size_t *k, const char *lang,
+			  const char **missing)
+{
+	for (size_t i = 0; i < N_SENTENCES; i++) {
+		const struct sentence *w = &sentences[i];
+		for (size_t c = 0; c < (w->plural ? PLURAL_COUNTS : 1); c++) {
+			const char *text = w->plural
+				? i18n_ntext(lang, w->msgid, w->plural,
+					     plural_counts[c])
+				: i18n_text(lang, w->msgid);
+			if (!text) {
+				*missing = w->msgid;
+				return false;
+			}
+			v[*k].concept = w->concept;
+			v[*k].code = w->code;
+			v[*k].lang = lang;
+			v[*k].text = text;
+			(*k)++;
+		}
+	}
+	return true;
+}
+
 pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 			     const char **missing_msgid,
 			     const char **missing_lang)
 {
 	size_t langs = i18n_count(), k = 0;
-	pub_phrase *v = calloc(langs * N_WORDS + 1, sizeof *v);
+	pub_phrase *v = calloc(langs * (N_WORDS + PLURAL_COUNTS * N_SENTENCES)
+			       + 1, sizeof *v);
 
 	*out = NULL;
 	*n = 0;
@@ -103,6 +202,11 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 			v[k].lang = lang;
 			v[k].text = text;
 			k++;
+		}
+		if (!add_sentences(v, &k, lang, missing_msgid)) {
+			*missing_lang = lang;
+			free(v);
+			return PB_SOFTWARE;
 		}
 	}
 	*out = v;

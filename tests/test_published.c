@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ingest/published.h"
+#include "ingest/published_text.h"
 #include "tests/tap.h"
 
 /* English plus one German phrase, to see that any language's phrase is
@@ -279,7 +280,11 @@ static void check_json(void)
 		"{\"schema\": \"pairboot-results\", \"schema_version\": 1,\n"
 		" \"plan\": {\"reference\": \"20\", \"seed\": 5, \"resamples\": "
 		"100, \"interval\": \"percentile\", \"statistic\": \"p99\", "
-		"\"confidence\": 0.95},\n"
+		"\"confidence\": 0.95, \"threshold\": 1.5, \"unit\": \"ms\", "
+		"\"better\": \"lower\", \"generator\": \"mt19937\"},\n"
+		" \"accounting\": [{\"series\": \"1\", \"runs\": 3, "
+		"\"accepted\": 2, \"excluded\": 1, \"excluded_runs\": "
+		"[{\"run\": \"p1\", \"reason\": \"pilot\"}]}],\n"
 		" \"inputs\": [{\"path\": \"runs.csv\", \"sha256\": \""
 		"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 		"\"}],\n"
@@ -287,7 +292,7 @@ static void check_json(void)
 		"{\"run\": \"m1\", \"statistic\": null}],\n"
 		" \"comparisons\": [{\"series\": \"1\", \"state\": \"10\", "
 		"\"difference\": 0.1, \"interval\": {\"lo\": -0.2, \"hi\": 0.4}, "
-		"\"verdict\": \"equivalent\"}],\n"
+		"\"verdict\": \"equivalent\", \"pairs\": 4}],\n"
 		" \"verdicts\": [{\"state\": \"10\", \"verdict\": "
 		"\"equivalent\"}],\n"
 		" \"mechanism\": [{\"series\": \"m\", \"state\": \"missing\", "
@@ -311,6 +316,24 @@ static void check_json(void)
 	tap_ok(p->settings_given && p->seed == 5 && p->resamples == 100
 	       && !p->resamples_exact && strcmp(p->interval, "percentile") == 0,
 	       "the settings are read");
+	tap_ok(p->n_settings == 9 && p->settings[1].kind == PUB_SET_THRESHOLD
+	       && p->settings[1].num.decimals == -1
+	       && p->settings[1].num.value > 1.4999
+	       && p->settings[1].num.value < 1.5001
+	       && strcmp(p->settings[1].key, "plan.threshold") == 0
+	       && p->settings[5].kind == PUB_SET_METHOD
+	       && strcmp(p->settings[5].text, "percentile") == 0
+	       && p->settings[8].kind == PUB_SET_GENERATOR,
+	       "every setting of the plan is kept to be verified");
+	tap_ok(p->n_accounts == 1 && strcmp(p->accounts[0].series_id, "1") == 0
+	       && p->accounts[0].runs == 3 && p->accounts[0].accepted == 2
+	       && p->accounts[0].excluded_given
+	       && p->accounts[0].excluded == 1
+	       && p->accounts[0].excluded_listed
+	       && strcmp(p->accounts[0].excluded_ids[0], "p1") == 0,
+	       "the accounting: 2 of 3 accepted, p1 excluded");
+	tap_ok(p->n_cmp == 1 && p->cmp[0].pairs_given && p->cmp[0].pairs == 4,
+	       "the pairs of a comparison");
 	tap_ok(p->n_inputs == 1 && p->inputs[0].sha256[63] == 'f',
 	       "the input digests are read");
 	tap_ok(p->n_runs == 2 && p->runs[0].has_statistic
@@ -343,8 +366,285 @@ static void check_json(void)
 	diag_free(d);
 }
 
+/* The sentences on settings and runs, as verify_vocab.c gives them: the
+ * English texts written here, one German one. */
+static const pub_phrase text_vocab[] = {
+	{ PUB_SETTING, "statistic", "en", "Statistic: %s of each boot." },
+	{ PUB_SETTING, "method confidence resamples:exact", "en",
+	  "Interval: exact paired bootstrap (every distinct resample, no "
+	  "random numbers), method %s, confidence %s." },
+	{ PUB_SETTING, "resamples seed method confidence generator=mt19937",
+	  "en", "Interval: paired bootstrap with %s resamples (generator "
+	  "mt19937, seed %s), method %s, confidence %s." },
+	{ PUB_SETTING, "threshold better:lower", "en",
+	  "Practical threshold: %s, set in advance; lower values are "
+	  "better." },
+	{ PUB_SETTING, "threshold better:higher", "de",
+	  "Praktisch bedeutsame Schwelle: %s, im Voraus festgelegt; h\xc3\xb6"
+	  "here Werte sind besser." },
+	{ PUB_SETTING, "statistic - better:lower", "en",
+	  "A positive difference means a higher value of %s than at %s, which "
+	  "is worse here." },
+	{ PUB_SETTING, "confidence", "en",
+	  "Each cell holds the mean difference over the paired blocks and its "
+	  "%s confidence interval." },
+	{ PUB_SETTING, "pairs confidence method -", "en",
+	  "With %zu pairs, a nominal %s interval of method %s covered %s." },
+	{ PUB_PAIRS_SCOPE, "every", "en",
+	  "This applies to every comparison above." },
+	{ PUB_PAIRS_SCOPE, "list", "en", "This applies to: %s." },
+	{ PUB_MISSING, NULL, "en", "missing" },
+	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
+	{ PUB_RUNS, "none", "en", "no runs" },
+	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
+	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
+	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
+	{ PUB_RUNS_EXCLUDED, NULL, "en", "excluded: %s" },
+	{ PUB_RUNS_LOST, "none", "en", "no lost trace events or buffers" },
+	{ PUB_RUNS_LOST, "counts", "en",
+	  "lost trace events: %s, lost buffers: %s" },
+};
+
+#define N_TEXT_VOCAB (sizeof text_vocab / sizeof *text_vocab)
+
+/* P's settings after reading the one line TEXT into an empty result. */
+static published *text_read(const char *text)
+{
+	published *p = calloc(1, sizeof *p);
+
+	if (p && pub_text_line(p, text_vocab, N_TEXT_VOCAB, text, strlen(text),
+			       7) != PB_OK) {
+		published_free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* A setting a line must state, at column COL of line 7: TEXT, or (TEXT
+ * NULL) the number VALUE with DECIMALS. */
+typedef struct want_setting {
+	pub_setting_kind kind;
+	const char *text;
+	double value;
+	int decimals;
+	size_t col;
+} want_setting;
+
+/* Columns are 1-based bytes of the line with its escapes undone. */
+static const struct text_case {
+	const char *name, *line;
+	size_t n;
+	want_setting want[5];
+} text_cases[] = {
+	{ "the statistic, backticks dropped, at its column",
+	  "- Statistic: `p50` of each boot.", 1,
+	  { { PUB_SET_STATISTIC, "p50", 0, 0, 14 } } },
+	/* The generator is fixed text of the phrase, read as a piece; the
+	 * method's code span is taken from a piece that says more. */
+	{ "the interval: resamples, generator, seed, method `t`, confidence "
+	  "97.5% as 0.975 to 3 decimals",
+	  "- Interval: paired bootstrap with 2000 resamples (generator "
+	  "ranlux, seed 7), method `t` (Student t), confidence 97.5%.", 5,
+	  { { PUB_SET_RESAMPLES, NULL, 2000, 0, 35 },
+	    { PUB_SET_GENERATOR, "ranlux", 0, 0, 61 },
+	    { PUB_SET_SEED, NULL, 7, 0, 74 },
+	    { PUB_SET_METHOD, "t", 0, 0, 85 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.975, 3, 113 } } },
+	{ "the exact bootstrap states its resamples by its wording",
+	  "Interval: exact paired bootstrap (every distinct resample, no "
+	  "random numbers), method `studentized`, confidence 95%.", 3,
+	  { { PUB_SET_METHOD, "studentized", 0, 0, 87 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.95, 2, 113 },
+	    { PUB_SET_RESAMPLES, "exact", 0, 0, 1 } } },
+	{ "a German threshold: 2.50 (2 decimals), the unit, higher is better",
+	  "- Praktisch bedeutsame Schwelle: 2.50 Mbit/s, im Voraus "
+	  "festgelegt; h\xc3\xb6here Werte sind besser.", 3,
+	  { { PUB_SET_THRESHOLD, NULL, 2.5, 2, 34 },
+	    { PUB_SET_UNIT, "Mbit/s", 0, 0, 39 },
+	    { PUB_SET_BETTER, "higher", 0, 0, 3 } } },
+	{ "two sentences on one line: statistic, better, confidence",
+	  "A positive difference means a higher value of `p99` than at `20`, "
+	  "which is worse here. Each cell holds the mean difference over the "
+	  "paired blocks and its 90% confidence interval.", 3,
+	  { { PUB_SET_STATISTIC, "p99", 0, 0, 47 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 1 },
+	    { PUB_SET_CONFIDENCE, NULL, 0.9, 2, 155 } } },
+	{ "a threshold that is not a number is kept as text",
+	  "- Practical threshold: about two ms, set in advance; lower values "
+	  "are better.", 2,
+	  { { PUB_SET_THRESHOLD, "about two ms", 0, 0, 24 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 3 } } },
+	{ "a Markdown escape in the unit is undone",
+	  "- Practical threshold: 1.5 ms\\*, set in advance; lower values are "
+	  "better.", 3,
+	  { { PUB_SET_THRESHOLD, NULL, 1.5, 1, 24 },
+	    { PUB_SET_UNIT, "ms*", 0, 0, 28 },
+	    { PUB_SET_BETTER, "lower", 0, 0, 3 } } },
+	{ "another sentence states nothing", "- Statistic of the boot: p99.",
+	  0, { { PUB_SET_STATISTIC, NULL, 0, 0, 0 } } },
+};
+
+static bool setting_is(const pub_setting *s, const want_setting *w)
+{
+	if (s->kind != w->kind || s->line != 7 || s->col != w->col)
+		return false;
+	if (w->text)
+		return s->text && strcmp(s->text, w->text) == 0;
+	return !s->text && s->num.present && s->num.decimals == w->decimals
+	       && s->num.value > w->value - 1e-12
+	       && s->num.value < w->value + 1e-12;
+}
+
+static void check_settings_text(void)
+{
+	for (size_t i = 0; i < sizeof text_cases / sizeof *text_cases; i++) {
+		const struct text_case *c = &text_cases[i];
+		published *p = text_read(c->line);
+		bool ok = p && p->n_settings == c->n && p->n_accounts == 0;
+		for (size_t k = 0; ok && k < c->n; k++)
+			ok = setting_is(&p->settings[k], &c->want[k]);
+		tap_ok(ok, "%s", c->name);
+		published_free(p);
+	}
+}
+
+/* Whether P holds one account of LABEL (id ID) with RUNS and ACCEPTED. */
+static bool account_is(const published *p, const char *label,
+		       const char *id, size_t runs, size_t accepted)
+{
+	const pub_account *a = p && p->n_accounts == 1 ? &p->accounts[0]
+			       : NULL;
+
+	return a && a->series_label && strcmp(a->series_label, label) == 0
+	       && (id ? a->series_id && strcmp(a->series_id, id) == 0
+		      : !a->series_id)
+	       && a->runs == runs && a->accepted == accepted && a->line == 7;
+}
+
+static void check_runs_text(void)
+{
+	published *p = text_read("- Series A: 3 of 5 runs were accepted; lost "
+				 "trace events: 1, lost buffers: 0; excluded: "
+				 "r-1 (pilot; harness (re)started, late), "
+				 "r\\-2.");
+
+	tap_ok(account_is(p, "Series A", "A", 5, 3)
+	       && p->accounts[0].excluded_given
+	       && p->accounts[0].excluded_listed
+	       && p->accounts[0].excluded == 2
+	       && strcmp(p->accounts[0].excluded_ids[0], "r-1") == 0
+	       && strcmp(p->accounts[0].excluded_ids[1], "r-2") == 0
+	       && p->accounts[0].col == 13 && p->accounts[0].lost_given
+	       && p->accounts[0].lost_events == 1
+	       && p->accounts[0].lost_buffers == 0,
+	       "3 of 5 runs of Series A, 1 lost event, r-1 and r-2 excluded "
+	       "(a reason with '; ', ', ' and parentheses)");
+	published_free(p);
+	p = text_read("- Control boot: the 1 run was accepted.");
+	tap_ok(account_is(p, "Control boot", NULL, 1, 1)
+	       && !p->accounts[0].excluded_given
+	       && !p->accounts[0].lost_given,
+	       "a label that is not 'Series ID'; no excluded runs or lost "
+	       "events stated");
+	published_free(p);
+	p = text_read("- Night: cold: all 16 runs were accepted; no lost trace "
+		      "events or buffers.");
+	tap_ok(account_is(p, "Night: cold", NULL, 16, 16)
+	       && p->accounts[0].lost_given && p->accounts[0].lost_events == 0
+	       && p->accounts[0].lost_buffers == 0,
+	       "a label holding ': '; no lost events or buffers");
+	published_free(p);
+	p = text_read("- Series 9: no runs.");
+	tap_ok(account_is(p, "Series 9", "9", 0, 0), "no runs");
+	published_free(p);
+	p = text_read("- Series 1: 2 of 3 runs were accepted; excluded: (x).");
+	tap_ok(account_is(p, "Series 1", "1", 3, 2)
+	       && !p->accounts[0].excluded_listed
+	       && !p->accounts[0].excluded_given,
+	       "a list that is not one of run ids is not taken for one");
+	published_free(p);
+	p = text_read("- Series 1: 2 of 3 runs were accepted; excluded: r-1 x.");
+	tap_ok(account_is(p, "Series 1", "1", 3, 2)
+	       && !p->accounts[0].excluded_listed,
+	       "an id followed by a word that is no reason: not a list");
+	published_free(p);
+	p = text_read("- Series 1: 4 of 3 runs were accepted.");
+	tap_ok(p && p->n_accounts == 0, "more accepted than run: not read");
+	published_free(p);
+}
+
+static void check_pairs_text(void)
+{
+	published *p = text_read("- With 10 pairs, a nominal 95% interval of "
+				 "method `bca` covered 80%. This applies to: "
+				 "Series 1 `10`, Series B missing.");
+	const pub_pairs *n = p && p->n_pairs == 1 ? &p->pairs[0] : NULL;
+
+	tap_ok(n && n->pairs == 10 && n->scoped && !n->every
+	       && n->n_cmps == 2 && n->line == 7 && n->col == 8
+	       && strcmp(n->cmps[0].series_id, "1") == 0
+	       && strcmp(n->cmps[0].series_label, "Series 1") == 0
+	       && !n->cmps[0].state.missing && n->cmps[0].state.value == 10
+	       && strcmp(n->cmps[1].series_id, "B") == 0
+	       && n->cmps[1].state.missing && p->n_settings == 2,
+	       "a small-sample note: 10 pairs of Series 1 `10` and Series B "
+	       "missing, with its confidence and method");
+	published_free(p);
+	p = text_read("- With 8 pairs, a nominal 95% interval of method `t` "
+		      "covered 80%. This applies to every comparison above.");
+	tap_ok(p && p->n_pairs == 1 && p->pairs[0].pairs == 8
+	       && p->pairs[0].scoped && p->pairs[0].every,
+	       "8 pairs of every comparison");
+	published_free(p);
+	p = text_read("- With 8 pairs, a nominal 95% interval of method `t` "
+		      "covered 80%. This applies to: Series 1 `ten`.");
+	tap_ok(p && p->n_pairs == 1 && !p->pairs[0].scoped,
+	       "a note naming what is not a comparison is not checked");
+	published_free(p);
+}
+
+/* A page: the confidence of the comparison table's header, and the
+ * sentences found between the tables. */
+static void check_page_settings(void)
+{
+	static const char page[] =
+		"| Comparison with `20` | Series 1, difference and 90% CI | "
+		"Conclusion |\n"
+		"|---|---|---|\n"
+		"| `10` | `+0.625 ms` `[-1.111; +2.474]` | practically "
+		"significant harm |\n"
+		"\n"
+		"- Series 1: the 1 run was accepted.\n"
+		"- Statistic: `p99` of each boot.\n";
+	pub_phrase v[N_VOCAB + N_TEXT_VOCAB];
+	diag *d = diag_new(NULL, 0);
+	published *p = NULL;
+	pb_status st;
+
+	memcpy(v, vocab, sizeof vocab);
+	memcpy(v + N_VOCAB, text_vocab, sizeof text_vocab);
+	st = published_parse("page.md", page, strlen(page), v,
+			     N_VOCAB + N_TEXT_VOCAB, d, &p);
+	tap_ok(st == PB_OK && p && p->n_settings == 2
+	       && p->settings[0].kind == PUB_SET_CONFIDENCE
+	       && p->settings[0].line == 1 && p->settings[0].col == 51
+	       && p->settings[0].num.value > 0.8999
+	       && p->settings[0].num.value < 0.9001
+	       && p->settings[1].kind == PUB_SET_STATISTIC
+	       && p->settings[1].line == 6 && p->n_accounts == 1
+	       && p->accounts[0].line == 5,
+	       "a page: the header's 90%% at 1:51, the statistic on line 6, "
+	       "the runs on line 5");
+	published_free(p);
+	diag_free(d);
+}
+
 int main(void)
 {
+	check_settings_text();
+	check_runs_text();
+	check_pairs_text();
+	check_page_settings();
 	check_templates();
 	check_tsv();
 	check_markdown();

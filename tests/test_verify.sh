@@ -97,7 +97,7 @@ run_pb verify "$study" --against "$pages/en.txt" --tolerance 0.5
 is "$pb_status" 1 "within 0.5 ms some bounds still differ"
 
 run_pb --quiet verify "$study" --against "$pages/cs.md"
-is "$(line_count "$pb_out")" 17 "--quiet: only the 16 MISMATCHes and the summary"
+is "$(line_count "$pb_out")" 18 "--quiet: only the 16 MISMATCHes and the two summary lines"
 
 ## The published article itself, where the shared wiki is next to the
 ## clone (CI has it; a tarball does not) ----------------------------------
@@ -121,6 +121,140 @@ for md in "$out/pages"/*.md; do
 	run_pb verify "$study" --against "$md"
 	is "$pb_status" 0 "report page $(basename "$md"): everything matches"
 done
+
+## A setting or count edited on a page: a MISMATCH, exit 1 ---------------
+# edited FILE NAME SCRIPT ITEM N: FILE changed by the sed SCRIPT verifies
+# with exit 1 and exactly N MISMATCHes, each one an ITEM.
+edited() {
+	local file=$1 name=$2 script=$3 item=$4 n=$5 copy
+	copy=$tap_tmp/edited.${file##*.}
+	sed "$script" "$file" >"$copy"
+	if cmp -s "$file" "$copy"; then
+		ok "$name: the edit changes the file" false
+		return
+	fi
+	run_pb verify "$study" --against "$copy"
+	is "$pb_status:$(count '^MISMATCH'):$(count "^MISMATCH *$item")" \
+		"1:$n:$n" "$name: $n MISMATCH, exit 1"
+}
+
+# The words for better values in the threshold sentence, by language.
+declare -A lower=([en]='lower values are better' [de]='niedrigere Werte sind besser'
+	[cs]='nižší hodnoty jsou lepší' [ko]='낮은 값이 더 좋습니다')
+declare -A higher=([en]='higher values are better' [de]='höhere Werte sind besser'
+	[cs]='vyšší hodnoty jsou lepší' [ko]='높은 값이 더 좋습니다')
+# The sentence on lost trace events, none and some, by language.
+declare -A nolost=([en]='no lost trace events or buffers'
+	[de]='keine verlorenen Trace-Events oder Buffer'
+	[cs]='žádné ztracené trace events ani buffers'
+	[ko]='손실된 trace events 또는 buffers 없음')
+declare -A lost=([en]='lost trace events: 3, lost buffers: 0'
+	[de]='verlorene Trace-Events: 3, verlorene Buffer: 0'
+	[cs]='ztracené trace events: 3, ztracené buffers: 0'
+	[ko]='손실된 trace events: 3, 손실된 buffers: 0')
+for lang in en de cs ko; do
+	md=$out/pages/$lang.md
+	edited "$md" "$lang.md threshold 2.000" 's/: 1\.784 ms,/: 2.000 ms,/' \
+		'setting threshold (line' 1
+	edited "$md" "$lang.md threshold 1.78, the study's rounded" \
+		's/: 1\.784 ms,/: 1.78 ms,/' 'setting threshold (line' 1
+	edited "$md" "$lang.md unit s" 's/: 1\.784 ms,/: 1.784 s,/' \
+		'setting unit (line' 1
+	edited "$md" "$lang.md higher is better" "s/${lower[$lang]}/${higher[$lang]}/" \
+		'setting better (line' 1
+	edited "$md" "$lang.md statistic p50" '/^- /s/`p99`/`p50`/' \
+		'setting statistic (line' 1
+	edited "$md" "$lang.md confidence 90%" '/mt19937/s/95%/90%/' \
+		'setting confidence (line' 1
+	edited "$md" "$lang.md confidence 90% in the table header" \
+		'/^| /s/95%/90%/g' 'setting confidence (line' 2
+	edited "$md" "$lang.md confidence 90% above the table" \
+		'/^[^-|].*95%/s/95%/90%/' 'setting confidence (line' 1
+	edited "$md" "$lang.md confidence 90% in the small-sample note" \
+		'/79\.9%/s/95%/90%/' 'setting confidence (line' 1
+	edited "$md" "$lang.md method bca" '/mt19937/s/`percentile`/`bca`/' \
+		'setting method (line' 1
+	edited "$md" "$lang.md resamples 2000" '/mt19937/s/10000/2000/' \
+		'setting resamples (line' 1
+	edited "$md" "$lang.md seed 20260826" '/mt19937/s/20260825/20260826/' \
+		'setting seed (line' 1
+	edited "$md" "$lang.md generator ranlux" 's/mt19937/ranlux/' \
+		'setting generator (line' 1
+	edited "$md" "$lang.md 49 runs of series 1 accepted" '/pilot-1/s/50/49/' \
+		'runs of series 1: accepted (line' 1
+	edited "$md" "$lang.md 53 runs in series 1" '/pilot-1/s/52/53/' \
+		'runs of series 1: total (line' 1
+	edited "$md" "$lang.md another run excluded" 's/pilot-2 (/pilot-9 (/' \
+		'runs of series 1: excluded runs (line' 1
+	edited "$md" "$lang.md 51 runs in series 2" '/^- [^:]* 2: /s/50/51/' \
+		'runs of series 2: \(total\|accepted\) (line' 2
+	edited "$md" "$lang.md 15 mechanism runs" '/^- Mechanism check: /s/16/15/' \
+		'runs of series mechanism: \(total\|accepted\) (line' 2
+	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
+		'runs of series boundary: \(total\|accepted\) (line' 2
+	edited "$md" "$lang.md 9 pairs in the small-sample note" \
+		'/79\.9%/s/10/9/' 'comparison .*: pairs (line' 8
+	edited "$md" "$lang.md 3 lost trace events" \
+		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
+		'runs of series mechanism: lost trace events and buffers (line' 1
+done
+# A note naming its comparisons: the pairs of those, and a name the
+# study does not have.
+sed '/79\.9%/s/ This applies to every comparison above\./ This applies to: Series 1 `10`, Series 2 `0`./' \
+	"$out/pages/en.md" >"$tap_tmp/named.md"
+run_pb verify "$study" --against "$tap_tmp/named.md"
+is "$pb_status:$(count '^match *comparison .*: pairs (line')" "0:2" \
+	"a note naming two comparisons: their pairs are checked"
+edited "$tap_tmp/named.md" "a note naming a comparison of no series" \
+	's/Series 2 `0`/Series 3 `0`/' 'nothing' 0
+is "$(count '^not in data *comparison 0, series Series 3: pairs (line')" 1 \
+	"and that comparison is not in data"
+run_pb verify "$study" --against "$out/pages/de.md"
+is "$(grep '^settings checked: ' "$pb_out_file")" \
+	"settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator; not stated: none; runs checked for 5 series, pairs for 8 comparisons" \
+	"the summary says which settings a page states"
+run_pb verify "$study" --against "$pages/en.txt"
+is "$(grep '^settings checked: ' "$pb_out_file")" \
+	"settings checked: confidence; not stated: statistic, threshold, unit, better, method, resamples, seed, generator; runs checked for 0 series, pairs for 0 comparisons" \
+	"a page stating only the confidence: nothing else is checked"
+sed 's/: 1\.784 ms,/: 2.000 ms,/' "$out/pages/en.md" >"$tap_tmp/threshold.md"
+run_pb verify "$study" --against "$tap_tmp/threshold.md"
+is "$(grep '^MISMATCH' "$pb_out_file")" \
+	"MISMATCH       setting threshold (line $(grep -n '1\.784 ms,' "$out/pages/en.md" | cut -d: -f1), column 24): published 2.000, recomputed 1.784" \
+	"the MISMATCH says where the page states the threshold"
+
+## The same in a results.json -------------------------------------------
+json=$out/pages/results.json
+edited "$json" "results.json threshold 2.0" 's/^    "threshold": 1\.784,/    "threshold": 2.0,/' \
+	'setting threshold (plan.threshold)' 1
+edited "$json" "results.json unit s" 's/^    "unit": "ms",/    "unit": "s",/' \
+	'setting unit (plan.unit)' 1
+edited "$json" "results.json better higher" 's/^    "better": "lower",/    "better": "higher",/' \
+	'setting better (plan.better)' 1
+edited "$json" "results.json statistic p50" 's/^    "statistic": "p99",/    "statistic": "p50",/' \
+	'setting statistic (plan.statistic)' 1
+edited "$json" "results.json confidence 0.9" 's/^    "confidence": 0\.95,/    "confidence": 0.9,/' \
+	'setting confidence (plan.confidence)' 1
+edited "$json" "results.json method bca" 's/^    "interval": "percentile",/    "interval": "bca",/' \
+	'setting method (plan.interval)' 1
+edited "$json" "results.json resamples 2000" 's/^    "resamples": 10000,/    "resamples": 2000,/' \
+	'setting resamples (plan.resamples)' 1
+edited "$json" "results.json seed 1" 's/^    "seed": 20260825,/    "seed": 1,/' \
+	'setting seed (plan.seed)' 1
+edited "$json" "results.json generator ranlux" 's/^    "generator": "mt19937",/    "generator": "ranlux",/' \
+	'setting generator (plan.generator)' 1
+edited "$json" "results.json 49 accepted" '/^  "accounting"/,$s/^      "accepted": 50,/      "accepted": 49,/' \
+	'runs of series [12]: accepted (accounting)' 2
+edited "$json" "results.json 3 excluded" '/^  "accounting"/,$s/^      "excluded": 2,/      "excluded": 3,/' \
+	'runs of series 1: excluded (accounting)' 1
+edited "$json" "results.json another run excluded" '/^  "accounting"/,$s/"run": "pilot-2"/"run": "pilot-9"/' \
+	'runs of series 1: excluded runs (accounting)' 1
+edited "$json" "results.json 9 pairs" '0,/^      "pairs": 10,/s//      "pairs": 9,/' \
+	'comparison missing, series 1: pairs (comparisons)' 1
+edited "$json" "results.json 3 lost buffers" '/^  "accounting"/,$s/^      "lost_buffers": 0$/      "lost_buffers": 3/' \
+	'runs of series [0-9a-z]*: lost trace events and buffers (accounting)' 5
+run_pb verify "$study" --against "$json"
+is "$pb_status:$(count '^MISMATCH')" "0:0" "the untouched results.json: all match, exit 0"
 
 ## Malformed tables: FILE:LINE:COL and status 65 --------------------------
 sed '15s/+2.474\]/+2.474/' "$pages/en.txt" >"$tap_tmp/broken.txt"

@@ -64,23 +64,45 @@ static bool is_space(char c)
 /* ---------------------------------------------------------------------
  * Templates. */
 
+/* The length of the directive at T ("%s", "%zu", or a numbered "%2$s",
+ * "%1$zu" as translations that reorder their arguments write), 0 when T
+ * holds none; *INDEX is the capture it fills: NEXT, or the number less 1. */
+static size_t directive(const char *t, size_t next, size_t *index)
+{
+	size_t pos = 1;
+
+	*index = next;
+	if (t[0] != '%')
+		return 0;
+	if (t[1] >= '1' && t[1] <= '9' && t[2] == '$') {
+		*index = (size_t)(t[1] - '1');
+		pos = 3;
+	}
+	if (t[pos] == 's')
+		return pos + 1;
+	if (t[pos] == 'z' && t[pos + 1] == 'u')
+		return pos + 2;
+	return 0;
+}
+
 /* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
- * with the pieces that "%s" takes.  The shortest piece is tried first and
- * backtracking finds a match when there is one. */
+ * (or the numbered capture) with the pieces that each directive takes.
+ * The shortest piece is tried first and backtracking finds a match when
+ * there is one. */
 static bool match_at(const char *t, const char *s, char **caps, size_t k,
 		     size_t max_caps, bool *nomem)
 {
 	while (*t) {
-		size_t conv = t[0] != '%' ? 0 : t[1] == 's' ? 2
-			      : t[1] == 'z' && t[2] == 'u' ? 3 : 0;
+		size_t at;
+		size_t conv = directive(t, k, &at);
 		if (conv) {
 			for (const char *e = s;; e++) {
 				if (match_at(t + conv, e, caps, k + 1, max_caps,
 					     nomem)) {
-					if (caps && k < max_caps) {
-						caps[k] = dup_range(s,
+					if (caps && at < max_caps) {
+						caps[at] = dup_range(s,
 							(size_t)(e - s));
-						if (!caps[k])
+						if (!caps[at])
 							*nomem = true;
 					}
 					return true;

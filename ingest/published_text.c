@@ -272,8 +272,16 @@ static bool tmpl_build(const pub_phrase *ph, setting_tmpl *t)
 	if (!t->text)
 		return false;
 	while (*s) {
-		size_t conv = s[0] != '%' ? 0 : s[1] == 's' ? 2
-			      : s[1] == 'z' && s[2] == 'u' ? 3 : 0;
+		/* A numbered directive ("%3$s", as a translation that
+		 * reorders its arguments writes it) takes the role of that
+		 * argument rather than of the next one. */
+		bool numbered = s[0] == '%' && s[1] >= '1' && s[1] <= '9'
+				&& s[2] == '$';
+		const char *spec = numbered ? s + 3 : s + 1;
+		size_t conv = s[0] != '%' ? 0
+			      : spec[0] == 's' ? (size_t)(spec - s) + 1
+			      : spec[0] == 'z' && spec[1] == 'u'
+			      ? (size_t)(spec - s) + 2 : 0;
 		const char *role;
 		size_t role_len, fixed = conv;
 		if (!conv && !fixed_at(code, s, &role, &role_len, &fixed)) {
@@ -282,8 +290,13 @@ static bool tmpl_build(const pub_phrase *ph, setting_tmpl *t)
 			t->text[k++] = *s++;
 			continue;
 		}
-		if (conv)
+		if (conv && numbered) {
+			const char *nth = code;
+			for (int i = '1'; i <= s[1]; i++)
+				next_arg(&nth, &role, &role_len);
+		} else if (conv) {
 			next_arg(&args, &role, &role_len);
+		}
 		/* More pieces than any phrase has: the rest stays fixed
 		 * text, and the phrase will not match. */
 		if (t->n == MAX_PIECES) {

@@ -118,15 +118,6 @@ static const struct sentence {
 	  "true difference in only %s of simulated studies with strongly "
 	  "skewed differences (docs/statistics.md); the intervals may be too "
 	  "narrow." },
-	{ PUB_SETTING, "pairs - confidence method -",
-	  "With %zu pair (simulated at %zu), a nominal %s interval of method "
-	  "%s covered the true difference in only %s of simulated studies "
-	  "with strongly skewed differences (docs/statistics.md); the "
-	  "interval may be too narrow.",
-	  "With %zu pairs (simulated at %zu), a nominal %s interval of "
-	  "method %s covered the true difference in only %s of simulated "
-	  "studies with strongly skewed differences (docs/statistics.md); the "
-	  "intervals may be too narrow." },
 	{ PUB_PAIRS_SCOPE, "every", "This applies to every comparison above.",
 	  NULL },
 	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },

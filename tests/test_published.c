@@ -82,6 +82,14 @@ static void check_templates(void)
 	       "template: other words do not match, nothing captured");
 	tap_ok(!pub_template_match("Result", "Results", NULL, 0),
 	       "template: the whole text must match");
+	/* A translation may reorder its arguments: "%2$s" fills the second
+	 * capture wherever it stands. */
+	tap_ok(pub_template_match("%2$s of %1$zu pairs", "95% of 10 pairs",
+				  caps, 2)
+	       && strcmp(caps[0], "10") == 0 && strcmp(caps[1], "95%") == 0,
+	       "template: numbered directives fill their own captures");
+	free(caps[0]);
+	free(caps[1]);
 }
 
 static const char tsv_page[] =

@@ -171,7 +171,7 @@ for lang in en de cs ko; do
 	edited "$md" "$lang.md confidence 90% above the table" \
 		'/^[^-|].*95%/s/95%/90%/' 'setting confidence (line' 1
 	edited "$md" "$lang.md confidence 90% in the small-sample note" \
-		'/79\.9%/s/95%/90%/' 'setting confidence (line' 1
+		'/79\.5%/s/95%/90%/' 'setting confidence (line' 1
 	edited "$md" "$lang.md method bca" '/mt19937/s/`percentile`/`bca`/' \
 		'setting method (line' 1
 	edited "$md" "$lang.md resamples 2000" '/mt19937/s/10000/2000/' \
@@ -193,14 +193,14 @@ for lang in en de cs ko; do
 	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
 		'runs of series boundary: \(total\|accepted\) (line' 2
 	edited "$md" "$lang.md 9 pairs in the small-sample note" \
-		'/79\.9%/s/10/9/' 'comparison .*: pairs (line' 8
+		'/79\.5%/s/10/9/' 'comparison .*: pairs (line' 8
 	edited "$md" "$lang.md 3 lost trace events" \
 		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
 		'runs of series mechanism: lost trace events and buffers (line' 1
 done
 # A note naming its comparisons: the pairs of those, and a name the
 # study does not have.
-sed '/79\.9%/s/ This applies to every comparison above\./ This applies to: Series 1 `10`, Series 2 `0`./' \
+sed '/79\.5%/s/ This applies to every comparison above\./ This applies to: Series 1 `10`, Series 2 `0`./' \
 	"$out/pages/en.md" >"$tap_tmp/named.md"
 run_pb verify "$study" --against "$tap_tmp/named.md"
 is "$pb_status:$(count '^match *comparison .*: pairs (line')" "0:2" \

@@ -51,6 +51,8 @@ typedef enum pub_concept {
 	PUB_CMP_CONCLUSION_HEAD,   /* "Conclusion" */
 	PUB_SERIES_LABEL,      /* "Series %s": a default series label */
 	PUB_CONCLUSION,        /* code: a verdict code ("harm") */
+	PUB_CONCLUSION_WITH_SERIES,   /* "%s: %s": a conclusion, then each
+					 series' verdict */
 	PUB_NO_PAIRS,          /* a comparison cell without pairs */
 	PUB_NO_INTERVAL,       /* "(no interval)" after an estimate */
 	PUB_MECH_HEAD_STATE,
@@ -216,6 +218,7 @@ void published_free(published *p);
 
 /* Matches TEXT against the template TMPL (see above).  On a match returns
  * true and, when CAPS is not NULL, stores up to MAX_CAPS captured "%s"
+ * (or "%zu", taken as any piece)
  * pieces as new strings (the caller free()s each; unused entries are set
  * to NULL). */
 bool pub_template_match(const char *tmpl, const char *text, char **caps,

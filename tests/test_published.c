@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "ingest/published.h"
 #include "tests/tap.h"
 
@@ -273,10 +275,20 @@ static void check_errors(void)
 			"page.txt:2:3: NUL byte in the text");
 }
 
+/* S with every FROM replaced by TO, a new string (g_free). */
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+	char **parts = g_strsplit(s, from, -1);
+	char *out = g_strjoinv(to, parts);
+
+	g_strfreev(parts);
+	return out;
+}
+
 static void check_json(void)
 {
 	static const char doc[] =
-		"{\"schema\": \"pairboot-results\", \"schema_version\": 1,\n"
+		"{\"schema\": \"pairboot-results\", \"schema_version\": 2,\n"
 		" \"plan\": {\"reference\": \"20\", \"seed\": 5, \"resamples\": "
 		"100, \"interval\": \"percentile\", \"statistic\": \"p99\", "
 		"\"confidence\": 0.95},\n"
@@ -328,10 +340,26 @@ static void check_json(void)
 	published_free(p);
 	diag_free(d);
 
+	/* Schema version 1 wrote detected-size-open as "detected-small". */
+	char *v1 = replace_all(doc, "\"verdict\": \"equivalent\"",
+			       "\"verdict\": \"detected-small\"");
+	char *v1b = replace_all(v1, "\"schema_version\": 2",
+				"\"schema_version\": 1");
 	d = diag_new(NULL, 0);
-	p = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 2}",
+	p = parse(v1b, d, &st);
+	tap_ok(st == PB_OK && p && p->n_cmp == 1 && p->n_conclusions == 1
+	       && strcmp(p->cmp[0].verdict, "detected-size-open") == 0
+	       && strcmp(p->conclusions[0].verdict, "detected-size-open") == 0,
+	       "version 1: detected-small is read as detected-size-open");
+	published_free(p);
+	diag_free(d);
+	g_free(v1);
+	g_free(v1b);
+
+	d = diag_new(NULL, 0);
+	p = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 3}",
 		  d, &st);
-	tap_ok(st == PB_DATAERR && !p, "another schema version is refused");
+	tap_ok(st == PB_DATAERR && !p, "a newer schema version is refused");
 	diag_free(d);
 	d = diag_new(NULL, 0);
 	p = parse("{\"schema\": \"pairboot-results\",\n \"schema_version\": }",

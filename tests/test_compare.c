@@ -46,6 +46,7 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "ingest/study.h"
+#include "render/compare_md.h"
 #include "render/fig_compare.h"
 #include "tests/tap.h"
 
@@ -263,6 +264,44 @@ static bool analyse(hand_study *h, analysis **a)
 	return st == PB_OK;
 }
 
+/* The comparison page gives each study's conclusion in the study page's
+ * words: on state 10 both studies have 2 pairs, too few for a claim, and
+ * the cells say so with the minimum, in every language. */
+static void check_page_words(hand_study *old, const analysis *oa,
+			     hand_study *new, const analysis *na,
+			     const compare_result *c)
+{
+	static const char *const want[][2] = {
+		{ "en", "too few pairs for a claim, which needs at least 5 "
+		  "pairs" },
+		{ "de", "zu wenige Paare für eine Aussage, die mindestens 5 "
+		  "Paare erfordert" },
+		{ "cs", "příliš málo párů pro závěr, který vyžaduje alespoň 5 "
+		  "párů" },
+		{ "ko", "결론을 내리기에 쌍이 너무 적음; 최소 5쌍이 필요함" },
+	};
+
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		GString *g = g_string_new(NULL);
+		char *cells = g_strdup_printf("| %s | %s |\n", want[i][1],
+					      want[i][1]);
+		bool ok = compare_md_render(&old->s, oa, &new->s, na, c,
+					    want[i][0], g) == PB_OK;
+		/* The effects row of state 10 (the mechanism table has one
+		 * too). */
+		const char *row = ok ? strstr(g->str, "\n| `10` | `+5 ms`")
+				     : NULL;
+		const char *end = row ? strchr(row + 1, '\n') : NULL;
+
+		tap_ok(row && end && strncmp(end - strlen(cells) + 1, cells,
+					     strlen(cells)) == 0,
+		       "%s compare page: state 10, too few pairs in both",
+		       want[i][0]);
+		g_free(cells);
+		g_string_free(g, TRUE);
+	}
+}
+
 static void check_hand(void)
 {
 	static hand_study old, new;
@@ -305,6 +344,7 @@ static void check_hand(void)
 	tap_ok(s10 && s10->old_verdict == VERDICT_TOO_FEW_PAIRS
 	       && s10->new_verdict == VERDICT_TOO_FEW_PAIRS,
 	       "state 10: too few pairs in both studies");
+	check_page_words(&old, oa, &new, na, c);
 	tap_ok(s10 && c->effects[s10->first].change.excludes_zero,
 	       "state 10: the change excludes 0");
 	tap_ok(c->effects[find_state(c, 0)->first].change.stream_seed

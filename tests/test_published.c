@@ -22,6 +22,11 @@ static const pub_phrase vocab[] = {
 	{ PUB_CONCLUSION, "harm", "en", "practically significant harm" },
 	{ PUB_CONCLUSION, "indeterminate", "en",
 	  "advantage not established; equivalence not proven" },
+	{ PUB_CONCLUSION, "series-disagree", "en",
+	  "series disagree; no pooled conclusion" },
+	{ PUB_CONCLUSION, "too-few-pairs", "en",
+	  "too few pairs for a claim, which needs at least %zu pairs" },
+	{ PUB_CONCLUSION_WITH_SERIES, NULL, "en", "%s: %s" },
 	{ PUB_NO_PAIRS, NULL, "en", "no pairs" },
 	{ PUB_NO_INTERVAL, NULL, "en", "(no interval)" },
 	{ PUB_MECH_HEAD_STATE, NULL, "en", "State" },
@@ -83,6 +88,41 @@ static void check_templates(void)
 	       "template: other words do not match, nothing captured");
 	tap_ok(!pub_template_match("Result", "Results", NULL, 0),
 	       "template: the whole text must match");
+	tap_ok(pub_template_match("at least %zu pairs", "at least 5 pairs",
+				  caps, 1) && strcmp(caps[0], "5") == 0,
+	       "template: %%zu takes the count");
+	free(caps[0]);
+}
+
+/* Conclusion cells that list each series' verdict after the conclusion,
+ * and one that gives the minimum number of pairs.  The lead is the
+ * conclusion; the list (itself holding ';') is not read. */
+static void check_conclusion_cells(void)
+{
+	static const char page[] =
+		"Comparison with `20`\tSeries 1, difference and 95% CI\t"
+		"Series 2, difference and 95% CI\tConclusion\n"
+		"`10`\t`+3.000 ms` `[+2.000; +4.000]`\t`-0.500 ms` "
+		"`[-3.000; +2.000]`\tseries disagree; no pooled conclusion: "
+		"Series 1 (practically significant harm); Series 2 (advantage "
+		"not established; equivalence not proven)\n"
+		"`0`\t`+2.000 ms` `[+1.900; +2.100]`\t`+2.000 ms` "
+		"`[+1.900; +2.100]`\ttoo few pairs for a claim, which needs at "
+		"least 5 pairs\n";
+	diag *d = diag_new(NULL, 0);
+	pb_status st;
+	published *p = parse(page, d, &st);
+
+	tap_ok(st == PB_OK && p && p->n_conclusions == 2,
+	       "conclusions with a series list are read (%d)", (int)st);
+	if (p && p->n_conclusions == 2) {
+		tap_streq(p->conclusions[0].verdict, "series-disagree",
+			  "the lead of the list is the conclusion");
+		tap_streq(p->conclusions[1].verdict, "too-few-pairs",
+			  "too few pairs, with the minimum");
+	}
+	published_free(p);
+	diag_free(d);
 }
 
 static const char tsv_page[] =
@@ -375,6 +415,7 @@ int main(void)
 {
 	check_templates();
 	check_tsv();
+	check_conclusion_cells();
 	check_markdown();
 	check_errors();
 	check_json();

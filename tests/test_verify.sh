@@ -122,6 +122,16 @@ for md in "$out/pages"/*.md; do
 	is "$pb_status" 0 "report page $(basename "$md"): everything matches"
 done
 
+## A study with too few pairs for a claim: its pages read back too -------
+"$PAIRBOOT" --quiet report "$top_srcdir/tests/data/tiny" -o "$out/tiny" \
+	</dev/null
+for md in "$out/tiny"/*.md; do
+	run_pb verify "$top_srcdir/tests/data/tiny" --against "$md"
+	ok "tiny page $(basename "$md"): both conclusions too-few-pairs match" \
+		test "$pb_status" = 0 \
+			-a "$(count '^match  *conclusion .*too-few-pairs')" = 2
+done
+
 ## Malformed tables: FILE:LINE:COL and status 65 --------------------------
 sed '15s/+2.474\]/+2.474/' "$pages/en.txt" >"$tap_tmp/broken.txt"
 run_pb verify "$study" --against "$tap_tmp/broken.txt"

@@ -770,6 +770,14 @@ static void section_settings(page *pg)
 		      "lies wholly inside it; each series is judged on its own "
 		      "and never pooled.  The other interval methods are in "
 		      "results.json as a sensitivity analysis."));
+	/* TRANSLATORS: %zu is the fewest pairs a claim needs. */
+	bullet(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
+			       "nor when every block shows the same "
+			       "difference.",
+			       "No claim is made from fewer than %zu pairs, "
+			       "nor when every block shows the same "
+			       "difference.", VERDICT_MIN_PAIRS),
+		       (size_t)VERDICT_MIN_PAIRS));
 }
 
 /* The comparisons "Series 1 `10`, ..." of the list IDX. */

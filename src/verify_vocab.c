@@ -3,6 +3,7 @@
 #include "src/verify_vocab.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyze/verdict.h"
 #include "render/i18n.h"
@@ -70,13 +71,13 @@ static const struct word {
 static const char *add_conclusions(pub_phrase *v, size_t *k,
 				   const char *lang)
 {
-	const char *text, *plural, *msgid;
+	const char *text, *plural, *msgid, *synthetic;
 
 	for (int i = 0; i < VERDICT_COUNT; i++) {
+		synthetic = verdict_msgid((verdict)i, true, &plural);
 		for (int syn = 1; syn >= 0; syn--) {
 			msgid = verdict_msgid((verdict)i, syn, &plural);
-			if (!syn && msgid == verdict_msgid((verdict)i, true,
-							   &plural))
+			if (!syn && strcmp(msgid, synthetic) == 0)
 				continue;
 			text = plural ? i18n_ntext(lang, msgid, plural,
 						   VERDICT_MIN_PAIRS)

@@ -1,6 +1,8 @@
 /* test_verdict.c: the verdict rules on the published table, their mirror
  * for higher-is-better metrics, every boundary, the claim gate, direction
  * across series, and the stable codes. */
+#include <stdio.h>
+
 #include "analyze/verdict.h"
 #include "tests/tap.h"
 
@@ -21,51 +23,55 @@ static verdict higher(double lo, double hi)
 	return verdict_series(true, lo, hi, T, BETTER_HIGHER);
 }
 
+/* Two series with intervals [LO, HI] and estimates EST, lower is better:
+ * each series' verdict and the verdict across them. */
+typedef struct two_series {
+	const char *name;
+	double lo[2], hi[2], est[2];
+	const char *each[2], *across;
+} two_series;
+
+static void check_two(const two_series *c, double t)
+{
+	verdict v[2];
+	char name[80];
+
+	for (int k = 0; k < 2; k++) {
+		v[k] = verdict_series(true, c->lo[k], c->hi[k], t,
+				      BETTER_LOWER);
+		snprintf(name, sizeof name, "%s, series %d", c->name, k + 1);
+		expect(v[k], c->each[k], name);
+	}
+	snprintf(name, sizeof name, "%s, across", c->name);
+	expect(verdict_across(v, c->est, 2), c->across, name);
+}
+
 /* The published table: p99 difference against 20, lower is better. */
 static void test_published(void)
 {
-	verdict v[2];
-	double est[2];
+	static const two_series rows[] = {
+		/* 10: both CIs contain 0 and reach past T -> indeterminate
+		 * twice, estimates of the same sign -> indeterminate. */
+		{ "state 10", { -1.111, -3.579 }, { 2.474, 5.613 },
+		  { 0.625, 0.975 }, { "indeterminate", "indeterminate" },
+		  "indeterminate" },
+		/* 0: series 1 [-0.014, 2.564] contains 0 (barely) and reaches
+		 * past T; series 2 [-4.681, 0.718] reaches past -T; both
+		 * indeterminate and the estimates +1.267 / -1.902 differ in
+		 * sign. */
+		{ "state 0", { -0.014, -4.681 }, { 2.564, 0.718 },
+		  { 1.267, -1.902 }, { "indeterminate", "indeterminate" },
+		  "indeterminate-direction-differs" },
+		/* 100: lo = 8.787 and 9.669 > T -> harm, harm. */
+		{ "state 100", { 8.787, 9.669 }, { 12.915, 14.127 },
+		  { 10.812, 12.074 }, { "harm", "harm" }, "harm" },
+		/* missing: lo = 9.690 and 9.303 > T -> harm, harm. */
+		{ "state missing", { 9.690, 9.303 }, { 13.480, 16.208 },
+		  { 11.640, 12.494 }, { "harm", "harm" }, "harm" },
+	};
 
-	/* 10: both CIs contain 0 and reach past T -> indeterminate twice,
-	 * estimates of the same sign -> indeterminate. */
-	v[0] = lower(-1.111, 2.474);
-	v[1] = lower(-3.579, 5.613);
-	est[0] = 0.625;
-	est[1] = 0.975;
-	expect(v[0], "indeterminate", "state 10, series 1");
-	expect(v[1], "indeterminate", "state 10, series 2");
-	expect(verdict_across(v, est, 2), "indeterminate", "state 10, across");
-
-	/* 0: series 1 [-0.014, 2.564] contains 0 (barely) and reaches past
-	 * T; series 2 [-4.681, 0.718] reaches past -T; no series decisive and
-	 * the estimates +1.267 / -1.902 differ in sign. */
-	v[0] = lower(-0.014, 2.564);
-	v[1] = lower(-4.681, 0.718);
-	est[0] = 1.267;
-	est[1] = -1.902;
-	expect(v[0], "indeterminate", "state 0, series 1");
-	expect(v[1], "indeterminate", "state 0, series 2");
-	expect(verdict_across(v, est, 2), "indeterminate-direction-differs",
-	       "state 0, across");
-
-	/* 100: lo = 8.787 and 9.669 > T -> harm, harm. */
-	v[0] = lower(8.787, 12.915);
-	v[1] = lower(9.669, 14.127);
-	est[0] = 10.812;
-	est[1] = 12.074;
-	expect(v[0], "harm", "state 100, series 1");
-	expect(v[1], "harm", "state 100, series 2");
-	expect(verdict_across(v, est, 2), "harm", "state 100, across");
-
-	/* missing: lo = 9.690 and 9.303 > T -> harm, harm. */
-	v[0] = lower(9.690, 13.480);
-	v[1] = lower(9.303, 16.208);
-	est[0] = 11.640;
-	est[1] = 12.494;
-	expect(v[0], "harm", "state missing, series 1");
-	expect(v[1], "harm", "state missing, series 2");
-	expect(verdict_across(v, est, 2), "harm", "state missing, across");
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+		check_two(&rows[i], T);
 }
 
 static void test_rules(void)
@@ -206,63 +212,57 @@ static void test_gate(void)
 static void test_direction(void)
 {
 	const double t = 1.25;
-	verdict v[2];
-	double est[2];
+	static const two_series both[] = {
+		/* +0.93 [+0.3; +1.6] and -0.93 [-1.6; -0.3]: each excludes 0
+		 * and reaches past T, so detected-size-open twice; the
+		 * estimates have opposite signs, so the series differ in
+		 * direction. */
+		{ "detected both ways", { 0.3, -1.6 }, { 1.6, -0.3 },
+		  { 0.93, -0.93 },
+		  { "detected-size-open", "detected-size-open" },
+		  "opposite-directions" },
+		/* With +0.8 [+0.2; +1.4] instead: the same way. */
+		{ "detected the same way", { 0.3, 0.2 }, { 1.6, 1.4 },
+		  { 0.93, 0.8 },
+		  { "detected-size-open", "detected-size-open" },
+		  "detected-size-open" },
+		/* Harm [+2; +4] and benefit [-4; -2]. */
+		{ "harm and benefit", { 2.0, -4.0 }, { 4.0, -2.0 },
+		  { 3.0, -3.0 }, { "harm", "benefit" },
+		  "opposite-directions" },
+	};
+	/* Pairs of series verdicts with their estimates. */
+	static const struct {
+		verdict v[2];
+		double est[2];
+		const char *want, *name;
+	} pairs[] = {
+		{ { VERDICT_HARM, VERDICT_DETECTED }, { 3.0, -3.0 },
+		  "opposite-directions",
+		  "harm and a negative detected difference" },
+		/* An indeterminate series finds no direction. */
+		{ { VERDICT_HARM, VERDICT_INDETERMINATE }, { 3.0, -3.0 },
+		  "series-disagree",
+		  "harm and a negative indeterminate estimate disagree" },
+		/* Equivalence is small either way. */
+		{ { VERDICT_EQUIVALENT, VERDICT_EQUIVALENT }, { 0.2, -0.2 },
+		  "equivalent", "equivalent both ways is equivalent" },
+		/* A series without a claim is not pooled over. */
+		{ { VERDICT_HARM, VERDICT_TOO_FEW_PAIRS }, { 3.0, 3.0 },
+		  "too-few-pairs", "harm and too few pairs: too few pairs" },
+		{ { VERDICT_HARM, VERDICT_NO_SPREAD }, { 3.0, 3.0 },
+		  "no-spread", "harm and no spread: no spread" },
+		{ { VERDICT_TOO_FEW_PAIRS, VERDICT_NO_SPREAD }, { 3.0, 3.0 },
+		  "too-few-pairs", "too few pairs comes before no spread" },
+		{ { VERDICT_NO_INTERVAL, VERDICT_NO_SPREAD }, { 3.0, 3.0 },
+		  "no-interval", "no interval comes first" },
+	};
 
-	/* +0.93 [+0.3; +1.6] and -0.93 [-1.6; -0.3]: each excludes 0 and
-	 * reaches past T, so detected-size-open twice; the estimates have
-	 * opposite signs, so the series differ in direction. */
-	v[0] = verdict_series(true, 0.3, 1.6, t, BETTER_LOWER);
-	v[1] = verdict_series(true, -1.6, -0.3, t, BETTER_LOWER);
-	est[0] = 0.93;
-	est[1] = -0.93;
-	expect(v[0], "detected-size-open", "+0.93 [+0.3; +1.6]");
-	expect(v[1], "detected-size-open", "-0.93 [-1.6; -0.3]");
-	expect(verdict_across(v, est, 2), "opposite-directions",
-	       "detected both ways: the series differ in direction");
-	/* +0.8 [+0.2; +1.4]: detected-size-open the same way. */
-	v[1] = verdict_series(true, 0.2, 1.4, t, BETTER_LOWER);
-	est[1] = 0.8;
-	expect(verdict_across(v, est, 2), "detected-size-open",
-	       "detected the same way: the common verdict");
-	/* Harm [+2; +4] (est +3) and benefit [-4; -2] (est -3), T 1.25. */
-	v[0] = verdict_series(true, 2.0, 4.0, t, BETTER_LOWER);
-	v[1] = verdict_series(true, -4.0, -2.0, t, BETTER_LOWER);
-	est[0] = 3.0;
-	est[1] = -3.0;
-	expect(verdict_across(v, est, 2), "opposite-directions",
-	       "harm and benefit differ in direction");
-	v[1] = VERDICT_DETECTED;
-	expect(verdict_across(v, est, 2), "opposite-directions",
-	       "harm and a negative detected difference");
-	/* Harm and an indeterminate series with a negative estimate: that
-	 * series finds no direction, so they disagree. */
-	v[1] = VERDICT_INDETERMINATE;
-	expect(verdict_across(v, est, 2), "series-disagree",
-	       "harm and a negative indeterminate estimate disagree");
-	/* Two equivalent series of opposite sign: both small. */
-	v[0] = VERDICT_EQUIVALENT;
-	v[1] = VERDICT_EQUIVALENT;
-	est[0] = 0.2;
-	est[1] = -0.2;
-	expect(verdict_across(v, est, 2), "equivalent",
-	       "equivalent both ways is equivalent");
-	/* A series without a claim is not pooled over. */
-	v[0] = VERDICT_HARM;
-	v[1] = VERDICT_TOO_FEW_PAIRS;
-	est[0] = 3.0;
-	est[1] = 3.0;
-	expect(verdict_across(v, est, 2), "too-few-pairs",
-	       "harm and too few pairs: too few pairs");
-	v[1] = VERDICT_NO_SPREAD;
-	expect(verdict_across(v, est, 2), "no-spread",
-	       "harm and no spread: no spread");
-	v[0] = VERDICT_TOO_FEW_PAIRS;
-	expect(verdict_across(v, est, 2), "too-few-pairs",
-	       "too few pairs comes before no spread");
-	v[0] = VERDICT_NO_INTERVAL;
-	expect(verdict_across(v, est, 2), "no-interval",
-	       "no interval comes first");
+	for (size_t i = 0; i < sizeof both / sizeof *both; i++)
+		check_two(&both[i], t);
+	for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+		expect(verdict_across(pairs[i].v, pairs[i].est, 2),
+		       pairs[i].want, pairs[i].name);
 }
 
 static void test_codes(void)

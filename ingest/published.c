@@ -63,8 +63,8 @@ static bool is_space(char c)
  * Templates. */
 
 /* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
- * with the pieces that "%s" (or "%zu") takes.  The shortest piece is tried first and
- * backtracking finds a match when there is one. */
+ * with the pieces that "%s" (or "%zu") takes.  The shortest piece is
+ * tried first and backtracking finds a match when there is one. */
 static bool match_at(const char *t, const char *s, char **caps, size_t k,
 		     size_t max_caps, bool *nomem)
 {

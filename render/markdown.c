@@ -408,22 +408,12 @@ static const char *verdict_text(page *pg, verdict v)
 	return tr(pg, msgid);
 }
 
-/* The conclusion across series of state result R: the verdict, followed
- * by each series' verdict when they differ, so that a disagreement or a
- * reason for no claim is never only in results.json. */
-static const char *conclusion_text(page *pg, const state_result *r)
+/* "Series 1 (...); Series 2 (...)": each series' verdict on state R. */
+static const char *series_verdicts(page *pg, const state_result *r)
 {
-	const char *lead = verdict_text(pg, r->verdict);
-	GPtrArray *items;
-	bool same = true;
+	GPtrArray *items = g_ptr_array_new();
 	const char *list;
 
-	for (size_t i = 1; i < r->n_comparisons; i++)
-		same &= pg->a->cmp[r->comparisons[i]].verdict
-			== pg->a->cmp[r->comparisons[0]].verdict;
-	if (!verdict_words_list_series(r->verdict, same))
-		return lead;
-	items = g_ptr_array_new();
 	for (size_t i = 0; i < r->n_comparisons; i++) {
 		const comparison *c = &pg->a->cmp[r->comparisons[i]];
 		g_ptr_array_add(items, (gpointer)fmt(pg,
@@ -433,8 +423,24 @@ static const char *conclusion_text(page *pg, const state_result *r)
 	}
 	list = join(pg, items, "; ");
 	g_ptr_array_free(items, TRUE);
+	return list;
+}
+
+/* The conclusion across series of state result R: the verdict, followed
+ * by each series' verdict when they differ, so that a disagreement or a
+ * reason for no claim is never only in results.json. */
+static const char *conclusion_text(page *pg, const state_result *r)
+{
+	const char *lead = verdict_text(pg, r->verdict);
+	bool same = true;
+
+	for (size_t i = 1; i < r->n_comparisons; i++)
+		same &= pg->a->cmp[r->comparisons[i]].verdict
+			== pg->a->cmp[r->comparisons[0]].verdict;
+	if (!verdict_words_list_series(r->verdict, same))
+		return lead;
 	return fmt(pg, trc(pg, verdict_words_ctx, verdict_words_with_series),
-		   lead, list);
+		   lead, series_verdicts(pg, r));
 }
 
 /* The comparison of state result R in latency series K, or NULL. */

@@ -131,6 +131,17 @@ static void canonical_label(pb_state st, char *buf, size_t size)
 	pb_state_format(st, buf, size);
 }
 
+/* True when the N differences D are all equal (N >= 1): every resample
+ * then has the same mean and the interval has zero width, which says
+ * nothing about how much boots vary. */
+static bool all_equal(const double *d, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (d[i] < d[0] || d[i] > d[0])
+			return false;
+	return n > 0;
+}
+
 static pb_status run_comparison(const study *s, comparison *c, diag *d)
 {
 	const study_plan *p = &s->plan;
@@ -176,8 +187,9 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	if (st != PB_OK)
 		return st;
 	const boot_interval *ci = &c->boot.ci[p->interval];
-	c->verdict = verdict_series(ci->defined, ci->lo, ci->hi, p->threshold,
-				    p->better);
+	c->verdict = verdict_gate(verdict_series(ci->defined, ci->lo, ci->hi,
+						 p->threshold, p->better),
+				  c->n_pairs, all_equal(c->diffs, c->n_pairs));
 	note_coverage(p, c);
 	return PB_OK;
 }

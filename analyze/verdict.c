@@ -7,11 +7,14 @@ static const char *const verdict_codes[VERDICT_COUNT] = {
 	[VERDICT_HARM] = "harm",
 	[VERDICT_BENEFIT] = "benefit",
 	[VERDICT_EQUIVALENT] = "equivalent",
-	[VERDICT_DETECTED_SMALL] = "detected-small",
+	[VERDICT_DETECTED] = "detected-size-open",
 	[VERDICT_INDETERMINATE] = "indeterminate",
 	[VERDICT_NO_INTERVAL] = "no-interval",
 	[VERDICT_DIRECTION_DIFFERS] = "indeterminate-direction-differs",
 	[VERDICT_SERIES_DISAGREE] = "series-disagree",
+	[VERDICT_TOO_FEW_PAIRS] = "too-few-pairs",
+	[VERDICT_NO_SPREAD] = "no-spread",
+	[VERDICT_OPPOSITE_DIRECTIONS] = "opposite-directions",
 };
 
 verdict verdict_series(bool defined, double lo, double hi, double threshold,
@@ -31,37 +34,78 @@ verdict verdict_series(bool defined, double lo, double hi, double threshold,
 	if (-threshold < lo && hi < threshold)
 		return VERDICT_EQUIVALENT;
 	if (lo > 0.0 || hi < 0.0)
-		return VERDICT_DETECTED_SMALL;
+		return VERDICT_DETECTED;
 	return VERDICT_INDETERMINATE;
+}
+
+verdict verdict_gate(verdict v, size_t n_pairs, bool no_spread)
+{
+	if (v == VERDICT_NO_INTERVAL)
+		return v;
+	if (no_spread)
+		return VERDICT_NO_SPREAD;
+	if (n_pairs < VERDICT_MIN_PAIRS)
+		return VERDICT_TOO_FEW_PAIRS;
+	return v;
 }
 
 bool verdict_decisive(verdict v)
 {
 	return v == VERDICT_HARM || v == VERDICT_BENEFIT
-	       || v == VERDICT_EQUIVALENT || v == VERDICT_DETECTED_SMALL;
+	       || v == VERDICT_EQUIVALENT || v == VERDICT_DETECTED;
+}
+
+/* A verdict that finds a difference, and so has the direction of its
+ * point estimate. */
+static bool finds_difference(verdict v)
+{
+	return v == VERDICT_HARM || v == VERDICT_BENEFIT
+	       || v == VERDICT_DETECTED;
+}
+
+/* The first series without a claim, by precedence: a series that cannot
+ * be judged could disagree with the others, so none is pooled over it.
+ * VERDICT_COUNT when every series can be judged. */
+static verdict unjudged(const verdict *per_series, size_t n)
+{
+	static const verdict order[] = { VERDICT_NO_INTERVAL,
+					 VERDICT_TOO_FEW_PAIRS,
+					 VERDICT_NO_SPREAD };
+
+	for (size_t k = 0; k < sizeof order / sizeof *order; k++)
+		for (size_t i = 0; i < n; i++)
+			if (per_series[i] == order[k])
+				return order[k];
+	return (verdict)VERDICT_COUNT;
 }
 
 verdict verdict_across(const verdict *per_series, const double *estimates,
 		       size_t n)
 {
-	bool decisive = false, positive = false, negative = false;
-	bool same = true;
+	bool found_pos = false, found_neg = false;   /* finding a difference */
+	bool positive = false, negative = false;     /* any series */
+	bool all_indeterminate = true, same = true;
+	verdict none;
 
 	if (n == 0)
 		return VERDICT_NO_INTERVAL;
+	none = unjudged(per_series, n);
+	if (none != (verdict)VERDICT_COUNT)
+		return none;
 	for (size_t i = 0; i < n; i++) {
-		if (per_series[i] == VERDICT_NO_INTERVAL)
-			return VERDICT_NO_INTERVAL;
-		if (verdict_decisive(per_series[i]))
-			decisive = true;
-		if (estimates[i] > 0.0)
-			positive = true;
-		if (estimates[i] < 0.0)
-			negative = true;
+		bool finds = finds_difference(per_series[i]);
+		positive |= estimates[i] > 0.0;
+		negative |= estimates[i] < 0.0;
+		found_pos |= finds && estimates[i] > 0.0;
+		found_neg |= finds && estimates[i] < 0.0;
+		if (per_series[i] != VERDICT_INDETERMINATE)
+			all_indeterminate = false;
 		if (per_series[i] != per_series[0])
 			same = false;
 	}
-	if (!decisive && positive && negative)
+	if (found_pos && found_neg)
+		return VERDICT_OPPOSITE_DIRECTIONS;
+	if (all_indeterminate && positive && negative)
 		return VERDICT_DIRECTION_DIFFERS;
 	if (same)
 		return per_series[0];

@@ -12,24 +12,44 @@
  *   equivalent      the whole CI lies inside (-T, +T): -T < lo and hi < T.
  *                   A 95% CI inside the margin is the two one-sided tests
  *                   procedure (TOST, Schuirmann 1987) at 2.5% per side.
- *   detected-small  the CI excludes 0 (lo > 0 or hi < 0), none of the above
+ *   detected-size-open  the CI excludes 0 (lo > 0 or hi < 0), none of the
+ *                   above.  Such a CI failed equivalence, so it reaches +T
+ *                   or -T: a difference is detected, and whether it reaches
+ *                   the threshold is open.
  *   indeterminate   the CI contains 0 and reaches T or beyond
  *
  * All comparisons are strict, so an endpoint exactly at T does not make
  * harm, benefit or equivalence, and one exactly at 0 does not exclude 0.
  * The six cases cover every interval.
  *
+ * Then the claim gate (verdict_gate), from the data behind the CI:
+ *
+ *   no-spread       every pair has the same difference: the bootstrap
+ *                   distribution is one point and the CI has zero width,
+ *                   whatever the true spread between boots
+ *   too-few-pairs   fewer than VERDICT_MIN_PAIRS pairs: the CI covers far
+ *                   less often than its level (docs/statistics.md)
+ *
  * Across series (per-series verdicts and point estimates, never a pooled
  * figure; the first rule that holds wins):
  *
  *   no-interval                      some series has no interval: a series
  *                                    that cannot be judged could disagree
- *   indeterminate-direction-differs  no series is decisive (harm, benefit,
- *                                    equivalent, detected-small) and the
+ *   too-few-pairs                    some series has too few pairs
+ *   no-spread                        some series has no spread
+ *   opposite-directions              two series each find a difference
+ *                                    (harm, benefit, detected-size-open)
+ *                                    and their point estimates have
+ *                                    opposite signs
+ *   indeterminate-direction-differs  every series is indeterminate and the
  *                                    point estimates have opposite signs
  *                                    (one > 0, another < 0)
  *   (the common verdict)             all series have the same verdict
  *   series-disagree                  otherwise
+ *
+ * So opposite directions never give a verdict that has a direction.  Two
+ * equivalent series keep "equivalent" whatever their signs: equivalence
+ * says the effect is small either way, not which way it goes.
  *
  * The codes are stable strings, written to results.json; reports turn them
  * into sentences. */
@@ -45,22 +65,37 @@ typedef enum verdict {
 	VERDICT_HARM,
 	VERDICT_BENEFIT,
 	VERDICT_EQUIVALENT,
-	VERDICT_DETECTED_SMALL,
+	VERDICT_DETECTED,
 	VERDICT_INDETERMINATE,
 	VERDICT_NO_INTERVAL,
 	VERDICT_DIRECTION_DIFFERS,   /* across series only */
-	VERDICT_SERIES_DISAGREE      /* across series only */
+	VERDICT_SERIES_DISAGREE,     /* across series only */
+	VERDICT_TOO_FEW_PAIRS,
+	VERDICT_NO_SPREAD,
+	VERDICT_OPPOSITE_DIRECTIONS  /* across series only */
 } verdict;
 
-#define VERDICT_COUNT 8
+#define VERDICT_COUNT 11
+
+/* The fewest pairs that may carry a verdict other than no-interval,
+ * too-few-pairs or no-spread: below it a nominal 95% percentile interval
+ * covered at most 0.80 even for nearly symmetric differences
+ * (docs/statistics.md, section 7). */
+#define VERDICT_MIN_PAIRS 5
 
 /* The verdict of one series: DEFINED false gives no-interval, else the
  * rules above for [LO, HI] (LO <= HI) and THRESHOLD > 0. */
 verdict verdict_series(bool defined, double lo, double hi, double threshold,
 		       better_side better);
 
-/* True for harm, benefit, equivalent and detected-small: a verdict that
- * says something about the size of the effect. */
+/* The claim gate, applied to V = verdict_series(...) of a comparison with
+ * N_PAIRS pairs; NO_SPREAD: all its differences are equal.  no-interval
+ * stays; otherwise no-spread, then too-few-pairs (N_PAIRS <
+ * VERDICT_MIN_PAIRS) replace V; else V. */
+verdict verdict_gate(verdict v, size_t n_pairs, bool no_spread);
+
+/* True for harm, benefit, equivalent and detected-size-open: a verdict
+ * that makes a claim about the effect. */
 bool verdict_decisive(verdict v);
 
 /* The verdict across N series from their verdicts PER_SERIES (only the
@@ -69,7 +104,7 @@ bool verdict_decisive(verdict v);
 verdict verdict_across(const verdict *per_series, const double *estimates,
 		       size_t n);
 
-/* The stable code of V ("harm", "detected-small", ...); "unknown" for a
+/* The stable code of V ("harm", "detected-size-open", ...); "unknown" for a
  * value outside the enum. */
 const char *verdict_code(verdict v);
 

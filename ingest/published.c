@@ -159,6 +159,7 @@ typedef struct reader {
 	pb_status st;           /* PB_NOMEM once memory ran out */
 	size_t cap_cmp, cap_concl, cap_mech, cap_values, cap_inputs,
 	       cap_runs;
+	long long schema_version;   /* of a results.json */
 } reader;
 
 static void nomem(reader *r)
@@ -705,6 +706,26 @@ static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
 	return true;
 }
 
+/* The conclusion phrase of a conclusion cell TEXT: the whole cell, or
+ * the conclusion that leads the list of each series' verdict (that list
+ * is not read: the series' verdicts are in results.json). */
+static const pub_phrase *conclusion_match(reader *r, const char *text)
+{
+	const pub_phrase *ph = phrase_match(r, PUB_CONCLUSION, text, NULL, 0);
+	char *caps[2];
+
+	for (size_t i = 0; !ph && i < r->n_vocab; i++) {
+		const pub_phrase *with = &r->vocab[i];
+		if (with->concept != PUB_CONCLUSION_WITH_SERIES
+		    || !pub_template_match(with->text, text, caps, 2))
+			continue;
+		ph = phrase_match(r, PUB_CONCLUSION, caps[0], NULL, 0);
+		free(caps[0]);
+		free(caps[1]);
+	}
+	return ph;
+}
+
 static void cmp_row(reader *r, size_t line, const row *rw, const table *t)
 {
 	pb_state st;
@@ -738,7 +759,7 @@ static void cmp_row(reader *r, size_t line, const row *rw, const table *t)
 		}
 	}
 	const cell *last = &rw->cells[rw->n - 1];
-	ph = phrase_match(r, PUB_CONCLUSION, last->text, NULL, 0);
+	ph = conclusion_match(r, last->text);
 	if (!ph || !ph->code) {
 		cell_error(r, line, last, "not a known conclusion");
 		return;
@@ -1450,6 +1471,15 @@ static pub_num json_pub_num(bool present, double x)
 	return n;
 }
 
+/* A verdict code of R's file in the current codes: schema version 1
+ * called detected-size-open "detected-small" (the same interval rule). */
+static const char *current_code(const reader *r, const char *code)
+{
+	if (r->schema_version == 1 && strcmp(code, "detected-small") == 0)
+		return "detected-size-open";
+	return code;
+}
+
 static bool json_comparisons(reader *r, json_t *root)
 {
 	json_t *arr = get_array(r, root, "comparisons"), *e;
@@ -1495,7 +1525,7 @@ static bool json_comparisons(reader *r, json_t *root)
 		}
 		*out = pc;
 		out->series_id = dup_str(series);
-		out->verdict = dup_str(verdict);
+		out->verdict = dup_str(current_code(r, verdict));
 		if (!out->series_id || !out->verdict) {
 			nomem(r);
 			return false;
@@ -1513,7 +1543,7 @@ static bool json_comparisons(reader *r, json_t *root)
 			return false;
 		pc = grow((void **)&r->p->conclusions, &r->p->n_conclusions,
 			  &r->cap_concl, sizeof *pc);
-		if (!pc || !(pc->verdict = dup_str(verdict))) {
+		if (!pc || !(pc->verdict = dup_str(current_code(r, verdict)))) {
 			nomem(r);
 			return false;
 		}
@@ -1712,15 +1742,18 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
 		json_decref(root);
 		return PB_DATAERR;
 	}
-	if (!json_is_integer(version) || json_integer_value(version) != 1) {
+	if (!json_is_integer(version) || json_integer_value(version) < 1
+	    || json_integer_value(version) > 2) {
 		diag_error(r->d, r->path, 0, 0, "results.json schema version "
-			   "%lld is not supported (this pairboot reads 1)",
+			   "%lld is not supported (this pairboot reads 1 and "
+			   "2)",
 			   json_is_integer(version)
 			   ? (long long)json_integer_value(version) : -1LL);
 		json_decref(root);
 		return PB_DATAERR;
 	}
 	r->p->source = PUB_RESULTS_JSON;
+	r->schema_version = json_integer_value(version);
 	ok = json_settings(r, root) && json_plan_settings(r, root)
 	     && json_accounting(r, root) && json_inputs(r, root)
 	     && json_runs(r, root) && json_comparisons(r, root)

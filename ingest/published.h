@@ -24,8 +24,10 @@
  * phrases (pub_phrase) in every language it knows, taken from the same
  * translation catalogs the pages are rendered from, so a new language needs
  * no change here.  A phrase is a template: "%s" stands for any text (which
- * is captured, and so does "%zu"), "%%" for '%'; every other byte must
- * match.
+ * is captured), and so does "%zu" (a count), "%%" for '%'; every other
+ * byte must match.  A conclusion cell is a conclusion phrase, or a
+ * PUB_CONCLUSION_WITH_SERIES template whose first piece is one (the list
+ * of each series' verdict that follows is not read).
  *
  * Reading is strict once a table has begun: a header row whose first cell
  * is recognised must have recognised cells throughout, and every row up to
@@ -55,6 +57,8 @@ typedef enum pub_concept {
 	PUB_CMP_CONCLUSION_HEAD,   /* "Conclusion" */
 	PUB_SERIES_LABEL,      /* "Series %s": a default series label */
 	PUB_CONCLUSION,        /* code: a verdict code ("harm") */
+	PUB_CONCLUSION_WITH_SERIES,   /* "%s: %s": a conclusion, then each
+					 series' verdict */
 	PUB_NO_PAIRS,          /* a comparison cell without pairs */
 	PUB_NO_INTERVAL,       /* "(no interval)" after an estimate */
 	PUB_MECH_HEAD_STATE,
@@ -299,10 +303,10 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 
 void published_free(published *p);
 
-/* Matches TEXT against the template TMPL (see above).  On a match returns
- * true and, when CAPS is not NULL, stores up to MAX_CAPS captured "%s"
- * pieces as new strings (the caller free()s each; unused entries are set
- * to NULL). */
+/* Matches TEXT against the template TMPL (see above; a "%zu" count is
+ * taken as any piece, like "%s").  On a match returns true and, when CAPS
+ * is not NULL, stores up to MAX_CAPS captured pieces as new strings (the
+ * caller free()s each; unused entries are set to NULL). */
 bool pub_template_match(const char *tmpl, const char *text, char **caps,
 			size_t max_caps);
 

@@ -516,9 +516,12 @@ pb_status results_read(const char *path, diag *d, study **out)
 	version = json_object_get(root, "schema_version");
 	if (!json_is_string(schema)
 	    || strcmp(json_string_value(schema), "pairboot-results") != 0
-	    || !json_is_integer(version) || json_integer_value(version) != 1) {
+	    || !json_is_integer(version) || json_integer_value(version) < 1
+	    || json_integer_value(version) > 2) {
+		/* Version 2 renamed verdict codes, which are not read here,
+		 * so both versions give the same study. */
 		diag_error(d, path, 0, 0, "not a pairboot results.json of "
-			   "schema version 1");
+			   "schema version 1 or 2");
 		json_decref(root);
 		return PB_DATAERR;
 	}

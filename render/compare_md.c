@@ -16,6 +16,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/verdict_words.h"
 
 typedef struct page {
 	const study *os, *ns;
@@ -253,31 +254,15 @@ static const char *old_and_new(page *pg, const char *a, const char *b)
 /* A study's own conclusion on a state, in the study page's words. */
 static const char *conclusion_text(page *pg, verdict v, bool syn)
 {
-	switch (v) {
-	case VERDICT_HARM:
-		return syn ? tr(pg, "practically significant harm in the "
-				"synthetic proxy")
-			   : tr(pg, "practically significant harm");
-	case VERDICT_BENEFIT:
-		return syn ? tr(pg, "practically significant benefit in the "
-				"synthetic proxy")
-			   : tr(pg, "practically significant benefit");
-	case VERDICT_EQUIVALENT:
-		return tr(pg, "equivalent within the threshold");
-	case VERDICT_DETECTED_SMALL:
-		return tr(pg, "difference detected, below the practical "
-			  "threshold");
-	case VERDICT_INDETERMINATE:
-		return tr(pg, "advantage not established; equivalence not "
-			  "proven");
-	case VERDICT_NO_INTERVAL:
-		return tr(pg, "too few pairs for an interval");
-	case VERDICT_DIRECTION_DIFFERS:
-		return tr(pg, "result indeterminate and differs in direction");
-	case VERDICT_SERIES_DISAGREE:
-		return tr(pg, "series disagree; no pooled conclusion");
-	}
-	return "?";
+	const char *plural;
+	const char *msgid = verdict_msgid(v, syn, &plural);
+
+	if (plural)
+		return fmt(pg, missing(pg, msgid, i18n_ntext(pg->lang, msgid,
+							     plural,
+							     VERDICT_MIN_PAIRS)),
+			   (size_t)VERDICT_MIN_PAIRS);
+	return tr(pg, msgid);
 }
 
 /* "`-0.200 ms` `[-1.202; +0.763]`", or the no-interval words. */

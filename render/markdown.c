@@ -19,6 +19,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/verdict_words.h"
 
 typedef struct page {
 	const study *s;
@@ -417,38 +418,51 @@ static void section_values(page *pg)
 
 /* ---- 2. comparisons ------------------------------------------------- */
 
-/* The conclusion across series, in the article's words. */
-static const char *conclusion_text(page *pg, verdict v)
+/* A verdict in the page's words (the article's where it has them). */
+static const char *verdict_text(page *pg, verdict v)
 {
-	bool syn = pg->p->synthetic;
+	const char *plural;
+	const char *msgid = verdict_msgid(v, pg->p->synthetic, &plural);
 
-	switch (v) {
-	case VERDICT_HARM:
-		/* TRANSLATORS: the conclusions of the comparison table; use
-		   the published article's wording where it has one. */
-		return syn ? tr(pg, "practically significant harm in the "
-				"synthetic proxy")
-			   : tr(pg, "practically significant harm");
-	case VERDICT_BENEFIT:
-		return syn ? tr(pg, "practically significant benefit in the "
-				"synthetic proxy")
-			   : tr(pg, "practically significant benefit");
-	case VERDICT_EQUIVALENT:
-		return tr(pg, "equivalent within the threshold");
-	case VERDICT_DETECTED_SMALL:
-		return tr(pg, "difference detected, below the practical "
-			  "threshold");
-	case VERDICT_INDETERMINATE:
-		return tr(pg, "advantage not established; equivalence not "
-			  "proven");
-	case VERDICT_NO_INTERVAL:
-		return tr(pg, "too few pairs for an interval");
-	case VERDICT_DIRECTION_DIFFERS:
-		return tr(pg, "result indeterminate and differs in direction");
-	case VERDICT_SERIES_DISAGREE:
-		return tr(pg, "series disagree; no pooled conclusion");
+	if (plural)
+		return fmt(pg, trn(pg, msgid, plural, VERDICT_MIN_PAIRS),
+			   (size_t)VERDICT_MIN_PAIRS);
+	return tr(pg, msgid);
+}
+
+/* "Series 1 (...); Series 2 (...)": each series' verdict on state R. */
+static const char *series_verdicts(page *pg, const state_result *r)
+{
+	GPtrArray *items = g_ptr_array_new();
+	const char *list;
+
+	for (size_t i = 0; i < r->n_comparisons; i++) {
+		const comparison *c = &pg->a->cmp[r->comparisons[i]];
+		g_ptr_array_add(items, (gpointer)fmt(pg,
+			trc(pg, verdict_words_ctx, verdict_words_series_item),
+			series_name(pg, c->series),
+			verdict_text(pg, c->verdict)));
 	}
-	return "?";
+	list = join(pg, items, "; ");
+	g_ptr_array_free(items, TRUE);
+	return list;
+}
+
+/* The conclusion across series of state result R: the verdict, followed
+ * by each series' verdict when they differ, so that a disagreement or a
+ * reason for no claim is never only in results.json. */
+static const char *conclusion_text(page *pg, const state_result *r)
+{
+	const char *lead = verdict_text(pg, r->verdict);
+	bool same = true;
+
+	for (size_t i = 1; i < r->n_comparisons; i++)
+		same &= pg->a->cmp[r->comparisons[i]].verdict
+			== pg->a->cmp[r->comparisons[0]].verdict;
+	if (!verdict_words_list_series(r->verdict, same))
+		return lead;
+	return fmt(pg, trc(pg, verdict_words_ctx, verdict_words_with_series),
+		   lead, series_verdicts(pg, r));
 }
 
 /* The comparison of state result R in latency series K, or NULL. */
@@ -515,7 +529,7 @@ static void section_comparisons(page *pg)
 		for (size_t k = 0; k < p->n_series; k++)
 			if (p->series[k].kind == SERIES_LATENCY)
 				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
-		add(row, conclusion_text(pg, r->verdict));
+		add(row, conclusion_text(pg, r));
 		table_row(pg, row);
 	}
 	g_ptr_array_free(row, TRUE);
@@ -801,6 +815,14 @@ static void section_settings(page *pg)
 		      "lies wholly inside it; each series is judged on its own "
 		      "and never pooled.  The other interval methods are in "
 		      "results.json as a sensitivity analysis."));
+	/* TRANSLATORS: %zu is the fewest pairs a claim needs. */
+	bullet(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
+			       "nor when every block shows the same "
+			       "difference.",
+			       "No claim is made from fewer than %zu pairs, "
+			       "nor when every block shows the same "
+			       "difference.", VERDICT_MIN_PAIRS),
+		       (size_t)VERDICT_MIN_PAIRS));
 }
 
 /* The comparisons "Series 1 `10`, ..." of the list IDX. */

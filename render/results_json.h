@@ -15,7 +15,7 @@
 #include "common/status.h"
 #include "ingest/study.h"
 
-#define RESULTS_SCHEMA_VERSION 1
+#define RESULTS_SCHEMA_VERSION 2
 
 /* The endpoint rule, stated in the JSON and the docs. */
 extern const char results_endpoint_rule_mc[];

@@ -4,12 +4,15 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "analyze/verdict.h"
 #include "render/i18n.h"
+#include "render/verdict_words.h"
 
 /* Every phrase a published table may hold, as the renderer's msgids (with
- * their gettext context where it has one).  Harm and benefit have a plain
- * and a synthetic-proxy wording; both mean the same verdict. */
+ * their gettext context where it has one).  The conclusions come from
+ * render/verdict_words.h, added by add_conclusions. */
 static const struct word {
 	pub_concept concept;
 	const char *code;
@@ -20,24 +23,6 @@ static const struct word {
 	{ PUB_CMP_SERIES_HEAD, NULL, NULL, "%s, difference and %s CI" },
 	{ PUB_CMP_CONCLUSION_HEAD, NULL, NULL, "Conclusion" },
 	{ PUB_SERIES_LABEL, NULL, "series label", "Series %s" },
-	{ PUB_CONCLUSION, "harm", NULL,
-	  "practically significant harm in the synthetic proxy" },
-	{ PUB_CONCLUSION, "harm", NULL, "practically significant harm" },
-	{ PUB_CONCLUSION, "benefit", NULL,
-	  "practically significant benefit in the synthetic proxy" },
-	{ PUB_CONCLUSION, "benefit", NULL, "practically significant benefit" },
-	{ PUB_CONCLUSION, "equivalent", NULL,
-	  "equivalent within the threshold" },
-	{ PUB_CONCLUSION, "detected-small", NULL,
-	  "difference detected, below the practical threshold" },
-	{ PUB_CONCLUSION, "indeterminate", NULL,
-	  "advantage not established; equivalence not proven" },
-	{ PUB_CONCLUSION, "no-interval", NULL,
-	  "too few pairs for an interval" },
-	{ PUB_CONCLUSION, "indeterminate-direction-differs", NULL,
-	  "result indeterminate and differs in direction" },
-	{ PUB_CONCLUSION, "series-disagree", NULL,
-	  "series disagree; no pooled conclusion" },
 	{ PUB_NO_PAIRS, NULL, NULL, "no pairs" },
 	{ PUB_NO_INTERVAL, NULL, NULL, "(no interval)" },
 	{ PUB_MECH_HEAD_STATE, NULL, "table header", "State" },
@@ -163,13 +148,52 @@ static bool add_sentences(pub_phrase *v, size_t *k, const char *lang,
 	return true;
 }
 
+/* Phrases per language beyond WORDS: each verdict in a synthetic-proxy
+ * and a plain wording, and the conclusion followed by each series'. */
+#define N_CONCLUSIONS (2 * VERDICT_COUNT + 1)
+
+/* Appends LANG's conclusion phrases to V at *K.  Harm and benefit have a
+ * synthetic-proxy and a plain wording, both meaning the same verdict; the
+ * other verdicts have one, added once.  The too-few-pairs phrase is read
+ * in the form for VERDICT_MIN_PAIRS and matches any count.  Returns the
+ * msgid of a phrase the catalog lacks, or NULL. */
+static const char *add_conclusions(pub_phrase *v, size_t *k,
+				   const char *lang)
+{
+	const char *text, *plural, *msgid, *synthetic;
+
+	for (int i = 0; i < VERDICT_COUNT; i++) {
+		synthetic = verdict_msgid((verdict)i, true, &plural);
+		for (int syn = 1; syn >= 0; syn--) {
+			msgid = verdict_msgid((verdict)i, syn, &plural);
+			if (!syn && strcmp(msgid, synthetic) == 0)
+				continue;
+			text = plural ? i18n_ntext(lang, msgid, plural,
+						   VERDICT_MIN_PAIRS)
+				      : i18n_text(lang, msgid);
+			if (!text)
+				return msgid;
+			v[(*k)++] = (pub_phrase){ PUB_CONCLUSION,
+						  verdict_code((verdict)i),
+						  lang, text };
+		}
+	}
+	text = i18n_ctext(lang, verdict_words_ctx, verdict_words_with_series);
+	if (!text)
+		return verdict_words_with_series;
+	v[(*k)++] = (pub_phrase){ PUB_CONCLUSION_WITH_SERIES, NULL, lang,
+				  text };
+	return NULL;
+}
+
 pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 			     const char **missing_msgid,
 			     const char **missing_lang)
 {
 	size_t langs = i18n_count(), k = 0;
-	pub_phrase *v = calloc(langs * (N_WORDS + PLURAL_COUNTS * N_SENTENCES)
-			       + 1, sizeof *v);
+	pub_phrase *v = calloc(langs * (N_WORDS + N_CONCLUSIONS
+				       + PLURAL_COUNTS * N_SENTENCES) + 1,
+			       sizeof *v);
 
 	*out = NULL;
 	*n = 0;
@@ -177,6 +201,13 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 		return PB_NOMEM;
 	for (size_t l = 0; l < langs; l++) {
 		const char *lang = i18n_code(l);
+		const char *lacking = add_conclusions(v, &k, lang);
+		if (lacking) {
+			*missing_msgid = lacking;
+			*missing_lang = lang;
+			free(v);
+			return PB_SOFTWARE;
+		}
 		for (size_t i = 0; i < N_WORDS; i++) {
 			const struct word *w = &words[i];
 			const char *text = w->ctx

@@ -6,8 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "analyze/analysis.h"
 #include "ingest/study.h"
+#include "render/markdown.h"
 #include "tests/tap.h"
 
 static study *load(const char *name)
@@ -125,12 +128,15 @@ static void check_netthrottle(void)
  *             differences 1.0, 0.5: mean 0.75.  Exact bootstrap of the
  *             mean: 0.5 (1/4), 0.75 (1/2), 1.0 (1/4), so the 95%
  *             percentile interval is [0.5, 1.0]: it excludes 0 but is not
- *             inside (-1, 1): detected-small.
+ *             inside (-1, 1), so the interval rule gives
+ *             detected-size-open; 2 pairs are fewer than the 5 a claim
+ *             needs: too-few-pairs.
  *   series B: 20 -> 5, 6, 7; 10 -> 5.2, 6.4, 6.9: differences 0.2, 0.4,
  *             -0.1, mean 1/6.  The smallest bootstrap mean, -0.1, has
  *             weight 1/27 > 0.025 and the largest, 0.4, also 1/27, so the
- *             interval is [-0.1, 0.4], inside (-1, 1): equivalent.
- *   Across series: two decisive, different verdicts: series-disagree.
+ *             interval is [-0.1, 0.4], inside (-1, 1): equivalent by
+ *             the interval, too-few-pairs with 3 pairs.
+ *   Across series: too-few-pairs.
  *   Reference spread: A {5, 7, 4}: mean 16/3, sd sqrt(7/3) = 1.527525;
  *   B {5, 6, 7}: mean 6, sd 1. */
 static void add_run(study *s, const char *id, size_t series,
@@ -211,7 +217,7 @@ static void check_hand_study(void)
 	tap_ok(ia->defined && ia->exact, "A: exact percentile interval");
 	tap_near(ia->lo, 0.5, 1e-12, "A: interval low 0.5");
 	tap_near(ia->hi, 1.0, 1e-12, "A: interval high 1.0");
-	tap_ok(ca->verdict == VERDICT_DETECTED_SMALL, "A: detected-small");
+	tap_ok(ca->verdict == VERDICT_TOO_FEW_PAIRS, "A: too-few-pairs");
 	tap_ok(cb->n_pairs == 3 && cb->n_unpaired == 0,
 	       "B: 3 pairs; the excluded run is neither paired nor listed");
 	tap_near(cb->boot.estimate, 1.0 / 6.0, 1e-12, "B: mean 1/6");
@@ -219,7 +225,7 @@ static void check_hand_study(void)
 		 "B: interval low -0.1");
 	tap_near(cb->boot.ci[INTERVAL_PERCENTILE].hi, 0.4, 1e-12,
 		 "B: interval high 0.4");
-	tap_ok(cb->verdict == VERDICT_EQUIVALENT, "B: equivalent");
+	tap_ok(cb->verdict == VERDICT_TOO_FEW_PAIRS, "B: too-few-pairs");
 	/* 3 pairs: the simulation's row of 3 pairs, where a nominal 95%
 	 * percentile interval covered 63.7 percent (analyze/coverage.c,
 	 * docs/statistics.md), not a row of another number of pairs. */
@@ -228,7 +234,7 @@ static void check_hand_study(void)
 	       "B: small-sample note at 3 pairs, from the row of 3 pairs");
 	tap_near(cb->coverage, 0.637, 1e-12, "B: simulated coverage 0.637");
 	tap_ok(a->n_states == 1 && a->states[0].verdict
-	       == VERDICT_SERIES_DISAGREE, "across series: series-disagree");
+	       == VERDICT_TOO_FEW_PAIRS, "across series: too-few-pairs");
 	tap_near(a->spread[0].mean, 16.0 / 3.0, 1e-12, "A: reference mean");
 	tap_near(a->spread[0].sd, sqrt(7.0 / 3.0), 1e-12, "A: reference sd");
 	tap_near(a->spread[0].min, 4.0, 0, "A: reference minimum 4");
@@ -321,10 +327,234 @@ static void check_coverage_rows(void)
 	analysis_free(a);
 }
 
+/* ---- small studies, end to end ---------------------------------------
+ * Each has state 10 against the reference 20, lower is better, an exact
+ * bootstrap and the percentile interval.  Every block holds a reference
+ * run with statistic 10 and a state run with 10 + d, so the per-block
+ * differences are the d given.  The page's numbers have the decimals of
+ * the threshold. */
+
+typedef struct small_study {
+	study s;
+	pb_state states[2];
+	series_def series[2];
+	study_run runs[32];
+	char ids[32][40];
+} small_study;
+
+static void small_init(small_study *m, size_t n_series, double threshold,
+		       int decimals)
+{
+	memset(m, 0, sizeof *m);
+	m->states[0] = (pb_state){ false, false, 10 };
+	m->states[1] = (pb_state){ false, false, 20 };
+	m->series[0] = (series_def){ (char *)"1", SERIES_LATENCY,
+				     (char *)"Series 1", NULL };
+	m->series[1] = (series_def){ (char *)"2", SERIES_LATENCY,
+				     (char *)"Series 2", NULL };
+	m->s.dir = (char *)"small";
+	m->s.name = (char *)"small";
+	m->s.plan.format = 1;
+	m->s.plan.title = (char *)"Small study";
+	m->s.plan.build = (char *)"1";
+	m->s.plan.column = (char *)"latency_us";
+	m->s.plan.scale = 0.001;
+	m->s.plan.unit = (char *)"ms";
+	m->s.plan.better = BETTER_LOWER;
+	m->s.plan.statistic = (stat_spec){ STAT_MEAN, 0.0, "mean" };
+	m->s.plan.reference = m->states[1];
+	m->s.plan.threshold = threshold;
+	m->s.plan.threshold_decimals = decimals;
+	m->s.plan.confidence = 0.95;
+	m->s.plan.resamples_exact = true;
+	m->s.plan.interval = INTERVAL_PERCENTILE;
+	m->s.plan.states = m->states;
+	m->s.plan.n_states = 2;
+	m->s.plan.series = m->series;
+	m->s.plan.n_series = n_series;
+	m->s.runs = m->runs;
+}
+
+/* Adds one block of SERIES whose difference is D. */
+static void small_block(small_study *m, size_t series, unsigned long block,
+			double d)
+{
+	for (int k = 0; k < 2; k++) {
+		size_t i = m->s.n_runs;
+		snprintf(m->ids[i], sizeof m->ids[i], "s%zu-b%lu-%d",
+			 series + 1, block, k);
+		add_run(&m->s, m->ids[i], series, block, k ? 20 : 10,
+			k ? 10.0 : 10.0 + d);
+	}
+}
+
+/* The English page of M's analysis A holds WANT. */
+static bool small_page_has(const small_study *m, const analysis *a,
+			   const char *want)
+{
+	GString *g = g_string_new(NULL);
+	bool ok = markdown_render(&m->s, a, "en", g) == PB_OK
+		  && strstr(g->str, want);
+
+	if (!ok)
+		tap_diag("not on the page: %s", want);
+	g_string_free(g, TRUE);
+	return ok;
+}
+
+static analysis *small_run(small_study *m, const char *what)
+{
+	analysis *a = NULL;
+	diag *d = diag_new(stderr, 20);
+
+	if (!tap_ok(analysis_run(&m->s, d, &a) == PB_OK && a->n_states == 1,
+		    "%s: analysed", what))
+		a = NULL;
+	diag_free(d);
+	return a;
+}
+
+/* 2 pairs, d = 1.9 and 2.1, T = 1.784: the exact bootstrap means are
+ * 1.9 (1/4), 2.0 (1/2), 2.1 (1/4), so the 95% percentile interval is
+ * [1.9, 2.1] = [min, max], wholly past T: harm by the interval rule, but
+ * 2 pairs are below the 5 a claim needs. */
+static void check_two_pairs(void)
+{
+	small_study m;
+	analysis *a;
+
+	small_init(&m, 1, 1.784, 3);
+	small_block(&m, 0, 1, 1.9);
+	small_block(&m, 0, 2, 2.1);
+	if (!(a = small_run(&m, "2 pairs")))
+		return;
+	const boot_interval *ci = &a->cmp[0].boot.ci[INTERVAL_PERCENTILE];
+	tap_ok(ci->defined && fabs(ci->lo - 1.9) < 1e-12
+	       && fabs(ci->hi - 2.1) < 1e-12, "2 pairs: interval [1.9, 2.1]");
+	tap_ok(verdict_series(true, ci->lo, ci->hi, 1.784, BETTER_LOWER)
+	       == VERDICT_HARM, "2 pairs: harm by the interval alone");
+	tap_ok(a->cmp[0].verdict == VERDICT_TOO_FEW_PAIRS
+	       && a->states[0].verdict == VERDICT_TOO_FEW_PAIRS,
+	       "2 pairs: too-few-pairs, in the series and across");
+	tap_ok(small_page_has(&m, a, "| `10` | `+2.000 ms` `[+1.900; +2.100]` "
+			      "| too few pairs for a claim, which needs at "
+			      "least 5 pairs |"),
+	       "2 pairs: the page says too few pairs and the minimum");
+	analysis_free(a);
+}
+
+/* 3 identical differences: every resample mean is the same, so the
+ * interval is [d, d].  d = 3.00 with T = 1.25 would be harm, d = 0.50
+ * equivalent; both give no-spread.  So do 6 identical differences,
+ * enough pairs for a claim. */
+static void check_no_spread(void)
+{
+	static const struct { size_t n; double d; const char *row; } cases[] = {
+		{ 3, 3.0, "| `10` | `+3.00 ms` `[+3.00; +3.00]` | no spread "
+		  "between blocks, so no claim |" },
+		{ 3, 0.5, "| `10` | `+0.50 ms` `[+0.50; +0.50]` | no spread "
+		  "between blocks, so no claim |" },
+		{ 6, 0.5, "| `10` | `+0.50 ms` `[+0.50; +0.50]` | no spread "
+		  "between blocks, so no claim |" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		small_study m;
+		analysis *a;
+		char what[64];
+
+		snprintf(what, sizeof what, "%zu differences of %+.2f",
+			 cases[i].n, cases[i].d);
+		small_init(&m, 1, 1.25, 2);
+		for (size_t b = 0; b < cases[i].n; b++)
+			small_block(&m, 0, b + 1, cases[i].d);
+		if (!(a = small_run(&m, what)))
+			continue;
+		tap_ok(a->cmp[0].verdict == VERDICT_NO_SPREAD
+		       && a->states[0].verdict == VERDICT_NO_SPREAD,
+		       "%s: no-spread (got %s)", what,
+		       verdict_code(a->cmp[0].verdict));
+		tap_ok(small_page_has(&m, a, cases[i].row),
+		       "%s: the page says there is no spread", what);
+		analysis_free(a);
+	}
+}
+
+/* Five differences (in ms) 0.01, 0.40, 0.68, 1.54, 1.87: mean 4.50 / 5
+ * = 0.90.  Of the 5^5 = 3125 equally likely resamples (enumerated
+ * independently, in Python, with exact fractions), 61 have a mean below
+ * 0.30 and 91 a mean of at most 0.30: the 2.5% point is 0.30 (61/3125 =
+ * 0.0195 < 0.025 <= 91/3125 = 0.0291).  3043 have a mean of at most 1.50
+ * and 3063 of at most 1.51: the 97.5% point is 1.51 (0.9738 < 0.975 <=
+ * 0.9802).  With T = 1.25, [+0.30; +1.51] is not harm (0.30 < T), not
+ * equivalent (1.51 >= T) and excludes 0: detected-size-open.  Mirrored
+ * (-d) in a second series it is [-1.51; -0.30], detected-size-open the
+ * other way, and the two series differ in direction. */
+static const double five_d[5] = { 0.01, 0.40, 0.68, 1.54, 1.87 };
+
+static void check_size_open(void)
+{
+	small_study m;
+	analysis *a;
+
+	small_init(&m, 1, 1.25, 2);
+	for (size_t b = 0; b < 5; b++)
+		small_block(&m, 0, b + 1, five_d[b]);
+	if (!(a = small_run(&m, "+0.90 [+0.30; +1.51]")))
+		return;
+	const boot_interval *ci = &a->cmp[0].boot.ci[INTERVAL_PERCENTILE];
+	tap_ok(fabs(a->cmp[0].boot.estimate - 0.90) < 1e-9
+	       && fabs(ci->lo - 0.30) < 1e-9 && fabs(ci->hi - 1.51) < 1e-9,
+	       "five pairs: +0.90 [+0.30; +1.51]");
+	tap_ok(a->cmp[0].verdict == VERDICT_DETECTED
+	       && a->states[0].verdict == VERDICT_DETECTED,
+	       "+0.90 [+0.30; +1.51], T 1.25: detected-size-open (got %s)",
+	       verdict_code(a->cmp[0].verdict));
+	tap_ok(small_page_has(&m, a, "| `10` | `+0.90 ms` `[+0.30; +1.51]` | "
+			      "a difference is detected; whether it reaches "
+			      "the practical threshold is not established |"),
+	       "the page leaves open whether the threshold is reached");
+	analysis_free(a);
+}
+
+static void check_opposite(void)
+{
+	small_study m;
+	analysis *a;
+
+	small_init(&m, 2, 1.25, 2);
+	for (size_t b = 0; b < 5; b++) {
+		small_block(&m, 0, b + 1, five_d[b]);
+		small_block(&m, 1, b + 1, -five_d[b]);
+	}
+	if (!(a = small_run(&m, "opposite series")))
+		return;
+	tap_ok(a->cmp[0].verdict == VERDICT_DETECTED
+	       && a->cmp[1].verdict == VERDICT_DETECTED,
+	       "opposite series: detected-size-open in each");
+	tap_ok(a->states[0].verdict == VERDICT_OPPOSITE_DIRECTIONS,
+	       "opposite series: opposite-directions across (got %s)",
+	       verdict_code(a->states[0].verdict));
+	tap_ok(small_page_has(&m, a, "| `10` | `+0.90 ms` `[+0.30; +1.51]` | "
+			      "`-0.90 ms` `[-1.51; -0.30]` | series differ in "
+			      "direction; no pooled conclusion: Series 1 (a "
+			      "difference is detected; whether it reaches the "
+			      "practical threshold is not established); "
+			      "Series 2 (a difference is detected; whether it "
+			      "reaches the practical threshold is not "
+			      "established) |"),
+	       "opposite series: the page names each series' verdict");
+	analysis_free(a);
+}
+
 int main(void)
 {
 	check_hand_study();
 	check_coverage_rows();
+	check_two_pairs();
+	check_no_spread();
+	check_size_open();
+	check_opposite();
 	check_mmcss();
 	check_netthrottle();
 	return tap_done();

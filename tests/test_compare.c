@@ -40,8 +40,9 @@
  *
  * The studies' own verdicts (exact bootstrap, n = 2) on state 10: old
  * CI [1.0, 1.5] (the extremes have weight 1/4 > 2.5%): lo = T is not
- * beyond T, not inside (-1, 1), excludes 0: detected-small; new [6.0, 6.5]:
- * harm. */
+ * beyond T, not inside (-1, 1), excludes 0: detected-size-open by the
+ * interval; new [6.0, 6.5]: harm by the interval.  With 2 pairs, fewer
+ * than the 5 a claim needs, both studies say too-few-pairs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -284,6 +285,44 @@ static void free_all(compare_result *c, analysis *oa, analysis *na)
 	analysis_free(na);
 }
 
+/* The comparison page gives each study's conclusion in the study page's
+ * words: on state 10 both studies have 2 pairs, too few for a claim, and
+ * the cells say so with the minimum, in every language. */
+static void check_page_conclusions(hand_study *old, const analysis *oa,
+			     hand_study *new, const analysis *na,
+			     const compare_result *c)
+{
+	static const char *const want[][2] = {
+		{ "en", "too few pairs for a claim, which needs at least 5 "
+		  "pairs" },
+		{ "de", "zu wenige Paare für eine Aussage, die mindestens 5 "
+		  "Paare erfordert" },
+		{ "cs", "příliš málo párů pro závěr, který vyžaduje alespoň 5 "
+		  "párů" },
+		{ "ko", "결론을 내리기에 쌍이 너무 적음; 최소 5쌍이 필요함" },
+	};
+
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		GString *g = g_string_new(NULL);
+		char *cells = g_strdup_printf("| %s | %s |\n", want[i][1],
+					      want[i][1]);
+		bool ok = compare_md_render(&old->s, oa, &new->s, na, c,
+					    want[i][0], g) == PB_OK;
+		/* The effects row of state 10 (the mechanism table has one
+		 * too). */
+		const char *row = ok ? strstr(g->str, "\n| `10` | `+5 ms`")
+				     : NULL;
+		const char *end = row ? strchr(row + 1, '\n') : NULL;
+
+		tap_ok(row && end && strncmp(end - strlen(cells) + 1, cells,
+					     strlen(cells)) == 0,
+		       "%s compare page: state 10, too few pairs in both",
+		       want[i][0]);
+		g_free(cells);
+		g_string_free(g, TRUE);
+	}
+}
+
 static void check_hand(void)
 {
 	static hand_study old, new;
@@ -323,9 +362,10 @@ static void check_hand(void)
 		      CHANGE_NOT_ESTABLISHED);
 
 	const state_change *s10 = find_state(c, 10);
-	tap_ok(s10 && s10->old_verdict == VERDICT_DETECTED_SMALL
-	       && s10->new_verdict == VERDICT_HARM,
-	       "state 10: old detected-small, new harm");
+	tap_ok(s10 && s10->old_verdict == VERDICT_TOO_FEW_PAIRS
+	       && s10->new_verdict == VERDICT_TOO_FEW_PAIRS,
+	       "state 10: too few pairs in both studies");
+	check_page_conclusions(&old, oa, &new, na, c);
 	tap_ok(s10 && c->effects[s10->first].change.excludes_zero,
 	       "state 10: the change excludes 0");
 	tap_ok(s10 && s10->direction == CHANGE_WORSE

@@ -1125,6 +1125,100 @@ static void check_precision_half(loaded *mm)
 	c->boot = old_boot;
 }
 
+/* The conclusion cell of the first state (missing) when its two series'
+ * verdicts are set in memory, in every language: a disagreement or a
+ * missing claim names each series' verdict, and the reason for no claim
+ * is on the page.  The words are those of the catalogs' conclusions and
+ * the articles' series names. */
+static void check_conclusion_cells(loaded *mm)
+{
+	static const struct {
+		verdict across, s1, s2;
+		const char *cell[N_LANGS];   /* en, de, cs, ko */
+	} cases[] = {
+		{ VERDICT_SERIES_DISAGREE, VERDICT_HARM, VERDICT_DETECTED, {
+		  "| series disagree; no pooled conclusion: Series 1 "
+		  "(practically significant harm in the synthetic proxy); "
+		  "Series 2 (a difference is detected; whether it reaches the "
+		  "practical threshold is not established) |",
+		  "| Serien widersprechen sich; keine zusammengefasste "
+		  "Schlussfolgerung: Serie 1 (praktisch bedeutsamer Schaden im "
+		  "synthetischen Proxy); Serie 2 (Differenz festgestellt; ob "
+		  "sie die praktisch bedeutsame Schwelle erreicht, ist nicht "
+		  "belegt) |",
+		  "| série se neshodují; bez spojeného závěru: Série 1 "
+		  "(prakticky významná škoda v syntetickém proxy); Série 2 "
+		  "(rozdíl zjištěn; zda dosahuje prakticky významného prahu, "
+		  "není prokázáno) |",
+		  "| 시리즈 간 불일치; 통합 결론 없음: 시리즈 1 (합성 proxy에서 "
+		  "실질적으로 유의미한 악화); 시리즈 2 (차이가 검출됨; 실질적 "
+		  "임계값에 도달하는지는 확인되지 않음) |" } },
+		{ VERDICT_OPPOSITE_DIRECTIONS, VERDICT_DETECTED,
+		  VERDICT_DETECTED, {
+		  "| series differ in direction; no pooled conclusion: Series "
+		  "1 (a difference is detected; whether it reaches the "
+		  "practical threshold is not established); Series 2 (a "
+		  "difference is detected; whether it reaches the practical "
+		  "threshold is not established) |",
+		  "| Serien unterscheiden sich in der Richtung; keine "
+		  "zusammengefasste Schlussfolgerung: Serie 1 (Differenz "
+		  "festgestellt; ob sie die praktisch bedeutsame Schwelle "
+		  "erreicht, ist nicht belegt); Serie 2 (Differenz "
+		  "festgestellt; ob sie die praktisch bedeutsame Schwelle "
+		  "erreicht, ist nicht belegt) |",
+		  "| série se liší směrem; bez spojeného závěru: Série 1 "
+		  "(rozdíl zjištěn; zda dosahuje prakticky významného prahu, "
+		  "není prokázáno); Série 2 (rozdíl zjištěn; zda dosahuje "
+		  "prakticky významného prahu, není prokázáno) |",
+		  "| 시리즈 간 방향이 다름; 통합 결론 없음: 시리즈 1 (차이가 "
+		  "검출됨; 실질적 임계값에 도달하는지는 확인되지 않음); 시리즈 "
+		  "2 (차이가 검출됨; 실질적 임계값에 도달하는지는 확인되지 "
+		  "않음) |" } },
+		{ VERDICT_TOO_FEW_PAIRS, VERDICT_TOO_FEW_PAIRS,
+		  VERDICT_TOO_FEW_PAIRS, {
+		  "| too few pairs for a claim, which needs at least 5 pairs |",
+		  "| zu wenige Paare für eine Aussage, die mindestens 5 Paare "
+		  "erfordert |",
+		  "| příliš málo párů pro závěr, který vyžaduje alespoň 5 párů "
+		  "|",
+		  "| 결론을 내리기에 쌍이 너무 적음; 최소 5쌍이 필요함 |" } },
+		{ VERDICT_NO_SPREAD, VERDICT_HARM, VERDICT_NO_SPREAD, {
+		  "| no spread between blocks, so no claim: Series 1 "
+		  "(practically significant harm in the synthetic proxy); "
+		  "Series 2 (no spread between blocks, so no claim) |",
+		  "| keine Streuung zwischen den Blöcken, daher keine Aussage: "
+		  "Serie 1 (praktisch bedeutsamer Schaden im synthetischen "
+		  "Proxy); Serie 2 (keine Streuung zwischen den Blöcken, daher "
+		  "keine Aussage) |",
+		  "| žádný rozptyl mezi bloky, proto bez závěru: Série 1 "
+		  "(prakticky významná škoda v syntetickém proxy); Série 2 "
+		  "(žádný rozptyl mezi bloky, proto bez závěru) |",
+		  "| 블록 간 산포가 없어 결론을 내릴 수 없음: 시리즈 1 (합성 "
+		  "proxy에서 실질적으로 유의미한 악화); 시리즈 2 (블록 간 "
+		  "산포가 없어 결론을 내릴 수 없음) |" } },
+	};
+	state_result *r = &mm->a->states[0];
+	comparison *c1 = &mm->a->cmp[r->comparisons[0]];
+	comparison *c2 = &mm->a->cmp[r->comparisons[1]];
+	verdict old[3] = { r->verdict, c1->verdict, c2->verdict };
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		r->verdict = cases[i].across;
+		c1->verdict = cases[i].s1;
+		c2->verdict = cases[i].s2;
+		for (size_t l = 0; l < N_LANGS; l++)
+			tap_ok(page_has_in(mm, articles[l].lang,
+					   cases[i].cell[l]),
+			       "%s page: conclusion %s (%s, %s)",
+			       articles[l].lang, verdict_code(cases[i].across),
+			       verdict_code(cases[i].s1),
+			       verdict_code(cases[i].s2));
+	}
+	r->verdict = old[0];
+	c1->verdict = old[1];
+	c2->verdict = old[2];
+}
+
 /* The conclusion of every verdict code, and the other branches of the
  * page, by changing the analysis of the example study in memory (its
  * fields are plain data) and putting each field back.  The English words
@@ -1143,15 +1237,21 @@ static void check_variants(loaded *mm)
 		  "the synthetic proxy" },
 		{ VERDICT_BENEFIT, false, "practically significant benefit |" },
 		{ VERDICT_EQUIVALENT, true, "equivalent within the threshold" },
-		{ VERDICT_DETECTED_SMALL, true, "difference detected, below "
-		  "the practical threshold" },
+		{ VERDICT_DETECTED, true, "a difference is detected; whether "
+		  "it reaches the practical threshold is not established" },
 		{ VERDICT_INDETERMINATE, true, "advantage not established; "
 		  "equivalence not proven" },
 		{ VERDICT_NO_INTERVAL, true, "too few pairs for an interval" },
 		{ VERDICT_DIRECTION_DIFFERS, true, "result indeterminate and "
 		  "differs in direction" },
 		{ VERDICT_SERIES_DISAGREE, true, "series disagree; no pooled "
-		  "conclusion" },
+		  "conclusion: " },
+		{ VERDICT_TOO_FEW_PAIRS, true, "too few pairs for a claim, "
+		  "which needs at least 5 pairs |" },
+		{ VERDICT_NO_SPREAD, true, "no spread between blocks, so no "
+		  "claim |" },
+		{ VERDICT_OPPOSITE_DIRECTIONS, true, "series differ in "
+		  "direction; no pooled conclusion: " },
 	};
 	study_plan *p = &mm->s->plan;
 	state_result *r = &mm->a->states[0];
@@ -1307,6 +1407,7 @@ int main(void)
 	check_variants(&mm);
 	check_fragile_words(&mm);
 	check_precision_half(&mm);
+	check_conclusion_cells(&mm);
 	{
 		GString *g = g_string_new("keep");
 		tap_ok(markdown_render(mm.s, mm.a, "fr", g) == PB_SOFTWARE

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "tests/tap.h"
@@ -21,6 +23,11 @@ static const pub_phrase vocab[] = {
 	{ PUB_CONCLUSION, "harm", "en", "practically significant harm" },
 	{ PUB_CONCLUSION, "indeterminate", "en",
 	  "advantage not established; equivalence not proven" },
+	{ PUB_CONCLUSION, "series-disagree", "en",
+	  "series disagree; no pooled conclusion" },
+	{ PUB_CONCLUSION, "too-few-pairs", "en",
+	  "too few pairs for a claim, which needs at least %zu pairs" },
+	{ PUB_CONCLUSION_WITH_SERIES, NULL, "en", "%s: %s" },
 	{ PUB_NO_PAIRS, NULL, "en", "no pairs" },
 	{ PUB_NO_INTERVAL, NULL, "en", "(no interval)" },
 	{ PUB_MECH_HEAD_STATE, NULL, "en", "State" },
@@ -90,6 +97,41 @@ static void check_templates(void)
 	       "template: numbered directives fill their own captures");
 	free(caps[0]);
 	free(caps[1]);
+	tap_ok(pub_template_match("at least %zu pairs", "at least 5 pairs",
+				  caps, 1) && strcmp(caps[0], "5") == 0,
+	       "template: %%zu takes the count");
+	free(caps[0]);
+}
+
+/* Conclusion cells that list each series' verdict after the conclusion,
+ * and one that gives the minimum number of pairs.  The lead is the
+ * conclusion; the list (itself holding ';') is not read. */
+static void check_conclusion_cells(void)
+{
+	static const char page[] =
+		"Comparison with `20`\tSeries 1, difference and 95% CI\t"
+		"Series 2, difference and 95% CI\tConclusion\n"
+		"`10`\t`+3.000 ms` `[+2.000; +4.000]`\t`-0.500 ms` "
+		"`[-3.000; +2.000]`\tseries disagree; no pooled conclusion: "
+		"Series 1 (practically significant harm); Series 2 (advantage "
+		"not established; equivalence not proven)\n"
+		"`0`\t`+2.000 ms` `[+1.900; +2.100]`\t`+2.000 ms` "
+		"`[+1.900; +2.100]`\ttoo few pairs for a claim, which needs at "
+		"least 5 pairs\n";
+	diag *d = diag_new(NULL, 0);
+	pb_status st;
+	published *p = parse(page, d, &st);
+
+	tap_ok(st == PB_OK && p && p->n_conclusions == 2,
+	       "conclusions with a series list are read (%d)", (int)st);
+	if (p && p->n_conclusions == 2) {
+		tap_streq(p->conclusions[0].verdict, "series-disagree",
+			  "the lead of the list is the conclusion");
+		tap_streq(p->conclusions[1].verdict, "too-few-pairs",
+			  "too few pairs, with the minimum");
+	}
+	published_free(p);
+	diag_free(d);
 }
 
 static const char tsv_page[] =
@@ -282,10 +324,20 @@ static void check_errors(void)
 			"page.txt:2:3: NUL byte in the text");
 }
 
+/* S with every FROM replaced by TO, a new string (g_free). */
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+	char **parts = g_strsplit(s, from, -1);
+	char *out = g_strjoinv(to, parts);
+
+	g_strfreev(parts);
+	return out;
+}
+
 static void check_json(void)
 {
 	static const char doc[] =
-		"{\"schema\": \"pairboot-results\", \"schema_version\": 1,\n"
+		"{\"schema\": \"pairboot-results\", \"schema_version\": 2,\n"
 		" \"plan\": {\"reference\": \"20\", \"seed\": 5, \"resamples\": "
 		"100, \"interval\": \"percentile\", \"statistic\": \"p99\", "
 		"\"confidence\": 0.95, \"threshold\": 1.5, \"unit\": \"ms\", "
@@ -359,10 +411,26 @@ static void check_json(void)
 	published_free(p);
 	diag_free(d);
 
+	/* Schema version 1 wrote detected-size-open as "detected-small". */
+	char *v1 = replace_all(doc, "\"verdict\": \"equivalent\"",
+			       "\"verdict\": \"detected-small\"");
+	char *v1b = replace_all(v1, "\"schema_version\": 2",
+				"\"schema_version\": 1");
 	d = diag_new(NULL, 0);
-	p = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 2}",
+	p = parse(v1b, d, &st);
+	tap_ok(st == PB_OK && p && p->n_cmp == 1 && p->n_conclusions == 1
+	       && strcmp(p->cmp[0].verdict, "detected-size-open") == 0
+	       && strcmp(p->conclusions[0].verdict, "detected-size-open") == 0,
+	       "version 1: detected-small is read as detected-size-open");
+	published_free(p);
+	diag_free(d);
+	g_free(v1);
+	g_free(v1b);
+
+	d = diag_new(NULL, 0);
+	p = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 3}",
 		  d, &st);
-	tap_ok(st == PB_DATAERR && !p, "another schema version is refused");
+	tap_ok(st == PB_DATAERR && !p, "a newer schema version is refused");
 	diag_free(d);
 	d = diag_new(NULL, 0);
 	p = parse("{\"schema\": \"pairboot-results\",\n \"schema_version\": }",
@@ -655,6 +723,7 @@ int main(void)
 	check_page_settings();
 	check_templates();
 	check_tsv();
+	check_conclusion_cells();
 	check_markdown();
 	check_errors();
 	check_json();

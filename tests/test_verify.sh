@@ -255,6 +255,15 @@ edited "$json" "results.json 3 lost buffers" '/^  "accounting"/,$s/^      "lost_
 	'runs of series [0-9a-z]*: lost trace events and buffers (accounting)' 5
 run_pb verify "$study" --against "$json"
 is "$pb_status:$(count '^MISMATCH')" "0:0" "the untouched results.json: all match, exit 0"
+## A study with too few pairs for a claim: its pages read back too -------
+"$PAIRBOOT" --quiet report "$top_srcdir/tests/data/tiny" -o "$out/tiny" \
+	</dev/null
+for md in "$out/tiny"/*.md; do
+	run_pb verify "$top_srcdir/tests/data/tiny" --against "$md"
+	ok "tiny page $(basename "$md"): both conclusions too-few-pairs match" \
+		test "$pb_status" = 0 \
+			-a "$(count '^match  *conclusion .*too-few-pairs')" = 2
+done
 
 ## Malformed tables: FILE:LINE:COL and status 65 --------------------------
 sed '15s/+2.474\]/+2.474/' "$pages/en.txt" >"$tap_tmp/broken.txt"

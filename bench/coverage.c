@@ -27,6 +27,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "analyze/bootstrap.h"
+#include "bench/benchargs.h"
 
 #define TRUE_DIFFERENCE 1.0
 
@@ -40,18 +41,6 @@ static const char *const method_names[INTERVAL_METHOD_COUNT] = {
 	[INTERVAL_EXPANDED] = "expanded",
 };
 
-/* Parses a positive number argument; false when it is not one. */
-static bool parse_count(const char *s, unsigned long *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v == 0)
-		return false;
-	*out = v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long studies = 2000, resamples = 2000, seed = 1;
@@ -62,9 +51,9 @@ int main(int argc, char **argv)
 	unsigned long fallbacks[N_COUNTS];
 
 	gsl_set_error_handler_off();
-	if ((argc > 1 && !parse_count(argv[1], &studies))
-	    || (argc > 2 && !parse_count(argv[2], &resamples))
-	    || (argc > 3 && !parse_count(argv[3], &seed))
+	if ((argc > 1 && !benchargs_count(argv[1], &studies))
+	    || (argc > 2 && !benchargs_count(argv[2], &resamples))
+	    || (argc > 3 && !benchargs_count(argv[3], &seed))
 	    || (argc > 4 && !((sigma = strtod(argv[4], NULL)) > 0.0))
 	    || argc > 5 || seed > 0xFFFFFFFFUL) {
 		fprintf(stderr, "usage: coverage [STUDIES [RESAMPLES [SEED "

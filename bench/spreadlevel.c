@@ -27,6 +27,7 @@
 #include <gsl/gsl_statistics_double.h>
 
 #include "analyze/spreadtest.h"
+#include "bench/benchargs.h"
 
 #define ALPHA 0.05
 #define MAX_RUNS 20
@@ -73,17 +74,6 @@ static double f_test_p(const double *a, const double *b, size_t n)
 	return fmin(1.0, 2 * tail);
 }
 
-static bool parse_count(const char *s, unsigned long *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v == 0)
-		return false;
-	*out = v;
-	return true;
-}
-
 int main(int argc, char **argv)
 {
 	unsigned long pairs = 100000, seed = 1;
@@ -93,8 +83,8 @@ int main(int argc, char **argv)
 	gsl_rng *gen;
 
 	gsl_set_error_handler_off();
-	if ((argc > 1 && !parse_count(argv[1], &pairs))
-	    || (argc > 2 && !parse_count(argv[2], &seed))
+	if ((argc > 1 && !benchargs_count(argv[1], &pairs))
+	    || (argc > 2 && !benchargs_count(argv[2], &seed))
 	    || argc > 3 || seed > 0xFFFFFFFFUL) {
 		fprintf(stderr, "usage: spreadlevel [PAIRS [SEED]]\n");
 		return 64;

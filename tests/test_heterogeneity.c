@@ -201,6 +201,36 @@ static bool is_code(json_t *o, const char *key, const char *code)
 	return v && strcmp(v, code) == 0;
 }
 
+/* The first spread test of results.json's heterogeneity H cannot be
+ * judged, and says so with nulls rather than false. */
+static bool spread_unjudged(json_t *h)
+{
+	json_t *t = json_array_get(json_object_get(h, "spread_tests"), 0);
+
+	return is_code(t, "finding", "cannot-be-judged")
+	       && json_is_null(json_object_get(t, "differs"))
+	       && json_is_null(json_object_get(t, "p_value"))
+	       && json_is_null(json_object_get(t, "statistic"));
+}
+
+/* A copy of every run's statistic, to put back with restore(). */
+static double *save(const study *s)
+{
+	double *old = g_new(double, s->n_runs ? s->n_runs : 1);
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		old[i] = s->runs[i].statistic;
+	return old;
+}
+
+/* Puts back the statistics OLD saved, and frees OLD. */
+static void restore(study *s, double *old)
+{
+	for (size_t i = 0; i < s->n_runs; i++)
+		s->runs[i].statistic = old[i];
+	g_free(old);
+}
+
 /* Series 1 keeps only block 1: one pair per state and one reference run,
  * so neither its effects nor its spread can be compared with series 2. */
 static void check_one_pair(study *s)
@@ -233,11 +263,8 @@ static void check_one_pair(study *s)
 	tap_ok(h && json_is_null(json_object_get(h, "heterogeneous"))
 	       && json_is_true(json_object_get(h, "cannot_be_judged")),
 	       "results.json: heterogeneous null, cannot_be_judged true");
-	json_t *t = json_array_get(json_object_get(h, "spread_tests"), 0);
-	tap_ok(is_code(t, "finding", "cannot-be-judged")
-	       && json_is_null(json_object_get(t, "differs"))
-	       && json_is_null(json_object_get(t, "p_value")),
-	       "results.json: the spread test cannot be judged, differs null");
+	tap_ok(spread_unjudged(h), "results.json: the spread test cannot be "
+	       "judged, differs null");
 	json_t *b = json_array_get(json_object_get(h, "between_series"), 0);
 	tap_ok(is_code(b, "finding", "cannot-be-judged")
 	       && json_is_null(json_object_get(b, "disagree"))
@@ -250,79 +277,76 @@ static void check_one_pair(study *s)
 			s->runs[i].accepted = true;
 }
 
+/* Analyses S with each run's statistic replaced by RULE's, runs CHECK on
+ * the analysis, and puts the statistics back. */
+static void with_statistics(study *s, const char *what,
+			    double (*rule)(const study *, const study_run *),
+			    void (*check)(const study *, const analysis *))
+{
+	double *old = save(s);
+	analysis *a;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		s->runs[i].statistic = rule(s, &s->runs[i]);
+	a = analyse(s);
+	if (tap_ok(a != NULL, "%s: analysed", what))
+		check(s, a);
+	analysis_free(a);
+	restore(s, old);
+}
+
 /* Every run of series 2 at the reference gets the same statistic: an SD
  * of 0 leaves no spread to compare, while the effects still compare. */
-static void check_zero_sd(study *s)
+static double flat_reference(const study *s, const study_run *r)
 {
-	double *old = g_new(double, s->n_runs);
-	analysis *a;
+	return r->series == 1 && pb_state_equal(r->state, s->plan.reference)
+	       ? 20.0 : r->statistic;
+}
+
+static void check_zero_sd(const study *s, const analysis *a)
+{
 	json_t *h;
 
-	for (size_t i = 0; i < s->n_runs; i++) {
-		study_run *r = &s->runs[i];
-		old[i] = r->statistic;
-		if (r->series == 1 && pb_state_equal(r->state, s->plan.reference))
-			r->statistic = 20.0;
-	}
-	a = analyse(s);
-	if (tap_ok(a != NULL, "SD 0: analysed")) {
-		tap_ok(a->spread[1].sd == 0
-		       && a->spread_tests[0].finding == HETERO_UNJUDGED,
-		       "a reference SD of 0: the spread test is unjudged");
-		tap_ok(a->unjudged, "the study is marked unjudged");
-		/* The spread sentence alone; the effects do differ here, so
-		 * the closing sentence says so. */
-		check_unjudged_pages(s, a, 1, "SD 0");
-		h = heterogeneity(s, a);
-		json_t *t = json_array_get(json_object_get(h, "spread_tests"),
-					   0);
-		tap_ok(is_code(t, "finding", "cannot-be-judged")
-		       && json_is_null(json_object_get(t, "differs")),
-		       "results.json: SD 0 cannot be judged");
-		json_decref(h);
-		analysis_free(a);
-	}
-	for (size_t i = 0; i < s->n_runs; i++)
-		s->runs[i].statistic = old[i];
-	g_free(old);
+	tap_ok(a->spread[1].sd == 0
+	       && a->spread_tests[0].finding == HETERO_UNJUDGED,
+	       "a reference SD of 0: the spread test is unjudged");
+	tap_ok(a->unjudged, "the study is marked unjudged");
+	/* The spread sentence alone; the effects do differ here, so the
+	 * closing sentence says so. */
+	check_unjudged_pages(s, a, 1, "SD 0");
+	h = heterogeneity(s, a);
+	tap_ok(spread_unjudged(h), "results.json: SD 0 cannot be judged");
+	json_decref(h);
 }
 
 /* Each run gets 20 + block / 10 ms whatever its state and series: every
  * difference is 0, so each series finds every state equivalent, the
  * effect differences are exactly 0 and the spreads are equal (F = 0). */
-static void check_agreement(study *s)
+static double by_block(const study *s, const study_run *r)
 {
-	double *old = g_new(double, s->n_runs);
-	analysis *a;
+	(void)s;
+	return 20.0 + (double)r->block / 10;
+}
 
-	for (size_t i = 0; i < s->n_runs; i++) {
-		old[i] = s->runs[i].statistic;
-		s->runs[i].statistic = 20.0 + (double)s->runs[i].block / 10;
-	}
-	a = analyse(s);
-	if (tap_ok(a != NULL, "agreement: analysed")) {
-		bool agree = a->n_states == 4;
-		for (size_t i = 0; i < a->n_states; i++)
-			agree &= analysis_state_agrees(a, i)
-				 && a->states[i].verdict == VERDICT_EQUIVALENT;
-		tap_ok(agree, "every state agrees and is equivalent");
-		tap_ok(!a->heterogeneous && !a->unjudged
-		       && !a->conclusions_differ, "no flag raised");
-		tap_near(a->spread_tests[0].statistic, 0, 0, "equal spreads: "
-			 "F = 0");
-		gchar *md = page(s, a, "en");
-		tap_ok(md && strstr(md, "- For every state the effects of the "
-				    "series agree within their intervals.\n")
-		       && strstr(md, "- No clear difference between the series "
-				 "was found; they are still reported "
-				 "separately.\n"),
-		       "the page says the series agree");
-		g_free(md);
-		analysis_free(a);
-	}
-	for (size_t i = 0; i < s->n_runs; i++)
-		s->runs[i].statistic = old[i];
-	g_free(old);
+static void check_agreement(const study *s, const analysis *a)
+{
+	bool agree = a->n_states == 4;
+	gchar *md;
+
+	for (size_t i = 0; i < a->n_states; i++)
+		agree &= analysis_state_agrees(a, i)
+			 && a->states[i].verdict == VERDICT_EQUIVALENT;
+	tap_ok(agree, "every state agrees and is equivalent");
+	tap_ok(!a->heterogeneous && !a->unjudged && !a->conclusions_differ,
+	       "no flag raised");
+	tap_near(a->spread_tests[0].statistic, 0, 0, "equal spreads: F = 0");
+	md = page(s, a, "en");
+	tap_ok(md && strstr(md, "- For every state the effects of the series "
+			    "agree within their intervals.\n")
+	       && strstr(md, "- No clear difference between the series was "
+			 "found; they are still reported separately.\n"),
+	       "the page says the series agree");
+	g_free(md);
 }
 
 /* The example study as it is, and with the one clear effect difference
@@ -373,8 +397,8 @@ int main(void)
 	if (s) {
 		check_conclusions(s);
 		check_one_pair(s);
-		check_zero_sd(s);
-		check_agreement(s);
+		with_statistics(s, "SD 0", flat_reference, check_zero_sd);
+		with_statistics(s, "agreement", by_block, check_agreement);
 	}
 	study_free(s);
 	return tap_done();

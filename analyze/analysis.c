@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
-
 #include "analyze/coverage.h"
 #include "analyze/quantile.h"
+#include "analyze/spreadtest.h"
 #include "common/progress.h"
 
 /* A nominal interval whose simulated coverage falls this far below the
@@ -356,6 +355,103 @@ static const comparison *find_cmp(const analysis *a, size_t series,
 	return NULL;
 }
 
+/* The accepted reference statistics of series K, runs.csv order, into a
+ * new *OUT of *N values (free it). */
+static pb_status reference_values(const study *s, size_t k, double **out,
+				  size_t *n)
+{
+	*n = 0;
+	*out = malloc((s->n_runs + 1) * sizeof **out);
+	if (!*out)
+		return PB_NOMEM;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->series == k && r->accepted && r->has_statistic
+		    && pb_state_equal(r->state, s->plan.reference))
+			(*out)[(*n)++] = r->statistic;
+	}
+	return PB_OK;
+}
+
+/* The Brown-Forsythe test of the reference runs of series SA against SB.
+ * A series without spread (fewer than 2 runs, or an SD of 0) leaves
+ * nothing to compare a spread with, so the test is then unjudged rather
+ * than "differs". */
+static pb_status run_spread_test(const study *s, const series_spread *sa,
+				 const series_spread *sb, spread_test *t)
+{
+	double *va = NULL, *vb = NULL;
+	size_t na, nb;
+	spreadtest_result r = { 0 };
+	pb_status st;
+
+	t->series_a = sa->series;
+	t->series_b = sb->series;
+	t->ratio = sb->sd / sa->sd;
+	t->statistic = t->p_value = NAN;
+	t->df_within = NAN;
+	t->finding = HETERO_UNJUDGED;
+	if (!(sa->sd > 0) || !(sb->sd > 0))
+		return PB_OK;
+	st = reference_values(s, sa->series, &va, &na);
+	if (st == PB_OK)
+		st = reference_values(s, sb->series, &vb, &nb);
+	if (st == PB_OK)
+		st = spreadtest_brown_forsythe(va, na, vb, nb, &r);
+	free(va);
+	free(vb);
+	if (st != PB_OK || !r.defined)
+		return st;
+	t->statistic = r.statistic;
+	t->df_within = r.df_within;
+	t->p_value = r.p_value;
+	t->differs = r.p_value < 0.05;
+	t->finding = t->differs ? HETERO_DIFFERS : HETERO_SAME;
+	return PB_OK;
+}
+
+/* The difference between the effects of state J in the series of
+ * comparisons CB and CA, judged by its unpaired interval. */
+static pb_status run_difference(const study *s, size_t j, const comparison *ca,
+				const comparison *cb, series_difference *sd)
+{
+	const study_plan *p = &s->plan;
+	char key[256];
+	char label[PB_STATE_BUFSIZE];
+	pb_status st;
+
+	sd->state = j;
+	sd->series_a = ca->series;
+	sd->series_b = cb->series;
+	snprintf(key, sizeof key, "between %s %s", p->series[ca->series].id,
+		 p->series[cb->series].id);
+	canonical_label(p->states[j], label, sizeof label);
+	st = unpaired_interval(ca, cb, p, boot_stream_seed(p->seed, key, label),
+			       sd);
+	sd->finding = !sd->defined ? HETERO_UNJUDGED
+		      : sd->disagree ? HETERO_DIFFERS : HETERO_SAME;
+	return st;
+}
+
+/* Folds one finding into the study-wide flags. */
+static void note_finding(analysis *a, hetero_finding f)
+{
+	a->heterogeneous |= f == HETERO_DIFFERS;
+	a->unjudged |= f == HETERO_UNJUDGED;
+}
+
+/* Every series' verdict on R's state is the verdict across series.  A
+ * verdict that only exists across series (the series disagree, the
+ * direction differs) never equals a series' own, so this needs no list of
+ * codes. */
+static bool same_conclusion(const analysis *a, const state_result *r)
+{
+	for (size_t i = 0; i < r->n_comparisons; i++)
+		if (a->cmp[r->comparisons[i]].verdict != r->verdict)
+			return false;
+	return true;
+}
+
 static pb_status build_between(const study *s, analysis *a)
 {
 	const study_plan *p = &s->plan;
@@ -368,50 +464,30 @@ static pb_status build_between(const study *s, analysis *a)
 		return PB_NOMEM;
 	for (size_t x = 0; x < ns; x++) {
 		for (size_t y = x + 1; y < ns; y++) {
-			size_t ka = a->spread[x].series;
-			size_t kb = a->spread[y].series;
 			spread_test *t = &a->spread_tests[a->n_spread_tests++];
-			t->series_a = ka;
-			t->series_b = kb;
-			t->ratio = a->spread[y].sd / a->spread[x].sd;
-			t->p_value = NAN;
-			if (isfinite(t->ratio) && t->ratio > 0) {
-				double f = t->ratio * t->ratio;
-				double na = (double)a->spread[x].runs - 1;
-				double nb = (double)a->spread[y].runs - 1;
-				double tail = f >= 1
-					? gsl_cdf_fdist_Q(f, nb, na)
-					: gsl_cdf_fdist_P(f, nb, na);
-				t->p_value = fmin(1.0, 2 * tail);
-				t->differs = t->p_value < 0.05;
-			}
-			a->heterogeneous |= t->differs;
+			pb_status st = run_spread_test(s, &a->spread[x],
+						       &a->spread[y], t);
+			if (st != PB_OK)
+				return st;
+			note_finding(a, t->finding);
 			for (size_t j = 0; j < p->n_states; j++) {
-				const comparison *ca = find_cmp(a, ka, j);
-				const comparison *cb = find_cmp(a, kb, j);
-				char key[256];
-				char label[PB_STATE_BUFSIZE];
+				const comparison *ca = find_cmp(
+					a, a->spread[x].series, j);
+				const comparison *cb = find_cmp(
+					a, a->spread[y].series, j);
 				if (!ca || !cb)
 					continue;
 				series_difference *sd =
 					&a->between[a->n_between++];
-				sd->state = j;
-				sd->series_a = ka;
-				sd->series_b = kb;
-				snprintf(key, sizeof key, "between %s %s",
-					 p->series[ka].id, p->series[kb].id);
-				canonical_label(p->states[j], label,
-						sizeof label);
-				pb_status st = unpaired_interval(
-					ca, cb, p,
-					boot_stream_seed(p->seed, key, label),
-					sd);
+				st = run_difference(s, j, ca, cb, sd);
 				if (st != PB_OK)
 					return st;
-				a->heterogeneous |= sd->disagree;
+				note_finding(a, sd->finding);
 			}
 		}
 	}
+	for (size_t i = 0; i < a->n_states; i++)
+		a->conclusions_differ |= !same_conclusion(a, &a->states[i]);
 	return PB_OK;
 }
 
@@ -470,6 +546,19 @@ pb_status analysis_run(const study *s, diag *d, analysis **out)
 	}
 	*out = a;
 	return PB_OK;
+}
+
+bool analysis_state_agrees(const analysis *a, size_t i)
+{
+	const state_result *r = &a->states[i];
+
+	if (!same_conclusion(a, r))
+		return false;
+	for (size_t k = 0; k < a->n_between; k++)
+		if (a->between[k].state == r->state
+		    && a->between[k].finding != HETERO_SAME)
+			return false;
+	return true;
 }
 
 void analysis_free(analysis *a)

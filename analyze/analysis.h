@@ -62,24 +62,39 @@ typedef struct series_spread {
 	double mean, sd, min, max;   /* sd NAN with fewer than 2 runs */
 } series_spread;
 
+/* What one comparison between two series found.  A comparison that cannot
+ * be computed is its own finding, never "no clear difference". */
+typedef enum hetero_finding {
+	HETERO_SAME,              /* computed; no clear difference */
+	HETERO_DIFFERS,           /* computed; a clear difference */
+	HETERO_UNJUDGED           /* cannot be computed from these data */
+} hetero_finding;
+
 /* The effect of one state in series B minus its effect in series A, with an
  * unpaired bootstrap interval (blocks resampled within each series). */
 typedef struct series_difference {
 	size_t state;             /* index into plan.states */
 	size_t series_a, series_b;
 	double difference;        /* effect_b - effect_a; NAN if undefined */
-	bool defined;
+	bool defined;             /* both series have 2 or more pairs */
 	double lo, hi;            /* percentile interval at plan.confidence */
 	bool disagree;            /* the interval excludes 0 */
+	hetero_finding finding;   /* DIFFERS when disagree, UNJUDGED when
+				     not defined */
 } series_difference;
 
-/* Whether two series' reference spreads differ clearly: the two-sided
- * variance-ratio F test at 5%. */
+/* Whether two series' reference spreads differ clearly: the
+ * Brown-Forsythe test at 5% (analyze/spreadtest.h). */
 typedef struct spread_test {
 	size_t series_a, series_b;
-	double ratio;             /* sd_b / sd_a */
-	double p_value;
+	double ratio;             /* sd_b / sd_a, descriptive only */
+	double statistic;         /* Brown-Forsythe F; NAN when unjudged */
+	double df_within;         /* its denominator degrees of freedom */
+	double p_value;           /* NAN when unjudged */
 	bool differs;             /* p < 0.05 */
+	hetero_finding finding;   /* UNJUDGED when a series has fewer than 2
+				     reference runs or an SD of 0, or the
+				     test is undefined */
 } spread_test;
 
 typedef struct analysis {
@@ -94,6 +109,10 @@ typedef struct analysis {
 	spread_test *spread_tests;
 	size_t n_spread_tests;
 	bool heterogeneous;       /* some series disagree or spread differs */
+	bool unjudged;            /* some comparison between series or some
+				     spread test cannot be judged */
+	bool conclusions_differ;  /* on some state not every series' verdict
+				     is the verdict across series */
 	study_summary *summary;
 } analysis;
 
@@ -102,5 +121,11 @@ typedef struct analysis {
  * new *OUT (free with analysis_free), or PB_DATAERR, PB_NOMEM. */
 pb_status analysis_run(const study *s, diag *d, analysis **out);
 void analysis_free(analysis *a);
+
+/* Whether the series agree on A->states[I]: every series' verdict is the
+ * verdict across series, and every between-series difference of the state
+ * was computed without a clear difference.  The test compares the series
+ * with each other, so it needs no list of verdict codes. */
+bool analysis_state_agrees(const analysis *a, size_t i);
 
 #endif

@@ -32,6 +32,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "analyze/bootstrap.h"
+#include "bench/benchargs.h"
 
 #define TRUE_DIFFERENCE 1.0
 #define MIN_PAIRS 2
@@ -59,18 +60,6 @@ typedef struct sim {
 	gsl_rng *gen;
 	double *d, *means, *tstar;
 } sim;
-
-/* Parses a positive number argument; false when it is not one. */
-static bool parse_count(const char *s, unsigned long *out)
-{
-	char *end;
-	unsigned long v = strtoul(s, &end, 10);
-
-	if (*s == '\0' || *end != '\0' || v == 0)
-		return false;
-	*out = v;
-	return true;
-}
 
 /* One synthetic study of N pairs, every method, counted into T.  Returns
  * a process exit status, 0 on success. */
@@ -177,9 +166,9 @@ int main(int argc, char **argv)
 	int a = as_c ? 2 : 1, rc = 0;
 
 	gsl_set_error_handler_off();
-	if ((argc > a && !parse_count(argv[a], &sm.studies))
-	    || (argc > a + 1 && !parse_count(argv[a + 1], &sm.resamples))
-	    || (argc > a + 2 && !parse_count(argv[a + 2], &sm.seed))
+	if ((argc > a && !benchargs_count(argv[a], &sm.studies))
+	    || (argc > a + 1 && !benchargs_count(argv[a + 1], &sm.resamples))
+	    || (argc > a + 2 && !benchargs_count(argv[a + 2], &sm.seed))
 	    || (argc > a + 3 && !((sm.sigma = strtod(argv[a + 3], NULL))
 				  > 0.0))
 	    || argc > a + 4 || sm.seed > 0xFFFFFFFFUL) {

@@ -991,15 +991,11 @@ static const char *p_value(page *pg, double p)
 	return fmt(pg, "= %s", num_dec(pg, p, 3, false));
 }
 
-static void section_heterogeneity(page *pg)
+static void spread_bullets(page *pg)
 {
 	const analysis *a = pg->a;
 	const study_plan *p = pg->p;
-	size_t disagree = 0;
 
-	if (a->n_spread == 0)
-		return;
-	put(pg, "\n## %s\n\n", tr(pg, "Series heterogeneity"));
 	for (size_t i = 0; i < a->n_spread; i++) {
 		const series_spread *sp = &a->spread[i];
 		if (sp->runs == 0)
@@ -1022,41 +1018,130 @@ static void section_heterogeneity(page *pg)
 				       num(pg, sp->min, false),
 				       qty(pg, sp->max, false), sp->runs));
 	}
+}
+
+static void spread_test_bullets(page *pg)
+{
+	const analysis *a = pg->a;
+
 	for (size_t i = 0; i < a->n_spread_tests; i++) {
 		const spread_test *t = &a->spread_tests[i];
-		if (!isfinite(t->ratio) || !isfinite(t->p_value))
+		const char *b = series_name(pg, t->series_b);
+		const char *sa = series_name(pg, t->series_a);
+		if (t->finding == HETERO_UNJUDGED) {
+			bullet(pg, fmt(pg, tr(pg, "%s against %s: whether the "
+					      "spread differs cannot be "
+					      "judged; a series has fewer "
+					      "than two runs at %s, or they "
+					      "do not vary."),
+				       b, sa, state_text(pg, pg->p->reference)));
 			continue;
-		bullet(pg, fmt(pg, t->differs
-			       ? tr(pg, "%s against %s: SD ratio %s, F test "
-				    "p %s; the spread differs clearly.")
-			       : tr(pg, "%s against %s: SD ratio %s, F test "
-				    "p %s; no clear difference in spread."),
-			       series_name(pg, t->series_b),
-			       series_name(pg, t->series_a),
-			       num_dec(pg, t->ratio, 2, false),
+		}
+		bullet(pg, fmt(pg, t->finding == HETERO_DIFFERS
+			       ? tr(pg, "%s against %s: SD ratio %s, "
+				    "Brown-Forsythe test p %s; the spread "
+				    "differs clearly.")
+			       : tr(pg, "%s against %s: SD ratio %s, "
+				    "Brown-Forsythe test p %s; no clear "
+				    "difference in spread."),
+			       b, sa, num_dec(pg, t->ratio, 2, false),
 			       p_value(pg, t->p_value)));
 	}
+	if (a->n_spread_tests)
+		bullet(pg, tr(pg, "The spread test compares the absolute "
+			      "deviations of the runs from the median of "
+			      "their series; it assumes independent runs "
+			      "whose distributions have the same shape in "
+			      "both series, apart from location and spread."));
+}
+
+/* The worst finding of the between-series differences of state STATE:
+ * a clear difference over one that cannot be judged over none. */
+static hetero_finding state_effects(const analysis *a, size_t state)
+{
+	hetero_finding f = HETERO_SAME;
+
 	for (size_t i = 0; i < a->n_between; i++) {
 		const series_difference *d = &a->between[i];
-		if (!d->defined || !d->disagree)
+		if (d->state != state || d->finding == HETERO_SAME)
 			continue;
-		disagree++;
+		if (d->finding == HETERO_DIFFERS)
+			return HETERO_DIFFERS;
+		f = HETERO_UNJUDGED;
+	}
+	return f;
+}
+
+static void difference_bullet(page *pg, const series_difference *d)
+{
+	const char *state = state_text(pg, pg->p->states[d->state]);
+	const char *b = series_name(pg, d->series_b);
+	const char *sa = series_name(pg, d->series_a);
+
+	if (d->finding == HETERO_UNJUDGED)
+		bullet(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "
+				      "%s differ cannot be judged; a series "
+				      "has fewer than two pairs."),
+			       state, b, sa));
+	else if (d->finding == HETERO_DIFFERS)
 		bullet(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
 				      "effect in %s is %s %s; the series "
 				      "disagree."),
-			       state_text(pg, p->states[d->state]),
-			       series_name(pg, d->series_b),
-			       series_name(pg, d->series_a),
+			       state, b, sa,
 			       qty_code(pg, d->difference, true, false),
 			       ci_code(pg, d->lo, d->hi)));
+}
+
+/* The effect differences worth a sentence, and a sentence for each state
+ * whose effects do not differ clearly although the series' conclusions
+ * do; the sentence of agreement only when it holds for every state. */
+static void between_bullets(page *pg)
+{
+	const analysis *a = pg->a;
+	bool all_agree = true;
+
+	for (size_t i = 0; i < a->n_between; i++)
+		difference_bullet(pg, &a->between[i]);
+	for (size_t i = 0; i < a->n_states; i++) {
+		const state_result *r = &a->states[i];
+		if (analysis_state_agrees(a, i))
+			continue;
+		all_agree = false;
+		if (a->n_between && state_effects(a, r->state) == HETERO_SAME)
+			bullet(pg, fmt(pg, tr(pg, "%s: the effects of the "
+					      "series do not differ clearly, "
+					      "but the series do not reach "
+					      "the same conclusion."),
+				       state_text(pg, pg->p->states[
+					       r->state])));
 	}
-	if (a->n_between && !disagree)
+	if (a->n_between && all_agree)
 		bullet(pg, tr(pg, "For every state the effects of the series "
 			      "agree within their intervals."));
+}
+
+static void section_heterogeneity(page *pg)
+{
+	const analysis *a = pg->a;
+
+	if (a->n_spread == 0)
+		return;
+	put(pg, "\n## %s\n\n", tr(pg, "Series heterogeneity"));
+	spread_bullets(pg);
+	spread_test_bullets(pg);
+	between_bullets(pg);
 	if (a->heterogeneous)
 		bullet(pg, tr(pg, "The series differ in effect or spread, so "
 			      "they are reported separately and never "
 			      "pooled."));
+	else if (a->unjudged)
+		bullet(pg, tr(pg, "Some differences between the series cannot "
+			      "be judged, so the series are reported "
+			      "separately and never pooled."));
+	else if (a->conclusions_differ)
+		bullet(pg, tr(pg, "The series do not reach the same "
+			      "conclusion on every state, so they are "
+			      "reported separately and never pooled."));
 	else if (a->n_spread > 1)
 		bullet(pg, tr(pg, "No clear difference between the series was "
 			      "found; they are still reported separately."));

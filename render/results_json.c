@@ -339,6 +339,64 @@ static json_t *verdicts_json(const study *s, const analysis *a, bool *ok)
 	return arr;
 }
 
+/* The stable code of a finding between series. */
+static const char *finding_code(hetero_finding f)
+{
+	switch (f) {
+	case HETERO_SAME:
+		return "no-clear-difference";
+	case HETERO_DIFFERS:
+		return "differs";
+	case HETERO_UNJUDGED:
+		return "cannot-be-judged";
+	}
+	return "unknown";
+}
+
+/* A yes/no finding as JSON: null when it cannot be judged, so that an
+ * absent test never reads as "no difference". */
+static json_t *finding_flag(hetero_finding f)
+{
+	return f == HETERO_UNJUDGED ? json_null()
+				    : json_boolean(f == HETERO_DIFFERS);
+}
+
+static json_t *spread_test_json(const study_plan *p, const spread_test *t,
+				bool *ok)
+{
+	json_t *e = json_object();
+
+	put(e, "series_a", json_string(p->series[t->series_a].id), ok);
+	put(e, "series_b", json_string(p->series[t->series_b].id), ok);
+	put(e, "sd_ratio", num(t->ratio), ok);
+	put(e, "test", json_string("Brown-Forsythe (absolute deviations from "
+				   "the median)"), ok);
+	put(e, "statistic", num(t->statistic), ok);
+	put(e, "df", t->finding == HETERO_UNJUDGED ? json_null()
+		     : json_pack("[i, I]", 1, (json_int_t)t->df_within), ok);
+	put(e, "p_value", num(t->p_value), ok);
+	put(e, "differs", finding_flag(t->finding), ok);
+	put(e, "finding", json_string(finding_code(t->finding)), ok);
+	return e;
+}
+
+static json_t *difference_json(const study_plan *p, const series_difference *d,
+			       bool *ok)
+{
+	json_t *e = json_object();
+
+	put(e, "state", state_json(p->states[d->state]), ok);
+	put(e, "series_a", json_string(p->series[d->series_a].id), ok);
+	put(e, "series_b", json_string(p->series[d->series_b].id), ok);
+	put(e, "difference", num(d->difference), ok);
+	put(e, "lo", d->defined ? num(d->lo) : json_null(), ok);
+	put(e, "hi", d->defined ? num(d->hi) : json_null(), ok);
+	put(e, "method", json_string("unpaired percentile bootstrap"), ok);
+	put(e, "disagree", finding_flag(d->finding), ok);
+	put(e, "finding", json_string(finding_code(d->finding)), ok);
+	return e;
+}
+
 static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 {
 	const study_plan *p = &s->plan;
@@ -365,36 +423,19 @@ static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 		put(e, "max", num(sp->max), ok);
 		push(spread, e, ok);
 	}
-	for (size_t i = 0; i < a->n_spread_tests; i++) {
-		const spread_test *t = &a->spread_tests[i];
-		json_t *e = json_object();
-		put(e, "series_a", json_string(p->series[t->series_a].id), ok);
-		put(e, "series_b", json_string(p->series[t->series_b].id), ok);
-		put(e, "sd_ratio", num(t->ratio), ok);
-		put(e, "p_value", num(t->p_value), ok);
-		put(e, "test", json_string("F test of variances, two-sided"),
-		    ok);
-		put(e, "differs", json_boolean(t->differs), ok);
-		push(tests, e, ok);
-	}
-	for (size_t i = 0; i < a->n_between; i++) {
-		const series_difference *d = &a->between[i];
-		json_t *e = json_object();
-		put(e, "state", state_json(p->states[d->state]), ok);
-		put(e, "series_a", json_string(p->series[d->series_a].id), ok);
-		put(e, "series_b", json_string(p->series[d->series_b].id), ok);
-		put(e, "difference", num(d->difference), ok);
-		put(e, "lo", d->defined ? num(d->lo) : json_null(), ok);
-		put(e, "hi", d->defined ? num(d->hi) : json_null(), ok);
-		put(e, "method", json_string("unpaired percentile bootstrap"),
-		    ok);
-		put(e, "disagree", json_boolean(d->disagree), ok);
-		push(between, e, ok);
-	}
+	for (size_t i = 0; i < a->n_spread_tests; i++)
+		push(tests, spread_test_json(p, &a->spread_tests[i], ok), ok);
+	for (size_t i = 0; i < a->n_between; i++)
+		push(between, difference_json(p, &a->between[i], ok), ok);
 	put(o, "reference_spread", spread, ok);
 	put(o, "spread_tests", tests, ok);
 	put(o, "between_series", between, ok);
-	put(o, "heterogeneous", json_boolean(a->heterogeneous), ok);
+	/* Without a clear difference, "not heterogeneous" is only claimed
+	 * when every comparison could be judged. */
+	put(o, "heterogeneous", a->heterogeneous ? json_true()
+				: a->unjudged ? json_null() : json_false(), ok);
+	put(o, "cannot_be_judged", json_boolean(a->unjudged), ok);
+	put(o, "conclusions_differ", json_boolean(a->conclusions_differ), ok);
 	return o;
 }
 

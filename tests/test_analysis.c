@@ -240,14 +240,28 @@ static void check_hand_study(void)
 	tap_near(a->spread[0].min, 4.0, 0, "A: reference minimum 4");
 	tap_near(a->spread[0].max, 7.0, 0, "A: reference maximum 7");
 	tap_near(a->spread[1].sd, 1.0, 1e-12, "B: reference sd 1");
-	/* F = (1 / (7/3)) = 3/7 on (2, 2) degrees of freedom.  The F(2, 2)
-	 * distribution function is x / (1 + x), so P(F' <= 3/7) = 0.3 and the
-	 * two-sided p-value is 0.6. */
+	/* Brown-Forsythe on the reference runs A {5, 7, 4}, B {5, 6, 7}:
+	 * medians 5 and 6, absolute deviations A {0, 2, 1} (mean 1) and
+	 * B {1, 0, 1} (mean 2/3), grand mean 5/6.  Between groups
+	 * 3 (1/6)^2 + 3 (1/6)^2 = 1/6; within 2 + 2/3 = 8/3; so
+	 * F = 4 (1/6) / (8/3) = 1/4 on (1, 4) degrees of freedom.  F(1, 4) is
+	 * the square of Student's t with 4, whose distribution function is
+	 * 1/2 + (3/8) u (1 - t^2 / (12 (1 + t^2/4))), u = t / sqrt(1 + t^2/4):
+	 * at t = 1/2, u = 2 / sqrt(17) and the bracket is 50/51, so
+	 * p = P(|T| >= 1/2) = 1 - 25 / (17 sqrt(17)) = 0.643330.  R's
+	 * anova(lm(abs(x - ave(x, g, FUN = median)) ~ g)) gives F 0.25 and
+	 * p 0.64333. */
 	tap_ok(a->n_spread_tests == 1, "one pair of series tested for spread");
 	tap_near(a->spread_tests[0].ratio, sqrt(3.0 / 7.0), 1e-12,
 		 "SD ratio B over A");
-	tap_near(a->spread_tests[0].p_value, 0.6, 1e-9, "F test p = 0.6");
-	tap_ok(!a->spread_tests[0].differs, "the spreads do not differ");
+	tap_near(a->spread_tests[0].statistic, 0.25, 1e-12,
+		 "Brown-Forsythe F = 1/4");
+	tap_near(a->spread_tests[0].df_within, 4, 0, "on (1, 4) df");
+	tap_near(a->spread_tests[0].p_value, 1 - 25 / (17 * sqrt(17.0)), 1e-9,
+		 "Brown-Forsythe p = 0.643");
+	tap_ok(!a->spread_tests[0].differs
+	       && a->spread_tests[0].finding == HETERO_SAME,
+	       "the spreads do not differ");
 	/* The effect of 10 in B minus A: 1/6 - 3/4 = -7/12. */
 	tap_ok(a->n_between == 1 && a->between[0].defined,
 	       "one between-series difference, with an interval");

@@ -27,6 +27,15 @@ static uint32_t mix(uint32_t seed, uint32_t m, uint32_t r)
 	return h ? h : 1;
 }
 
+/* Whether the N values D are all the same: no spread to resample. */
+static bool all_equal(const double *d, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (d[i] < d[0] || d[i] > d[0])
+			return false;
+	return true;
+}
+
 /* One simulated study: M differences drawn from D into SAMPLE, judged by
  * the plan's interval (its inner bootstrap in REPS, and TSTAR for the
  * studentized method) and verdict rules. */
@@ -57,8 +66,9 @@ static pb_status judge_one(const double *d, size_t n0, size_t m,
 				   &dist, &ci);
 	if (st != PB_OK)
 		return st;
-	*out = verdict_series(ci.defined, ci.lo, ci.hi, set->threshold,
-			      set->better);
+	*out = verdict_gate(verdict_series(ci.defined, ci.lo, ci.hi,
+					   set->threshold, set->better),
+			    m, all_equal(sample, m));
 	return PB_OK;
 }
 
@@ -183,20 +193,15 @@ static pb_status search_at(search *s, size_t m, double *a)
 	return PB_OK;
 }
 
-/* Whether the N values D are all the same: no spread to resample. */
-static bool all_equal(const double *d, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if (d[i] < d[0] || d[i] > d[0])
-			return false;
-	return true;
-}
 
 /* The smallest size reaching TARGET: doubling up to the maximum, then
  * bisection below the first size that reaches it. */
 static pb_status search_target(search *s, double target, planning_need *out)
 {
-	size_t lo = 1, hi = 2, max = s->set->max_blocks;
+	/* No study below the minimum of pairs makes a claim: the search
+	 * starts there. */
+	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
+	size_t max = s->set->max_blocks;
 	double a = 0.0;
 	pb_status st;
 

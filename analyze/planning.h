@@ -11,7 +11,8 @@
  * Carlo error), then the verdict rules of analyze/verdict.h.  The
  * *assurance* at m is the fraction of PLANNING_SIMULATIONS simulated
  * studies whose verdict is decisive (harm, benefit or equivalent); the
- * blocks needed are the smallest m from 2 to the maximum whose assurance
+ * blocks needed are the smallest m from VERDICT_MIN_PAIRS (no study below
+ * it makes a claim) to the maximum whose assurance
  * reaches the target, found on a doubling grid and then by bisection, which
  * assumes that the assurance grows with m.
  *
@@ -44,8 +45,9 @@
 /* Bootstrap replicates of each simulated study's interval. */
 #define PLANNING_INNER_RESAMPLES 1000UL
 
-/* A pilot needs this many pairs to say anything about a future study. */
-#define PLANNING_MIN_PILOT 5
+/* A pilot needs as many pairs as a study needs for a claim to say
+ * anything about a future study. */
+#define PLANNING_MIN_PILOT VERDICT_MIN_PAIRS
 
 /* How one comparison is planned. */
 typedef struct planning_settings {

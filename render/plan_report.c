@@ -34,57 +34,91 @@ static const char *state_text(const study_plan *p, size_t state, char *buf,
 	return pb_state_format(p->states[state], buf, size);
 }
 
+/* The table's columns: the comparison, then per target the blocks
+ * needed, and once the likely verdict and the blocks needed if the spread
+ * were at the upper end of its interval (for the first target). */
+#define PLAN_COLS (4 + PLANNING_MAX_TARGETS + 2)
+
+/* Appends the cells of ROWS (N rows of NCOLS cells) as columns padded to
+ * their widest cell (counted in UTF-8 characters). */
+static void put_columns(GString *out, char *const *cells, size_t n,
+			size_t ncols)
+{
+	size_t width[PLAN_COLS] = { 0 };
+
+	for (size_t i = 0; i < n * ncols; i++) {
+		size_t w = (size_t)g_utf8_strlen(cells[i], -1);
+		if (w > width[i % ncols])
+			width[i % ncols] = w;
+	}
+	for (size_t r = 0; r < n; r++) {
+		for (size_t c = 0; c < ncols; c++) {
+			const char *t = cells[r * ncols + c];
+			g_string_append(out, t);
+			if (c + 1 < ncols)
+				for (size_t k = (size_t)g_utf8_strlen(t, -1);
+				     k < width[c] + 2; k++)
+					g_string_append_c(out, ' ');
+		}
+		g_string_append_c(out, '\n');
+	}
+}
+
 void plan_report_text(const study *s, const analysis *a,
 		      const planning_result *r, GString *out)
 {
 	const study_plan *p = &s->plan;
-	char buf[64], st[PB_STATE_BUFSIZE];
+	size_t ncols = 4 + r->n_targets + 2, n = r->n_rows + 1;
+	char **cells = g_new0(char *, n * ncols), buf[64];
+	char st[PB_STATE_BUFSIZE];
 
 	g_string_append_printf(out, "plan for %s: blocks per series for a "
 			       "decisive verdict (harm, benefit or "
-			       "equivalent), at most %zu blocks\n", s->dir,
-			       r->max_blocks);
-	g_string_append_printf(out, "%-10s %-8s %-10s %-32s", "state", "series",
-			       "blocks now", "verdict now");
+			       "equivalent) with the probability given, at "
+			       "most %zu blocks\n", s->dir, r->max_blocks);
+	cells[0] = g_strdup("state");
+	cells[1] = g_strdup("series");
+	cells[2] = g_strdup("pairs now");
+	cells[3] = g_strdup("verdict now");
 	for (size_t t = 0; t < r->n_targets; t++)
-		g_string_append_printf(out, " | p %.2f: %-30s %-11s %-8s",
-				       r->targets[t], "blocks needed",
-				       "likely", "upper sd");
-	g_string_append_c(out, '\n');
+		cells[4 + t] = g_strdup_printf("blocks for %.2f",
+					       r->targets[t]);
+	cells[4 + r->n_targets] = g_strdup("likely verdict");
+	cells[5 + r->n_targets] = g_strdup_printf(
+		"blocks for %.2f, spread at its upper %g%% limit",
+		r->targets[0], 100 * p->confidence);
 	for (size_t i = 0; i < r->n_rows; i++) {
 		const planning_row *row = &r->rows[i];
 		const comparison *c = &a->cmp[row->comparison];
+		char **cell = cells + (i + 1) * ncols;
 
-		g_string_append_printf(out, "%-10s %-8s %-10zu %-32s",
-				       state_text(p, c->state, st, sizeof st),
-				       p->series[c->series].id, c->n_pairs,
-				       verdict_code(c->verdict));
-		for (size_t t = 0; t < r->n_targets; t++) {
-			const planning_need *n = &row->need[t];
-			char up[64];
-
-			g_string_append_printf(
-				out, " | %-38s %-11s %-8s",
-				need_text(n, r->max_blocks, buf, sizeof buf),
-				n->reason == PLANNING_FOUND
-				? verdict_code(n->likely) : "-",
-				row->upper[t].reason == PLANNING_FOUND
-				? need_text(&row->upper[t], r->max_blocks, up,
-					    sizeof up)
-				: "-");
-		}
-		g_string_append_c(out, '\n');
+		cell[0] = g_strdup(state_text(p, c->state, st, sizeof st));
+		cell[1] = g_strdup(p->series[c->series].id);
+		cell[2] = g_strdup_printf("%zu", c->n_pairs);
+		cell[3] = g_strdup(verdict_code(c->verdict));
+		for (size_t t = 0; t < r->n_targets; t++)
+			cell[4 + t] = g_strdup(need_text(&row->need[t],
+							 r->max_blocks, buf,
+							 sizeof buf));
+		cell[4 + r->n_targets] = g_strdup(
+			row->need[0].reason == PLANNING_FOUND
+			? verdict_code(row->need[0].likely) : "-");
+		cell[5 + r->n_targets] = g_strdup(need_text(&row->upper[0],
+							    r->max_blocks, buf,
+							    sizeof buf));
 	}
-	g_string_append_printf(out, "method: future studies simulated by "
-			       "resampling each comparison's per-block "
-			       "differences, %d per size, each judged with "
-			       "the plan's interval (%s, %lu inner resamples) "
-			       "and verdict rules; \"upper sd\": the blocks "
-			       "needed if the spread were at the upper end of "
-			       "its %g%% confidence interval\n",
+	put_columns(out, cells, n, ncols);
+	for (size_t i = 0; i < n * ncols; i++)
+		g_free(cells[i]);
+	g_free(cells);
+	g_string_append_printf(out, "method: each comparison's future studies "
+			       "are simulated by resampling its per-block "
+			       "differences, %d per size, and judged with the "
+			       "plan's interval (%s, %lu inner resamples) and "
+			       "verdict rules (no claim below %d pairs)\n",
 			       PLANNING_SIMULATIONS,
 			       interval_method_name(p->interval),
-			       PLANNING_INNER_RESAMPLES, 100 * p->confidence);
+			       PLANNING_INNER_RESAMPLES, VERDICT_MIN_PAIRS);
 }
 
 static json_t *need_json(const planning_need *n, bool *ok)

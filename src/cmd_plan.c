@@ -382,9 +382,12 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 						   &a->max_blocks);
 			if (st != PB_OK)
 				return st;
-			if (a->max_blocks < 2)
+			if (a->max_blocks < VERDICT_MIN_PAIRS)
 				return cli_usage_error("plan: --max-blocks must "
-						       "be at least 2");
+						       "be at least %d, the "
+						       "fewest pairs a verdict "
+						       "is claimed from",
+						       VERDICT_MIN_PAIRS);
 		} else if (c == 'o') {
 			a->output = optarg;
 		} else if (optopt) {

@@ -19,6 +19,14 @@ for s in mmcss-26200.9168 netthrottle; do
 	ok "$s: reports/$s is byte-identical to a fresh run (make reports)" \
 		diff -r "$top_srcdir/reports/$s" "$tap_tmp/fresh/$s"
 done
+# The plan table of the example study: plan.json and the printed table.
+run_pb --quiet plan "$study" -o "$tap_tmp/fresh/plan"
+is "$pb_status" 0 "plan of mmcss-26200.9168 exits 0"
+ok "reports/plan-mmcss-26200.9168 is byte-identical to a fresh run" \
+	diff -r "$top_srcdir/reports/plan-mmcss-26200.9168" "$tap_tmp/fresh/plan"
+run_pb plan "$study"
+ok "reports/plan-mmcss-26200.9168.txt is the table plan prints" \
+	cmp -s "$top_srcdir/reports/plan-mmcss-26200.9168.txt" "$pb_out_file"
 # pages DIR: the Markdown pages in folder DIR, on one line.
 pages() {
 	(cd "$1" && ls -- *.md 2>/dev/null | tr '\n' ' ')

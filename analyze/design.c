@@ -170,41 +170,74 @@ void design_check_free(schedule_check *c)
 	memset(c, 0, sizeof *c);
 }
 
-/* Whether run R was recorded as planned row P says. */
+/* Whether run R was recorded as planned row P says.  A run whose
+ * position runs.csv does not give (0) is not held to the planned one. */
 static bool run_as_planned(const study_run *r, const schedule_row *p)
 {
 	return r->series == p->series && r->block == p->block
-	       && r->position == p->position
+	       && (r->position == 0 || r->position == p->position)
 	       && pb_state_equal(r->state, p->state);
 }
 
-/* Sorts the runs against the plan; PLANNED[i] is the schedule row of run
- * i or (size_t)-1, SEEN[j] whether row j was recorded. */
-static void classify(const study *s, const size_t *planned, schedule_check *c)
+/* Marks in IN_ORDER the runs (of the N planned indices J, in runs.csv
+ * order) that form a longest increasing run of planned indices: the
+ * fewest runs are then called out of order (one early boot makes one
+ * run out of order, not all that follow it).  Patience sorting, n log n;
+ * TAIL and PREV are scratch of N entries. */
+static void longest_in_order(const size_t *j, size_t n, size_t *tail,
+			     size_t *prev, bool *in_order)
 {
-	size_t latest = 0;
-	bool any = false;
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t lo = 0, hi = len;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (j[tail[mid]] < j[i])
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		prev[i] = lo ? tail[lo - 1] : (size_t)-1;
+		tail[lo] = i;
+		if (lo == len)
+			len++;
+	}
+	for (size_t i = 0; i < n; i++)
+		in_order[i] = false;
+	for (size_t k = len ? tail[len - 1] : (size_t)-1; k != (size_t)-1;
+	     k = prev[k])
+		in_order[k] = true;
+}
+
+/* Sorts the runs against the plan; PLANNED[i] is the schedule row of run
+ * i or (size_t)-1.  WORK holds 4 n_runs entries of scratch. */
+static void classify(const study *s, const size_t *planned, size_t *work,
+		     schedule_check *c)
+{
+	size_t *run = work, *j = work + s->n_runs, m = 0;
+	size_t *tail = work + 2 * s->n_runs, *prev = work + 3 * s->n_runs;
+	bool *in_order = (bool *)(work + 4 * s->n_runs);
 
 	for (size_t i = 0; i < s->n_runs; i++) {
-		const study_run *r = &s->runs[i];
-		size_t j = planned[i];
+		if (planned[i] != (size_t)-1) {
+			run[m] = i;
+			j[m++] = planned[i];
+		} else if (s->plan.series[s->runs[i].series].kind
+			   == SERIES_LATENCY) {
+			c->unplanned[c->n_unplanned++] = i;
+		}
+	}
+	longest_in_order(j, m, tail, prev, in_order);
+	for (size_t k = 0; k < m; k++) {
+		const study_run *r = &s->runs[run[k]];
+		bool as_planned = run_as_planned(r, &s->schedule->rows[j[k]]);
 
-		if (j == (size_t)-1) {
-			if (s->plan.series[r->series].kind == SERIES_LATENCY)
-				c->unplanned[c->n_unplanned++] = i;
-			continue;
-		}
-		bool in_order = !any || j > latest;
-		if (!in_order)
-			c->out_of_order[c->n_out_of_order++] = i;
-		else {
-			latest = j;
-			any = true;
-		}
-		if (!run_as_planned(r, &s->schedule->rows[j]))
-			c->differs[c->n_differs++] = i;
-		else if (in_order)
-			c->as_planned++;
+		if (!in_order[k])
+			c->out_of_order[c->n_out_of_order++] = run[k];
+		if (!as_planned)
+			c->differs[c->n_differs++] = run[k];
+		c->as_planned += as_planned && in_order[k];
 	}
 }
 
@@ -213,6 +246,9 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 	const schedule *sch = s->schedule;
 	size_t n = s->n_runs ? s->n_runs : 1, m = sch->n ? sch->n : 1;
 	size_t *planned = malloc(n * sizeof *planned);
+	/* classify's scratch: four index arrays and the flags. */
+	size_t *work = malloc(n * (4 * sizeof *work + sizeof(bool))
+			      + sizeof *work);
 	bool *seen = calloc(m, sizeof *seen);
 	GHashTable *by_run = g_hash_table_new(g_str_hash, g_str_equal);
 
@@ -222,9 +258,10 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 	out->unplanned = malloc(n * sizeof *out->unplanned);
 	out->differs = malloc(n * sizeof *out->differs);
 	out->out_of_order = malloc(n * sizeof *out->out_of_order);
-	if (!planned || !seen || !out->missing || !out->unplanned
+	if (!planned || !work || !seen || !out->missing || !out->unplanned
 	    || !out->differs || !out->out_of_order) {
 		free(planned);
+		free(work);
 		free(seen);
 		g_hash_table_destroy(by_run);
 		design_check_free(out);
@@ -240,11 +277,12 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 		if (j)
 			seen[j - 1] = true;
 	}
-	classify(s, planned, out);
+	classify(s, planned, work, out);
 	for (size_t j = 0; j < sch->n; j++)
 		if (!seen[j])
 			out->missing[out->n_missing++] = j;
 	free(planned);
+	free(work);
 	free(seen);
 	g_hash_table_destroy(by_run);
 	return PB_OK;

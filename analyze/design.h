@@ -69,7 +69,8 @@ pb_status design_measure(const design_boot *boots, size_t n, size_t t,
 			 design_balance *balance);
 
 /* What was recorded against what was planned, when the study holds a
- * schedule.csv.  A run is matched to the planned boot of the same run id.
+ * schedule.csv.  A run is matched to the planned boot of the same run id;
+ * its position is compared only where runs.csv gives one.
  * Index lists are new arrays (free with design_check_free), ascending. */
 typedef struct schedule_check {
 	size_t planned;          /* boots in the schedule */
@@ -82,7 +83,8 @@ typedef struct schedule_check {
 	size_t *differs;         /* runs whose series, block, position or
 				    state differ from their plan */
 	size_t n_differs;
-	size_t *out_of_order;    /* runs recorded after a run planned later */
+	size_t *out_of_order;    /* runs outside a longest sequence of runs
+				    recorded in their planned order */
 	size_t n_out_of_order;
 } schedule_check;
 

@@ -8,7 +8,8 @@
 
 /* Writes X (finite) into BUF as the shortest "%.Ng" (N = 1..17) that
  * strtod reads back to the same bits: 0.001 as "0.001", 20 as "20".
- * Always with a '.', whatever the locale, as the C locale writes it. */
+ * With a '.': pairboot never calls setlocale, so its numbers are always
+ * those of the C locale, whatever the user's. */
 void numtext_shortest(double x, char buf[32]);
 
 #endif

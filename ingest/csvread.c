@@ -617,6 +617,18 @@ static void reader_feed(reader *r, const unsigned char *p, size_t len)
 {
 	static const unsigned char bom[3] = { 0xEF, 0xBB, 0xBF };
 
+	/* 0xFF and 0xFE never occur in UTF-8; at the very start they are
+	 * the byte order mark of a file saved as UTF-16, which would
+	 * otherwise only show up later as a NUL byte in some field. */
+	if (!r->bom_done && r->bom_seen == 0 && len
+	    && (p[0] == 0xFF || p[0] == 0xFE)) {
+		diag_error(r->d, r->display, 1, 1, "the file starts with "
+			   "byte 0x%02X, a UTF-16 byte order mark: it is not "
+			   "UTF-8 text (save it as UTF-8)", p[0]);
+		r->bom_done = true;
+		r->stop = true;
+		return;
+	}
 	while (!r->bom_done && len) {
 		if (p[0] == bom[r->bom_seen]) {
 			r->bom_seen++;

@@ -137,26 +137,19 @@ static void check_period(latency_ctx *c, const csv_field *f, diag *d)
 	c->prev_period = p;
 }
 
-/* Says why a header name is not UTF-8 text, and the likely cause: a file
- * saved as UTF-16, which Windows tools write and whose names would
- * otherwise just fail to match (the optional `period` column silently). */
+/* Says where a header name is not UTF-8 text: its names would otherwise
+ * just fail to match (the optional `period` column silently).  A UTF-16
+ * file is caught by csvread at its first byte, and NUL bytes too. */
 static bool header_text_ok(const latency_ctx *c, const csv_field *f,
 			   diag *d)
 {
 	const unsigned char *u = (const unsigned char *)f->text;
 	size_t at;
-	text_fault fault = textcheck_find(f->text, f->len, &at);
 
-	if (fault == TEXT_OK)
+	if (textcheck_find(f->text, f->len, &at) == TEXT_OK)
 		return true;
-	if (f->len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE)
-			    || (u[0] == 0xFE && u[1] == 0xFF)))
-		diag_error(d, c->display, f->line, f->col, "the file starts "
-			   "with a UTF-16 byte order mark; save it as UTF-8");
-	else    /* csvread has refused NUL bytes already */
-		diag_error(d, c->display, f->line, f->col + at, "the header "
-			   "is not valid UTF-8 (byte 0x%02X); save the file "
-			   "as UTF-8", u[at]);
+	diag_error(d, c->display, f->line, f->col + at, "the header is not "
+		   "valid UTF-8 (byte 0x%02X); save the file as UTF-8", u[at]);
 	return false;
 }
 

@@ -741,10 +741,6 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 	}
 
 	st = read_plan_and_manifest(s, d);
-	if (st == PB_OK)
-		st = read_schedule(s, d);
-	if (st == PB_DATAERR && s->runs)
-		st = PB_OK;    /* the runs are still read, for every problem */
 	if (st != PB_NOMEM && s->runs && s->n_runs) {
 		run_pool pool = { .s = s, .root = root, .d = d };
 		pb_status rs = PB_OK;
@@ -775,6 +771,10 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 		free(pool.jobs);
 	}
 	free(root);
+	/* The plan and the manifest were read (there are runs): the
+	 * schedule, if any, is checked against them too. */
+	if (st != PB_NOMEM && s->runs)
+		st = pb_status_merge(st, read_schedule(s, d));
 	if (st == PB_OK)
 		check_reference(s, d);
 	if (st == PB_OK)

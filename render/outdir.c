@@ -29,6 +29,7 @@ struct outdir {
 	char *parent;     /* the folder holding both */
 	char **written;   /* names of the files written so far (owned) */
 	size_t n_written, cap_written;
+	bool fresh;       /* a new folder: no marker, never a replacement */
 	diag *d;
 };
 
@@ -101,33 +102,6 @@ static void remove_tree(const char *path)
 		close(fd);
 	}
 	rmdir(path);
-}
-
-/* Leftover staging folders of killed runs: ".NAME.new-XXXXXX". */
-static void remove_leftovers(const outdir *o)
-{
-	const char *base = strrchr(o->target, '/');
-	char prefix[512];
-	DIR *dir;
-	struct dirent *e;
-
-	base = base ? base + 1 : o->target;
-	snprintf(prefix, sizeof prefix, ".%s.new-", base);
-	dir = opendir(o->parent);
-	if (!dir)
-		return;
-	while ((e = readdir(dir)) != NULL) {
-		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
-			continue;
-		char *path = malloc(strlen(o->parent) + strlen(e->d_name) + 2);
-		if (!path)
-			break;
-		sprintf(path, "%s/%s", o->parent, e->d_name);
-		if (strcmp(path, o->staging) != 0)
-			remove_tree(path);
-		free(path);
-	}
-	closedir(dir);
 }
 
 /* A sorted list of file names (owned strings). */
@@ -300,6 +274,107 @@ static int look_folder(const char *path, const name_list *written,
 	return rc;
 }
 
+/* What removing an earlier report found. */
+typedef struct report_removal {
+	foreign_look look;         /* which entries are the report's */
+	bool kept;                 /* some entry was not, and stays */
+	char kept_name[256];
+} report_removal;
+
+static void remove_entry(int fd, const char *name, void *ctx)
+{
+	report_removal *r = ctx;
+
+	if (entry_is_report(fd, name, &r->look)) {
+		unlinkat(fd, name, 0);
+	} else if (!r->kept) {
+		r->kept = true;
+		snprintf(r->kept_name, sizeof r->kept_name, "%s", name);
+	}
+}
+
+/* Removes the earlier report in folder PATH: only the files its marker
+ * (or, under an empty marker, WRITTEN) says it wrote, then the folder if
+ * that leaves it empty.  A file that appeared after the checks (a user
+ * saving into the folder while the new report was written) is kept, with
+ * the folder: its name goes to *KEPT (KEPT_SIZE bytes), and false is
+ * returned. */
+static bool remove_report(const char *path, const name_list *written,
+			  char *kept, size_t kept_size)
+{
+	name_list listed = { NULL, 0 };
+	report_removal r;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	memset(&r, 0, sizeof r);
+	if (fd < 0)
+		return false;
+	if (read_marker(fd, &r.look.kind, &listed) == PB_OK) {
+		r.look.listed = &listed;
+		r.look.written = written;
+		for (int pass = 0; pass < 16; pass++)
+			if (lseek(fd, 0, SEEK_SET) != 0
+			    || dir_each(fd, remove_entry, &r) != 0 || r.kept)
+				break;
+	}
+	close(fd);
+	name_list_free(&listed);
+	if (rmdir(path) == 0)
+		return true;
+	snprintf(kept, kept_size, "%s", r.kept ? r.kept_name : "?");
+	return false;
+}
+
+/* A leftover ".NAME.new-XXXXXX" folder: the staging folder of a killed
+ * run (no marker yet: all of it pairboot's), or an earlier report set
+ * aside, whose listed files go; one under an older pairboot's empty
+ * marker is left alone, since what it wrote is not known. */
+static void remove_leftover(const char *path)
+{
+	name_list listed = { NULL, 0 };
+	marker_kind kind = MARKER_LEGACY;
+	char kept[256];
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (read_marker(fd, &kind, &listed) != PB_OK)
+		kind = MARKER_LEGACY;
+	close(fd);
+	name_list_free(&listed);
+	if (kind == MARKER_ABSENT)
+		remove_tree(path);
+	else if (kind == MARKER_LISTED)
+		remove_report(path, NULL, kept, sizeof kept);
+}
+
+/* Leftover staging folders of killed runs: ".NAME.new-XXXXXX". */
+static void remove_leftovers(const outdir *o)
+{
+	const char *base = strrchr(o->target, '/');
+	char prefix[512];
+	DIR *dir;
+	struct dirent *e;
+
+	base = base ? base + 1 : o->target;
+	snprintf(prefix, sizeof prefix, ".%s.new-", base);
+	dir = opendir(o->parent);
+	if (!dir)
+		return;
+	while ((e = readdir(dir)) != NULL) {
+		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		char *path = malloc(strlen(o->parent) + strlen(e->d_name) + 2);
+		if (!path)
+			break;
+		sprintf(path, "%s/%s", o->parent, e->d_name);
+		if (strcmp(path, o->staging) != 0)
+			remove_leftover(path);
+		free(path);
+	}
+	closedir(dir);
+}
+
 /* Reports why folder TARGET may not be replaced, when it may not. */
 static pb_status refuse_foreign(const char *target, const foreign_look *l,
 				diag *d)
@@ -399,20 +474,40 @@ static int make_parents(const char *path)
 	return rc;
 }
 
-pb_status outdir_begin(const char *target, diag *d, outdir **out)
+/* For a fresh folder: TARGET must not exist, or be an empty folder. */
+static pb_status check_fresh(const char *target, diag *d)
+{
+	struct stat st;
+	foreign_look look;
+
+	if (lstat(target, &st) != 0)
+		return errno == ENOENT ? PB_OK : check_target(target, NULL, d);
+	if (!S_ISDIR(st.st_mode) || look_folder(target, NULL, &look) != 0
+	    || look.any) {
+		diag_error(d, target, 0, 0, "already exists and is not an "
+			   "empty folder; a new study is written only into a "
+			   "new or empty folder, never over one");
+		return PB_CANTCREAT;
+	}
+	return PB_OK;
+}
+
+static pb_status begin(const char *target, bool fresh, diag *d,
+		       outdir **out)
 {
 	outdir *o;
 	const char *base;
 	pb_status st;
 
 	*out = NULL;
-	st = check_target(target, NULL, d);
+	st = fresh ? check_fresh(target, d) : check_target(target, NULL, d);
 	if (st != PB_OK)
 		return st;
 	o = calloc(1, sizeof *o);
 	if (!o)
 		return PB_NOMEM;
 	o->d = d;
+	o->fresh = fresh;
 	st = split_target(o, target);
 	if (st != PB_OK) {
 		outdir_abort(o);
@@ -439,6 +534,16 @@ pb_status outdir_begin(const char *target, diag *d, outdir **out)
 	chmod(o->staging, 0755);
 	*out = o;
 	return PB_OK;
+}
+
+pb_status outdir_begin(const char *target, diag *d, outdir **out)
+{
+	return begin(target, false, d, out);
+}
+
+pb_status outdir_begin_fresh(const char *target, diag *d, outdir **out)
+{
+	return begin(target, true, d, out);
 }
 
 /* Writes all LEN bytes to FD, retrying short writes. */
@@ -569,9 +674,10 @@ pb_status outdir_commit(outdir *o)
 	bool exists;
 	int rc;
 
-	pb_status ws = write_marker(o);
+	pb_status ws = o->fresh ? check_fresh(o->target, o->d)
+			       : write_marker(o);
 
-	if (ws == PB_OK) {
+	if (ws == PB_OK && !o->fresh) {
 		/* Checked again with the names now known: an older report's
 		 * files are known only by what this one writes again, and
 		 * the user may have added a file since the run began. */
@@ -600,9 +706,18 @@ pb_status outdir_commit(outdir *o)
 		outdir_abort(o);
 		return PB_CANTCREAT;
 	}
-	/* After the exchange the staging name holds the old report. */
-	if (exists)
-		remove_tree(o->staging);
+	/* After the exchange the staging name holds the old report: only
+	 * its own files go, never one that appeared in the meantime. */
+	if (exists) {
+		name_list written = { o->written, o->n_written };
+		char kept[256];
+
+		if (!remove_report(o->staging, &written, kept, sizeof kept))
+			diag_warning(o->d, o->target, 0, 0, "the report was "
+				     "published, but the earlier one's folder "
+				     "held '%s', which no report wrote; that "
+				     "folder is kept as %s", kept, o->staging);
+	}
 	remove_leftovers(o);
 	/* The new report is in place and its files are on disk; only the
 	 * rename may not be.  Not a success, but no longer "no report

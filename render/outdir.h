@@ -26,6 +26,11 @@ typedef struct outdir outdir;
  * target is a symbolic link or a folder that is not a report. */
 pb_status outdir_begin(const char *target, diag *d, outdir **out);
 
+/* As outdir_begin, for a folder that must be new: TARGET may not exist
+ * or must be an empty folder (checked again at the commit), and no marker
+ * is written, since the folder is not a report (a planned study). */
+pb_status outdir_begin_fresh(const char *target, diag *d, outdir **out);
+
 /* Writes NAME (a plain file name) with LEN bytes of DATA into the staging
  * folder.  PB_IOERR when writing or syncing fails (a full disk). */
 pb_status outdir_write(outdir *o, const char *name, const void *data,

@@ -75,7 +75,7 @@ void plan_report_text(const study *s, const analysis *a,
 	g_string_append_printf(out, "plan for %s: blocks per series for a "
 			       "decisive verdict (harm, benefit or "
 			       "equivalent) with the probability given, at "
-			       "most %zu blocks\n", s->dir, r->max_blocks);
+			       "most %zu blocks\n", s->name, r->max_blocks);
 	cells[0] = g_strdup("state");
 	cells[1] = g_strdup("series");
 	cells[2] = g_strdup("pairs now");

@@ -6,11 +6,8 @@
 
 #include "common/numtext.h"
 
-/* A text value as GKeyFile reads it back: backslashes, line ends and tabs
- * escaped, and a leading blank kept with \s. */
-static void put_text(GString *out, const char *key, const char *v)
+void skeleton_escape(GString *out, const char *v)
 {
-	g_string_append_printf(out, "%s = ", key);
 	for (const char *c = v; *c; c++) {
 		if (c == v && *c == ' ')
 			g_string_append(out, "\\s");
@@ -25,6 +22,12 @@ static void put_text(GString *out, const char *key, const char *v)
 		else
 			g_string_append_c(out, *c);
 	}
+}
+
+static void put_text(GString *out, const char *key, const char *v)
+{
+	g_string_append_printf(out, "%s = ", key);
+	skeleton_escape(out, v);
 	g_string_append_c(out, '\n');
 }
 

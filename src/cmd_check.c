@@ -60,7 +60,8 @@ static const char *plural(size_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
-/* The most incomplete blocks listed by name; the rest are counted. */
+/* The first incomplete blocks (and boots of the schedule) listed by
+ * name; the rest are counted. */
 #define CHECK_BLOCKS_LISTED 8
 
 /* One accepted run of a latency series, for finding incomplete blocks. */
@@ -106,17 +107,21 @@ static void print_incomplete(const study *s, size_t k)
 
 	if (!bs)
 		return;
+	/* Every run marks its block, an excluded one with no state (sorted
+	 * last), so a block whose runs were all excluded is named too. */
 	for (size_t i = 0; i < s->n_runs; i++) {
 		const study_run *r = &s->runs[i];
 		size_t st = study_state_index(&s->plan, r->state);
-		if (r->series == k && r->accepted && st != (size_t)-1)
-			bs[m++] = (block_state){ r->block, st };
+		if (r->series == k)
+			bs[m++] = (block_state){ r->block,
+						 r->accepted ? st : (size_t)-1 };
 	}
 	qsort(bs, m, sizeof *bs, cmp_block_state);
 	for (size_t i = 0; i < m;) {
 		size_t j = i, distinct = 0;
 		for (; j < m && bs[j].block == bs[i].block; j++)
-			distinct += j == i || bs[j].state != bs[j - 1].state;
+			distinct += bs[j].state != (size_t)-1
+				    && (j == i || bs[j].state != bs[j - 1].state);
 		blocks++;
 		if (distinct < s->plan.n_states
 		    && incomplete++ < CHECK_BLOCKS_LISTED)
@@ -127,8 +132,8 @@ static void print_incomplete(const study *s, size_t k)
 		printf("  and %zu more incomplete blocks\n",
 		       incomplete - CHECK_BLOCKS_LISTED);
 	if (incomplete)
-		printf("  %zu of %zu %s with accepted runs %s incomplete\n",
-		       incomplete, blocks, plural(blocks, "block", "blocks"),
+		printf("  %zu of %zu %s %s incomplete\n", incomplete, blocks,
+		       plural(blocks, "block", "blocks"),
 		       plural(incomplete, "is", "are"));
 	free(bs);
 }

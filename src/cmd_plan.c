@@ -74,10 +74,13 @@ static char *ini_text(const plan_args *a, unsigned long n_series)
 	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
 		const char *v = a->value[i] ? a->value[i] : plan_keys[i].fallback;
 		/* A key left out keeps its line, as a comment. */
-		if (v)
-			g_string_append_printf(t, "%s = %s\n", plan_keys[i].name,
-					       v);
-		else
+		if (v) {
+			/* Escaped as study.ini holds text, so that what the
+			 * reader gets back is exactly what was given. */
+			g_string_append_printf(t, "%s = ", plan_keys[i].name);
+			skeleton_escape(t, v);
+			g_string_append_c(t, '\n');
+		} else
 			g_string_append(t, "#\n");
 	}
 	for (unsigned long k = 1; k <= n_series; k++)
@@ -282,7 +285,7 @@ static pb_status write_skeleton(const char *dir, const study_plan *p,
 	skeleton_study_ini(p, ini);
 	skeleton_schedule_csv(p, boots, b, csv);
 	if (st == PB_OK)
-		st = outdir_begin(dir, d, &o);
+		st = outdir_begin_fresh(dir, d, &o);
 	if (st == PB_OK)
 		st = outdir_write(o, "study.ini", ini->str, ini->len);
 	if (st == PB_OK)

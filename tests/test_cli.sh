@@ -100,9 +100,15 @@ is "$(sed -n '/^series 1 /,/^series m /p' "$pb_out_file")" \
 "series 1 (latency, Series 1): 3 blocks, 8 runs: 7 accepted, 1 excluded
   block 1 lacks 10
   block 2 lacks 100
-  2 of 3 blocks with accepted runs are incomplete
+  2 of 3 blocks are incomplete
 series m (mechanism, Mechanism check): 1 block, 2 runs: 2 accepted, 0 excluded" \
 	"check names each incomplete block and the states it lacks"
+# Block 3 with every run excluded: named too, lacking every state.
+sed -i '/^r[789],/s/,yes,,/,no,rebooted by the harness,/' "$inc/runs.csv"
+run_pb check "$inc"
+ok "a block whose runs were all excluded is named" \
+	grep -qx "  block 3 lacks 10, 20, 100" "$pb_out_file"
+ok "and counted" grep -qx "  3 of 3 blocks are incomplete" "$pb_out_file"
 run_pb check "$top_srcdir/tests/data/tiny"
 ok "a study of complete blocks has no such line" \
 	sh -c "! grep -q incomplete '$pb_out_file'"

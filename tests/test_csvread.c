@@ -141,6 +141,16 @@ static const csv_case cases[] = {
 	  "0@1: 1:4[a] 1:6[b]\n1@2: 2:1[1] 2:3[2]\n", "", 0, false },
 	{ "BOM only is an empty file", IN("\xEF\xBB\xBF"), PB_DATAERR, "",
 	  "t.csv:1:1: empty file, expected a header\n", 0, false },
+	/* A UTF-16 file: its byte order mark, FF FE (little-endian) or FE FF,
+	 * is named at the first byte rather than as a NUL byte later. */
+	{ "UTF-16LE is refused at once",
+	  IN("\xFF\xFE" "a\0,\0b\0\n\0"), PB_DATAERR, "",
+	  "t.csv:1:1: the file starts with byte 0xFF, a UTF-16 byte order "
+	  "mark: it is not UTF-8 text (save it as UTF-8)\n", 0, false },
+	{ "UTF-16BE is refused at once", IN("\xFE\xFF" "\0a\0\n"),
+	  PB_DATAERR, "", "t.csv:1:1: the file starts with byte 0xFE, a UTF-16 "
+	  "byte order mark: it is not UTF-8 text (save it as UTF-8)\n", 0,
+	  false },
 	/* EF BB x is no BOM: the 3 bytes are the first field (cols 1-3). */
 	{ "half a BOM is data", IN("\xEF\xBB" "x,y\n"), PB_OK,
 	  "0@1: 1:1[\xEF\xBBx] 1:5[y]\n", "", 0, false },

@@ -109,7 +109,9 @@ run_pb check "$small"
 is "$(grep -c 'recorded as planned' "$pb_out_file")" 1 "a study recorded as planned"
 ok "says so" grep -qx "schedule: 9 planned boots, 9 recorded as planned" \
 	"$pb_out_file"
-b2=$(sed -n 2p "$small/planned" | cut -d, -f1)
+# Block 1 ran its third planned boot before its second: the third, the
+# one that came early, is the one out of order.
+b3=$(sed -n 3p "$small/planned" | cut -d, -f1)
 moved=$(sed -n 5p "$small/planned" | cut -d, -f1)
 gone1=$(sed -n 8p "$small/planned" | cut -d, -f1)
 gone2=$(sed -n 9p "$small/planned" | cut -d, -f1)
@@ -130,15 +132,45 @@ is "$(sed -n '/^schedule: /,/^runs: /p' "$pb_out_file")" \
   missing (2): $gone1, $gone2
   not planned (1): pilot
   in another series, block, position or state than planned (1): $moved
-  out of the planned order (1): $b2
+  out of the planned order (1): $b3
 runs: 8, 7 accepted, 1 excluded" \
 	"check lists every boot missing, unplanned, moved or out of order"
+cp "$small/schedule.csv" "$tap_tmp/schedule.saved"
 sed -i '2s/^\([^,]*,[^,]*,[^,]*,[^,]*,\)[^,]*/\130/' "$small/schedule.csv"
 run_pb check "$small"
 is "$pb_status" 65 "a schedule with a state not in study.ini is bad data"
 ok "and says where" grep -q \
 	"^pairboot: $small/schedule.csv:2:[0-9]*: state '30' is not one of the states of study.ini\$" \
 	"$pb_err_file"
+
+# One boot recorded first, far ahead of its plan: only that one is out of
+# order, not every boot after it.
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	sed -n 9p "$small/planned"
+	sed -n 1,8p "$small/planned"
+} >"$small/runs.csv"
+cp "$tap_tmp/schedule.saved" "$small/schedule.csv"
+run_pb check "$small"
+is "$(grep -A3 '^schedule: ' "$pb_out_file")" \
+"schedule: 9 planned boots, 8 recorded as planned
+  out of the planned order (1): $gone2
+runs: 9, 9 accepted, 0 excluded
+excluded runs: none" "a boot recorded far ahead of its plan is the only one out of order"
+# Without a position column the positions are not compared.
+awk -F, -v OFS=, '{ print $1, $2, $3, $5, $6, $7, $8, $9 }' "$small/planned" |
+	sed '1i run,series,block,state,accepted,note,latency,mechanism' \
+	>"$small/runs.csv"
+run_pb check "$small"
+ok "without positions in runs.csv, a study run as planned is as planned" \
+	grep -qx "schedule: 9 planned boots, 9 recorded as planned" "$pb_out_file"
+run_pb plan new "$small" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 8 --states '10;20;100' --series 1 --blocks 3
+is "$pb_status" 73 "plan new over an existing study is refused (73)"
+ok "and says why" grep -q "already exists and is not an empty folder" \
+	"$pb_err_file"
+ok "its study.ini is kept" grep -q "^seed = 7$" "$small/study.ini"
 
 ## Bad options -------------------------------------------------------------
 hint="Try 'pairboot --help' for more information."

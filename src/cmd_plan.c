@@ -146,15 +146,18 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 	return st;
 }
 
-static pb_status parse_count(const char *name, const char *text,
-			     unsigned long max, unsigned long *out)
+/* Parses option --NAME of command WHAT ("plan new", "plan"): a whole
+ * number from 1 to MAX. */
+static pb_status parse_count(const char *what, const char *name,
+			     const char *text, unsigned long max,
+			     unsigned long *out)
 {
 	if (!text)
-		return cli_usage_error("plan new: --%s is required", name);
+		return cli_usage_error("%s: --%s is required", what, name);
 	if (numparse_ulong(text, strlen(text), out) != NUMPARSE_OK || *out < 1
 	    || *out > max)
-		return cli_usage_error("plan new: --%s must be a whole number "
-				       "from 1 to %lu ('%s')", name, max, text);
+		return cli_usage_error("%s: --%s must be a whole number from 1 "
+				       "to %lu ('%s')", what, name, max, text);
 	return PB_OK;
 }
 
@@ -310,10 +313,11 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	pb_status st = parse_args(argc, argv, &a);
 
 	if (st == PB_OK)
-		st = parse_count("series", a.series, PLAN_MAX_SERIES,
+		st = parse_count("plan new", "series", a.series, PLAN_MAX_SERIES,
 				 &n_series);
 	if (st == PB_OK)
-		st = parse_count("blocks", a.blocks, PLAN_MAX_BLOCKS, &blocks);
+		st = parse_count("plan new", "blocks", a.blocks,
+				 PLAN_MAX_BLOCKS, &blocks);
 	if (st == PB_OK)
 		st = read_plan(&a, n_series, &p);
 	if (st != PB_OK)
@@ -380,7 +384,7 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 						       "be a number between 0 "
 						       "and 1 ('%s')", optarg);
 		} else if (c == 'm') {
-			pb_status st = parse_count("max-blocks", optarg,
+			pb_status st = parse_count("plan", "max-blocks", optarg,
 						   PLAN_MAX_BLOCKS,
 						   &a->max_blocks);
 			if (st != PB_OK)

@@ -222,6 +222,47 @@ $hint
 run_pb plan "$dir" extra
 is "$pb_status" 64 "plan with an extra operand"
 
+## plan STUDY: its options ------------------------------------------------
+# bad_size NAME EXPECTED-FIRST-LINE ARGS...: plan STUDY with ARGS gives 64.
+bad_size() {
+	local name=$1 want=$2
+	shift 2
+	run_pb plan "$top_srcdir/tests/data/tiny" "$@"
+	is "$pb_status $pb_err" "64 $want
+$hint
+" "$name"
+}
+bad_size "plan --assurance 1.5" \
+	"pairboot: plan: --assurance must be a number between 0 and 1 ('1.5')" \
+	--assurance 1.5
+bad_size "plan --assurance 0" \
+	"pairboot: plan: --assurance must be a number between 0 and 1 ('0')" \
+	--assurance 0
+bad_size "plan --assurance without a value" \
+	"pairboot: plan: option '--assurance' requires a value" --assurance
+bad_size "plan --max-blocks 3" \
+	"pairboot: plan: --max-blocks must be at least 5, the fewest pairs a verdict is claimed from" \
+	--max-blocks 3
+bad_size "plan --max-blocks x" \
+	"pairboot: plan: --max-blocks must be a whole number from 1 to 10000 ('x')" \
+	--max-blocks x
+bad_size "plan with an unknown option" \
+	"pairboot: plan: unrecognized option '--frob'" --frob
+run_pb plan "$tap_tmp/no-such-study"
+is "$pb_status" 66 "plan of a missing study: 66"
+ok "and says so" grep -q "no such study folder" "$pb_err_file"
+# tests/data/tiny has 3 pairs per comparison: too few to say anything.
+run_pb plan "$top_srcdir/tests/data/tiny" -o "$tap_tmp/tinyplan" \
+	--assurance 0.7 --max-blocks 50
+is "$pb_status" 0 "plan of a 3-pair study: exit 0"
+is "$(grep -c 'too few pairs to say' "$pb_out_file")" 2 \
+	"both comparisons: too few pairs to say"
+ok "plan.json says so with a reason" \
+	grep -q '"reason": "too-few-pairs"' "$tap_tmp/tinyplan/plan.json"
+ok "and the assurances asked" grep -q '"assurance": 0.7' \
+	"$tap_tmp/tinyplan/plan.json"
+ok "the header names the maximum" grep -q "at most 50 blocks" "$pb_out_file"
+
 ## The folder is never taken from the user -----------------------------------
 mkdir -p "$tap_tmp/mine" && echo keep >"$tap_tmp/mine/notes.txt"
 run_pb plan new "$tap_tmp/mine" "${args[@]}"

@@ -3,6 +3,8 @@
  * own arguments, as GNU users expect (`pairboot check STUDY -j 1`). */
 #include "config.h"
 
+#include <ctype.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,6 +22,20 @@ pb_status cli_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
 	return PB_USAGE;
+}
+
+pb_status cli_bad_option(const char *cmd, char **argv)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+
+	/* A short option inside a cluster ("-qx") leaves optind on the
+	 * cluster or past it, so the argument is not the option's name:
+	 * the character getopt stopped at is. */
+	if (optopt > 0 && optopt < 128 && isprint(optopt)
+	    && strncmp(arg, "--", 2) != 0)
+		return cli_usage_error("%s: invalid option -- '%c'", cmd,
+				       optopt);
+	return cli_usage_error("%s: unrecognized option '%s'", cmd, arg);
 }
 
 bool cli_parse_jobs(const char *text, unsigned *jobs)

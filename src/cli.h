@@ -23,6 +23,11 @@ pb_status cmd_plan(int argc, char **argv, const cli_options *opt);
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* Says that the option getopt_long just refused is unknown to command CMD
+ * (naming a short option by its letter, a long one as written); returns
+ * PB_USAGE. */
+pb_status cli_bad_option(const char *cmd, char **argv);
+
 /* The options that apply to every command. */
 typedef struct cli_globals {
 	bool quiet;        /* -q, --quiet */

@@ -271,8 +271,7 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
-		return cli_usage_error("check: unrecognized option '%s'",
-				       argv[optind - 1]);
+		return cli_bad_option("check", argv);
 	if (optind >= argc)
 		return cli_usage_error("check: missing STUDY folder");
 	if (optind + 1 < argc)

@@ -397,8 +397,7 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 				return cli_usage_error("compare: option '%s' "
 						       "requires an argument",
 						       argv[optind - 1]);
-			return cli_usage_error("compare: unrecognized option "
-					       "'%s'", argv[optind - 1]);
+			return cli_bad_option("compare", argv);
 		}
 	}
 	if (optind + 2 > argc)

@@ -195,8 +195,7 @@ static pb_status parse_args(int argc, char **argv, plan_args *a)
 			return cli_usage_error("plan new: option '%s' requires "
 					       "a value", argv[optind - 1]);
 		else
-			return cli_usage_error("plan new: unrecognized option "
-					       "'%s'", argv[optind - 1]);
+			return cli_bad_option("plan new", argv);
 	}
 	if (optind >= argc)
 		return cli_usage_error("plan new: missing DIR, the folder of "
@@ -401,8 +400,7 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 			return cli_usage_error("plan: option '%s' requires a "
 					       "value", argv[optind - 1]);
 		} else {
-			return cli_usage_error("plan: unrecognized option "
-					       "'%s'", argv[optind - 1]);
+			return cli_bad_option("plan", argv);
 		}
 	}
 	if (optind >= argc)

@@ -314,8 +314,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 				return cli_usage_error("report: option '%s' "
 						       "requires an argument",
 						       argv[optind - 1]);
-			return cli_usage_error("report: unrecognized option "
-					       "'%s'", argv[optind - 1]);
+			return cli_bad_option("report", argv);
 		}
 	}
 	if (optind >= argc)

@@ -76,8 +76,7 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 						       "'%s' requires an "
 						       "argument",
 						       argv[optind - 1]);
-			return cli_usage_error("summarize: unrecognized "
-					       "option '%s'", argv[optind - 1]);
+			return cli_bad_option("summarize", argv);
 		}
 	}
 	if (optind >= argc)

@@ -1278,8 +1278,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 				return cli_usage_error("verify: option '%s' "
 						       "requires an argument",
 						       argv[optind - 1]);
-			return cli_usage_error("verify: unrecognized option "
-					       "'%s'", argv[optind - 1]);
+			return cli_bad_option("verify", argv);
 		}
 	}
 	if (optind >= argc)

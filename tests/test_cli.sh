@@ -133,6 +133,14 @@ is "$pb_status" 64 "check STUDY -j: a missing job count"
 run_pb report "$top_srcdir/tests/data/tiny" --format -q -o "$tap_tmp/fq"
 is "$pb_status" 64 "report --format -q: -q is the format's value"
 ok "and report says so" grep -q "format.*'-q'" "$pb_err_file"
+run_pb check "$top_srcdir/tests/data/tiny" -x
+is "$pb_status $pb_err" "64 pairboot: check: invalid option -- 'x'
+$hint
+" "check STUDY -x: the short option is named by its letter"
+run_pb check "$top_srcdir/tests/data/tiny" -qx
+is "$pb_status $pb_err" "64 pairboot: check: invalid option -- 'q'
+$hint
+" "a cluster of short options after the command is named, not the study"
 run_pb check --help
 is "$pb_status" 0 "check --help prints the help"
 ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"

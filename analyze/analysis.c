@@ -1,6 +1,7 @@
 /* analysis.c: from an ingested study to the numbers of its report. */
 #include "analyze/analysis.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,15 +131,23 @@ static void canonical_label(pb_state st, char *buf, size_t size)
 	pb_state_format(st, buf, size);
 }
 
-/* True when the N differences D are all equal (N >= 1): every resample
- * then has the same mean and the interval has zero width, which says
- * nothing about how much boots vary. */
-static bool all_equal(const double *d, size_t n)
+/* True when the N >= 1 differences D = STATE - REF are all equal up to
+ * the rounding of their subtraction: every resample then has the same
+ * mean and the interval (near) zero width, which says nothing about how
+ * much boots vary.  Each difference carries a rounding error of up to
+ * about eps (|state| + |ref|), so a spread within a few of those is no
+ * spread: blocks of 15.1 - 10.0 give 5.1 and 5.099999999999998. */
+static bool no_spread(const double *d, const double *state, const double *ref,
+		      size_t n)
 {
-	for (size_t i = 1; i < n; i++)
-		if (d[i] < d[0] || d[i] > d[0])
-			return false;
-	return n > 0;
+	double lo = d[0], hi = d[0], scale = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		lo = fmin(lo, d[i]);
+		hi = fmax(hi, d[i]);
+		scale = fmax(scale, fabs(state[i]) + fabs(ref[i]));
+	}
+	return n > 0 && hi - lo <= 8.0 * DBL_EPSILON * scale;
 }
 
 static pb_status run_comparison(const study *s, comparison *c, diag *d)
@@ -181,6 +190,8 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 		ref_vals[i] = s->runs[c->ref_runs[i]].statistic;
 	}
 	st = boot_compare(st_vals, ref_vals, c->n_pairs, &set, &c->boot);
+	bool flat = c->n_pairs > 0
+		    && no_spread(c->diffs, st_vals, ref_vals, c->n_pairs);
 	free(st_vals);
 	free(ref_vals);
 	if (st != PB_OK)
@@ -188,7 +199,12 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	const boot_interval *ci = &c->boot.ci[p->interval];
 	c->verdict = verdict_gate(verdict_series(ci->defined, ci->lo, ci->hi,
 						 p->threshold, p->better),
-				  c->n_pairs, all_equal(c->diffs, c->n_pairs));
+				  c->n_pairs, flat);
+	/* Where no claim is made, no seed can change it: a fragile endpoint
+	 * would warn of a change that cannot happen. */
+	if (c->verdict == VERDICT_TOO_FEW_PAIRS
+	    || c->verdict == VERDICT_NO_SPREAD)
+		c->boot.fragile = false;
 	note_coverage(p, c);
 	return PB_OK;
 }

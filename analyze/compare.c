@@ -155,6 +155,7 @@ typedef struct change_settings {
 	double confidence;
 	double threshold;
 	better_side better;
+	size_t min_pairs;        /* fewer on either side: no change claimed */
 } change_settings;
 
 /* The percentile interval of mean(X_NEW) - mean(X_OLD), each sample
@@ -198,6 +199,15 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	out->excludes_zero = out->lo > 0 || out->hi < 0;
 	out->verdict = change_verdict_of(true, out->lo, out->hi,
 					 set->threshold);
+	/* Below the pairs a study needs for a claim, a change is not
+	 * claimed either: the interval is shown, the verdict claims
+	 * nothing, and no seed can change that. */
+	if (n_old < set->min_pairs || n_new < set->min_pairs) {
+		out->verdict = CHANGE_NOT_ESTABLISHED;
+		out->direction = CHANGE_NO_DIRECTION;
+		free(rep);
+		return PB_OK;
+	}
 	out->direction = change_direction_of(out->verdict, out->lo,
 					     set->better);
 	if (boot_endpoint_mc_range(rep, b, alpha / 2, &lower) == PB_OK
@@ -691,6 +701,13 @@ static pb_status build_mech(const study *os, const study_summary *osum,
 pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 		      const analysis *na, compare_result **out)
 {
+	return compare_run_min(os, oa, ns, na, VERDICT_MIN_PAIRS, out);
+}
+
+pb_status compare_run_min(const study *os, const analysis *oa,
+			  const study *ns, const analysis *na,
+			  size_t min_pairs, compare_result **out)
+{
 	compare_result *c = calloc(1, sizeof *c);
 	series_pair *pairs = NULL;
 	size_t n_pairs = 0;
@@ -718,6 +735,7 @@ pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 	set.confidence = c->confidence;
 	set.threshold = c->threshold;
 	set.better = c->better;
+	set.min_pairs = min_pairs;
 
 	st = latency_pairs(&os->plan, &ns->plan, &pairs, &n_pairs,
 			   &c->series_matched);

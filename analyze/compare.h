@@ -220,6 +220,15 @@ unsigned compare_plan_diff(const study_plan *o, const study_plan *n);
  * given is only read, and must outlive *OUT. */
 pb_status compare_run(const study *os, const analysis *oa, const study *ns,
 		      const analysis *na, compare_result **out);
+
+/* As compare_run, with the number of pairs (or runs) each side needs
+ * before a change is claimed set to MIN_PAIRS; compare_run uses
+ * VERDICT_MIN_PAIRS, the pairs a study needs for any claim, so that no
+ * change is claimed from a study that claims nothing.  Below it the
+ * interval is still computed and the verdict is no-change-established. */
+pb_status compare_run_min(const study *os, const analysis *oa,
+			  const study *ns, const analysis *na,
+			  size_t min_pairs, compare_result **out);
 void compare_free(compare_result *c);
 
 /* The verdict of one interval as in the rules above (DEFINED false gives

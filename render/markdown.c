@@ -792,7 +792,28 @@ static void section_settings(page *pg)
 		       code(pg, p->statistic.name, false)));
 	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		      "that hold an accepted run of both states."));
-	if (p->resamples_exact)
+	if (p->interval == INTERVAL_T && !p->resamples_exact)
+		/* Student t resamples nothing: the resamples and seed are
+		 * those of the bootstrap methods of the sensitivity
+		 * analysis only. */
+		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
+				      "the paired differences, no "
+				      "resampling, method %s, confidence %s; "
+				      "the bootstrap methods of the "
+				      "sensitivity analysis use %s resamples "
+				      "(generator mt19937, seed %s)."),
+			       method, confidence(pg),
+			       fmt(pg, "%lu", p->resamples),
+			       fmt(pg, "%" PRIu32, p->seed)));
+	else if (p->interval == INTERVAL_T)
+		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
+				      "the paired differences, no "
+				      "resampling, method %s, confidence %s; "
+				      "the bootstrap methods of the "
+				      "sensitivity analysis use the exact "
+				      "bootstrap."),
+			       method, confidence(pg)));
+	else if (p->resamples_exact)
 		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
 				      "(every distinct resample, no random "
 				      "numbers), method %s, confidence %s."),

@@ -79,6 +79,15 @@ static const struct sentence {
 	{ PUB_SETTING, "resamples seed method confidence generator=mt19937",
 	  "Interval: paired bootstrap with %s resamples (generator mt19937, "
 	  "seed %s), method %s, confidence %s.", NULL },
+	{ PUB_SETTING, "method confidence resamples seed generator=mt19937",
+	  "Interval: Student t interval of the paired differences, no "
+	  "resampling, method %s, confidence %s; the bootstrap methods of the "
+	  "sensitivity analysis use %s resamples (generator mt19937, seed "
+	  "%s).", NULL },
+	{ PUB_SETTING, "method confidence resamples:exact",
+	  "Interval: Student t interval of the paired differences, no "
+	  "resampling, method %s, confidence %s; the bootstrap methods of the "
+	  "sensitivity analysis use the exact bootstrap.", NULL },
 	{ PUB_SETTING, "threshold better:lower",
 	  "Practical threshold: %s, set in advance; lower values are better.",
 	  NULL },

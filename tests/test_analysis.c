@@ -402,6 +402,19 @@ static void small_block(small_study *m, size_t series, unsigned long block,
 	}
 }
 
+/* Whether the English page of M's analysis A holds TEXT, saying nothing
+ * either way. */
+static bool small_page_has_quiet(const small_study *m, const analysis *a,
+				 const char *text)
+{
+	GString *g = g_string_new(NULL);
+	bool found = markdown_render(&m->s, a, "en", g) == PB_OK
+		     && strstr(g->str, text);
+
+	g_string_free(g, TRUE);
+	return found;
+}
+
 /* The English page of M's analysis A holds WANT. */
 static bool small_page_has(const small_study *m, const analysis *a,
 			   const char *want)
@@ -494,6 +507,64 @@ static void check_no_spread(void)
 	}
 }
 
+/* Every block 5.1 ms worse, on a reference that moves from block to block
+ * (17.18, 17.55, ... 19.03 ms): in binary the differences come out as
+ * 5.100000000000001, 5.099999999999998 and so on, not bit for bit equal,
+ * yet there is no spread between the blocks, and no claim may be made
+ * from the zero-width interval they give. */
+static void check_no_spread_rounded(void)
+{
+	small_study m;
+	analysis *a;
+	bool unequal = false;
+
+	small_init(&m, 1, 1.25, 2);
+	for (size_t b = 0; b < 6; b++) {
+		double ref = 17.18 + 0.37 * (double)b;
+		size_t i = m.s.n_runs;
+		snprintf(m.ids[i], sizeof m.ids[i], "r%zu", b);
+		snprintf(m.ids[i + 1], sizeof m.ids[i + 1], "s%zu", b);
+		add_run(&m.s, m.ids[i], 0, b + 1, 20, ref);
+		add_run(&m.s, m.ids[i + 1], 0, b + 1, 10, ref + 5.1);
+	}
+	if (!(a = small_run(&m, "5.1 on a moving reference")))
+		return;
+	for (size_t k = 1; k < a->cmp[0].n_pairs; k++)
+		unequal |= a->cmp[0].diffs[k] < a->cmp[0].diffs[0]
+			   || a->cmp[0].diffs[k] > a->cmp[0].diffs[0];
+	tap_ok(unequal, "the differences differ in their last bits");
+	tap_ok(a->cmp[0].verdict == VERDICT_NO_SPREAD,
+	       "yet: no spread, no claim (got %s)",
+	       verdict_code(a->cmp[0].verdict));
+	analysis_free(a);
+}
+
+/* Four pairs, d = 1.0, 2.0, 2.1, 2.2, T = 1.26, Monte Carlo: the lower
+ * endpoint lies near T, where another seed could move it; but 4 pairs
+ * make no claim, and no seed can change that, so it is not fragile. */
+static void check_no_fragile_without_claim(void)
+{
+	static const double d[4] = { 1.0, 2.0, 2.1, 2.2 };
+	small_study m;
+	analysis *a;
+
+	small_init(&m, 1, 1.26, 2);
+	m.s.plan.resamples_exact = false;
+	m.s.plan.resamples = 2000;
+	m.s.plan.seed = 11;
+	for (size_t b = 0; b < 4; b++)
+		small_block(&m, 0, b + 1, d[b]);
+	if (!(a = small_run(&m, "4 pairs near T")))
+		return;
+	tap_ok(a->cmp[0].verdict == VERDICT_TOO_FEW_PAIRS
+	       && !a->cmp[0].boot.fragile,
+	       "too few pairs: no fragile flag (%s, fragile %d)",
+	       verdict_code(a->cmp[0].verdict), a->cmp[0].boot.fragile);
+	tap_ok(!small_page_has_quiet(&m, a, "another seed"),
+	       "and no seed warning on the page");
+	analysis_free(a);
+}
+
 /* Five differences (in ms) 0.01, 0.40, 0.68, 1.54, 1.87: mean 4.50 / 5
  * = 0.90.  Of the 5^5 = 3125 equally likely resamples (enumerated
  * independently, in Python, with exact fractions), 61 have a mean below
@@ -567,6 +638,8 @@ int main(void)
 	check_coverage_rows();
 	check_two_pairs();
 	check_no_spread();
+	check_no_spread_rounded();
+	check_no_fragile_without_claim();
 	check_size_open();
 	check_opposite();
 	check_mmcss();

@@ -57,6 +57,11 @@
 
 #define MAX_RUNS 64
 
+/* The hand studies have 2 blocks, so that every interval can be worked
+ * out on paper: they are compared without the minimum of pairs a claim
+ * needs (VERDICT_MIN_PAIRS), which check_min_pairs tests on its own. */
+#define HAND_MIN_PAIRS 2
+
 /* A hand-made study: the plan and runs live in this struct. */
 typedef struct hand_study {
 	study s;
@@ -275,7 +280,8 @@ static bool analyse_and_compare(hand_study *old, hand_study *new,
 				compare_result **c)
 {
 	return analyse(old, oa) && analyse(new, na)
-	       && compare_run(&old->s, *oa, &new->s, *na, c) == PB_OK;
+	       && compare_run_min(&old->s, *oa, &new->s, *na, HAND_MIN_PAIRS,
+				  c) == PB_OK;
 }
 
 static void free_all(compare_result *c, analysis *oa, analysis *na)
@@ -334,7 +340,8 @@ static void check_hand(void)
 	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na),
 		    "both hand studies are analysed"))
 		return;
-	if (!tap_ok(compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+	if (!tap_ok(compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS,
+				    &c) == PB_OK,
 		    "compare_run succeeds"))
 		return;
 	tap_ok(c->plan_diff == 0, "equal plans: no warning");
@@ -441,7 +448,8 @@ static void check_hand(void)
 
 	/* The same inputs give the same intervals. */
 	compare_result *again = NULL;
-	tap_ok(compare_run(&old.s, oa, &new.s, na, &again) == PB_OK
+	tap_ok(compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &again)
+	       == PB_OK
 	       && memcmp(&again->effects[3].change, &c->effects[3].change,
 			 sizeof c->effects[3].change) == 0,
 	       "a second run gives bit-identical intervals");
@@ -575,7 +583,7 @@ static void check_incomparable(void)
 		change_setting(&new.s.plan, bit);
 		tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == bit,
 		       "%s alone differs: flagged alone", names[i]);
-		st = compare_run(&old.s, oa, &new.s, na, &c);
+		st = compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &c);
 		tap_ok(fatal ? st == PB_DATAERR && c == NULL
 			     : st == PB_OK && c && c->plan_diff == bit,
 		       "%s: %s", names[i], fatal ? "not compared (65)"
@@ -612,6 +620,36 @@ static void check_higher_better(void)
 	       && c->effects[s100->first + 1].change.direction
 		  == CHANGE_BETTER,
 	       "state 100: -3 worse in series 1, +3 better in series 2");
+	free_all(c, oa, na);
+}
+
+/* With the minimum a claim needs (compare_run's default), the 2-pair hand
+ * studies claim no change: state 10's interval is still [4.5, 5.5] (see
+ * the top), far beyond T, but neither study makes a claim from 2 pairs,
+ * so the comparison does not either, and gives no direction. */
+static void check_min_pairs(void)
+{
+	static hand_study old, new;
+	analysis *oa = NULL, *na = NULL;
+	compare_result *c = NULL;
+
+	build_old(&old, "1", "2");
+	build_new(&new, "1", "2");
+	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
+		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    "2 pairs, the default minimum: compared"))
+		return;
+	const state_change *s10 = find_state(c, 10);
+	const effect_change *e = s10 ? &c->effects[s10->first] : NULL;
+	tap_ok(e && e->change.defined && fabs(e->change.lo - 4.5) < 1e-9
+	       && fabs(e->change.hi - 5.5) < 1e-9
+	       && e->change.verdict == CHANGE_NOT_ESTABLISHED
+	       && e->change.direction == CHANGE_NO_DIRECTION
+	       && !e->change.fragile,
+	       "state 10 from 2 pairs: the interval, and no change claimed");
+	tap_ok(s10 && s10->verdict == CHANGE_NOT_ESTABLISHED
+	       && s10->direction == CHANGE_NO_DIRECTION,
+	       "and none across series");
 	free_all(c, oa, na);
 }
 
@@ -949,6 +987,7 @@ int main(void)
 	check_unmatched();
 	check_incomparable();
 	check_higher_better();
+	check_min_pairs();
 	check_page_small_samples();
 	return tap_done();
 }

@@ -1334,8 +1334,12 @@ static void check_variants(loaded *mm)
 			"the true difference in only 79.5% of simulated "
 			"studies"), "the coverage of the study's own n is quoted");
 	p->interval = INTERVAL_T;
-	tap_ok(page_has(mm, "method `t` (Student t), confidence 95%."),
-	       "the t method is called the Student t interval");
+	tap_ok(page_has(mm, "- Interval: Student t interval of the paired "
+			"differences, no resampling, method `t` (Student t), "
+			"confidence 95%; the bootstrap methods of the "
+			"sensitivity analysis use 10000 resamples"),
+	       "the t method is called the Student t interval, not a "
+	       "bootstrap");
 	p->interval = INTERVAL_STUDENTIZED;
 	tap_ok(page_has(mm, "method `studentized` (bootstrap-t), confidence "
 			"95%."), "the studentized method is the bootstrap-t");

@@ -131,4 +131,24 @@ is "$pb_status" 64 "-o without a folder is a usage error"
 run_pb report "$study" "$study"
 is "$pb_status" 64 "two studies are a usage error"
 
+## A Student t plan is not called a bootstrap ------------------------------
+# The t interval resamples nothing: the page says so, and names the
+# resamples and seed only as those of the sensitivity analysis; verify
+# reads the sentence back in every language.
+tstudy=$tap_tmp/t-study
+cp -r "$top_srcdir/tests/data/tiny" "$tstudy"
+sed -i 's/^interval = percentile$/interval = t/' "$tstudy/study.ini"
+run_pb --quiet report "$tstudy" -o "$tap_tmp/t-report" --format md,json
+is "$pb_status" 0 "a Student t study reports"
+ok "its interval line says no resampling" grep -q \
+	'^- Interval: Student t interval of the paired differences, no resampling, method `t` (Student t), confidence 95%; the bootstrap methods of the sensitivity analysis use 1000 resamples (generator mt19937, seed 7)\.$' \
+	"$tap_tmp/t-report/en.md"
+ok "and never calls it a paired bootstrap" \
+	sh -c "! grep -q 'paired bootstrap with' '$tap_tmp/t-report/en.md'"
+for l in en de cs ko; do
+	run_pb verify "$tstudy" --against "$tap_tmp/t-report/$l.md"
+	is "$pb_status:$(grep -c '^match *setting method' "$pb_out_file")" \
+		"0:2" "$l: verify reads the Student t sentence back"
+done
+
 done_testing

@@ -177,9 +177,7 @@ static bool text_ok(manifest_ctx *c, const csv_field *f, const char *name,
 	return true;
 }
 
-/* Why path P (LEN > 0 bytes, valid text) is not a clean relative path
- * inside the study folder, or NULL when it is. */
-static const char *path_problem(const char *p, size_t len)
+const char *manifest_path_problem(const char *p, size_t len)
 {
 	size_t start = 0;
 
@@ -217,7 +215,7 @@ static bool check_path(manifest_ctx *c, const csv_field *f, const char *name,
 			   "%s is empty: %s", name, why);
 		return false;
 	}
-	problem = path_problem(f->text, f->len);
+	problem = manifest_path_problem(f->text, f->len);
 	if (problem) {
 		diag_error(d, c->display, f->line, f->col, "%s %s ('%s')",
 			   name, problem, diag_quote(f->text, f->len));

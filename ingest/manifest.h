@@ -36,6 +36,11 @@
 #include "common/status.h"
 #include "ingest/study.h"
 
+/* Why path P (LEN > 0 bytes, valid text) is not a clean relative path
+ * inside the study folder as the rules above say, or NULL when it is.
+ * Symbolic links are not looked at: that needs the folder. */
+const char *manifest_path_problem(const char *p, size_t len);
+
 /* Reads runs.csv at PATH (named DISPLAY in messages) against PLAN.
  *
  * PB_OK: *RUNS holds the *N runs of the file in file order (N >= 1).

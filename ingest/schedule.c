@@ -21,21 +21,31 @@ typedef struct sch_ctx {
 	schedule *s;
 	size_t cap;
 	size_t col[SCH_COUNT];
+	size_t latency_col;      /* (size_t)-1: no latency column */
 	GHashTable *seen;        /* run id -> line */
 	pb_status fail;
 } sch_ctx;
+
+/* The index of the header field NAME (the last, if given twice), or
+ * (size_t)-1. */
+static size_t column_named(const csv_row *row, const char *name)
+{
+	size_t col = (size_t)-1;
+
+	for (size_t i = 0; i < row->n; i++)
+		if (row->fields[i].len == strlen(name)
+		    && memcmp(row->fields[i].text, name, row->fields[i].len) == 0)
+			col = i;
+	return col;
+}
 
 static bool sch_header(sch_ctx *c, const csv_row *row, diag *d)
 {
 	bool ok = true;
 
+	c->latency_col = column_named(row, "latency");
 	for (int k = 0; k < SCH_COUNT; k++) {
-		c->col[k] = (size_t)-1;
-		for (size_t i = 0; i < row->n; i++)
-			if (row->fields[i].len == strlen(sch_name[k])
-			    && memcmp(row->fields[i].text, sch_name[k],
-				      row->fields[i].len) == 0)
-				c->col[k] = i;
+		c->col[k] = column_named(row, sch_name[k]);
 		if (c->col[k] == (size_t)-1) {
 			diag_error(d, c->display, row->line, row->fields[0].col,
 				   "header has no column '%s'", sch_name[k]);
@@ -129,6 +139,9 @@ static bool sch_row(void *ctx, const csv_row *row, diag *d)
 	state_of(c, row, d, &r.state);
 	r.line = row->line;
 	r.run = g_strndup(run->text, run->len);
+	if (c->latency_col != (size_t)-1 && row->fields[c->latency_col].len)
+		r.latency = g_strndup(row->fields[c->latency_col].text,
+				      row->fields[c->latency_col].len);
 	if (run->len == 0)
 		diag_error(d, c->display, run->line, run->col, "run id is empty");
 	else if (g_hash_table_contains(c->seen, r.run))
@@ -138,10 +151,12 @@ static bool sch_row(void *ctx, const csv_row *row, diag *d)
 			   GPOINTER_TO_SIZE(g_hash_table_lookup(c->seen, r.run)));
 	if (diag_errors(d) > errors) {
 		g_free(r.run);
+		g_free(r.latency);
 		return true;
 	}
 	if (!sch_add(c, &r)) {
 		g_free(r.run);
+		g_free(r.latency);
 		c->fail = PB_NOMEM;
 		return false;
 	}
@@ -181,8 +196,10 @@ void schedule_free(schedule *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		g_free(s->rows[i].run);
+		g_free(s->rows[i].latency);
+	}
 	free(s->rows);
 	free(s);
 }

@@ -6,7 +6,9 @@
  * name run, series, block, position and state (other columns, such as
  * latency, are ignored).  Each row is one planned boot of a latency
  * series: a unique run id, a series of study.ini, a block and position
- * >= 1 and a state listed in `states`.  Rows are in the planned order. */
+ * >= 1 and a state listed in `states`.  Rows are in the planned order.
+ * The latency column is optional and kept as written, unchecked: check
+ * and report do not use it; fixtures/genstudy writes the boots there. */
 #ifndef PAIRBOOT_SCHEDULE_H
 #define PAIRBOOT_SCHEDULE_H
 
@@ -22,6 +24,8 @@ typedef struct schedule_row {
 	unsigned long block;
 	unsigned long position;
 	pb_state state;
+	char *latency;           /* owned; NULL when the file has no latency
+				    column or the field is empty */
 	size_t line;             /* where the row is in schedule.csv */
 } schedule_row;
 

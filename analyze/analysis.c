@@ -340,7 +340,10 @@ static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
 	double *rep;
 	pb_status st;
 
-	out->defined = ca->n_pairs >= 2 && cb->n_pairs >= 2;
+	/* Below the pairs a claim needs in each series, a difference between
+	 * them is not claimed either. */
+	out->defined = ca->n_pairs >= VERDICT_MIN_PAIRS
+		       && cb->n_pairs >= VERDICT_MIN_PAIRS;
 	out->difference = ca->n_pairs && cb->n_pairs
 			  ? cb->boot.estimate - ca->boot.estimate : NAN;
 	if (!out->defined)

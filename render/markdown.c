@@ -1102,12 +1102,15 @@ static void difference_bullet(page *pg, const series_difference *d)
 	if (d->finding == HETERO_UNJUDGED)
 		bullet(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "
 				      "%s differ cannot be judged; a series "
-				      "has fewer than two pairs."),
-			       state, b, sa));
+				      "has fewer than %d pairs."),
+			       state, b, sa, VERDICT_MIN_PAIRS));
 	else if (d->finding == HETERO_DIFFERS)
+		/* The effects differ; the verdicts may still be the same
+		 * (harm in both, one larger), so the sentence speaks of the
+		 * effects only. */
 		bullet(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
-				      "effect in %s is %s %s; the series "
-				      "disagree."),
+				      "effect in %s is %s %s; the effects of "
+				      "the series differ clearly."),
 			       state, b, sa,
 			       qty_code(pg, d->difference, true, false),
 			       ci_code(pg, d->lo, d->hi)));

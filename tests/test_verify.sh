@@ -213,6 +213,17 @@ for lang in en de cs ko; do
 		"/$plan_sha/s/${unreg[$lang]}\\.\$/${reg[$lang]}./" \
 		'setting registered (line' 1
 done
+# A registered copy of the study: its page says so and matches it, and
+# does not match the study that registered nothing.
+cp -R "$study" "$tap_tmp/reg"
+sed -i "/^\[study\]\$/a registered = $plan_sha" "$tap_tmp/reg/study.ini"
+"$PAIRBOOT" --quiet report "$tap_tmp/reg" -o "$out/reg" --lang cs </dev/null
+run_pb verify "$tap_tmp/reg" --against "$out/reg/cs.md"
+is "$pb_status:$(count '^match *setting registered (line')" "0:1" \
+	"a registered study's page: the registration matches"
+run_pb verify "$study" --against "$out/reg/cs.md"
+is "$pb_status:$(count '^MISMATCH'):$(count '^MISMATCH *setting registered (line')" \
+	"1:1:1" "the same page against the unregistered study: 1 MISMATCH"
 # The plan digest sentence removed: the digest is not stated, and
 # nothing else changes.
 sed "/$plan_sha/d" "$out/pages/de.md" >"$tap_tmp/noplan.md"

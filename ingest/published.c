@@ -1301,8 +1301,14 @@ static void json_setting(reader *r, json_t *plan, const char *key,
 	} else if (json_is_number(v)) {
 		n.value = json_number_value(v);
 		st = pub_setting_add(r->p, kind, NULL, &n, where, 0, 0);
+	} else if (json_is_boolean(v)) {
+		/* A yes-or-no setting ("registered") reads as a page
+		 * states it. */
+		st = pub_setting_add(r->p, kind, json_is_true(v) ? "yes"
+				     : "no", NULL, where, 0, 0);
 	} else if (v) {
-		st = pub_setting_add(r->p, kind, "(not a string or number)",
+		st = pub_setting_add(r->p, kind, "(not a string, number or "
+				     "boolean)",
 				     NULL, where, 0, 0);
 	}
 	if (st != PB_OK)
@@ -1324,6 +1330,8 @@ static bool json_plan_settings(reader *r, json_t *root)
 		{ "resamples", "plan.resamples", PUB_SET_RESAMPLES },
 		{ "seed", "plan.seed", PUB_SET_SEED },
 		{ "generator", "plan.generator", PUB_SET_GENERATOR },
+		{ "digest", "plan.digest", PUB_SET_PLAN_DIGEST },
+		{ "registered", "plan.registered", PUB_SET_REGISTERED },
 	};
 	json_t *plan = json_object_get(root, "plan");
 

@@ -185,6 +185,10 @@ typedef enum pub_setting_kind {
 	PUB_SET_RESAMPLES,     /* NUM, or TEXT "exact" */
 	PUB_SET_SEED,          /* NUM */
 	PUB_SET_GENERATOR,     /* TEXT: "mt19937" */
+	PUB_SET_PLAN_DIGEST,   /* TEXT: the plan digest, 64 hex digits
+				  (ingest/plandigest.h) */
+	PUB_SET_REGISTERED,    /* TEXT: "yes" when the plan is said to be
+				  registered before the data, else "no" */
 	PUB_SET_KINDS
 } pub_setting_kind;
 

@@ -11,7 +11,7 @@
 
 static const char *const setting_names[PUB_SET_KINDS] = {
 	"statistic", "threshold", "unit", "better", "confidence", "method",
-	"resamples", "seed", "generator"
+	"resamples", "seed", "generator", "plan digest", "registered"
 };
 
 const char *pub_setting_name(pub_setting_kind kind)
@@ -159,6 +159,7 @@ static pb_status add_piece(published *p, const char *role, size_t len,
 		{ "statistic", PUB_SET_STATISTIC },
 		{ "method", PUB_SET_METHOD },
 		{ "generator", PUB_SET_GENERATOR },
+		{ "plan", PUB_SET_PLAN_DIGEST },
 	};
 	char *code;
 	pb_status st = PB_OK;
@@ -335,6 +336,9 @@ static pb_status add_facts(published *p, const char *code, size_t line,
 					     line, col);
 		else if (len == 9 && strncmp(tok, "resamples", 9) == 0)
 			st = pub_setting_add(p, PUB_SET_RESAMPLES, v, NULL,
+					     NULL, line, col);
+		else if (len == 10 && strncmp(tok, "registered", 10) == 0)
+			st = pub_setting_add(p, PUB_SET_REGISTERED, v, NULL,
 					     NULL, line, col);
 		free(v);
 	}

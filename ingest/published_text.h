@@ -10,16 +10,17 @@
  *
  *  - PUB_SETTING phrases state settings.  Their code lists, separated by
  *    spaces, what each "%s" (or "%zu") of the phrase holds, in the order of
- *    the arguments: "statistic", "method", "generator" (a code such as
- *    `p99`; when the piece holds a code span, its content is taken, so
- *    "method `t` (Student t)" gives "t"), "threshold" (a number and the
- *    unit), "confidence" ("95%"), "resamples", "seed" (counts), or "-" (not
- *    a setting).  "ROLE=TEXT" says that the fixed TEXT of the phrase states
- *    ROLE (the generator "mt19937" is written into the sentence): it is
- *    read as a piece, so that a page edited to name another generator is
- *    seen.  "ROLE:VALUE" says that the phrase itself states VALUE
- *    ("better:lower", "resamples:exact").  A line may hold several such
- *    sentences one after another, separated by a space.
+ *    the arguments: "statistic", "method", "generator", "plan" (the plan
+ *    digest) (a code such as `p99`; when the piece holds a code span, its
+ *    content is taken, so "method `t` (Student t)" gives "t"), "threshold"
+ *    (a number and the unit), "confidence" ("95%"), "resamples", "seed"
+ *    (counts), or "-" (not a setting).  "ROLE=TEXT" says that the fixed
+ *    TEXT of the phrase states ROLE (the generator "mt19937" is written
+ *    into the sentence): it is read as a piece, so that a page edited to
+ *    name another generator is seen.  "ROLE:VALUE" says that the phrase
+ *    itself states VALUE ("better:lower", "resamples:exact",
+ *    "registered:no").  A line may hold several such sentences one after
+ *    another, separated by a space.
  *    A "pairs" piece (a small-sample note's pairs) is followed by a
  *    PUB_PAIRS_SCOPE sentence that says which comparisons it is about:
  *    every one with an interval, or those it names ("Series 1 `10`").

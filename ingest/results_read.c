@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "ingest/plan.h"
+#include "ingest/plandigest.h"
 
 typedef struct rd {
 	const char *path;
@@ -204,6 +205,27 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 			return bad(r, "series", "kind", "a series kind");
 		sd->kind = (series_kind)m;
 	}
+	return true;
+}
+
+/* The plan digest, computed from the plan as rebuilt, and whether it was
+ * registered.  A file stating another digest than its own plan gives was
+ * edited, and is refused rather than compared under a false digest; an
+ * older file without the key gets the computed one. */
+static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
+{
+	json_t *pl = json_object_get(root, "plan");
+	json_t *v = json_object_get(pl, "digest");
+
+	if (plan_digest(p, p->digest) != PB_OK) {
+		r->nomem = true;
+		return false;
+	}
+	if (v && (!json_is_string(v)
+		  || strcmp(json_string_value(v), p->digest) != 0))
+		return bad(r, "plan", "digest", "the SHA-256 of the plan it "
+			   "gives");
+	p->registered = json_is_true(json_object_get(pl, "registered"));
 	return true;
 }
 
@@ -532,6 +554,7 @@ pb_status results_read(const char *path, diag *d, study **out)
 		return PB_NOMEM;
 	}
 	ok = read_plan(&r, root, &s->plan) && read_series(&r, root, &s->plan)
+	     && read_plan_digest(&r, root, &s->plan)
 	     && read_runs(&r, root, s) && read_inputs(&r, root, s)
 	     && read_logs(&r, root, s);
 	json_decref(root);

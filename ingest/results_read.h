@@ -16,7 +16,10 @@
  *    comparisons (same seeds, same statistics) and summaries;
  *  - the inputs and the study digest are the published ones; dir is the
  *    file's path.
- * The plan's `service` and `synthetic` keys are read when present. */
+ * The plan's `service` and `synthetic` keys are read when present.  The
+ * plan digest is computed from the rebuilt plan; a `plan.digest` that
+ * differs from it is an error, and `plan.registered` is taken as given
+ * (false when absent). */
 #ifndef PAIRBOOT_RESULTS_READ_H
 #define PAIRBOOT_RESULTS_READ_H
 

@@ -109,6 +109,8 @@ static json_t *study_json(const study *s, bool *ok)
 	put(o, "build", json_string(s->plan.build ? s->plan.build : ""), ok);
 	put(o, "digest", json_string(s->digest), ok);
 	put(o, "seed", json_integer(s->plan.seed), ok);
+	put(o, "plan_digest", json_string(s->plan.digest), ok);
+	put(o, "plan_registered", json_boolean(s->plan.registered), ok);
 	return o;
 }
 

@@ -1,9 +1,9 @@
 /* compare_json.h: compare.json, the machine-readable form of a comparison
  * of two builds (`pairboot compare OLD NEW`).
  *
- * It names both studies (with their input digests), the settings the
- * intervals were drawn with, any difference between the two analysis plans,
- * and every compared item: the value-handling map, the mechanism, the
+ * It names both studies (with their input and plan digests), the settings
+ * the intervals were drawn with, any difference between the two analysis
+ * plans, and every compared item: the value-handling map, the mechanism, the
  * baseline and each state's effect, with the verdict codes of
  * analyze/compare.h.  The schema is described in docs/compare-json.md;
  * COMPARE_SCHEMA_VERSION changes whenever a key changes meaning or goes

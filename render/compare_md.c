@@ -946,6 +946,10 @@ static void section_input(page *pg)
 	puts_(pg, fmt(pg, "%s\n", fmt(pg, tr(pg, "Input digests (SHA-256 over "
 		"every input file): old build %s, new build %s."),
 		code(pg, pg->os->digest), code(pg, pg->ns->digest))));
+	puts_(pg, fmt(pg, "\n%s\n", fmt(pg, tr(pg, "Analysis plan digests "
+		"(SHA-256 of the canonical plan, docs/study-format.md): old "
+		"build %s, new build %s."), code(pg, pg->os->plan.digest),
+		code(pg, pg->ns->plan.digest))));
 }
 
 pb_status compare_md_render(const study *os, const analysis *oa,

@@ -7,7 +7,8 @@
  * one build only), the mechanism states that changed, each as a table of
  * old and new; the baseline per series pair; each state's effect change
  * per series pair with its verdict and each build's own conclusion; notes
- * on intervals another seed could move.  Words come from render/i18n.h,
+ * on intervals another seed could move; the input and plan digests of
+ * both studies.  Words come from render/i18n.h,
  * numbers from render/numfmt.h with the old plan's threshold decimals,
  * study text through render/mdtext.h.  Same inputs, same bytes, whatever
  * the locale. */

@@ -779,6 +779,22 @@ static const char *method_label(page *pg, interval_method m)
 		   name);
 }
 
+/* The plan digest, and whether study.ini registered it, so a reader can
+ * hold the page against a plan published before the first boot
+ * (`verify` reads this sentence back). */
+static const char *plan_digest_text(page *pg)
+{
+	const study_plan *p = pg->p;
+
+	return fmt(pg, p->registered
+		   ? tr(pg, "Analysis plan digest (SHA-256 of the canonical "
+			"plan, docs/study-format.md): %s, registered before "
+			"the data.")
+		   : tr(pg, "Analysis plan digest (SHA-256 of the canonical "
+			"plan, docs/study-format.md): %s, not registered."),
+		   code(pg, p->digest, false));
+}
+
 static void section_settings(page *pg)
 {
 	const study_plan *p = pg->p;
@@ -844,6 +860,7 @@ static void section_settings(page *pg)
 			       "nor when every block shows the same "
 			       "difference.", VERDICT_MIN_PAIRS),
 		       (size_t)VERDICT_MIN_PAIRS));
+	bullet(pg, plan_digest_text(pg));
 }
 
 /* The comparisons "Series 1 `10`, ..." of the list IDX. */

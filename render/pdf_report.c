@@ -566,6 +566,12 @@ static void title_page(pdf *d)
 			 p->resamples, (unsigned long)p->seed));
 	ROW(trc(pen, "figure", "Input digest (SHA-256)"),
 	    g_strdup(s->digest));
+	ROW(trc(pen, "figure", "Analysis plan digest (SHA-256)"),
+	    g_strdup(p->digest));
+	ROW(trc(pen, "figure", "Analysis plan"),
+	    g_strdup(p->registered
+		     ? trc(pen, "figure", "registered before the data")
+		     : trc(pen, "figure", "not registered")));
 	ROW(trc(pen, "figure", "Made with"),
 	    g_strdup_printf("pairboot %s, cairo %s, Pango %s",
 			    PACKAGE_VERSION, cairo_version_string(),

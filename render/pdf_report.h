@@ -2,13 +2,14 @@
  *
  * Page 1 is a title page: the study's title, build, platform, the dates of
  * its boots (earliest and latest `started` of the runs), the analysis
- * settings, the input digest and the versions of pairboot, cairo and
- * Pango.  Then the Markdown page of the same language (render/markdown.h),
- * read back block by block (render/mdblocks.h) and set as headings,
- * paragraphs, lists and tables, with the figures (render/figures.h) after
- * the sections they belong to: the interval and per-boot plots after the
- * comparison table, the mechanism figure after the mechanism table.  Each
- * section heading is a bookmark.
+ * settings, the input digest, the plan digest and whether it was
+ * registered, and the versions of pairboot, cairo and Pango.  Then the
+ * Markdown page of the same language (render/markdown.h), read back
+ * block by block (render/mdblocks.h) and set as headings, paragraphs,
+ * lists and tables, with the figures (render/figures.h) after the sections
+ * they belong to: the interval and per-boot plots after the comparison
+ * table, the mechanism figure after the mechanism table.  Each section
+ * heading is a bookmark.
  *
  * Reproducible bytes: the PDF's creation and modification dates are fixed
  * (see pdf_report_date), cairo's only source of change between runs.  (cairo

@@ -101,6 +101,8 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	for (size_t i = 0; i < p->n_states; i++)
 		push(states, state_json(p->states[i]), ok);
 	put(o, "states", states, ok);
+	put(o, "digest", json_string(p->digest), ok);
+	put(o, "registered", json_boolean(p->registered), ok);
 	return o;
 }
 

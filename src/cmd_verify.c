@@ -16,7 +16,7 @@
  *
  * Settings and counts: every setting the file states (statistic,
  * threshold, unit, better side, confidence, method, resamples, seed,
- * generator), each series' runs, accepted, excluded and lost events, and
+ * generator, the plan digest and whether the plan was registered), each series' runs, accepted, excluded and lost events, and
  * the pairs of the comparisons are compared with the study's; each line
  * says where the file states it.  What the file does not state is not
  * checked, and a line before the summary names what was and was not. */
@@ -348,6 +348,10 @@ static rec_setting recomputed_setting(const study_plan *plan,
 		break;
 	case PUB_SET_SEED: r.num = plan->seed; break;
 	case PUB_SET_GENERATOR: r.text = VERIFY_GENERATOR; break;
+	case PUB_SET_PLAN_DIGEST: r.text = plan->digest; break;
+	case PUB_SET_REGISTERED:
+		r.text = plan->registered ? "yes" : "no";
+		break;
 	case PUB_SET_KINDS: r.text = "?"; break;
 	}
 	return r;

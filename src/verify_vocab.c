@@ -112,6 +112,12 @@ static const struct sentence {
 	  "true difference in only %s of simulated studies with strongly "
 	  "skewed differences (docs/statistics.md); the intervals may be too "
 	  "narrow." },
+	{ PUB_SETTING, "plan registered:yes",
+	  "Analysis plan digest (SHA-256 of the canonical plan, "
+	  "docs/study-format.md): %s, registered before the data.", NULL },
+	{ PUB_SETTING, "plan registered:no",
+	  "Analysis plan digest (SHA-256 of the canonical plan, "
+	  "docs/study-format.md): %s, not registered.", NULL },
 	{ PUB_PAIRS_SCOPE, "every", "This applies to every comparison above.",
 	  NULL },
 	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },

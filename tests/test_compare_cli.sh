@@ -111,6 +111,19 @@ run_pb --quiet compare "$tap_tmp/rep-old/results.json" \
 	"$tap_tmp/rep-new/results.json" -o "$out/j2"
 ok "both as results.json: the same compare.json" \
 	cmp "$out/j2/compare.json" "$out/a/compare.json"
+# The plan digests, each worked by hand from its study.ini (the canonical
+# text of docs/study-format.md; the plans differ only in the seed).
+old_plan=16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b72828c25878
+new_plan=36c0e05cbf83189b32d397fff176a78430d1a1ab61cb62714b3053768bfc1c92
+is "$(grep -c "^    \"plan_digest\": \"\($old_plan\|$new_plan\)\",\$" "$out/a/compare.json"):$(grep -c '^    "plan_registered": false$' "$out/a/compare.json")" \
+	"2:2" "compare.json states both plan digests, neither registered"
+ok "the page states both plan digests" grep -qx "Analysis plan digests (SHA-256 of the canonical plan, docs/study-format.md): old build \`$old_plan\`, new build \`$new_plan\`\\." \
+	"$out/a/compare.en.md"
+sed "s/^    \"digest\": \"$old_plan\",\$/    \"digest\": \"$new_plan\",/" \
+	"$tap_tmp/rep-old/results.json" >"$tap_tmp/otherplan.json"
+run_pb compare "$tap_tmp/otherplan.json" "$new" -o "$out/j4"
+is "$pb_status:$(head -n 1 "$pb_err_file")" "65:pairboot: $tap_tmp/otherplan.json: plan: 'digest' is not the SHA-256 of the plan it gives" \
+	"a results.json whose plan digest is not its plan's: 65"
 printf '{"schema": "pairboot-results", "schema_version": 1}\n' \
 	>"$tap_tmp/thin.json"
 run_pb compare "$tap_tmp/thin.json" "$new" -o "$out/j3"

@@ -1103,6 +1103,58 @@ static void check_fragile_words(loaded *mm)
 	c->boot = old_boot;
 }
 
+/* The plan digest in every language, registered and not.  The digest is
+ * the SHA-256 of the example's canonical plan, written out by hand from
+ * its study.ini and hashed with sha256sum:
+ *   pairboot-plan=1, statistic=quantile 0.99, column=latency_us,
+ *   scale=0.001, unit=ms, better=lower, reference=20, threshold=1.784,
+ *   confidence=0.95, resamples=10000, seed=20260825, interval=percentile,
+ *   states=missing;0;10;20;100, series=1 latency;2 latency;mechanism
+ *   mechanism;boundary boundary;control control (one line each). */
+static void check_plan_digest(loaded *mm)
+{
+#define PLAN_SHA "`16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b" \
+		 "72828c25878`"
+	static const struct {
+		const char *lang, *no, *yes;
+	} lines[N_LANGS] = {
+		{ "en", "- Analysis plan digest (SHA-256 of the canonical plan, "
+		  "docs/study-format.md): " PLAN_SHA ", not registered.\n",
+		  "- Analysis plan digest (SHA-256 of the canonical plan, "
+		  "docs/study-format.md): " PLAN_SHA ", registered before the "
+		  "data.\n" },
+		{ "de", "- Digest des Analyseplans (SHA-256 des kanonischen "
+		  "Plans, docs/study-format.md): " PLAN_SHA ", nicht "
+		  "registriert.\n",
+		  "- Digest des Analyseplans (SHA-256 des kanonischen Plans, "
+		  "docs/study-format.md): " PLAN_SHA ", vor der Datenerhebung "
+		  "registriert.\n" },
+		{ "cs", "- Otisk plánu analýzy (SHA-256 kanonického tvaru "
+		  "plánu, docs/study-format.md): " PLAN_SHA ", "
+		  "neregistrován.\n",
+		  "- Otisk plánu analýzy (SHA-256 kanonického tvaru plánu, "
+		  "docs/study-format.md): " PLAN_SHA ", registrován před "
+		  "sběrem dat.\n" },
+		{ "ko", "- 분석 계획 다이제스트 (정규화된 계획의 SHA-256, "
+		  "docs/study-format.md): " PLAN_SHA ", 등록되지 않음.\n",
+		  "- 분석 계획 다이제스트 (정규화된 계획의 SHA-256, "
+		  "docs/study-format.md): " PLAN_SHA ", 데이터 수집 전에 "
+		  "등록됨.\n" },
+	};
+	bool old = mm->s->plan.registered;
+
+	for (size_t i = 0; i < N_LANGS; i++) {
+		mm->s->plan.registered = false;
+		tap_ok(page_has_in(mm, lines[i].lang, lines[i].no),
+		       "%s: the plan digest, not registered", lines[i].lang);
+		mm->s->plan.registered = true;
+		tap_ok(page_has_in(mm, lines[i].lang, lines[i].yes),
+		       "%s: the plan digest, registered", lines[i].lang);
+	}
+	mm->s->plan.registered = old;
+#undef PLAN_SHA
+}
+
 /* T = 0.5 written with 1 decimal: `-0.2 [-0.5; +0.2]` would look
  * equivalent-but-touching; the true lower bound -0.456 lies inside -0.5. */
 static void check_precision_half(loaded *mm)
@@ -1411,6 +1463,7 @@ int main(void)
 	check_variants(&mm);
 	check_fragile_words(&mm);
 	check_precision_half(&mm);
+	check_plan_digest(&mm);
 	check_conclusion_cells(&mm);
 	{
 		GString *g = g_string_new("keep");

@@ -121,6 +121,15 @@ ok "mmcss/en: title page, table cells, axis labels" \
 	"+11.640 ms" "documented disabling" "difference in p99 (ms)" \
 	"better" "worse" "p99 per boot (ms)" "Win32 priority of one thread" \
 	"registered 4/4"
+# The plan digest worked by hand from the example's study.ini (the
+# canonical text of docs/study-format.md, hashed with sha256sum).
+ok "mmcss/en: the title page states the plan digest, not registered" \
+	has_text "$m/report.en.pdf" "Analysis plan digest" \
+	"16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b72828c25878" \
+	"not registered"
+ok "mmcss/de: the plan digest in German" \
+	has_text "$m/report.de.pdf" "Digest des Analyseplans" \
+	"nicht registriert"
 ok "mmcss/de: German headers and axis labels" \
 	has_text "$m/report.de.pdf" "Vergleich mit dem Referenzzustand" \
 	"+0.625 ms" "Differenz von p99 (ms)" "schlechter"

@@ -55,6 +55,30 @@ ok "its German page too" \
 	grep -q 'Methode `studentized` (Bootstrap-t), Konfidenz 95%' \
 	"$out/stud/de.md"
 
+## The plan digest and its registration -------------------------------
+# The SHA-256 of the example's canonical plan, worked by hand from its
+# study.ini (docs/study-format.md, "The plan digest") and sha256sum.
+plan_sha=16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b72828c25878
+# The lines of the top-level "plan" object of results.json $1.
+plan_of() {
+	sed -n '/^  "plan": {$/,/^  },$/p' "$1"
+}
+is "$(plan_of "$out/a/results.json" | grep -c "^    \"digest\": \"$plan_sha\",\$")" \
+	1 "plan.digest is the SHA-256 of the canonical plan"
+is "$(plan_of "$out/a/results.json" | grep -c '^    "registered": false$')" \
+	1 "plan.registered is false when study.ini registers nothing"
+cp -R "$study" "$tap_tmp/reg"
+sed -i "/^\[study\]\$/a registered = $plan_sha" "$tap_tmp/reg/study.ini"
+run_pb --quiet report "$tap_tmp/reg" -o "$out/reg" --lang en
+is "$pb_status" 0 "a registered study is reported"
+is "$(plan_of "$out/reg/results.json" | grep -c '^    "registered": true$')" \
+	1 "plan.registered is true when study.ini registers the digest"
+is "$(plan_of "$out/reg/results.json" | grep -c "^    \"digest\": \"$plan_sha\",\$")" \
+	1 "registering the plan leaves its digest as it was"
+ok "its page says the plan was registered" \
+	grep -q "^- Analysis plan digest (SHA-256 of the canonical plan, docs/study-format.md): \`$plan_sha\`, registered before the data\.$" \
+	"$out/reg/en.md"
+
 ## The default folder is reports/<study folder name> --------------------
 mkdir -p "$tap_tmp/cwd"
 (cd "$tap_tmp/cwd" && "$PAIRBOOT" --quiet report "$study") </dev/null

@@ -152,6 +152,16 @@ declare -A lost=([en]='lost trace events: 3, lost buffers: 0'
 	[de]='verlorene Trace-Events: 3, verlorene Buffer: 0'
 	[cs]='ztracené trace events: 3, ztracené buffers: 0'
 	[ko]='손실된 trace events: 3, 손실된 buffers: 0')
+# The plan digest sentence's last words, unregistered and registered.
+declare -A unreg=([en]='not registered' [de]='nicht registriert'
+	[cs]='neregistrován' [ko]='등록되지 않음')
+declare -A reg=([en]='registered before the data'
+	[de]='vor der Datenerhebung registriert'
+	[cs]='registrován před sběrem dat' [ko]='데이터 수집 전에 등록됨')
+# The example's plan digest (test_report.sh works it out by hand) and
+# the same with its last digit changed.
+plan_sha=16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b72828c25878
+other_sha=16e7869ffb50493a2f436372f99d6a9273c04ed91f33b8a6dfb5b72828c25879
 for lang in en de cs ko; do
 	md=$out/pages/$lang.md
 	edited "$md" "$lang.md threshold 2.000" 's/: 1\.784 ms,/: 2.000 ms,/' \
@@ -197,7 +207,30 @@ for lang in en de cs ko; do
 	edited "$md" "$lang.md 3 lost trace events" \
 		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
 		'runs of series mechanism: lost trace events and buffers (line' 1
+	edited "$md" "$lang.md another plan digest" "s/$plan_sha/$other_sha/" \
+		'setting plan digest (line' 1
+	edited "$md" "$lang.md the plan said to be registered" \
+		"/$plan_sha/s/${unreg[$lang]}\\.\$/${reg[$lang]}./" \
+		'setting registered (line' 1
 done
+# A registered copy of the study: its page says so and matches it, and
+# does not match the study that registered nothing.
+cp -R "$study" "$tap_tmp/reg"
+sed -i "/^\[study\]\$/a registered = $plan_sha" "$tap_tmp/reg/study.ini"
+"$PAIRBOOT" --quiet report "$tap_tmp/reg" -o "$out/reg" --lang cs </dev/null
+run_pb verify "$tap_tmp/reg" --against "$out/reg/cs.md"
+is "$pb_status:$(count '^match *setting registered (line')" "0:1" \
+	"a registered study's page: the registration matches"
+run_pb verify "$study" --against "$out/reg/cs.md"
+is "$pb_status:$(count '^MISMATCH'):$(count '^MISMATCH *setting registered (line')" \
+	"1:1:1" "the same page against the unregistered study: 1 MISMATCH"
+# The plan digest sentence removed: the digest is not stated, and
+# nothing else changes.
+sed "/$plan_sha/d" "$out/pages/de.md" >"$tap_tmp/noplan.md"
+run_pb verify "$study" --against "$tap_tmp/noplan.md"
+is "$pb_status:$(grep '^settings checked: ' "$pb_out_file")" \
+	"0:settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator; not stated: plan digest, registered; runs checked for 5 series, pairs for 8 comparisons" \
+	"a page without the plan digest: it is not stated, exit 0"
 # A note naming its comparisons: the pairs of those, and a name the
 # study does not have.
 sed '/79\.5%/s/ This applies to every comparison above\./ This applies to: Series 1 `10`, Series 2 `0`./' \
@@ -211,11 +244,11 @@ is "$(count '^not in data *comparison 0, series Series 3: pairs (line')" 1 \
 	"and that comparison is not in data"
 run_pb verify "$study" --against "$out/pages/de.md"
 is "$(grep '^settings checked: ' "$pb_out_file")" \
-	"settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator; not stated: none; runs checked for 5 series, pairs for 8 comparisons" \
+	"settings checked: statistic, threshold, unit, better, confidence, method, resamples, seed, generator, plan digest, registered; not stated: none; runs checked for 5 series, pairs for 8 comparisons" \
 	"the summary says which settings a page states"
 run_pb verify "$study" --against "$pages/en.txt"
 is "$(grep '^settings checked: ' "$pb_out_file")" \
-	"settings checked: confidence; not stated: statistic, threshold, unit, better, method, resamples, seed, generator; runs checked for 0 series, pairs for 0 comparisons" \
+	"settings checked: confidence; not stated: statistic, threshold, unit, better, method, resamples, seed, generator, plan digest, registered; runs checked for 0 series, pairs for 0 comparisons" \
 	"a page stating only the confidence: nothing else is checked"
 sed 's/: 1\.784 ms,/: 2.000 ms,/' "$out/pages/en.md" >"$tap_tmp/threshold.md"
 run_pb verify "$study" --against "$tap_tmp/threshold.md"
@@ -253,6 +286,20 @@ edited "$json" "results.json 9 pairs" '0,/^      "pairs": 10,/s//      "pairs": 
 	'comparison missing, series 1: pairs (comparisons)' 1
 edited "$json" "results.json 3 lost buffers" '/^  "accounting"/,$s/^      "lost_buffers": 0$/      "lost_buffers": 3/' \
 	'runs of series [0-9a-z]*: lost trace events and buffers (accounting)' 5
+edited "$json" "results.json another plan digest" \
+	"s/^    \"digest\": \"$plan_sha\",\$/    \"digest\": \"$other_sha\",/" \
+	'setting plan digest (plan.digest)' 1
+edited "$json" "results.json plan registered" \
+	's/^    "registered": false$/    "registered": true/' \
+	'setting registered (plan.registered)' 1
+# A results.json from before the plan digest (both keys renamed away, so
+# the JSON stays valid): not stated, exit 0.
+sed "s/^    \"digest\": \"$plan_sha\",\$/    \"x\": 0,/; s/^    \"registered\": false\$/    \"y\": 0/" \
+	"$json" >"$tap_tmp/noplan.json"
+run_pb verify "$study" --against "$tap_tmp/noplan.json"
+is "$pb_status:$(grep -o 'not stated: [^;]*' "$pb_out_file")" \
+	"0:not stated: plan digest, registered" \
+	"a results.json without the plan digest: it is not stated, exit 0"
 run_pb verify "$study" --against "$json"
 is "$pb_status:$(count '^MISMATCH')" "0:0" "the untouched results.json: all match, exit 0"
 ## A study with too few pairs for a claim: its pages read back too -------

@@ -357,7 +357,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 	} else if (n == 0 || !value_range(in, series, n, &lo, &hi)) {
 		fig_draw_message(p, title,
 				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no latency "
+				     "compare: the study has no measurement "
 				     "series or no state besides the "
 				     "reference."),
 				 width);

@@ -391,7 +391,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	if (a->n_cmp == 0 || a->n_states == 0) {
 		fig_draw_message(p, title,
 				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no latency "
+				     "compare: the study has no measurement "
 				     "series or no state besides the "
 				     "reference."),
 				 width);

@@ -80,7 +80,7 @@ typedef enum pub_concept {
 	PUB_MISSING,           /* the word for a missing value */
 	PUB_SETTING,           /* a sentence stating settings; code: the
 				  roles of its pieces (published_text.h) */
-	PUB_RUNS,              /* code "all", "some" or "none": how a
+	PUB_RUNS,              /* code "all", "one", "some" or "none": how a
 				  series' runs were accepted */
 	PUB_RUNS_EXCLUDED,     /* "excluded: %s": the excluded runs */
 	PUB_RUNS_LOST,         /* code "none" (no lost trace events or

@@ -132,7 +132,12 @@ static const char *num_beside(page *pg, double x, bool beside_t)
 	return fmt(pg, "%s", buf);
 }
 
-static const char *percent_places(page *pg, double f, int max_decimals)
+/* The fraction F as a percentage with at most MAX_DECIMALS decimals:
+ * with the sign written close when it qualifies a noun ("a 95% interval"),
+ * else ALONE, spaced as the language writes a percentage on its own
+ * ("79.5%" in English, "79.5 %" in German and Czech). */
+static const char *percent_places(page *pg, double f, int max_decimals,
+				  bool alone)
 {
 	char buf[NUMFMT_BUFSIZE];
 	pb_status st = numfmt_percent(f, max_decimals, buf, sizeof buf);
@@ -141,12 +146,16 @@ static const char *percent_places(page *pg, double f, int max_decimals)
 		pg->st = pb_status_merge(pg->st, st);
 		return "?%";
 	}
-	return fmt(pg, "%s%%", buf);
+	if (!alone)
+		return fmt(pg, "%s%%", buf);
+	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
+	   Write the space the language puts before the sign. */
+	return fmt(pg, trc(pg, "percentage", "%s%%"), buf);
 }
 
 static const char *percent(page *pg, double f)
 {
-	return percent_places(pg, f, 2);
+	return percent_places(pg, f, 2, false);
 }
 
 static const char *unit(page *pg)
@@ -351,7 +360,7 @@ static void section_intro(page *pg)
 		"runs resampled on their own, %s resamples (generator "
 		"mt19937, seed %s), percentile method, confidence %s."),
 		fmt(pg, "%lu", c->resamples), fmt(pg, "%" PRIu32, c->seed),
-		percent(pg, c->confidence))));
+		percent_places(pg, c->confidence, 2, true))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Practical threshold: %s, "
 		"from the old build's plan.  A change is established when its "
 		"whole interval lies beyond the threshold, and ruled out "
@@ -855,7 +864,7 @@ static const char *coverage_sentence(page *pg, const char *who,
 {
 	const char *conf = percent(pg, s->plan.confidence);
 	const char *method = code(pg, interval_method_name(s->plan.interval));
-	const char *cov = percent_places(pg, c->coverage, 1);
+	const char *cov = percent_places(pg, c->coverage, 1, true);
 
 	if (c->coverage_pairs == c->n_pairs)
 		/* TRANSLATORS: the first %s is "Old build" or "New build". */

@@ -198,6 +198,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 	const study_plan *plan = &s->plan;
 	const analysis *a = p->in->a;
 	const size_t rank = fig_series_rank(plan, series);
+	char *name = fig_series_name(p, plan, series);
 	size_t ncol = 0, col = 0;
 	double y0, y1, cw, h;
 	cairo_t *cr = p->cr;
@@ -207,9 +208,9 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 	/* Panel title: the series' marker and label. */
 	style_marker_draw(cr, style_series_marker(rank), 4, y + 6,
 			  STYLE_MARKER, style_series_colour(rank));
-	style_text_show(p->text, cr, FONT_BOLD, plan->series[series].label,
-			13, y + 6, ANCHOR_LEFT | ANCHOR_MIDDLE, width - 13,
-			style_ink);
+	style_text_show(p->text, cr, FONT_BOLD, name, 13, y + 6,
+			ANCHOR_LEFT | ANCHOR_MIDDLE, width - 13, style_ink);
+	g_free(name);
 	y0 = y + 18;
 	y1 = y0 + PANEL_PLOT_H;
 	if (first) {
@@ -357,7 +358,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 	} else if (n == 0 || !value_range(in, series, n, &lo, &hi)) {
 		fig_draw_message(p, title,
 				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no latency "
+				     "compare: the study has no measurement "
 				     "series or no state besides the "
 				     "reference."),
 				 width);

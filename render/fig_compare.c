@@ -207,7 +207,7 @@ static double legend(fig_pen *p, const fig_compare_input *in, double y,
 			const effect_change *e =
 				&c->effects[c->states[0].first + i];
 			rank = fig_series_rank(plan, e->new_series);
-			label = g_strdup(plan->series[e->new_series].label);
+			label = fig_series_name(p, plan, e->new_series);
 		} else if (i == pairs) {
 			label = fig_printf(trc(p, "figure", "old build %s"),
 					   in->os->plan.build);

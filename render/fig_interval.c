@@ -101,23 +101,24 @@ static double legend(fig_pen *p, const slots *sl, double y, double width,
 	const double item_h = 13.0, sw = 14.0;
 	double x = 0, line = 0;
 	char t[FIG_NUMBUF];
-	char *band = NULL;
+	char *owned = NULL;
 
 	for (size_t i = 0; i <= sl->n; i++) {
 		const char *label;
 		double w;
 
 		if (i < sl->n) {
-			label = plan->series[sl->series[i]].label;
+			owned = fig_series_name(p, plan, sl->series[i]);
+			label = owned;
 		} else {
 			fig_number(plan->threshold, fig_decimals(plan), false,
 				   t, sizeof t);
 			char *pm = fig_printf("\xc2\xb1%s %s", t,
 					      plan->unit);
-			band = fig_printf(trc(p, "figure",
+			owned = fig_printf(trc(p, "figure",
 					      "practical threshold %s"), pm);
 			g_free(pm);
-			label = band;
+			label = owned;
 		}
 		style_text_measure(p->text, FONT_LABEL, label, width * 0.45,
 				   &w, NULL);
@@ -159,8 +160,8 @@ static double legend(fig_pen *p, const slots *sl, double y, double width,
 					style_ink);
 		}
 		x += sw + 4 + w + 14;
-		if (i == sl->n)
-			g_free(band);
+		g_free(owned);
+		owned = NULL;
 	}
 	return line + item_h;
 }
@@ -391,7 +392,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	if (a->n_cmp == 0 || a->n_states == 0) {
 		fig_draw_message(p, title,
 				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no latency "
+				     "compare: the study has no measurement "
 				     "series or no state besides the "
 				     "reference."),
 				 width);

@@ -90,6 +90,19 @@ char *fig_printf(const char *format, ...)
 	return s;
 }
 
+char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series)
+{
+	const series_def *sd = &plan->series[series];
+	char *def = g_strdup_printf("Series %s", sd->id);
+	bool is_default = strcmp(sd->label, def) == 0;
+
+	g_free(def);
+	if (!is_default)
+		return g_strdup(sd->label);
+	/* TRANSLATORS: %s is the series id ("Series 1"). */
+	return fig_printf(trc(p, "series label", "Series %s"), sd->id);
+}
+
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 {
 	if (st.missing) {

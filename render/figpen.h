@@ -113,6 +113,12 @@ char *fig_printf(const char *format, ...);
  * it, "missing" translated as on the Markdown page. */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
+/* The name of series SERIES of PLAN, as the Markdown page writes it: its
+ * label, except that the default label "Series ID" is the language's word
+ * for a series and the id ("Serie 1", "시리즈 1").  The result belongs to
+ * the caller (g_free). */
+char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series);
+
 /* VALUE with DECIMALS decimals, signed when PLUS, minus typeset as U+2212;
  * "" for a value that is not finite. */
 char *fig_number(double value, int decimals, bool plus, char *buf,

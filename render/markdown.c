@@ -162,22 +162,50 @@ static const char *num_beside(page *pg, double x, bool beside_t, bool sign)
 	return fmt(pg, "%s", buf);
 }
 
-static const char *percent(page *pg, double f, int decimals)
+/* The digits of the fraction F as a percentage, "79.5", or NULL after
+ * recording the failure. */
+static const char *percent_digits(page *pg, double f, int decimals)
 {
 	char buf[NUMFMT_BUFSIZE];
 	pb_status st = numfmt_percent(f, decimals, buf, sizeof buf);
 
 	if (st != PB_OK) {
 		pg->st = pb_status_merge(pg->st, st);
-		return "?%";
+		return NULL;
 	}
-	return fmt(pg, "%s%%", buf);
+	return fmt(pg, "%s", buf);
 }
 
-/* The plan's confidence level, "95%". */
+/* The fraction F as a percentage with the sign written close, "95%": the
+ * form that qualifies a noun ("a 95% interval", "95%-Intervall"). */
+static const char *percent(page *pg, double f, int decimals)
+{
+	const char *d = percent_digits(pg, f, decimals);
+
+	return d ? fmt(pg, "%s%%", d) : "?%";
+}
+
+/* The fraction F as a percentage standing on its own, spaced as the
+ * language writes it: "79.5%" in English, "79.5 %" in German and Czech. */
+static const char *percent_alone(page *pg, double f, int decimals)
+{
+	const char *d = percent_digits(pg, f, decimals);
+
+	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
+	   Write the space the language puts before the sign. */
+	return d ? fmt(pg, trc(pg, "percentage", "%s%%"), d) : "?%";
+}
+
+/* The plan's confidence level, "95%", qualifying a noun. */
 static const char *confidence(page *pg)
 {
 	return percent(pg, pg->p->confidence, 2);
+}
+
+/* The plan's confidence level on its own ("confidence 95%"). */
+static const char *confidence_alone(page *pg)
+{
+	return percent_alone(pg, pg->p->confidence, 2);
 }
 
 /* A quantity with its unit in plain text, "1.784 ms". */
@@ -719,6 +747,11 @@ static void section_runs(page *pg)
 		section_start(pg, tr(pg, "Runs"), &started);
 		if (acc->runs == 0)
 			g_ptr_array_add(parts, (gpointer)tr(pg, "no runs"));
+		else if (acc->excluded == 0 && acc->runs == 1)
+			/* Said apart from the plural: "the 1 run", "1회의 실행이
+			   모두" do not read as a language says one. */
+			g_ptr_array_add(parts, (gpointer)tr(pg,
+				"the one run was accepted"));
 		else if (acc->excluded == 0)
 			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
 				"the %zu run was accepted",
@@ -802,9 +835,9 @@ static void section_settings(page *pg)
 
 	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
 	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
-			      "the unit of replication, and the periods "
-			      "within a boot are not counted as "
-			      "repetitions."),
+			      "the unit of replication, and the "
+			      "measurements within a boot are not counted "
+			      "as repetitions."),
 		       code(pg, p->statistic.name, false)));
 	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		      "that hold an accepted run of both states."));
@@ -833,14 +866,14 @@ static void section_settings(page *pg)
 		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
 				      "(every distinct resample, no random "
 				      "numbers), method %s, confidence %s."),
-			       method, confidence(pg)));
+			       method, confidence_alone(pg)));
 	else
 		bullet(pg, fmt(pg, tr(pg, "Interval: paired bootstrap with %s "
 				      "resamples (generator mt19937, seed "
 				      "%s), method %s, confidence %s."),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed), method,
-			       confidence(pg)));
+			       confidence_alone(pg)));
 	bullet(pg, fmt(pg, p->better == BETTER_LOWER
 		       ? tr(pg, "Practical threshold: %s, set in advance; "
 			    "lower values are better.")
@@ -923,7 +956,7 @@ static void section_small_samples(page *pg)
 			"narrow.", c->n_pairs),
 			c->n_pairs, confidence(pg),
 			method_label(pg, pg->p->interval),
-			percent(pg, c->coverage, 1));
+			percent_alone(pg, c->coverage, 1));
 		if (n == with_interval)
 			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
 							 "every comparison "

@@ -71,7 +71,8 @@ static const struct sentence {
 } sentences[] = {
 	{ PUB_SETTING, "statistic",
 	  "Statistic: %s of each boot; the boot is the unit of replication, "
-	  "and the periods within a boot are not counted as repetitions.",
+	  "and the measurements within a boot are not counted as "
+	  "repetitions.",
 	  NULL },
 	{ PUB_SETTING, "method confidence resamples:exact",
 	  "Interval: exact paired bootstrap (every distinct resample, no "
@@ -122,6 +123,7 @@ static const struct sentence {
 	  NULL },
 	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
 	{ PUB_RUNS, "none", "no runs", NULL },
+	{ PUB_RUNS, "one", "the one run was accepted", NULL },
 	{ PUB_RUNS, "all", "the %zu run was accepted",
 	  "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "%zu of %zu run was accepted",

@@ -751,6 +751,36 @@ static cairo_status_t fail_write(void *closure, const unsigned char *data,
 	return CAIRO_STATUS_SUCCESS;
 }
 
+/* A series keeps its label, except the default "Series ID", which is the
+ * language's word as the articles write it ("Serie 1", "시리즈 1"). */
+static void test_series_name(void)
+{
+	static const struct {
+		const char *lang, *want;
+	} cases[] = {
+		{ "en", "Series 1" }, { "de", "Serie 1" }, { "cs", "Série 1" },
+		{ "ko", "시리즈 1" },
+	};
+	fake f;
+	fig_result res;
+
+	fake_init(&f, 1);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		fig_input in = { &f.s, &f.a, cases[i].lang };
+		fig_pen p = { .in = &in, .res = &res };
+		char *def = fig_series_name(&p, &f.s.plan, 0);
+		char *own = fig_series_name(&p, &f.s.plan, 1);
+
+		tap_ok(strcmp(def, cases[i].want) == 0
+		       && strcmp(own, "Mechanism") == 0 && p.status == PB_OK,
+		       "%s: the default series label is '%s' (got '%s'), "
+		       "another label stays", cases[i].lang, cases[i].want,
+		       def);
+		g_free(def);
+		g_free(own);
+	}
+}
+
 static void test_bytes(void)
 {
 	fake f;
@@ -892,6 +922,7 @@ int main(void)
 	test_mdblocks();
 	test_pdf_date();
 	test_svg_normalize();
+	test_series_name();
 	test_bytes();
 	test_pdf();
 	test_versions();

@@ -1049,8 +1049,8 @@ static void check_fragile_words(loaded *mm)
 	} inside[N_LANGS] = {
 		{ "en", "the upper endpoint lies 0.012 ms inside the boundary "
 		  "+1.784 ms" },
-		{ "de", "die obere Grenze liegt 0.012 ms diesseits der Schwelle "
-		  "+1.784 ms" },
+		{ "de", "die obere Intervallgrenze liegt 0.012 ms innerhalb der "
+		  "Grenze +1.784 ms" },
 		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
 		  "+1.784 ms" },
 		{ "ko", "상한이 경계 +1.784 ms보다 0.012 ms 안쪽에 있음" },
@@ -1084,8 +1084,9 @@ static void check_fragile_words(loaded *mm)
 	tap_ok(page_has(mm, "the lower endpoint lies 0.016 ms inside the "
 			"boundary -1.784 ms"), "an endpoint above -T: inside");
 	c->boot.fragile_distance = 0.0;
-	tap_ok(page_has_in(mm, "de", "die untere Grenze liegt genau bei "
-			   "-1.784 ms"), "de: an endpoint exactly on -T");
+	tap_ok(page_has_in(mm, "de", "die untere Intervallgrenze liegt genau "
+			   "auf der Grenze -1.784 ms"),
+	       "de: an endpoint exactly on -T");
 	c->boot = old_boot;
 
 	/* -1.7838 rounds to -1.784 = -T, 0.0004 to +0.000 and -0.0001 to
@@ -1403,7 +1404,7 @@ static void check_variants(loaded *mm)
 		gchar *ko = render(mm, "ko");
 
 		tap_ok(de && strstr(de, "Methode `studentized` (Bootstrap-t), "
-				    "Konfidenz 95%")
+				    "Konfidenzniveau 95 %")
 		       && cs && strstr(cs, "`studentized` (bootstrap-t)")
 		       && ko && strstr(ko, "`t` (Student t)"),
 		       "the method names in German, Czech and Korean");
@@ -1412,6 +1413,24 @@ static void check_variants(loaded *mm)
 		g_free(ko);
 	}
 	p->interval = INTERVAL_PERCENTILE;
+	/* A percentage on its own takes the language's space before the
+	 * sign (German and Czech write "79.5 %"); one that qualifies a noun
+	 * does not ("95%-Intervall", the article's "95% CI"). */
+	tap_ok(page_has_in(mm, "de", "nur in 79.5 % der simulierten")
+	       && page_has_in(mm, "de", "Konfidenzniveau 95 %.")
+	       && page_has_in(mm, "de", "ein nominelles 95%-Intervall")
+	       && page_has_in(mm, "cs", "jen v 79.5 % simulovaných")
+	       && page_has_in(mm, "cs", "hladina spolehlivosti 95 %.")
+	       && page_has_in(mm, "ko", "모의 연구의 79.5%에서만")
+	       && page_has_in(mm, "ko", "신뢰수준 95%."),
+	       "a percentage on its own is spaced as each language writes it");
+	/* One run is said as a language says one, not "the 1 run". */
+	tap_ok(page_has(mm, "- Control boot: the one run was accepted.")
+	       && page_has_in(mm, "de", "- Control boot: der einzige Durchlauf "
+			      "wurde akzeptiert.")
+	       && page_has_in(mm, "cs", "- Control boot: jediný běh byl přijat.")
+	       && page_has_in(mm, "ko", "- Control boot: 실행 1회가 채택됨."),
+	       "a series of one accepted run says so in words");
 	c->coverage_beyond = true;
 	tap_ok(page_has(mm, "- Series 1, missing: with 10 pairs, beyond the "
 			"simulated coverage table (2 to 40 pairs, "

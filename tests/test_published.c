@@ -472,6 +472,7 @@ static const pub_phrase text_vocab[] = {
 	{ PUB_MISSING, NULL, "en", "missing" },
 	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
 	{ PUB_RUNS, "none", "en", "no runs" },
+	{ PUB_RUNS, "one", "en", "the one run was accepted" },
 	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
 	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
@@ -616,7 +617,7 @@ static void check_runs_text(void)
 	       "3 of 5 runs of Series A, 1 lost event, r-1 and r-2 excluded "
 	       "(a reason with '; ', ', ' and parentheses)");
 	published_free(p);
-	p = text_read("- Control boot: the 1 run was accepted.");
+	p = text_read("- Control boot: the one run was accepted.");
 	tap_ok(account_is(p, "Control boot", NULL, 1, 1)
 	       && !p->accounts[0].excluded_given
 	       && !p->accounts[0].lost_given,

@@ -174,14 +174,14 @@ for lang in en de cs ko; do
 		'setting better (line' 1
 	edited "$md" "$lang.md statistic p50" '/^- /s/`p99`/`p50`/' \
 		'setting statistic (line' 1
-	edited "$md" "$lang.md confidence 90%" '/mt19937/s/95%/90%/' \
+	edited "$md" "$lang.md confidence 90%" '/mt19937/s/95\( \?\)%/90\1%/' \
 		'setting confidence (line' 1
 	edited "$md" "$lang.md confidence 90% in the table header" \
 		'/^| /s/95%/90%/g' 'setting confidence (line' 2
 	edited "$md" "$lang.md confidence 90% above the table" \
 		'/^[^-|].*95%/s/95%/90%/' 'setting confidence (line' 1
 	edited "$md" "$lang.md confidence 90% in the small-sample note" \
-		'/79\.5%/s/95%/90%/' 'setting confidence (line' 1
+		'/79\.5 \?%/s/95%/90%/' 'setting confidence (line' 1
 	edited "$md" "$lang.md method bca" '/mt19937/s/`percentile`/`bca`/' \
 		'setting method (line' 1
 	edited "$md" "$lang.md resamples 2000" '/mt19937/s/10000/2000/' \
@@ -203,7 +203,7 @@ for lang in en de cs ko; do
 	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
 		'runs of series boundary: \(total\|accepted\) (line' 2
 	edited "$md" "$lang.md 9 pairs in the small-sample note" \
-		'/79\.5%/s/10/9/' 'comparison .*: pairs (line' 8
+		'/79\.5 \?%/s/10/9/' 'comparison .*: pairs (line' 8
 	edited "$md" "$lang.md 3 lost trace events" \
 		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
 		'runs of series mechanism: lost trace events and buffers (line' 1

@@ -851,7 +851,7 @@ static void section_settings(page *pg)
 				      "the bootstrap methods of the "
 				      "sensitivity analysis use %s resamples "
 				      "(generator mt19937, seed %s)."),
-			       method, confidence(pg),
+			       method, confidence_alone(pg),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed)));
 	else if (p->interval == INTERVAL_T)
@@ -861,7 +861,7 @@ static void section_settings(page *pg)
 				      "the bootstrap methods of the "
 				      "sensitivity analysis use the exact "
 				      "bootstrap."),
-			       method, confidence(pg)));
+			       method, confidence_alone(pg)));
 	else if (p->resamples_exact)
 		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
 				      "(every distinct resample, no random "

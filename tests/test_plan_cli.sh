@@ -203,6 +203,31 @@ bad_option "--blocks 0" \
 bad_option "--series x" \
 	"pairboot: plan new: --series must be a whole number from 1 to 100 ('x')" \
 	"${args[@]}" --series x
+# Each key's own rule, as study.ini's reader states it, named by option.
+bad_option "--scale 0" "pairboot: plan new: --scale: scale must be > 0 ('0')" \
+	"${args[@]}" --scale 0
+bad_option "--better up" \
+	"pairboot: plan new: --better: better must be lower or higher ('up')" \
+	"${args[@]}" --better up
+bad_option "--statistic q99" \
+	"pairboot: plan new: --statistic: statistic must be pNN, pNN.N, mean, median or max ('q99')" \
+	"${args[@]}" --statistic q99
+bad_option "--confidence 1.5" \
+	"pairboot: plan new: --confidence: confidence must be strictly between 0 and 1 ('1.5')" \
+	"${args[@]}" --confidence 1.5
+bad_option "--resamples 5" \
+	"pairboot: plan new: --resamples: resamples must be an integer >= 1000 or exact ('5')" \
+	"${args[@]}" --resamples 5
+bad_option "--interval z" \
+	"pairboot: plan new: --interval: interval must be percentile, bca, t, expanded or studentized ('z')" \
+	"${args[@]}" --interval z
+bad_option "--seed -1" \
+	"pairboot: plan new: --seed: seed must be an integer 0..4294967295 ('-1')" \
+	"${args[@]}" --seed -1
+for key in unit column build title; do
+	bad_option "an empty --$key" "pairboot: plan new: --$key: $key is empty" \
+		"${args[@]}" "--$key" ""
+done
 bad_option "an unknown option" \
 	"pairboot: plan new: unrecognized option '--frob'" "${args[@]}" --frob 1
 bad_option "an option without its value" \

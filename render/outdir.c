@@ -285,6 +285,12 @@ static void remove_entry(int fd, const char *name, void *ctx)
 {
 	report_removal *r = ctx;
 
+	/* The marker goes last, and only when nothing is kept: a folder set
+	 * aside with a user's file must still say which files were the
+	 * report's, or a later run would take it for a killed staging
+	 * folder and remove it whole. */
+	if (strcmp(name, MARKER) == 0)
+		return;
 	if (entry_is_report(fd, name, &r->look)) {
 		unlinkat(fd, name, 0);
 	} else if (!r->kept) {
@@ -316,6 +322,8 @@ static bool remove_report(const char *path, const name_list *written,
 			if (lseek(fd, 0, SEEK_SET) != 0
 			    || dir_each(fd, remove_entry, &r) != 0 || r.kept)
 				break;
+		if (!r.kept)
+			unlinkat(fd, MARKER, 0);
 	}
 	close(fd);
 	name_list_free(&listed);

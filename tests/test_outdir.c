@@ -122,6 +122,26 @@ int main(void)
 	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK &&
 	       count_prefixed(".report.new-") == 0,
 	       "a leftover staging folder is removed by the next commit");
+	/* An earlier report set aside because a user's file appeared in it
+	 * keeps that file, and its marker, however many runs follow: only
+	 * the files the marker lists go. */
+	mkdir(stale, 0755);
+	write_text(stale, ".pairboot-report", "pairboot report: the files "
+		   "below were written by pairboot; a folder holding any other "
+		   "entry is never replaced\nold.txt\n");
+	write_text(stale, "old.txt", "the old report's");
+	write_text(stale, "saved.txt", "saved by the user meanwhile");
+	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK
+	       && publish(target, "d.txt", "fourth", d) == PB_OK,
+	       "two more runs over a set-aside report succeed");
+	tap_ok(!exists(stale, "old.txt")
+	       && exists(stale, ".pairboot-report")
+	       && exists(stale, "saved.txt"),
+	       "its listed file is gone, the user's file and the marker stay");
+	remove_in(stale, "saved.txt");
+	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK
+	       && count_prefixed(".report.new-") == 0,
+	       "once the user's file is moved away, the folder goes");
 
 	/* The marker lists what the report wrote, so a file the user put
 	 * into the report folder is recognised and never deleted. */

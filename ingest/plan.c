@@ -367,7 +367,6 @@ typedef struct plan_ctx {
 	bool reference_ok;
 	bool states_ok;
 	char registered[65];     /* `registered` as given, or "" */
-	size_t registered_line, registered_col;
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -554,8 +553,6 @@ static void read_platform(plan_ctx *c, const ini_section *s,
 static void read_column(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	value_text(c, s, k, true, &c->plan->column);
-	c->plan->column_line = k->line;
-	c->plan->column_col = k->vcol;
 }
 
 static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)
@@ -639,8 +636,6 @@ static void read_registered(plan_ctx *c, const ini_section *s,
 			    "digits of a plan digest ('%s')", quoted(v));
 	} else {
 		memcpy(c->registered, v, 65);
-		c->registered_line = k->line;
-		c->registered_col = k->vcol;
 	}
 	g_free(v);
 }
@@ -1199,12 +1194,14 @@ static pb_status check_registered(plan_ctx *c)
 	if (st != PB_OK || c->registered[0] == '\0')
 		return st;
 	if (strcmp(c->registered, p->digest) != 0) {
-		diag_error(c->d, c->file, c->registered_line,
-			   c->registered_col, "the analysis plan differs from "
-			   "the registered one: a key that decides the numbers "
-			   "was changed after registration (registered %s, "
-			   "the plan now gives %s)", c->registered,
-			   p->digest);
+		size_t line, col;
+
+		plan_key_position(p, "registered", &line, &col);
+		diag_error(c->d, c->file, line, col, "the analysis plan "
+			   "differs from the registered one: a key that decides "
+			   "the numbers was changed after registration "
+			   "(registered %s, the plan now gives %s)",
+			   c->registered, p->digest);
 		return PB_OK;
 	}
 	p->registered = true;

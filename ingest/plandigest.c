@@ -46,15 +46,23 @@ static const char *canonical_state(pb_state st, char *buf, size_t size)
 	return pb_state_format(st, buf, size);
 }
 
-static void put_states(GString *out, const study_plan *p)
+void plan_append_states(GString *out, const study_plan *p, bool canonical)
 {
 	char buf[PB_STATE_BUFSIZE];
 
-	g_string_append(out, "states=");
 	for (size_t i = 0; i < p->n_states; i++)
 		g_string_append_printf(out, "%s%s", i ? ";" : "",
-				       canonical_state(p->states[i], buf,
-						       sizeof buf));
+				       canonical
+				       ? canonical_state(p->states[i], buf,
+							 sizeof buf)
+				       : pb_state_format(p->states[i], buf,
+							 sizeof buf));
+}
+
+static void put_states(GString *out, const study_plan *p)
+{
+	g_string_append(out, "states=");
+	plan_append_states(out, p, true);
 	g_string_append_c(out, '\n');
 }
 

@@ -28,8 +28,17 @@
 #ifndef PAIRBOOT_PLANDIGEST_H
 #define PAIRBOOT_PLANDIGEST_H
 
+#include <stdbool.h>
+
+#include <glib.h>
+
 #include "common/status.h"
 #include "ingest/study.h"
+
+/* Appends the states of plan P joined by ';', in study.ini order, to OUT:
+ * as P spells them ("0x0A"), or with CANONICAL in decimal or "missing",
+ * as the digest does. */
+void plan_append_states(GString *out, const study_plan *p, bool canonical);
 
 /* The canonical form of plan P as a new NUL-terminated string in *TEXT
  * (the caller frees it with free()).  Errors: PB_NOMEM. */

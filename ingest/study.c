@@ -425,6 +425,9 @@ static pb_status report_missing_column(run_pool *pool)
 	bool everywhere = pool->column_missing == pool->latency_files
 			  && pool->latency_files > 1;
 	const char *col = diag_quote(p->column, strlen(p->column));
+	size_t key_line, key_col;
+
+	plan_key_position(p, "column", &key_line, &key_col);
 
 	for (size_t i = 0; i < s->n_runs && pool->column_missing; i++) {
 		const latency_header *h = &pool->jobs[i].hdr;
@@ -440,7 +443,7 @@ static pb_status report_missing_column(run_pool *pool)
 			return PB_NOMEM;
 		}
 		if (everywhere)
-			diag_error(pool->d, ini, p->column_line, p->column_col,
+			diag_error(pool->d, ini, key_line, key_col,
 				   "column '%s' is missing from the header of "
 				   "all %zu latency files (the first, %s:%zu, "
 				   "holds %s)", col, pool->latency_files, file,

@@ -79,8 +79,6 @@ typedef struct study_plan {
 	int format;              /* 1 */
 	char *title, *build, *platform;
 	char *column;            /* per-period column of the latency CSVs */
-	size_t column_line;      /* where study.ini gives it, for messages */
-	size_t column_col;       /* about every file at once */
 	double scale;            /* column value x scale = unit */
 	char *unit;              /* "ms", "Mbit/s" */
 	better_side better;

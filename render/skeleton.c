@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/numtext.h"
+#include "ingest/plandigest.h"
 
 void skeleton_escape(GString *out, const char *v)
 {
@@ -41,13 +42,8 @@ static void put_number(GString *out, const char *key, double x)
 
 static void put_states(GString *out, const study_plan *p)
 {
-	char buf[PB_STATE_BUFSIZE];
-
 	g_string_append(out, "states = ");
-	for (size_t i = 0; i < p->n_states; i++)
-		g_string_append_printf(out, "%s%s", i ? ";" : "",
-				       pb_state_format(p->states[i], buf,
-						       sizeof buf));
+	plan_append_states(out, p, false);
 	g_string_append_c(out, '\n');
 }
 

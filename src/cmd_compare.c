@@ -18,6 +18,7 @@
 #include "analyze/compare.h"
 #include "common/diag.h"
 #include "ingest/plan.h"
+#include "ingest/plandigest.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
 #include "render/compare_json.h"
@@ -140,13 +141,8 @@ static void append_quoted(GString *out, const char *text)
 /* 'missing;0;10', the states as study.ini lists them. */
 static void append_states(GString *out, const study_plan *p)
 {
-	char buf[PB_STATE_BUFSIZE];
-
 	g_string_append_c(out, '\'');
-	for (size_t i = 0; i < p->n_states; i++)
-		g_string_append_printf(out, "%s%s", i ? ";" : "",
-				       pb_state_format(p->states[i], buf,
-						       sizeof buf));
+	plan_append_states(out, p, false);
 	g_string_append_c(out, '\'');
 }
 

@@ -6,14 +6,10 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib.h>
 
-#include "render/figures.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
 
@@ -22,7 +18,6 @@
 #define ROW_PAD 5.0      /* above and below the slots of a row */
 #define CAP_H 3.0        /* half height of a whisker's end cap */
 #define COL_GAP 10.0     /* between label, plot and value columns */
-#define FIG_MARGIN 12.0  /* white space around the figure in its files */
 
 /* One drawn interval: which build, which series pair, its numbers. */
 typedef struct slot {
@@ -565,174 +560,50 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 /* ---------------------------------------------------------------------
  * Files. */
 
-static pb_status cairo_pb(cairo_status_t cs)
+static pb_status draw_any(cairo_t *cr, const void *what, double width,
+			  fig_result *res)
 {
-	switch (cs) {
-	case CAIRO_STATUS_SUCCESS:
-		return PB_OK;
-	case CAIRO_STATUS_NO_MEMORY:
-		return PB_NOMEM;
-	case CAIRO_STATUS_WRITE_ERROR:
-		return PB_IOERR;
-	default:
-		return PB_CANTCREAT;
-	}
+	return fig_compare_draw(cr, what, width, res);
 }
 
-/* Draws the figure onto SURFACE at SCALE, on white, inside the margin. */
-static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
-			 double scale, fig_result *res)
+pb_status fig_compare_send(const fig_compare_input *in, unsigned format,
+			   const char *source_date_epoch, const char *name,
+			   cairo_write_func_t write, void *closure, diag *d)
 {
-	cairo_t *cr = cairo_create(surface);
-	pb_status st = cairo_pb(cairo_status(cr));
-
-	if (st == PB_OK) {
-		cairo_scale(cr, scale, scale);
-		cairo_set_source_rgb(cr, 1, 1, 1);
-		cairo_paint(cr);
-		cairo_translate(cr, FIG_MARGIN, FIG_MARGIN);
-		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
-		if (st == PB_OK)
-			st = cairo_pb(cairo_status(cr));
-	}
-	cairo_destroy(cr);
-	return st;
-}
-
-/* The figure's height: drawn once on a recording surface. */
-static pb_status measure(const fig_compare_input *in, fig_result *res)
-{
-	cairo_surface_t *rec = cairo_recording_surface_create(
-		CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *cr = cairo_create(rec);
-	pb_status st = cairo_pb(cairo_status(cr));
-
-	if (st == PB_OK)
-		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
-	cairo_destroy(cr);
-	cairo_surface_destroy(rec);
-	return st;
-}
-
-/* Finishes SURFACE and checks that everything reached BUF. */
-static pb_status finish(cairo_surface_t *surface, pb_status st,
-			const sink *buf)
-{
-	cairo_surface_finish(surface);
-	if (st == PB_OK)
-		st = cairo_pb(cairo_surface_status(surface));
-	if (st == PB_OK && sink_failed(buf))
-		st = buf->nomem ? PB_NOMEM : PB_IOERR;
-	cairo_surface_destroy(surface);
-	return st;
-}
-
-static pb_status render_svg(const fig_compare_input *in, double w, double h,
-			    GString *out, fig_result *res)
-{
-	sink buf;
-	cairo_surface_t *s;
+	const figfile_figure fig = { draw_any, in };
+	char date[32], message[400];
 	pb_status st;
 
-	sink_init_buffer(&buf);
-	s = cairo_svg_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
-	if (st == PB_OK) {
-		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
-		st = draw_on(s, in, 1.0, res);
-	}
-	st = finish(s, st, &buf);
-	if (st == PB_OK)
-		figures_svg_normalize((const char *)buf.data, buf.len, out);
-	sink_free(&buf);
+	pdf_report_date(in->ns, source_date_epoch, date, sizeof date);
+	st = figfile_render(&fig, format, date, write, closure, message,
+			    sizeof message);
+	if (st != PB_OK)
+		diag_error(d, name, 0, 0, "%s", message[0] ? message
+				       : "cannot draw the figure");
 	return st;
 }
 
-static pb_status render_png(const fig_compare_input *in, double w, double h,
-			    GString *out, fig_result *res)
+pb_status fig_compare_write(const fig_compare_input *in,
+			    const char *source_date_epoch, outdir *o, diag *d)
 {
-	sink buf;
-	cairo_surface_t *s = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, (int)ceil(w * STYLE_PNG_SCALE),
-		(int)ceil(h * STYLE_PNG_SCALE));
-	pb_status st = cairo_pb(cairo_surface_status(s));
+	static const struct {
+		unsigned format;
+		const char *ext;
+	} files[3] = { { FIG_SVG, "svg" }, { FIG_PNG, "png" },
+		       { FIG_PDF, "pdf" } };
+	pb_status st = PB_OK;
 
-	sink_init_buffer(&buf);
-	if (st == PB_OK)
-		st = draw_on(s, in, STYLE_PNG_SCALE, res);
-	if (st == PB_OK) {
-		cairo_surface_flush(s);
-		st = cairo_pb(cairo_surface_write_to_png_stream(s, sink_write,
-								&buf));
-		if (st == PB_OK && sink_failed(&buf))
-			st = buf.nomem ? PB_NOMEM : PB_IOERR;
-	}
-	cairo_surface_destroy(s);
-	if (st == PB_OK)
-		g_string_append_len(out, (const char *)buf.data,
-				    (gssize)buf.len);
-	sink_free(&buf);
-	return st;
-}
-
-/* One page the size of the figure, dated as the report PDF is (the new
- * study's date: see pdf_report_date). */
-static pb_status render_pdf(const fig_compare_input *in, double w, double h,
-			    GString *out, fig_result *res)
-{
-	sink buf;
-	cairo_surface_t *s;
-	char date[32];
-	pb_status st;
-
-	pdf_report_date(in->ns, getenv("SOURCE_DATE_EPOCH"), date,
-			sizeof date);
-	sink_init_buffer(&buf);
-	s = cairo_pdf_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
-	if (st == PB_OK) {
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
-					       PACKAGE_STRING);
-		cairo_pdf_surface_set_metadata(
-			s, CAIRO_PDF_METADATA_CREATE_DATE, date);
-		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_MOD_DATE,
-					       date);
-		st = draw_on(s, in, 1.0, res);
-	}
-	st = finish(s, st, &buf);
-	if (st == PB_OK)
-		g_string_append_len(out, (const char *)buf.data,
-				    (gssize)buf.len);
-	sink_free(&buf);
-	return st;
-}
-
-pb_status fig_compare_write(const fig_compare_input *in, outdir *o, diag *d)
-{
-	static const char *const ext[3] = { "svg", "png", "pdf" };
-	pb_status (*const render[3])(const fig_compare_input *, double, double,
-				     GString *, fig_result *) = {
-		render_svg, render_png, render_pdf
-	};
-	fig_result res;
-	double w = STYLE_FIGURE_WIDTH + 2 * FIG_MARGIN, h;
-	pb_status st = measure(in, &res);
-
-	if (st != PB_OK) {
-		diag_error(d, "compare figure", 0, 0, "%s", res.message);
-		return st;
-	}
-	h = ceil(res.height + 2 * FIG_MARGIN);
 	for (int f = 0; f < 3 && st == PB_OK; f++) {
-		GString *data = g_string_new(NULL);
-		char *name = g_strdup_printf("compare.%s.%s", in->lang, ext[f]);
-		st = render[f](in, w, h, data, &res);
-		if (st != PB_OK)
-			diag_error(d, name, 0, 0, "%s", res.message[0]
-				   ? res.message : "cannot draw the figure");
-		else
-			st = outdir_write(o, name, data->str, data->len);
-		g_string_free(data, TRUE);
+		char *name = g_strdup_printf("compare.%s.%s", in->lang,
+					     files[f].ext);
+		sink buf;
+
+		sink_init_buffer(&buf);
+		st = fig_compare_send(in, files[f].format, source_date_epoch,
+				      name, sink_write, &buf, d);
+		if (st == PB_OK)
+			st = figfile_put(o, name, &buf, d);
+		sink_free(&buf);
 		g_free(name);
 	}
 	if (st != PB_OK)

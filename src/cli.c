@@ -7,11 +7,19 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ingest/numparse.h"
 #include "ingest/readopt.h"
 #include "src/cli.h"
+
+const size_t cli_print_limit = 100;
+
+const char *cli_source_date_epoch(void)
+{
+	return getenv("SOURCE_DATE_EPOCH");
+}
 
 pb_status cli_usage_error(const char *fmt, ...)
 {

@@ -5,6 +5,7 @@
 #define PAIRBOOT_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "common/status.h"
 
@@ -18,6 +19,15 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt);
 pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
 pb_status cmd_summarize(int argc, char **argv, const cli_options *opt);
 pb_status cmd_plan(int argc, char **argv, const cli_options *opt);
+
+/* How many problems a command prints before it only counts them (the
+ * limit of its diag, common/diag.h). */
+extern const size_t cli_print_limit;
+
+/* The value of the environment variable SOURCE_DATE_EPOCH, or NULL: the
+ * date a command passes down to the PDF writers (pdf_report_date), so
+ * that nothing below the commands reads the environment. */
+const char *cli_source_date_epoch(void);
 
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)

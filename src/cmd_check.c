@@ -13,9 +13,6 @@
 #include "ingest/study.h"
 #include "src/cli.h"
 
-/* How many problems are printed before the rest are only counted. */
-#define CHECK_PRINT_LIMIT 100
-
 static int cmp_block(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a;
@@ -278,7 +275,7 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		return cli_usage_error("check: extra operand '%s'",
 				       argv[optind + 1]);
 
-	d = diag_new(stderr, CHECK_PRINT_LIMIT);
+	d = diag_new(stderr, cli_print_limit);
 	if (!d) {
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;
@@ -294,10 +291,10 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		 * towards the printed limit too, so what was not shown is
 		 * counted in messages, not in problems. */
 		size_t messages = n + diag_warnings(d);
-		if (messages > CHECK_PRINT_LIMIT)
+		if (messages > cli_print_limit)
 			fprintf(stderr, "pairboot: %zu more message%s not "
-				"shown\n", messages - CHECK_PRINT_LIMIT,
-				messages - CHECK_PRINT_LIMIT == 1 ? "" : "s");
+				"shown\n", messages - cli_print_limit,
+				messages - cli_print_limit == 1 ? "" : "s");
 		if (st == PB_NOMEM)
 			fputs("pairboot: out of memory\n", stderr);
 		fprintf(stderr, "pairboot: %s: %zu problem%s found\n",

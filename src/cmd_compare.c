@@ -29,7 +29,6 @@
 #include "render/outdir.h"
 #include "src/cli.h"
 
-#define COMPARE_PRINT_LIMIT 100
 #define DEFAULT_REPORTS "reports"
 
 /* One study read and analysed. */
@@ -118,7 +117,8 @@ static pb_status write_folder(const side *o, const side *n,
 		snprintf(name, sizeof name, "compare.%s.md", i18n_code(i));
 		st = outdir_write(dir, name, md->str, md->len);
 		if (st == PB_OK)
-			st = fig_compare_write(&fin, dir, d);
+			st = fig_compare_write(&fin, cli_source_date_epoch(),
+					       dir, d);
 	}
 	if (dir) {
 		if (st == PB_OK)
@@ -405,7 +405,7 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	if (output && !output[0])
 		return cli_usage_error("compare: empty output folder name");
 
-	d = diag_new(stderr, COMPARE_PRINT_LIMIT);
+	d = diag_new(stderr, cli_print_limit);
 	if (!d) {
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;

@@ -29,7 +29,6 @@
 #include "render/results_json.h"
 #include "src/cli.h"
 
-#define REPORT_PRINT_LIMIT 100
 #define DEFAULT_REPORTS "reports"
 
 /* The most languages one --lang list can name. */
@@ -108,7 +107,8 @@ static pb_status write_figures(const study *s, const analysis *a,
 	if (!figs)
 		return PB_OK;
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++)
-		st = figures_write(s, a, langs->code[i], figs, o, d);
+		st = figures_write(s, a, langs->code[i], figs,
+				   cli_source_date_epoch(), o, d);
 	if (st == PB_OK)
 		st = figures_versions_json(d, &versions);
 	if (st != PB_OK)
@@ -325,7 +325,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	if (output && !output[0])
 		return cli_usage_error("report: empty output folder name");
 
-	d = diag_new(stderr, REPORT_PRINT_LIMIT);
+	d = diag_new(stderr, cli_print_limit);
 	if (!d) {
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;

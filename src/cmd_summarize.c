@@ -16,8 +16,6 @@
 #include "ingest/sumfile.h"
 #include "src/cli.h"
 
-#define SUMMARIZE_PRINT_LIMIT 100
-
 /* Parses "K/N" (1 <= K <= N) into a 0-based shard of N. */
 static bool parse_shard(const char *text, size_t *shard, size_t *shards)
 {
@@ -87,7 +85,7 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	if (!output || !output[0])
 		return cli_usage_error("summarize: missing -o FILE");
 
-	d = diag_new(stderr, SUMMARIZE_PRINT_LIMIT);
+	d = diag_new(stderr, cli_print_limit);
 	if (!d) {
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;

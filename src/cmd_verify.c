@@ -41,7 +41,6 @@
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
-#define VERIFY_PRINT_LIMIT 100
 
 typedef enum vstat { V_MATCH, V_MISMATCH, V_NOT_PUBLISHED, V_NOT_IN_DATA }
 	vstat;
@@ -1295,7 +1294,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	if (!against[0])
 		return cli_usage_error("verify: empty file name");
 
-	d = diag_new(stderr, VERIFY_PRINT_LIMIT);
+	d = diag_new(stderr, cli_print_limit);
 	if (!d) {
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;

@@ -53,6 +53,7 @@
 #include "ingest/study.h"
 #include "render/compare_md.h"
 #include "render/fig_compare.h"
+#include "render/sink.h"
 #include "tests/tap.h"
 
 #define MAX_RUNS 64
@@ -821,6 +822,87 @@ static void check_figure(const study *os, const analysis *oa,
 	cairo_surface_destroy(rec);
 }
 
+/* A write function that takes LIMIT bytes, then fails, as a disk that
+ * fills up part way (a limit of 0 is /dev/full). */
+typedef struct failing {
+	size_t limit, written;
+} failing;
+
+static cairo_status_t fail_write(void *closure, const unsigned char *data,
+				 unsigned int length)
+{
+	failing *f = closure;
+
+	(void)data;
+	if (f->written + length > f->limit)
+		return CAIRO_STATUS_WRITE_ERROR;
+	f->written += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Whether the first message D kept holds WANT. */
+static bool first_message_has(const diag *d, const char *want)
+{
+	const char *m = diag_kept(d) ? diag_message(d, 0) : NULL;
+
+	if (!m || !strstr(m, want)) {
+		tap_diag("message: %s", m ? m : "(none)");
+		return false;
+	}
+	return true;
+}
+
+/* The figure's files: each format twice the same bytes, with its magic
+ * number, and a PNG whose writing fails is reported under its file name
+ * with the reason, whether nothing or part of it was written. */
+static void check_figure_files(const study *os, const analysis *oa,
+			       const study *ns, const analysis *na,
+			       const compare_result *c)
+{
+	static const struct {
+		unsigned format;
+		const char *name, *magic;
+	} files[3] = { { FIG_SVG, "compare.en.svg", "<?xml" },
+		       { FIG_PNG, "compare.en.png", "\x89PNG" },
+		       { FIG_PDF, "compare.en.pdf", "%PDF-" } };
+	fig_compare_input in = { os, ns, oa, na, c, "en" };
+
+	for (size_t f = 0; f < 3; f++) {
+		diag *d = diag_new(NULL, 0);
+		sink a, b;
+		bool made;
+
+		sink_init_buffer(&a);
+		sink_init_buffer(&b);
+		made = fig_compare_send(&in, files[f].format, "1787653200",
+					files[f].name, sink_write, &a, d)
+		       == PB_OK
+		       && fig_compare_send(&in, files[f].format, "1787653200",
+					   files[f].name, sink_write, &b, d)
+		       == PB_OK;
+		tap_ok(made && a.len > 1000 && a.len == b.len
+		       && memcmp(a.data, b.data, a.len) == 0
+		       && memcmp(a.data, files[f].magic,
+				 strlen(files[f].magic)) == 0,
+		       "%s: rendered twice, the same bytes", files[f].name);
+		sink_free(&a);
+		sink_free(&b);
+		diag_free(d);
+	}
+	for (size_t limit = 0; limit <= 2000; limit += 2000) {
+		diag *d = diag_new(NULL, 0);
+		failing to = { limit, 0 };
+
+		tap_ok(fig_compare_send(&in, FIG_PNG, NULL, "compare.en.png",
+					fail_write, &to, d) == PB_IOERR
+		       && first_message_has(d, "compare.en.png: cannot "
+					    "write the PNG: "),
+		       "a PNG write failing after %zu bytes: the message "
+		       "names the file and says why", limit);
+		diag_free(d);
+	}
+}
+
 /* The bundled pair: on the new build a missing value is normalized to 20
  * with MMCSS running; nothing else changed.  These are exactly the changes
  * the comparison must report, and no others. */
@@ -969,6 +1051,7 @@ static void check_fixtures(void)
 	       "the baseline (20) did not change");
 	check_page_words(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
+	check_figure_files(os, oa, ns, na, c);
 out:
 	compare_free(c);
 	analysis_free(oa);

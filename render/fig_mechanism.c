@@ -9,10 +9,16 @@
 
 #include <glib.h>
 
+#include "render/figframe.h"
+
 #define PANEL_GAP_X 18.0    /* between panels side by side */
 #define PANEL_GAP_Y 14.0    /* between rows of panels */
 #define PLOT_H 78.0         /* height of a panel's plot area */
 #define VARIANT_SHIFT 1.6   /* vertical offset between variants */
+#define TICK_LABEL_GAP 3.0  /* between the axis and a tick label */
+#define LEGEND_SWATCH_W 18.0 /* a legend item's swatch */
+#define STEP_LINE_W (STYLE_LINE * 1.3) /* a priority's steps */
+#define STEP_MARKER (STYLE_MARKER - 1) /* a priority's markers */
 
 /* The two priorities drawn, with their colour and marker. */
 enum { KIND_WIN32, KIND_ETW, KINDS };
@@ -91,7 +97,7 @@ static void steps(fig_pen *p, const long v[PRIO_PHASES], int kind,
 
 	cairo_save(cr);
 	style_set_colour(cr, c);
-	cairo_set_line_width(cr, STYLE_LINE * 1.3);
+	cairo_set_line_width(cr, STEP_LINE_W);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (int ph = 0; ph < PRIO_PHASES; ph++) {
 		double y = axis_map(ax, (double)v[ph], y1, y0) + shift;
@@ -108,42 +114,9 @@ static void steps(fig_pen *p, const long v[PRIO_PHASES], int kind,
 	for (int ph = 0; ph < PRIO_PHASES; ph++) {
 		double x = x0 + slot * (ph + 0.5);
 		double y = axis_map(ax, (double)v[ph], y1, y0) + shift;
-		style_marker_draw(cr, kind_marker(kind), x, y, STYLE_MARKER - 1,
+		style_marker_draw(cr, kind_marker(kind), x, y, STEP_MARKER,
 				  c);
 		fig_mark_add(p->res, x, y, series);
-	}
-}
-
-/* The plot frame of a panel: grid and tick labels at the left. */
-static void frame(fig_pen *p, double x0, double x1, double y0, double y1)
-{
-	const axis_scale *ax = &p->res->axis;
-	cairo_t *cr = p->cr;
-
-	cairo_save(cr);
-	style_set_colour(cr, style_grid);
-	cairo_set_line_width(cr, STYLE_LINE_HAIR);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
-		cairo_move_to(cr, x0, y);
-		cairo_line_to(cr, x1, y);
-	}
-	cairo_stroke(cr);
-	style_set_colour(cr, style_ink_soft);
-	cairo_set_line_width(cr, STYLE_LINE_THIN);
-	cairo_move_to(cr, x0, y0);
-	cairo_line_to(cr, x0, y1);
-	cairo_line_to(cr, x1, y1);
-	cairo_stroke(cr);
-	cairo_restore(cr);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double v = axis_tick(ax, i);
-		fig_number(v, ax->decimals, false, buf, sizeof buf);
-		style_text_show(p->text, cr, FONT_TICK, buf, x0 - 3,
-				axis_map(ax, v, y1, y0),
-				ANCHOR_RIGHT | ANCHOR_MIDDLE, 0,
-				style_ink_soft);
 	}
 }
 
@@ -187,7 +160,7 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 		p->res->y0 = y0;
 		p->res->y1 = y1;
 	}
-	frame(p, x0, x1, y0, y1);
+	fig_panel_frame(p, x0, x1, y0, y1, 0, TICK_LABEL_GAP);
 	for (size_t v = 0; v < m->n_variants; v++) {
 		double shift = ((double)v - (m->n_variants - 1) / 2.0)
 			       * VARIANT_SHIFT;
@@ -243,40 +216,38 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 }
 
 /* The legend: which line is which priority. */
+/* Legend items: the two priorities a boot records. */
+static char *legend_label(fig_pen *p, size_t i, void *ctx)
+{
+	(void)ctx;
+	return g_strdup(i == 0 ? tr(p, "Win32 priority of one thread")
+			       : tr(p, "ETW priority of one thread"));
+}
+
+static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
+			  void *ctx)
+{
+	cairo_t *cr = p->cr;
+	int k = (int)i;
+
+	(void)ctx;
+	cairo_save(cr);
+	style_set_colour(cr, kind_colour(k));
+	cairo_set_line_width(cr, STEP_LINE_W);
+	cairo_move_to(cr, x, cy);
+	cairo_line_to(cr, x + LEGEND_SWATCH_W, cy);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	style_marker_draw(cr, kind_marker(k), x + LEGEND_SWATCH_W / 2, cy,
+			  STEP_MARKER, kind_colour(k));
+}
+
 static double legend(fig_pen *p, double y, double width)
 {
-	const char *items[KINDS] = {
-		tr(p, "Win32 priority of one thread"),
-		tr(p, "ETW priority of one thread"),
-	};
-	const double item_h = 13.0, sw = 18.0;
-	double x = 0, line = 0;
-	cairo_t *cr = p->cr;
+	const fig_legend l = { KINDS, LEGEND_SWATCH_W, legend_label,
+			       legend_swatch, NULL };
 
-	for (int k = 0; k < KINDS; k++) {
-		double w, cy;
-		style_text_measure(p->text, FONT_LABEL, items[k], width * 0.45,
-				   &w, NULL);
-		if (x > 0 && x + sw + 4 + w > width) {
-			x = 0;
-			line += item_h;
-		}
-		cy = y + line + item_h / 2;
-		cairo_save(cr);
-		style_set_colour(cr, kind_colour(k));
-		cairo_set_line_width(cr, STYLE_LINE * 1.3);
-		cairo_move_to(cr, x, cy);
-		cairo_line_to(cr, x + sw, cy);
-		cairo_stroke(cr);
-		cairo_restore(cr);
-		style_marker_draw(cr, kind_marker(k), x + sw / 2, cy,
-				  STYLE_MARKER - 1, kind_colour(k));
-		style_text_show(p->text, cr, FONT_LABEL, items[k], x + sw + 4,
-				cy, ANCHOR_LEFT | ANCHOR_MIDDLE, width * 0.45,
-				style_ink);
-		x += sw + 4 + w + 14;
-	}
-	return line + item_h;
+	return fig_legend_draw(p, &l, y, width);
 }
 
 pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
@@ -313,14 +284,7 @@ pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
 	res->has_axis = true;
 	for (size_t i = 1; i < sum->n_mech; i++)
 		many_series |= sum->mech[i].series != sum->mech[0].series;
-	for (size_t i = 0; i < res->axis.n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double w;
-		fig_number(axis_tick(&res->axis, i), res->axis.decimals, false,
-			   buf, sizeof buf);
-		style_text_measure(p->text, FONT_TICK, buf, 0, &w, NULL);
-		tick_w = fmax(tick_w, w);
-	}
+	tick_w = fig_tick_label_width(p);
 	/* Two panels a row reads best; three when that fills rows evenly. */
 	cols = sum->n_mech == 1 ? 1 : sum->n_mech % 3 == 0 ? 3 : 2;
 

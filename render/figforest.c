@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "render/figframe.h"
+
 /* Vertical rhythm of the header and footer, in points. */
 #define TITLE_GAP 2.0          /* between title and subtitle */
 #define SUBTITLE_GAP 6.0       /* between subtitle and legend */
@@ -18,12 +20,7 @@
 #define DIRECTION_Y 5.0        /* from its top to the direction arrows */
 #define DIRECTION_H 12.0       /* the direction line's height */
 
-/* Legend items, in points. */
-#define LEGEND_ITEM_H 13.0     /* one line of items */
-#define LEGEND_LABEL_GAP 4.0   /* between a swatch and its label */
-#define LEGEND_ITEM_GAP 14.0   /* between one item and the next */
 #define LEGEND_BAND_H 10.0     /* the band swatch's height */
-#define LEGEND_LABEL_SHARE 0.45 /* of the width, at most, for a label */
 
 /* Columns, as shares of the figure's width, and the values' least width
  * in points. */
@@ -122,33 +119,11 @@ double forest_titles(fig_pen *p, const char *title, const char *subtitle,
 double forest_legend(fig_pen *p, const forest_legend_items *items,
 		     double y, double width)
 {
-	const double label_max = width * LEGEND_LABEL_SHARE;
-	const double sw = FOREST_SWATCH_W;
-	double x = 0, line = 0;
+	const fig_legend l = { items->n, FOREST_SWATCH_W, items->label,
+			       items->swatch, items->ctx };
 
-	for (size_t i = 0; i < items->n; i++) {
-		char *label = items->label(p, i, items->ctx);
-		double w, cy;
-
-		style_text_measure(p->text, FONT_LABEL, label, label_max, &w,
-				   NULL);
-		if (x > 0 && x + sw + LEGEND_LABEL_GAP + w > width) {
-			x = 0;
-			line += LEGEND_ITEM_H;
-		}
-		cy = y + line + LEGEND_ITEM_H / 2;
-		items->swatch(p, i, x, cy, items->ctx);
-		style_text_show(p->text, p->cr, FONT_LABEL, label,
-				x + sw + LEGEND_LABEL_GAP, cy,
-				ANCHOR_LEFT | ANCHOR_MIDDLE, label_max,
-				style_ink);
-		x += sw + LEGEND_LABEL_GAP + w + LEGEND_ITEM_GAP;
-		g_free(label);
-	}
-	/* Summed in this order, so the figures keep their coordinates to
-	 * the last bit. */
-	line += LEGEND_ITEM_H;
-	return y + line + LEGEND_GAP;
+	y += fig_legend_draw(p, &l, y, width);
+	return y + LEGEND_GAP;
 }
 
 void forest_swatch_line(fig_pen *p, double x, double cy, style_rgb c)

@@ -8,6 +8,7 @@
 #include "ingest/published.h"
 
 #include "ingest/published_text.h"
+#include "common/strutil.h"
 
 #include <errno.h>
 #include <math.h>
@@ -32,10 +33,7 @@ static char *dup_range(const char *s, size_t n)
 	return p;
 }
 
-static char *dup_str(const char *s)
-{
-	return s ? dup_range(s, strlen(s)) : NULL;
-}
+#define dup_str(s) strutil_dup(s)
 
 /* Grows *ARR (of *N elements of SIZE bytes, capacity *CAP) by one zeroed
  * element and returns it, or NULL when out of memory. */

@@ -12,6 +12,7 @@
 
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
+#include "common/strutil.h"
 
 typedef struct rd {
 	const char *path;
@@ -27,17 +28,13 @@ static bool bad(rd *r, const char *where, const char *key, const char *want)
 	return false;
 }
 
+/* A copy of S (NULL for NULL), remembering a failed allocation. */
 static char *dup_str(rd *r, const char *s)
 {
-	char *p;
-	if (!s)
-		return NULL;
-	p = malloc(strlen(s) + 1);
-	if (!p) {
+	char *p = strutil_dup(s);
+
+	if (s && !p)
 		r->nomem = true;
-		return NULL;
-	}
-	strcpy(p, s);
 	return p;
 }
 

@@ -38,6 +38,7 @@
 #include "ingest/readopt.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
+#include "common/strutil.h"
 
 /* Joins A and B with one '/' into new memory, or NULL. */
 static char *path_join(const char *a, const char *b)
@@ -52,19 +53,10 @@ static char *path_join(const char *a, const char *b)
 	return p;
 }
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}
-
 /* The study folder as given, without trailing slashes ("/" stays "/"). */
 static char *clean_dir(const char *dir)
 {
-	char *d = dup_str(dir);
+	char *d = strutil_dup(dir);
 	size_t n;
 	if (!d)
 		return NULL;
@@ -89,7 +81,7 @@ static pb_status add_input(study *s, const char *rel, const char *hex,
 	if (!grown)
 		return PB_NOMEM;
 	s->inputs = grown;
-	grown[s->n_inputs].path = dup_str(rel);
+	grown[s->n_inputs].path = strutil_dup(rel);
 	if (!grown[s->n_inputs].path)
 		return PB_NOMEM;
 	memcpy(grown[s->n_inputs].sha256, hex, 65);
@@ -726,7 +718,7 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 		study_free(s);
 		return PB_NOMEM;
 	}
-	s->name = dup_str(last_component(s->dir));
+	s->name = strutil_dup(last_component(s->dir));
 	if (!s->name) {
 		study_free(s);
 		return PB_NOMEM;

@@ -14,6 +14,7 @@
 #include <pango/pangofc-font.h>
 
 #include "ingest/digest.h"
+#include "common/strutil.h"
 
 const style_rgb style_ink = { 0.10, 0.10, 0.10 };
 const style_rgb style_ink_soft = { 0.35, 0.35, 0.35 };
@@ -429,15 +430,6 @@ char **style_text_lines(style_text *t, style_font font, const char *text,
 
 /* ------------------------------------------------------------- versions */
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s ? s : "") + 1;
-	char *p = malloc(n);
-	if (p)
-		memcpy(p, s ? s : "", n);
-	return p;
-}
-
 /* Fills F from the font Pango loads for FAMILY at WEIGHT. */
 static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 			   const char *family, PangoWeight weight,
@@ -478,9 +470,10 @@ static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 		file = NULL;
 	if (FcPatternGetString(pat, FC_STYLE, 0, &style) != FcResultMatch)
 		style = NULL;
-	f->family = dup_str(pango_font_description_get_family(got));
-	f->style = dup_str((const char *)style);
-	f->path = dup_str((const char *)file);
+	/* The family was checked above: it is not NULL. */
+	f->family = strutil_dup(pango_font_description_get_family(got));
+	f->style = strutil_dup(style ? (const char *)style : "");
+	f->path = strutil_dup(file ? (const char *)file : "");
 	if (!f->family || !f->style || !f->path) {
 		st = PB_NOMEM;
 		goto out;

@@ -249,40 +249,9 @@ static void fit_columns(fig_pen *p, const fig_compare_input *in,
 	forest_columns_fit(p, width, label_w, value_w, col);
 }
 
-/* The words of the figure, new strings (g_free). */
-typedef struct words {
-	char *title, *subtitle, *axis_label, *head;
-} words;
-
-static void words_make(fig_pen *p, const study_plan *op, words *w)
-{
-	char conf[FIG_NUMBUF];
-
-	if (numfmt_percent(op->confidence, 1, conf, sizeof conf) != PB_OK)
-		conf[0] = '\0';
-	w->subtitle = fig_printf(trc(p, "figure", "Mean of the paired "
-				     "per-boot differences with its %s%% "
-				     "confidence interval (%s) on each build: "
-				     "the old build above (ring), the new one "
-				     "below (filled); series shown "
-				     "separately"),
-				 conf, fig_method_name(p, op->interval));
-	w->axis_label = fig_printf(trc(p, "figure", "difference in %s (%s)"),
-				   op->statistic.name, op->unit);
-	w->head = fig_printf(trc(p, "figure", "difference [%s%% CI]"), conf);
-}
-
-static void words_free(words *w)
-{
-	g_free(w->title);
-	g_free(w->subtitle);
-	g_free(w->axis_label);
-	g_free(w->head);
-}
-
 /* The plot with its header and footer; returns the figure's height. */
 static double draw_plot(fig_pen *p, const fig_compare_input *in,
-			const words *w, double width)
+			const forest_words *w, double width)
 {
 	const compare_result *c = in->c;
 	const int decimals = fig_decimals(&in->os->plan);
@@ -323,7 +292,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
 	char ref[PB_STATE_BUFSIZE * 4];
-	words w = { NULL, NULL, NULL, NULL };
+	forest_words w = { NULL, NULL, NULL, NULL };
 	fig_pen pen, *p = &pen;
 	pb_status st = fig_pen_begin(p, cr, &fin, res);
 
@@ -340,10 +309,16 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 						 "besides the reference."),
 				 width);
 	} else {
-		words_make(p, op, &w);
+		forest_words_make(p, op, trc(p, "figure", "Mean of the paired "
+					     "per-boot differences with its "
+					     "%s%% confidence interval (%s) "
+					     "on each build: the old build "
+					     "above (ring), the new one below "
+					     "(filled); series shown "
+					     "separately"), &w);
 		res->height = draw_plot(p, in, &w, width);
 	}
-	words_free(&w);
+	forest_words_free(&w);
 	return fig_pen_end(p);
 }
 

@@ -178,38 +178,8 @@ static void fit_columns(fig_pen *p, double width, int decimals,
 	forest_columns_fit(p, width, label_w, value_w, col);
 }
 
-/* The words of the figure, new strings (g_free). */
-typedef struct words {
-	char *title, *subtitle, *axis_label, *head;
-} words;
-
-static void words_make(fig_pen *p, words *w)
-{
-	const study_plan *plan = &p->in->s->plan;
-	char conf[FIG_NUMBUF];
-
-	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
-		conf[0] = '\0';
-	w->subtitle = fig_printf(trc(p, "figure", "Mean of the paired "
-				     "per-boot differences with its %s%% "
-				     "confidence interval (%s), one row per "
-				     "state, series shown separately"),
-				 conf, fig_method_name(p, plan->interval));
-	w->axis_label = fig_printf(trc(p, "figure", "difference in %s (%s)"),
-				   plan->statistic.name, plan->unit);
-	w->head = fig_printf(trc(p, "figure", "difference [%s%% CI]"), conf);
-}
-
-static void words_free(words *w)
-{
-	g_free(w->title);
-	g_free(w->subtitle);
-	g_free(w->axis_label);
-	g_free(w->head);
-}
-
 /* The plot with its header and footer; returns the figure's height. */
-static double draw_plot(fig_pen *p, const slots *sl, const words *w,
+static double draw_plot(fig_pen *p, const slots *sl, const forest_words *w,
 			double width)
 {
 	const fig_input *in = p->in;
@@ -248,7 +218,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 {
 	const study_plan *plan = &in->s->plan;
 	char ref[PB_STATE_BUFSIZE * 4];
-	words w = { NULL, NULL, NULL, NULL };
+	forest_words w = { NULL, NULL, NULL, NULL };
 	slots sl = { NULL, 0 };
 	fig_pen pen, *p = &pen;
 	pb_status st = fig_pen_begin(p, cr, in, res);
@@ -268,10 +238,15 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	else if (!slots_find(in, &sl))
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
 	else {
-		words_make(p, &w);
+		forest_words_make(p, plan, trc(p, "figure", "Mean of the "
+					       "paired per-boot differences "
+					       "with its %s%% confidence "
+					       "interval (%s), one row per "
+					       "state, series shown "
+					       "separately"), &w);
 		res->height = draw_plot(p, &sl, &w, width);
 	}
-	words_free(&w);
+	forest_words_free(&w);
 	free(sl.series);
 	return fig_pen_end(p);
 }

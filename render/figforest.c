@@ -103,6 +103,28 @@ style_rgb forest_value_colour(style_rgb c)
 
 /* ---- header -------------------------------------------------------- */
 
+void forest_words_make(fig_pen *p, const study_plan *plan,
+		       const char *subtitle, forest_words *w)
+{
+	char conf[FIG_NUMBUF];
+
+	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
+		conf[0] = '\0';
+	w->subtitle = fig_printf(subtitle, conf,
+				 fig_method_name(p, plan->interval));
+	w->axis_label = fig_printf(trc(p, "figure", "difference in %s (%s)"),
+				   plan->statistic.name, plan->unit);
+	w->head = fig_printf(trc(p, "figure", "difference [%s%% CI]"), conf);
+}
+
+void forest_words_free(forest_words *w)
+{
+	g_free(w->title);
+	g_free(w->subtitle);
+	g_free(w->axis_label);
+	g_free(w->head);
+}
+
 double forest_titles(fig_pen *p, const char *title, const char *subtitle,
 		     double width)
 {

@@ -67,6 +67,19 @@ style_rgb forest_value_colour(style_rgb c);
 
 /* ---- header -------------------------------------------------------- */
 
+/* The words of a forest plot, new strings (forest_words_free). */
+typedef struct forest_words {
+	char *title, *subtitle, *axis_label, *head;
+} forest_words;
+
+/* The subtitle from SUBTITLE (a translated format taking the confidence
+ * level and the interval method's name), the axis label and the values'
+ * heading of PLAN, into W; its title the caller sets. */
+void forest_words_make(fig_pen *p, const study_plan *plan,
+		       const char *subtitle, forest_words *w);
+
+void forest_words_free(forest_words *w);
+
 /* Draws TITLE and SUBTITLE WIDTH wide from the top; returns the y where
  * the legend goes. */
 double forest_titles(fig_pen *p, const char *title, const char *subtitle,

@@ -32,6 +32,33 @@ pb_status cli_usage_error(const char *fmt, ...)
 	return PB_USAGE;
 }
 
+diag *cli_diag_new(void)
+{
+	diag *d = diag_new(stderr, cli_print_limit);
+
+	if (!d)
+		fputs("pairboot: out of memory\n", stderr);
+	return d;
+}
+
+void cli_say_failure(pb_status st, const char *who, const char *nothing,
+		     const diag *d)
+{
+	size_t n = diag_errors(d);
+
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	else if (st != PB_OK && n)
+		fprintf(stderr, "pairboot: %s: %s (%zu problem%s)\n", who,
+			nothing, n, n == 1 ? "" : "s");
+}
+
+pb_status cli_missing_value(const char *cmd, char **argv)
+{
+	return cli_usage_error("%s: option '%s' requires an argument", cmd,
+			       argv[optind - 1]);
+}
+
 pb_status cli_bad_option(const char *cmd, char **argv)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
 #include "common/status.h"
 
 typedef struct cli_options {
@@ -28,6 +29,21 @@ extern const size_t cli_print_limit;
  * date a command passes down to the PDF writers (pdf_report_date), so
  * that nothing below the commands reads the environment. */
 const char *cli_source_date_epoch(void);
+
+/* A new diag for a command's problems on stderr, printing at most
+ * cli_print_limit of them; NULL, after saying "out of memory", when there
+ * is no memory for it. */
+diag *cli_diag_new(void);
+
+/* The common ending of a command that failed with ST: "out of memory" for
+ * PB_NOMEM, else, when D holds errors, "pairboot: WHO: NOTHING (N
+ * problems)" (NOTHING says what was not done: "no report written"). */
+void cli_say_failure(pb_status st, const char *who, const char *nothing,
+		     const diag *d);
+
+/* The usage error of an option of command CMD that came without its value
+ * (the argument getopt_long read last); returns PB_USAGE. */
+pb_status cli_missing_value(const char *cmd, char **argv);
 
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)

@@ -275,11 +275,9 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		return cli_usage_error("check: extra operand '%s'",
 				       argv[optind + 1]);
 
-	d = diag_new(stderr, cli_print_limit);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = study_read(argv[optind], d, &s);
 	if (st == PB_OK) {
 		if (!opt->quiet)

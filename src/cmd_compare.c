@@ -390,9 +390,7 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 			break;
 		default:
 			if (optopt == 'o')
-				return cli_usage_error("compare: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("compare", argv);
 			return cli_bad_option("compare", argv);
 		}
 	}
@@ -405,18 +403,11 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	if (output && !output[0])
 		return cli_usage_error("compare: empty output folder name");
 
-	d = diag_new(stderr, cli_print_limit);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = compare_studies(argv[optind], argv[optind + 1], output, opt, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: compare: no comparison written "
-			"(%zu problem%s)\n", diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, "compare", "no comparison written", d);
 	diag_free(d);
 	return st;
 }

@@ -311,9 +311,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		default:
 			if (optopt == 'o' || optopt == OPT_LANG
 			    || optopt == OPT_FORMAT)
-				return cli_usage_error("report: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("report", argv);
 			return cli_bad_option("report", argv);
 		}
 	}
@@ -325,18 +323,11 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	if (output && !output[0])
 		return cli_usage_error("report: empty output folder name");
 
-	d = diag_new(stderr, cli_print_limit);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = report_study(argv[optind], output, &langs, formats, opt, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: %s: no report written (%zu "
-			"problem%s)\n", argv[optind], diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, argv[optind], "no report written", d);
 	diag_free(d);
 	return st;
 }

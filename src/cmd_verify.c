@@ -1278,9 +1278,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			break;
 		default:
 			if (optopt == 'a' || optopt == 't')
-				return cli_usage_error("verify: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("verify", argv);
 			return cli_bad_option("verify", argv);
 		}
 	}
@@ -1294,18 +1292,13 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	if (!against[0])
 		return cli_usage_error("verify: empty file name");
 
-	d = diag_new(stderr, cli_print_limit);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = verify_study(argv[optind], against, &settings, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && st != PB_MISMATCH && diag_errors(d))
-		fprintf(stderr, "pairboot: verify: nothing verified (%zu "
-			"problem%s)\n", diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	/* A mismatch is the answer, not a failure to give one. */
+	if (st != PB_MISMATCH)
+		cli_say_failure(st, "verify", "nothing verified", d);
 	diag_free(d);
 	return st;
 }

@@ -328,6 +328,17 @@ void style_text_measure(style_text *t, style_font font, const char *text,
 		*height = h;
 }
 
+/* Draws layout L with its top-left corner at (X, Y) in COLOUR. */
+static void show_layout(cairo_t *cr, PangoLayout *l, double x, double y,
+			style_rgb colour)
+{
+	cairo_save(cr);
+	style_set_colour(cr, colour);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+}
+
 double style_text_show(style_text *t, cairo_t *cr, style_font font,
 		       const char *text, double x, double y, int anchor,
 		       double max_width, style_rgb colour)
@@ -350,11 +361,7 @@ double style_text_show(style_text *t, cairo_t *cr, style_font font,
 		y -= base;
 	else if (ver == ANCHOR_BOTTOM)
 		y -= h;
-	cairo_save(cr);
-	style_set_colour(cr, colour);
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, l);
-	cairo_restore(cr);
+	show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return w;
 }
@@ -380,13 +387,8 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 				   : hor == ANCHOR_RIGHT ? PANGO_ALIGN_RIGHT
 							 : PANGO_ALIGN_LEFT);
 	layout_extent(l, NULL, NULL, &h, NULL);
-	if (cr) {
-		cairo_save(cr);
-		style_set_colour(cr, colour);
-		cairo_move_to(cr, x, y);
-		pango_cairo_show_layout(cr, l);
-		cairo_restore(cr);
-	}
+	if (cr)
+		show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return h;
 }

@@ -59,6 +59,17 @@ pb_status cli_missing_value(const char *cmd, char **argv)
 			       argv[optind - 1]);
 }
 
+pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
+		       const char *missing)
+{
+	if (optind + n > argc)
+		return cli_usage_error("%s: %s", cmd, missing);
+	if (optind + n < argc)
+		return cli_usage_error("%s: extra operand '%s'", cmd,
+				       argv[optind + n]);
+	return PB_OK;
+}
+
 pb_status cli_bad_option(const char *cmd, char **argv)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";

@@ -45,6 +45,12 @@ void cli_say_failure(pb_status st, const char *who, const char *nothing,
  * (the argument getopt_long read last); returns PB_USAGE. */
 pb_status cli_missing_value(const char *cmd, char **argv);
 
+/* Checks that command CMD was given N operands after its options (from
+ * optind): with fewer, the usage error "CMD: MISSING"; with more, "CMD:
+ * extra operand ..." naming the first one too many.  PB_OK or PB_USAGE. */
+pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
+		       const char *missing);
+
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

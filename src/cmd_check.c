@@ -269,11 +269,9 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
 		return cli_bad_option("check", argv);
-	if (optind >= argc)
-		return cli_usage_error("check: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("check: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("check", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 
 	d = cli_diag_new();
 	if (!d)

@@ -394,12 +394,9 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 			return cli_bad_option("compare", argv);
 		}
 	}
-	if (optind + 2 > argc)
-		return cli_usage_error("compare: needs two study folders, OLD "
-				       "and NEW");
-	if (optind + 2 < argc)
-		return cli_usage_error("compare: extra operand '%s'",
-				       argv[optind + 2]);
+	if (cli_operands("compare", argc, argv, 2, "needs two study "
+			 "folders, OLD and NEW") != PB_OK)
+		return PB_USAGE;
 	if (output && !output[0])
 		return cli_usage_error("compare: empty output folder name");
 

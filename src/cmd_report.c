@@ -315,11 +315,9 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return cli_bad_option("report", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("report: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("report: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (output && !output[0])
 		return cli_usage_error("report: empty output folder name");
 

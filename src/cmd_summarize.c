@@ -74,11 +74,9 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 			return cli_bad_option("summarize", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("summarize: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("summarize: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("summarize", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (!output || !output[0])
 		return cli_usage_error("summarize: missing -o FILE");
 

@@ -1282,11 +1282,9 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			return cli_bad_option("verify", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("verify: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("verify: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("verify", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (!against)
 		return cli_usage_error("verify: missing --against FILE");
 	if (!against[0])

@@ -55,6 +55,7 @@
 #include "render/fig_compare.h"
 #include "render/sink.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 #define MAX_RUNS 64
 
@@ -775,19 +776,6 @@ out:
 	free_all(c, oa, na);
 }
 
-static study *load(const char *name)
-{
-	char dir[1024];
-	const char *top = getenv("top_srcdir");
-	diag *d = diag_new(stderr, 20);
-	study *s = NULL;
-	snprintf(dir, sizeof dir, "%s/fixtures/%s", top ? top : ".", name);
-	pb_status st = study_read(dir, d, &s);
-	tap_ok(st == PB_OK, "%s is read (status %d)", name, (int)st);
-	diag_free(d);
-	return s;
-}
-
 /* The figure of the bundled pair, drawn on a recording surface: one
  * marker per state, series pair and build (4 x 2 x 2), old above new, each
  * at the position the axis gives its effect, inside the plot area. */
@@ -820,24 +808,6 @@ static void check_figure(const study *os, const analysis *oa,
 	       "the axis shows the threshold band and the largest effect");
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);
-}
-
-/* A write function that takes LIMIT bytes, then fails, as a disk that
- * fills up part way (a limit of 0 is /dev/full). */
-typedef struct failing {
-	size_t limit, written;
-} failing;
-
-static cairo_status_t fail_write(void *closure, const unsigned char *data,
-				 unsigned int length)
-{
-	failing *f = closure;
-
-	(void)data;
-	if (f->written + length > f->limit)
-		return CAIRO_STATUS_WRITE_ERROR;
-	f->written += length;
-	return CAIRO_STATUS_SUCCESS;
 }
 
 /* Whether the first message D kept holds WANT. */
@@ -891,10 +861,10 @@ static void check_figure_files(const study *os, const analysis *oa,
 	}
 	for (size_t limit = 0; limit <= 2000; limit += 2000) {
 		diag *d = diag_new(NULL, 0);
-		failing to = { limit, 0 };
+		testlib_failing to = { limit, 0 };
 
 		tap_ok(fig_compare_send(&in, FIG_PNG, NULL, "compare.en.png",
-					fail_write, &to, d) == PB_IOERR
+					testlib_fail_write, &to, d) == PB_IOERR
 		       && first_message_has(d, "compare.en.png: cannot "
 					    "write the PNG: "),
 		       "a PNG write failing after %zu bytes: the message "
@@ -953,7 +923,7 @@ static void check_page_words(const study *os, const analysis *oa,
 
 static void check_fixtures(void)
 {
-	study *os = load("mmcss-26200.9168"), *ns = load("mmcss-newbuild");
+	study *os = testlib_load("mmcss-26200.9168"), *ns = testlib_load("mmcss-newbuild");
 	analysis *oa = NULL, *na = NULL;
 	compare_result *c = NULL;
 	diag *d = diag_new(stderr, 20);

@@ -105,24 +105,64 @@ static pb_status pass_on(sink *out, const void *data, size_t len,
 	return out->nomem ? PB_NOMEM : PB_IOERR;
 }
 
+/* Points, so an SVG figure keeps its size when placed in a page. */
+static void svg_setup(cairo_surface_t *surface, const char *date)
+{
+	(void)date;
+	cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PT);
+}
+
+/* A PDF's creator and its dates of creation and change, DATE. */
+static void pdf_setup(cairo_surface_t *surface, const char *date)
+{
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR,
+				       PACKAGE_STRING);
+	cairo_pdf_surface_set_metadata(surface,
+				       CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE,
+				       date);
+}
+
+/* How a vector format (SVG, PDF) makes its surface: W x H points written
+ * through WRITE, then SETUP with the date. */
+typedef struct vector_format {
+	const char *name;        /* in messages: "SVG" */
+	cairo_surface_t *(*create)(cairo_write_func_t write, void *closure,
+				   double w, double h);
+	void (*setup)(cairo_surface_t *surface, const char *date);
+} vector_format;
+
+static const vector_format svg_format = {
+	"SVG", cairo_svg_surface_create_for_stream, svg_setup
+};
+static const vector_format pdf_format = {
+	"PDF", cairo_pdf_surface_create_for_stream, pdf_setup
+};
+
+/* Draws FIG, W x H points, as the vector format F (dated DATE) into the
+ * buffer sink BUF. */
+static pb_status draw_vector(const figfile_figure *fig,
+			     const vector_format *f, const char *date,
+			     double w, double h, sink *buf, fig_result *res)
+{
+	cairo_surface_t *surface = f->create(sink_write, buf, w, h);
+	pb_status st = figfile_status(cairo_surface_status(surface));
+
+	if (st == PB_OK) {
+		f->setup(surface, date);
+		st = draw_page(fig, surface, 1.0, res);
+	}
+	return finish(surface, st, buf, f->name, res);
+}
+
 static pb_status render_svg(const figfile_figure *fig, double w, double h,
 			    sink *out, fig_result *res)
 {
 	sink buf;
-	cairo_surface_t *surface;
 	pb_status st;
 
 	sink_init_buffer(&buf);
-	surface = cairo_svg_surface_create_for_stream(sink_write, &buf, w, h);
-	st = figfile_status(cairo_surface_status(surface));
-	if (st == PB_OK) {
-		/* Width and height in points, so the figure keeps its size
-		 * when placed in a page. */
-		cairo_svg_surface_set_document_unit(surface,
-						    CAIRO_SVG_UNIT_PT);
-		st = draw_page(fig, surface, 1.0, res);
-	}
-	st = finish(surface, st, &buf, "SVG", res);
+	st = draw_vector(fig, &svg_format, NULL, w, h, &buf, res);
 	if (st == PB_OK) {
 		GString *norm = g_string_sized_new(buf.len + 64);
 
@@ -172,22 +212,10 @@ static pb_status render_pdf(const figfile_figure *fig, double w, double h,
 			    const char *date, sink *out, fig_result *res)
 {
 	sink buf;
-	cairo_surface_t *surface;
 	pb_status st;
 
 	sink_init_buffer(&buf);
-	surface = cairo_pdf_surface_create_for_stream(sink_write, &buf, w, h);
-	st = figfile_status(cairo_surface_status(surface));
-	if (st == PB_OK) {
-		cairo_pdf_surface_set_metadata(
-			surface, CAIRO_PDF_METADATA_CREATOR, PACKAGE_STRING);
-		cairo_pdf_surface_set_metadata(
-			surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
-		cairo_pdf_surface_set_metadata(
-			surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-		st = draw_page(fig, surface, 1.0, res);
-	}
-	st = finish(surface, st, &buf, "PDF", res);
+	st = draw_vector(fig, &pdf_format, date, w, h, &buf, res);
 	if (st == PB_OK)
 		st = pass_on(out, buf.data, buf.len, "PDF", res);
 	sink_free(&buf);

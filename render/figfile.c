@@ -5,12 +5,12 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <glib.h>
 
-#include "render/figures.h"
 #include "render/style.h"
 
 pb_status figfile_status(cairo_status_t cs)
@@ -105,6 +105,43 @@ static pb_status pass_on(sink *out, const void *data, size_t len,
 	return out->nomem ? PB_NOMEM : PB_IOERR;
 }
 
+void figfile_svg_normalize(const char *in, size_t len, GString *out)
+{
+	static const char word[] = "surface";
+	const size_t wl = sizeof word - 1;
+	GHashTable *ids = g_hash_table_new_full(g_str_hash, g_str_equal,
+						g_free, NULL);
+	size_t i = 0;
+
+	while (i < len) {
+		size_t j = i + wl;
+		if (len - i > wl && memcmp(in + i, word, wl) == 0
+		    && in[j] >= '0' && in[j] <= '9'
+		    && (i == 0 || in[i - 1] == '"' || in[i - 1] == '#')) {
+			gchar *old;
+			gpointer n;
+			while (j < len && in[j] >= '0' && in[j] <= '9')
+				j++;
+			old = g_strndup(in + i + wl, j - i - wl);
+			n = g_hash_table_lookup(ids, old);
+			if (!n) {
+				n = GUINT_TO_POINTER(
+					g_hash_table_size(ids) + 1);
+				g_hash_table_insert(ids, old, n);
+			} else {
+				g_free(old);
+			}
+			g_string_append_printf(out, "%s%u", word,
+					       GPOINTER_TO_UINT(n));
+			i = j;
+		} else {
+			g_string_append_c(out, in[i]);
+			i++;
+		}
+	}
+	g_hash_table_destroy(ids);
+}
+
 /* Points, so an SVG figure keeps its size when placed in a page. */
 static void svg_setup(cairo_surface_t *surface, const char *date)
 {
@@ -166,7 +203,7 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 	if (st == PB_OK) {
 		GString *norm = g_string_sized_new(buf.len + 64);
 
-		figures_svg_normalize((const char *)buf.data, buf.len, norm);
+		figfile_svg_normalize((const char *)buf.data, buf.len, norm);
 		st = pass_on(out, norm->str, norm->len, "SVG", res);
 		g_string_free(norm, TRUE);
 	}

@@ -5,7 +5,7 @@
  * drawn once on a recording surface to learn its height, then onto a
  * surface of the format, STYLE_FIGURE_WIDTH points wide inside a white
  * margin.  The bytes are the same on every run: SVG ids are renumbered
- * (figures_svg_normalize), a PDF carries the date it is given.  Every
+ * (figfile_svg_normalize), a PDF carries the date it is given.  Every
  * failure says why, and a file that cannot be made is named. */
 #ifndef PAIRBOOT_FIGFILE_H
 #define PAIRBOOT_FIGFILE_H
@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include <cairo.h>
+#include <glib.h>
 
 #include "common/diag.h"
 #include "common/status.h"
@@ -66,6 +67,12 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 pb_status figfile_write(const figfile_figure *fig, unsigned format,
 			const char *pdf_date, outdir *o, const char *name,
 			diag *d);
+
+/* Replaces each cairo surface id ("surface17") of the SVG document IN
+ * (LEN bytes) by its number in order of first appearance ("surface1"),
+ * appending the result to OUT: the document then no longer depends on what
+ * the process drew before. */
+void figfile_svg_normalize(const char *in, size_t len, GString *out);
 
 /* Writes the bytes of the buffer sink K into the file NAME of the folder
  * O; a failure goes to D, named by NAME. */

@@ -85,43 +85,6 @@ pb_status figures_measure(fig_kind k, const fig_input *in, double width,
 	return figfile_measure(&fig, width, res);
 }
 
-void figures_svg_normalize(const char *in, size_t len, GString *out)
-{
-	static const char word[] = "surface";
-	const size_t wl = sizeof word - 1;
-	GHashTable *ids = g_hash_table_new_full(g_str_hash, g_str_equal,
-						g_free, NULL);
-	size_t i = 0;
-
-	while (i < len) {
-		size_t j = i + wl;
-		if (len - i > wl && memcmp(in + i, word, wl) == 0
-		    && in[j] >= '0' && in[j] <= '9'
-		    && (i == 0 || in[i - 1] == '"' || in[i - 1] == '#')) {
-			gchar *old;
-			gpointer n;
-			while (j < len && in[j] >= '0' && in[j] <= '9')
-				j++;
-			old = g_strndup(in + i + wl, j - i - wl);
-			n = g_hash_table_lookup(ids, old);
-			if (!n) {
-				n = GUINT_TO_POINTER(
-					g_hash_table_size(ids) + 1);
-				g_hash_table_insert(ids, old, n);
-			} else {
-				g_free(old);
-			}
-			g_string_append_printf(out, "%s%u", word,
-					       GPOINTER_TO_UINT(n));
-			i = j;
-		} else {
-			g_string_append_c(out, in[i]);
-			i++;
-		}
-	}
-	g_hash_table_destroy(ids);
-}
-
 pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			 cairo_write_func_t write, void *closure,
 			 char *message, size_t size)

@@ -71,12 +71,6 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			 cairo_write_func_t write, void *closure,
 			 char *message, size_t size);
 
-/* Replaces each cairo surface id ("surface17") of the SVG document IN
- * (LEN bytes) by its number in order of first appearance ("surface1"),
- * appending the result to OUT: the document then no longer depends on what
- * the process drew before. */
-void figures_svg_normalize(const char *in, size_t len, GString *out);
-
 /* Draws every figure of study S and its analysis A in language LANG in
  * the formats FORMATS asks for (bit set of FIG_PDF, FIG_SVG, FIG_PNG) into
  * the report folder O: report.<lang>.pdf, <figure>.<lang>.svg and

@@ -727,7 +727,7 @@ static void test_svg_normalize(void)
 				 "\"#surface17\"/><g id=\"surface3\" "
 				 "class=\"mysurface5\"/>";
 	GString *out = g_string_new(NULL);
-	figures_svg_normalize(in, strlen(in), out);
+	figfile_svg_normalize(in, strlen(in), out);
 	tap_streq(out->str, "<g id=\"surface1\"><use xlink:href="
 			    "\"#surface1\"/><g id=\"surface2\" "
 			    "class=\"mysurface5\"/>",

@@ -114,6 +114,13 @@ typedef struct study_plan {
 typedef enum prio_phase { PHASE_BEFORE, PHASE_AFTER, PHASE_CLEANUP } prio_phase;
 #define PRIO_PHASES 3
 
+/* One event=observe line: a named setting or state and what it was. */
+typedef struct mech_observation {
+	char *name;               /* non-empty */
+	char *value;              /* non-empty */
+	size_t line;              /* where the log gave it */
+} mech_observation;
+
 typedef struct mech_log {
 	int service;              /* -1 not reported, 0 stopped, 1 running */
 	bool query_seen;          /* an event=query line was present */
@@ -133,6 +140,8 @@ typedef struct mech_log {
 	pb_state registry;               /* control boots */
 	long tracing_active;             /* -1 not reported */
 	long leftover;                   /* -1 not reported */
+	mech_observation *observations;  /* in log order, each name once */
+	size_t n_observations;
 } mech_log;
 
 /* One row of runs.csv, with what its files gave. */

@@ -1184,7 +1184,7 @@ static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
 
 /* Format 1 knew one rule, SystemResponsiveness' documented one, and
  * applied it to every boundary series; format 1 studies still read so. */
-static void format1_rules(study_plan *p)
+void plan_format1_rules(study_plan *p)
 {
 	static const value_rule builtin = {
 		.declared = true, .has_disables = true, .disables = 100,
@@ -1316,7 +1316,7 @@ static void validate(plan_ctx *c, const ini_index *ix)
 			return;
 	}
 	format1_refuse(c);
-	format1_rules(c->plan);
+	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
 	if (!latency && !bad_kind)

@@ -98,4 +98,9 @@ bool plan_key_position(const study_plan *p, const char *key, size_t *line,
  * name: TEXT) on success; false leaves OUT untouched. */
 bool stat_spec_parse(const char *text, stat_spec *out);
 
+/* Gives every boundary series of P the value rule format 1 built in
+ * (disables 100, valid 10..100, outside 20, multiple 10) when P is a
+ * format 1 plan; does nothing for format 2, whose series declare theirs. */
+void plan_format1_rules(study_plan *p);
+
 #endif

@@ -408,14 +408,7 @@ static const char *service_phrase(page *pg, const study_plan *p, bool running)
 
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	gchar *text;
-	pb_status st = outcome_words(pg->lang, b, &text);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return keep(pg, text);
+	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
 }
 
 /* What one build observed for one written value, in the study page's

@@ -315,14 +315,7 @@ static void add(GPtrArray *row, const char *cell)
 /* The outcome classes of the boundary check, as the articles word them. */
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	gchar *text;
-	pb_status st = outcome_words(pg->lang, b, &text);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return keep(pg, text);
+	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
 }
 
 /* What was seen after the boot, in the article's order: for a running
@@ -569,6 +562,13 @@ static const char *transition(page *pg, const long v[PRIO_PHASES])
 	return fmt(pg, "`%ld -> %ld -> %ld`", v[0], v[1], v[2]);
 }
 
+/* Adds "WHAT (K/N)" to PARTS. */
+static void add_count(page *pg, GPtrArray *parts, const char *what, size_t k,
+		      size_t n)
+{
+	g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)", what, k, n));
+}
+
 /* The distinct transitions of one column (Win32 when WIN32, else ETW)
  * with their boots, most boots first (ties in the summary's order); the
  * count is shown as k/n only when the boots differ. */
@@ -618,8 +618,8 @@ static const char *prio_cell(page *pg, const mech_state_summary *m,
 				transition(pg, keys[i]), boots[i], m->boots));
 	}
 	if (m->prio_missing)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->prio_missing, m->boots));
+		add_count(pg, parts, tr(pg, "not reported"), m->prio_missing,
+			  m->boots);
 	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
 	g_ptr_array_free(parts, TRUE);
 	g_free(keys);
@@ -640,16 +640,14 @@ static const char *service_cell(page *pg, const mech_state_summary *m)
 		return tr(pg, "not reported");
 	parts = g_ptr_array_new();
 	if (m->service_running)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "running"),
-			m->service_running, m->boots));
+		add_count(pg, parts, trc(pg, "service state", "running"),
+			  m->service_running, m->boots);
 	if (m->service_stopped)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "stopped"),
-			m->service_stopped, m->boots));
+		add_count(pg, parts, trc(pg, "service state", "stopped"),
+			  m->service_stopped, m->boots);
 	if (m->service_unknown)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->service_unknown, m->boots));
+		add_count(pg, parts, tr(pg, "not reported"),
+			  m->service_unknown, m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
@@ -771,12 +769,11 @@ static const char *observed_cell(page *pg, const mech_state_summary *m,
 	const char *text;
 
 	for (size_t v = 0; v < on->n_values; v++)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			code(pg, on->values[v].value, true),
-			on->values[v].boots, m->boots));
+		add_count(pg, parts, code(pg, on->values[v].value, true),
+			  on->values[v].boots, m->boots);
 	if (on->unreported)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), on->unreported, m->boots));
+		add_count(pg, parts, tr(pg, "not reported"), on->unreported,
+			  m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;

@@ -77,3 +77,17 @@ pb_status outcome_words(const char *lang, const boundary_row *b, gchar **out)
 	g_free(num);
 	return PB_OK;
 }
+
+const char *outcome_words_pooled(const char *lang, const boundary_row *b,
+				 GPtrArray *pool, pb_status *st)
+{
+	gchar *text;
+	pb_status res = outcome_words(lang, b, &text);
+
+	if (res != PB_OK) {
+		*st = pb_status_merge(*st, res);
+		return "?";
+	}
+	g_ptr_array_add(pool, text);
+	return text;
+}

@@ -17,4 +17,10 @@
  * is then NULL. */
 pb_status outcome_words(const char *lang, const boundary_row *b, gchar **out);
 
+/* As outcome_words, for a page that keeps its strings in POOL (freed with
+ * g_free) and its first failure in *ST: returns the words, or "?" after
+ * merging the failure into *ST. */
+const char *outcome_words_pooled(const char *lang, const boundary_row *b,
+				 GPtrArray *pool, pb_status *st);
+
 #endif

@@ -475,6 +475,12 @@ static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
 	return arr;
 }
 
+/* Puts the count N under KEY. */
+static void put_count(json_t *o, const char *key, size_t n, bool *ok)
+{
+	put(o, key, json_integer((json_int_t)n), ok);
+}
+
 /* Per observed name: the values with their boots, and the boots that
  * did not report the name. */
 static json_t *observed_json(const mech_state_summary *m, bool *ok)
@@ -487,14 +493,12 @@ static json_t *observed_json(const mech_state_summary *m, bool *ok)
 		for (size_t v = 0; vals && v < on->n_values; v++) {
 			json_t *e = json_object();
 			put(e, "value", json_string(on->values[v].value), ok);
-			put(e, "boots",
-			    json_integer((json_int_t)on->values[v].boots), ok);
+			put_count(e, "boots", on->values[v].boots, ok);
 			push(vals, e, ok);
 		}
 		put(o, "name", json_string(on->name), ok);
 		put(o, "values", vals, ok);
-		put(o, "unreported", json_integer((json_int_t)on->unreported),
-		    ok);
+		put_count(o, "unreported", on->unreported, ok);
 		push(arr, o, ok);
 	}
 	return arr;
@@ -509,15 +513,11 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		json_t *o = json_object(), *vars = json_array();
 		put(o, "series", json_string(s->plan.series[m->series].id), ok);
 		put(o, "state", state_json(m->state), ok);
-		put(o, "boots", json_integer((json_int_t)m->boots), ok);
-		put(o, "registered", json_integer((json_int_t)m->registered),
-		    ok);
-		put(o, "service_running",
-		    json_integer((json_int_t)m->service_running), ok);
-		put(o, "service_stopped",
-		    json_integer((json_int_t)m->service_stopped), ok);
-		put(o, "service_unknown",
-		    json_integer((json_int_t)m->service_unknown), ok);
+		put_count(o, "boots", m->boots, ok);
+		put_count(o, "registered", m->registered, ok);
+		put_count(o, "service_running", m->service_running, ok);
+		put_count(o, "service_stopped", m->service_stopped, ok);
+		put_count(o, "service_unknown", m->service_unknown, ok);
 		for (size_t v = 0; vars && v < m->n_variants; v++) {
 			json_t *e = json_object();
 			put(e, "win32", triplet(m->variants[v].win32, ok), ok);
@@ -534,12 +534,10 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		    ok);
 		put(o, "lost_buffers",
 		    json_integer((json_int_t)m->lost_buffers), ok);
-		put(o, "registration_reported",
-		    json_integer((json_int_t)m->register_reported), ok);
-		put(o, "priority_reported",
-		    json_integer((json_int_t)m->prio_reported), ok);
-		put(o, "class_reported",
-		    json_integer((json_int_t)m->class_reported), ok);
+		put_count(o, "registration_reported", m->register_reported,
+			  ok);
+		put_count(o, "priority_reported", m->prio_reported, ok);
+		put_count(o, "class_reported", m->class_reported, ok);
 		put(o, "observed", observed_json(m, ok), ok);
 		push(arr, o, ok);
 	}

@@ -21,6 +21,26 @@ langs="en de cs ko"
 
 # format2_copy DIR: tiny in DIR as a format 2 study without its control
 # series (the [series c] section ends study.ini; c1 is its only run).
+# verify_own STUDY REPORT WHAT: verify STUDY against each page and the
+# results.json of its report in REPORT.
+verify_own() {
+	for f in en.md de.md cs.md ko.md results.json; do
+		run_pb -q verify "$1" --against "$2/$f"
+		is "$pb_status" 0 "$3: verify against its own $f"
+		[ "$pb_status" -eq 0 ] || diag "$pb_out$pb_err"
+	done
+}
+
+# check_and_report STUDY REPORT WHAT: check passes, and the report in
+# every language (pages and results.json) is written to REPORT.
+check_and_report() {
+	run_pb check "$1"
+	is "$pb_status" 0 "$3: check passes"
+	[ "$pb_status" -eq 0 ] || diag "$pb_err"
+	run_pb -q report "$1" -o "$2" --format md,json
+	is "$pb_status" 0 "$3: report in every language"
+}
+
 format2_copy() {
 	cp -R "$tiny" "$1" && chmod -R u+w "$1" &&
 		sed -i 's/^format = 1$/format = 2/' "$1/study.ini" &&
@@ -51,11 +71,7 @@ EOF
 printf 'event=query value=20\n' >"$obs/mech/b1.log"
 printf 'event=query\n' >"$obs/mech/b2.log"
 
-run_pb check "$obs"
-is "$pb_status" 0 "observe: check passes"
-[ "$pb_status" -eq 0 ] || diag "$pb_err"
-run_pb -q report "$obs" -o "$tap_tmp/obs-report" --format md,json
-is "$pb_status" 0 "observe: report in every language"
+check_and_report "$obs" "$tap_tmp/obs-report" observe
 
 # The words of the MMCSS events, in each language's catalog.
 declare -A words=(
@@ -94,11 +110,7 @@ ok "observe: results.json counts no registration" \
 	grep -q '"registration_reported": 0' "$json"
 ok "observe: results.json lists the observed names" \
 	grep -q '"name": "hardware scheduling"' "$json"
-for f in en.md de.md cs.md ko.md results.json; do
-	run_pb -q verify "$obs" --against "$tap_tmp/obs-report/$f"
-	is "$pb_status" 0 "observe: verify against its own $f"
-	[ "$pb_status" -eq 0 ] || diag "$pb_out$pb_err"
-done
+verify_own "$obs" "$tap_tmp/obs-report" observe
 
 ## A boundary series under a declared rule ---------------------------------
 rule=$tap_tmp/rule
@@ -124,11 +136,7 @@ printf 'event=service status=running\nevent=query value=3\n' >"$rule/mech/b0.log
 printf 'event=service status=running\nevent=query value=70\n' >"$rule/mech/b70.log"
 printf 'event=service status=running\nevent=query value=10\n' >"$rule/mech/b71.log"
 printf 'event=query\n' >"$rule/mech/b2.log"
-run_pb check "$rule"
-is "$pb_status" 0 "rule: check passes"
-[ "$pb_status" -eq 0 ] || diag "$pb_err"
-run_pb -q report "$rule" -o "$tap_tmp/rule-report" --format md,json
-is "$pb_status" 0 "rule: report in every language"
+check_and_report "$rule" "$tap_tmp/rule-report" rule
 is "$(sed -n '/^| Written |/,/^$/p' "$tap_tmp/rule-report/en.md")" \
 "| Written | Observed state after boot | Result |
 |---|---|---|
@@ -151,10 +159,6 @@ ok "rule: results.json gives the rule" \
 	<(tr -s ' \n' ' ' <"$json" | sed 's/{ /{/g; s/ }/}/g; s/\[ /[/g; s/ \]/]/g')
 ok "rule: results.json gives the documented values" \
 	grep -q '"documented_value": 5' "$json"
-for f in en.md de.md cs.md ko.md results.json; do
-	run_pb -q verify "$rule" --against "$tap_tmp/rule-report/$f"
-	is "$pb_status" 0 "rule: verify against its own $f"
-	[ "$pb_status" -eq 0 ] || diag "$pb_out$pb_err"
-done
+verify_own "$rule" "$tap_tmp/rule-report" rule
 
 done_testing

@@ -367,6 +367,8 @@ typedef struct plan_ctx {
 	bool reference_ok;
 	bool states_ok;
 	char registered[65];     /* `registered` as given, or "" */
+	GPtrArray *format2_keys; /* const ini_key *: keys format 1 lacks,
+				    checked once the format is known */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -529,8 +531,10 @@ static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
 	gchar *v = value_raw(c, s, k);
 	if (strcmp(v, "1") == 0)
 		c->plan->format = 1;
+	else if (strcmp(v, "2") == 0)
+		c->plan->format = 2;
 	else
-		value_error(c, k, "format must be 1 ('%s')", quoted(v));
+		value_error(c, k, "format must be 1 or 2 ('%s')", quoted(v));
 	g_free(v);
 }
 
@@ -862,10 +866,19 @@ static const char *const kind_names[] = {
 };
 #define N_KINDS (sizeof kind_names / sizeof kind_names[0])
 
+/* The rule keys come last: read_rule takes them from WHERE[SK_DISABLES]
+ * on. */
+enum { SK_KIND, SK_LABEL, SK_NOTE, SK_DISABLES, SK_VALID, SK_OUTSIDE,
+       SK_MULTIPLE };
+
 static const key_def series_keys[] = {
-	{ "kind", true, NULL },
-	{ "label", false, NULL },
-	{ "note", false, NULL },
+	[SK_KIND] = { "kind", true, NULL },
+	[SK_LABEL] = { "label", false, NULL },
+	[SK_NOTE] = { "note", false, NULL },
+	[SK_DISABLES] = { "disables", false, NULL },
+	[SK_VALID] = { "valid", false, NULL },
+	[SK_OUTSIDE] = { "outside", false, NULL },
+	[SK_MULTIPLE] = { "multiple", false, NULL },
 };
 #define N_SERIES_KEYS (sizeof series_keys / sizeof series_keys[0])
 
@@ -1049,6 +1062,143 @@ static void read_study(plan_ctx *c, const ini_section *s)
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* The value rule of a boundary series */
+
+/* Keys that format 1 does not have.  A study that uses one must say
+ * format = 2; format1_refuse reports those that do not. */
+static void format2_only(plan_ctx *c, const ini_key *k)
+{
+	if (!c->format2_keys)
+		c->format2_keys = g_ptr_array_new();
+	g_ptr_array_add(c->format2_keys, (gpointer)k);
+}
+
+static void format1_refuse(plan_ctx *c)
+{
+	if (c->plan->format != 1 || !c->format2_keys)
+		return;
+	for (guint i = 0; i < c->format2_keys->len; i++) {
+		const ini_key *k = g_ptr_array_index(c->format2_keys, i);
+		diag_error(c->d, c->file, k->line, k->col,
+			   "`%s` needs format = 2", k->name);
+	}
+}
+
+/* A written value of a rule: decimal or 0x hex, 0 to 4294967295, as
+ * states are written, but never `missing`. */
+static bool rule_value_parse(const char *v, size_t len, uint32_t *out)
+{
+	pb_state st;
+
+	if (!pb_state_parse(v, len, &st) || st.missing)
+		return false;
+	*out = st.value;
+	return true;
+}
+
+static bool rule_value(plan_ctx *c, const ini_section *s, const ini_key *k,
+		       uint32_t *out)
+{
+	gchar *v = value_raw(c, s, k);
+	bool ok = rule_value_parse(v, strlen(v), out);
+
+	if (!ok)
+		value_error(c, k, "%s must be a value 0 to 4294967295 or 0x0 "
+			    "to 0xFFFFFFFF ('%s')", k->name, quoted(v));
+	g_free(v);
+	return ok;
+}
+
+/* valid = LOW..HIGH, both written values, LOW <= HIGH. */
+static bool rule_range(plan_ctx *c, const ini_section *s, const ini_key *k,
+		       value_rule *rule)
+{
+	gchar *v = value_raw(c, s, k);
+	const char *dots = strstr(v, "..");
+	bool ok = dots
+		  && rule_value_parse(v, (size_t)(dots - v), &rule->valid_lo)
+		  && rule_value_parse(dots + 2, strlen(dots + 2),
+				      &rule->valid_hi)
+		  && rule->valid_lo <= rule->valid_hi;
+
+	if (!ok)
+		value_error(c, k, "valid must be LOW..HIGH, two values 0 to "
+			    "4294967295 with LOW <= HIGH ('%s')", quoted(v));
+	g_free(v);
+	return ok;
+}
+
+/* Reads the rule keys WHERE[SK_DISABLES..SK_MULTIPLE] of section S into
+ * SD's rule; they belong to boundary series only. */
+static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
+		      const ini_key *const *where)
+{
+	value_rule *rule = &sd->rule;
+	bool ok = true, any = false;
+
+	for (int i = SK_DISABLES; i <= SK_MULTIPLE; i++) {
+		if (!where[i])
+			continue;
+		any = true;
+		format2_only(c, where[i]);
+		if (sd->kind != SERIES_BOUNDARY) {
+			diag_error(c->d, c->file, where[i]->line, where[i]->col,
+				   "%s is only for a boundary series (kind = "
+				   "boundary)", where[i]->name);
+			ok = false;
+		}
+	}
+	/* Under format 1 the keys are refused as a whole (format1_refuse),
+	 * so their values are not judged too. */
+	if (!any || !ok || c->plan->format == 1)
+		return;
+	rule->multiple = 1;
+	if (where[SK_DISABLES])
+		rule->has_disables = ok &= rule_value(c, s, where[SK_DISABLES],
+						      &rule->disables);
+	if (where[SK_VALID])
+		rule->has_valid = ok &= rule_range(c, s, where[SK_VALID], rule);
+	if (where[SK_OUTSIDE])
+		ok &= rule_value(c, s, where[SK_OUTSIDE], &rule->outside);
+	if (where[SK_MULTIPLE] && rule_value(c, s, where[SK_MULTIPLE],
+					     &rule->multiple)
+	    && rule->multiple == 0) {
+		value_error(c, where[SK_MULTIPLE], "multiple must be at least "
+			    "1 ('0')");
+		ok = false;
+	}
+	if (where[SK_VALID] && !where[SK_OUTSIDE]) {
+		diag_error(c->d, c->file, where[SK_VALID]->line,
+			   where[SK_VALID]->col, "valid needs outside, the "
+			   "value written values outside the range become");
+		ok = false;
+	} else if (where[SK_OUTSIDE] && !where[SK_VALID]) {
+		diag_error(c->d, c->file, where[SK_OUTSIDE]->line,
+			   where[SK_OUTSIDE]->col, "outside needs valid, the "
+			   "range of values used");
+		ok = false;
+	}
+	rule->declared = ok;
+}
+
+/* Format 1 knew one rule, SystemResponsiveness' documented one, and
+ * applied it to every boundary series; format 1 studies still read so. */
+void plan_format1_rules(study_plan *p)
+{
+	static const value_rule builtin = {
+		.declared = true, .has_disables = true, .disables = 100,
+		.has_valid = true, .valid_lo = 10, .valid_hi = 100,
+		.outside = 20, .multiple = 10,
+	};
+
+	if (p->format != 1)
+		return;
+	for (size_t i = 0; i < p->n_series; i++)
+		if (p->series[i].kind == SERIES_BOUNDARY)
+			p->series[i].rule = builtin;
+}
+
 /* Reads [series ID] section S into a new entry of the plan's series.  Sets
  * *LATENCY when its kind is latency, *BAD_KIND when the kind is wrong. */
 static void read_series(plan_ctx *c, const ini_section *s, const char *id,
@@ -1059,6 +1209,7 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	study_plan *p = c->plan;
 	series_def *sd;
 	size_t cap = p->n_series;
+	bool kind_ok = false;
 
 	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where,
 		     !s->merged);
@@ -1081,17 +1232,18 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		c->fail = PB_NOMEM;
 		return;
 	}
-	if (where[0]) {
-		gchar *v = value_raw(c, s, where[0]);
+	if (where[SK_KIND]) {
+		gchar *v = value_raw(c, s, where[SK_KIND]);
 		size_t kind = N_KINDS;
 		for (size_t i = 0; i < N_KINDS; i++)
 			if (strcmp(v, kind_names[i]) == 0)
 				kind = i;
 		if (kind < N_KINDS) {
 			sd->kind = (series_kind)kind;
+			kind_ok = true;
 			*latency |= sd->kind == SERIES_LATENCY;
 		} else {
-			value_error(c, where[0], "kind must be latency, "
+			value_error(c, where[SK_KIND], "kind must be latency, "
 				    "mechanism, boundary or control ('%s')",
 				    quoted(v));
 			*bad_kind = true;
@@ -1100,8 +1252,8 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	} else {
 		*bad_kind = true;
 	}
-	if (where[1]) {
-		value_text(c, s, where[1], true, &sd->label);
+	if (where[SK_LABEL]) {
+		value_text(c, s, where[SK_LABEL], true, &sd->label);
 	} else {
 		size_t n = strlen(id) + sizeof "Series ";
 		sd->label = malloc(n);
@@ -1110,8 +1262,10 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		else
 			c->fail = PB_NOMEM;
 	}
-	if (where[2])
-		value_text(c, s, where[2], false, &sd->note);
+	if (where[SK_NOTE])
+		value_text(c, s, where[SK_NOTE], false, &sd->note);
+	if (kind_ok)
+		read_rule(c, s, sd, where);
 }
 
 /* A series ID is what runs.csv refers to: printable, without blanks. */
@@ -1161,6 +1315,8 @@ static void validate(plan_ctx *c, const ini_index *ix)
 		if (c->fail != PB_OK)
 			return;
 	}
+	format1_refuse(c);
+	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
 	if (!latency && !bad_kind)
@@ -1248,6 +1404,8 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.kf = kf;
 		c.plan = out;
 		validate(&c, &ix);
+		if (c.format2_keys)
+			g_ptr_array_free(c.format2_keys, TRUE);
 		st = c.fail;
 		if (st == PB_OK && diag_errors(d) == errors)
 			st = check_registered(&c);

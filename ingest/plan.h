@@ -2,7 +2,7 @@
  *
  * study.ini is a key file (GLib's GKeyFile does the syntax) checked strictly:
  *
- *   [study]     format       required, must be 1
+ *   [study]     format       required, 1 or 2
  *               title        required, non-empty text
  *               build        required, non-empty text
  *               platform     optional text
@@ -30,6 +30,19 @@
  *                            control
  *               label        optional text, default "Series ID"
  *               note         optional text
+ *               disables     format 2, boundary series: a value (decimal or
+ *                            0x hex, not missing) that disables the service
+ *               valid        format 2, boundary series: LOW..HIGH, the
+ *                            values used; needs outside
+ *               outside      format 2, boundary series: the value a written
+ *                            value outside valid is normalized to
+ *               multiple     format 2, boundary series: K >= 1; a value in
+ *                            range is rounded down to a multiple of K
+ *
+ * A format 1 study that gives a format 2 key is refused at the key
+ * ("`valid` needs format = 2"); its boundary series keep the rule format 1
+ * built in (disables 100, valid 10..100, outside 20, multiple 10).  A
+ * format 2 boundary series without these keys declares no rule.
  *
  * At least one latency series is required; any other section, any other key
  * (including localized ones such as title[de]), a section or a key given
@@ -84,5 +97,10 @@ bool plan_key_position(const study_plan *p, const char *key, size_t *line,
  * OUT (prob: quantile probability, 0.5 for median, 1 for max, 0 for mean;
  * name: TEXT) on success; false leaves OUT untouched. */
 bool stat_spec_parse(const char *text, stat_spec *out);
+
+/* Gives every boundary series of P the value rule format 1 built in
+ * (disables 100, valid 10..100, outside 20, multiple 10) when P is a
+ * format 1 plan; does nothing for format 2, whose series declare theirs. */
+void plan_format1_rules(study_plan *p);
 
 #endif

@@ -107,7 +107,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 
 	if (!json_is_object(st) || !json_is_object(pl))
 		return bad(r, "results.json", "study' or 'plan", "an object");
-	if (!get_int(r, st, "study", "format", 1, 1, &x))
+	if (!get_int(r, st, "study", "format", 1, 2, &x))
 		return false;
 	p->format = (int)x;
 	if (!take_str(r, st, "study", "title", false, &p->title)
@@ -175,6 +175,48 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	return true;
 }
 
+/* A boundary series' rule as results_json writes it (absent or null: none
+ * declared, or format 1's, which plan_format1_rules gives). */
+static bool read_rule(rd *r, json_t *o, value_rule *rule)
+{
+	json_t *valid = json_object_get(o, "valid");
+	json_t *dis = json_object_get(o, "disables");
+	json_int_t x;
+
+	if (!o || json_is_null(o))
+		return true;
+	if (!json_is_object(o))
+		return bad(r, "series", "rule", "an object or null");
+	if (!get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
+		return false;
+	rule->multiple = (uint32_t)x;
+	if (dis && !json_is_null(dis)) {
+		if (!get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
+			return false;
+		rule->has_disables = true;
+		rule->disables = (uint32_t)x;
+	}
+	if (valid && !json_is_null(valid)) {
+		json_t *lo = json_array_get(valid, 0);
+		json_t *hi = json_array_get(valid, 1);
+
+		if (json_array_size(valid) != 2 || !json_is_integer(lo)
+		    || !json_is_integer(hi)
+		    || json_integer_value(lo) < 0
+		    || json_integer_value(hi) > UINT32_MAX
+		    || json_integer_value(lo) > json_integer_value(hi))
+			return bad(r, "rule", "valid", "[low, high]");
+		if (!get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
+			return false;
+		rule->has_valid = true;
+		rule->valid_lo = (uint32_t)json_integer_value(lo);
+		rule->valid_hi = (uint32_t)json_integer_value(hi);
+		rule->outside = (uint32_t)x;
+	}
+	rule->declared = true;
+	return true;
+}
+
 static bool read_series(rd *r, json_t *root, study_plan *p)
 {
 	json_t *arr = json_object_get(root, "series"), *e;
@@ -204,7 +246,10 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 		if (m > SERIES_CONTROL)
 			return bad(r, "series", "kind", "a series kind");
 		sd->kind = (series_kind)m;
+		if (!read_rule(r, json_object_get(e, "rule"), &sd->rule))
+			return false;
 	}
+	plan_format1_rules(p);
 	return true;
 }
 

@@ -56,11 +56,29 @@ typedef enum interval_method {
  * move visibly from seed to seed. */
 #define PLAN_MIN_RESAMPLES 1000UL
 
+/* How a boundary series' setting is documented to handle a written value,
+ * checked in this order: the value DISABLES turns the service off; a
+ * value outside VALID_LO..VALID_HI is normalized to OUTSIDE; a value in
+ * range that is not a multiple of MULTIPLE is rounded down to one; any
+ * other value is used as written.  A missing value is never documented.
+ * Declared in study.ini (format 2) or, for format 1, SystemResponsiveness'
+ * rule, which format 1 applied to every boundary series. */
+typedef struct value_rule {
+	bool declared;           /* false: the series reports observations */
+	bool has_disables;
+	uint32_t disables;
+	bool has_valid;          /* with OUTSIDE: both or neither are given */
+	uint32_t valid_lo, valid_hi;
+	uint32_t outside;
+	uint32_t multiple;       /* >= 1; 1 when not given */
+} value_rule;
+
 typedef struct series_def {
 	char *id;          /* the ID of the [series ID] section */
 	series_kind kind;
 	char *label;       /* shown in reports; defaults to "Series ID" */
 	char *note;        /* free text, may be NULL */
+	value_rule rule;   /* boundary series only */
 } series_def;
 
 /* The number of keys [study] may hold (ingest/plan.h lists them). */
@@ -76,7 +94,7 @@ typedef struct plan_key_at {
 
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
-	int format;              /* 1 */
+	int format;              /* 1 or 2 */
 	char *title, *build, *platform;
 	char *column;            /* per-period column of the latency CSVs */
 	double scale;            /* column value x scale = unit */
@@ -114,6 +132,13 @@ typedef struct study_plan {
 typedef enum prio_phase { PHASE_BEFORE, PHASE_AFTER, PHASE_CLEANUP } prio_phase;
 #define PRIO_PHASES 3
 
+/* One event=observe line: a named setting or state and what it was. */
+typedef struct mech_observation {
+	char *name;               /* non-empty */
+	char *value;              /* non-empty */
+	size_t line;              /* where the log gave it */
+} mech_observation;
+
 typedef struct mech_log {
 	int service;              /* -1 not reported, 0 stopped, 1 running */
 	bool query_seen;          /* an event=query line was present */
@@ -133,6 +158,8 @@ typedef struct mech_log {
 	pb_state registry;               /* control boots */
 	long tracing_active;             /* -1 not reported */
 	long leftover;                   /* -1 not reported */
+	mech_observation *observations;  /* in log order, each name once */
+	size_t n_observations;
 } mech_log;
 
 /* One row of runs.csv, with what its files gave. */

@@ -16,6 +16,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/outcome_words.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -405,19 +406,9 @@ static const char *service_phrase(page *pg, const study_plan *p, bool running)
 	return running ? tr(pg, "service running") : tr(pg, "service stopped");
 }
 
-static const char *outcome_text(page *pg, boundary_outcome o)
+static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	switch (o) {
-	case OUTCOME_VALUE_USED: return tr(pg, "value is used");
-	case OUTCOME_ROUNDED_DOWN: return tr(pg, "rounded down");
-	case OUTCOME_NORMALIZED_TO_20: return tr(pg, "normalized to 20");
-	case OUTCOME_DISABLED: return tr(pg, "documented disabling");
-	case OUTCOME_OBSERVATION_ONLY:
-		return tr(pg, "separate observation for this build");
-	case OUTCOME_CONTRADICTS:
-		return tr(pg, "contradicts the documentation");
-	}
-	return "?";
+	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
 }
 
 /* What one build observed for one written value, in the study page's
@@ -463,7 +454,7 @@ static const char *observed_text(page *pg, const study *s,
 	}
 	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
 	g_ptr_array_free(parts, TRUE);
-	return fmt(pg, "%s; %s", text, outcome_text(pg, b->outcome));
+	return fmt(pg, "%s; %s", text, outcome_text(pg, b));
 }
 
 static const char *value_changes(page *pg, const value_change *v)

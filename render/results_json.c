@@ -106,6 +106,28 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	return o;
 }
 
+/* A boundary series' value rule; null when it declares none. */
+static json_t *rule_json(const value_rule *rule, bool *ok)
+{
+	json_t *o, *valid;
+
+	if (!rule->declared)
+		return json_null();
+	o = json_object();
+	valid = rule->has_valid ? json_array() : json_null();
+	if (rule->has_valid) {
+		push(valid, json_integer(rule->valid_lo), ok);
+		push(valid, json_integer(rule->valid_hi), ok);
+	}
+	put(o, "disables", rule->has_disables ? json_integer(rule->disables)
+					      : json_null(), ok);
+	put(o, "valid", valid, ok);
+	put(o, "outside", rule->has_valid ? json_integer(rule->outside)
+					  : json_null(), ok);
+	put(o, "multiple", json_integer(rule->multiple), ok);
+	return o;
+}
+
 static json_t *series_json(const study_plan *p, bool *ok)
 {
 	json_t *arr = json_array();
@@ -120,6 +142,8 @@ static json_t *series_json(const study_plan *p, bool *ok)
 		    ok);
 		put(o, "label", json_string(p->series[k].label), ok);
 		put(o, "note", str_or_null(p->series[k].note), ok);
+		if (p->series[k].kind == SERIES_BOUNDARY)
+			put(o, "rule", rule_json(&p->series[k].rule, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;
@@ -451,6 +475,35 @@ static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
 	return arr;
 }
 
+/* Puts the count N under KEY. */
+static void put_count(json_t *o, const char *key, size_t n, bool *ok)
+{
+	put(o, key, json_integer((json_int_t)n), ok);
+}
+
+/* Per observed name: the values with their boots, and the boots that
+ * did not report the name. */
+static json_t *observed_json(const mech_state_summary *m, bool *ok)
+{
+	json_t *arr = json_array();
+
+	for (size_t k = 0; arr && k < m->n_observed; k++) {
+		const observed_name *on = &m->observed[k];
+		json_t *o = json_object(), *vals = json_array();
+		for (size_t v = 0; vals && v < on->n_values; v++) {
+			json_t *e = json_object();
+			put(e, "value", json_string(on->values[v].value), ok);
+			put_count(e, "boots", on->values[v].boots, ok);
+			push(vals, e, ok);
+		}
+		put(o, "name", json_string(on->name), ok);
+		put(o, "values", vals, ok);
+		put_count(o, "unreported", on->unreported, ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
 static json_t *mechanism_json(const study *s, const study_summary *sum,
 			      bool *ok)
 {
@@ -460,15 +513,11 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		json_t *o = json_object(), *vars = json_array();
 		put(o, "series", json_string(s->plan.series[m->series].id), ok);
 		put(o, "state", state_json(m->state), ok);
-		put(o, "boots", json_integer((json_int_t)m->boots), ok);
-		put(o, "registered", json_integer((json_int_t)m->registered),
-		    ok);
-		put(o, "service_running",
-		    json_integer((json_int_t)m->service_running), ok);
-		put(o, "service_stopped",
-		    json_integer((json_int_t)m->service_stopped), ok);
-		put(o, "service_unknown",
-		    json_integer((json_int_t)m->service_unknown), ok);
+		put_count(o, "boots", m->boots, ok);
+		put_count(o, "registered", m->registered, ok);
+		put_count(o, "service_running", m->service_running, ok);
+		put_count(o, "service_stopped", m->service_stopped, ok);
+		put_count(o, "service_unknown", m->service_unknown, ok);
 		for (size_t v = 0; vars && v < m->n_variants; v++) {
 			json_t *e = json_object();
 			put(e, "win32", triplet(m->variants[v].win32, ok), ok);
@@ -485,6 +534,11 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		    ok);
 		put(o, "lost_buffers",
 		    json_integer((json_int_t)m->lost_buffers), ok);
+		put_count(o, "registration_reported", m->register_reported,
+			  ok);
+		put_count(o, "priority_reported", m->prio_reported, ok);
+		put_count(o, "class_reported", m->class_reported, ok);
+		put(o, "observed", observed_json(m, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;

@@ -53,6 +53,7 @@
 #include "ingest/study.h"
 #include "render/compare_md.h"
 #include "render/fig_compare.h"
+#include "ingest/plan.h"
 #include "tests/tap.h"
 
 #define MAX_RUNS 64
@@ -93,17 +94,20 @@ static void hand_init(hand_study *h, const char *id1, const char *id2)
 	h->states[3] = num_state(20);
 	h->states[4] = num_state(100);
 	h->series[0] = (series_def){ (char *)id1, SERIES_LATENCY,
-				     (char *)"L1", NULL };
+				     (char *)"L1", NULL, { 0 } };
 	h->series[1] = (series_def){ (char *)id2, SERIES_LATENCY,
-				     (char *)"L2", NULL };
+				     (char *)"L2", NULL, { 0 } };
 	h->series[2] = (series_def){ (char *)"mech", SERIES_MECHANISM,
-				     (char *)"M", NULL };
+				     (char *)"M", NULL, { 0 } };
 	h->series[3] = (series_def){ (char *)"bound", SERIES_BOUNDARY,
-				     (char *)"B", NULL };
+				     (char *)"B", NULL, { 0 } };
 	h->s.plan.states = h->states;
 	h->s.plan.n_states = 5;
 	h->s.plan.series = h->series;
 	h->s.plan.n_series = 4;
+	/* Format 1: the boundary series follows SystemResponsiveness' rule. */
+	h->s.plan.format = 1;
+	plan_format1_rules(&h->s.plan);
 	h->s.plan.reference = num_state(20);
 	h->s.plan.threshold = 1.0;
 	h->s.plan.confidence = 0.95;

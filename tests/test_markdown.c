@@ -892,7 +892,7 @@ done:
 	return copy;
 }
 
-/* ---- a study without boundary or mechanism series ----------------------- */
+/* ---- a study with a boundary series but no mechanism series ------------- */
 
 static void check_netthrottle(const loaded *nt)
 {
@@ -904,9 +904,27 @@ static void check_netthrottle(const loaded *nt)
 
 		tap_ok(md != NULL, "%s: the page renders", what);
 		if (x) {
-			tap_ok(x->tables->len == 1, "%s: only the comparison "
-			       "table (no boundary or mechanism series)",
+			tap_ok(x->tables->len == 2, "%s: the value-handling and "
+			       "the comparison table (no mechanism series)",
 			       what);
+		}
+		if (x && i == 0) {
+			/* The study's rule: 1..70 used, 0xFFFFFFFF disables,
+			 * any other value normalized to 10; so 0, 71 and 100
+			 * are normalized to 10, and 71 and 100 (same API value
+			 * 10, same service) share a row. */
+			GPtrArray *t = table_with_header(x, "Written");
+			tap_streq(cell(row_starting(t, "0"), 2),
+				  "normalized to 10",
+				  "netthrottle en: 0 is normalized to 10");
+			tap_streq(cell(row_starting(t, "71, 100"), 2),
+				  "normalized to 10",
+				  "netthrottle en: 71 and 100 are normalized to 10");
+			tap_streq(cell(row_starting(t, "70"), 2),
+				  "value is used", "netthrottle en: 70 is used");
+			tap_streq(cell(row_starting(t, "0xFFFFFFFF"), 2),
+				  "documented disabling",
+				  "netthrottle en: 0xFFFFFFFF disables");
 		}
 		if (x && i == 0) {
 			GPtrArray *t = table_with_header(x,

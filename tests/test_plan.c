@@ -414,8 +414,8 @@ static void test_numbers(void)
 		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('exat')");
 	/* "format = " is 9 bytes. */
-	expect1("format 2", 3, "format = 2",
-		"study.ini:3:10: format must be 1 ('2')");
+	expect1("format 3", 3, "format = 3",
+		"study.ini:3:10: format must be 1 or 2 ('3')");
 }
 
 static void test_words_and_states(void)
@@ -599,9 +599,86 @@ static void test_key_positions(void)
 	plan_free(&p);
 }
 
+/* The base as format 2, its last series a boundary series whose kind line
+ * (30) is REP; returns malloc'd text. */
+static char *format2_boundary(const char *rep, size_t *len)
+{
+	char *text = study_build(30, rep, strlen(rep), "\n", len);
+	char *f = strstr(text, "format = 1");
+
+	f[strlen("format = ")] = '2';
+	return text;
+}
+
+/* The value rule of a boundary series, as study.ini declares it, and as
+ * format 1 knew it without a declaration. */
+static void test_value_rule(void)
+{
+	size_t len;
+	char *text = format2_boundary("kind = boundary\ndisables = 0xFFFFFFFF\n"
+				      "valid = 1..70\noutside = 0xA", &len);
+	diag *d = diag_new(NULL, 0);
+	study_plan p;
+	const value_rule *r;
+
+	if (!d)
+		abort();
+	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	       && p.format == 2 && p.n_series == 3,
+	       "rule: a format 2 boundary series with a rule reads");
+	free(text);
+	r = p.n_series == 3 ? &p.series[2].rule : NULL;
+	tap_ok(r && r->declared && r->has_disables
+	       && r->disables == 4294967295u && r->has_valid
+	       && r->valid_lo == 1 && r->valid_hi == 70 && r->outside == 10
+	       && r->multiple == 1,
+	       "rule: disables 0xFFFFFFFF, valid 1..70, outside 10, no "
+	       "multiple (1)");
+	plan_free(&p);
+
+	text = format2_boundary("kind = boundary", &len);
+	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	       && p.n_series == 3 && !p.series[2].rule.declared,
+	       "rule: a format 2 boundary series without one declares none");
+	free(text);
+	plan_free(&p);
+
+	tap_ok(read_ok(30, "kind = boundary", &p) && p.n_series == 3
+	       && p.series[2].rule.declared && p.series[2].rule.disables == 100
+	       && p.series[2].rule.valid_lo == 10
+	       && p.series[2].rule.valid_hi == 100
+	       && p.series[2].rule.outside == 20
+	       && p.series[2].rule.multiple == 10,
+	       "rule: format 1 keeps SystemResponsiveness' rule");
+	plan_free(&p);
+	diag_free(d);
+
+	/* "valid" starts line 31 at column 1. */
+	expect1("rule key under format 1", 30, "kind = boundary\nvalid = 1..7",
+		"study.ini:31:1: `valid` needs format = 2");
+	/* "multiple = " is 11 bytes: the value at column 12. */
+	text = format2_boundary("kind = boundary\nmultiple = 0", &len);
+	expect_errors("rule: multiple 0", text, len, (const char *const[]){
+		"study.ini:31:12: multiple must be at least 1 ('0')", NULL });
+	free(text);
+	/* "valid = " is 8 bytes: the value at column 9. */
+	text = format2_boundary("kind = boundary\nvalid = 70..1\noutside = 5",
+				&len);
+	expect_errors("rule: valid reversed", text, len, (const char *const[]){
+		"study.ini:31:9: valid must be LOW..HIGH, two values 0 to "
+		"4294967295 with LOW <= HIGH ('70..1')", NULL });
+	free(text);
+	text = format2_boundary("kind = mechanism\ndisables = 100", &len);
+	expect_errors("rule: on a mechanism series", text, len,
+		      (const char *const[]){ "study.ini:31:1: disables is only "
+		      "for a boundary series (kind = boundary)", NULL });
+	free(text);
+}
+
 int main(void)
 {
 	test_valid();
+	test_value_rule();
 	test_valid_variants();
 	test_missing_and_unknown();
 	test_numbers();

@@ -27,15 +27,15 @@
 
 #include <glib.h>
 
-#include "analyze/runstat.h"
+#include "common/digest.h"
 #include "common/progress.h"
+#include "common/readopt.h"
+#include "common/runstat.h"
 #include "common/timing.h"
-#include "ingest/digest.h"
 #include "ingest/latency.h"
 #include "ingest/manifest.h"
 #include "ingest/mechlog.h"
 #include "ingest/plan.h"
-#include "ingest/readopt.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 

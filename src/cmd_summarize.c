@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/numparse.h"
+#include "common/readopt.h"
 #include "common/timing.h"
-#include "ingest/numparse.h"
-#include "ingest/readopt.h"
 #include "ingest/study.h"
 #include "ingest/sumfile.h"
 #include "src/cli.h"

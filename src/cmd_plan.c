@@ -23,6 +23,7 @@
 #include "common/numparse.h"
 #include "common/readopt.h"
 #include "ingest/plan.h"
+#include "ingest/study_read.h"
 #include "render/outdir.h"
 #include "render/plan_report.h"
 #include "render/skeleton.h"

@@ -10,9 +10,9 @@
 
 #include "common/diag.h"
 #include "common/numparse.h"
-#include "common/readopt.h"
 #include "common/timing.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "ingest/sumfile.h"
 #include "src/cli.h"
 

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "analyze/coverage.h"
-#include "analyze/quantile.h"
 #include "analyze/spreadtest.h"
 #include "common/progress.h"
+#include "common/quantile.h"
 
 /* A nominal interval whose simulated coverage falls this far below the
  * confidence is flagged as a small-sample interval in the report. */

@@ -11,9 +11,9 @@
 #include <gsl/gsl_cdf.h>
 
 #include "analyze/mt19937.h"
-#include "analyze/quantile.h"
-#include "analyze/runstat.h"
 #include "analyze/verdict.h"
+#include "common/quantile.h"
+#include "common/runstat.h"
 
 /* Stream seeds ------------------------------------------------------------ */
 

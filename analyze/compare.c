@@ -11,7 +11,7 @@
 #include <string.h>
 
 
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 
 /* Doubles compared for identity without tripping -Wfloat-equal: plan
  * settings are parsed from the same kind of text, so equal settings give

@@ -6,7 +6,7 @@
  * Reads every FILE (warm in the page cache) five ways and prints the CPU
  * time and throughput of each, best of three:
  *   read      fread in 64 KiB blocks, nothing else (the floor of a reader)
- *   sha256    read and hash (ingest/digest.c)
+ *   sha256    read and hash (common/digest.c)
  *   libcsv    read and csv_parse whole blocks with empty callbacks: what
  *             libcsv alone costs, without positions or checks
  *   csvread   read through ingest/csvread.c (libcsv plus the position
@@ -24,10 +24,10 @@
 
 #include <csv.h>
 
-#include "analyze/runstat.h"
 #include "common/diag.h"
+#include "common/digest.h"
+#include "common/runstat.h"
 #include "ingest/csvread.h"
-#include "ingest/digest.h"
 #include "ingest/latency.h"
 
 enum { BLOCK = 65536 };

@@ -35,8 +35,8 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/digest.h"
 #include "common/status.h"
-#include "ingest/digest.h"
 
 #define CSVREAD_MAX_FIELD ((size_t)1 << 20)  /* bytes of a field, as written */
 #define CSVREAD_MAX_FIELDS 4096              /* fields in one row */

@@ -13,8 +13,8 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/digest.h"
 #include "common/status.h"
-#include "ingest/digest.h"
 
 /* Reads the latency file at PATH (named DISPLAY in messages) and returns in
  * *VALUES the N values of COLUMN in file order, as written (not scaled).

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/numparse.h"
 #include "ingest/csvread.h"
-#include "ingest/numparse.h"
 #include "ingest/textcheck.h"
 
 #define NO_COLUMN ((size_t)-1)

@@ -31,8 +31,8 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/digest.h"
 #include "common/status.h"
-#include "ingest/digest.h"
 #include "ingest/study.h"
 
 #define MECHLOG_LINE_MAX 65536

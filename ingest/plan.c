@@ -20,7 +20,7 @@
 
 #include <glib.h>
 
-#include "ingest/numparse.h"
+#include "common/numparse.h"
 #include "ingest/plandigest.h"
 #include "ingest/textcheck.h"
 

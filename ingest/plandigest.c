@@ -6,8 +6,8 @@
 
 #include <glib.h>
 
+#include "common/digest.h"
 #include "common/numtext.h"
-#include "ingest/digest.h"
 
 static void put_number(GString *out, const char *key, double x)
 {

@@ -2,6 +2,8 @@
  * page (rules in published_text.h). */
 #include "ingest/published_text.h"
 
+#include "ingest/pubmatch.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

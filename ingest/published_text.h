@@ -39,7 +39,7 @@
 #include <stddef.h>
 
 #include "common/status.h"
-#include "ingest/published.h"
+#include "ingest/pubpage.h"
 
 /* Reads LINE (LEN bytes, no newline), line LINENO of a page that is not a
  * table row, and adds the settings (P->settings) and run accounts

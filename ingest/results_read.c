@@ -12,6 +12,7 @@
 
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
+#include "ingest/study_read.h"
 
 typedef struct rd {
 	const char *path;

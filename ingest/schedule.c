@@ -6,8 +6,8 @@
 
 #include <glib.h>
 
+#include "common/numparse.h"
 #include "ingest/csvread.h"
-#include "ingest/numparse.h"
 
 enum { SCH_RUN, SCH_SERIES, SCH_BLOCK, SCH_POSITION, SCH_STATE, SCH_COUNT };
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "common/runstat.h"
 #include "common/status.h"
 #include "ingest/state.h"
 
@@ -27,19 +28,6 @@ typedef enum series_kind {
 } series_kind;
 
 typedef enum better_side { BETTER_LOWER, BETTER_HIGHER } better_side;
-
-typedef enum stat_kind {
-	STAT_QUANTILE,     /* pNN / pNN.N: Hyndman-Fan type 7 */
-	STAT_MEAN,
-	STAT_MEDIAN,       /* the type 7 quantile at 0.5 */
-	STAT_MAX
-} stat_kind;
-
-typedef struct stat_spec {
-	stat_kind kind;
-	double prob;       /* STAT_QUANTILE: 0..1; STAT_MEDIAN: 0.5 */
-	char name[16];     /* as written in study.ini: "p99", "mean" */
-} stat_spec;
 
 typedef enum interval_method {
 	INTERVAL_PERCENTILE,
@@ -209,14 +197,6 @@ typedef struct study {
 	char digest[65];         /* SHA-256 over the sorted (path, sha256) list */
 	schedule *schedule;      /* schedule.csv, or NULL when there is none */
 } study;
-
-/* Reads the study in folder DIR.  Every problem is reported to D.  Returns
- * PB_OK and a new study in *OUT (free with study_free) when the study is
- * valid; otherwise *OUT is NULL and the status says why: PB_NOINPUT for a
- * missing folder, study.ini or runs.csv, PB_DATAERR for bad data, PB_NOMEM,
- * PB_IOERR. */
-pb_status study_read(const char *dir, diag *d, study **out);
-void study_free(study *s);
 
 /* Index of the series with ID, or (size_t)-1. */
 size_t study_series_index(const study_plan *plan, const char *id);

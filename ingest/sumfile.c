@@ -10,8 +10,8 @@
 
 #include <glib.h>
 
+#include "common/numparse.h"
 #include "ingest/csvread.h"
-#include "ingest/numparse.h"
 
 enum {
 	SC_RUN, SC_LATENCY, SC_SHA256, SC_BYTES, SC_PERIODS, SC_COLUMN,

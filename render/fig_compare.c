@@ -565,26 +565,12 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 /* ---------------------------------------------------------------------
  * Files. */
 
-static pb_status cairo_pb(cairo_status_t cs)
-{
-	switch (cs) {
-	case CAIRO_STATUS_SUCCESS:
-		return PB_OK;
-	case CAIRO_STATUS_NO_MEMORY:
-		return PB_NOMEM;
-	case CAIRO_STATUS_WRITE_ERROR:
-		return PB_IOERR;
-	default:
-		return PB_CANTCREAT;
-	}
-}
-
 /* Draws the figure onto SURFACE at SCALE, on white, inside the margin. */
 static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
 			 double scale, fig_result *res)
 {
 	cairo_t *cr = cairo_create(surface);
-	pb_status st = cairo_pb(cairo_status(cr));
+	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK) {
 		cairo_scale(cr, scale, scale);
@@ -593,7 +579,7 @@ static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
 		cairo_translate(cr, FIG_MARGIN, FIG_MARGIN);
 		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
 		if (st == PB_OK)
-			st = cairo_pb(cairo_status(cr));
+			st = figures_cairo_status(cairo_status(cr));
 	}
 	cairo_destroy(cr);
 	return st;
@@ -605,7 +591,7 @@ static pb_status measure(const fig_compare_input *in, fig_result *res)
 	cairo_surface_t *rec = cairo_recording_surface_create(
 		CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
-	pb_status st = cairo_pb(cairo_status(cr));
+	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK)
 		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
@@ -620,7 +606,7 @@ static pb_status finish(cairo_surface_t *surface, pb_status st,
 {
 	cairo_surface_finish(surface);
 	if (st == PB_OK)
-		st = cairo_pb(cairo_surface_status(surface));
+		st = figures_cairo_status(cairo_surface_status(surface));
 	if (st == PB_OK && sink_failed(buf))
 		st = buf->nomem ? PB_NOMEM : PB_IOERR;
 	cairo_surface_destroy(surface);
@@ -636,7 +622,7 @@ static pb_status render_svg(const fig_compare_input *in, double w, double h,
 
 	sink_init_buffer(&buf);
 	s = cairo_svg_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
+	st = figures_cairo_status(cairo_surface_status(s));
 	if (st == PB_OK) {
 		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
 		st = draw_on(s, in, 1.0, res);
@@ -655,15 +641,15 @@ static pb_status render_png(const fig_compare_input *in, double w, double h,
 	cairo_surface_t *s = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, (int)ceil(w * STYLE_PNG_SCALE),
 		(int)ceil(h * STYLE_PNG_SCALE));
-	pb_status st = cairo_pb(cairo_surface_status(s));
+	pb_status st = figures_cairo_status(cairo_surface_status(s));
 
 	sink_init_buffer(&buf);
 	if (st == PB_OK)
 		st = draw_on(s, in, STYLE_PNG_SCALE, res);
 	if (st == PB_OK) {
 		cairo_surface_flush(s);
-		st = cairo_pb(cairo_surface_write_to_png_stream(s, sink_write,
-								&buf));
+		st = figures_cairo_status(
+			cairo_surface_write_to_png_stream(s, sink_write, &buf));
 		if (st == PB_OK && sink_failed(&buf))
 			st = buf.nomem ? PB_NOMEM : PB_IOERR;
 	}
@@ -689,7 +675,7 @@ static pb_status render_pdf(const fig_compare_input *in, double w, double h,
 			sizeof date);
 	sink_init_buffer(&buf);
 	s = cairo_pdf_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
+	st = figures_cairo_status(cairo_surface_status(s));
 	if (st == PB_OK) {
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
 					       PACKAGE_STRING);

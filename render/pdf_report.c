@@ -14,8 +14,8 @@
 #include <glib.h>
 #include <pango/pango.h>
 
+#include "render/figkind.h"
 #include "render/figpen.h"
-#include "render/figures.h"
 #include "render/i18n.h"
 #include "render/markdown.h"
 #include "render/mdblocks.h"

@@ -21,6 +21,7 @@
 #include "ingest/plandigest.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/compare_json.h"
 #include "render/compare_md.h"
 #include "render/fig_compare.h"

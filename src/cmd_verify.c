@@ -37,6 +37,7 @@
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/jsonw.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"

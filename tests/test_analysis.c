@@ -10,6 +10,7 @@
 
 #include "analyze/analysis.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/markdown.h"
 #include "tests/tap.h"
 

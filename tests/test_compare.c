@@ -51,6 +51,7 @@
 #include "analyze/analysis.h"
 #include "analyze/compare.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/compare_md.h"
 #include "render/fig_compare.h"
 #include "ingest/plan.h"

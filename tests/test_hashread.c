@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 #include "ingest/latency.h"
 #include "ingest/mechlog.h"
 #include "tests/tap.h"

@@ -9,7 +9,7 @@
  * Everything else goes to strtod, which glibc rounds correctly, run under
  * the C locale through uselocale() so a de_DE process still reads '.' as
  * the decimal mark.  setlocale is never touched. */
-#include "ingest/numparse.h"
+#include "common/numparse.h"
 
 #include <errno.h>
 #include <float.h>

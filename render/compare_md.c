@@ -16,6 +16,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/studytext.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -193,17 +194,14 @@ static const char *join(page *pg, GPtrArray *items, const char *sep)
 	return keep(pg, g_string_free(g, FALSE));
 }
 
-/* A series' name as the study page writes it. */
+/* A series' name as the study page writes it (render/studytext.h). */
 static const char *series_name(page *pg, const study_plan *p, size_t k)
 {
-	const series_def *sd = &p->series[k];
-	const char *def = fmt(pg, "Series %s", sd->id);
+	char *name = studytext_series_name(p, k, pg->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		/* TRANSLATORS: %s is the series id ("Series 1"). */
-		return fmt(pg, trc(pg, "series label", "Series %s"),
-			   esc(pg, sd->id));
-	return esc(pg, sd->label);
+	if (!name)
+		return missing(pg, p->series[k].label, NULL);
+	return esc(pg, keep(pg, name));
 }
 
 /* The name of a series pair: the series when matched by id, else both. */

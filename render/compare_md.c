@@ -347,8 +347,9 @@ static void section_intro(page *pg)
 	const compare_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
-		"%s: build %s against build %s"), esc(pg, o->title),
-		esc(pg, n->build), esc(pg, o->build))));
+		"%s: build %s against build %s"),
+		esc(pg, studytext_title(o, pg->lang)), esc(pg, n->build),
+		esc(pg, o->build))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
 		code(pg, pg->os->name), esc(pg, o->build),

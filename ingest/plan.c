@@ -649,34 +649,32 @@ static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 	value_text(c, s, k, true, &c->plan->service);
 }
 
-static void read_synthetic(plan_ctx *c, const ini_section *s,
-			   const ini_key *k)
+/* A yes/no key into *OUT; anything else is reported. */
+static void read_yes_no(plan_ctx *c, const ini_section *s, const ini_key *k,
+			bool *out)
 {
 	gchar *v = value_raw(c, s, k);
 	if (strcmp(v, "yes") == 0)
-		c->plan->synthetic = true;
+		*out = true;
 	else if (strcmp(v, "no") == 0)
-		c->plan->synthetic = false;
+		*out = false;
 	else
-		value_error(c, k, "synthetic must be yes or no ('%s')",
+		value_error(c, k, "%s must be yes or no ('%s')", k->name,
 			    quoted(v));
 	g_free(v);
+}
+
+static void read_synthetic(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	read_yes_no(c, s, k, &c->plan->synthetic);
 }
 
 static void read_allow_negative(plan_ctx *c, const ini_section *s,
 				const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-
 	g_ptr_array_add(c->v2_keys, (gpointer)k);
-	if (strcmp(v, "yes") == 0)
-		c->plan->allow_negative = true;
-	else if (strcmp(v, "no") == 0)
-		c->plan->allow_negative = false;
-	else
-		value_error(c, k, "allow_negative must be yes or no ('%s')",
-			    quoted(v));
-	g_free(v);
+	read_yes_no(c, s, k, &c->plan->allow_negative);
 }
 
 static void read_statistic(plan_ctx *c, const ini_section *s,

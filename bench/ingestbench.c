@@ -87,7 +87,7 @@ static size_t read_one(const char *path, way w, unsigned char *block,
 		stat_spec spec = { STAT_QUANTILE, 0.99, "p99" };
 
 		ds = digest_stream_new();
-		if (latency_read_file_hashed(path, path, "latency_us", d,
+		if (latency_read_file_hashed(path, path, "latency_us", false, d,
 					     &values, &count, ds, NULL) == PB_OK)
 			runstat_compute(&spec, values, count, 0.001, &stat);
 		digest_stream_finish(ds, hex, &bytes);

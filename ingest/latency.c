@@ -16,6 +16,7 @@
 typedef struct latency_ctx {
 	const char *display;
 	const char *column;     /* the study's value column */
+	bool allow_negative;    /* values below 0 are data */
 	size_t value_col;       /* its index in the header */
 	size_t period_col;      /* index of `period`, or NO_COLUMN */
 	bool have_prev;         /* a period was read before */
@@ -178,7 +179,7 @@ static bool latency_row(void *ctx, const csv_row *row, diag *d)
 	f = &row->fields[c->value_col];
 	switch (numparse_double(f->text, f->len, &v)) {
 	case NUMPARSE_OK:
-		if (v < 0) {
+		if (v < 0 && !c->allow_negative) {
 			diag_error(d, c->display, f->line, f->col,
 				   "%s is negative ('%s')", c->column,
 				   diag_quote(f->text, f->len));
@@ -249,19 +250,20 @@ pb_status latency_read_file(const char *path, const char *display,
 			    const char *column, diag *d, double **values,
 			    size_t *n)
 {
-	return latency_read_file_hashed(path, display, column, d, values, n,
-					NULL, NULL);
+	return latency_read_file_hashed(path, display, column, false, d,
+					values, n, NULL, NULL);
 }
 
 pb_status latency_read_file_hashed(const char *path, const char *display,
-				   const char *column, diag *d,
-				   double **values, size_t *n,
+				   const char *column, bool allow_negative,
+				   diag *d, double **values, size_t *n,
 				   digest_stream *ds, latency_header *hdr)
 {
 	latency_ctx c;
 	pb_status st;
 
 	latency_init(&c, display, column);
+	c.allow_negative = allow_negative;
 	c.hdr = hdr;
 	if (hdr)
 		memset(hdr, 0, sizeof *hdr);
@@ -271,13 +273,14 @@ pb_status latency_read_file_hashed(const char *path, const char *display,
 
 pb_status latency_read_buffer(const char *buf, size_t len,
 			      const char *display, const char *column,
-			      size_t chunk, diag *d, double **values,
-			      size_t *n)
+			      bool allow_negative, size_t chunk, diag *d,
+			      double **values, size_t *n)
 {
 	latency_ctx c;
 	pb_status st;
 
 	latency_init(&c, display, column);
+	c.allow_negative = allow_negative;
 	st = csvread_buffer(buf, len, display, chunk, latency_row, &c, d);
 	return latency_finish(&c, st, d, values, n);
 }

@@ -339,13 +339,54 @@ static void plan_state_name(const study_plan *plan, pb_state s, char *buf,
 	pb_state_format(s, buf, size);
 }
 
+/* The first series of PLAN whose runs name a file in column K (latency
+ * or mechanism), or NULL when no series does. */
+static const series_def *column_needed_by(const study_plan *plan, size_t k)
+{
+	for (size_t i = 0; i < plan->n_series; i++) {
+		bool latency = plan->series[i].kind == SERIES_LATENCY;
+		if ((k == MCOL_LATENCY) == latency)
+			return &plan->series[i];
+	}
+	return NULL;
+}
+
+/* Format 2 lets the latency and mechanism columns be left out when no
+ * series needs them; format 1 requires them as it always did. */
+static bool column_required(const manifest_ctx *c, size_t k)
+{
+	if (k < MCOL_LATENCY || c->plan->format < 2)
+		return k < MCOL_REQUIRED;
+	return false;
+}
+
+/* Reports each of the latency and mechanism columns that the header
+ * lacks although a series needs it. */
+static bool header_files_ok(manifest_ctx *c, diag *d)
+{
+	bool ok = true;
+
+	for (size_t k = MCOL_LATENCY; k <= MCOL_MECHANISM; k++) {
+		const series_def *sd = column_needed_by(c->plan, k);
+		if (column_required(c, k) || c->col[k] != NO_COLUMN || !sd)
+			continue;
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "header has no column '%s', which series '%s' "
+			   "(kind %s) needs", mcol_name[k],
+			   diag_quote(sd->id, strlen(sd->id)),
+			   series_kind_name(sd->kind));
+		ok = false;
+	}
+	return ok;
+}
+
 /* Matches the header's names to the known columns.  Returns false (the
  * file cannot be read) when a required column is missing or a known one
  * appears twice. */
 static bool manifest_header(manifest_ctx *c, const csv_row *row, diag *d)
 {
 	char missing[256] = "";
-	size_t o = 0, n_missing = 0;
+	size_t o = 0, n_missing = 0, n_required = 0;
 	bool ok = true;
 
 	c->header_line = row->line;
@@ -368,7 +409,8 @@ static bool manifest_header(manifest_ctx *c, const csv_row *row, diag *d)
 		}
 	}
 	for (size_t k = 0; k < MCOL_REQUIRED; k++) {
-		if (c->col[k] != NO_COLUMN)
+		n_required += column_required(c, k);
+		if (c->col[k] != NO_COLUMN || !column_required(c, k))
 			continue;
 		o += (size_t)snprintf(missing + o, sizeof missing - o,
 				      "%s'%s'", n_missing ? ", " : "",
@@ -379,11 +421,11 @@ static bool manifest_header(manifest_ctx *c, const csv_row *row, diag *d)
 		diag_error(d, c->display, c->header_line, c->header_col,
 			   "header has no column%s %s%s",
 			   n_missing > 1 ? "s" : "", missing,
-			   n_missing == MCOL_REQUIRED
+			   n_missing == n_required
 				   ? " (is the header missing?)" : "");
 		ok = false;
 	}
-	return ok;
+	return header_files_ok(c, d) && ok;
 }
 
 static bool manifest_grow(manifest_ctx *c)
@@ -512,22 +554,27 @@ static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 		r->note = field_dup(f, &oom);
 	}
 
-	/* latency and mechanism files */
-	f = &row->fields[c->col[MCOL_LATENCY]];
-	r->latency_col = f->col;
-	check_path(c, f, "latency",
-		   series_ok && accepted_ok && r->accepted
-			   && kind == SERIES_LATENCY,
-		   "an accepted run of a latency series needs its latency "
-		   "file", d, &r->latency_path, &oom);
-	f = &row->fields[c->col[MCOL_MECHANISM]];
-	r->mechanism_col = f->col;
-	check_path(c, f, "mechanism",
-		   series_ok && accepted_ok && r->accepted
-			   && kind != SERIES_LATENCY,
-		   "an accepted run of a mechanism, boundary or control "
-		   "series needs its mechanism log", d, &r->mechanism_path,
-		   &oom);
+	/* latency and mechanism files (a column left out is needed by no
+	 * series: manifest_header made sure) */
+	if (c->col[MCOL_LATENCY] != NO_COLUMN) {
+		f = &row->fields[c->col[MCOL_LATENCY]];
+		r->latency_col = f->col;
+		check_path(c, f, "latency",
+			   series_ok && accepted_ok && r->accepted
+				   && kind == SERIES_LATENCY,
+			   "an accepted run of a latency series needs its "
+			   "latency file", d, &r->latency_path, &oom);
+	}
+	if (c->col[MCOL_MECHANISM] != NO_COLUMN) {
+		f = &row->fields[c->col[MCOL_MECHANISM]];
+		r->mechanism_col = f->col;
+		check_path(c, f, "mechanism",
+			   series_ok && accepted_ok && r->accepted
+				   && kind != SERIES_LATENCY,
+			   "an accepted run of a mechanism, boundary or "
+			   "control series needs its mechanism log", d,
+			   &r->mechanism_path, &oom);
+	}
 
 	/* optional columns */
 	if (c->col[MCOL_POSITION] != NO_COLUMN) {

@@ -367,8 +367,8 @@ typedef struct plan_ctx {
 	bool reference_ok;
 	bool states_ok;
 	char registered[65];     /* `registered` as given, or "" */
-	GPtrArray *format2_keys; /* const ini_key *: keys format 1 lacks,
-				    checked once the format is known */
+	GPtrArray *v2_keys;      /* keys that only format 2 knows, in file
+				    order (const ini_key *) */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -649,18 +649,32 @@ static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 	value_text(c, s, k, true, &c->plan->service);
 }
 
-static void read_synthetic(plan_ctx *c, const ini_section *s,
-			   const ini_key *k)
+/* A yes/no key into *OUT; anything else is reported. */
+static void read_yes_no(plan_ctx *c, const ini_section *s, const ini_key *k,
+			bool *out)
 {
 	gchar *v = value_raw(c, s, k);
 	if (strcmp(v, "yes") == 0)
-		c->plan->synthetic = true;
+		*out = true;
 	else if (strcmp(v, "no") == 0)
-		c->plan->synthetic = false;
+		*out = false;
 	else
-		value_error(c, k, "synthetic must be yes or no ('%s')",
+		value_error(c, k, "%s must be yes or no ('%s')", k->name,
 			    quoted(v));
 	g_free(v);
+}
+
+static void read_synthetic(plan_ctx *c, const ini_section *s,
+			   const ini_key *k)
+{
+	read_yes_no(c, s, k, &c->plan->synthetic);
+}
+
+static void read_allow_negative(plan_ctx *c, const ini_section *s,
+				const ini_key *k)
+{
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	read_yes_no(c, s, k, &c->plan->allow_negative);
 }
 
 static void read_statistic(plan_ctx *c, const ini_section *s,
@@ -852,6 +866,7 @@ static const key_def study_keys[] = {
 	{ "service", false, read_service },
 	{ "synthetic", false, read_synthetic },
 	{ "registered", false, read_registered },
+	{ "allow_negative", false, read_allow_negative },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -950,8 +965,8 @@ static void report_unknown_key(plan_ctx *c, const ini_key *k,
 
 	if (len > 2 && k->name[len - 1] == ']' && strchr(k->name, '[')) {
 		diag_error(c->d, c->file, k->line, k->col,
-			   "unknown key '%s' (localized keys are not "
-			   "supported)", quoted(k->name));
+			   "unknown key '%s' (only title, platform, label and "
+			   "note may be given per language)", quoted(k->name));
 		return;
 	}
 	hint = key_suggest(k->name, defs, n);
@@ -973,14 +988,113 @@ static int key_lookup(const char *name, const key_def *defs, size_t n)
 	return -1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Localized keys: title[de] */
+
+const char *const plan_text_langs[PLAN_TEXT_LANGS] = { "de", "cs", "ko" };
+
+/* Where the localized forms of the keys of a section were written:
+ * l10n[i][l] is DEFS[i] in plan_text_langs[l], or NULL. */
+typedef const ini_key *l10n_where[PLAN_TEXT_LANGS];
+
+/* The keys that may also be given per language: title and platform of
+ * [study], label and note of [series ID]. */
+static bool key_localizable(const char *name)
+{
+	return strcmp(name, "title") == 0 || strcmp(name, "platform") == 0
+	       || strcmp(name, "label") == 0 || strcmp(name, "note") == 0;
+}
+
+/* When K is NAME[TAG] for a key NAME of DEFS that may be localized: true,
+ * with *DEF its index and *LANG the index of TAG in plan_text_langs, or -1
+ * (reported here) when TAG is no language study text may be given in.
+ * False for any other key. */
+static bool localized_key(plan_ctx *c, const ini_key *k, const key_def *defs,
+			  size_t n, int *def, int *lang)
+{
+	const char *open = strchr(k->name, '[');
+	size_t len = strlen(k->name), base_len, tag_len;
+	char base[32];
+
+	if (!open || k->name[len - 1] != ']')
+		return false;
+	base_len = (size_t)(open - k->name);
+	tag_len = len - base_len - 2;
+	if (base_len >= sizeof base)
+		return false;
+	memcpy(base, k->name, base_len);
+	base[base_len] = '\0';
+	*def = key_lookup(base, defs, n);
+	if (*def < 0 || !key_localizable(base))
+		return false;
+	*lang = -1;
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (strlen(plan_text_langs[l]) == tag_len
+		    && memcmp(plan_text_langs[l], open + 1, tag_len) == 0)
+			*lang = l;
+	if (*lang < 0)
+		diag_error(c->d, c->file, k->line, k->col, "unknown language "
+			   "'%s' in '%s' (study text may be given in de, cs "
+			   "and ko)", diag_quote(open + 1, tag_len),
+			   quoted(k->name));
+	return true;
+}
+
+/* Reads the localized forms WHERE of a text key into DEST, each
+ * replacing what was there; NONEMPTY as for value_text. */
+static void read_l10n(plan_ctx *c, const ini_section *s,
+		      const l10n_where where, bool nonempty, plan_l10n *dest)
+{
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (where[l])
+			value_text(c, s, where[l], nonempty, &dest->in[l]);
+}
+
+static void l10n_free(plan_l10n *t)
+{
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		free(t->in[l]);
+	memset(t, 0, sizeof *t);
+}
+
+/* Keys that format 1 does not know are refused there, at their own
+ * line, once the whole file (and so `format`) has been read. */
+static void format_gate(plan_ctx *c)
+{
+	if (c->plan->format != 1)
+		return;
+	for (guint i = 0; i < c->v2_keys->len; i++) {
+		const ini_key *k = g_ptr_array_index(c->v2_keys, i);
+		diag_error(c->d, c->file, k->line, k->col,
+			   "`%s` needs format = 2", quoted(k->name));
+	}
+}
+
+/* Notes the localized key K (the J-th of S) and, when its value can be
+ * trusted, where it is (*AT). */
+static void localized_found(plan_ctx *c, const ini_section *s,
+			    const ini_key *k, size_t j, const ini_key **at,
+			    bool with_values)
+{
+	bool repeated_later = false;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	for (size_t m = j + 1; m < s->n_keys; m++)
+		repeated_later |= strcmp(s->keys[m].name, k->name) == 0;
+	if (with_values && !repeated_later)
+		*at = k;
+}
+
 /* Walks the keys of section S in file order: reports unknown and repeated
  * keys, sets SEEN[i] for each key of DEFS present and, when WITH_VALUES, for
  * each known key whose value can be trusted, stores it in WHERE[i] (when
  * WHERE is not NULL) and reads it with the key's reader (when it has one;
- * otherwise the caller reads it through WHERE). */
+ * otherwise the caller reads it through WHERE).  Localized forms of the
+ * keys go to L10N in the same way (NULL: the section has none). */
 static void section_keys(plan_ctx *c, const ini_section *s,
 			 const key_def *defs, size_t n, bool *seen,
-			 const ini_key **where, bool with_values)
+			 const ini_key **where, l10n_where *l10n,
+			 bool with_values)
 {
 	for (size_t j = 0; j < s->n_keys; j++) {
 		const ini_key *k = &s->keys[j];
@@ -1000,7 +1114,12 @@ static void section_keys(plan_ctx *c, const ini_section *s,
 			continue;
 		}
 		if (def < 0) {
-			report_unknown_key(c, k, defs, n);
+			int lang;
+			if (!l10n || !localized_key(c, k, defs, n, &def, &lang))
+				report_unknown_key(c, k, defs, n);
+			else if (lang >= 0)
+				localized_found(c, s, k, j, &l10n[def][lang],
+						with_values);
 			continue;
 		}
 		seen[def] = true;
@@ -1031,6 +1150,9 @@ static void report_missing(plan_ctx *c, const ini_section *s,
 /* ------------------------------------------------------------------ */
 /* Sections */
 
+/* The places of the localized keys in study_keys and series_keys. */
+enum { STUDY_KEY_TITLE = 1, STUDY_KEY_PLATFORM = 3 };
+
 _Static_assert(N_STUDY_KEYS == PLAN_STUDY_KEYS,
 	       "study.h's PLAN_STUDY_KEYS counts the keys of [study]");
 
@@ -1054,35 +1176,27 @@ static void read_study(plan_ctx *c, const ini_section *s)
 {
 	bool seen[N_STUDY_KEYS] = { false };
 	const ini_key *where[N_STUDY_KEYS] = { NULL };
+	l10n_where l10n[N_STUDY_KEYS] = { { NULL } };
 
-	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, !s->merged);
+	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, l10n,
+		     !s->merged);
 	if (!s->merged) {
 		report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
 		record_key_positions(c->plan, where);
+		read_l10n(c, s, l10n[STUDY_KEY_TITLE], true,
+			  &c->plan->title_l10n);
+		read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
+			  &c->plan->platform_l10n);
 	}
 }
 
 /* ------------------------------------------------------------------ */
 /* The value rule of a boundary series */
 
-/* Keys that format 1 does not have.  A study that uses one must say
- * format = 2; format1_refuse reports those that do not. */
+/* Keys that format 1 does not have: format_gate refuses them there. */
 static void format2_only(plan_ctx *c, const ini_key *k)
 {
-	if (!c->format2_keys)
-		c->format2_keys = g_ptr_array_new();
-	g_ptr_array_add(c->format2_keys, (gpointer)k);
-}
-
-static void format1_refuse(plan_ctx *c)
-{
-	if (c->plan->format != 1 || !c->format2_keys)
-		return;
-	for (guint i = 0; i < c->format2_keys->len; i++) {
-		const ini_key *k = g_ptr_array_index(c->format2_keys, i);
-		diag_error(c->d, c->file, k->line, k->col,
-			   "`%s` needs format = 2", k->name);
-	}
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
 }
 
 /* A written value of a rule: decimal or 0x hex, 0 to 4294967295, as
@@ -1206,12 +1320,13 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 {
 	bool seen[N_SERIES_KEYS] = { false };
 	const ini_key *where[N_SERIES_KEYS] = { NULL };
+	l10n_where l10n[N_SERIES_KEYS] = { { NULL } };
 	study_plan *p = c->plan;
 	series_def *sd;
 	size_t cap = p->n_series;
 	bool kind_ok = false;
 
-	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where,
+	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where, l10n,
 		     !s->merged);
 	if (s->merged) {
 		*bad_kind = true;
@@ -1252,20 +1367,46 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	} else {
 		*bad_kind = true;
 	}
-	if (where[SK_LABEL]) {
+	/* Without a label, the name depends on the format, which may come
+	 * later in the file: series_default_labels gives it. */
+	if (where[SK_LABEL])
 		value_text(c, s, where[SK_LABEL], true, &sd->label);
-	} else {
-		size_t n = strlen(id) + sizeof "Series ";
-		sd->label = malloc(n);
-		if (sd->label)
-			snprintf(sd->label, n, "Series %s", id);
-		else
-			c->fail = PB_NOMEM;
-	}
+	sd->label_default = !where[SK_LABEL];
 	if (where[SK_NOTE])
 		value_text(c, s, where[SK_NOTE], false, &sd->note);
+	read_l10n(c, s, l10n[SK_LABEL], true, &sd->label_l10n);
+	read_l10n(c, s, l10n[SK_NOTE], false, &sd->note_l10n);
 	if (kind_ok)
 		read_rule(c, s, sd, where);
+}
+
+/* The English name of a series without a label: "Series ID" in format 1
+ * (as before there were kinds of default); in format 2 a latency series
+ * is still "Series ID", the others are named by their kind. */
+static void series_default_labels(plan_ctx *c)
+{
+	static const char *const by_kind[] = {
+		[SERIES_MECHANISM] = "Mechanism check",
+		[SERIES_BOUNDARY] = "Boundary values",
+		[SERIES_CONTROL] = "Control boot",
+	};
+	study_plan *p = c->plan;
+
+	for (size_t k = 0; k < p->n_series; k++) {
+		series_def *sd = &p->series[k];
+		if (!sd->label_default || sd->label)
+			continue;
+		if (p->format >= 2 && sd->kind != SERIES_LATENCY) {
+			sd->label = dup_str(by_kind[sd->kind]);
+		} else {
+			size_t n = strlen(sd->id) + sizeof "Series ";
+			sd->label = malloc(n);
+			if (sd->label)
+				snprintf(sd->label, n, "Series %s", sd->id);
+		}
+		if (!sd->label)
+			c->fail = PB_NOMEM;
+	}
 }
 
 /* A series ID is what runs.csv refers to: printable, without blanks. */
@@ -1315,7 +1456,8 @@ static void validate(plan_ctx *c, const ini_index *ix)
 		if (c->fail != PB_OK)
 			return;
 	}
-	format1_refuse(c);
+	series_default_labels(c);
+	format_gate(c);
 	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
@@ -1389,8 +1531,11 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 	if (!text_check(buf, len, display, d))
 		return PB_DATAERR;
 	kf = g_key_file_new();
+	/* Without KEEP_TRANSLATIONS, GKeyFile would drop the localized keys
+	 * (title[de]) of every language but the process locale's. */
 	if (len > 0 && !g_key_file_load_from_data(kf, buf, len,
-						  G_KEY_FILE_NONE, &err)) {
+						  G_KEY_FILE_KEEP_TRANSLATIONS,
+						  &err)) {
 		report_syntax(buf, len, display, d, err);
 		g_error_free(err);
 		g_key_file_free(kf);
@@ -1403,9 +1548,9 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.d = d;
 		c.kf = kf;
 		c.plan = out;
+		c.v2_keys = g_ptr_array_new();
 		validate(&c, &ix);
-		if (c.format2_keys)
-			g_ptr_array_free(c.format2_keys, TRUE);
+		g_ptr_array_free(c.v2_keys, TRUE);
 		st = c.fail;
 		if (st == PB_OK && diag_errors(d) == errors)
 			st = check_registered(&c);
@@ -1465,6 +1610,8 @@ void plan_free(study_plan *p)
 	free(p->title);
 	free(p->build);
 	free(p->platform);
+	l10n_free(&p->title_l10n);
+	l10n_free(&p->platform_l10n);
 	free(p->service);
 	free(p->column);
 	free(p->unit);
@@ -1473,6 +1620,8 @@ void plan_free(study_plan *p)
 		free(p->series[i].id);
 		free(p->series[i].label);
 		free(p->series[i].note);
+		l10n_free(&p->series[i].label_l10n);
+		l10n_free(&p->series[i].note_l10n);
 	}
 	free(p->series);
 	memset(p, 0, sizeof *p);
@@ -1543,6 +1692,15 @@ bool stat_spec_parse(const char *text, stat_spec *out)
 	}
 	*out = s;
 	return true;
+}
+
+const char *plan_text_for(const char *plain, const plan_l10n *localized,
+			  const char *lang)
+{
+	for (int l = 0; lang && l < PLAN_TEXT_LANGS; l++)
+		if (strcmp(lang, plan_text_langs[l]) == 0 && localized->in[l])
+			return localized->in[l];
+	return plain;
 }
 
 size_t study_series_index(const study_plan *plan, const char *id)

@@ -26,9 +26,14 @@
  *                            mechanism logs report on (e.g. MMCSS)
  *               synthetic    optional, yes | no (default no): the metric is
  *                            a synthetic proxy, and conclusions say so
+ *               allow_negative  optional, yes | no (default no), format 2:
+ *                            negative per-period values are data
  *   [series ID] kind         required, latency | mechanism | boundary |
  *                            control
- *               label        optional text, default "Series ID"
+ *               label        optional text; the default is "Series ID", in
+ *                            format 2 for a latency series only (the other
+ *                            kinds are named "Mechanism check", "Boundary
+ *                            values", "Control boot")
  *               note         optional text
  *               disables     format 2, boundary series: a value (decimal or
  *                            0x hex, not missing) that disables the service
@@ -44,9 +49,12 @@
  * built in (disables 100, valid 10..100, outside 20, multiple 10).  A
  * format 2 boundary series without these keys declares no rule.
  *
+ * In format 2, title, platform, label and note may also be given per
+ * language as KEY[LANG] with LANG de, cs or ko (study.h, plan_l10n); a
+ * format 1 file that uses allow_negative or such a key is refused at it.
  * At least one latency series is required; any other section, any other key
- * (including localized ones such as title[de]), a section or a key given
- * twice are errors.  Numbers are [-]digits[.digits][(e|E)[+|-]digits] with a
+ * (including other localized ones such as build[de] or title[fr]), a
+ * section or a key given twice are errors.  Numbers are [-]digits[.digits][(e|E)[+|-]digits] with a
  * '.' whatever the locale: no blanks, inf, nan, hex or ','.  Integers are
  * plain decimal digits.  Text values are unescaped as GKeyFile does (\s, \n,
  * \t, \r, \\); other values are taken exactly as written, so a trailing blank

@@ -94,6 +94,25 @@ static bool get_state(rd *r, json_t *o, const char *where, const char *key,
 	return parse_state(r, json_object_get(o, key), where, key, out);
 }
 
+/* The texts per language under KEY (an object from language code to
+ * string) into *OUT; a file older than the key has none. */
+static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
+		      plan_l10n *out)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!v)
+		return true;
+	if (!json_is_object(v))
+		return bad(r, where, key, "an object of texts by language");
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (json_object_get(v, plan_text_langs[l])
+		    && !take_str(r, v, key, plan_text_langs[l], false,
+				 &out->in[l]))
+			return false;
+	return true;
+}
+
 /* ---------------------------------------------------------------------
  * Plan and series. */
 
@@ -114,6 +133,9 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	if (!take_str(r, st, "study", "title", false, &p->title)
 	    || !take_str(r, st, "study", "build", false, &p->build)
 	    || !take_str(r, st, "study", "platform", true, &p->platform)
+	    || !take_l10n(r, st, "study", "title_localized", &p->title_l10n)
+	    || !take_l10n(r, st, "study", "platform_localized",
+			  &p->platform_l10n)
 	    || !take_str(r, pl, "plan", "column", false, &p->column)
 	    || !take_str(r, pl, "plan", "unit", false, &p->unit)
 	    || !take_str(r, pl, "plan", "service", true, &p->service)
@@ -160,6 +182,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	p->interval = (interval_method)i;
 	v = json_object_get(pl, "synthetic");
 	p->synthetic = json_is_true(v);
+	p->allow_negative = json_is_true(json_object_get(pl, "allow_negative"));
 	states = json_object_get(pl, "states");
 	if (!json_is_array(states) || json_array_size(states) == 0)
 		return bad(r, "plan", "states", "a list of states");
@@ -239,7 +262,11 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 		p->n_series++;
 		if (!take_str(r, e, "series", "id", false, &sd->id)
 		    || !take_str(r, e, "series", "label", false, &sd->label)
-		    || !take_str(r, e, "series", "note", true, &sd->note))
+		    || !take_str(r, e, "series", "note", true, &sd->note)
+		    || !take_l10n(r, e, "series", "label_localized",
+				  &sd->label_l10n)
+		    || !take_l10n(r, e, "series", "note_localized",
+				  &sd->note_l10n))
 			return false;
 		for (m = SERIES_LATENCY; m <= SERIES_CONTROL; m++)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)

@@ -60,17 +60,35 @@ typedef struct value_rule {
 	uint32_t outside;
 	uint32_t multiple;       /* >= 1; 1 when not given */
 } value_rule;
+/* The languages other than English that study.ini may give its text in
+ * (title[de] = ...), in the order of plan_text_langs. */
+#define PLAN_TEXT_LANGS 3
+extern const char *const plan_text_langs[PLAN_TEXT_LANGS];   /* de cs ko */
+
+/* A text of study.ini in the other languages: in[i] is the value of
+ * KEY[plan_text_langs[i]], or NULL when study.ini does not give it. */
+typedef struct plan_l10n {
+	char *in[PLAN_TEXT_LANGS];
+} plan_l10n;
+
+/* The text a page in LANG shows: LOCALIZED's text in LANG when study.ini
+ * gives one, else PLAIN (the plain key, in English; may be NULL). */
+const char *plan_text_for(const char *plain, const plan_l10n *localized,
+			  const char *lang);
 
 typedef struct series_def {
 	char *id;          /* the ID of the [series ID] section */
 	series_kind kind;
 	char *label;       /* shown in reports; defaults to "Series ID" */
+	bool label_default;   /* study.ini gives no plain `label`: pages
+				 show their language's default name */
 	char *note;        /* free text, may be NULL */
 	value_rule rule;   /* boundary series only */
+	plan_l10n label_l10n, note_l10n;
 } series_def;
 
 /* The number of keys [study] may hold (ingest/plan.h lists them). */
-#define PLAN_STUDY_KEYS 19
+#define PLAN_STUDY_KEYS 20
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -84,6 +102,7 @@ typedef struct plan_key_at {
 typedef struct study_plan {
 	int format;              /* 1 or 2 */
 	char *title, *build, *platform;
+	plan_l10n title_l10n, platform_l10n;
 	char *column;            /* per-period column of the latency CSVs */
 	double scale;            /* column value x scale = unit */
 	char *unit;              /* "ms", "Mbit/s" */
@@ -101,6 +120,8 @@ typedef struct study_plan {
 				    report on ("MMCSS"), or NULL */
 	bool synthetic;          /* the metric is a synthetic proxy, and
 				    conclusions say so */
+	bool allow_negative;     /* per-period values below 0 are data (a
+				    signed metric), not an error */
 	pb_state *states;        /* display order */
 	size_t n_states;
 	series_def *series;      /* in file order */

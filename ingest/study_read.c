@@ -222,7 +222,8 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 		return PB_NOMEM;
 	}
 	job->read_latency = true;
-	st = latency_read_file_hashed(full, display, s->plan.column, d,
+	st = latency_read_file_hashed(full, display, s->plan.column,
+				      s->plan.allow_negative, d,
 				      &values, &n, ds, &job->hdr);
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;

@@ -17,6 +17,7 @@
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 #include "render/outcome_words.h"
+#include "render/studytext.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -194,17 +195,14 @@ static const char *join(page *pg, GPtrArray *items, const char *sep)
 	return keep(pg, g_string_free(g, FALSE));
 }
 
-/* A series' name as the study page writes it. */
+/* A series' name as the study page writes it (render/studytext.h). */
 static const char *series_name(page *pg, const study_plan *p, size_t k)
 {
-	const series_def *sd = &p->series[k];
-	const char *def = fmt(pg, "Series %s", sd->id);
+	char *name = studytext_series_name(p, k, pg->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		/* TRANSLATORS: %s is the series id ("Series 1"). */
-		return fmt(pg, trc(pg, "series label", "Series %s"),
-			   esc(pg, sd->id));
-	return esc(pg, sd->label);
+	if (!name)
+		return missing(pg, p->series[k].label, NULL);
+	return esc(pg, keep(pg, name));
 }
 
 /* The name of a series pair: the series when matched by id, else both. */
@@ -350,8 +348,9 @@ static void section_intro(page *pg)
 	const compare_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
-		"%s: build %s against build %s"), esc(pg, o->title),
-		esc(pg, n->build), esc(pg, o->build))));
+		"%s: build %s against build %s"),
+		esc(pg, studytext_title(o, pg->lang)), esc(pg, n->build),
+		esc(pg, o->build))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
 		code(pg, pg->os->name), esc(pg, o->build),

@@ -113,9 +113,9 @@ char *fig_printf(const char *format, ...);
  * it, "missing" translated as on the Markdown page. */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
-/* The name of series SERIES of PLAN, as the Markdown page writes it: its
- * label, except that the default label "Series ID" is the language's word
- * for a series and the id ("Serie 1", "시리즈 1").  The result belongs to
+/* The name of series SERIES of PLAN, as the Markdown page writes it
+ * (render/studytext.h: its label in the figure's language, or the
+ * language's default name, "Serie 1", "시리즈 1").  The result belongs to
  * the caller (g_free). */
 char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series);
 

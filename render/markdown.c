@@ -20,6 +20,7 @@
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 #include "render/outcome_words.h"
+#include "render/studytext.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -231,19 +232,15 @@ static const char *ci_code(page *pg, double lo, double hi)
 		   num_beside(pg, hi, true, true));
 }
 
-/* A series' name: the label as written, except that the default label
- * "Series ID" is the language's word for a series followed by the id, as
- * the articles write "Serie 1", "Série 1", "시리즈 1". */
+/* A series' name in the page's language (render/studytext.h), as the
+ * articles write "Serie 1", "Série 1", "시리즈 1". */
 static const char *series_name(page *pg, size_t k)
 {
-	const series_def *sd = &pg->p->series[k];
-	const char *def = fmt(pg, "Series %s", sd->id);
+	char *name = studytext_series_name(pg->p, k, pg->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		/* TRANSLATORS: %s is the series id ("Series 1"). */
-		return fmt(pg, trc(pg, "series label", "Series %s"),
-			   esc(pg, sd->id));
-	return esc(pg, sd->label);
+	if (!name)
+		return missing(pg, pg->p->series[k].label, NULL);
+	return esc(pg, keep(pg, name));
 }
 
 /* Joins the strings of ITEMS with SEP into a pooled string. */
@@ -846,12 +843,12 @@ static void section_series_notes(page *pg)
 	bool started = false;
 
 	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const series_def *sd = &pg->p->series[k];
-		if (!sd->note || !sd->note[0])
+		const char *note = studytext_note(&pg->p->series[k], pg->lang);
+		if (!note || !note[0])
 			continue;
 		section_start(pg, tr(pg, "Series notes"), &started);
 		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
-			       esc(pg, sd->note)));
+			       esc(pg, note)));
 	}
 }
 
@@ -1419,12 +1416,14 @@ static void section_input(page *pg)
 static void heading(page *pg)
 {
 	const study_plan *p = pg->p;
+	const char *platform = studytext_platform(p, pg->lang);
 
 	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
-			      esc(pg, p->title), esc(pg, p->build)));
-	if (p->platform && p->platform[0])
+			      esc(pg, studytext_title(p, pg->lang)),
+			      esc(pg, p->build)));
+	if (platform && platform[0])
 		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
-				      esc(pg, p->platform)));
+				      esc(pg, platform)));
 }
 
 pb_status markdown_render(const study *s, const analysis *a,

@@ -52,6 +52,18 @@ static json_t *state_json(pb_state st)
 	return json_string(pb_state_format(st, buf, sizeof buf));
 }
 
+/* The texts study.ini gives in other languages, by language code: an
+ * object that holds only the languages given (often none). */
+static json_t *l10n_json(const plan_l10n *t, bool *ok)
+{
+	json_t *o = json_object();
+
+	for (int l = 0; o && l < PLAN_TEXT_LANGS; l++)
+		if (t->in[l])
+			put(o, plan_text_langs[l], json_string(t->in[l]), ok);
+	return o;
+}
+
 static json_t *study_json(const study *s, bool *ok)
 {
 	json_t *o = json_object();
@@ -61,6 +73,9 @@ static json_t *study_json(const study *s, bool *ok)
 	put(o, "title", json_string(s->plan.title), ok);
 	put(o, "build", json_string(s->plan.build), ok);
 	put(o, "platform", str_or_null(s->plan.platform), ok);
+	put(o, "title_localized", l10n_json(&s->plan.title_l10n, ok), ok);
+	put(o, "platform_localized", l10n_json(&s->plan.platform_l10n, ok),
+	    ok);
 	put(o, "format", json_integer(s->plan.format), ok);
 	put(o, "digest", json_string(s->digest), ok);
 	return o;
@@ -96,6 +111,7 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 					    : results_endpoint_rule_mc), ok);
 	put(o, "service", str_or_null(p->service), ok);
 	put(o, "synthetic", json_boolean(p->synthetic), ok);
+	put(o, "allow_negative", json_boolean(p->allow_negative), ok);
 	put(o, "unit_of_replication", json_string("boot"), ok);
 	put(o, "pairing", json_string("block"), ok);
 	for (size_t i = 0; i < p->n_states; i++)
@@ -144,6 +160,10 @@ static json_t *series_json(const study_plan *p, bool *ok)
 		put(o, "note", str_or_null(p->series[k].note), ok);
 		if (p->series[k].kind == SERIES_BOUNDARY)
 			put(o, "rule", rule_json(&p->series[k].rule, ok), ok);
+		put(o, "label_localized",
+		    l10n_json(&p->series[k].label_l10n, ok), ok);
+		put(o, "note_localized",
+		    l10n_json(&p->series[k].note_l10n, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;

@@ -39,6 +39,7 @@
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "render/jsonw.h"
+#include "render/studytext.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
@@ -281,6 +282,23 @@ static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
 	return (size_t)-1;
 }
 
+/* Whether LABEL, as the published file names a series, is series K: its
+ * label in results.json, its name in the language of a page (which may
+ * be a localized label or the language's default name). */
+static bool series_label_is(const verifier *v, size_t k, const char *label)
+{
+	const study_plan *plan = &v->s->plan;
+	char *name;
+	bool same;
+
+	if (strcmp(plan->series[k].label, label) == 0)
+		return true;
+	name = studytext_series_name(plan, k, v->p->lang);
+	same = name && strcmp(name, label) == 0;
+	g_free(name);
+	return same;
+}
+
 /* The latency series a published comparison column names: by id (a
  * results.json, or a default label "Series ID" in any language), else by
  * its label as printed, else by its place among the latency series. */
@@ -299,8 +317,7 @@ static size_t resolve_series(const verifier *v, const pub_cmp *pc)
 	if (pc->series_label) {
 		for (k = 0; k < plan->n_series; k++)
 			if (plan->series[k].kind == SERIES_LATENCY
-			    && strcmp(plan->series[k].label,
-				      pc->series_label) == 0)
+			    && series_label_is(v, k, pc->series_label))
 				return k;
 	}
 	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
@@ -427,7 +444,7 @@ static size_t resolve_account(const verifier *v, const pub_account *pa)
 			return k;
 	}
 	for (k = 0; pa->series_label && k < plan->n_series; k++)
-		if (strcmp(plan->series[k].label, pa->series_label) == 0)
+		if (series_label_is(v, k, pa->series_label))
 			return k;
 	return (size_t)-1;
 }

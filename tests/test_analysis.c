@@ -177,8 +177,8 @@ static void check_hand_study(void)
 {
 	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
 	series_def series[2] = {
-		{ (char *)"A", SERIES_LATENCY, (char *)"Series A", NULL, { 0 } },
-		{ (char *)"B", SERIES_LATENCY, (char *)"Series B", NULL, { 0 } },
+		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
+		{ .id = (char *)"B", .kind = SERIES_LATENCY, .label = (char *)"Series B" },
 	};
 	study_run runs[16];
 	study s;
@@ -289,7 +289,7 @@ static const comparison *pairs_study(size_t n, interval_method method,
 	static pb_state states[2] = { { false, false, 10 },
 				      { false, false, 20 } };
 	static series_def series[1] = {
-		{ (char *)"A", SERIES_LATENCY, (char *)"Series A", NULL, { 0 } },
+		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 	};
 	static study_run runs[2 * 41];
 	static study s;
@@ -364,10 +364,10 @@ static void small_init(small_study *m, size_t n_series, double threshold,
 	memset(m, 0, sizeof *m);
 	m->states[0] = (pb_state){ false, false, 10 };
 	m->states[1] = (pb_state){ false, false, 20 };
-	m->series[0] = (series_def){ (char *)"1", SERIES_LATENCY,
-				     (char *)"Series 1", NULL, { 0 } };
-	m->series[1] = (series_def){ (char *)"2", SERIES_LATENCY,
-				     (char *)"Series 2", NULL, { 0 } };
+	m->series[0] = (series_def){ .id = (char *)"1", .kind = SERIES_LATENCY,
+				     .label = (char *)"Series 1" };
+	m->series[1] = (series_def){ .id = (char *)"2", .kind = SERIES_LATENCY,
+				     .label = (char *)"Series 2" };
 	m->s.dir = (char *)"small";
 	m->s.name = (char *)"small";
 	m->s.plan.format = 1;

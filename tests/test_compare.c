@@ -94,14 +94,14 @@ static void hand_init(hand_study *h, const char *id1, const char *id2)
 	h->states[2] = num_state(50);
 	h->states[3] = num_state(20);
 	h->states[4] = num_state(100);
-	h->series[0] = (series_def){ (char *)id1, SERIES_LATENCY,
-				     (char *)"L1", NULL, { 0 } };
-	h->series[1] = (series_def){ (char *)id2, SERIES_LATENCY,
-				     (char *)"L2", NULL, { 0 } };
-	h->series[2] = (series_def){ (char *)"mech", SERIES_MECHANISM,
-				     (char *)"M", NULL, { 0 } };
-	h->series[3] = (series_def){ (char *)"bound", SERIES_BOUNDARY,
-				     (char *)"B", NULL, { 0 } };
+	h->series[0] = (series_def){ .id = (char *)id1, .kind = SERIES_LATENCY,
+				     .label = (char *)"L1" };
+	h->series[1] = (series_def){ .id = (char *)id2, .kind = SERIES_LATENCY,
+				     .label = (char *)"L2" };
+	h->series[2] = (series_def){ .id = (char *)"mech", .kind = SERIES_MECHANISM,
+				     .label = (char *)"M" };
+	h->series[3] = (series_def){ .id = (char *)"bound", .kind = SERIES_BOUNDARY,
+				     .label = (char *)"B" };
 	h->s.plan.states = h->states;
 	h->s.plan.n_states = 5;
 	h->s.plan.series = h->series;

@@ -47,7 +47,7 @@ static bool run_once(const lat_case *c, size_t chunk)
 	bool ok;
 
 	st = latency_read_buffer(c->input, c->len, "lat.csv", "latency_us",
-				 chunk, d, &v, &n);
+				 false, chunk, d, &v, &n);
 	messages(d, msgs, sizeof msgs);
 	ok = st == c->status && strcmp(msgs, c->msgs) == 0;
 	if (st == PB_OK)
@@ -213,10 +213,40 @@ static void test_files(void)
 	diag_free(d);
 }
 
+/* With allow_negative, values below 0 are read as they are written; the
+ * other checks stay (a value that is no number is still refused). */
+static void test_signed(void)
+{
+	static const char good[] = "period,latency_us\n1,-3.5\n2,0\n3,-0\n4,2\n";
+	static const char bad[] = "latency_us\n-1\n-x\n";
+	diag *d = diag_new(NULL, 0);
+	double *v = NULL;
+	size_t n = 0;
+	char msgs[256];
+	pb_status st;
+
+	if (!d)
+		abort();
+	st = latency_read_buffer(good, sizeof good - 1, "lat.csv",
+				 "latency_us", true, 0, d, &v, &n);
+	tap_ok(st == PB_OK && n == 4 && v[0] == -3.5 && v[1] == 0
+	       && v[2] == 0 && v[3] == 2, "allow_negative: -3.5 is a value");
+	free(v);
+	st = latency_read_buffer(bad, sizeof bad - 1, "lat.csv", "latency_us",
+				 true, 0, d, &v, &n);
+	messages(d, msgs, sizeof msgs);
+	tap_ok(st == PB_DATAERR && v == NULL
+	       && strcmp(msgs, "lat.csv:3:1: latency_us is not a number "
+			 "('-x')\n") == 0,
+	       "allow_negative: '-x' is still no number");
+	diag_free(d);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(&cases[i]);
 	test_files();
+	test_signed();
 	return tap_done();
 }

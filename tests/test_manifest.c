@@ -22,10 +22,10 @@ static char id_1[] = "1", id_mech[] = "mech", id_bound[] = "bound",
 static char label[] = "label";
 
 static series_def series[] = {
-	{ id_1, SERIES_LATENCY, label, NULL, { 0 } },
-	{ id_mech, SERIES_MECHANISM, label, NULL, { 0 } },
-	{ id_bound, SERIES_BOUNDARY, label, NULL, { 0 } },
-	{ id_ctl, SERIES_CONTROL, label, NULL, { 0 } },
+	{ .id = id_1, .kind = SERIES_LATENCY, .label = label },
+	{ .id = id_mech, .kind = SERIES_MECHANISM, .label = label },
+	{ .id = id_bound, .kind = SERIES_BOUNDARY, .label = label },
+	{ .id = id_ctl, .kind = SERIES_CONTROL, .label = label },
 };
 
 static pb_state states[] = {

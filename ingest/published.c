@@ -154,6 +154,7 @@ typedef struct reader {
 	const char *path;
 	const pub_phrase *vocab;
 	size_t n_vocab;
+	const study_plan *plan; /* whose states the file names, or NULL */
 	diag *d;
 	published *p;
 	pb_status st;           /* PB_NOMEM once memory ran out */
@@ -415,10 +416,11 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 	return ok;
 }
 
-/* A state as a page writes it: a number, hex, or the word for missing. */
+/* A state as a page writes it: a number, hex, or the word for missing;
+ * or, in a named-state study, one of its names. */
 static bool parse_state(reader *r, const char *s, pb_state *out)
 {
-	return pub_state_text(r->vocab, r->n_vocab, s, out);
+	return pub_state_text(r->plan, r->vocab, r->n_vocab, s, out);
 }
 
 /* Splits S at ", " into a new array of new strings (*N of them); NULL
@@ -1227,9 +1229,16 @@ static bool get_state(reader *r, json_t *o, const char *where,
 		      const char *key, pb_state *out)
 {
 	const char *s;
+	state_lookup found;
+
 	if (!get_str(r, o, where, key, &s))
 		return false;
-	if (!pb_state_parse(s, strlen(s), out))
+	if (!r->plan)
+		found = pb_state_parse(s, strlen(s), out) ? STATE_UNLISTED
+							   : STATE_BAD_NUMBER;
+	else
+		found = study_state_lookup(r->plan, s, strlen(s), out, NULL);
+	if (found != STATE_LISTED && found != STATE_UNLISTED)
 		return json_bad(r, where, key, "a state");
 	return true;
 }
@@ -1776,8 +1785,8 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
  * Entry points. */
 
 pb_status published_parse(const char *path, const char *text, size_t len,
-			  const pub_phrase *vocab, size_t n_vocab, diag *d,
-			  published **out)
+			  const study_plan *plan, const pub_phrase *vocab,
+			  size_t n_vocab, diag *d, published **out)
 {
 	reader r;
 	size_t errors = diag_errors(d);
@@ -1790,12 +1799,14 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	r.path = path;
 	r.vocab = vocab;
 	r.n_vocab = n_vocab;
+	r.plan = plan;
 	r.d = d;
 	r.p = calloc(1, sizeof *r.p);
 	if (!r.p || !(r.p->path = dup_str(path))) {
 		free(r.p);
 		return PB_NOMEM;
 	}
+	r.p->plan = plan;
 	if (nul) {
 		size_t line = 1, col = 1;
 		for (const char *c = text; c < nul; c++) {
@@ -1825,8 +1836,9 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	return PB_OK;
 }
 
-pb_status published_read(const char *path, const pub_phrase *vocab,
-			 size_t n_vocab, diag *d, published **out)
+pb_status published_read(const char *path, const study_plan *plan,
+			 const pub_phrase *vocab, size_t n_vocab, diag *d,
+			 published **out)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -1862,7 +1874,7 @@ pb_status published_read(const char *path, const pub_phrase *vocab,
 		return PB_IOERR;
 	}
 	fclose(f);
-	st = published_parse(path, buf ? buf : "", len, vocab, n_vocab, d,
+	st = published_parse(path, buf ? buf : "", len, plan, vocab, n_vocab, d,
 			     out);
 	free(buf);
 	return st;

@@ -49,6 +49,7 @@
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/state.h"
+#include "ingest/study.h"
 
 /* What a phrase of the vocabulary stands for. */
 typedef enum pub_concept {
@@ -258,6 +259,8 @@ typedef struct published {
 				  vocabulary); else NULL */
 	bool reference_given;
 	pb_state reference;
+	const study_plan *plan;   /* whose states it names (borrowed), or
+				     NULL */
 
 	/* results.json only: the settings the intervals were drawn with. */
 	bool settings_given;
@@ -291,19 +294,23 @@ typedef struct published {
 } published;
 
 /* Reads PATH, a results.json or a published page, with the vocabulary
- * VOCAB (N_VOCAB phrases, borrowed until published_free).  Problems go to
+ * VOCAB (N_VOCAB phrases, borrowed until published_free).  PLAN, when not
+ * NULL, is the plan of the study the file is held against: its states are
+ * then found in its list by the spelling it gives them (a named state
+ * only so), and carry that spelling; it must outlive *OUT.  Problems go to
  * D with FILE:LINE:COL.  Returns PB_OK and a new *OUT (free with
  * published_free); PB_NOINPUT when PATH cannot be opened, PB_DATAERR for a
  * malformed file or a page without any of the three tables, PB_IOERR,
  * PB_NOMEM.  *OUT is NULL on error. */
-pb_status published_read(const char *path, const pub_phrase *vocab,
-			 size_t n_vocab, diag *d, published **out);
+pb_status published_read(const char *path, const study_plan *plan,
+			 const pub_phrase *vocab, size_t n_vocab, diag *d,
+			 published **out);
 
 /* The same from LEN bytes of TEXT (NUL bytes are an error), named PATH in
  * messages. */
 pb_status published_parse(const char *path, const char *text, size_t len,
-			  const pub_phrase *vocab, size_t n_vocab, diag *d,
-			  published **out);
+			  const study_plan *plan, const pub_phrase *vocab,
+			  size_t n_vocab, diag *d, published **out);
 
 void published_free(published *p);
 

@@ -451,15 +451,17 @@ static char *code_span_text(const char *s)
 	return t;
 }
 
-/* A named state: a name of PLAN's list in a code span. */
+/* A named state: a name of PLAN's list, in a code span or (a table cell
+ * whose code span the reader has taken off) as it is. */
 static bool state_name_text(const study_plan *plan, const char *s,
 			    pb_state *out)
 {
-	char *name = code_span_text(s);
-	bool ok = name && study_state_lookup(plan, name, strlen(name), out,
-					     NULL) == STATE_LISTED;
+	char *span = code_span_text(s);
+	const char *name = span ? span : s;
+	bool ok = study_state_lookup(plan, name, strlen(name), out, NULL)
+		  == STATE_LISTED;
 
-	free(name);
+	free(span);
 	return ok;
 }
 

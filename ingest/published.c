@@ -208,10 +208,50 @@ static void row_clear(row *rw)
 	rw->n = 0;
 }
 
-/* The cleaned text of the raw cell S (LEN bytes): backticks dropped
- * (code spans are optional), Markdown escapes undone (outside code spans
- * a backslash before ASCII punctuation, inside them "\|"), runs of white
- * space made one space, leading and trailing space trimmed. */
+/* The length of the run of backticks at S[I..LEN). */
+static size_t fence_at(const char *s, size_t len, size_t i)
+{
+	size_t n = 0;
+	while (i + n < len && s[i + n] == '`')
+		n++;
+	return n;
+}
+
+/* Where the code span opened by the N backticks at S[I] closes (a run of
+ * exactly N), or 0 when it does not. */
+static size_t fence_close(const char *s, size_t len, size_t i, size_t n)
+{
+	for (size_t j = i + n; j < len;) {
+		size_t m = fence_at(s, len, j);
+		if (m == n)
+			return j;
+		j += m ? m : 1;
+	}
+	return 0;
+}
+
+/* Copies the text of the code span S[A..B) to OUT at *K as CommonMark
+ * reads it: as written (backticks and blanks kept, a table's "\|" read
+ * as '|'), less one padding space at each end when both are there. */
+static void code_text(const char *s, size_t a, size_t b, char *out,
+		      size_t *k)
+{
+	if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
+		a++;
+		b--;
+	}
+	for (size_t i = a; i < b; i++) {
+		if (s[i] == '\\' && i + 1 < b && s[i + 1] == '|')
+			i++;
+		out[(*k)++] = s[i];
+	}
+}
+
+/* The cleaned text of the raw cell S (LEN bytes): code spans' fences
+ * dropped (code spans are optional) and their text kept as written,
+ * Markdown escapes undone (outside code spans a backslash before ASCII
+ * punctuation, inside them "\|"), runs of white space outside code spans
+ * made one space, leading and trailing space trimmed. */
 static char *clean_cell(const char *s, size_t len, bool markdown)
 {
 	char *out = malloc(len + 1);
@@ -223,7 +263,17 @@ static char *clean_cell(const char *s, size_t len, bool markdown)
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 		if (c == '`') {
-			in_code = !in_code;
+			size_t n = fence_at(s, len, i);
+			size_t end = markdown ? fence_close(s, len, i, n) : 0;
+			if (end) {
+				if (space)
+					out[k++] = ' ';
+				space = false;
+				code_text(s, i + n, end, out, &k);
+				i = end + n - 1;
+			} else {
+				in_code = !in_code;
+			}
 			continue;
 		}
 		if (markdown && c == '\\' && i + 1 < len

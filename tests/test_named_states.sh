@@ -86,6 +86,25 @@ is "$pb_status" 0 "compare reads names back from results.json"
 ok "the compare page names the states" \
 	grep -q '^| `High performance` | ' "$tap_tmp/cmp2/compare.en.md"
 
+# Names holding Markdown: a '|' must not end the table cell, backticks
+# and '*' must not become markup, and verify must read them back.
+odd=$tap_tmp/odd
+cp -R "$named" "$odd" && chmod -R u+w "$odd"
+sed -i 's/^states = .*/states = Balanced; High|perf; Power `saver` *x*/' \
+	"$odd/study.ini"
+sed -i 's/,High performance,/,High|perf,/; s/,Power saver,/,Power `saver` *x*,/' \
+	"$odd/runs.csv"
+run_pb -q report "$odd" -o "$tap_tmp/odd-report"
+is "$pb_status" 0 "report writes names holding Markdown"
+ok "en.md: a '|' in a name is escaped in its cell" \
+	grep -qF '| `High\|perf` | ' "$tap_tmp/odd-report/en.md"
+ok "en.md: a name with backticks gets a longer fence" \
+	grep -qF '| ``Power `saver` *x*`` | ' "$tap_tmp/odd-report/en.md"
+for f in en.md ko.md results.json; do
+	run_pb verify "$odd" --against "$tap_tmp/odd-report/$f"
+	is "$pb_status" 0 "verify reads names holding Markdown from $f"
+done
+
 # A format 1 study: states = 10;0x14;100 while runs.csv writes 20.
 hex=$tap_tmp/hex
 cp -R "$top_srcdir/tests/data/tiny" "$hex" && chmod -R u+w "$hex"

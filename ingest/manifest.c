@@ -327,26 +327,6 @@ static void plan_states_text(const study_plan *plan, char *buf, size_t size)
 	}
 }
 
-/* Why a state name is refused, in runs.csv's terms. */
-static const char *name_fault_text(pb_name_fault f)
-{
-	switch (f) {
-	case PB_NAME_OK:
-		break;
-	case PB_NAME_EMPTY:
-		return "state is empty";
-	case PB_NAME_BAD_UTF8:
-		return "state is not valid UTF-8";
-	case PB_NAME_CONTROL:
-		return "state holds a control character";
-	case PB_NAME_SEMICOLON:
-		return "state holds a ';', which no state name may";
-	case PB_NAME_BLANK_EDGE:
-		return "state starts or ends with a blank";
-	}
-	return "state is not a state name";
-}
-
 /* Reports a state of a named-state study that is not a listed name, with
  * the nearest listed name when one is close. */
 static void unknown_name_error(manifest_ctx *c, const csv_field *f, diag *d)
@@ -382,9 +362,10 @@ static bool manifest_state(manifest_ctx *c, const csv_field *f, diag *d,
 		state_error(c, f, d);
 		return false;
 	case STATE_BAD_NAME:
-		diag_error(d, c->display, f->line, f->col + at, "%s ('%s')",
-			   name_fault_text(pb_state_name_check(f->text, f->len,
-							       &at)),
+		diag_error(d, c->display, f->line, f->col + at,
+			   "state %s ('%s')",
+			   pb_state_name_fault_text(
+				   pb_state_name_check(f->text, f->len, &at)),
 			   diag_quote(f->text, f->len));
 		return false;
 	case STATE_UNKNOWN:

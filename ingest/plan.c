@@ -548,18 +548,27 @@ static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
 	g_free(v);
 }
 
+/* The value of K, one of the words A and B: 0 for A, 1 for B; -1, with
+ * the error reported, for anything else. */
+static int value_choice(plan_ctx *c, const ini_section *s, const ini_key *k,
+			const char *a, const char *b)
+{
+	gchar *v = value_raw(c, s, k);
+	int which = strcmp(v, a) == 0 ? 0 : strcmp(v, b) == 0 ? 1 : -1;
+
+	if (which < 0)
+		value_error(c, k, "%s must be %s or %s ('%s')", k->name, a, b,
+			    quoted(v));
+	g_free(v);
+	return which;
+}
+
 static void read_state_type(plan_ctx *c, const ini_section *s,
 			    const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "number") == 0)
-		c->plan->state_type = PB_STATE_NUMBER;
-	else if (strcmp(v, "name") == 0)
-		c->plan->state_type = PB_STATE_NAME;
-	else
-		value_error(c, k, "state_type must be number or name ('%s')",
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "number", "name");
+	if (which >= 0)
+		c->plan->state_type = which ? PB_STATE_NAME : PB_STATE_NUMBER;
 }
 
 static void read_title(plan_ctx *c, const ini_section *s, const ini_key *k)
@@ -636,15 +645,9 @@ static void read_confidence(plan_ctx *c, const ini_section *s,
 
 static void read_better(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "lower") == 0)
-		c->plan->better = BETTER_LOWER;
-	else if (strcmp(v, "higher") == 0)
-		c->plan->better = BETTER_HIGHER;
-	else
-		value_error(c, k, "better must be lower or higher ('%s')",
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "lower", "higher");
+	if (which >= 0)
+		c->plan->better = which ? BETTER_HIGHER : BETTER_LOWER;
 }
 
 /* `registered`: the digest of the plan as published before the data, 64
@@ -676,15 +679,9 @@ static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 static void read_synthetic(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "yes") == 0)
-		c->plan->synthetic = true;
-	else if (strcmp(v, "no") == 0)
-		c->plan->synthetic = false;
-	else
-		value_error(c, k, "synthetic must be yes or no ('%s')",
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "yes", "no");
+	if (which >= 0)
+		c->plan->synthetic = which == 0;
 }
 
 static void read_statistic(plan_ctx *c, const ini_section *s,
@@ -770,26 +767,6 @@ static void read_states(plan_ctx *c, const ini_section *s, const ini_key *k)
 	c->states_key = k;
 }
 
-/* Why a state name is refused, for messages. */
-static const char *name_fault_text(pb_name_fault f)
-{
-	switch (f) {
-	case PB_NAME_OK:
-		break;
-	case PB_NAME_EMPTY:
-		return "is empty";
-	case PB_NAME_BAD_UTF8:
-		return "is not valid UTF-8";
-	case PB_NAME_CONTROL:
-		return "holds a control character";
-	case PB_NAME_SEMICOLON:
-		return "holds a ';', which separates states";
-	case PB_NAME_BLANK_EDGE:
-		return "starts or ends with a blank";
-	}
-	return "is not a state name";
-}
-
 /* Parses one state of the plan, TEXT[0..LEN), written at LINE:COL, as the
  * plan's state_type says; WHAT starts a message about a bad number, NAMED
  * one about a bad name.  A named state gets TEXT as its text. */
@@ -814,7 +791,7 @@ static bool plan_state_parse(plan_ctx *c, const char *what,
 		return true;
 	}
 	diag_error(c->d, c->file, line, col + at, "%s %s ('%s')", named,
-		   name_fault_text(f), diag_quote(text, len));
+		   pb_state_name_fault_text(f), diag_quote(text, len));
 	return false;
 }
 

@@ -86,6 +86,25 @@ pb_name_fault pb_state_name_check(const char *text, size_t len, size_t *at)
 	return PB_NAME_OK;
 }
 
+const char *pb_state_name_fault_text(pb_name_fault f)
+{
+	switch (f) {
+	case PB_NAME_OK:
+		break;
+	case PB_NAME_EMPTY:
+		return "is empty";
+	case PB_NAME_BAD_UTF8:
+		return "is not valid UTF-8";
+	case PB_NAME_CONTROL:
+		return "holds a control character";
+	case PB_NAME_SEMICOLON:
+		return "holds a ';', which separates states";
+	case PB_NAME_BLANK_EDGE:
+		return "starts or ends with a blank";
+	}
+	return "is not a state name";
+}
+
 pb_state pb_state_name(const char *name)
 {
 	pb_state s = { false, false, 0, name, true };

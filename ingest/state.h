@@ -55,6 +55,10 @@ typedef enum pb_name_fault {
  * offset of the offending byte. */
 pb_name_fault pb_state_name_check(const char *text, size_t len, size_t *at);
 
+/* What is wrong with a name, to follow "state" or a key in a message:
+ * "is empty", "starts or ends with a blank". */
+const char *pb_state_name_fault_text(pb_name_fault f);
+
 /* The named state NAME (not copied: it must outlive the state). */
 pb_state pb_state_name(const char *name);
 

@@ -15,15 +15,6 @@
  * confidence is flagged as a small-sample interval in the report. */
 #define COVERAGE_SHORTFALL 0.01
 
-/* Index of STATE in plan.states, or n_states. */
-static size_t state_index(const study_plan *p, pb_state state)
-{
-	for (size_t i = 0; i < p->n_states; i++)
-		if (pb_state_equal(p->states[i], state))
-			return i;
-	return p->n_states;
-}
-
 static int cmp_size(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -123,14 +114,6 @@ static void note_coverage(const study_plan *p, comparison *c)
 	c->small_sample = c->coverage < p->confidence - COVERAGE_SHORTFALL;
 }
 
-/* The state as the seed hash wants it: decimal or "missing", so that
- * writing 10 or 0x0A gives the same interval. */
-static void canonical_label(pb_state st, char *buf, size_t size)
-{
-	st.hex = false;
-	pb_state_format(st, buf, size);
-}
-
 /* True when the N >= 1 differences D = STATE - REF are all equal up to
  * the rounding of their subtraction: every resample then has the same
  * mean and the interval (near) zero width, which says nothing about how
@@ -160,9 +143,12 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 
 	if (st != PB_OK)
 		return st;
-	canonical_label(p->states[c->state], label, sizeof label);
+	/* Keyed by the state's canonical spelling, so that writing 10 or
+	 * 0x0A gives the same interval. */
 	c->stream_seed = boot_stream_seed(p->seed, p->series[c->series].id,
-					  label);
+					  pb_state_canonical(p->states[c->state],
+							     label,
+							     sizeof label));
 	set.method = p->interval;
 	set.confidence = p->confidence;
 	set.exact = p->resamples_exact;
@@ -212,7 +198,7 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 {
 	const study_plan *p = &s->plan;
-	size_t ref = state_index(p, p->reference);
+	size_t ref = study_state_index(p, p->reference);
 	size_t n = 0;
 
 	size_t total = 0;
@@ -253,7 +239,7 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 static pb_status build_state_results(const study *s, analysis *a)
 {
 	const study_plan *p = &s->plan;
-	size_t ref = state_index(p, p->reference);
+	size_t ref = study_state_index(p, p->reference);
 
 	a->states = calloc(p->n_states + 1, sizeof *a->states);
 	if (!a->states)
@@ -444,8 +430,11 @@ static pb_status run_difference(const study *s, size_t j, const comparison *ca,
 	sd->series_b = cb->series;
 	snprintf(key, sizeof key, "between %s %s", p->series[ca->series].id,
 		 p->series[cb->series].id);
-	canonical_label(p->states[j], label, sizeof label);
-	st = unpaired_interval(ca, cb, p, boot_stream_seed(p->seed, key, label),
+	st = unpaired_interval(ca, cb, p,
+			       boot_stream_seed(p->seed, key,
+						pb_state_canonical(p->states[j],
+								   label,
+								   sizeof label)),
 			       sd);
 	sd->finding = !sd->defined ? HETERO_UNJUDGED
 		      : sd->disagree ? HETERO_DIFFERS : HETERO_SAME;

@@ -18,6 +18,8 @@ typedef struct rd {
 	const char *path;
 	diag *d;
 	bool nomem;
+	const study_plan *plan;   /* once its states are read: states are
+				     then found in its list */
 } rd;
 
 /* Reports that KEY (in WHERE) is missing or not WANT; returns false. */
@@ -79,13 +81,76 @@ static bool get_int(rd *r, json_t *o, const char *where, const char *key,
 	return true;
 }
 
+/* A state of the plan's list (with the plan's spelling), or a number
+ * state the list does not hold (a boundary value). */
 static bool parse_state(rd *r, json_t *v, const char *where,
 			const char *key, pb_state *out)
 {
 	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-	if (!s || !pb_state_parse(s, strlen(s), out))
+	state_lookup found = s ? study_state_lookup(r->plan, s, strlen(s), out,
+						    NULL)
+			       : STATE_BAD_NUMBER;
+
+	if (found != STATE_LISTED && found != STATE_UNLISTED)
 		return bad(r, where, key, "a state");
 	return true;
+}
+
+/* plan.state_type: absent before format 2, where states are numbers. */
+static bool read_state_type(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *v = json_object_get(pl, "state_type");
+	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+
+	if (!v && p->format < 2)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "number") == 0)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "name") == 0)
+		p->state_type = PB_STATE_NAME;
+	else
+		return bad(r, "plan", "state_type", "number or name");
+	return true;
+}
+
+/* plan.states: the list, each with the spelling written there. */
+static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *states = json_object_get(pl, "states"), *v;
+	const char **text;
+	size_t i, at;
+
+	if (!json_is_array(states) || json_array_size(states) == 0)
+		return bad(r, "plan", "states", "a list of states");
+	p->states = calloc(json_array_size(states), sizeof *p->states);
+	text = calloc(json_array_size(states), sizeof *text);
+	if (!p->states || !text) {
+		free(text);
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(states, i, v) {
+		const char *s = json_is_string(v) ? json_string_value(v) : "";
+		size_t n = strlen(s);
+		bool ok = p->state_type == PB_STATE_NAME
+			  ? pb_state_name_check(s, n, &at) == PB_NAME_OK
+			  : pb_state_parse(s, n, &p->states[i]);
+		if (!ok || study_state_index(p, p->state_type == PB_STATE_NAME
+					     ? pb_state_name(s) : p->states[i])
+			   != STUDY_NO_STATE) {
+			free(text);
+			return bad(r, "plan", "states", "a list of states");
+		}
+		if (p->state_type == PB_STATE_NAME)
+			p->states[i] = pb_state_name(s);
+		text[i] = s;
+		p->n_states++;
+	}
+	if (plan_set_state_text(p, text) != PB_OK)
+		r->nomem = true;
+	free(text);
+	r->plan = p;
+	return !r->nomem;
 }
 
 static bool get_state(rd *r, json_t *o, const char *where, const char *key,
@@ -120,7 +185,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 {
 	json_t *st = json_object_get(root, "study");
 	json_t *pl = json_object_get(root, "plan");
-	json_t *v, *states;
+	json_t *v;
 	json_int_t x;
 	const char *s;
 	size_t i;
@@ -160,8 +225,6 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	if (!json_is_string(v)
 	    || !stat_spec_parse(json_string_value(v), &p->statistic))
 		return bad(r, "plan", "statistic", "a statistic");
-	if (!get_state(r, pl, "plan", "reference", &p->reference))
-		return false;
 	v = json_object_get(pl, "resamples");
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
@@ -183,20 +246,11 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	v = json_object_get(pl, "synthetic");
 	p->synthetic = json_is_true(v);
 	p->allow_negative = json_is_true(json_object_get(pl, "allow_negative"));
-	states = json_object_get(pl, "states");
-	if (!json_is_array(states) || json_array_size(states) == 0)
-		return bad(r, "plan", "states", "a list of states");
-	p->states = calloc(json_array_size(states), sizeof *p->states);
-	if (!p->states) {
-		r->nomem = true;
+	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
 		return false;
-	}
-	json_array_foreach(states, i, v) {
-		if (!parse_state(r, v, "plan", "states", &p->states[i]))
-			return false;
-		p->n_states++;
-	}
-	return true;
+	return get_state(r, pl, "plan", "reference", &p->reference)
+	       && (study_state_index(p, p->reference) != STUDY_NO_STATE
+		   || bad(r, "plan", "reference", "one of the states"));
 }
 
 /* A boundary series' rule as results_json writes it (absent or null: none
@@ -588,7 +642,7 @@ pb_status results_read(const char *path, diag *d, study **out)
 {
 	json_error_t err;
 	json_t *root, *schema, *version;
-	rd r = { path, d, false };
+	rd r = { path, d, false, NULL };
 	study *s;
 	bool ok;
 

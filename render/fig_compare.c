@@ -396,7 +396,7 @@ static void rows(fig_pen *p, const fig_compare_input *in, double x0,
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
 		double top = y0 + r * rh;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		if (r > 0) {
 			cairo_save(cr);
@@ -451,7 +451,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
 	const int decimals = fig_decimals(op);
-	char ref[PB_STATE_BUFSIZE * 4], conf[FIG_NUMBUF];
+	char ref[FIG_STATE_BUFSIZE], conf[FIG_NUMBUF];
 	char *title, *subtitle, *axis_label, *head;
 	double y = 0, lo, hi, label_w = 0, value_w = 0, x0, x1, y0, y1, h;
 	fig_pen pen, *p = &pen;
@@ -493,7 +493,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	y += 8;
 
 	for (size_t r = 0; r < c->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		double w;
 		style_text_measure(p->text, FONT_BOLD,
 				   fig_state(p, c->states[r].state, sbuf,

@@ -116,8 +116,9 @@ static const char *code(page *pg, const char *text, bool in_table)
 }
 
 /* A state as the article shows it: its value in a code span, or the
- * language's word for a missing value, plain. */
-static const char *state_text(page *pg, pb_state st)
+ * language's word for a missing value, plain; IN_TABLE: in a table cell,
+ * where a '|' of a state name must not end the cell. */
+static const char *state_span(page *pg, pb_state st, bool in_table)
 {
 	char buf[PB_STATE_BUFSIZE];
 
@@ -125,7 +126,17 @@ static const char *state_text(page *pg, pb_state st)
 		/* TRANSLATORS: a registry value that was deleted, as the
 		   article's tables write it. */
 		return trc(pg, "state", "missing");
-	return code(pg, pb_state_format(st, buf, sizeof buf), false);
+	return code(pg, pb_state_format(st, buf, sizeof buf), in_table);
+}
+
+static const char *state_text(page *pg, pb_state st)
+{
+	return state_span(pg, st, false);
+}
+
+static const char *state_cell(page *pg, pb_state st)
+{
+	return state_span(pg, st, true);
 }
 
 /* X with the plan's decimals; "?" (and a failure) if it cannot be
@@ -379,7 +390,7 @@ static void value_table(page *pg, size_t series)
 			continue;
 		}
 		for (size_t i = 0; i < bg->count; i++)
-			g_ptr_array_add(vals, (gpointer)state_text(
+			g_ptr_array_add(vals, (gpointer)state_cell(
 				pg, sum->boundary[bg->first + i].written));
 		g_ptr_array_set_size(row, 0);
 		add(row, join(pg, vals, ", "));
@@ -541,7 +552,7 @@ static void section_comparisons(page *pg)
 	for (size_t i = 0; i < pg->a->n_states; i++) {
 		const state_result *r = &pg->a->states[i];
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, p->states[r->state]));
+		add(row, state_cell(pg, p->states[r->state]));
 		for (size_t k = 0; k < p->n_series; k++)
 			if (p->series[k].kind == SERIES_LATENCY)
 				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
@@ -741,7 +752,7 @@ static void mechanism_table(page *pg, size_t series)
 		if (!c.registration && !c.service && !c.priority)
 			continue;
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, m->state));
+		add(row, state_cell(pg, m->state));
 		if (c.registration)
 			add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
 		if (c.service)
@@ -799,7 +810,7 @@ static void observation_table(page *pg, size_t series, bool after_table)
 				any = true;
 			}
 			g_ptr_array_set_size(row, 0);
-			add(row, state_text(pg, m->state));
+			add(row, state_cell(pg, m->state));
 			add(row, esc(pg, on->name));
 			add(row, observed_cell(pg, m, on));
 			table_row(pg, row);

@@ -114,6 +114,11 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	put(o, "allow_negative", json_boolean(p->allow_negative), ok);
 	put(o, "unit_of_replication", json_string("boot"), ok);
 	put(o, "pairing", json_string("block"), ok);
+	/* Format 1 knows only numbers, and its results.json stays as it
+	 * was. */
+	if (p->format >= 2)
+		put(o, "state_type",
+		    json_string(pb_state_type_name(p->state_type)), ok);
 	for (size_t i = 0; i < p->n_states; i++)
 		push(states, state_json(p->states[i]), ok);
 	put(o, "states", states, ok);

@@ -33,9 +33,10 @@ static const comparison *find(const study *s, const analysis *a,
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		char label[PB_STATE_BUFSIZE];
 		const comparison *c = &a->cmp[i];
-		pb_state_format(s->plan.states[c->state], label, sizeof label);
+		const char *name = pb_state_format(s->plan.states[c->state],
+						   label, sizeof label);
 		if (strcmp(s->plan.series[c->series].id, series) == 0
-		    && strcmp(label, state) == 0)
+		    && strcmp(name, state) == 0)
 			return c;
 	}
 	return NULL;
@@ -46,9 +47,10 @@ static const state_result *find_state(const study *s, const analysis *a,
 {
 	for (size_t i = 0; i < a->n_states; i++) {
 		char label[PB_STATE_BUFSIZE];
-		pb_state_format(s->plan.states[a->states[i].state], label,
-				sizeof label);
-		if (strcmp(label, state) == 0)
+		const char *name = pb_state_format(
+			s->plan.states[a->states[i].state], label,
+			sizeof label);
+		if (strcmp(name, state) == 0)
 			return &a->states[i];
 	}
 	return NULL;

@@ -554,13 +554,15 @@ static void change_setting(study_plan *p, unsigned which)
 	case PLAN_DIFF_CONFIDENCE: p->confidence = 0.9; break;
 	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
 	case PLAN_DIFF_STATES: p->n_states = 4; break;
+	case PLAN_DIFF_STATE_TYPE: p->state_type = PB_STATE_NAME; break;
 	default: break;
 	}
 }
 
 /* Each setting changed alone is flagged alone; the six that say what is
- * measured (column, scale, unit, better, statistic, reference) stop the
- * comparison, the other four do not.  Plans are compared, not analysed, so
+ * measured (column, scale, unit, better, statistic, reference) and the
+ * state type (numbers are not names) stop the comparison, the other four
+ * do not.  Plans are compared, not analysed, so
  * a plan changed after its analysis is fine here. */
 static void check_incomparable(void)
 {
@@ -568,7 +570,7 @@ static void check_incomparable(void)
 	analysis *oa = NULL, *na = NULL;
 	static const char *const names[PLAN_DIFF_FIELDS] = {
 		"column", "scale", "unit", "better", "statistic", "reference",
-		"threshold", "confidence", "interval", "states"
+		"threshold", "confidence", "interval", "states", "state_type"
 	};
 
 	build_old(&old, "1", "2");
@@ -582,7 +584,7 @@ static void check_incomparable(void)
 		unsigned bit = 1u << i;
 		study_plan saved = new.s.plan;
 		compare_result *c = NULL;
-		bool fatal = i < 6;
+		bool fatal = i < 6 || bit == PLAN_DIFF_STATE_TYPE;
 		pb_status st;
 
 		change_setting(&new.s.plan, bit);

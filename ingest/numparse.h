@@ -85,7 +85,9 @@ static inline bool numparse_double_short(const char *text, size_t len,
 		*out = 0.0;   /* "-0" is 0 */
 		return true;
 	}
-	*out = (double)m / numparse_pow10[dot ? end - 1 - dot : 0];
+	/* m < 10^15: converted as signed, which needs no test of the top
+	 * bit as an unsigned conversion does. */
+	*out = (double)(int64_t)m / numparse_pow10[dot ? end - 1 - dot : 0];
 	if (neg)
 		*out = -*out;
 	return true;

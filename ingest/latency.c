@@ -189,7 +189,10 @@ static void latency_field(void *ctx, size_t k, const char *text, size_t len)
 
 	if (k == c->value_col) {
 		c->value_res = numparse_double_quick(text, len, &c->value);
-		if (c->value_res != NUMPARSE_OK || c->value < 0)
+		/* Only a '-' can make a number negative: testing it first
+		 * leaves the branch free of the division's result. */
+		if (c->value_res != NUMPARSE_OK
+		    || (text[0] == '-' && c->value < 0))
 			snprintf(c->value_text, sizeof c->value_text, "%s",
 				 diag_quote(text, len));
 	}

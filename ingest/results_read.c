@@ -12,12 +12,15 @@
 
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
+#include "ingest/study_read.h"
 #include "common/strutil.h"
 
 typedef struct rd {
 	const char *path;
 	diag *d;
 	bool nomem;
+	const study_plan *plan;   /* once its states are read: states are
+				     then found in its list */
 } rd;
 
 /* Reports that KEY (in WHERE) is missing or not WANT; returns false. */
@@ -75,19 +78,101 @@ static bool get_int(rd *r, json_t *o, const char *where, const char *key,
 	return true;
 }
 
+/* A state of the plan's list (with the plan's spelling), or a number
+ * state the list does not hold (a boundary value). */
 static bool parse_state(rd *r, json_t *v, const char *where,
 			const char *key, pb_state *out)
 {
 	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-	if (!s || !pb_state_parse(s, strlen(s), out))
+	state_lookup found = s ? study_state_lookup(r->plan, s, strlen(s), out,
+						    NULL)
+			       : STATE_BAD_NUMBER;
+
+	if (found != STATE_LISTED && found != STATE_UNLISTED)
 		return bad(r, where, key, "a state");
 	return true;
+}
+
+/* plan.state_type: absent before format 2, where states are numbers. */
+static bool read_state_type(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *v = json_object_get(pl, "state_type");
+	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+
+	if (!v && p->format < 2)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "number") == 0)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "name") == 0)
+		p->state_type = PB_STATE_NAME;
+	else
+		return bad(r, "plan", "state_type", "number or name");
+	return true;
+}
+
+/* plan.states: the list, each with the spelling written there. */
+static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *states = json_object_get(pl, "states"), *v;
+	const char **text;
+	size_t i, at;
+
+	if (!json_is_array(states) || json_array_size(states) == 0)
+		return bad(r, "plan", "states", "a list of states");
+	p->states = calloc(json_array_size(states), sizeof *p->states);
+	text = calloc(json_array_size(states), sizeof *text);
+	if (!p->states || !text) {
+		free(text);
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(states, i, v) {
+		const char *s = json_is_string(v) ? json_string_value(v) : "";
+		size_t n = strlen(s);
+		bool ok = p->state_type == PB_STATE_NAME
+			  ? pb_state_name_check(s, n, &at) == PB_NAME_OK
+			  : pb_state_parse(s, n, &p->states[i]);
+		if (!ok || study_state_index(p, p->state_type == PB_STATE_NAME
+					     ? pb_state_name(s) : p->states[i])
+			   != STUDY_NO_STATE) {
+			free(text);
+			return bad(r, "plan", "states", "a list of states");
+		}
+		if (p->state_type == PB_STATE_NAME)
+			p->states[i] = pb_state_name(s);
+		text[i] = s;
+		p->n_states++;
+	}
+	if (plan_set_state_text(p, text) != PB_OK)
+		r->nomem = true;
+	free(text);
+	r->plan = p;
+	return !r->nomem;
 }
 
 static bool get_state(rd *r, json_t *o, const char *where, const char *key,
 		      pb_state *out)
 {
 	return parse_state(r, json_object_get(o, key), where, key, out);
+}
+
+/* The texts per language under KEY (an object from language code to
+ * string) into *OUT; a file older than the key has none. */
+static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
+		      plan_l10n *out)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!v)
+		return true;
+	if (!json_is_object(v))
+		return bad(r, where, key, "an object of texts by language");
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (json_object_get(v, plan_text_langs[l])
+		    && !take_str(r, v, key, plan_text_langs[l], false,
+				 &out->in[l]))
+			return false;
+	return true;
 }
 
 /* ---------------------------------------------------------------------
@@ -97,19 +182,22 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 {
 	json_t *st = json_object_get(root, "study");
 	json_t *pl = json_object_get(root, "plan");
-	json_t *v, *states;
+	json_t *v;
 	json_int_t x;
 	const char *s;
 	size_t i;
 
 	if (!json_is_object(st) || !json_is_object(pl))
 		return bad(r, "results.json", "study' or 'plan", "an object");
-	if (!get_int(r, st, "study", "format", 1, 1, &x))
+	if (!get_int(r, st, "study", "format", 1, 2, &x))
 		return false;
 	p->format = (int)x;
 	if (!take_str(r, st, "study", "title", false, &p->title)
 	    || !take_str(r, st, "study", "build", false, &p->build)
 	    || !take_str(r, st, "study", "platform", true, &p->platform)
+	    || !take_l10n(r, st, "study", "title_localized", &p->title_l10n)
+	    || !take_l10n(r, st, "study", "platform_localized",
+			  &p->platform_l10n)
 	    || !take_str(r, pl, "plan", "column", false, &p->column)
 	    || !take_str(r, pl, "plan", "unit", false, &p->unit)
 	    || !take_str(r, pl, "plan", "service", true, &p->service)
@@ -134,8 +222,6 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	if (!json_is_string(v)
 	    || !stat_spec_parse(json_string_value(v), &p->statistic))
 		return bad(r, "plan", "statistic", "a statistic");
-	if (!get_state(r, pl, "plan", "reference", &p->reference))
-		return false;
 	v = json_object_get(pl, "resamples");
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
@@ -156,19 +242,53 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	p->interval = (interval_method)i;
 	v = json_object_get(pl, "synthetic");
 	p->synthetic = json_is_true(v);
-	states = json_object_get(pl, "states");
-	if (!json_is_array(states) || json_array_size(states) == 0)
-		return bad(r, "plan", "states", "a list of states");
-	p->states = calloc(json_array_size(states), sizeof *p->states);
-	if (!p->states) {
-		r->nomem = true;
+	p->allow_negative = json_is_true(json_object_get(pl, "allow_negative"));
+	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
 		return false;
-	}
-	json_array_foreach(states, i, v) {
-		if (!parse_state(r, v, "plan", "states", &p->states[i]))
+	return get_state(r, pl, "plan", "reference", &p->reference)
+	       && (study_state_index(p, p->reference) != STUDY_NO_STATE
+		   || bad(r, "plan", "reference", "one of the states"));
+}
+
+/* A boundary series' rule as results_json writes it (absent or null: none
+ * declared, or format 1's, which plan_format1_rules gives). */
+static bool read_rule(rd *r, json_t *o, value_rule *rule)
+{
+	json_t *valid = json_object_get(o, "valid");
+	json_t *dis = json_object_get(o, "disables");
+	json_int_t x;
+
+	if (!o || json_is_null(o))
+		return true;
+	if (!json_is_object(o))
+		return bad(r, "series", "rule", "an object or null");
+	if (!get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
+		return false;
+	rule->multiple = (uint32_t)x;
+	if (dis && !json_is_null(dis)) {
+		if (!get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
 			return false;
-		p->n_states++;
+		rule->has_disables = true;
+		rule->disables = (uint32_t)x;
 	}
+	if (valid && !json_is_null(valid)) {
+		json_t *lo = json_array_get(valid, 0);
+		json_t *hi = json_array_get(valid, 1);
+
+		if (json_array_size(valid) != 2 || !json_is_integer(lo)
+		    || !json_is_integer(hi)
+		    || json_integer_value(lo) < 0
+		    || json_integer_value(hi) > UINT32_MAX
+		    || json_integer_value(lo) > json_integer_value(hi))
+			return bad(r, "rule", "valid", "[low, high]");
+		if (!get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
+			return false;
+		rule->has_valid = true;
+		rule->valid_lo = (uint32_t)json_integer_value(lo);
+		rule->valid_hi = (uint32_t)json_integer_value(hi);
+		rule->outside = (uint32_t)x;
+	}
+	rule->declared = true;
 	return true;
 }
 
@@ -193,7 +313,11 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 		p->n_series++;
 		if (!take_str(r, e, "series", "id", false, &sd->id)
 		    || !take_str(r, e, "series", "label", false, &sd->label)
-		    || !take_str(r, e, "series", "note", true, &sd->note))
+		    || !take_str(r, e, "series", "note", true, &sd->note)
+		    || !take_l10n(r, e, "series", "label_localized",
+				  &sd->label_l10n)
+		    || !take_l10n(r, e, "series", "note_localized",
+				  &sd->note_l10n))
 			return false;
 		for (m = SERIES_LATENCY; m <= SERIES_CONTROL; m++)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
@@ -201,7 +325,10 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 		if (m > SERIES_CONTROL)
 			return bad(r, "series", "kind", "a series kind");
 		sd->kind = (series_kind)m;
+		if (!read_rule(r, json_object_get(e, "rule"), &sd->rule))
+			return false;
 	}
+	plan_format1_rules(p);
 	return true;
 }
 
@@ -512,7 +639,7 @@ pb_status results_read(const char *path, diag *d, study **out)
 {
 	json_error_t err;
 	json_t *root, *schema, *version;
-	rd r = { path, d, false };
+	rd r = { path, d, false, NULL };
 	study *s;
 	bool ok;
 

@@ -14,6 +14,8 @@
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdpage.h"
+#include "render/outcome_words.h"
+#include "render/studytext.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -91,10 +93,10 @@ static const char *qty(page *pg, double x, bool sign)
 	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, unit(pg)));
 }
 
-/* A series' name as the study page writes it. */
+/* A series' name as the study page writes it (render/studytext.h). */
 static const char *series_name(page *pg, const study_plan *p, size_t k)
 {
-	return mdpage_series_name(&pg->md, &p->series[k]);
+	return mdpage_series_name(&pg->md, p, k);
 }
 
 /* The name of a series pair: the series when matched by id, else both. */
@@ -214,8 +216,9 @@ static void section_intro(page *pg)
 	const compare_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
-		"%s: build %s against build %s"), esc(pg, o->title),
-		esc(pg, n->build), esc(pg, o->build))));
+		"%s: build %s against build %s"),
+		esc(pg, studytext_title(o, pg->md.lang)), esc(pg, n->build),
+		esc(pg, o->build))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
 		code(pg, pg->os->name), esc(pg, o->build),
@@ -270,19 +273,9 @@ static const char *service_phrase(page *pg, const study_plan *p, bool running)
 	return running ? tr(pg, "service running") : tr(pg, "service stopped");
 }
 
-static const char *outcome_text(page *pg, boundary_outcome o)
+static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	switch (o) {
-	case OUTCOME_VALUE_USED: return tr(pg, "value is used");
-	case OUTCOME_ROUNDED_DOWN: return tr(pg, "rounded down");
-	case OUTCOME_NORMALIZED_TO_20: return tr(pg, "normalized to 20");
-	case OUTCOME_DISABLED: return tr(pg, "documented disabling");
-	case OUTCOME_OBSERVATION_ONLY:
-		return tr(pg, "separate observation for this build");
-	case OUTCOME_CONTRADICTS:
-		return tr(pg, "contradicts the documentation");
-	}
-	return "?";
+	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
 }
 
 /* What one build observed for one written value, in the study page's
@@ -328,7 +321,7 @@ static const char *observed_text(page *pg, const study *s,
 	}
 	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
 	g_ptr_array_free(parts, TRUE);
-	return fmt(pg, "%s; %s", text, outcome_text(pg, b->outcome));
+	return fmt(pg, "%s; %s", text, outcome_text(pg, b));
 }
 
 static const char *value_changes(page *pg, const value_change *v)

@@ -209,7 +209,7 @@ static void rows(fig_pen *p, const fig_compare_input *in,
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
 		double top = y0 + r * rh;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		forest_row_start(p, col, r, top, rh,
 				 fig_state(p, sc->state, sbuf, sizeof sbuf));
@@ -232,7 +232,7 @@ static void fit_columns(fig_pen *p, const fig_compare_input *in,
 	double label_w = 0, value_w = 0;
 
 	for (size_t r = 0; r < c->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		label_w = fmax(label_w, forest_text_width(
 			p, FONT_BOLD, fig_state(p, c->states[r].state, sbuf,
 						sizeof sbuf)));
@@ -291,7 +291,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	const compare_result *c = in->c;
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
-	char ref[PB_STATE_BUFSIZE * 4];
+	char ref[FIG_STATE_BUFSIZE];
 	forest_words w = { NULL, NULL, NULL, NULL };
 	fig_pen pen, *p = &pen;
 	pb_status st = fig_pen_begin(p, cr, &fin, res);

@@ -143,7 +143,7 @@ static void draw_rows(fig_pen *p, const forest_columns *col,
 	for (size_t r = 0; r < a->n_states; r++) {
 		const state_result *sr = &a->states[r];
 		double top = y0 + r * row_h;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		forest_row_start(p, col, r, top, row_h,
 				 fig_state(p, plan->states[sr->state], sbuf,
@@ -164,7 +164,7 @@ static void fit_columns(fig_pen *p, double width, int decimals,
 	double label_w = 0, value_w = 0;
 
 	for (size_t r = 0; r < a->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		label_w = fmax(label_w, forest_text_width(
 			p, FONT_BOLD, fig_state(p, plan->states[
 						   a->states[r].state],
@@ -217,7 +217,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 			    fig_result *res)
 {
 	const study_plan *plan = &in->s->plan;
-	char ref[PB_STATE_BUFSIZE * 4];
+	char ref[FIG_STATE_BUFSIZE];
 	forest_words w = { NULL, NULL, NULL, NULL };
 	slots sl = { NULL, 0 };
 	fig_pen pen, *p = &pen;

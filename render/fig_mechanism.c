@@ -131,14 +131,15 @@ static double panel_head(fig_pen *p, const mech_state_summary *m, double x,
 			 double y, double w, bool many_series)
 {
 	const study_plan *plan = &p->in->s->plan;
-	char sbuf[PB_STATE_BUFSIZE * 4];
-	char *head, *reg, *svc, *info;
+	char sbuf[FIG_STATE_BUFSIZE];
+	char *head, *reg, *svc, *info, *name;
 	double h;
 
 	fig_state(p, m->state, sbuf, sizeof sbuf);
-	head = many_series ? fig_printf("%s: %s",
-					plan->series[m->series].label, sbuf)
+	name = fig_series_name(p, plan, m->series);
+	head = many_series ? fig_printf("%s: %s", name, sbuf)
 			   : g_strdup(sbuf);
+	g_free(name);
 	reg = fig_printf(trc(p, "figure", "registered %zu/%zu"), m->registered,
 			 m->boots);
 	svc = service_text(p, m);

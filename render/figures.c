@@ -6,91 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render/fig_boots.h"
 #include "render/figfile.h"
-#include "render/fig_interval.h"
-#include "render/fig_mechanism.h"
 #include "render/i18n.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
-
-const char *figures_name(fig_kind k)
-{
-	switch (k) {
-	case FIG_INTERVAL:
-		return "interval";
-	case FIG_BOOTS:
-		return "boots";
-	case FIG_MECHANISM:
-		return "mechanism";
-	}
-	return "unknown";
-}
-
-bool figures_has(fig_kind k, const study *s, const analysis *a)
-{
-	(void)s;
-	switch (k) {
-	case FIG_INTERVAL:
-	case FIG_BOOTS:
-		return a->n_cmp > 0 && a->n_states > 0;
-	case FIG_MECHANISM:
-		if (!a->summary)
-			return false;
-		for (size_t i = 0; i < a->summary->n_mech; i++)
-			if (a->summary->mech[i].n_variants > 0)
-				return true;
-		return false;
-	}
-	return false;
-}
-
-pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
-		       double width, fig_result *res)
-{
-	switch (k) {
-	case FIG_INTERVAL:
-		return fig_interval_draw(cr, in, width, res);
-	case FIG_BOOTS:
-		return fig_boots_draw(cr, in, width, res);
-	case FIG_MECHANISM:
-		return fig_mechanism_draw(cr, in, width, res);
-	}
-	memset(res, 0, sizeof *res);
-	snprintf(res->message, sizeof res->message, "unknown figure %d",
-		 (int)k);
-	return PB_SOFTWARE;
-}
-
-/* Figure K of IN, as render/figfile.h draws it. */
-typedef struct kind_input {
-	fig_kind k;
-	const fig_input *in;
-} kind_input;
-
-static pb_status draw_kind(cairo_t *cr, const void *what, double width,
-			   fig_result *res)
-{
-	const kind_input *ki = what;
-
-	return figures_draw(ki->k, cr, ki->in, width, res);
-}
-
-pb_status figures_measure(fig_kind k, const fig_input *in, double width,
-			  fig_result *res)
-{
-	const kind_input ki = { k, in };
-	const figfile_figure fig = { draw_kind, &ki };
-
-	return figfile_measure(&fig, width, res);
-}
 
 pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			 cairo_write_func_t write, void *closure,
 			 char *message, size_t size)
 {
-	const kind_input ki = { k, in };
-	const figfile_figure fig = { draw_kind, &ki };
+	const fig_kind_input ki = { k, in };
+	const figfile_figure fig = { figures_draw_kind, &ki };
 
 	/* A study's figures are made as SVG and PNG; its PDF is the
 	 * report (render/pdf_report.h). */
@@ -142,8 +68,8 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		return PB_SOFTWARE;
 	}
 	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
-		const kind_input ki = { (fig_kind)k, &in };
-		const figfile_figure fig = { draw_kind, &ki };
+		const fig_kind_input ki = { (fig_kind)k, &in };
+		const figfile_figure fig = { figures_draw_kind, &ki };
 
 		if (!figures_has((fig_kind)k, s, a))
 			continue;

@@ -17,6 +17,8 @@
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdpage.h"
+#include "render/outcome_words.h"
+#include "render/studytext.h"
 #include "render/verdict_words.h"
 
 typedef struct page {
@@ -37,9 +39,17 @@ static const char *code(page *pg, const char *text, bool in_table)
 	return mdpage_code(&pg->md, text, in_table);
 }
 
+/* A state as the article shows it: its value in a code span, or the
+ * language's word for a missing value, plain; in a table cell (state_cell)
+ * a '|' of a state name must not end the cell. */
 static const char *state_text(page *pg, pb_state st)
 {
 	return mdpage_state(&pg->md, st, false);
+}
+
+static const char *state_cell(page *pg, pb_state st)
+{
+	return mdpage_state(&pg->md, st, true);
 }
 
 static const char *num_dec(page *pg, double x, int decimals, bool sign)
@@ -105,9 +115,10 @@ static const char *ci_code(page *pg, double lo, double hi)
 		   num_beside(pg, hi, true, true));
 }
 
+/* A series' name in the page's language (render/studytext.h). */
 static const char *series_name(page *pg, size_t k)
 {
-	return mdpage_series_name(&pg->md, &pg->p->series[k]);
+	return mdpage_series_name(&pg->md, pg->p, k);
 }
 
 typedef enum svc_phrase {
@@ -135,23 +146,9 @@ static const char *service_phrase(page *pg, svc_phrase ph)
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
-static const char *outcome_text(page *pg, boundary_outcome o)
+static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	switch (o) {
-	case OUTCOME_VALUE_USED:
-		return tr(pg, "value is used");
-	case OUTCOME_ROUNDED_DOWN:
-		return tr(pg, "rounded down");
-	case OUTCOME_NORMALIZED_TO_20:
-		return tr(pg, "normalized to 20");
-	case OUTCOME_DISABLED:
-		return tr(pg, "documented disabling");
-	case OUTCOME_OBSERVATION_ONLY:
-		return tr(pg, "separate observation for this build");
-	case OUTCOME_CONTRADICTS:
-		return tr(pg, "contradicts the documentation");
-	}
-	return "?";
+	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
 }
 
 /* What was seen after the boot, in the article's order: for a running
@@ -218,16 +215,20 @@ static void value_table(page *pg, size_t series)
 			continue;
 		}
 		for (size_t i = 0; i < bg->count; i++)
-			g_ptr_array_add(vals, (gpointer)state_text(
+			g_ptr_array_add(vals, (gpointer)state_cell(
 				pg, sum->boundary[bg->first + i].written));
 		g_ptr_array_set_size(row, 0);
 		add(row, join(pg, vals, ", "));
 		add(row, observed_text(pg, first));
-		add(row, outcome_text(pg, first->outcome));
+		add(row, outcome_text(pg, first));
 		table_row(pg, row);
 		g_ptr_array_free(vals, TRUE);
 	}
 	g_ptr_array_free(row, TRUE);
+	if (!pg->p->series[series].rule.declared)
+		put(pg, "\n%s\n", tr(pg, "The study declares no rule for the "
+				      "values written in this series, so the "
+				      "table shows only what was observed."));
 }
 
 /* Runs F for each series of KIND, with a "###" heading naming the series
@@ -376,7 +377,7 @@ static void section_comparisons(page *pg)
 	for (size_t i = 0; i < pg->a->n_states; i++) {
 		const state_result *r = &pg->a->states[i];
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, p->states[r->state]));
+		add(row, state_cell(pg, p->states[r->state]));
 		for (size_t k = 0; k < p->n_series; k++)
 			if (p->series[k].kind == SERIES_LATENCY)
 				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
@@ -392,6 +393,13 @@ static void section_comparisons(page *pg)
 static const char *transition(page *pg, const long v[PRIO_PHASES])
 {
 	return fmt(pg, "`%ld -> %ld -> %ld`", v[0], v[1], v[2]);
+}
+
+/* Adds "WHAT (K/N)" to PARTS. */
+static void add_count(page *pg, GPtrArray *parts, const char *what, size_t k,
+		      size_t n)
+{
+	g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)", what, k, n));
 }
 
 /* The distinct transitions of one column (Win32 when WIN32, else ETW)
@@ -443,8 +451,8 @@ static const char *prio_cell(page *pg, const mech_state_summary *m,
 				transition(pg, keys[i]), boots[i], m->boots));
 	}
 	if (m->prio_missing)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->prio_missing, m->boots));
+		add_count(pg, parts, tr(pg, "not reported"), m->prio_missing,
+			  m->boots);
 	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
 	g_ptr_array_free(parts, TRUE);
 	g_free(keys);
@@ -465,61 +473,183 @@ static const char *service_cell(page *pg, const mech_state_summary *m)
 		return tr(pg, "not reported");
 	parts = g_ptr_array_new();
 	if (m->service_running)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "running"),
-			m->service_running, m->boots));
+		add_count(pg, parts, trc(pg, "service state", "running"),
+			  m->service_running, m->boots);
 	if (m->service_stopped)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "stopped"),
-			m->service_stopped, m->boots));
+		add_count(pg, parts, trc(pg, "service state", "stopped"),
+			  m->service_stopped, m->boots);
 	if (m->service_unknown)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->service_unknown, m->boots));
+		add_count(pg, parts, tr(pg, "not reported"),
+			  m->service_unknown, m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
-static void mechanism_table(page *pg, size_t series)
-{
-	const study_summary *sum = pg->sum;
-	GPtrArray *row = row_new(), *changed = g_ptr_array_new();
+/* Which columns and sentences of a mechanism series' table have data: a
+ * column appears only when some boot of the series recorded its event. */
+typedef struct mech_columns {
+	bool registration, service, priority, priority_class;
+} mech_columns;
 
-	add(row, trc(pg, "table header", "State"));
-	add(row, tr(pg, "Registration"));
-	add(row, pg->p->service
-		 ? fmt(pg, tr(pg, "%s state"), esc(pg, pg->p->service))
-		 : tr(pg, "Service state"));
-	add(row, tr(pg, "Win32 priority of one thread"));
-	add(row, tr(pg, "ETW priority of one thread"));
-	table_header(pg, row);
+static mech_columns mech_columns_of(const study_summary *sum, size_t series)
+{
+	mech_columns c = { false, false, false, false };
+
 	for (size_t i = 0; i < sum->n_mech; i++) {
 		const mech_state_summary *m = &sum->mech[i];
 		if (m->series != series)
 			continue;
-		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, m->state));
-		add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
-		add(row, service_cell(pg, m));
-		add(row, prio_cell(pg, m, true));
-		add(row, prio_cell(pg, m, false));
-		table_row(pg, row);
+		c.registration |= m->register_reported > 0;
+		c.service |= m->service_unknown < m->boots;
+		c.priority |= m->prio_reported > 0;
+		c.priority_class |= m->class_reported > 0;
+	}
+	return c;
+}
+
+static void mechanism_head(page *pg, mech_columns c)
+{
+	GPtrArray *row = row_new();
+
+	add(row, trc(pg, "table header", "State"));
+	if (c.registration)
+		add(row, tr(pg, "Registration"));
+	if (c.service)
+		add(row, pg->p->service
+			 ? fmt(pg, tr(pg, "%s state"), esc(pg, pg->p->service))
+			 : tr(pg, "Service state"));
+	if (c.priority) {
+		add(row, tr(pg, "Win32 priority of one thread"));
+		add(row, tr(pg, "ETW priority of one thread"));
+	}
+	table_header(pg, row);
+	g_ptr_array_free(row, TRUE);
+}
+
+/* The sentences below the table, each about a column shown. */
+static void mechanism_notes(page *pg, mech_columns c, GPtrArray *changed)
+{
+	const char *lead = "\n";
+
+	if (c.priority) {
+		put(pg, "\n%s", tr(pg, "The priority columns show the thread's "
+				   "priority before registration, after the "
+				   "registration attempt and after cleanup."));
+		lead = " ";
+	}
+	if (!c.priority_class) {
+		if (c.priority)
+			puts_(pg, "\n");
+		return;
+	}
+	if (changed->len)
+		put(pg, "%s%s\n", lead, fmt(pg, tr(pg, "The process priority "
+					    "class changed in some boots of: "
+					    "%s."), join(pg, changed, ", ")));
+	else
+		put(pg, "%s%s\n", lead, tr(pg, "The process priority class did "
+					   "not change."));
+}
+
+/* The MMCSS table: registration, service and priorities per state, with
+ * only the columns whose events were recorded, and none at all when no
+ * boot of the series recorded any of them. */
+static void mechanism_table(page *pg, size_t series)
+{
+	const study_summary *sum = pg->sum;
+	mech_columns c = mech_columns_of(sum, series);
+	GPtrArray *row, *changed;
+
+	if (!c.registration && !c.service && !c.priority && !c.priority_class)
+		return;
+	row = row_new();
+	changed = g_ptr_array_new();
+	if (c.registration || c.service || c.priority)
+		mechanism_head(pg, c);
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		if (m->series != series)
+			continue;
 		if (m->class_changed)
 			g_ptr_array_add(changed, (gpointer)state_text(pg,
 								      m->state));
+		if (!c.registration && !c.service && !c.priority)
+			continue;
+		g_ptr_array_set_size(row, 0);
+		add(row, state_cell(pg, m->state));
+		if (c.registration)
+			add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
+		if (c.service)
+			add(row, service_cell(pg, m));
+		if (c.priority) {
+			add(row, prio_cell(pg, m, true));
+			add(row, prio_cell(pg, m, false));
+		}
+		table_row(pg, row);
 	}
-	put(pg, "\n%s ", tr(pg, "The priority columns show the thread's "
-			    "priority before registration, after the "
-			    "registration attempt and after cleanup."));
-	if (changed->len)
-		put(pg, "%s\n", fmt(pg, tr(pg, "The process priority class "
-					   "changed in some boots of: %s."),
-				   join(pg, changed, ", ")));
-	else
-		put(pg, "%s\n", tr(pg, "The process priority class did not "
-				   "change."));
+	mechanism_notes(pg, c, changed);
 	g_ptr_array_free(changed, TRUE);
 	g_ptr_array_free(row, TRUE);
+}
+
+/* "enabled (3/4), disabled (1/4)": the values one state observed for one
+ * name, most boots first, and the boots that did not report it. */
+static const char *observed_cell(page *pg, const mech_state_summary *m,
+				 const observed_name *on)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	for (size_t v = 0; v < on->n_values; v++)
+		add_count(pg, parts, code(pg, on->values[v].value, true),
+			  on->values[v].boots, m->boots);
+	if (on->unreported)
+		add_count(pg, parts, tr(pg, "not reported"), on->unreported,
+			  m->boots);
+	text = join(pg, parts, ", ");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* The event=observe table: one row per state and observed name. */
+static void observation_table(page *pg, size_t series, bool after_table)
+{
+	const study_summary *sum = pg->sum;
+	GPtrArray *row = row_new();
+	bool any = false;
+
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		if (m->series != series)
+			continue;
+		for (size_t k = 0; k < m->n_observed; k++) {
+			const observed_name *on = &m->observed[k];
+			if (!any) {
+				if (after_table)
+					puts_(pg, "\n");
+				add(row, trc(pg, "table header", "State"));
+				add(row, tr(pg, "Observed"));
+				add(row, tr(pg, "Values (boots)"));
+				table_header(pg, row);
+				any = true;
+			}
+			g_ptr_array_set_size(row, 0);
+			add(row, state_cell(pg, m->state));
+			add(row, esc(pg, on->name));
+			add(row, observed_cell(pg, m, on));
+			table_row(pg, row);
+		}
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+static void mechanism_series(page *pg, size_t series)
+{
+	gsize before = pg->md.out->len;
+
+	mechanism_table(pg, series);
+	observation_table(pg, series, pg->md.out->len > before);
 }
 
 static void section_mechanism(page *pg)
@@ -527,7 +657,7 @@ static void section_mechanism(page *pg)
 	if (!has_series(pg->p, SERIES_MECHANISM))
 		return;
 	put(pg, "\n## %s\n\n", tr(pg, "Mechanism check"));
-	each_series(pg, SERIES_MECHANISM, mechanism_table);
+	each_series(pg, SERIES_MECHANISM, mechanism_series);
 }
 
 /* ---- 4. sentences --------------------------------------------------- */
@@ -549,12 +679,13 @@ static void section_series_notes(page *pg)
 	bool started = false;
 
 	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const series_def *sd = &pg->p->series[k];
-		if (!sd->note || !sd->note[0])
+		const char *note = studytext_note(&pg->p->series[k],
+						  pg->md.lang);
+		if (!note || !note[0])
 			continue;
 		section_start(pg, tr(pg, "Series notes"), &started);
 		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
-			       esc(pg, sd->note)));
+			       esc(pg, note)));
 	}
 }
 
@@ -1122,12 +1253,14 @@ static void section_input(page *pg)
 static void heading(page *pg)
 {
 	const study_plan *p = pg->p;
+	const char *platform = studytext_platform(p, pg->md.lang);
 
 	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
-			      esc(pg, p->title), esc(pg, p->build)));
-	if (p->platform && p->platform[0])
+			      esc(pg, studytext_title(p, pg->md.lang)),
+			      esc(pg, p->build)));
+	if (platform && platform[0])
 		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
-				      esc(pg, p->platform)));
+				      esc(pg, platform)));
 }
 
 pb_status markdown_render(const study *s, const analysis *a,

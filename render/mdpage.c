@@ -11,6 +11,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/studytext.h"
 
 /* The names xgettext extracts (Makefile.am, "Translations"). */
 #define trc(md, ctx, msgid) mdpage_trc((md), (ctx), (msgid))
@@ -185,15 +186,13 @@ const char *mdpage_percent_alone(mdpage *md, double f, int decimals)
 	return d ? mdpage_fmt(md, trc(md, "percentage", "%s%%"), d) : "?%";
 }
 
-const char *mdpage_series_name(mdpage *md, const series_def *sd)
+const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)
 {
-	const char *def = mdpage_fmt(md, "Series %s", sd->id);
+	char *name = studytext_series_name(p, k, md->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		/* TRANSLATORS: %s is the series id ("Series 1"). */
-		return mdpage_fmt(md, trc(md, "series label", "Series %s"),
-				  mdpage_esc(md, sd->id));
-	return mdpage_esc(md, sd->label);
+	if (!name)
+		return missing(md, p->series[k].label, NULL);
+	return mdpage_esc(md, mdpage_keep(md, name));
 }
 
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)

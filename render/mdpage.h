@@ -90,10 +90,9 @@ const char *mdpage_percent(mdpage *md, double f, int decimals);
  * in English, "79.5 %" in German and Czech. */
 const char *mdpage_percent_alone(mdpage *md, double f, int decimals);
 
-/* A series' name: the label as written, except that the default label
- * "Series ID" is the language's word for a series followed by the id, as
- * the articles write "Serie 1", "Série 1", "시리즈 1". */
-const char *mdpage_series_name(mdpage *md, const series_def *sd);
+/* The name of series K of P in the page's language (render/studytext.h),
+ * escaped, as the articles write "Serie 1", "Série 1", "시리즈 1". */
+const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k);
 
 /* Joins the strings of ITEMS with SEP. */
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep);

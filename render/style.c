@@ -13,7 +13,7 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-font.h>
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 #include "common/strutil.h"
 
 const style_rgb style_ink = { 0.10, 0.10, 0.10 };

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/numparse.h"
-#include "ingest/readopt.h"
+#include "common/numparse.h"
+#include "common/readopt.h"
 #include "src/cli.h"
 
 const size_t cli_print_limit = 100;

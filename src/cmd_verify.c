@@ -37,7 +37,9 @@
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/jsonw.h"
+#include "render/studytext.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
@@ -262,14 +264,6 @@ static void check_runs(verifier *v)
 /* ---------------------------------------------------------------------
  * Comparisons and conclusions. */
 
-static size_t plan_state(const study_plan *plan, pb_state st)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], st))
-			return i;
-	return (size_t)-1;
-}
-
 /* The I-th series of KIND (0-based), or (size_t)-1. */
 static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
 {
@@ -277,6 +271,23 @@ static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
 		if (plan->series[k].kind == kind && i-- == 0)
 			return k;
 	return (size_t)-1;
+}
+
+/* Whether LABEL, as the published file names a series, is series K: its
+ * label in results.json, its name in the language of a page (which may
+ * be a localized label or the language's default name). */
+static bool series_label_is(const verifier *v, size_t k, const char *label)
+{
+	const study_plan *plan = &v->s->plan;
+	char *name;
+	bool same;
+
+	if (strcmp(plan->series[k].label, label) == 0)
+		return true;
+	name = studytext_series_name(plan, k, v->p->lang);
+	same = name && strcmp(name, label) == 0;
+	g_free(name);
+	return same;
 }
 
 /* The latency series a published comparison column names: by id (a
@@ -297,8 +308,7 @@ static size_t resolve_series(const verifier *v, const pub_cmp *pc)
 	if (pc->series_label) {
 		for (k = 0; k < plan->n_series; k++)
 			if (plan->series[k].kind == SERIES_LATENCY
-			    && strcmp(plan->series[k].label,
-				      pc->series_label) == 0)
+			    && series_label_is(v, k, pc->series_label))
 				return k;
 	}
 	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
@@ -425,7 +435,7 @@ static size_t resolve_account(const verifier *v, const pub_account *pa)
 			return k;
 	}
 	for (k = 0; pa->series_label && k < plan->n_series; k++)
-		if (strcmp(plan->series[k].label, pa->series_label) == 0)
+		if (series_label_is(v, k, pa->series_label))
 			return k;
 	return (size_t)-1;
 }
@@ -570,7 +580,7 @@ static void check_named_pairs(verifier *v, const pub_pairs *note,
 			      const pub_cmp_name *name, const char *where)
 {
 	size_t k = resolve_named(v, name);
-	size_t j = plan_state(&v->s->plan, name->state);
+	size_t j = study_state_index(&v->s->plan, name->state);
 	size_t i = k != (size_t)-1 && j != (size_t)-1 ? find_cmp(v->a, k, j)
 		   : (size_t)-1;
 	char *state = state_str(name->state);
@@ -665,7 +675,7 @@ static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
 {
 	const study_plan *plan = &v->s->plan;
 	size_t k = resolve_series(v, pc);
-	size_t j = plan_state(plan, pc->state);
+	size_t j = study_state_index(plan, pc->state);
 	size_t ci_idx = k != (size_t)-1 && j != (size_t)-1
 			? find_cmp(v->a, k, j) : (size_t)-1;
 	char *state = state_str(pc->state);
@@ -745,7 +755,7 @@ static void check_comparisons(verifier *v)
 		check_comparison(v, &p->cmp[i], seen);
 	for (size_t i = 0; i < p->n_conclusions; i++) {
 		const pub_conclusion *pc = &p->conclusions[i];
-		size_t j = plan_state(plan, pc->state);
+		size_t j = study_state_index(plan, pc->state);
 		const state_result *r = NULL;
 		char *state = state_str(pc->state);
 		char *item = g_strdup_printf("conclusion %s", state);
@@ -1014,6 +1024,17 @@ static const char *service_word(int service)
 	}
 }
 
+/* PUB, a published outcome code, in today's codes: results.json files
+ * written before the value rule became part of the study name the
+ * normalization to 20 "normalized-to-20". */
+static const char *outcome_code_now(const char *pub, const boundary_row *b)
+{
+	if (strcmp(pub, "normalized-to-20") == 0 && b->expected_known
+	    && b->expected_value == 20)
+		return boundary_outcome_code(OUTCOME_NORMALIZED);
+	return pub;
+}
+
 static void check_value(verifier *v, const pub_value *pv, bool *seen)
 {
 	const study_summary *sum = v->a->summary;
@@ -1076,7 +1097,8 @@ static void check_value(verifier *v, const pub_value *pv, bool *seen)
 		g_free(item);
 	}
 	item = g_strdup_printf("value %s: result", state);
-	check_code(v, item, pv->outcome, boundary_outcome_code(b->outcome));
+	check_code(v, item, outcome_code_now(pv->outcome, b),
+		   boundary_outcome_code(b->outcome));
 	g_free(item);
 	g_free(state);
 }
@@ -1204,10 +1226,11 @@ static pb_status verify_study(const char *dir, const char *file,
 	if (st == PB_SOFTWARE)
 		fprintf(stderr, "pairboot: internal error: no %s translation "
 			"of '%s'\n", lang, msgid);
-	if (st == PB_OK)
-		st = published_read(file, vocab, n_vocab, d, &p);
+	/* The study first: its plan says how the file spells states. */
 	if (st == PB_OK)
 		st = study_read(dir, d, &s);
+	if (st == PB_OK)
+		st = published_read(file, &s->plan, vocab, n_vocab, d, &p);
 	if (st == PB_OK)
 		st = analysis_run(s, d, &a);
 	if (st == PB_OK) {

@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 #include "ingest/latency.h"
 #include "ingest/mechlog.h"
 #include "tests/tap.h"
@@ -40,7 +40,8 @@ static pb_status read_big(const char *path, diag *d, double **values,
 {
 	digest_stream *ds = digest_stream_new();
 	pb_status st = latency_read_file_hashed(path, "big.csv", "latency_us",
-						d, values, n, ds, NULL);
+						false, d, values, n, ds,
+						NULL);
 
 	digest_stream_finish(ds, hex, bytes);
 	digest_stream_free(ds);

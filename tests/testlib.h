@@ -24,6 +24,7 @@
 
 #include "common/diag.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "tests/tap.h"
 
 /* The messages D kept, each followed by a newline, into BUF (SIZE

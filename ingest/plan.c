@@ -372,6 +372,8 @@ typedef struct plan_ctx {
 	char registered[65];     /* `registered` as given, or "" */
 	GPtrArray *v2_keys;      /* keys that only format 2 knows, in file
 				    order (const ini_key *) */
+	const ini_key *rule_key; /* the first value-rule key of any series,
+				    or NULL: rules judge numbers */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -1365,6 +1367,8 @@ static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
 			continue;
 		any = true;
 		format2_only(c, where[i]);
+		if (!c->rule_key)
+			c->rule_key = where[i];
 		if (sd->kind != SERIES_BOUNDARY) {
 			diag_error(c->d, c->file, where[i]->line, where[i]->col,
 				   "%s is only for a boundary series (kind = "
@@ -1567,6 +1571,13 @@ static void validate(plan_ctx *c, const ini_index *ix)
 	}
 	series_default_labels(c);
 	format_gate(c);
+	/* A rule speaks of written numbers (rounded down, normalized): a
+	 * study of named states has none. */
+	if (c->rule_key && c->plan->state_type == PB_STATE_NAME)
+		diag_error(c->d, c->file, c->rule_key->line, c->rule_key->col,
+			   "%s needs number states (state_type = number): a "
+			   "value rule judges written numbers",
+			   c->rule_key->name);
 	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");

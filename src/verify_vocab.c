@@ -126,6 +126,7 @@ static const struct sentence {
 	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
 	{ PUB_RUNS, "none", "no runs", NULL },
 	{ PUB_RUNS, "one", "the one run was accepted", NULL },
+	{ PUB_RUNS, "two", "both runs were accepted", NULL },
 	{ PUB_RUNS, "all", "the %zu run was accepted",
 	  "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "%zu of %zu run was accepted",

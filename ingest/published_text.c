@@ -686,6 +686,9 @@ static bool runs_phrase(const pub_phrase *vocab, size_t n_vocab,
 		} else if (strcmp(ph->code, "one") == 0) {
 			*runs = *accepted = 1;
 			ok = true;
+		} else if (strcmp(ph->code, "two") == 0) {
+			*runs = *accepted = 2;
+			ok = true;
 		} else if (strcmp(ph->code, "all") == 0) {
 			ok = c[0] && pub_count_parse(c[0], runs);
 			*accepted = *runs;

@@ -26,7 +26,7 @@
  *    every one with an interval, or those it names ("Series 1 `10`").
  *  - PUB_RUNS phrases say how a series' runs were accepted: code "all"
  *    (one count: every run accepted), "one" (no count: the single run was
- *    accepted), "some" (accepted, then total) or "none" (no runs).  The line is "NAME: PHRASE[; ...]", NAME being the
+ *    accepted), "two" (no count: both runs accepted), "some" (accepted, then total) or "none" (no runs).  The line is "NAME: PHRASE[; ...]", NAME being the
  *    series' name, as in the comparison table's header; a later part
  *    matching PUB_RUNS_EXCLUDED lists the excluded runs, "ID (reason), ...".
  *

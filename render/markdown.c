@@ -706,6 +706,10 @@ static void section_runs(page *pg)
 			   모두" do not read as a language says one. */
 			g_ptr_array_add(parts, (gpointer)tr(pg,
 				"the one run was accepted"));
+		else if (acc->excluded == 0 && acc->runs == 2)
+			/* "all 2 runs", "alle 2 Durchläufe" read oddly too. */
+			g_ptr_array_add(parts, (gpointer)tr(pg,
+				"both runs were accepted"));
 		else if (acc->excluded == 0)
 			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
 				"the %zu run was accepted",

@@ -126,6 +126,7 @@ static const struct sentence {
 	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
 	{ PUB_RUNS, "none", "no runs", NULL },
 	{ PUB_RUNS, "one", "the one run was accepted", NULL },
+	{ PUB_RUNS, "two", "both runs were accepted", NULL },
 	{ PUB_RUNS, "all", "the %zu run was accepted",
 	  "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "%zu of %zu run was accepted",
@@ -138,6 +139,15 @@ static const struct sentence {
 
 #define N_SENTENCES (sizeof sentences / sizeof *sentences)
 #define PLURAL_COUNTS 3
+
+/* Wordings a published page holds that the catalogs have since replaced:
+ * the Korean article heads its table "`20`와의 비교", whose particle fits
+ * only some state names, so the pages now write "%s 대비". */
+static const pub_phrase earlier_forms[] = {
+	{ PUB_CMP_HEAD, NULL, "ko", "%s와의 비교" },
+};
+
+#define N_EARLIER (sizeof earlier_forms / sizeof *earlier_forms)
 
 static const unsigned long plural_counts[PLURAL_COUNTS] = { 1, 2, 5 };
 
@@ -211,7 +221,8 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 {
 	size_t langs = i18n_count(), k = 0;
 	pub_phrase *v = calloc(langs * (N_WORDS + N_CONCLUSIONS
-				       + PLURAL_COUNTS * N_SENTENCES) + 1,
+				       + PLURAL_COUNTS * N_SENTENCES)
+			       + N_EARLIER + 1,
 			       sizeof *v);
 
 	*out = NULL;
@@ -250,6 +261,8 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 			return PB_SOFTWARE;
 		}
 	}
+	for (size_t i = 0; i < N_EARLIER; i++)
+		v[k++] = earlier_forms[i];
 	*out = v;
 	*n = k;
 	return PB_OK;

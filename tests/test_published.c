@@ -473,6 +473,7 @@ static const pub_phrase text_vocab[] = {
 	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
 	{ PUB_RUNS, "none", "en", "no runs" },
 	{ PUB_RUNS, "one", "en", "the one run was accepted" },
+	{ PUB_RUNS, "two", "en", "both runs were accepted" },
 	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
 	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
@@ -623,6 +624,10 @@ static void check_runs_text(void)
 	       && !p->accounts[0].lost_given,
 	       "a label that is not 'Series ID'; no excluded runs or lost "
 	       "events stated");
+	published_free(p);
+	p = text_read("- Boundary values: both runs were accepted.");
+	tap_ok(account_is(p, "Boundary values", NULL, 2, 2),
+	       "both runs: two runs, both accepted");
 	published_free(p);
 	p = text_read("- Night: cold: all 16 runs were accepted; no lost trace "
 		      "events or buffers.");

@@ -16,7 +16,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
-#include "render/verdict_words.h"
+#include "render/page_phrases.h"
 
 typedef struct page {
 	const study *os, *ns;

@@ -19,7 +19,7 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
-#include "render/verdict_words.h"
+#include "render/page_phrases.h"
 
 typedef struct page {
 	const study *s;
@@ -467,7 +467,7 @@ static const char *series_verdicts(page *pg, const state_result *r)
 	for (size_t i = 0; i < r->n_comparisons; i++) {
 		const comparison *c = &pg->a->cmp[r->comparisons[i]];
 		g_ptr_array_add(items, (gpointer)fmt(pg,
-			trc(pg, verdict_words_ctx, verdict_words_series_item),
+			trc(pg, page_verdict_ctx, page_verdict_series_item),
 			series_name(pg, c->series),
 			verdict_text(pg, c->verdict)));
 	}
@@ -487,9 +487,9 @@ static const char *conclusion_text(page *pg, const state_result *r)
 	for (size_t i = 1; i < r->n_comparisons; i++)
 		same &= pg->a->cmp[r->comparisons[i]].verdict
 			== pg->a->cmp[r->comparisons[0]].verdict;
-	if (!verdict_words_list_series(r->verdict, same))
+	if (!page_verdict_list_series(r->verdict, same))
 		return lead;
-	return fmt(pg, trc(pg, verdict_words_ctx, verdict_words_with_series),
+	return fmt(pg, trc(pg, page_verdict_ctx, page_verdict_with_series),
 		   lead, series_verdicts(pg, r));
 }
 

@@ -8,11 +8,11 @@
 
 #include "analyze/verdict.h"
 #include "render/i18n.h"
-#include "render/verdict_words.h"
+#include "render/page_phrases.h"
 
 /* Every phrase a published table may hold, as the renderer's msgids (with
  * their gettext context where it has one).  The conclusions come from
- * render/verdict_words.h, added by add_conclusions. */
+ * render/page_phrases.h, added by add_conclusions. */
 static const struct word {
 	pub_concept concept;
 	const char *code;
@@ -195,9 +195,9 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
 						  lang, text };
 		}
 	}
-	text = i18n_ctext(lang, verdict_words_ctx, verdict_words_with_series);
+	text = i18n_ctext(lang, page_verdict_ctx, page_verdict_with_series);
 	if (!text)
-		return verdict_words_with_series;
+		return page_verdict_with_series;
 	v[(*k)++] = (pub_phrase){ PUB_CONCLUSION_WITH_SERIES, NULL, lang,
 				  text };
 	return NULL;

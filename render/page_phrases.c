@@ -1,5 +1,5 @@
-/* verdict_words.c: the wording of the verdicts (see verdict_words.h). */
-#include "render/verdict_words.h"
+/* page_phrases.c: the wording of the verdicts (see page_phrases.h). */
+#include "render/page_phrases.h"
 
 #include <stddef.h>
 
@@ -10,13 +10,13 @@
 #define NC_(c, s) s
 #define NN_(s, p) s, p
 
-const char verdict_words_ctx[] = "conclusion";
+const char page_verdict_ctx[] = "conclusion";
 /* TRANSLATORS: a conclusion followed by each series' verdict: "series
    disagree; no pooled conclusion: Series 1 (...); Series 2 (...)". */
-const char verdict_words_with_series[] = NC_("conclusion", "%s: %s");
+const char page_verdict_with_series[] = NC_("conclusion", "%s: %s");
 /* TRANSLATORS: a series and its verdict, "Series 1 (practically
    significant harm)". */
-const char verdict_words_series_item[] = NC_("conclusion", "%s (%s)");
+const char page_verdict_series_item[] = NC_("conclusion", "%s (%s)");
 
 /* TRANSLATORS: %zu is the fewest pairs a claim needs. */
 static const char *const too_few_pairs[2] = {
@@ -75,7 +75,7 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 	}
 }
 
-bool verdict_words_list_series(verdict v, bool same)
+bool page_verdict_list_series(verdict v, bool same)
 {
 	return v == VERDICT_SERIES_DISAGREE
 	       || v == VERDICT_OPPOSITE_DIRECTIONS || !same;

@@ -57,6 +57,14 @@ static const char *trn(page *pg, const char *singular,
 		       i18n_ntext(pg->lang, singular, plural, n));
 }
 
+/* Page phrase ID in the page's language. */
+static const char *phrase(page *pg, page_phrase_id id)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return p->ctx ? trc(pg, p->ctx, p->msgid) : tr(pg, p->msgid);
+}
+
 static const char *keep(page *pg, gchar *s)
 {
 	g_ptr_array_add(pg->pool, s);
@@ -99,7 +107,7 @@ static const char *state_text(page *pg, pb_state st)
 	char buf[PB_STATE_BUFSIZE];
 
 	if (st.missing)
-		return trc(pg, "state", "missing");
+		return phrase(pg, PH_MISSING);
 	return code(pg, pb_state_format(st, buf, sizeof buf));
 }
 
@@ -200,8 +208,7 @@ static const char *series_name(page *pg, const study_plan *p, size_t k)
 	const char *def = fmt(pg, "Series %s", sd->id);
 
 	if (strcmp(sd->label, def) == 0)
-		/* TRANSLATORS: %s is the series id ("Series 1"). */
-		return fmt(pg, trc(pg, "series label", "Series %s"),
+		return fmt(pg, phrase(pg, PH_SERIES_LABEL),
 			   esc(pg, sd->id));
 	return esc(pg, sd->label);
 }
@@ -239,6 +246,8 @@ static const char *changed_text(page *pg, change_direction dir)
 static const char *verdict_text(page *pg, change_verdict v,
 				change_direction dir)
 {
+	const char *plural;
+
 	switch (v) {
 	case CHANGE_CHANGED:
 		return changed_text(pg, dir);
@@ -247,7 +256,9 @@ static const char *verdict_text(page *pg, change_verdict v,
 	case CHANGE_NOT_ESTABLISHED:
 		return trc(pg, "change verdict", "no change established");
 	case CHANGE_NO_INTERVAL:
-		return tr(pg, "too few pairs for an interval");
+		/* The study page's words for the same lack of pairs. */
+		return tr(pg, verdict_msgid(VERDICT_NO_INTERVAL, false,
+					    &plural));
 	}
 	return "?";
 }
@@ -278,10 +289,10 @@ static const char *conclusion_text(page *pg, verdict v, bool syn)
 static const char *change_cell(page *pg, const change_interval *ci)
 {
 	if (!isfinite(ci->estimate))
-		return tr(pg, "no pairs");
+		return phrase(pg, PH_NO_PAIRS);
 	if (!ci->defined)
 		return fmt(pg, "%s %s", estimate_code(pg, ci->estimate),
-			   tr(pg, "(no interval)"));
+			   phrase(pg, PH_NO_INTERVAL));
 	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
 		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
 }
@@ -399,23 +410,24 @@ static void section_intro(page *pg)
 static const char *service_phrase(page *pg, const study_plan *p, bool running)
 {
 	if (p->service)
-		return fmt(pg, running ? tr(pg, "%s running")
-				       : tr(pg, "%s stopped"),
+		return fmt(pg, running ? phrase(pg, PH_OBS_NAMED_RUNNING)
+				       : phrase(pg, PH_OBS_NAMED_STOPPED),
 			   esc(pg, p->service));
-	return running ? tr(pg, "service running") : tr(pg, "service stopped");
+	return running ? phrase(pg, PH_OBS_RUNNING) : phrase(pg,
+		PH_OBS_STOPPED);
 }
 
 static const char *outcome_text(page *pg, boundary_outcome o)
 {
 	switch (o) {
-	case OUTCOME_VALUE_USED: return tr(pg, "value is used");
-	case OUTCOME_ROUNDED_DOWN: return tr(pg, "rounded down");
-	case OUTCOME_NORMALIZED_TO_20: return tr(pg, "normalized to 20");
-	case OUTCOME_DISABLED: return tr(pg, "documented disabling");
+	case OUTCOME_VALUE_USED: return phrase(pg, PH_OUTCOME_VALUE_USED);
+	case OUTCOME_ROUNDED_DOWN: return phrase(pg, PH_OUTCOME_ROUNDED_DOWN);
+	case OUTCOME_NORMALIZED_TO_20: return phrase(pg, PH_OUTCOME_NORMALIZED);
+	case OUTCOME_DISABLED: return phrase(pg, PH_OUTCOME_DISABLED);
 	case OUTCOME_OBSERVATION_ONLY:
-		return tr(pg, "separate observation for this build");
+		return phrase(pg, PH_OUTCOME_OBSERVATION_ONLY);
 	case OUTCOME_CONTRADICTS:
-		return tr(pg, "contradicts the documentation");
+		return phrase(pg, PH_OUTCOME_CONTRADICTS);
 	}
 	return "?";
 }
@@ -437,14 +449,14 @@ static const char *observed_text(page *pg, const study *s,
 	r = &s->runs[b->run];
 	parts = g_ptr_array_new();
 	if (b->api_ok)
-		api = fmt(pg, tr(pg, "API returned %s"),
+		api = fmt(pg, phrase(pg, PH_OBS_API),
 			  fmt(pg, "%" PRId64, b->api_value));
 	else if (r->mech && r->mech->query_seen)
-		api = tr(pg, "API query failed");
+		api = phrase(pg, PH_OBS_API_FAILED);
 	if (b->registered == 0)
-		reg = tr(pg, "registration not performed");
+		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
 	else if (b->registered == 1 && b->service == 0)
-		reg = tr(pg, "registration performed");
+		reg = phrase(pg, PH_OBS_REGISTERED);
 	if (b->service == 0) {
 		g_ptr_array_add(parts, (gpointer)service_phrase(pg, &s->plan,
 								false));
@@ -461,7 +473,7 @@ static const char *observed_text(page *pg, const study *s,
 		if (reg)
 			g_ptr_array_add(parts, (gpointer)reg);
 	}
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return fmt(pg, "%s; %s", text, outcome_text(pg, b->outcome));
 }
@@ -509,7 +521,7 @@ static void section_values(page *pg)
 		return;
 	}
 	row = g_ptr_array_new();
-	add(row, tr(pg, "Written"));
+	add(row, phrase(pg, PH_HEAD_WRITTEN));
 	add(row, tr(pg, "Old build"));
 	add(row, tr(pg, "New build"));
 	add(row, trc(pg, "table header", "Changed"));
@@ -556,21 +568,22 @@ static const char *mech_service(page *pg, const mech_state_summary *m)
 	if (!m)
 		return tr(pg, "not tested");
 	if (m->boots && m->service_running == m->boots)
-		return trc(pg, "service state", "running");
+		return phrase(pg, PH_SERVICE_RUNNING);
 	if (m->boots && m->service_stopped == m->boots)
-		return trc(pg, "service state", "stopped");
+		return phrase(pg, PH_SERVICE_STOPPED);
 	parts = g_ptr_array_new();
 	if (m->service_running)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "running"),
+			phrase(pg, PH_SERVICE_RUNNING),
 			m->service_running, m->boots));
 	if (m->service_stopped)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "stopped"),
+			phrase(pg, PH_SERVICE_STOPPED),
 			m->service_stopped, m->boots));
 	if (m->service_unknown)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->service_unknown, m->boots));
+			phrase(pg, PH_NOT_REPORTED), m->service_unknown,
+				m->boots));
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
@@ -615,8 +628,9 @@ static const char *mech_prio(page *pg, const mech_state_summary *m,
 	}
 	if (m->prio_missing)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->prio_missing, m->boots));
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+			phrase(pg, PH_NOT_REPORTED), m->prio_missing,
+				m->boots));
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
@@ -646,12 +660,13 @@ static void section_mechanism(page *pg)
 		return;
 	}
 	row = g_ptr_array_new();
-	add(row, trc(pg, "table header", "State"));
-	add(row, tr(pg, "Registration"));
-	add(row, p->service ? fmt(pg, tr(pg, "%s state"), esc(pg, p->service))
-			    : tr(pg, "Service state"));
-	add(row, tr(pg, "Win32 priority of one thread"));
-	add(row, tr(pg, "ETW priority of one thread"));
+	add(row, phrase(pg, PH_HEAD_STATE));
+	add(row, phrase(pg, PH_HEAD_REGISTRATION));
+	add(row, p->service ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg,
+		p->service))
+			    : phrase(pg, PH_HEAD_SERVICE));
+	add(row, phrase(pg, PH_HEAD_WIN32));
+	add(row, phrase(pg, PH_HEAD_ETW));
 	table_header(pg, row);
 	same = g_ptr_array_new();
 	for (size_t i = 0; i < c->n_mech; i++) {
@@ -740,7 +755,7 @@ static void section_effects(page *pg)
 		"effect minus the old one, with the old and the new effect in "
 		"brackets."), state_text(pg, pg->os->plan.reference))));
 	row = g_ptr_array_new();
-	add(row, trc(pg, "table header", "State"));
+	add(row, phrase(pg, PH_HEAD_STATE));
 	for (size_t k = 0; k < pairs; k++) {
 		const effect_change *e = &c->effects[c->states[0].first + k];
 		/* TRANSLATORS: a series and the confidence level, "Series 1,
@@ -760,7 +775,7 @@ static void section_effects(page *pg)
 		for (size_t k = 0; k < pairs; k++) {
 			const effect_change *e;
 			if (k >= sc->count) {
-				add(row, tr(pg, "no pairs"));
+				add(row, phrase(pg, PH_NO_PAIRS));
 				continue;
 			}
 			e = &c->effects[sc->first + k];
@@ -932,7 +947,7 @@ static void small_samples_of(page *pg, bool new, bool *started)
 		*started = true;
 		applies = names->len == n_used
 			? tr(pg, "This applies to every effect compared.")
-			: fmt(pg, tr(pg, "This applies to: %s."),
+			: fmt(pg, phrase(pg, PH_SCOPE_LIST),
 			      join(pg, names, ", "));
 		puts_(pg, fmt(pg, "- %s %s\n",
 			      coverage_sentence(pg, who, s, c), applies));

@@ -1,16 +1,97 @@
-/* page_phrases.h: the English wording of each verdict, shared by the
- * study page, the build-comparison page and `pairboot verify`, so that
- * a page and the reader of a page use the very same msgids.
+/* page_phrases.h: the phrases of the study page and the build-comparison
+ * page that `pairboot verify` reads back (ingest/published.h): the words
+ * of the tables, the sentences on the settings and runs, and the wording
+ * of each verdict.  The page writers (render/markdown.c,
+ * render/compare_md.c) and verify's vocabulary (src/verify_vocab.c) take
+ * them from here, so a page and the reader of a page use the very same
+ * msgids.
  *
  * The strings are msgids: callers translate them (render/i18n.h).  The
  * too-few-pairs wording has a plural form and one %zu, the minimum number
- * of pairs (VERDICT_MIN_PAIRS); every other wording is plain text. */
+ * of pairs (VERDICT_MIN_PAIRS); every other verdict wording is plain
+ * text. */
 #ifndef PAIRBOOT_PAGE_PHRASES_H
 #define PAIRBOOT_PAGE_PHRASES_H
 
 #include <stdbool.h>
 
 #include "analyze/verdict.h"
+
+/* A phrase of the pages that `pairboot verify` reads back: its msgid,
+ * with its gettext context or NULL, and its plural msgid (translated
+ * with the count) or NULL.  The page writers translate these very
+ * entries, so a page and its reader cannot drift apart. */
+typedef struct page_phrase {
+	const char *ctx;
+	const char *msgid;
+	const char *plural;
+} page_phrase;
+
+typedef enum page_phrase_id {
+	/* The heads and cells of the comparison, mechanism and
+	 * value-handling tables. */
+	PH_CMP_HEAD,
+	PH_CMP_SERIES_HEAD,
+	PH_CMP_CONCLUSION_HEAD,
+	PH_SERIES_LABEL,
+	PH_NO_PAIRS,
+	PH_NO_INTERVAL,
+	PH_HEAD_STATE,
+	PH_HEAD_REGISTRATION,
+	PH_HEAD_NAMED_SERVICE,
+	PH_HEAD_SERVICE,
+	PH_HEAD_WIN32,
+	PH_HEAD_ETW,
+	PH_SERVICE_RUNNING,
+	PH_SERVICE_STOPPED,
+	PH_NOT_REPORTED,
+	PH_HEAD_WRITTEN,
+	PH_HEAD_OBSERVED,
+	PH_HEAD_RESULT,
+	PH_OBS_API,
+	PH_OBS_API_FAILED,
+	PH_OBS_NAMED_RUNNING,
+	PH_OBS_NAMED_STOPPED,
+	PH_OBS_NAMED_NOT_RUNNING,
+	PH_OBS_RUNNING,
+	PH_OBS_STOPPED,
+	PH_OBS_NOT_RUNNING,
+	PH_OBS_NOT_REGISTERED,
+	PH_OBS_REGISTERED,
+	PH_OUTCOME_VALUE_USED,
+	PH_OUTCOME_ROUNDED_DOWN,
+	PH_OUTCOME_NORMALIZED,
+	PH_OUTCOME_DISABLED,
+	PH_OUTCOME_OBSERVATION_ONLY,
+	PH_OUTCOME_CONTRADICTS,
+	PH_MISSING,
+	PH_SET_STATISTIC,
+	PH_SET_EXACT_BOOTSTRAP,
+	PH_SET_BOOTSTRAP,
+	PH_SET_T_RESAMPLES,
+	PH_SET_T_EXACT,
+	PH_SET_THRESHOLD_LOWER,
+	PH_SET_THRESHOLD_HIGHER,
+	PH_SET_DIRECTION_LOWER,
+	PH_SET_DIRECTION_HIGHER,
+	PH_SET_CELL,
+	PH_SET_SMALL_SAMPLE,
+	PH_SET_PLAN_REGISTERED,
+	PH_SET_PLAN_UNREGISTERED,
+	PH_SCOPE_EVERY,
+	PH_SCOPE_LIST,
+	PH_RUNS_NONE,
+	PH_RUNS_ONE,
+	PH_RUNS_ALL,
+	PH_RUNS_SOME,
+	PH_RUNS_EXCLUDED,
+	PH_RUNS_NO_LOSS,
+	PH_RUNS_LOST,
+	PH_COUNT
+} page_phrase_id;
+
+/* The phrase ID (static). */
+const page_phrase *page_phrase_get(page_phrase_id id);
 
 /* The msgid of verdict V as a conclusion; SYNTHETIC: the metric is a
  * synthetic proxy (harm and benefit say so).  *PLURAL is set to the

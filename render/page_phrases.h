@@ -2,7 +2,7 @@
  * page that `pairboot verify` reads back (ingest/published.h): the words
  * of the tables, the sentences on the settings and runs, and the wording
  * of each verdict.  The page writers (render/markdown.c,
- * render/compare_md.c) and verify's vocabulary (src/verify_vocab.c) take
+ * render/builddiff_md.c) and verify's vocabulary (src/verify_vocab.c) take
  * them from here, so a page and the reader of a page use the very same
  * msgids.
  *

@@ -1,10 +1,10 @@
-/* compare_md.c: renders the comparison of two builds in one language.
+/* builddiff_md.c: renders the comparison of two builds in one language.
  *
  * Every word a reader sees goes through tr(), trc() or trn(), the keywords
  * xgettext extracts (Makefile.am, "Translations"); phrases the study page
  * also uses (render/markdown.c) are the same msgids, so they have one
  * translation.  Study text goes through esc() or code(). */
-#include "render/compare_md.h"
+#include "render/builddiff_md.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -21,7 +21,7 @@
 typedef struct page {
 	const study *os, *ns;
 	const analysis *oa, *na;
-	const compare_result *c;
+	const builddiff_result *c;
 	const char *lang;
 	int decimals;             /* the old plan's threshold decimals */
 	GString *out;
@@ -357,7 +357,7 @@ static const char *state_list(page *pg, const pb_state *st, size_t n)
 static void section_intro(page *pg)
 {
 	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
 		"%s: build %s against build %s"), esc(pg, o->title),
@@ -443,7 +443,7 @@ static const char *observed_text(page *pg, const study *s,
 	const char *api = NULL, *reg = NULL, *text;
 	const study_run *r;
 
-	if (row == COMPARE_NONE)
+	if (row == BUILDDIFF_NONE)
 		return tr(pg, "not tested");
 	b = &sum->boundary[row];
 	r = &s->runs[b->run];
@@ -483,7 +483,7 @@ static const char *value_changes(page *pg, const value_change *v)
 	GPtrArray *what;
 	const char *text;
 
-	if (v->old_row == COMPARE_NONE || v->new_row == COMPARE_NONE)
+	if (v->old_row == BUILDDIFF_NONE || v->new_row == BUILDDIFF_NONE)
 		return tr(pg, "tested in one build only");
 	what = g_ptr_array_new();
 	/* TRANSLATORS: what changed in the handling of a written value. */
@@ -506,7 +506,7 @@ static const char *value_changes(page *pg, const value_change *v)
 
 static void section_values(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	GPtrArray *row, *same;
 	size_t changed = 0;
 
@@ -644,7 +644,7 @@ static const char *old_new(page *pg, const char *a, const char *b)
 
 static void section_mechanism(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	const study_plan *p = &pg->os->plan;
 	GPtrArray *row, *same;
 	size_t changed = 0;
@@ -671,9 +671,9 @@ static void section_mechanism(page *pg)
 	same = g_ptr_array_new();
 	for (size_t i = 0; i < c->n_mech; i++) {
 		const mech_change *m = &c->mech[i];
-		const mech_state_summary *a = m->old_idx == COMPARE_NONE ? NULL
+		const mech_state_summary *a = m->old_idx == BUILDDIFF_NONE ? NULL
 			: &pg->oa->summary->mech[m->old_idx];
-		const mech_state_summary *b = m->new_idx == COMPARE_NONE ? NULL
+		const mech_state_summary *b = m->new_idx == BUILDDIFF_NONE ? NULL
 			: &pg->na->summary->mech[m->new_idx];
 		if (!m->changed) {
 			g_ptr_array_add(same, (gpointer)state_text(pg,
@@ -705,7 +705,7 @@ static void section_mechanism(page *pg)
 
 static void section_baseline(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	GPtrArray *row;
 
 	if (c->n_baseline == 0)
@@ -742,7 +742,7 @@ static void section_baseline(page *pg)
 
 static void section_effects(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	size_t pairs = c->n_states ? c->states[0].count : 0;
 	GPtrArray *row;
 
@@ -829,7 +829,7 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 
 static void section_notes(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	bool started = false;
 
 	for (size_t i = 0; i < c->n_baseline; i++) {
@@ -976,9 +976,9 @@ static void section_input(page *pg)
 		code(pg, pg->ns->plan.digest))));
 }
 
-pb_status compare_md_render(const study *os, const analysis *oa,
+pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    const study *ns, const analysis *na,
-			    const compare_result *c, const char *lang,
+			    const builddiff_result *c, const char *lang,
 			    GString *out)
 {
 	page pg = { 0 };

@@ -213,14 +213,6 @@ static void check_runs(verifier *v)
 /* ---------------------------------------------------------------------
  * Comparisons and conclusions. */
 
-static size_t plan_state(const study_plan *plan, pb_state st)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], st))
-			return i;
-	return (size_t)-1;
-}
-
 /* The I-th series of KIND (0-based), or (size_t)-1. */
 static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
 {
@@ -521,7 +513,7 @@ static void check_named_pairs(verifier *v, const pub_pairs *note,
 			      const pub_cmp_name *name, const char *where)
 {
 	size_t k = resolve_named(v, name);
-	size_t j = plan_state(&v->s->plan, name->state);
+	size_t j = study_state_index(&v->s->plan, name->state);
 	size_t i = k != (size_t)-1 && j != (size_t)-1 ? find_cmp(v->a, k, j)
 		   : (size_t)-1;
 	char *state = state_str(name->state);
@@ -598,7 +590,7 @@ static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
 {
 	const study_plan *plan = &v->s->plan;
 	size_t k = resolve_series(v, pc);
-	size_t j = plan_state(plan, pc->state);
+	size_t j = study_state_index(plan, pc->state);
 	size_t ci_idx = k != (size_t)-1 && j != (size_t)-1
 			? find_cmp(v->a, k, j) : (size_t)-1;
 	char *state = state_str(pc->state);
@@ -678,7 +670,7 @@ static void check_comparisons(verifier *v)
 		check_comparison(v, &p->cmp[i], seen);
 	for (size_t i = 0; i < p->n_conclusions; i++) {
 		const pub_conclusion *pc = &p->conclusions[i];
-		size_t j = plan_state(plan, pc->state);
+		size_t j = study_state_index(plan, pc->state);
 		const state_result *r = NULL;
 		char *state = state_str(pc->state);
 		char *item = g_strdup_printf("conclusion %s", state);

@@ -11,7 +11,7 @@
 #include <string.h>
 
 
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 
 /* Doubles compared for identity without tripping -Wfloat-equal: plan
  * settings are parsed from the same kind of text, so equal settings give
@@ -28,19 +28,11 @@ static bool same_str(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
-static size_t plan_state_index(const study_plan *p, pb_state st)
-{
-	for (size_t i = 0; i < p->n_states; i++)
-		if (pb_state_equal(p->states[i], st))
-			return i;
-	return BUILDDIFF_NONE;
-}
-
 /* True when every state of A is in B. */
 static bool states_within(const study_plan *a, const study_plan *b)
 {
 	for (size_t i = 0; i < a->n_states; i++)
-		if (plan_state_index(b, a->states[i]) == BUILDDIFF_NONE)
+		if (study_state_index(b, a->states[i]) == STUDY_NO_STATE)
 			return false;
 	return true;
 }
@@ -48,6 +40,11 @@ static bool states_within(const study_plan *a, const study_plan *b)
 unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n)
 {
 	unsigned d = 0;
+
+	/* Numbers and names never match, so the states and the reference
+	 * would differ too: the state type says why, alone. */
+	if (o->state_type != n->state_type)
+		return PLAN_DIFF_STATE_TYPE;
 
 	if (!same_str(o->column, n->column))
 		d |= PLAN_DIFF_COLUMN;
@@ -252,13 +249,6 @@ static change_verdict change_across(const change_interval *const *ci,
 	return v;
 }
 
-/* The state as seed hashes want it: decimal or "missing". */
-static void canonical_label(pb_state st, char *buf, size_t size)
-{
-	st.hex = false;
-	pb_state_format(st, buf, size);
-}
-
 /* ---------------------------------------------------------------------
  * Series pairs. */
 
@@ -329,12 +319,12 @@ static pb_status pair_seed(const builddiff_result *c, const char *kind,
 	char *key;
 	size_t len = strlen(kind) + strlen(old_id) + strlen(new_id) + 3;
 
-	canonical_label(state, label, sizeof label);
 	key = malloc(len);
 	if (!key)
 		return PB_NOMEM;
 	snprintf(key, len, "%s %s %s", kind, old_id, new_id);
-	*out = boot_stream_seed(c->seed, key, label);
+	*out = boot_stream_seed(c->seed, key,
+				pb_state_canonical(state, label, sizeof label));
 	free(key);
 	return PB_OK;
 }
@@ -354,11 +344,11 @@ static pb_status build_states(const study *os, const study *ns,
 		return PB_NOMEM;
 	for (size_t i = 0; i < o->n_states; i++) {
 		pb_state st = o->states[i];
-		size_t j = plan_state_index(n, st);
+		size_t j = study_state_index(n, st);
 		if (pb_state_equal(st, o->reference)
 		    || pb_state_equal(st, n->reference))
 			continue;
-		if (j == BUILDDIFF_NONE) {
+		if (j == STUDY_NO_STATE) {
 			c->only_old[c->n_only_old++] = st;
 			continue;
 		}
@@ -372,7 +362,7 @@ static pb_status build_states(const study *os, const study *ns,
 		if (pb_state_equal(st, o->reference)
 		    || pb_state_equal(st, n->reference))
 			continue;
-		if (plan_state_index(o, st) == BUILDDIFF_NONE)
+		if (study_state_index(o, st) == STUDY_NO_STATE)
 			c->only_new[c->n_only_new++] = st;
 	}
 	return PB_OK;

@@ -95,15 +95,18 @@ enum {
 	PLAN_DIFF_THRESHOLD = 1u << 6,
 	PLAN_DIFF_CONFIDENCE = 1u << 7,
 	PLAN_DIFF_INTERVAL = 1u << 8,
-	PLAN_DIFF_STATES = 1u << 9       /* as sets; order is display only */
+	PLAN_DIFF_STATES = 1u << 9,      /* as sets; order is display only */
+	PLAN_DIFF_STATE_TYPE = 1u << 10  /* numbers against names: then the
+					    only difference reported */
 };
 
-#define PLAN_DIFF_FIELDS 10
+#define PLAN_DIFF_FIELDS 11
 
 /* The differences that forbid a comparison. */
 #define PLAN_DIFF_INCOMPARABLE                                              \
 	(PLAN_DIFF_COLUMN | PLAN_DIFF_SCALE | PLAN_DIFF_UNIT               \
-	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE)
+	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE   \
+	 | PLAN_DIFF_STATE_TYPE)
 
 /* Which way a change goes, judged by the old plan's better side. */
 typedef enum change_direction {

@@ -9,7 +9,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sort.h>
 
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 
 /* Writes |x - median(x)| of the N values X into Z and returns their mean.
  * Z must hold N doubles; X is only read. */

@@ -16,7 +16,7 @@
  * p-value is P(F' >= F).  It is what R computes as
  * anova(lm(abs(x - ave(x, g, FUN = median)) ~ g)) and scipy as
  * scipy.stats.levene(a, b, center = 'median').  The median is the type 7
- * quantile at 0.5 (analyze/quantile.h), the usual median.
+ * quantile at 0.5 (common/quantile.h), the usual median.
  *
  * Assumption: the values are independent, and the two distributions have
  * the same shape apart from location and scale.  Normality is not

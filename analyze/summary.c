@@ -17,15 +17,6 @@ static int state_cmp(pb_state a, pb_state b)
 	return (a.value > b.value) - (a.value < b.value);
 }
 
-/* Index of STATE in the plan's display order, or (size_t)-1. */
-static size_t plan_state_index(const study_plan *plan, pb_state state)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], state))
-			return i;
-	return (size_t)-1;
-}
-
 static bool run_is(const study *s, size_t i, series_kind kind)
 {
 	const study_run *r = &s->runs[i];
@@ -70,7 +61,7 @@ static pb_status mech_states(const study *s, size_t ser, pb_state **out,
 		bool seen = false;
 
 		if (s->runs[i].series != ser || !run_is(s, i, SERIES_MECHANISM)
-		    || plan_state_index(&s->plan, st) != (size_t)-1)
+		    || study_state_index(&s->plan, st) != STUDY_NO_STATE)
 			continue;
 		for (j = n_plan; j < n && !seen; j++)
 			seen = pb_state_equal(found[j], st);
@@ -120,6 +111,21 @@ static bool variant_matches(const prio_variant *v, const mech_log *m)
 	return true;
 }
 
+/* Counts which of the MMCSS events log M reported, so that a report
+ * shows only what was recorded. */
+static void count_reported(mech_state_summary *ms, const mech_log *m)
+{
+	bool prio = false, cls = false;
+
+	for (int p = 0; p < PRIO_PHASES; p++) {
+		prio |= m->prio_seen[p];
+		cls |= m->prio_seen[p] && m->prio_class[p];
+	}
+	ms->register_reported += m->register_seen;
+	ms->prio_reported += prio;
+	ms->class_reported += cls;
+}
+
 /* Fills MS with the accepted boots of STATE in series SER.  MS->variants
  * is allocated here (NULL when no boot has all three phases). */
 static pb_status mech_summarise(const study *s, size_t ser, pb_state state,
@@ -158,6 +164,7 @@ static pb_status mech_summarise(const study *s, size_t ser, pb_state state,
 			ms->prio_missing++;
 			continue;
 		}
+		count_reported(ms, m);
 		if (m->register_seen && m->register_ok)
 			ms->registered++;
 		if (m->service == 1)
@@ -204,6 +211,114 @@ static pb_status mech_summarise(const study *s, size_t ser, pb_state state,
 	return PB_OK;
 }
 
+/* The value log M observed for NAME, or NULL. */
+static const char *observed_in(const mech_log *m, const char *name)
+{
+	for (size_t i = 0; m && i < m->n_observations; i++)
+		if (strcmp(m->observations[i].name, name) == 0)
+			return m->observations[i].value;
+	return NULL;
+}
+
+static bool is_mech_run(const study *s, size_t i, size_t ser)
+{
+	return s->runs[i].series == ser && run_is(s, i, SERIES_MECHANISM);
+}
+
+/* The names the accepted boots of series SER observed, in order of first
+ * appearance, into a new array *OUT (caller frees; borrowed strings). */
+static pb_status series_names(const study *s, size_t ser,
+			      const char ***out, size_t *n_out)
+{
+	const char **names = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const mech_log *m = s->runs[i].mech;
+		if (!m || !is_mech_run(s, i, ser))
+			continue;
+		for (size_t k = 0; k < m->n_observations; k++) {
+			const char *name = m->observations[k].name;
+			size_t j = 0;
+			while (j < n && strcmp(names[j], name) != 0)
+				j++;
+			if (j < n)
+				continue;
+			if (n == cap) {
+				const char **nn;
+				cap = cap ? cap * 2 : 8;
+				nn = realloc(names, cap * sizeof *nn);
+				if (!nn) {
+					free(names);
+					return PB_NOMEM;
+				}
+				names = nn;
+			}
+			names[n++] = name;
+		}
+	}
+	*out = names;
+	*n_out = n;
+	return PB_OK;
+}
+
+/* Counts what the boots of MS's state observed for NAME into ON, with
+ * room for as many distinct values as the state has boots. */
+static pb_status observe_name(const study *s, const mech_state_summary *ms,
+			      const char *name, observed_name *on)
+{
+	on->name = name;
+	on->values = calloc(ms->boots ? ms->boots : 1, sizeof *on->values);
+	if (!on->values)
+		return PB_NOMEM;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const char *v;
+		size_t j = 0;
+
+		if (!is_mech_run(s, i, ms->series)
+		    || !pb_state_equal(s->runs[i].state, ms->state))
+			continue;
+		v = observed_in(s->runs[i].mech, name);
+		if (!v) {
+			on->unreported++;
+			continue;
+		}
+		while (j < on->n_values && strcmp(on->values[j].value, v) != 0)
+			j++;
+		if (j == on->n_values)
+			on->values[on->n_values++].value = v;
+		on->values[j].boots++;
+	}
+	/* Most boots first; insertion sort keeps ties in order. */
+	for (size_t i = 1; i < on->n_values; i++) {
+		observed_value t = on->values[i];
+		size_t j = i;
+		for (; j > 0 && on->values[j - 1].boots < t.boots; j--)
+			on->values[j] = on->values[j - 1];
+		on->values[j] = t;
+	}
+	return PB_OK;
+}
+
+/* Fills MS->observed with every name of NAMES (N of them). */
+static pb_status mech_observations(const study *s, const char **names,
+				   size_t n, mech_state_summary *ms)
+{
+	if (!n)
+		return PB_OK;
+	ms->observed = calloc(n, sizeof *ms->observed);
+	if (!ms->observed)
+		return PB_NOMEM;
+	for (size_t k = 0; k < n; k++) {
+		pb_status st = observe_name(s, ms, names[k], &ms->observed[k]);
+		/* Counted first, so summary_free frees what was allocated. */
+		ms->n_observed++;
+		if (st != PB_OK)
+			return st;
+	}
+	return PB_OK;
+}
+
 static pb_status build_mechanism(const study *s, study_summary *sum)
 {
 	size_t cap = 0;
@@ -218,7 +333,8 @@ static pb_status build_mechanism(const study *s, study_summary *sum)
 		return PB_NOMEM;
 	for (size_t ser = 0; ser < s->plan.n_series; ser++) {
 		pb_state *states;
-		size_t n;
+		const char **names = NULL;
+		size_t n, n_names = 0;
 		pb_status st;
 
 		if (s->plan.series[ser].kind != SERIES_MECHANISM)
@@ -226,13 +342,17 @@ static pb_status build_mechanism(const study *s, study_summary *sum)
 		st = mech_states(s, ser, &states, &n);
 		if (st != PB_OK)
 			return st;
+		st = series_names(s, ser, &names, &n_names);
 		for (size_t k = 0; k < n && st == PB_OK; k++) {
-			st = mech_summarise(s, ser, states[k],
-					    &sum->mech[sum->n_mech]);
+			mech_state_summary *ms = &sum->mech[sum->n_mech];
+			st = mech_summarise(s, ser, states[k], ms);
 			/* Counted even on failure, so summary_free frees
 			 * what was allocated. */
 			sum->n_mech++;
+			if (st == PB_OK)
+				st = mech_observations(s, names, n_names, ms);
 		}
+		free(names);
 		free(states);
 		if (st != PB_OK)
 			return st;
@@ -243,22 +363,24 @@ static pb_status build_mechanism(const study *s, study_summary *sum)
 /* ---------------------------------------------------------------------
  * Boundary series. */
 
-boundary_outcome boundary_expected(pb_state written, int64_t *api_value)
+boundary_outcome boundary_expected(const value_rule *rule, pb_state written,
+				   int64_t *api_value)
 {
 	int64_t api = 0;
 	boundary_outcome o;
 	uint32_t v = written.value;
 
-	if (written.missing) {
+	if (written.missing || !rule || !rule->declared) {
 		o = OUTCOME_OBSERVATION_ONLY;
-	} else if (v == 100) {
+	} else if (rule->has_disables && v == rule->disables) {
 		o = OUTCOME_DISABLED;
-	} else if (v < 10 || v > 100) {
-		o = OUTCOME_NORMALIZED_TO_20;
-		api = 20;
-	} else if (v % 10 != 0) {
+	} else if (rule->has_valid
+		   && (v < rule->valid_lo || v > rule->valid_hi)) {
+		o = OUTCOME_NORMALIZED;
+		api = (int64_t)rule->outside;
+	} else if (rule->multiple > 1 && v % rule->multiple != 0) {
 		o = OUTCOME_ROUNDED_DOWN;
-		api = (int64_t)(v - v % 10);
+		api = (int64_t)(v - v % rule->multiple);
 	} else {
 		o = OUTCOME_VALUE_USED;
 		api = (int64_t)v;
@@ -273,7 +395,7 @@ const char *boundary_outcome_code(boundary_outcome o)
 	switch (o) {
 	case OUTCOME_VALUE_USED: return "value-used";
 	case OUTCOME_ROUNDED_DOWN: return "rounded-down";
-	case OUTCOME_NORMALIZED_TO_20: return "normalized-to-20";
+	case OUTCOME_NORMALIZED: return "normalized";
 	case OUTCOME_DISABLED: return "disabled";
 	case OUTCOME_OBSERVATION_ONLY: return "observation-only";
 	case OUTCOME_CONTRADICTS: return "contradicts-documentation";
@@ -303,7 +425,7 @@ static boundary_outcome boundary_observed(const boundary_row *row,
 					    : OUTCOME_CONTRADICTS;
 	case OUTCOME_VALUE_USED:
 	case OUTCOME_ROUNDED_DOWN:
-	case OUTCOME_NORMALIZED_TO_20:
+	case OUTCOME_NORMALIZED:
 	case OUTCOME_CONTRADICTS:
 		break;
 	}
@@ -327,8 +449,9 @@ static void boundary_fill(const study *s, size_t i, boundary_row *row)
 	row->api_value = row->api_ok ? m->query_value : 0;
 	row->registered = m && m->register_seen ? (m->register_ok ? 1 : 0)
 						: -1;
-	expected = boundary_expected(r->state, &row->expected_value);
-	row->expected_known = !r->state.missing;
+	expected = boundary_expected(&s->plan.series[r->series].rule, r->state,
+				     &row->expected_value);
+	row->expected_known = expected != OUTCOME_OBSERVATION_ONLY;
 	row->outcome = boundary_observed(row, m, expected);
 }
 
@@ -460,7 +583,7 @@ static bool balance_counts(const study *s, size_t ser, size_t i)
 {
 	const study_run *r = &s->runs[i];
 	return r->series == ser && r->accepted && r->position > 0
-	       && plan_state_index(&s->plan, r->state) != (size_t)-1;
+	       && study_state_index(&s->plan, r->state) != STUDY_NO_STATE;
 }
 
 /* Applies the rule documented in summary.h to a filled check B. */
@@ -525,7 +648,7 @@ static pb_status balance_series(const study *s, size_t ser, balance_check *b)
 	for (size_t i = 0; i < s->n_runs; i++) {
 		if (!balance_counts(s, ser, i))
 			continue;
-		size_t k = plan_state_index(&s->plan, s->runs[i].state);
+		size_t k = study_state_index(&s->plan, s->runs[i].state);
 		b->counts[k * np + s->runs[i].position - 1]++;
 	}
 	return balance_flag(s, b);
@@ -626,8 +749,12 @@ void summary_free(study_summary *sum)
 {
 	if (!sum)
 		return;
-	for (size_t i = 0; i < sum->n_mech; i++)
+	for (size_t i = 0; i < sum->n_mech; i++) {
 		free(sum->mech[i].variants);
+		for (size_t k = 0; k < sum->mech[i].n_observed; k++)
+			free(sum->mech[i].observed[k].values);
+		free(sum->mech[i].observed);
+	}
 	free(sum->mech);
 	free(sum->boundary);
 	free(sum->groups);

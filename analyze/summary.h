@@ -3,10 +3,11 @@
  * - mechanism: per state, registrations k/n, service states, thread priority
  *   transitions before -> after -> cleanup, priority class changes, lost
  *   trace events;
+ * - mechanism observations: per state and event=observe name, the values
+ *   seen and in how many boots;
  * - boundary: per written value, what the API returned and whether that
- *   follows the documented rule (multiples of 10 used; others rounded down;
- *   below 10 or above 100 normalized to 20; 100 disables the service; a
- *   missing value is not documented, so only observed), grouped as published;
+ *   follows the series' value rule (study.h: value_rule; a series without
+ *   one, and a missing value, are only observed), grouped as published;
  * - accounting: accepted and excluded runs per series, with reasons;
  * - design: the balance of the run order, and whether control boots found
  *   the machine restored.
@@ -29,12 +30,33 @@ typedef struct prio_variant {
 	size_t boots;
 } prio_variant;
 
+/* One value an observed name took, and in how many boots. */
+typedef struct observed_value {
+	const char *value;         /* borrowed from the study's logs */
+	size_t boots;
+} observed_value;
+
+/* What the boots of one state observed for one name.  Every state of a
+ * mechanism series lists every name that series observed, so that a state
+ * where a name was not reported says so. */
+typedef struct observed_name {
+	const char *name;          /* borrowed from the study's logs */
+	observed_value *values;    /* most boots first, ties in order of
+				      first appearance */
+	size_t n_values;
+	size_t unreported;         /* boots that did not observe the name */
+} observed_name;
+
 typedef struct mech_state_summary {
 	size_t series;             /* index into plan.series: each mechanism
 				      series is summarised on its own */
 	pb_state state;
 	size_t boots;              /* accepted boots of this state */
 	size_t registered;         /* boots whose registration succeeded */
+	size_t register_reported;  /* boots whose log had event=register */
+	size_t prio_reported;      /* boots with some event=priority phase */
+	size_t class_reported;     /* boots with a priority class in some
+				      phase */
 	size_t service_running;
 	size_t service_stopped;
 	size_t service_unknown;
@@ -45,15 +67,18 @@ typedef struct mech_state_summary {
 	bool class_changed;        /* a priority class differed between
 				      phases in some boot */
 	uint64_t lost_events, lost_buffers;
+	observed_name *observed;   /* in order of first appearance in the
+				      series (runs.csv, then log order) */
+	size_t n_observed;
 } mech_state_summary;
 
 typedef enum boundary_outcome {
 	OUTCOME_VALUE_USED,
 	OUTCOME_ROUNDED_DOWN,
-	OUTCOME_NORMALIZED_TO_20,
+	OUTCOME_NORMALIZED,            /* to the rule's `outside` value */
 	OUTCOME_DISABLED,
-	OUTCOME_OBSERVATION_ONLY,      /* missing value: not documented */
-	OUTCOME_CONTRADICTS            /* contradicts the documentation */
+	OUTCOME_OBSERVATION_ONLY,      /* missing value, or no rule declared */
+	OUTCOME_CONTRADICTS            /* contradicts the declared rule */
 } boundary_outcome;
 
 typedef struct boundary_row {
@@ -64,7 +89,7 @@ typedef struct boundary_row {
 	int64_t api_value;
 	int registered;            /* -1 unknown, 0 failed, 1 succeeded */
 	boundary_outcome outcome;
-	bool expected_known;       /* false for missing */
+	bool expected_known;       /* false for missing and without a rule */
 	int64_t expected_value;    /* documented API value, when known and
 				      not disabled */
 } boundary_row;
@@ -139,14 +164,17 @@ typedef struct study_summary {
 pb_status summary_build(const study *s, study_summary **out);
 void summary_free(study_summary *sum);
 
-/* The documented outcome of writing WRITTEN, for the boundary check:
- * OBSERVATION_ONLY for missing, DISABLED for 100, NORMALIZED_TO_20 below 10
- * or above 100, ROUNDED_DOWN for other values not a multiple of 10, else
- * VALUE_USED.  When API_VALUE is not NULL it receives the value the API is
- * documented to return (0 for missing and for 100, where none is). */
-boundary_outcome boundary_expected(pb_state written, int64_t *api_value);
+/* The outcome RULE documents for writing WRITTEN, for the boundary check,
+ * in the order study.h gives: OBSERVATION_ONLY for missing and when RULE
+ * is NULL or declares nothing; DISABLED for the rule's `disables` value;
+ * NORMALIZED outside its valid range; ROUNDED_DOWN for other values not a
+ * multiple of its `multiple`; else VALUE_USED.  When API_VALUE is not NULL
+ * it receives the value the API is documented to return (0 where none
+ * is: observation only, disabled). */
+boundary_outcome boundary_expected(const value_rule *rule, pb_state written,
+				   int64_t *api_value);
 
-/* Stable codes for JSON: "value-used", "rounded-down", "normalized-to-20",
+/* Stable codes for JSON: "value-used", "rounded-down", "normalized",
  * "disabled", "observation-only", "contradicts-documentation". */
 const char *boundary_outcome_code(boundary_outcome o);
 

@@ -222,6 +222,25 @@ static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
 	return (size_t)-1;
 }
 
+/* Whether LABEL, as the published file names a series, is series K: its
+ * label in results.json, its name in the language of a page (which may
+ * be a localized label or the language's default name). */
+static bool series_label_is(const verifier *v, size_t k, const char *label)
+{
+	const study_plan *plan = &v->s->plan;
+	char *name;
+	bool same;
+
+	if (strcmp(plan->series[k].label, label) == 0)
+		return true;
+	if (!v->opt.series_name)
+		return false;
+	name = v->opt.series_name(plan, k, v->p->lang);
+	same = name && strcmp(name, label) == 0;
+	g_free(name);
+	return same;
+}
+
 /* The latency series a published comparison column names: by id (a
  * results.json, or a default label "Series ID" in any language), else by
  * its label as printed, else by its place among the latency series. */
@@ -240,8 +259,7 @@ static size_t resolve_series(const verifier *v, const pub_cmp *pc)
 	if (pc->series_label) {
 		for (k = 0; k < plan->n_series; k++)
 			if (plan->series[k].kind == SERIES_LATENCY
-			    && strcmp(plan->series[k].label,
-				      pc->series_label) == 0)
+			    && series_label_is(v, k, pc->series_label))
 				return k;
 	}
 	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
@@ -368,7 +386,7 @@ static size_t resolve_account(const verifier *v, const pub_account *pa)
 			return k;
 	}
 	for (k = 0; pa->series_label && k < plan->n_series; k++)
-		if (strcmp(plan->series[k].label, pa->series_label) == 0)
+		if (series_label_is(v, k, pa->series_label))
 			return k;
 	return (size_t)-1;
 }
@@ -939,6 +957,17 @@ static const char *service_word(int service)
 	}
 }
 
+/* PUB, a published outcome code, in today's codes: results.json files
+ * written before the value rule became part of the study name the
+ * normalization to 20 "normalized-to-20". */
+static const char *outcome_code_now(const char *pub, const boundary_row *b)
+{
+	if (strcmp(pub, "normalized-to-20") == 0 && b->expected_known
+	    && b->expected_value == 20)
+		return boundary_outcome_code(OUTCOME_NORMALIZED);
+	return pub;
+}
+
 static void check_value(verifier *v, const pub_value *pv, bool *seen)
 {
 	const study_summary *sum = v->a->summary;
@@ -1001,7 +1030,8 @@ static void check_value(verifier *v, const pub_value *pv, bool *seen)
 		g_free(item);
 	}
 	item = g_strdup_printf("value %s: result", state);
-	check_code(v, item, pv->outcome, boundary_outcome_code(b->outcome));
+	check_code(v, item, outcome_code_now(pv->outcome, b),
+		   boundary_outcome_code(b->outcome));
 	g_free(item);
 	g_free(state);
 }

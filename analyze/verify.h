@@ -46,9 +46,17 @@ typedef struct verify_item {
 	char *recomputed;      /* as the study gives it; NULL: not in data */
 } verify_item;
 
+/* The name of series K of PLAN on a page in LANG, in GLib memory
+ * (g_free), or NULL: a localized label or the language's default name
+ * (render/studytext.h gives it; the engine formats no text itself). */
+typedef char *(*verify_series_name_fn)(const study_plan *plan, size_t k,
+				       const char *lang);
+
 typedef struct verify_options {
 	bool tolerance_given;
 	double tolerance;      /* for interval bounds, in the study's unit */
+	verify_series_name_fn series_name;   /* NULL: labels as results.json
+						writes them only */
 } verify_options;
 
 typedef struct verify_result {

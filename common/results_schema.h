@@ -75,8 +75,10 @@ typedef enum results_plan_key {
 	RP_ENDPOINT_RULE,
 	RP_SERVICE,
 	RP_SYNTHETIC,
+	RP_ALLOW_NEGATIVE,
 	RP_UNIT_OF_REPLICATION,
 	RP_PAIRING,
+	RP_STATE_TYPE,         /* format 2 only */
 	RP_STATES,
 	RP_DIGEST,
 	RP_REGISTERED,

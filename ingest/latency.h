@@ -2,7 +2,8 @@
  *
  * A latency file holds one row per measurement period.  Its header must
  * name the study's column (study.ini `column`, e.g. latency_us); each value
- * there must be a finite number >= 0 written with a '.' (see numparse.h).
+ * there must be a finite number written with a '.' (see numparse.h), and
+ * >= 0 unless the study allows negative values (study.ini allow_negative).
  * An optional `period` column must hold integers that strictly increase, so
  * a file pasted together twice or reordered is caught.  Other columns are
  * ignored.  The CSV rules (BOM, CRLF, quoting, positions) are csvread's. */
@@ -13,8 +14,8 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/digest.h"
 #include "common/status.h"
-#include "ingest/digest.h"
 
 /* Reads the latency file at PATH (named DISPLAY in messages) and returns in
  * *VALUES the N values of COLUMN in file order, as written (not scaled).
@@ -38,17 +39,21 @@ typedef struct latency_header {
 /* As latency_read_file, and hashes the file into DS (NULL: no hashing)
  * in the same pass, as csvread_file_hashed does.  When HDR is not NULL, a
  * missing column is not reported to D but in *HDR (the status is still
- * PB_DATAERR); other problems go to D as usual. */
+ * PB_DATAERR); other problems go to D as usual.  ALLOW_NEGATIVE: values
+ * below 0 are data, not errors. */
 pb_status latency_read_file_hashed(const char *path, const char *display,
-				   const char *column, diag *d,
+				   const char *column, bool allow_negative,
+				   diag *d,
 				   double **values, size_t *n,
 				   digest_stream *ds, latency_header *hdr);
 
 /* As latency_read_file over LEN bytes at BUF, fed to the CSV parser in
- * pieces of CHUNK bytes (0: whole), for tests. */
+ * pieces of CHUNK bytes (0: whole), for tests; ALLOW_NEGATIVE as for
+ * latency_read_file_hashed. */
 pb_status latency_read_buffer(const char *buf, size_t len,
 			      const char *display, const char *column,
-			      size_t chunk, diag *d, double **values,
+			      bool allow_negative, size_t chunk, diag *d,
+			      double **values,
 			      size_t *n);
 
 #endif

@@ -2,8 +2,10 @@
  *
  * runs.csv is RFC 4180 CSV (see csvread.h) with a header; column order is
  * free and unknown columns are ignored.  Required columns: run, series,
- * block, state, accepted, note, latency, mechanism; optional: position,
- * started.  Each row becomes a study_run (study.h), checked against the
+ * block, state, accepted, note, latency, mechanism (in format 2, latency
+ * and mechanism only when a series needs them: a latency series the
+ * first, a mechanism, boundary or control series the second); optional:
+ * position, started.  Each row becomes a study_run (study.h), checked against the
  * plan read from study.ini:
  *
  *   run        non-empty, unique

@@ -38,6 +38,7 @@ typedef enum event {
 	EV_REGISTRY,
 	EV_TRACING,
 	EV_PROCESSES,
+	EV_OBSERVE,
 	EV_COUNT
 } event;
 
@@ -50,6 +51,7 @@ static const char *const event_names[EV_COUNT] = {
 	[EV_REGISTRY] = "registry",
 	[EV_TRACING] = "tracing",
 	[EV_PROCESSES] = "processes",
+	[EV_OBSERVE] = "observe",
 };
 
 static const char *const phase_names[PRIO_PHASES] = {
@@ -70,6 +72,7 @@ typedef struct mech_reader {
 	size_t cap_pairs;
 	size_t event_line[EV_COUNT]; /* first line of each event, 0: none */
 	size_t phase_line[PRIO_PHASES];
+	size_t cap_observations;
 	pb_status fail;              /* PB_NOMEM once an allocation failed */
 } mech_reader;
 
@@ -371,6 +374,62 @@ static void on_count(mech_reader *r, const pair *ev, const pair *p,
 		*dest = (long)x;
 }
 
+/* Index of the observation NAME (LEN bytes) in the log, or SIZE_MAX. */
+static size_t observation_find(const mech_log *m, const char *name,
+			       size_t len)
+{
+	for (size_t i = 0; i < m->n_observations; i++)
+		if (m->observations[i].name
+		    && span_is(name, len, m->observations[i].name))
+			return i;
+	return SIZE_MAX;
+}
+
+/* event=observe name=<text> value=<text>: a name may be observed once per
+ * log, since two values of one thing in one boot could not be counted. */
+static void on_observe(mech_reader *r, const pair *ev, const pair *p,
+		       size_t n)
+{
+	static const char *const names[] = { "name", "value", NULL };
+	const pair *f[2];
+	mech_log *m = r->log;
+	mech_observation *o;
+	size_t earlier;
+
+	if (!require(r, ev, p, n, names, f))
+		return;
+	for (int i = 0; i < 2; i++) {
+		if (f[i]->vlen == 0) {
+			line_error(r, f[i]->vcol, "observe %s is empty",
+				   names[i]);
+			return;
+		}
+	}
+	earlier = observation_find(m, f[0]->val, f[0]->vlen);
+	if (earlier != SIZE_MAX) {
+		line_error(r, f[0]->vcol, "observation '%s' given twice "
+			   "(first at line %zu)",
+			   diag_quote(f[0]->val, f[0]->vlen),
+			   m->observations[earlier].line);
+		return;
+	}
+	if (m->n_observations == r->cap_observations) {
+		size_t cap = r->cap_observations ? r->cap_observations * 2 : 4;
+		o = realloc(m->observations, cap * sizeof *o);
+		if (!o) {
+			r->fail = PB_NOMEM;
+			return;
+		}
+		m->observations = o;
+		r->cap_observations = cap;
+	}
+	o = &m->observations[m->n_observations];
+	o->name = dup_span(r, f[0]->val, f[0]->vlen);
+	o->value = dup_span(r, f[1]->val, f[1]->vlen);
+	o->line = r->lineno;
+	m->n_observations++;   /* counted even when a copy failed: freed */
+}
+
 static void handle_event(mech_reader *r, const pair *p, size_t n)
 {
 	const pair *ev = field(p, n, "event");
@@ -389,7 +448,7 @@ static void handle_event(mech_reader *r, const pair *p, size_t n)
 			e = i;
 	if (e < 0)
 		return;   /* unknown events are for other tools */
-	if (e != EV_PRIORITY) {
+	if (e != EV_PRIORITY && e != EV_OBSERVE) {
 		if (r->event_line[e]) {
 			line_error(r, ev->kcol, "event '%s' given twice "
 				   "(first at line %zu)", event_names[e],
@@ -422,6 +481,9 @@ static void handle_event(mech_reader *r, const pair *p, size_t n)
 		break;
 	case EV_PROCESSES:
 		on_count(r, ev, p, n, "leftover", &r->log->leftover);
+		break;
+	case EV_OBSERVE:
+		on_observe(r, ev, p, n);
 		break;
 	case EV_COUNT:
 		break;
@@ -713,5 +775,10 @@ void mechlog_free(mech_log *m)
 		free(m->prio_class[i]);
 	free(m->register_task);
 	free(m->register_error);
+	for (size_t i = 0; i < m->n_observations; i++) {
+		free(m->observations[i].name);
+		free(m->observations[i].value);
+	}
+	free(m->observations);
 	free(m);
 }

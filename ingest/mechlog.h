@@ -16,6 +16,9 @@
  *   event=registry  value=<state>|missing    (a state as in study.ini)
  *   event=tracing   active=<n>
  *   event=processes leftover=<n>
+ *   event=observe   name=<text> value=<text>   (both non-empty; a name
+ *                   once per log): anything else a logger watched, such
+ *                   as name="hardware scheduling" value=enabled
  *
  * <int> is decimal with an optional '-', <n> decimal without; overflow is
  * an error.  Each event but priority may occur once per log; each priority
@@ -28,8 +31,8 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/digest.h"
 #include "common/status.h"
-#include "ingest/digest.h"
 #include "ingest/study.h"
 
 #define MECHLOG_LINE_MAX 65536

@@ -20,8 +20,9 @@
 
 #include <glib.h>
 
-#include "ingest/numparse.h"
+#include "common/numparse.h"
 #include "ingest/plandigest.h"
+#include "ingest/suggest.h"
 #include "ingest/textcheck.h"
 
 /* ------------------------------------------------------------------ */
@@ -363,10 +364,14 @@ typedef struct plan_ctx {
 	GKeyFile *kf;
 	study_plan *plan;
 	pb_status fail;          /* PB_NOMEM once an allocation failed */
+	const ini_section *study;  /* [study], once read */
 	const ini_key *reference_key;
+	const ini_key *states_key;
 	bool reference_ok;
 	bool states_ok;
 	char registered[65];     /* `registered` as given, or "" */
+	GPtrArray *v2_keys;      /* keys that only format 2 knows, in file
+				    order (const ini_key *) */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -524,14 +529,50 @@ static bool unsigned_parse(const char *v, uint64_t max, uint64_t *out)
 typedef void (*key_reader)(plan_ctx *c, const ini_section *s,
 			   const ini_key *k);
 
+/* The newest format this program reads. */
+#define PLAN_FORMAT_MAX 2
+
 static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "1") == 0)
-		c->plan->format = 1;
+	bool plain = v[0] != '0';    /* no leading zero: `01` is no format */
+	uint64_t n = 0;
+
+	bool number = plain && unsigned_parse(v, UINT64_MAX, &n);
+
+	if (number && n >= 1 && n <= PLAN_FORMAT_MAX)
+		c->plan->format = (int)n;
+	else if (number && n > PLAN_FORMAT_MAX)
+		value_error(c, k, "format %s is newer than this program reads "
+			    "(it reads formats 1 and 2)", quoted(v));
 	else
-		value_error(c, k, "format must be 1 ('%s')", quoted(v));
+		value_error(c, k, "format must be 1 or 2 ('%s')", quoted(v));
 	g_free(v);
+}
+
+/* The value of K, one of the words A and B: 0 for A, 1 for B; -1, with
+ * the error reported, for anything else. */
+static int value_choice(plan_ctx *c, const ini_section *s, const ini_key *k,
+			const char *a, const char *b)
+{
+	gchar *v = value_raw(c, s, k);
+	int which = strcmp(v, a) == 0 ? 0 : strcmp(v, b) == 0 ? 1 : -1;
+
+	if (which < 0)
+		value_error(c, k, "%s must be %s or %s ('%s')", k->name, a, b,
+			    quoted(v));
+	g_free(v);
+	return which;
+}
+
+static void read_state_type(plan_ctx *c, const ini_section *s,
+			    const ini_key *k)
+{
+	int which = value_choice(c, s, k, "number", "name");
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (which >= 0)
+		c->plan->state_type = which ? PB_STATE_NAME : PB_STATE_NUMBER;
 }
 
 static void read_title(plan_ctx *c, const ini_section *s, const ini_key *k)
@@ -608,15 +649,9 @@ static void read_confidence(plan_ctx *c, const ini_section *s,
 
 static void read_better(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "lower") == 0)
-		c->plan->better = BETTER_LOWER;
-	else if (strcmp(v, "higher") == 0)
-		c->plan->better = BETTER_HIGHER;
-	else
-		value_error(c, k, "better must be lower or higher ('%s')",
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "lower", "higher");
+	if (which >= 0)
+		c->plan->better = which ? BETTER_HIGHER : BETTER_LOWER;
 }
 
 /* `registered`: the digest of the plan as published before the data, 64
@@ -645,18 +680,26 @@ static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 	value_text(c, s, k, true, &c->plan->service);
 }
 
+/* A yes/no key into *OUT; anything else is reported. */
+static void read_yes_no(plan_ctx *c, const ini_section *s, const ini_key *k,
+			bool *out)
+{
+	int which = value_choice(c, s, k, "yes", "no");
+	if (which >= 0)
+		*out = which == 0;
+}
+
 static void read_synthetic(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "yes") == 0)
-		c->plan->synthetic = true;
-	else if (strcmp(v, "no") == 0)
-		c->plan->synthetic = false;
-	else
-		value_error(c, k, "synthetic must be yes or no ('%s')",
-			    quoted(v));
-	g_free(v);
+	read_yes_no(c, s, k, &c->plan->synthetic);
+}
+
+static void read_allow_negative(plan_ctx *c, const ini_section *s,
+				const ini_key *k)
+{
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	read_yes_no(c, s, k, &c->plan->allow_negative);
 }
 
 static void read_statistic(plan_ctx *c, const ini_section *s,
@@ -669,17 +712,13 @@ static void read_statistic(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
+/* reference and states are read once all of [study] is, since how a state
+ * is written depends on state_type, which may come later in the file. */
 static void read_reference(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
+	(void)s;
 	c->reference_key = k;
-	c->reference_ok = pb_state_parse(v, strlen(v), &c->plan->reference);
-	if (!c->reference_ok)
-		value_error(c, k, "reference is not a state: missing, 0 to "
-			    "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
-			    quoted(v));
-	g_free(v);
 }
 
 static void read_resamples(plan_ctx *c, const ini_section *s,
@@ -740,85 +779,209 @@ static void read_interval(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
-/* states: the raw value is split on ';' here (rather than with
- * g_key_file_get_string_list) so each item keeps its column. */
 static void read_states(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	size_t len = strlen(v), cap = 1, n = 0, i = 0;
-	pb_state *states;
-	struct item { size_t col, off, len; } *items;
-	bool ok = true;
+	(void)s;
+	c->states_key = k;
+}
 
-	for (size_t j = 0; j < len; j++)
-		cap += v[j] == ';';
-	states = malloc(cap * sizeof *states);
-	items = malloc(cap * sizeof *items);
-	if (!states || !items) {
-		c->fail = PB_NOMEM;
-		goto out;
+/* Parses one state of the plan, TEXT[0..LEN), written at LINE:COL, as the
+ * plan's state_type says; WHAT starts a message about a bad number, NAMED
+ * one about a bad name.  A named state gets TEXT as its text. */
+static bool plan_state_parse(plan_ctx *c, const char *what,
+			     const char *named, size_t line, size_t col,
+			     const char *text, size_t len, pb_state *out)
+{
+	size_t at = 0;
+	pb_name_fault f;
+
+	if (c->plan->state_type == PB_STATE_NUMBER) {
+		if (pb_state_parse(text, len, out))
+			return true;
+		diag_error(c->d, c->file, line, col, "%s: missing, 0 to "
+			   "4294967295 or 0x0 to 0xFFFFFFFF ('%s')", what,
+			   diag_quote(text, len));
+		return false;
 	}
+	f = pb_state_name_check(text, len, &at);
+	if (f == PB_NAME_OK) {
+		*out = pb_state_name(text);
+		return true;
+	}
+	diag_error(c->d, c->file, line, col + at, "%s %s ('%s')", named,
+		   pb_state_name_fault_text(f), diag_quote(text, len));
+	return false;
+}
+
+/* One item of `states`: its column and where it lies in the value. */
+typedef struct state_item {
+	size_t col, off, len;
+	char *text;          /* a NUL-terminated copy (g_free) */
+} state_item;
+
+/* Reports state N of ITEMS when it repeats an earlier one. */
+static bool state_repeated(plan_ctx *c, const ini_key *k, const pb_state *st,
+			   const state_item *items, size_t n)
+{
+	size_t dup = n;
+
+	for (size_t j = 0; j < n && dup == n; j++)
+		if (pb_state_equal(st[j], st[n]))
+			dup = j;
+	if (dup == n)
+		return false;
+	if (st[n].named)
+		diag_error(c->d, c->file, k->line, items[n].col,
+			   "state '%s' listed twice in states (first at "
+			   "column %zu)", quoted(items[n].text),
+			   items[dup].col);
+	else
+		diag_error(c->d, c->file, k->line, items[n].col,
+			   "state '%s' listed twice in states (first as "
+			   "'%s' at column %zu)", quoted(items[n].text),
+			   quoted(items[dup].text), items[dup].col);
+	return true;
+}
+
+/* Splits V, the value of K, on ';' into ITEMS (room for one per ';' and
+ * one more), each trimmed of blanks.  Returns the number of items, with an
+ * empty item reported and *OK cleared. */
+static size_t states_split(plan_ctx *c, const ini_key *k, const char *v,
+			   state_item *items, bool *ok)
+{
+	size_t len = strlen(v), n = 0, i = 0;
+
 	for (;;) {
 		const char *semi = memchr(v + i, ';', len - i);
 		size_t end = semi ? (size_t)(semi - v) : len;
-		size_t a = i, b = end, col;
+		size_t a = i, b = end;
 
 		while (a < b && (v[a] == ' ' || v[a] == '\t'))
 			a++;
 		while (b > a && (v[b - 1] == ' ' || v[b - 1] == '\t'))
 			b--;
-		col = k->vcol + a;
 		if (a == b) {
 			/* One ';' may end the list, as in GKeyFile lists. */
 			if (!semi && i > 0)
 				break;
 			if (semi || len > 0)
-				diag_error(c->d, c->file, k->line, col,
+				diag_error(c->d, c->file, k->line, k->vcol + a,
 					   "empty state in states");
-			ok = false;
-		} else if (!pb_state_parse(v + a, b - a, &states[n])) {
-			diag_error(c->d, c->file, k->line, col,
-				   "bad state in states: missing, 0 to "
-				   "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
-				   diag_quote(v + a, b - a));
-			ok = false;
+			*ok = false;
 		} else {
-			size_t dup = n;
-			for (size_t j = 0; j < n && dup == n; j++)
-				if (pb_state_equal(states[j], states[n]))
-					dup = j;
-			if (dup < n) {
-				diag_error(c->d, c->file, k->line, col,
-					   "state '%s' listed twice in states "
-					   "(first as '%s' at column %zu)",
-					   diag_quote(v + a, b - a),
-					   diag_quote(v + items[dup].off,
-						      items[dup].len),
-					   items[dup].col);
-				ok = false;
-			} else {
-				items[n].col = col;
-				items[n].off = a;
-				items[n].len = b - a;
-				n++;
-			}
+			items[n].col = k->vcol + a;
+			items[n].off = a;
+			items[n].len = b - a;
+			items[n].text = g_strndup(v + a, b - a);
+			n++;
 		}
 		if (!semi)
 			break;
 		i = end + 1;
 	}
-	if (len == 0)
+	return n;
+}
+
+/* states: the raw value is split on ';' here (rather than with
+ * g_key_file_get_string_list) so each item keeps its column.  Blanks
+ * around an item are not part of it, so a name cannot start or end with
+ * one here. */
+static void parse_states(plan_ctx *c, const ini_key *k)
+{
+	gchar *v = value_raw(c, c->study, k);
+	size_t cap = 1, n_items, n = 0;
+	pb_state *states;
+	state_item *items;
+	const char **texts;
+	bool ok = true;
+
+	for (const char *p = v; *p; p++)
+		cap += *p == ';';
+	states = calloc(cap, sizeof *states);
+	items = calloc(cap, sizeof *items);
+	texts = calloc(cap, sizeof *texts);
+	if (!states || !items || !texts) {
+		c->fail = PB_NOMEM;
+		n_items = 0;
+		goto out;
+	}
+	n_items = states_split(c, k, v, items, &ok);
+	for (size_t i = 0; i < n_items; i++) {
+		if (!plan_state_parse(c, "bad state in states",
+				      "state name in states", k->line,
+				      items[i].col, items[i].text,
+				      items[i].len, &states[n])) {
+			ok = false;
+			continue;
+		}
+		if (n != i) {
+			/* Item N failed: its place takes item I. */
+			g_free(items[n].text);
+			items[n] = items[i];
+			items[i].text = NULL;
+		}
+		if (state_repeated(c, k, states, items, n)) {
+			ok = false;
+			g_free(items[n].text);
+			items[n].text = NULL;
+			continue;
+		}
+		texts[n] = items[n].text;
+		n++;
+	}
+	if (v[0] == '\0')
 		value_error(c, k, "states is empty");
 	if (ok) {
 		free(c->plan->states);
 		c->plan->states = states;
 		c->plan->n_states = n;
 		states = NULL;
+		if (plan_set_state_text(c->plan, texts) != PB_OK)
+			c->fail = PB_NOMEM;
 	}
 	c->states_ok = ok;
 out:
+	for (size_t i = 0; i < n_items; i++)
+		g_free(items[i].text);
 	free(states);
 	free(items);
+	free(texts);
+	g_free(v);
+}
+
+/* reference: one of the states; the plan's reference is that state of
+ * the list, so it prints as `states` spells it. */
+static void parse_reference(plan_ctx *c, const ini_key *k)
+{
+	gchar *v = value_raw(c, c->study, k);
+	char num[PB_STATE_BUFSIZE];
+	pb_state ref;
+	size_t i;
+
+	c->reference_ok = plan_state_parse(c, "reference is not a state",
+					   "reference", k->line, k->vcol, v,
+					   strlen(v), &ref);
+	if (!c->reference_ok || !c->states_ok)
+		goto out;
+	i = study_state_index(c->plan, ref);
+	if (i != STUDY_NO_STATE) {
+		c->plan->reference = c->plan->states[i];
+	} else {
+		const char *near = study_state_suggest(c->plan, v, strlen(v));
+		c->reference_ok = false;
+		if (near)
+			value_error(c, k, "reference state '%s' is not listed "
+				    "in states; did you mean '%s'?", quoted(v),
+				    quoted(near));
+		else if (ref.named)
+			value_error(c, k, "reference state '%s' is not listed "
+				    "in states", quoted(v));
+		else
+			value_error(c, k, "reference state %s is not listed in "
+				    "states", pb_state_format(ref, num,
+							      sizeof num));
+	}
+out:
 	g_free(v);
 }
 
@@ -848,6 +1011,8 @@ static const key_def study_keys[] = {
 	{ "service", false, read_service },
 	{ "synthetic", false, read_synthetic },
 	{ "registered", false, read_registered },
+	{ "allow_negative", false, read_allow_negative },
+	{ "state_type", false, read_state_type },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -862,52 +1027,24 @@ static const char *const kind_names[] = {
 };
 #define N_KINDS (sizeof kind_names / sizeof kind_names[0])
 
+/* The rule keys come last: read_rule takes them from WHERE[SK_DISABLES]
+ * on. */
+enum { SK_KIND, SK_LABEL, SK_NOTE, SK_DISABLES, SK_VALID, SK_OUTSIDE,
+       SK_MULTIPLE };
+
 static const key_def series_keys[] = {
-	{ "kind", true, NULL },
-	{ "label", false, NULL },
-	{ "note", false, NULL },
+	[SK_KIND] = { "kind", true, NULL },
+	[SK_LABEL] = { "label", false, NULL },
+	[SK_NOTE] = { "note", false, NULL },
+	[SK_DISABLES] = { "disables", false, NULL },
+	[SK_VALID] = { "valid", false, NULL },
+	[SK_OUTSIDE] = { "outside", false, NULL },
+	[SK_MULTIPLE] = { "multiple", false, NULL },
 };
 #define N_SERIES_KEYS (sizeof series_keys / sizeof series_keys[0])
 
 /* ------------------------------------------------------------------ */
 /* Unknown keys */
-
-/* The optimal string alignment distance of A and B (insertions,
- * deletions, substitutions and swaps of neighbours each cost 1), or
- * SIZE_MAX when either is too long to be a misspelt key. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	enum { MAXLEN = 32 };
-	size_t la = strlen(a), lb = strlen(b);
-	size_t rows[3][MAXLEN + 1];
-	size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
-
-	if (la > MAXLEN || lb > MAXLEN)
-		return SIZE_MAX;
-	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t *t;
-		cur[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t best = prev[j - 1] + cost;
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2]
-			    && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
-				best = prev2[j - 2] + 1;
-			cur[j] = best;
-		}
-		t = prev2;
-		prev2 = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[lb];
-}
 
 /* The known key nearest to NAME when it is close enough to be a typo
  * (distance at most 2, and less than NAME's length so that short keys do
@@ -915,18 +1052,14 @@ static size_t edit_distance(const char *a, const char *b)
 static const char *key_suggest(const char *name, const key_def *defs,
 			       size_t n)
 {
-	const char *best = NULL;
-	size_t best_d = 3;
-	size_t len = strlen(name);
+	const char *names[N_STUDY_KEYS > N_SERIES_KEYS ? N_STUDY_KEYS
+						       : N_SERIES_KEYS];
+	size_t best;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t dist = edit_distance(name, defs[i].name);
-		if (dist < best_d && dist < len) {
-			best = defs[i].name;
-			best_d = dist;
-		}
-	}
-	return best;
+	for (size_t i = 0; i < n && i < sizeof names / sizeof names[0]; i++)
+		names[i] = defs[i].name;
+	best = suggest_nearest(name, strlen(name), names, n, 2);
+	return best < n ? defs[best].name : NULL;
 }
 
 static void report_unknown_key(plan_ctx *c, const ini_key *k,
@@ -937,8 +1070,8 @@ static void report_unknown_key(plan_ctx *c, const ini_key *k,
 
 	if (len > 2 && k->name[len - 1] == ']' && strchr(k->name, '[')) {
 		diag_error(c->d, c->file, k->line, k->col,
-			   "unknown key '%s' (localized keys are not "
-			   "supported)", quoted(k->name));
+			   "unknown key '%s' (only title, platform, label and "
+			   "note may be given per language)", quoted(k->name));
 		return;
 	}
 	hint = key_suggest(k->name, defs, n);
@@ -960,14 +1093,113 @@ static int key_lookup(const char *name, const key_def *defs, size_t n)
 	return -1;
 }
 
+/* ------------------------------------------------------------------ */
+/* Localized keys: title[de] */
+
+const char *const plan_text_langs[PLAN_TEXT_LANGS] = { "de", "cs", "ko" };
+
+/* Where the localized forms of the keys of a section were written:
+ * l10n[i][l] is DEFS[i] in plan_text_langs[l], or NULL. */
+typedef const ini_key *l10n_where[PLAN_TEXT_LANGS];
+
+/* The keys that may also be given per language: title and platform of
+ * [study], label and note of [series ID]. */
+static bool key_localizable(const char *name)
+{
+	return strcmp(name, "title") == 0 || strcmp(name, "platform") == 0
+	       || strcmp(name, "label") == 0 || strcmp(name, "note") == 0;
+}
+
+/* When K is NAME[TAG] for a key NAME of DEFS that may be localized: true,
+ * with *DEF its index and *LANG the index of TAG in plan_text_langs, or -1
+ * (reported here) when TAG is no language study text may be given in.
+ * False for any other key. */
+static bool localized_key(plan_ctx *c, const ini_key *k, const key_def *defs,
+			  size_t n, int *def, int *lang)
+{
+	const char *open = strchr(k->name, '[');
+	size_t len = strlen(k->name), base_len, tag_len;
+	char base[32];
+
+	if (!open || k->name[len - 1] != ']')
+		return false;
+	base_len = (size_t)(open - k->name);
+	tag_len = len - base_len - 2;
+	if (base_len >= sizeof base)
+		return false;
+	memcpy(base, k->name, base_len);
+	base[base_len] = '\0';
+	*def = key_lookup(base, defs, n);
+	if (*def < 0 || !key_localizable(base))
+		return false;
+	*lang = -1;
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (strlen(plan_text_langs[l]) == tag_len
+		    && memcmp(plan_text_langs[l], open + 1, tag_len) == 0)
+			*lang = l;
+	if (*lang < 0)
+		diag_error(c->d, c->file, k->line, k->col, "unknown language "
+			   "'%s' in '%s' (study text may be given in de, cs "
+			   "and ko)", diag_quote(open + 1, tag_len),
+			   quoted(k->name));
+	return true;
+}
+
+/* Reads the localized forms WHERE of a text key into DEST, each
+ * replacing what was there; NONEMPTY as for value_text. */
+static void read_l10n(plan_ctx *c, const ini_section *s,
+		      const l10n_where where, bool nonempty, plan_l10n *dest)
+{
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (where[l])
+			value_text(c, s, where[l], nonempty, &dest->in[l]);
+}
+
+static void l10n_free(plan_l10n *t)
+{
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		free(t->in[l]);
+	memset(t, 0, sizeof *t);
+}
+
+/* Keys that format 1 does not know are refused there, at their own
+ * line, once the whole file (and so `format`) has been read. */
+static void format_gate(plan_ctx *c)
+{
+	if (c->plan->format != 1)
+		return;
+	for (guint i = 0; i < c->v2_keys->len; i++) {
+		const ini_key *k = g_ptr_array_index(c->v2_keys, i);
+		diag_error(c->d, c->file, k->line, k->col,
+			   "`%s` needs format = 2", quoted(k->name));
+	}
+}
+
+/* Notes the localized key K (the J-th of S) and, when its value can be
+ * trusted, where it is (*AT). */
+static void localized_found(plan_ctx *c, const ini_section *s,
+			    const ini_key *k, size_t j, const ini_key **at,
+			    bool with_values)
+{
+	bool repeated_later = false;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	for (size_t m = j + 1; m < s->n_keys; m++)
+		repeated_later |= strcmp(s->keys[m].name, k->name) == 0;
+	if (with_values && !repeated_later)
+		*at = k;
+}
+
 /* Walks the keys of section S in file order: reports unknown and repeated
  * keys, sets SEEN[i] for each key of DEFS present and, when WITH_VALUES, for
  * each known key whose value can be trusted, stores it in WHERE[i] (when
  * WHERE is not NULL) and reads it with the key's reader (when it has one;
- * otherwise the caller reads it through WHERE). */
+ * otherwise the caller reads it through WHERE).  Localized forms of the
+ * keys go to L10N in the same way (NULL: the section has none). */
 static void section_keys(plan_ctx *c, const ini_section *s,
 			 const key_def *defs, size_t n, bool *seen,
-			 const ini_key **where, bool with_values)
+			 const ini_key **where, l10n_where *l10n,
+			 bool with_values)
 {
 	for (size_t j = 0; j < s->n_keys; j++) {
 		const ini_key *k = &s->keys[j];
@@ -987,7 +1219,12 @@ static void section_keys(plan_ctx *c, const ini_section *s,
 			continue;
 		}
 		if (def < 0) {
-			report_unknown_key(c, k, defs, n);
+			int lang;
+			if (!l10n || !localized_key(c, k, defs, n, &def, &lang))
+				report_unknown_key(c, k, defs, n);
+			else if (lang >= 0)
+				localized_found(c, s, k, j, &l10n[def][lang],
+						with_values);
 			continue;
 		}
 		seen[def] = true;
@@ -1018,6 +1255,9 @@ static void report_missing(plan_ctx *c, const ini_section *s,
 /* ------------------------------------------------------------------ */
 /* Sections */
 
+/* The places of the localized keys in study_keys and series_keys. */
+enum { STUDY_KEY_TITLE = 1, STUDY_KEY_PLATFORM = 3 };
+
 _Static_assert(N_STUDY_KEYS == PLAN_STUDY_KEYS,
 	       "study.h's PLAN_STUDY_KEYS counts the keys of [study]");
 
@@ -1041,12 +1281,145 @@ static void read_study(plan_ctx *c, const ini_section *s)
 {
 	bool seen[N_STUDY_KEYS] = { false };
 	const ini_key *where[N_STUDY_KEYS] = { NULL };
+	l10n_where l10n[N_STUDY_KEYS] = { { NULL } };
 
-	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, !s->merged);
-	if (!s->merged) {
-		report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
-		record_key_positions(c->plan, where);
+	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, l10n,
+		     !s->merged);
+	if (s->merged)
+		return;
+	report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
+	record_key_positions(c->plan, where);
+	read_l10n(c, s, l10n[STUDY_KEY_TITLE], true, &c->plan->title_l10n);
+	read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
+		  &c->plan->platform_l10n);
+	c->study = s;
+	if (c->states_key)
+		parse_states(c, c->states_key);
+	if (c->reference_key)
+		parse_reference(c, c->reference_key);
+}
+
+/* ------------------------------------------------------------------ */
+/* The value rule of a boundary series */
+
+/* Keys that format 1 does not have: format_gate refuses them there. */
+static void format2_only(plan_ctx *c, const ini_key *k)
+{
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+}
+
+/* A written value of a rule: decimal or 0x hex, 0 to 4294967295, as
+ * states are written, but never `missing`. */
+static bool rule_value_parse(const char *v, size_t len, uint32_t *out)
+{
+	pb_state st;
+
+	if (!pb_state_parse(v, len, &st) || st.missing)
+		return false;
+	*out = st.value;
+	return true;
+}
+
+static bool rule_value(plan_ctx *c, const ini_section *s, const ini_key *k,
+		       uint32_t *out)
+{
+	gchar *v = value_raw(c, s, k);
+	bool ok = rule_value_parse(v, strlen(v), out);
+
+	if (!ok)
+		value_error(c, k, "%s must be a value 0 to 4294967295 or 0x0 "
+			    "to 0xFFFFFFFF ('%s')", k->name, quoted(v));
+	g_free(v);
+	return ok;
+}
+
+/* valid = LOW..HIGH, both written values, LOW <= HIGH. */
+static bool rule_range(plan_ctx *c, const ini_section *s, const ini_key *k,
+		       value_rule *rule)
+{
+	gchar *v = value_raw(c, s, k);
+	const char *dots = strstr(v, "..");
+	bool ok = dots
+		  && rule_value_parse(v, (size_t)(dots - v), &rule->valid_lo)
+		  && rule_value_parse(dots + 2, strlen(dots + 2),
+				      &rule->valid_hi)
+		  && rule->valid_lo <= rule->valid_hi;
+
+	if (!ok)
+		value_error(c, k, "valid must be LOW..HIGH, two values 0 to "
+			    "4294967295 with LOW <= HIGH ('%s')", quoted(v));
+	g_free(v);
+	return ok;
+}
+
+/* Reads the rule keys WHERE[SK_DISABLES..SK_MULTIPLE] of section S into
+ * SD's rule; they belong to boundary series only. */
+static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
+		      const ini_key *const *where)
+{
+	value_rule *rule = &sd->rule;
+	bool ok = true, any = false;
+
+	for (int i = SK_DISABLES; i <= SK_MULTIPLE; i++) {
+		if (!where[i])
+			continue;
+		any = true;
+		format2_only(c, where[i]);
+		if (sd->kind != SERIES_BOUNDARY) {
+			diag_error(c->d, c->file, where[i]->line, where[i]->col,
+				   "%s is only for a boundary series (kind = "
+				   "boundary)", where[i]->name);
+			ok = false;
+		}
 	}
+	/* Under format 1 the keys are refused as a whole (format1_refuse),
+	 * so their values are not judged too. */
+	if (!any || !ok || c->plan->format == 1)
+		return;
+	rule->multiple = 1;
+	if (where[SK_DISABLES])
+		rule->has_disables = ok &= rule_value(c, s, where[SK_DISABLES],
+						      &rule->disables);
+	if (where[SK_VALID])
+		rule->has_valid = ok &= rule_range(c, s, where[SK_VALID], rule);
+	if (where[SK_OUTSIDE])
+		ok &= rule_value(c, s, where[SK_OUTSIDE], &rule->outside);
+	if (where[SK_MULTIPLE] && rule_value(c, s, where[SK_MULTIPLE],
+					     &rule->multiple)
+	    && rule->multiple == 0) {
+		value_error(c, where[SK_MULTIPLE], "multiple must be at least "
+			    "1 ('0')");
+		ok = false;
+	}
+	if (where[SK_VALID] && !where[SK_OUTSIDE]) {
+		diag_error(c->d, c->file, where[SK_VALID]->line,
+			   where[SK_VALID]->col, "valid needs outside, the "
+			   "value written values outside the range become");
+		ok = false;
+	} else if (where[SK_OUTSIDE] && !where[SK_VALID]) {
+		diag_error(c->d, c->file, where[SK_OUTSIDE]->line,
+			   where[SK_OUTSIDE]->col, "outside needs valid, the "
+			   "range of values used");
+		ok = false;
+	}
+	rule->declared = ok;
+}
+
+/* Format 1 knew one rule, SystemResponsiveness' documented one, and
+ * applied it to every boundary series; format 1 studies still read so. */
+void plan_format1_rules(study_plan *p)
+{
+	static const value_rule builtin = {
+		.declared = true, .has_disables = true, .disables = 100,
+		.has_valid = true, .valid_lo = 10, .valid_hi = 100,
+		.outside = 20, .multiple = 10,
+	};
+
+	if (p->format != 1)
+		return;
+	for (size_t i = 0; i < p->n_series; i++)
+		if (p->series[i].kind == SERIES_BOUNDARY)
+			p->series[i].rule = builtin;
 }
 
 /* Reads [series ID] section S into a new entry of the plan's series.  Sets
@@ -1056,11 +1429,13 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 {
 	bool seen[N_SERIES_KEYS] = { false };
 	const ini_key *where[N_SERIES_KEYS] = { NULL };
+	l10n_where l10n[N_SERIES_KEYS] = { { NULL } };
 	study_plan *p = c->plan;
 	series_def *sd;
 	size_t cap = p->n_series;
+	bool kind_ok = false;
 
-	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where,
+	section_keys(c, s, series_keys, N_SERIES_KEYS, seen, where, l10n,
 		     !s->merged);
 	if (s->merged) {
 		*bad_kind = true;
@@ -1081,17 +1456,18 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		c->fail = PB_NOMEM;
 		return;
 	}
-	if (where[0]) {
-		gchar *v = value_raw(c, s, where[0]);
+	if (where[SK_KIND]) {
+		gchar *v = value_raw(c, s, where[SK_KIND]);
 		size_t kind = N_KINDS;
 		for (size_t i = 0; i < N_KINDS; i++)
 			if (strcmp(v, kind_names[i]) == 0)
 				kind = i;
 		if (kind < N_KINDS) {
 			sd->kind = (series_kind)kind;
+			kind_ok = true;
 			*latency |= sd->kind == SERIES_LATENCY;
 		} else {
-			value_error(c, where[0], "kind must be latency, "
+			value_error(c, where[SK_KIND], "kind must be latency, "
 				    "mechanism, boundary or control ('%s')",
 				    quoted(v));
 			*bad_kind = true;
@@ -1100,18 +1476,46 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	} else {
 		*bad_kind = true;
 	}
-	if (where[1]) {
-		value_text(c, s, where[1], true, &sd->label);
-	} else {
-		size_t n = strlen(id) + sizeof "Series ";
-		sd->label = malloc(n);
-		if (sd->label)
-			snprintf(sd->label, n, "Series %s", id);
-		else
+	/* Without a label, the name depends on the format, which may come
+	 * later in the file: series_default_labels gives it. */
+	if (where[SK_LABEL])
+		value_text(c, s, where[SK_LABEL], true, &sd->label);
+	sd->label_default = !where[SK_LABEL];
+	if (where[SK_NOTE])
+		value_text(c, s, where[SK_NOTE], false, &sd->note);
+	read_l10n(c, s, l10n[SK_LABEL], true, &sd->label_l10n);
+	read_l10n(c, s, l10n[SK_NOTE], false, &sd->note_l10n);
+	if (kind_ok)
+		read_rule(c, s, sd, where);
+}
+
+/* The English name of a series without a label: "Series ID" in format 1
+ * (as before there were kinds of default); in format 2 a latency series
+ * is still "Series ID", the others are named by their kind. */
+static void series_default_labels(plan_ctx *c)
+{
+	static const char *const by_kind[] = {
+		[SERIES_MECHANISM] = "Mechanism check",
+		[SERIES_BOUNDARY] = "Boundary values",
+		[SERIES_CONTROL] = "Control boot",
+	};
+	study_plan *p = c->plan;
+
+	for (size_t k = 0; k < p->n_series; k++) {
+		series_def *sd = &p->series[k];
+		if (!sd->label_default || sd->label)
+			continue;
+		if (p->format >= 2 && sd->kind != SERIES_LATENCY) {
+			sd->label = dup_str(by_kind[sd->kind]);
+		} else {
+			size_t n = strlen(sd->id) + sizeof "Series ";
+			sd->label = malloc(n);
+			if (sd->label)
+				snprintf(sd->label, n, "Series %s", sd->id);
+		}
+		if (!sd->label)
 			c->fail = PB_NOMEM;
 	}
-	if (where[2])
-		value_text(c, s, where[2], false, &sd->note);
 }
 
 /* A series ID is what runs.csv refers to: printable, without blanks. */
@@ -1161,24 +1565,14 @@ static void validate(plan_ctx *c, const ini_index *ix)
 		if (c->fail != PB_OK)
 			return;
 	}
+	series_default_labels(c);
+	format_gate(c);
+	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
 	if (!latency && !bad_kind)
 		diag_error(c->d, c->file, 0, 0, "no latency series (a [series "
 			   "ID] section with kind = latency)");
-	if (c->reference_ok && c->states_ok) {
-		const study_plan *p = c->plan;
-		bool found = false;
-		for (size_t i = 0; i < p->n_states; i++)
-			found |= pb_state_equal(p->states[i], p->reference);
-		if (!found) {
-			char name[PB_STATE_BUFSIZE];
-			value_error(c, c->reference_key, "reference state %s "
-				    "is not listed in states",
-				    pb_state_format(p->reference, name,
-						    sizeof name));
-		}
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1233,8 +1627,11 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 	if (!text_check(buf, len, display, d))
 		return PB_DATAERR;
 	kf = g_key_file_new();
+	/* Without KEEP_TRANSLATIONS, GKeyFile would drop the localized keys
+	 * (title[de]) of every language but the process locale's. */
 	if (len > 0 && !g_key_file_load_from_data(kf, buf, len,
-						  G_KEY_FILE_NONE, &err)) {
+						  G_KEY_FILE_KEEP_TRANSLATIONS,
+						  &err)) {
 		report_syntax(buf, len, display, d, err);
 		g_error_free(err);
 		g_key_file_free(kf);
@@ -1247,7 +1644,9 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.d = d;
 		c.kf = kf;
 		c.plan = out;
+		c.v2_keys = g_ptr_array_new();
 		validate(&c, &ix);
+		g_ptr_array_free(c.v2_keys, TRUE);
 		st = c.fail;
 		if (st == PB_OK && diag_errors(d) == errors)
 			st = check_registered(&c);
@@ -1307,14 +1706,21 @@ void plan_free(study_plan *p)
 	free(p->title);
 	free(p->build);
 	free(p->platform);
+	l10n_free(&p->title_l10n);
+	l10n_free(&p->platform_l10n);
 	free(p->service);
 	free(p->column);
 	free(p->unit);
 	free(p->states);
+	for (size_t i = 0; p->state_text && i < p->n_states; i++)
+		free(p->state_text[i]);
+	free(p->state_text);
 	for (size_t i = 0; i < p->n_series; i++) {
 		free(p->series[i].id);
 		free(p->series[i].label);
 		free(p->series[i].note);
+		l10n_free(&p->series[i].label_l10n);
+		l10n_free(&p->series[i].note_l10n);
 	}
 	free(p->series);
 	memset(p, 0, sizeof *p);
@@ -1387,6 +1793,15 @@ bool stat_spec_parse(const char *text, stat_spec *out)
 	return true;
 }
 
+const char *plan_text_for(const char *plain, const plan_l10n *localized,
+			  const char *lang)
+{
+	for (int l = 0; lang && l < PLAN_TEXT_LANGS; l++)
+		if (strcmp(lang, plan_text_langs[l]) == 0 && localized->in[l])
+			return localized->in[l];
+	return plain;
+}
+
 size_t study_series_index(const study_plan *plan, const char *id)
 {
 	for (size_t i = 0; i < plan->n_series; i++)
@@ -1400,7 +1815,88 @@ size_t study_state_index(const study_plan *plan, pb_state state)
 	for (size_t i = 0; i < plan->n_states; i++)
 		if (pb_state_equal(plan->states[i], state))
 			return i;
-	return (size_t)-1;
+	return STUDY_NO_STATE;
+}
+
+state_lookup study_state_lookup(const study_plan *plan, const char *text,
+				size_t len, pb_state *out, size_t *at)
+{
+	size_t where = 0;
+	pb_state st;
+
+	if (plan->state_type == PB_STATE_NUMBER) {
+		if (!pb_state_parse(text, len, &st))
+			return STATE_BAD_NUMBER;
+		for (size_t i = 0; i < plan->n_states; i++) {
+			if (pb_state_equal(plan->states[i], st)) {
+				*out = plan->states[i];
+				return STATE_LISTED;
+			}
+		}
+		*out = st;
+		return STATE_UNLISTED;
+	}
+	if (pb_state_name_check(text, len, &where) != PB_NAME_OK) {
+		if (at)
+			*at = where;
+		return STATE_BAD_NAME;
+	}
+	for (size_t i = 0; i < plan->n_states; i++) {
+		const char *name = plan->states[i].text;
+		if (strlen(name) == len && memcmp(name, text, len) == 0) {
+			*out = plan->states[i];
+			return STATE_LISTED;
+		}
+	}
+	return STATE_UNKNOWN;
+}
+
+const char *study_state_suggest(const study_plan *plan, const char *text,
+				size_t len)
+{
+	const char *best = NULL;
+	size_t best_d = SIZE_MAX;
+
+	for (size_t i = 0; plan->state_text && i < plan->n_states; i++) {
+		const char *name = plan->state_text[i];
+		size_t n = strlen(name);
+		size_t d = suggest_distance(text, len, name, n);
+		/* The same words in other case are one slip, however long. */
+		if (n == len && g_ascii_strncasecmp(name, text, n) == 0)
+			d = 1;
+		else if (d > 3 || 3 * d > n)
+			continue;
+		if (d < best_d) {
+			best = name;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+pb_status plan_set_state_text(study_plan *plan, const char *const *text)
+{
+	char **copy = calloc(plan->n_states ? plan->n_states : 1,
+			     sizeof *copy);
+
+	if (!copy)
+		return PB_NOMEM;
+	for (size_t i = 0; i < plan->n_states; i++) {
+		copy[i] = dup_str(text[i]);
+		if (!copy[i]) {
+			for (size_t j = 0; j < i; j++)
+				free(copy[j]);
+			free(copy);
+			return PB_NOMEM;
+		}
+	}
+	for (size_t i = 0; plan->state_text && i < plan->n_states; i++)
+		free(plan->state_text[i]);
+	free(plan->state_text);
+	plan->state_text = copy;
+	for (size_t i = 0; i < plan->n_states; i++)
+		plan->states[i].text = copy[i];
+	return PB_OK;
 }
 
 const char *series_kind_name(series_kind kind)

@@ -2,7 +2,10 @@
  *
  * study.ini is a key file (GLib's GKeyFile does the syntax) checked strictly:
  *
- *   [study]     format       required, must be 1
+ *   [study]     format       required, 1 or 2; a format-2 key (the table
+ *                            format2_keys in plan.c, one line per key) in
+ *                            a format 1 study is refused at the key
+ *               state_type   optional, format 2: number (default) | name
  *               title        required, non-empty text
  *               build        required, non-empty text
  *               platform     optional text
@@ -11,7 +14,9 @@
  *               unit         required, non-empty text
  *               better       required, lower | higher
  *               statistic    required, pNN | pNN.N | mean | median | max
- *               reference    required, a state listed in states
+ *               reference    required, a state listed in states (the
+ *                            plan's reference is that listed state, with
+ *                            its spelling)
  *               threshold    required, decimal number > 0
  *               confidence   required, decimal number strictly in (0, 1)
  *               resamples    required, integer >= 1000 or exact
@@ -21,19 +26,43 @@
  *                            interval, studentized the bootstrap-t)
  *               states       required, states separated by ';' (blanks
  *                            around each and one trailing ';' allowed), no
- *                            state twice (10 and 0x0A are the same state)
+ *                            state twice (10 and 0x0A are the same state);
+ *                            numbers, or names (ingest/state.h) when
+ *                            state_type = name; each keeps its spelling
+ *                            in plan.state_text
  *               service      optional text: the name of the service the
  *                            mechanism logs report on (e.g. MMCSS)
  *               synthetic    optional, yes | no (default no): the metric is
  *                            a synthetic proxy, and conclusions say so
+ *               allow_negative  optional, yes | no (default no), format 2:
+ *                            negative per-period values are data
  *   [series ID] kind         required, latency | mechanism | boundary |
  *                            control
- *               label        optional text, default "Series ID"
+ *               label        optional text; the default is "Series ID", in
+ *                            format 2 for a latency series only (the other
+ *                            kinds are named "Mechanism check", "Boundary
+ *                            values", "Control boot")
  *               note         optional text
+ *               disables     format 2, boundary series: a value (decimal or
+ *                            0x hex, not missing) that disables the service
+ *               valid        format 2, boundary series: LOW..HIGH, the
+ *                            values used; needs outside
+ *               outside      format 2, boundary series: the value a written
+ *                            value outside valid is normalized to
+ *               multiple     format 2, boundary series: K >= 1; a value in
+ *                            range is rounded down to a multiple of K
  *
+ * A format 1 study that gives a format 2 key is refused at the key
+ * ("`valid` needs format = 2"); its boundary series keep the rule format 1
+ * built in (disables 100, valid 10..100, outside 20, multiple 10).  A
+ * format 2 boundary series without these keys declares no rule.
+ *
+ * In format 2, title, platform, label and note may also be given per
+ * language as KEY[LANG] with LANG de, cs or ko (study.h, plan_l10n); a
+ * format 1 file that uses allow_negative or such a key is refused at it.
  * At least one latency series is required; any other section, any other key
- * (including localized ones such as title[de]), a section or a key given
- * twice are errors.  Numbers are [-]digits[.digits][(e|E)[+|-]digits] with a
+ * (including other localized ones such as build[de] or title[fr]), a
+ * section or a key given twice are errors.  Numbers are [-]digits[.digits][(e|E)[+|-]digits] with a
  * '.' whatever the locale: no blanks, inf, nan, hex or ','.  Integers are
  * plain decimal digits.  Text values are unescaped as GKeyFile does (\s, \n,
  * \t, \r, \\); other values are taken exactly as written, so a trailing blank
@@ -84,5 +113,10 @@ bool plan_key_position(const study_plan *p, const char *key, size_t *line,
  * OUT (prob: quantile probability, 0.5 for median, 1 for max, 0 for mean;
  * name: TEXT) on success; false leaves OUT untouched. */
 bool stat_spec_parse(const char *text, stat_spec *out);
+
+/* Gives every boundary series of P the value rule format 1 built in
+ * (disables 100, valid 10..100, outside 20, multiple 10) when P is a
+ * format 1 plan; does nothing for format 2, whose series declare theirs. */
+void plan_format1_rules(study_plan *p);
 
 #endif

@@ -7,6 +7,7 @@
  * point at it.  The rules are in published.h. */
 #include "ingest/published.h"
 
+#include "ingest/pubmatch.h"
 #include "ingest/published_text.h"
 #include "ingest/results_read.h"
 
@@ -63,98 +64,13 @@ static bool is_space(char c)
 }
 
 /* ---------------------------------------------------------------------
- * Templates. */
-
-/* The length of the directive at T ("%s", "%zu", or a numbered "%2$s",
- * "%1$zu" as translations that reorder their arguments write), 0 when T
- * holds none; *INDEX is the capture it fills: NEXT, or the number less 1. */
-static size_t directive(const char *t, size_t next, size_t *index)
-{
-	size_t pos = 1;
-
-	*index = next;
-	if (t[0] != '%')
-		return 0;
-	if (t[1] >= '1' && t[1] <= '9' && t[2] == '$') {
-		*index = (size_t)(t[1] - '1');
-		pos = 3;
-	}
-	if (t[pos] == 's')
-		return pos + 1;
-	if (t[pos] == 'z' && t[pos + 1] == 'u')
-		return pos + 2;
-	return 0;
-}
-
-/* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
- * (or the numbered capture) with the pieces that each directive takes.
- * The shortest piece is tried first and backtracking finds a match when
- * there is one. */
-static bool match_at(const char *t, const char *s, char **caps, size_t k,
-		     size_t max_caps, bool *nomem)
-{
-	while (*t) {
-		size_t at;
-		size_t conv = directive(t, k, &at);
-		if (conv) {
-			for (const char *e = s;; e++) {
-				if (match_at(t + conv, e, caps, k + 1, max_caps,
-					     nomem)) {
-					if (caps && at < max_caps) {
-						caps[at] = dup_range(s,
-							(size_t)(e - s));
-						if (!caps[at])
-							*nomem = true;
-					}
-					return true;
-				}
-				if (!*e || *nomem)
-					return false;
-			}
-		}
-		if (t[0] == '%' && t[1] == '%') {
-			if (*s != '%')
-				return false;
-			t += 2;
-			s++;
-			continue;
-		}
-		if (*t != *s)
-			return false;
-		t++;
-		s++;
-	}
-	return *s == '\0';
-}
-
-bool pub_template_match(const char *tmpl, const char *text, char **caps,
-			size_t max_caps)
-{
-	bool nomem = false;
-	bool ok;
-
-	for (size_t i = 0; caps && i < max_caps; i++)
-		caps[i] = NULL;
-	if (!tmpl || !text)
-		return false;
-	ok = match_at(tmpl, text, caps, 0, max_caps, &nomem);
-	if (!ok || nomem) {
-		for (size_t i = 0; caps && i < max_caps; i++) {
-			free(caps[i]);
-			caps[i] = NULL;
-		}
-		return false;
-	}
-	return true;
-}
-
-/* ---------------------------------------------------------------------
  * The reader's state. */
 
 typedef struct reader {
 	const char *path;
 	const pub_phrase *vocab;
 	size_t n_vocab;
+	const study_plan *plan; /* whose states the file names, or NULL */
 	diag *d;
 	published *p;
 	pb_status st;           /* PB_NOMEM once memory ran out */
@@ -209,10 +125,50 @@ static void row_clear(row *rw)
 	rw->n = 0;
 }
 
-/* The cleaned text of the raw cell S (LEN bytes): backticks dropped
- * (code spans are optional), Markdown escapes undone (outside code spans
- * a backslash before ASCII punctuation, inside them "\|"), runs of white
- * space made one space, leading and trailing space trimmed. */
+/* The length of the run of backticks at S[I..LEN). */
+static size_t fence_at(const char *s, size_t len, size_t i)
+{
+	size_t n = 0;
+	while (i + n < len && s[i + n] == '`')
+		n++;
+	return n;
+}
+
+/* Where the code span opened by the N backticks at S[I] closes (a run of
+ * exactly N), or 0 when it does not. */
+static size_t fence_close(const char *s, size_t len, size_t i, size_t n)
+{
+	for (size_t j = i + n; j < len;) {
+		size_t m = fence_at(s, len, j);
+		if (m == n)
+			return j;
+		j += m ? m : 1;
+	}
+	return 0;
+}
+
+/* Copies the text of the code span S[A..B) to OUT at *K as CommonMark
+ * reads it: as written (backticks and blanks kept, a table's "\|" read
+ * as '|'), less one padding space at each end when both are there. */
+static void code_text(const char *s, size_t a, size_t b, char *out,
+		      size_t *k)
+{
+	if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
+		a++;
+		b--;
+	}
+	for (size_t i = a; i < b; i++) {
+		if (s[i] == '\\' && i + 1 < b && s[i + 1] == '|')
+			i++;
+		out[(*k)++] = s[i];
+	}
+}
+
+/* The cleaned text of the raw cell S (LEN bytes): code spans' fences
+ * dropped (code spans are optional) and their text kept as written,
+ * Markdown escapes undone (outside code spans a backslash before ASCII
+ * punctuation, inside them "\|"), runs of white space outside code spans
+ * made one space, leading and trailing space trimmed. */
 static char *clean_cell(const char *s, size_t len, bool markdown)
 {
 	char *out = malloc(len + 1);
@@ -224,7 +180,17 @@ static char *clean_cell(const char *s, size_t len, bool markdown)
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 		if (c == '`') {
-			in_code = !in_code;
+			size_t n = fence_at(s, len, i);
+			size_t end = markdown ? fence_close(s, len, i, n) : 0;
+			if (end) {
+				if (space)
+					out[k++] = ' ';
+				space = false;
+				code_text(s, i + n, end, out, &k);
+				i = end + n - 1;
+			} else {
+				in_code = !in_code;
+			}
 			continue;
 		}
 		if (markdown && c == '\\' && i + 1 < len
@@ -346,60 +312,6 @@ static bool split_row(reader *r, const char *line, size_t len, row *rw)
 /* ---------------------------------------------------------------------
  * Values inside cells. */
 
-size_t pub_number_parse(const char *s, double *value, int *decimals)
-{
-	char buf[64];
-	size_t i = 0, k = 0, digits = 0;
-	int dec = 0;
-
-	if (s[i] == '+' || s[i] == '-') {
-		buf[k++] = s[i] == '-' ? '-' : '+';
-		i++;
-	} else if ((unsigned char)s[i] == 0xE2
-		   && (unsigned char)s[i + 1] == 0x88
-		   && (unsigned char)s[i + 2] == 0x92) {
-		buf[k++] = '-';
-		i += 3;
-	}
-	while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 2) {
-		buf[k++] = s[i++];
-		digits++;
-	}
-	if (!digits)
-		return 0;
-	if (s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
-		buf[k++] = s[i++];
-		while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 1) {
-			buf[k++] = s[i++];
-			dec++;
-		}
-	}
-	if (k >= sizeof buf - 1)
-		return 0;
-	buf[k] = '\0';
-	errno = 0;
-	*value = strtod(buf, NULL);
-	if (errno == ERANGE || !isfinite(*value))
-		return 0;
-	*decimals = dec;
-	return i;
-}
-
-bool pub_count_parse(const char *s, size_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > SIZE_MAX)
-		return false;
-	*out = (size_t)v;
-	return true;
-}
-
 /* "K/N" filling S. */
 static bool parse_fraction(const char *s, size_t *k, size_t *n)
 {
@@ -417,10 +329,11 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 	return ok;
 }
 
-/* A state as a page writes it: a number, hex, or the word for missing. */
+/* A state as a page writes it: a number, hex, or the word for missing;
+ * or, in a named-state study, one of its names. */
 static bool parse_state(reader *r, const char *s, pb_state *out)
 {
-	return pub_state_text(r->vocab, r->n_vocab, s, out);
+	return pub_state_text(r->plan, r->vocab, r->n_vocab, s, out);
 }
 
 /* Splits S at ", " into a new array of new strings (*N of them); NULL
@@ -1705,7 +1618,7 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
 
 	if (st != PB_OK)
 		return st;
-	r->js = (results_src){ r->path, r->d, false };
+	r->js = (results_src){ r->path, r->d, false, r->plan };
 	r->p->source = PUB_RESULTS_JSON;
 	r->schema_version = version;
 	ok = json_settings(r, root) && json_plan_settings(r, root)
@@ -1722,8 +1635,8 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
  * Entry points. */
 
 pb_status published_parse(const char *path, const char *text, size_t len,
-			  const pub_phrase *vocab, size_t n_vocab, diag *d,
-			  published **out)
+			  const study_plan *plan, const pub_phrase *vocab,
+			  size_t n_vocab, diag *d, published **out)
 {
 	reader r;
 	size_t errors = diag_errors(d);
@@ -1736,12 +1649,14 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	r.path = path;
 	r.vocab = vocab;
 	r.n_vocab = n_vocab;
+	r.plan = plan;
 	r.d = d;
 	r.p = calloc(1, sizeof *r.p);
 	if (!r.p || !(r.p->path = dup_str(path))) {
 		free(r.p);
 		return PB_NOMEM;
 	}
+	r.p->plan = plan;
 	if (nul) {
 		size_t line = 1, col = 1;
 		for (const char *c = text; c < nul; c++) {
@@ -1771,8 +1686,9 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	return PB_OK;
 }
 
-pb_status published_read(const char *path, const pub_phrase *vocab,
-			 size_t n_vocab, diag *d, published **out)
+pb_status published_read(const char *path, const study_plan *plan,
+			 const pub_phrase *vocab, size_t n_vocab, diag *d,
+			 published **out)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -1808,7 +1724,7 @@ pb_status published_read(const char *path, const pub_phrase *vocab,
 		return PB_IOERR;
 	}
 	fclose(f);
-	st = published_parse(path, buf ? buf : "", len, vocab, n_vocab, d,
+	st = published_parse(path, buf ? buf : "", len, plan, vocab, n_vocab, d,
 			     out);
 	free(buf);
 	return st;

@@ -39,7 +39,7 @@
 #include <stddef.h>
 
 #include "common/status.h"
-#include "ingest/published.h"
+#include "ingest/pubpage.h"
 
 /* Reads LINE (LEN bytes, no newline), line LINENO of a page that is not a
  * table row, and adds the settings (P->settings) and run accounts
@@ -62,9 +62,11 @@ pb_status pub_setting_add(published *p, pub_setting_kind kind,
 			  const char *key, size_t line, size_t col);
 
 /* A state as a page writes it, into *OUT: a number or hex value (perhaps
- * in a code span), or the vocabulary's word for a missing value. */
-bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
-		    pb_state *out);
+ * in a code span), or the vocabulary's word for a missing value; in a
+ * named-state PLAN, one of its names in a code span.  A state PLAN (may be
+ * NULL) lists comes out as the plan's state, with its spelling. */
+bool pub_state_text(const study_plan *plan, const pub_phrase *vocab,
+		    size_t n_vocab, const char *s, pb_state *out);
 
 /* The name of KIND as verify prints it: "threshold", "seed", ... */
 const char *pub_setting_name(pub_setting_kind kind);

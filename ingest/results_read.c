@@ -12,6 +12,7 @@
 
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
+#include "ingest/study_read.h"
 
 typedef results_src rd;
 
@@ -156,7 +157,16 @@ bool results_state_value(results_src *r, json_t *v, const char *where,
 			 const char *key, pb_state *out)
 {
 	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-	if (!s || !pb_state_parse(s, strlen(s), out))
+	state_lookup found;
+
+	if (!s)
+		found = STATE_BAD_NUMBER;
+	else if (!r->plan)
+		found = pb_state_parse(s, strlen(s), out) ? STATE_UNLISTED
+							   : STATE_BAD_NUMBER;
+	else
+		found = study_state_lookup(r->plan, s, strlen(s), out, NULL);
+	if (found != STATE_LISTED && found != STATE_UNLISTED)
 		return results_bad(r, where, key, "a state");
 	return true;
 }
@@ -223,6 +233,85 @@ static bool take_str(rd *r, json_t *o, const char *where, const char *key,
 	return *out != NULL;
 }
 
+/* plan.state_type: absent before format 2, where states are numbers. */
+static bool read_state_type(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *v = json_object_get(pl, RP_KEY(RP_STATE_TYPE));
+	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+
+	if (!v && p->format < 2)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "number") == 0)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "name") == 0)
+		p->state_type = PB_STATE_NAME;
+	else
+		return results_bad(r, "plan", RP_KEY(RP_STATE_TYPE),
+				   "number or name");
+	return true;
+}
+
+/* plan.states: the list, each with the spelling written there. */
+static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *states = json_object_get(pl, RP_KEY(RP_STATES)), *v;
+	const char **text;
+	size_t i, at;
+
+	if (!json_is_array(states) || json_array_size(states) == 0)
+		return results_bad(r, "plan", RP_KEY(RP_STATES),
+				   "a list of states");
+	p->states = calloc(json_array_size(states), sizeof *p->states);
+	text = calloc(json_array_size(states), sizeof *text);
+	if (!p->states || !text) {
+		free(text);
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(states, i, v) {
+		const char *s = json_is_string(v) ? json_string_value(v) : "";
+		size_t n = strlen(s);
+		bool ok = p->state_type == PB_STATE_NAME
+			  ? pb_state_name_check(s, n, &at) == PB_NAME_OK
+			  : pb_state_parse(s, n, &p->states[i]);
+		if (!ok || study_state_index(p, p->state_type == PB_STATE_NAME
+					     ? pb_state_name(s) : p->states[i])
+			   != STUDY_NO_STATE) {
+			free(text);
+			return results_bad(r, "plan", RP_KEY(RP_STATES),
+				   "a list of states");
+		}
+		if (p->state_type == PB_STATE_NAME)
+			p->states[i] = pb_state_name(s);
+		text[i] = s;
+		p->n_states++;
+	}
+	if (plan_set_state_text(p, text) != PB_OK)
+		r->nomem = true;
+	free(text);
+	r->plan = p;
+	return !r->nomem;
+}
+
+/* The texts per language under KEY (an object from language code to
+ * string) into *OUT; a file older than the key has none. */
+static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
+		      plan_l10n *out)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!v)
+		return true;
+	if (!json_is_object(v))
+		return results_bad(r, where, key, "an object of texts by language");
+	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
+		if (json_object_get(v, plan_text_langs[l])
+		    && !take_str(r, v, key, plan_text_langs[l], false,
+				 &out->in[l]))
+			return false;
+	return true;
+}
+
 /* ---------------------------------------------------------------------
  * Plan and series. */
 
@@ -230,19 +319,22 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 {
 	json_t *st = results_section_get(r, root, RS_STUDY);
 	json_t *pl = st ? results_section_get(r, root, RS_PLAN) : NULL;
-	json_t *v, *states;
+	json_t *v;
 	json_int_t x;
 	const char *s;
 	size_t i;
 
 	if (!pl)
 		return false;
-	if (!results_get_int(r, st, "study", "format", 1, 1, &x))
+	if (!results_get_int(r, st, "study", "format", 1, 2, &x))
 		return false;
 	p->format = (int)x;
 	if (!take_str(r, st, "study", "title", false, &p->title)
 	    || !take_str(r, st, "study", "build", false, &p->build)
 	    || !take_str(r, st, "study", "platform", true, &p->platform)
+	    || !take_l10n(r, st, "study", "title_localized", &p->title_l10n)
+	    || !take_l10n(r, st, "study", "platform_localized",
+			  &p->platform_l10n)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_COLUMN), false, &p->column)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_UNIT), false, &p->unit)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_SERVICE), true, &p->service)
@@ -273,9 +365,6 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	    || !stat_spec_parse(json_string_value(v), &p->statistic))
 		return results_bad(r, "plan", RP_KEY(RP_STATISTIC),
 			"a statistic");
-	if (!results_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
-		&p->reference))
-		return false;
 	v = json_object_get(pl, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
@@ -298,21 +387,55 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	p->interval = (interval_method)i;
 	v = json_object_get(pl, RP_KEY(RP_SYNTHETIC));
 	p->synthetic = json_is_true(v);
-	states = json_object_get(pl, RP_KEY(RP_STATES));
-	if (!json_is_array(states) || json_array_size(states) == 0)
-		return results_bad(r, "plan", RP_KEY(RP_STATES),
-			"a list of states");
-	p->states = calloc(json_array_size(states), sizeof *p->states);
-	if (!p->states) {
-		r->nomem = true;
+	p->allow_negative = json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
+	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
 		return false;
-	}
-	json_array_foreach(states, i, v) {
-		if (!results_state_value(r, v, "plan", RP_KEY(RP_STATES),
-			&p->states[i]))
+	return results_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
+			 &p->reference)
+	       && (study_state_index(p, p->reference) != STUDY_NO_STATE
+		   || results_bad(r, "plan", RP_KEY(RP_REFERENCE),
+			      "one of the states"));
+}
+
+/* A boundary series' rule as results_json writes it (absent or null: none
+ * declared, or format 1's, which plan_format1_rules gives). */
+static bool read_rule(rd *r, json_t *o, value_rule *rule)
+{
+	json_t *valid = json_object_get(o, "valid");
+	json_t *dis = json_object_get(o, "disables");
+	json_int_t x;
+
+	if (!o || json_is_null(o))
+		return true;
+	if (!json_is_object(o))
+		return results_bad(r, "series", "rule", "an object or null");
+	if (!results_get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
+		return false;
+	rule->multiple = (uint32_t)x;
+	if (dis && !json_is_null(dis)) {
+		if (!results_get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
 			return false;
-		p->n_states++;
+		rule->has_disables = true;
+		rule->disables = (uint32_t)x;
 	}
+	if (valid && !json_is_null(valid)) {
+		json_t *lo = json_array_get(valid, 0);
+		json_t *hi = json_array_get(valid, 1);
+
+		if (json_array_size(valid) != 2 || !json_is_integer(lo)
+		    || !json_is_integer(hi)
+		    || json_integer_value(lo) < 0
+		    || json_integer_value(hi) > UINT32_MAX
+		    || json_integer_value(lo) > json_integer_value(hi))
+			return results_bad(r, "rule", "valid", "[low, high]");
+		if (!results_get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
+			return false;
+		rule->has_valid = true;
+		rule->valid_lo = (uint32_t)json_integer_value(lo);
+		rule->valid_hi = (uint32_t)json_integer_value(hi);
+		rule->outside = (uint32_t)x;
+	}
+	rule->declared = true;
 	return true;
 }
 
@@ -338,7 +461,11 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 		p->n_series++;
 		if (!take_str(r, e, "series", "id", false, &sd->id)
 		    || !take_str(r, e, "series", "label", false, &sd->label)
-		    || !take_str(r, e, "series", "note", true, &sd->note))
+		    || !take_str(r, e, "series", "note", true, &sd->note)
+		    || !take_l10n(r, e, "series", "label_localized",
+				  &sd->label_l10n)
+		    || !take_l10n(r, e, "series", "note_localized",
+				  &sd->note_l10n))
 			return false;
 		for (m = SERIES_LATENCY; m <= SERIES_CONTROL; m++)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
@@ -347,7 +474,10 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 			return results_bad(r, "series", "kind",
 				"a series kind");
 		sd->kind = (series_kind)m;
+		if (!read_rule(r, json_object_get(e, "rule"), &sd->rule))
+			return false;
 	}
+	plan_format1_rules(p);
 	return true;
 }
 
@@ -668,7 +798,7 @@ static bool read_logs(rd *r, json_t *root, study *s)
 pb_status results_read(const char *path, diag *d, study **out)
 {
 	json_t *root;
-	rd r = { path, d, false };
+	rd r = { path, d, false, NULL };
 	study *s;
 	int version;
 	bool ok;

@@ -37,12 +37,15 @@
 #include "ingest/state.h"
 #include "ingest/study.h"
 
-/* A results.json being read: where messages go, and whether memory ran
- * out. */
+/* A results.json being read: where messages go, whether memory ran out,
+ * and the plan whose states the file names (NULL: states are numbers). */
 typedef struct results_src {
 	const char *path;
 	diag *d;
 	bool nomem;
+	const study_plan *plan;   /* once its states are read: states are
+				     then found in its list, with its
+				     spelling */
 } results_src;
 
 /* Parses LEN bytes of TEXT as the results.json named PATH: JSON without
@@ -78,9 +81,12 @@ bool results_get_int(results_src *r, json_t *o, const char *where,
 /* An integer >= 0. */
 bool results_get_count(results_src *r, json_t *o, const char *where,
 		       const char *key, size_t *out);
+/* A state of R's plan (with the plan's spelling), or a number state the
+ * list does not hold (a boundary value); any number state without a
+ * plan. */
 bool results_get_state(results_src *r, json_t *o, const char *where,
 		       const char *key, pb_state *out);
-/* The value V (an element of KEY) as a state. */
+/* The value V (an element of KEY) as a state, as results_get_state. */
 bool results_state_value(results_src *r, json_t *v, const char *where,
 			 const char *key, pb_state *out);
 

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "common/runstat.h"
 #include "common/status.h"
 #include "ingest/state.h"
 
@@ -27,19 +28,6 @@ typedef enum series_kind {
 } series_kind;
 
 typedef enum better_side { BETTER_LOWER, BETTER_HIGHER } better_side;
-
-typedef enum stat_kind {
-	STAT_QUANTILE,     /* pNN / pNN.N: Hyndman-Fan type 7 */
-	STAT_MEAN,
-	STAT_MEDIAN,       /* the type 7 quantile at 0.5 */
-	STAT_MAX
-} stat_kind;
-
-typedef struct stat_spec {
-	stat_kind kind;
-	double prob;       /* STAT_QUANTILE: 0..1; STAT_MEDIAN: 0.5 */
-	char name[16];     /* as written in study.ini: "p99", "mean" */
-} stat_spec;
 
 typedef enum interval_method {
 	INTERVAL_PERCENTILE,
@@ -56,15 +44,51 @@ typedef enum interval_method {
  * move visibly from seed to seed. */
 #define PLAN_MIN_RESAMPLES 1000UL
 
+/* How a boundary series' setting is documented to handle a written value,
+ * checked in this order: the value DISABLES turns the service off; a
+ * value outside VALID_LO..VALID_HI is normalized to OUTSIDE; a value in
+ * range that is not a multiple of MULTIPLE is rounded down to one; any
+ * other value is used as written.  A missing value is never documented.
+ * Declared in study.ini (format 2) or, for format 1, SystemResponsiveness'
+ * rule, which format 1 applied to every boundary series. */
+typedef struct value_rule {
+	bool declared;           /* false: the series reports observations */
+	bool has_disables;
+	uint32_t disables;
+	bool has_valid;          /* with OUTSIDE: both or neither are given */
+	uint32_t valid_lo, valid_hi;
+	uint32_t outside;
+	uint32_t multiple;       /* >= 1; 1 when not given */
+} value_rule;
+/* The languages other than English that study.ini may give its text in
+ * (title[de] = ...), in the order of plan_text_langs. */
+#define PLAN_TEXT_LANGS 3
+extern const char *const plan_text_langs[PLAN_TEXT_LANGS];   /* de cs ko */
+
+/* A text of study.ini in the other languages: in[i] is the value of
+ * KEY[plan_text_langs[i]], or NULL when study.ini does not give it. */
+typedef struct plan_l10n {
+	char *in[PLAN_TEXT_LANGS];
+} plan_l10n;
+
+/* The text a page in LANG shows: LOCALIZED's text in LANG when study.ini
+ * gives one, else PLAIN (the plain key, in English; may be NULL). */
+const char *plan_text_for(const char *plain, const plan_l10n *localized,
+			  const char *lang);
+
 typedef struct series_def {
 	char *id;          /* the ID of the [series ID] section */
 	series_kind kind;
 	char *label;       /* shown in reports; defaults to "Series ID" */
+	bool label_default;   /* study.ini gives no plain `label`: pages
+				 show their language's default name */
 	char *note;        /* free text, may be NULL */
+	value_rule rule;   /* boundary series only */
+	plan_l10n label_l10n, note_l10n;
 } series_def;
 
 /* The number of keys [study] may hold (ingest/plan.h lists them). */
-#define PLAN_STUDY_KEYS 19
+#define PLAN_STUDY_KEYS 21
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -76,8 +100,11 @@ typedef struct plan_key_at {
 
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
-	int format;              /* 1 */
+	int format;              /* 1 or 2 */
+	pb_state_type state_type;   /* `state_type`: number (format 1's only
+				       type) or name */
 	char *title, *build, *platform;
+	plan_l10n title_l10n, platform_l10n;
 	char *column;            /* per-period column of the latency CSVs */
 	double scale;            /* column value x scale = unit */
 	char *unit;              /* "ms", "Mbit/s" */
@@ -95,8 +122,14 @@ typedef struct study_plan {
 				    report on ("MMCSS"), or NULL */
 	bool synthetic;          /* the metric is a synthetic proxy, and
 				    conclusions say so */
-	pb_state *states;        /* display order */
+	bool allow_negative;     /* per-period values below 0 are data (a
+				    signed metric), not an error */
+	pb_state *states;        /* display order; each one's text points
+				    into state_text */
 	size_t n_states;
+	char **state_text;       /* n_states spellings as study.ini wrote
+				    them, the one spelling outputs use; owned
+				    by the plan (plan_set_state_text) */
 	series_def *series;      /* in file order */
 	size_t n_series;
 	char digest[65];         /* SHA-256 of the canonical plan
@@ -113,6 +146,13 @@ typedef struct study_plan {
  * a log may hold only some of the events. */
 typedef enum prio_phase { PHASE_BEFORE, PHASE_AFTER, PHASE_CLEANUP } prio_phase;
 #define PRIO_PHASES 3
+
+/* One event=observe line: a named setting or state and what it was. */
+typedef struct mech_observation {
+	char *name;               /* non-empty */
+	char *value;              /* non-empty */
+	size_t line;              /* where the log gave it */
+} mech_observation;
 
 typedef struct mech_log {
 	int service;              /* -1 not reported, 0 stopped, 1 running */
@@ -133,6 +173,8 @@ typedef struct mech_log {
 	pb_state registry;               /* control boots */
 	long tracing_active;             /* -1 not reported */
 	long leftover;                   /* -1 not reported */
+	mech_observation *observations;  /* in log order, each name once */
+	size_t n_observations;
 } mech_log;
 
 /* One row of runs.csv, with what its files gave. */
@@ -183,19 +225,44 @@ typedef struct study {
 	schedule *schedule;      /* schedule.csv, or NULL when there is none */
 } study;
 
-/* Reads the study in folder DIR.  Every problem is reported to D.  Returns
- * PB_OK and a new study in *OUT (free with study_free) when the study is
- * valid; otherwise *OUT is NULL and the status says why: PB_NOINPUT for a
- * missing folder, study.ini or runs.csv, PB_DATAERR for bad data, PB_NOMEM,
- * PB_IOERR. */
-pb_status study_read(const char *dir, diag *d, study **out);
-void study_free(study *s);
-
 /* Index of the series with ID, or (size_t)-1. */
 size_t study_series_index(const study_plan *plan, const char *id);
 
-/* Index of STATE in plan.states (spelling ignored), or (size_t)-1. */
+/* What study_state_index gives for a state the plan does not list. */
+#define STUDY_NO_STATE ((size_t)-1)
+
+/* Index of STATE in plan.states (number states by value, spelling
+ * ignored; named states exactly), or STUDY_NO_STATE.  The one lookup of a
+ * state in the plan's list: every stage uses it. */
 size_t study_state_index(const study_plan *plan, pb_state state);
+
+/* How a state written in an input relates to the plan's list. */
+typedef enum state_lookup {
+	STATE_LISTED,     /* one of the plan's states: *OUT is it, with the
+			     plan's spelling */
+	STATE_UNLISTED,   /* a valid number state the plan does not list:
+			     *OUT is it as parsed */
+	STATE_BAD_NUMBER, /* number type: not a number state */
+	STATE_BAD_NAME,   /* name type: not a valid name (*AT: where) */
+	STATE_UNKNOWN     /* name type: a valid name the plan does not list */
+} state_lookup;
+
+/* Reads TEXT[0..LEN) as a state of PLAN's type and finds it in the plan's
+ * list.  *OUT is set for STATE_LISTED and STATE_UNLISTED; *AT (may be
+ * NULL) for STATE_BAD_NAME. */
+state_lookup study_state_lookup(const study_plan *plan, const char *text,
+				size_t len, pb_state *out, size_t *at);
+
+/* The listed name nearest to TEXT[0..LEN), when it is close enough to be a
+ * slip (a few edits, fewer than a third of its length, or the same name
+ * but for case), else NULL.  For messages about an unknown name. */
+const char *study_state_suggest(const study_plan *plan, const char *text,
+				size_t len);
+
+/* Sets the spellings of PLAN's N_STATES states from TEXT (N_STATES texts,
+ * copied), pointing each state's text at its copy.  PB_NOMEM leaves the
+ * plan as it was. */
+pb_status plan_set_state_text(study_plan *plan, const char *const *text);
 
 const char *series_kind_name(series_kind kind);
 const char *interval_method_name(interval_method m);

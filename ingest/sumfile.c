@@ -10,8 +10,8 @@
 
 #include <glib.h>
 
+#include "common/numparse.h"
 #include "ingest/csvread.h"
-#include "ingest/numparse.h"
 
 enum {
 	SC_RUN, SC_LATENCY, SC_SHA256, SC_BYTES, SC_PERIODS, SC_COLUMN,
@@ -156,12 +156,16 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 			   "periods is not a whole number >= 1 ('%s')",
 			   diag_quote(fl[c->col[SC_PERIODS]].text,
 				      fl[c->col[SC_PERIODS]].len));
-	/* A statistic of values >= 0 scaled by a scale > 0 is >= 0. */
+	/* A statistic of values >= 0 scaled by a scale > 0 is >= 0; with
+	 * allow_negative it may be anything finite. */
 	if (numparse_double(fl[c->col[SC_VALUE]].text, fl[c->col[SC_VALUE]].len,
-			    &v) != NUMPARSE_OK || v < 0.0)
+			    &v) != NUMPARSE_OK
+	    || (v < 0.0 && !c->plan->allow_negative))
 		diag_error(d, c->display, fl[c->col[SC_VALUE]].line,
 			   fl[c->col[SC_VALUE]].col,
-			   "value is not a finite number >= 0 ('%s')",
+			   c->plan->allow_negative
+				   ? "value is not a finite number ('%s')"
+				   : "value is not a finite number >= 0 ('%s')",
 			   diag_quote(fl[c->col[SC_VALUE]].text,
 				      fl[c->col[SC_VALUE]].len));
 	if (diag_errors(d) > errors)

@@ -52,7 +52,7 @@ static json_t *state_json(pb_state st)
 /* The study.ini key of each PLAN_DIFF_* bit, in bit order. */
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
 	"column", "scale", "unit", "better", "statistic", "reference",
-	"threshold", "confidence", "interval", "states"
+	"threshold", "confidence", "interval", "states", "state_type"
 };
 
 const char *builddiff_plan_field(unsigned bit)
@@ -96,6 +96,8 @@ static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
 							     : "higher");
 	case PLAN_DIFF_INTERVAL:
 		return json_string(interval_method_name(p->interval));
+	case PLAN_DIFF_STATE_TYPE:
+		return json_string(pb_state_type_name(p->state_type));
 	default:
 		return json_null();
 	}

@@ -16,7 +16,9 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/outcome_words.h"
 #include "render/page_phrases.h"
+#include "render/studytext.h"
 
 typedef struct page {
 	const study *os, *ns;
@@ -201,16 +203,14 @@ static const char *join(page *pg, GPtrArray *items, const char *sep)
 	return keep(pg, g_string_free(g, FALSE));
 }
 
-/* A series' name as the study page writes it. */
+/* A series' name as the study page writes it (render/studytext.h). */
 static const char *series_name(page *pg, const study_plan *p, size_t k)
 {
-	const series_def *sd = &p->series[k];
-	const char *def = fmt(pg, "Series %s", sd->id);
+	char *name = studytext_series_name(p, k, pg->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		return fmt(pg, phrase(pg, PH_SERIES_LABEL),
-			   esc(pg, sd->id));
-	return esc(pg, sd->label);
+	if (!name)
+		return missing(pg, p->series[k].label, NULL);
+	return esc(pg, keep(pg, name));
 }
 
 /* The name of a series pair: the series when matched by id, else both. */
@@ -360,8 +360,9 @@ static void section_intro(page *pg)
 	const builddiff_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
-		"%s: build %s against build %s"), esc(pg, o->title),
-		esc(pg, n->build), esc(pg, o->build))));
+		"%s: build %s against build %s"),
+		esc(pg, studytext_title(o, pg->lang)), esc(pg, n->build),
+		esc(pg, o->build))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
 		code(pg, pg->os->name), esc(pg, o->build),
@@ -417,19 +418,9 @@ static const char *service_phrase(page *pg, const study_plan *p, bool running)
 		PH_OBS_STOPPED);
 }
 
-static const char *outcome_text(page *pg, boundary_outcome o)
+static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	switch (o) {
-	case OUTCOME_VALUE_USED: return phrase(pg, PH_OUTCOME_VALUE_USED);
-	case OUTCOME_ROUNDED_DOWN: return phrase(pg, PH_OUTCOME_ROUNDED_DOWN);
-	case OUTCOME_NORMALIZED_TO_20: return phrase(pg, PH_OUTCOME_NORMALIZED);
-	case OUTCOME_DISABLED: return phrase(pg, PH_OUTCOME_DISABLED);
-	case OUTCOME_OBSERVATION_ONLY:
-		return phrase(pg, PH_OUTCOME_OBSERVATION_ONLY);
-	case OUTCOME_CONTRADICTS:
-		return phrase(pg, PH_OUTCOME_CONTRADICTS);
-	}
-	return "?";
+	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
 }
 
 /* What one build observed for one written value, in the study page's
@@ -475,7 +466,7 @@ static const char *observed_text(page *pg, const study *s,
 	}
 	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
-	return fmt(pg, "%s; %s", text, outcome_text(pg, b->outcome));
+	return fmt(pg, "%s; %s", text, outcome_text(pg, b));
 }
 
 static const char *value_changes(page *pg, const value_change *v)

@@ -396,7 +396,7 @@ static void rows(fig_pen *p, const fig_builddiff_input *in, double x0,
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
 		double top = y0 + r * rh;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		if (r > 0) {
 			cairo_save(cr);
@@ -451,7 +451,7 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
 	const int decimals = fig_decimals(op);
-	char ref[PB_STATE_BUFSIZE * 4], conf[FIG_NUMBUF];
+	char ref[FIG_STATE_BUFSIZE], conf[FIG_NUMBUF];
 	char *title, *subtitle, *axis_label, *head;
 	double y = 0, lo, hi, label_w = 0, value_w = 0, x0, x1, y0, y1, h;
 	fig_pen pen, *p = &pen;
@@ -493,7 +493,7 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 	y += 8;
 
 	for (size_t r = 0; r < c->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		double w;
 		style_text_measure(p->text, FONT_BOLD,
 				   fig_state(p, c->states[r].state, sbuf,
@@ -565,26 +565,12 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 /* ---------------------------------------------------------------------
  * Files. */
 
-static pb_status cairo_pb(cairo_status_t cs)
-{
-	switch (cs) {
-	case CAIRO_STATUS_SUCCESS:
-		return PB_OK;
-	case CAIRO_STATUS_NO_MEMORY:
-		return PB_NOMEM;
-	case CAIRO_STATUS_WRITE_ERROR:
-		return PB_IOERR;
-	default:
-		return PB_CANTCREAT;
-	}
-}
-
 /* Draws the figure onto SURFACE at SCALE, on white, inside the margin. */
 static pb_status draw_on(cairo_surface_t *surface, const fig_builddiff_input *in,
 			 double scale, fig_result *res)
 {
 	cairo_t *cr = cairo_create(surface);
-	pb_status st = cairo_pb(cairo_status(cr));
+	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK) {
 		cairo_scale(cr, scale, scale);
@@ -593,7 +579,7 @@ static pb_status draw_on(cairo_surface_t *surface, const fig_builddiff_input *in
 		cairo_translate(cr, FIG_MARGIN, FIG_MARGIN);
 		st = fig_builddiff_draw(cr, in, STYLE_FIGURE_WIDTH, res);
 		if (st == PB_OK)
-			st = cairo_pb(cairo_status(cr));
+			st = figures_cairo_status(cairo_status(cr));
 	}
 	cairo_destroy(cr);
 	return st;
@@ -605,7 +591,7 @@ static pb_status measure(const fig_builddiff_input *in, fig_result *res)
 	cairo_surface_t *rec = cairo_recording_surface_create(
 		CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
-	pb_status st = cairo_pb(cairo_status(cr));
+	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK)
 		st = fig_builddiff_draw(cr, in, STYLE_FIGURE_WIDTH, res);
@@ -620,7 +606,7 @@ static pb_status finish(cairo_surface_t *surface, pb_status st,
 {
 	cairo_surface_finish(surface);
 	if (st == PB_OK)
-		st = cairo_pb(cairo_surface_status(surface));
+		st = figures_cairo_status(cairo_surface_status(surface));
 	if (st == PB_OK && sink_failed(buf))
 		st = buf->nomem ? PB_NOMEM : PB_IOERR;
 	cairo_surface_destroy(surface);
@@ -636,7 +622,7 @@ static pb_status render_svg(const fig_builddiff_input *in, double w, double h,
 
 	sink_init_buffer(&buf);
 	s = cairo_svg_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
+	st = figures_cairo_status(cairo_surface_status(s));
 	if (st == PB_OK) {
 		cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PT);
 		st = draw_on(s, in, 1.0, res);
@@ -655,15 +641,15 @@ static pb_status render_png(const fig_builddiff_input *in, double w, double h,
 	cairo_surface_t *s = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, (int)ceil(w * STYLE_PNG_SCALE),
 		(int)ceil(h * STYLE_PNG_SCALE));
-	pb_status st = cairo_pb(cairo_surface_status(s));
+	pb_status st = figures_cairo_status(cairo_surface_status(s));
 
 	sink_init_buffer(&buf);
 	if (st == PB_OK)
 		st = draw_on(s, in, STYLE_PNG_SCALE, res);
 	if (st == PB_OK) {
 		cairo_surface_flush(s);
-		st = cairo_pb(cairo_surface_write_to_png_stream(s, sink_write,
-								&buf));
+		st = figures_cairo_status(
+			cairo_surface_write_to_png_stream(s, sink_write, &buf));
 		if (st == PB_OK && sink_failed(&buf))
 			st = buf.nomem ? PB_NOMEM : PB_IOERR;
 	}
@@ -689,7 +675,7 @@ static pb_status render_pdf(const fig_builddiff_input *in, double w, double h,
 			sizeof date);
 	sink_init_buffer(&buf);
 	s = cairo_pdf_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(s));
+	st = figures_cairo_status(cairo_surface_status(s));
 	if (st == PB_OK) {
 		cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR,
 					       PACKAGE_STRING);

@@ -158,15 +158,16 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 		trc(p, "figure", "after"),
 		trc(p, "figure", "cleanup")
 	};
-	char sbuf[PB_STATE_BUFSIZE * 4];
-	char *head, *reg, *svc, *info;
+	char sbuf[FIG_STATE_BUFSIZE];
+	char *head, *reg, *svc, *info, *name;
 	double x0 = x + tick_w + 6, x1 = x + w, y0, y1, slot, h, yy;
 	cairo_t *cr = p->cr;
 
 	fig_state(p, m->state, sbuf, sizeof sbuf);
-	head = many_series ? fig_printf("%s: %s",
-					plan->series[m->series].label, sbuf)
+	name = fig_series_name(p, plan, m->series);
+	head = many_series ? fig_printf("%s: %s", name, sbuf)
 			   : g_strdup(sbuf);
+	g_free(name);
 	reg = fig_printf(trc(p, "figure", "registered %zu/%zu"), m->registered,
 			 m->boots);
 	svc = service_text(p, m);

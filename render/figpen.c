@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "render/i18n.h"
+#include "render/studytext.h"
 
 pb_status fig_pen_begin(fig_pen *p, cairo_t *cr, const fig_input *in,
 			fig_result *res)
@@ -92,24 +93,31 @@ char *fig_printf(const char *format, ...)
 
 char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series)
 {
-	const series_def *sd = &plan->series[series];
-	char *def = g_strdup_printf("Series %s", sd->id);
-	bool is_default = strcmp(sd->label, def) == 0;
+	char *name = studytext_series_name(plan, series, p->in->lang);
 
-	g_free(def);
-	if (!is_default)
-		return g_strdup(sd->label);
-	/* TRANSLATORS: %s is the series id ("Series 1"). */
-	return fig_printf(trc(p, "series label", "Series %s"), sd->id);
+	if (name)
+		return name;
+	fig_pen_fail(p, PB_SOFTWARE, "no %s name of series '%s'",
+		     p->in->lang, plan->series[series].id);
+	return g_strdup(plan->series[series].label);
 }
 
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 {
-	if (st.missing) {
-		snprintf(buf, size, "%s", trc(p, "state", "missing"));
-		return buf;
+	char num[PB_STATE_BUFSIZE];
+	const char *text = st.missing ? trc(p, "state", "missing")
+				      : pb_state_format(st, num, sizeof num);
+	size_t n = strlen(text);
+
+	if (n >= size) {
+		/* Back to the start of a UTF-8 character. */
+		n = size - 1;
+		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+			n--;
 	}
-	return pb_state_format(st, buf, size);
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	return buf;
 }
 
 char *fig_number(double value, int decimals, bool plus, char *buf,

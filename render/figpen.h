@@ -109,13 +109,18 @@ static inline const char *trc(fig_pen *p, const char *ctx,
  * result belongs to the caller (g_free). */
 char *fig_printf(const char *format, ...);
 
-/* The display form of state ST into BUF (SIZE bytes): as the study spells
- * it, "missing" translated as on the Markdown page. */
+/* Room for a state's display form in a figure; a longer name is cut at a
+ * character boundary. */
+#define FIG_STATE_BUFSIZE 256
+
+/* The display form of state ST into BUF (SIZE bytes), which it returns: as
+ * the study spells it, "missing" translated as on the Markdown page.  The
+ * text is drawn as plain text (never Pango markup). */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
-/* The name of series SERIES of PLAN, as the Markdown page writes it: its
- * label, except that the default label "Series ID" is the language's word
- * for a series and the id ("Serie 1", "시리즈 1").  The result belongs to
+/* The name of series SERIES of PLAN, as the Markdown page writes it
+ * (render/studytext.h: its label in the figure's language, or the
+ * language's default name, "Serie 1", "시리즈 1").  The result belongs to
  * the caller (g_free). */
 char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series);
 

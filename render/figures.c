@@ -9,96 +9,12 @@
 
 #include <cairo-svg.h>
 
-#include "render/fig_boots.h"
-#include "render/fig_interval.h"
-#include "render/fig_mechanism.h"
 #include "render/i18n.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
 
 /* White space around a figure in its own file, in points. */
 #define FIG_MARGIN 12.0
-
-const char *figures_name(fig_kind k)
-{
-	switch (k) {
-	case FIG_INTERVAL:
-		return "interval";
-	case FIG_BOOTS:
-		return "boots";
-	case FIG_MECHANISM:
-		return "mechanism";
-	}
-	return "unknown";
-}
-
-bool figures_has(fig_kind k, const study *s, const analysis *a)
-{
-	(void)s;
-	switch (k) {
-	case FIG_INTERVAL:
-	case FIG_BOOTS:
-		return a->n_cmp > 0 && a->n_states > 0;
-	case FIG_MECHANISM:
-		if (!a->summary)
-			return false;
-		for (size_t i = 0; i < a->summary->n_mech; i++)
-			if (a->summary->mech[i].n_variants > 0)
-				return true;
-		return false;
-	}
-	return false;
-}
-
-pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
-		       double width, fig_result *res)
-{
-	switch (k) {
-	case FIG_INTERVAL:
-		return fig_interval_draw(cr, in, width, res);
-	case FIG_BOOTS:
-		return fig_boots_draw(cr, in, width, res);
-	case FIG_MECHANISM:
-		return fig_mechanism_draw(cr, in, width, res);
-	}
-	memset(res, 0, sizeof *res);
-	snprintf(res->message, sizeof res->message, "unknown figure %d",
-		 (int)k);
-	return PB_SOFTWARE;
-}
-
-/* A cairo status as a pb_status. */
-static pb_status cairo_pb(cairo_status_t cs)
-{
-	switch (cs) {
-	case CAIRO_STATUS_SUCCESS:
-		return PB_OK;
-	case CAIRO_STATUS_NO_MEMORY:
-		return PB_NOMEM;
-	case CAIRO_STATUS_WRITE_ERROR:
-		return PB_IOERR;
-	default:
-		return PB_CANTCREAT;
-	}
-}
-
-pb_status figures_measure(fig_kind k, const fig_input *in, double width,
-			  fig_result *res)
-{
-	cairo_surface_t *rec = cairo_recording_surface_create(
-		CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *cr = cairo_create(rec);
-	pb_status st = cairo_pb(cairo_status(cr));
-
-	if (st == PB_OK)
-		st = figures_draw(k, cr, in, width, res);
-	else
-		snprintf(res->message, sizeof res->message, "cairo: %s",
-			 cairo_status_to_string(cairo_status(cr)));
-	cairo_destroy(cr);
-	cairo_surface_destroy(rec);
-	return st;
-}
 
 void figures_svg_normalize(const char *in, size_t len, GString *out)
 {
@@ -144,7 +60,7 @@ static pb_status draw_page(fig_kind k, cairo_surface_t *surface,
 			   fig_result *res)
 {
 	cairo_t *cr = cairo_create(surface);
-	pb_status st = cairo_pb(cairo_status(cr));
+	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK) {
 		cairo_scale(cr, scale, scale);
@@ -170,7 +86,7 @@ static pb_status render_svg(fig_kind k, const fig_input *in, double w,
 
 	sink_init_buffer(&buf);
 	surface = cairo_svg_surface_create_for_stream(sink_write, &buf, w, h);
-	st = cairo_pb(cairo_surface_status(surface));
+	st = figures_cairo_status(cairo_surface_status(surface));
 	if (st == PB_OK) {
 		/* Width and height in points, so the figure keeps its size
 		 * when placed in a page. */
@@ -180,7 +96,7 @@ static pb_status render_svg(fig_kind k, const fig_input *in, double w,
 	}
 	cairo_surface_finish(surface);
 	if (st == PB_OK) {
-		st = cairo_pb(cairo_surface_status(surface));
+		st = figures_cairo_status(cairo_surface_status(surface));
 		if (st == PB_OK && sink_failed(&buf))
 			st = buf.nomem ? PB_NOMEM : PB_IOERR;
 		if (st != PB_OK)
@@ -213,7 +129,7 @@ static pb_status render_png(fig_kind k, const fig_input *in, double w,
 	int ph = (int)ceil(h * STYLE_PNG_SCALE);
 	cairo_surface_t *surface =
 		cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
-	pb_status st = cairo_pb(cairo_surface_status(surface));
+	pb_status st = figures_cairo_status(cairo_surface_status(surface));
 
 	if (st == PB_OK)
 		st = draw_page(k, surface, in, STYLE_PNG_SCALE, res);
@@ -225,7 +141,7 @@ static pb_status render_png(fig_kind k, const fig_input *in, double w,
 		cairo_surface_flush(surface);
 		cs = cairo_surface_write_to_png_stream(surface, sink_write,
 						       out);
-		st = cairo_pb(cs);
+		st = figures_cairo_status(cs);
 		if (st == PB_OK && sink_failed(out))
 			st = PB_IOERR;
 		if (st != PB_OK)

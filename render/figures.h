@@ -29,6 +29,7 @@
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/figkind.h"
 #include "render/figpen.h"
 #include "render/outdir.h"
 
@@ -38,31 +39,6 @@ enum {
 	FIG_SVG = 2u,   /* <figure>.<lang>.svg */
 	FIG_PNG = 4u    /* <figure>.<lang>.png */
 };
-
-typedef enum fig_kind {
-	FIG_INTERVAL,
-	FIG_BOOTS,
-	FIG_MECHANISM
-} fig_kind;
-
-#define FIG_KINDS 3
-
-/* "interval", "boots", "mechanism": the figure's file name stem. */
-const char *figures_name(fig_kind k);
-
-/* Whether study S with analysis A has data for figure K (comparisons for
- * interval and boots, mechanism boots for mechanism).  Figures without
- * data are not written. */
-bool figures_has(fig_kind k, const study *s, const analysis *a);
-
-/* Draws figure K (see render/figpen.h for the contract). */
-pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
-		       double width, fig_result *res);
-
-/* Draws figure K on a recording surface to learn its height and geometry,
- * without output.  Errors as for figures_draw. */
-pb_status figures_measure(fig_kind k, const fig_input *in, double width,
-			  fig_result *res);
 
 /* Renders figure K of IN, STYLE_FIGURE_WIDTH points wide, as FORMAT
  * (FIG_SVG or FIG_PNG at STYLE_PNG_SCALE pixels a point) through WRITE

@@ -19,7 +19,9 @@
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
+#include "render/outcome_words.h"
 #include "render/page_phrases.h"
+#include "render/studytext.h"
 
 typedef struct page {
 	const study *s;
@@ -130,14 +132,25 @@ static const char *code(page *pg, const char *text, bool in_table)
 }
 
 /* A state as the article shows it: its value in a code span, or the
- * language's word for a missing value, plain. */
-static const char *state_text(page *pg, pb_state st)
+ * language's word for a missing value, plain; IN_TABLE: in a table cell,
+ * where a '|' of a state name must not end the cell. */
+static const char *state_span(page *pg, pb_state st, bool in_table)
 {
 	char buf[PB_STATE_BUFSIZE];
 
 	if (st.missing)
 		return phrase(pg, PH_MISSING);
-	return code(pg, pb_state_format(st, buf, sizeof buf), false);
+	return code(pg, pb_state_format(st, buf, sizeof buf), in_table);
+}
+
+static const char *state_text(page *pg, pb_state st)
+{
+	return state_span(pg, st, false);
+}
+
+static const char *state_cell(page *pg, pb_state st)
+{
+	return state_span(pg, st, true);
 }
 
 /* X with the plan's decimals; "?" (and a failure) if it cannot be
@@ -244,18 +257,15 @@ static const char *ci_code(page *pg, double lo, double hi)
 		   num_beside(pg, hi, true, true));
 }
 
-/* A series' name: the label as written, except that the default label
- * "Series ID" is the language's word for a series followed by the id, as
- * the articles write "Serie 1", "Série 1", "시리즈 1". */
+/* A series' name in the page's language (render/studytext.h), as the
+ * articles write "Serie 1", "Série 1", "시리즈 1". */
 static const char *series_name(page *pg, size_t k)
 {
-	const series_def *sd = &pg->p->series[k];
-	const char *def = fmt(pg, "Series %s", sd->id);
+	char *name = studytext_series_name(pg->p, k, pg->lang);
 
-	if (strcmp(sd->label, def) == 0)
-		return fmt(pg, phrase(pg, PH_SERIES_LABEL),
-			   esc(pg, sd->id));
-	return esc(pg, sd->label);
+	if (!name)
+		return missing(pg, pg->p->series[k].label, NULL);
+	return esc(pg, keep(pg, name));
 }
 
 /* Joins the strings of ITEMS with SEP into a pooled string. */
@@ -325,23 +335,9 @@ static void add(GPtrArray *row, const char *cell)
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
-static const char *outcome_text(page *pg, boundary_outcome o)
+static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	switch (o) {
-	case OUTCOME_VALUE_USED:
-		return phrase(pg, PH_OUTCOME_VALUE_USED);
-	case OUTCOME_ROUNDED_DOWN:
-		return phrase(pg, PH_OUTCOME_ROUNDED_DOWN);
-	case OUTCOME_NORMALIZED_TO_20:
-		return phrase(pg, PH_OUTCOME_NORMALIZED);
-	case OUTCOME_DISABLED:
-		return phrase(pg, PH_OUTCOME_DISABLED);
-	case OUTCOME_OBSERVATION_ONLY:
-		return phrase(pg, PH_OUTCOME_OBSERVATION_ONLY);
-	case OUTCOME_CONTRADICTS:
-		return phrase(pg, PH_OUTCOME_CONTRADICTS);
-	}
-	return "?";
+	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
 }
 
 /* What was seen after the boot, in the article's order: for a running
@@ -408,16 +404,20 @@ static void value_table(page *pg, size_t series)
 			continue;
 		}
 		for (size_t i = 0; i < bg->count; i++)
-			g_ptr_array_add(vals, (gpointer)state_text(
+			g_ptr_array_add(vals, (gpointer)state_cell(
 				pg, sum->boundary[bg->first + i].written));
 		g_ptr_array_set_size(row, 0);
 		add(row, join(pg, vals, ", "));
 		add(row, observed_text(pg, first));
-		add(row, outcome_text(pg, first->outcome));
+		add(row, outcome_text(pg, first));
 		table_row(pg, row);
 		g_ptr_array_free(vals, TRUE);
 	}
 	g_ptr_array_free(row, TRUE);
+	if (!pg->p->series[series].rule.declared)
+		put(pg, "\n%s\n", tr(pg, "The study declares no rule for the "
+				      "values written in this series, so the "
+				      "table shows only what was observed."));
 }
 
 /* Runs F for each series of KIND, with a "###" heading naming the series
@@ -559,7 +559,7 @@ static void section_comparisons(page *pg)
 	for (size_t i = 0; i < pg->a->n_states; i++) {
 		const state_result *r = &pg->a->states[i];
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, p->states[r->state]));
+		add(row, state_cell(pg, p->states[r->state]));
 		for (size_t k = 0; k < p->n_series; k++)
 			if (p->series[k].kind == SERIES_LATENCY)
 				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
@@ -575,6 +575,13 @@ static void section_comparisons(page *pg)
 static const char *transition(page *pg, const long v[PRIO_PHASES])
 {
 	return fmt(pg, "`%ld -> %ld -> %ld`", v[0], v[1], v[2]);
+}
+
+/* Adds "WHAT (K/N)" to PARTS. */
+static void add_count(page *pg, GPtrArray *parts, const char *what, size_t k,
+		      size_t n)
+{
+	g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)", what, k, n));
 }
 
 /* The distinct transitions of one column (Win32 when WIN32, else ETW)
@@ -626,9 +633,8 @@ static const char *prio_cell(page *pg, const mech_state_summary *m,
 				transition(pg, keys[i]), boots[i], m->boots));
 	}
 	if (m->prio_missing)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			phrase(pg, PH_NOT_REPORTED), m->prio_missing,
-				m->boots));
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), m->prio_missing,
+			  m->boots);
 	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	g_free(keys);
@@ -649,63 +655,183 @@ static const char *service_cell(page *pg, const mech_state_summary *m)
 		return phrase(pg, PH_NOT_REPORTED);
 	parts = g_ptr_array_new();
 	if (m->service_running)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			phrase(pg, PH_SERVICE_RUNNING),
-			m->service_running, m->boots));
+		add_count(pg, parts, phrase(pg, PH_SERVICE_RUNNING),
+			  m->service_running, m->boots);
 	if (m->service_stopped)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			phrase(pg, PH_SERVICE_STOPPED),
-			m->service_stopped, m->boots));
+		add_count(pg, parts, phrase(pg, PH_SERVICE_STOPPED),
+			  m->service_stopped, m->boots);
 	if (m->service_unknown)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			phrase(pg, PH_NOT_REPORTED), m->service_unknown,
-				m->boots));
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED),
+			  m->service_unknown, m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
-static void mechanism_table(page *pg, size_t series)
-{
-	const study_summary *sum = pg->sum;
-	GPtrArray *row = row_new(), *changed = g_ptr_array_new();
+/* Which columns and sentences of a mechanism series' table have data: a
+ * column appears only when some boot of the series recorded its event. */
+typedef struct mech_columns {
+	bool registration, service, priority, priority_class;
+} mech_columns;
 
-	add(row, phrase(pg, PH_HEAD_STATE));
-	add(row, phrase(pg, PH_HEAD_REGISTRATION));
-	add(row, pg->p->service
-		 ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg,
-			pg->p->service))
-		 : phrase(pg, PH_HEAD_SERVICE));
-	add(row, phrase(pg, PH_HEAD_WIN32));
-	add(row, phrase(pg, PH_HEAD_ETW));
-	table_header(pg, row);
+static mech_columns mech_columns_of(const study_summary *sum, size_t series)
+{
+	mech_columns c = { false, false, false, false };
+
 	for (size_t i = 0; i < sum->n_mech; i++) {
 		const mech_state_summary *m = &sum->mech[i];
 		if (m->series != series)
 			continue;
-		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, m->state));
-		add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
-		add(row, service_cell(pg, m));
-		add(row, prio_cell(pg, m, true));
-		add(row, prio_cell(pg, m, false));
-		table_row(pg, row);
+		c.registration |= m->register_reported > 0;
+		c.service |= m->service_unknown < m->boots;
+		c.priority |= m->prio_reported > 0;
+		c.priority_class |= m->class_reported > 0;
+	}
+	return c;
+}
+
+static void mechanism_head(page *pg, mech_columns c)
+{
+	GPtrArray *row = row_new();
+
+	add(row, phrase(pg, PH_HEAD_STATE));
+	if (c.registration)
+		add(row, phrase(pg, PH_HEAD_REGISTRATION));
+	if (c.service)
+		add(row, pg->p->service
+			 ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
+			 : phrase(pg, PH_HEAD_SERVICE));
+	if (c.priority) {
+		add(row, phrase(pg, PH_HEAD_WIN32));
+		add(row, phrase(pg, PH_HEAD_ETW));
+	}
+	table_header(pg, row);
+	g_ptr_array_free(row, TRUE);
+}
+
+/* The sentences below the table, each about a column shown. */
+static void mechanism_notes(page *pg, mech_columns c, GPtrArray *changed)
+{
+	const char *lead = "\n";
+
+	if (c.priority) {
+		put(pg, "\n%s", tr(pg, "The priority columns show the thread's "
+				   "priority before registration, after the "
+				   "registration attempt and after cleanup."));
+		lead = " ";
+	}
+	if (!c.priority_class) {
+		if (c.priority)
+			puts_(pg, "\n");
+		return;
+	}
+	if (changed->len)
+		put(pg, "%s%s\n", lead, fmt(pg, tr(pg, "The process priority "
+					    "class changed in some boots of: "
+					    "%s."), join(pg, changed, ", ")));
+	else
+		put(pg, "%s%s\n", lead, tr(pg, "The process priority class did "
+					   "not change."));
+}
+
+/* The MMCSS table: registration, service and priorities per state, with
+ * only the columns whose events were recorded, and none at all when no
+ * boot of the series recorded any of them. */
+static void mechanism_table(page *pg, size_t series)
+{
+	const study_summary *sum = pg->sum;
+	mech_columns c = mech_columns_of(sum, series);
+	GPtrArray *row, *changed;
+
+	if (!c.registration && !c.service && !c.priority && !c.priority_class)
+		return;
+	row = row_new();
+	changed = g_ptr_array_new();
+	if (c.registration || c.service || c.priority)
+		mechanism_head(pg, c);
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		if (m->series != series)
+			continue;
 		if (m->class_changed)
 			g_ptr_array_add(changed, (gpointer)state_text(pg,
 								      m->state));
+		if (!c.registration && !c.service && !c.priority)
+			continue;
+		g_ptr_array_set_size(row, 0);
+		add(row, state_cell(pg, m->state));
+		if (c.registration)
+			add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
+		if (c.service)
+			add(row, service_cell(pg, m));
+		if (c.priority) {
+			add(row, prio_cell(pg, m, true));
+			add(row, prio_cell(pg, m, false));
+		}
+		table_row(pg, row);
 	}
-	put(pg, "\n%s ", tr(pg, "The priority columns show the thread's "
-			    "priority before registration, after the "
-			    "registration attempt and after cleanup."));
-	if (changed->len)
-		put(pg, "%s\n", fmt(pg, tr(pg, "The process priority class "
-					   "changed in some boots of: %s."),
-				   join(pg, changed, ", ")));
-	else
-		put(pg, "%s\n", tr(pg, "The process priority class did not "
-				   "change."));
+	mechanism_notes(pg, c, changed);
 	g_ptr_array_free(changed, TRUE);
 	g_ptr_array_free(row, TRUE);
+}
+
+/* "enabled (3/4), disabled (1/4)": the values one state observed for one
+ * name, most boots first, and the boots that did not report it. */
+static const char *observed_cell(page *pg, const mech_state_summary *m,
+				 const observed_name *on)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	for (size_t v = 0; v < on->n_values; v++)
+		add_count(pg, parts, code(pg, on->values[v].value, true),
+			  on->values[v].boots, m->boots);
+	if (on->unreported)
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), on->unreported,
+			  m->boots);
+	text = join(pg, parts, ", ");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* The event=observe table: one row per state and observed name. */
+static void observation_table(page *pg, size_t series, bool after_table)
+{
+	const study_summary *sum = pg->sum;
+	GPtrArray *row = row_new();
+	bool any = false;
+
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const mech_state_summary *m = &sum->mech[i];
+		if (m->series != series)
+			continue;
+		for (size_t k = 0; k < m->n_observed; k++) {
+			const observed_name *on = &m->observed[k];
+			if (!any) {
+				if (after_table)
+					puts_(pg, "\n");
+				add(row, phrase(pg, PH_HEAD_STATE));
+				add(row, tr(pg, "Observed"));
+				add(row, tr(pg, "Values (boots)"));
+				table_header(pg, row);
+				any = true;
+			}
+			g_ptr_array_set_size(row, 0);
+			add(row, state_cell(pg, m->state));
+			add(row, esc(pg, on->name));
+			add(row, observed_cell(pg, m, on));
+			table_row(pg, row);
+		}
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
+static void mechanism_series(page *pg, size_t series)
+{
+	gsize before = pg->out->len;
+
+	mechanism_table(pg, series);
+	observation_table(pg, series, pg->out->len > before);
 }
 
 static void section_mechanism(page *pg)
@@ -713,7 +839,7 @@ static void section_mechanism(page *pg)
 	if (!has_series(pg->p, SERIES_MECHANISM))
 		return;
 	put(pg, "\n## %s\n\n", tr(pg, "Mechanism check"));
-	each_series(pg, SERIES_MECHANISM, mechanism_table);
+	each_series(pg, SERIES_MECHANISM, mechanism_series);
 }
 
 /* ---- 4. sentences --------------------------------------------------- */
@@ -735,12 +861,12 @@ static void section_series_notes(page *pg)
 	bool started = false;
 
 	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const series_def *sd = &pg->p->series[k];
-		if (!sd->note || !sd->note[0])
+		const char *note = studytext_note(&pg->p->series[k], pg->lang);
+		if (!note || !note[0])
 			continue;
 		section_start(pg, tr(pg, "Series notes"), &started);
 		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
-			       esc(pg, sd->note)));
+			       esc(pg, note)));
 	}
 }
 
@@ -1275,12 +1401,14 @@ static void section_input(page *pg)
 static void heading(page *pg)
 {
 	const study_plan *p = pg->p;
+	const char *platform = studytext_platform(p, pg->lang);
 
 	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
-			      esc(pg, p->title), esc(pg, p->build)));
-	if (p->platform && p->platform[0])
+			      esc(pg, studytext_title(p, pg->lang)),
+			      esc(pg, p->build)));
+	if (platform && platform[0])
 		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
-				      esc(pg, p->platform)));
+				      esc(pg, platform)));
 }
 
 pb_status markdown_render(const study *s, const analysis *a,

@@ -52,7 +52,13 @@ static const page_phrase phrases[PH_COUNT] = {
 	[PH_OBS_REGISTERED] = P_("registration performed"),
 	[PH_OUTCOME_VALUE_USED] = P_("value is used"),
 	[PH_OUTCOME_ROUNDED_DOWN] = P_("rounded down"),
-	[PH_OUTCOME_NORMALIZED] = P_("normalized to 20"),
+	/* TRANSLATORS: %s is a number whose last digit is 1, 2, 4, 5, 7, 8
+	   or 9 ("normalized to 5"). */
+	[PH_OUTCOME_NORMALIZED] = P_("normalized to %s"),
+	/* TRANSLATORS: %s is a number whose last digit is 0, 3 or
+	   6 ("normalized to 20"). */
+	[PH_OUTCOME_NORMALIZED_036] = PC_("number ending in 0, 3 or 6",
+					  "normalized to %s"),
 	[PH_OUTCOME_DISABLED] = P_("documented disabling"),
 	[PH_OUTCOME_OBSERVATION_ONLY] = P_("separate observation for this build"),
 	[PH_OUTCOME_CONTRADICTS] = P_("contradicts the documentation"),

@@ -60,7 +60,9 @@ typedef enum page_phrase_id {
 	PH_OBS_REGISTERED,
 	PH_OUTCOME_VALUE_USED,
 	PH_OUTCOME_ROUNDED_DOWN,
-	PH_OUTCOME_NORMALIZED,
+	PH_OUTCOME_NORMALIZED,      /* "normalized to %s", the value */
+	PH_OUTCOME_NORMALIZED_036,  /* the same, for a value whose last digit
+				       is 0, 3 or 6 (render/outcome_words.c) */
 	PH_OUTCOME_DISABLED,
 	PH_OUTCOME_OBSERVATION_ONLY,
 	PH_OUTCOME_CONTRADICTS,

@@ -14,12 +14,13 @@
 #include <glib.h>
 #include <pango/pango.h>
 
+#include "render/figkind.h"
 #include "render/figpen.h"
-#include "render/figures.h"
 #include "render/i18n.h"
 #include "render/markdown.h"
 #include "render/mdblocks.h"
 #include "render/sink.h"
+#include "render/studytext.h"
 
 /* The page: the text block is as wide as a figure, centred. */
 #define MARGIN_X ((PDF_PAGE_WIDTH - STYLE_FIGURE_WIDTH) / 2.0)
@@ -184,7 +185,8 @@ static void footer(pdf *d)
 	if (d->page <= 1)
 		return;
 	snprintf(num, sizeof num, "%d", d->page);
-	style_text_show(d->pen.text, d->cr, FONT_TICK, d->in.s->plan.title,
+	style_text_show(d->pen.text, d->cr, FONT_TICK,
+			studytext_title(&d->in.s->plan, d->in.lang),
 			MARGIN_X, FOOTER_Y, ANCHOR_LEFT | ANCHOR_TOP,
 			TEXT_W * 0.8, style_ink_soft);
 	style_text_show(d->pen.text, d->cr, FONT_TICK, num,
@@ -500,7 +502,7 @@ static void title_page(pdf *d)
 	const study_plan *p = &s->plan;
 	fig_pen *pen = &d->pen;
 	GPtrArray *cells = g_ptr_array_new_with_free_func(g_free);
-	char conf[FIG_NUMBUF], t[FIG_NUMBUF], ref[PB_STATE_BUFSIZE * 4];
+	char conf[FIG_NUMBUF], t[FIG_NUMBUF], ref[FIG_STATE_BUFSIZE];
 	char a[32], b[32];
 	long long lo, hi;
 
@@ -516,7 +518,8 @@ static void title_page(pdf *d)
 			MARGIN_X, d->y, ANCHOR_LEFT | ANCHOR_TOP, TEXT_W,
 			style_ink_soft);
 	d->y += 16;
-	d->y += style_text_block(pen->text, d->cr, FONT_TITLE, p->title,
+	d->y += style_text_block(pen->text, d->cr, FONT_TITLE,
+				 studytext_title(p, d->in.lang),
 				 MARGIN_X, d->y, TEXT_W, ANCHOR_LEFT,
 				 style_ink);
 	d->y += 10;
@@ -530,8 +533,9 @@ static void title_page(pdf *d)
 	d->y += 18;
 
 	ROW(trc(pen, "figure", "Build"), g_strdup(p->build));
-	if (p->platform)
-		ROW(trc(pen, "figure", "Platform"), g_strdup(p->platform));
+	if (studytext_platform(p, d->in.lang))
+		ROW(trc(pen, "figure", "Platform"),
+		    g_strdup(studytext_platform(p, d->in.lang)));
 	if (started_range(s, &lo, &hi)) {
 		format_utc(lo, true, a, sizeof a);
 		format_utc(hi, true, b, sizeof b);
@@ -685,7 +689,7 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	pdf_report_date(s, source_date_epoch, date, sizeof date);
 	creator = g_strdup_printf("pairboot %s", PACKAGE_VERSION);
 	cairo_pdf_surface_set_metadata(d.surface, CAIRO_PDF_METADATA_TITLE,
-				       s->plan.title);
+				       studytext_title(&s->plan, lang));
 	cairo_pdf_surface_set_metadata(d.surface, CAIRO_PDF_METADATA_CREATOR,
 				       creator);
 	cairo_pdf_surface_set_metadata(d.surface,

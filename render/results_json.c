@@ -52,6 +52,18 @@ static json_t *state_json(pb_state st)
 	return json_string(pb_state_format(st, buf, sizeof buf));
 }
 
+/* The texts study.ini gives in other languages, by language code: an
+ * object that holds only the languages given (often none). */
+static json_t *l10n_json(const plan_l10n *t, bool *ok)
+{
+	json_t *o = json_object();
+
+	for (int l = 0; o && l < PLAN_TEXT_LANGS; l++)
+		if (t->in[l])
+			put(o, plan_text_langs[l], json_string(t->in[l]), ok);
+	return o;
+}
+
 static json_t *study_json(const study *s, bool *ok)
 {
 	json_t *o = json_object();
@@ -61,6 +73,9 @@ static json_t *study_json(const study *s, bool *ok)
 	put(o, "title", json_string(s->plan.title), ok);
 	put(o, "build", json_string(s->plan.build), ok);
 	put(o, "platform", str_or_null(s->plan.platform), ok);
+	put(o, "title_localized", l10n_json(&s->plan.title_l10n, ok), ok);
+	put(o, "platform_localized", l10n_json(&s->plan.platform_l10n, ok),
+	    ok);
 	put(o, "format", json_integer(s->plan.format), ok);
 	put(o, "digest", json_string(s->digest), ok);
 	return o;
@@ -98,13 +113,41 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 					   : results_endpoint_rule_mc), ok);
 	put(o, RP_KEY(RP_SERVICE), str_or_null(p->service), ok);
 	put(o, RP_KEY(RP_SYNTHETIC), json_boolean(p->synthetic), ok);
+	put(o, RP_KEY(RP_ALLOW_NEGATIVE), json_boolean(p->allow_negative), ok);
 	put(o, RP_KEY(RP_UNIT_OF_REPLICATION), json_string("boot"), ok);
 	put(o, RP_KEY(RP_PAIRING), json_string("block"), ok);
+	/* Format 1 knows only numbers, and its results.json stays as it
+	 * was. */
+	if (p->format >= 2)
+		put(o, RP_KEY(RP_STATE_TYPE),
+		    json_string(pb_state_type_name(p->state_type)), ok);
 	for (size_t i = 0; i < p->n_states; i++)
 		push(states, state_json(p->states[i]), ok);
 	put(o, RP_KEY(RP_STATES), states, ok);
 	put(o, RP_KEY(RP_DIGEST), json_string(p->digest), ok);
 	put(o, RP_KEY(RP_REGISTERED), json_boolean(p->registered), ok);
+	return o;
+}
+
+/* A boundary series' value rule; null when it declares none. */
+static json_t *rule_json(const value_rule *rule, bool *ok)
+{
+	json_t *o, *valid;
+
+	if (!rule->declared)
+		return json_null();
+	o = json_object();
+	valid = rule->has_valid ? json_array() : json_null();
+	if (rule->has_valid) {
+		push(valid, json_integer(rule->valid_lo), ok);
+		push(valid, json_integer(rule->valid_hi), ok);
+	}
+	put(o, "disables", rule->has_disables ? json_integer(rule->disables)
+					      : json_null(), ok);
+	put(o, "valid", valid, ok);
+	put(o, "outside", rule->has_valid ? json_integer(rule->outside)
+					  : json_null(), ok);
+	put(o, "multiple", json_integer(rule->multiple), ok);
 	return o;
 }
 
@@ -122,6 +165,12 @@ static json_t *series_json(const study_plan *p, bool *ok)
 		    ok);
 		put(o, "label", json_string(p->series[k].label), ok);
 		put(o, "note", str_or_null(p->series[k].note), ok);
+		if (p->series[k].kind == SERIES_BOUNDARY)
+			put(o, "rule", rule_json(&p->series[k].rule, ok), ok);
+		put(o, "label_localized",
+		    l10n_json(&p->series[k].label_l10n, ok), ok);
+		put(o, "note_localized",
+		    l10n_json(&p->series[k].note_l10n, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;
@@ -453,6 +502,35 @@ static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
 	return arr;
 }
 
+/* Puts the count N under KEY. */
+static void put_count(json_t *o, const char *key, size_t n, bool *ok)
+{
+	put(o, key, json_integer((json_int_t)n), ok);
+}
+
+/* Per observed name: the values with their boots, and the boots that
+ * did not report the name. */
+static json_t *observed_json(const mech_state_summary *m, bool *ok)
+{
+	json_t *arr = json_array();
+
+	for (size_t k = 0; arr && k < m->n_observed; k++) {
+		const observed_name *on = &m->observed[k];
+		json_t *o = json_object(), *vals = json_array();
+		for (size_t v = 0; vals && v < on->n_values; v++) {
+			json_t *e = json_object();
+			put(e, "value", json_string(on->values[v].value), ok);
+			put_count(e, "boots", on->values[v].boots, ok);
+			push(vals, e, ok);
+		}
+		put(o, "name", json_string(on->name), ok);
+		put(o, "values", vals, ok);
+		put_count(o, "unreported", on->unreported, ok);
+		push(arr, o, ok);
+	}
+	return arr;
+}
+
 static json_t *mechanism_json(const study *s, const study_summary *sum,
 			      bool *ok)
 {
@@ -462,15 +540,11 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		json_t *o = json_object(), *vars = json_array();
 		put(o, "series", json_string(s->plan.series[m->series].id), ok);
 		put(o, "state", state_json(m->state), ok);
-		put(o, "boots", json_integer((json_int_t)m->boots), ok);
-		put(o, "registered", json_integer((json_int_t)m->registered),
-		    ok);
-		put(o, "service_running",
-		    json_integer((json_int_t)m->service_running), ok);
-		put(o, "service_stopped",
-		    json_integer((json_int_t)m->service_stopped), ok);
-		put(o, "service_unknown",
-		    json_integer((json_int_t)m->service_unknown), ok);
+		put_count(o, "boots", m->boots, ok);
+		put_count(o, "registered", m->registered, ok);
+		put_count(o, "service_running", m->service_running, ok);
+		put_count(o, "service_stopped", m->service_stopped, ok);
+		put_count(o, "service_unknown", m->service_unknown, ok);
 		for (size_t v = 0; vars && v < m->n_variants; v++) {
 			json_t *e = json_object();
 			put(e, "win32", triplet(m->variants[v].win32, ok), ok);
@@ -487,6 +561,11 @@ static json_t *mechanism_json(const study *s, const study_summary *sum,
 		    ok);
 		put(o, "lost_buffers",
 		    json_integer((json_int_t)m->lost_buffers), ok);
+		put_count(o, "registration_reported", m->register_reported,
+			  ok);
+		put_count(o, "priority_reported", m->prio_reported, ok);
+		put_count(o, "class_reported", m->class_reported, ok);
+		put(o, "observed", observed_json(m, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;

@@ -13,7 +13,7 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-font.h>
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 
 const style_rgb style_ink = { 0.10, 0.10, 0.10 };
 const style_rgb style_ink_soft = { 0.35, 0.35, 0.35 };

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ingest/numparse.h"
-#include "ingest/readopt.h"
+#include "common/numparse.h"
+#include "common/readopt.h"
 #include "src/cli.h"
 
 pb_status cli_usage_error(const char *fmt, ...)

@@ -11,6 +11,7 @@
 #include "common/diag.h"
 #include "ingest/schedule.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "src/cli.h"
 
 /* How many problems are printed before the rest are only counted. */

@@ -21,6 +21,7 @@
 #include "ingest/plandigest.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/builddiff_json.h"
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
@@ -179,6 +180,9 @@ static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
 		append_quoted(out, interval_method_name(p->interval));
 		break;
 	case PLAN_DIFF_STATES: append_states(out, p); break;
+	case PLAN_DIFF_STATE_TYPE:
+		append_quoted(out, pb_state_type_name(p->state_type));
+		break;
 	default: g_string_append_c(out, '?'); break;
 	}
 }

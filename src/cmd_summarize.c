@@ -9,10 +9,10 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/numparse.h"
 #include "common/timing.h"
-#include "ingest/numparse.h"
-#include "ingest/readopt.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "ingest/sumfile.h"
 #include "src/cli.h"
 

@@ -29,6 +29,8 @@
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
+#include "render/studytext.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
@@ -168,10 +170,11 @@ static pb_status verify_study(const char *dir, const char *file,
 	if (st == PB_SOFTWARE)
 		fprintf(stderr, "pairboot: internal error: no %s translation "
 			"of '%s'\n", lang, msgid);
-	if (st == PB_OK)
-		st = published_read(file, vocab, n_vocab, d, &p);
+	/* The study first: its plan says how the file spells states. */
 	if (st == PB_OK)
 		st = study_read(dir, d, &s);
+	if (st == PB_OK)
+		st = published_read(file, &s->plan, vocab, n_vocab, d, &p);
 	if (st == PB_OK)
 		st = analysis_run(s, d, &a);
 	if (st == PB_OK)
@@ -216,6 +219,8 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 
 	memset(&req, 0, sizeof req);
 	req.quiet = opt->quiet;
+	/* A page names a series as it is written in the page's language. */
+	req.opt.series_name = studytext_series_name;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "a:t:", longopts, NULL)) != -1) {
 		switch (c) {

@@ -12,12 +12,12 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "common/numparse.h"
 #include "common/oom.h"
-#include "render/libexit.h"
 #include "common/progress.h"
+#include "common/readopt.h"
 #include "common/timing.h"
-#include "ingest/numparse.h"
-#include "ingest/readopt.h"
+#include "render/libexit.h"
 #include "src/cli.h"
 
 static void print_help(void)

@@ -15,6 +15,7 @@
 #include "analyze/analysis.h"
 #include "common/diag.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/figures.h"
 #include "render/outdir.h"
 

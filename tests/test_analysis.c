@@ -10,6 +10,7 @@
 
 #include "analyze/analysis.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/markdown.h"
 #include "tests/tap.h"
 
@@ -32,9 +33,10 @@ static const comparison *find(const study *s, const analysis *a,
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		char label[PB_STATE_BUFSIZE];
 		const comparison *c = &a->cmp[i];
-		pb_state_format(s->plan.states[c->state], label, sizeof label);
+		const char *name = pb_state_format(s->plan.states[c->state],
+						   label, sizeof label);
 		if (strcmp(s->plan.series[c->series].id, series) == 0
-		    && strcmp(label, state) == 0)
+		    && strcmp(name, state) == 0)
 			return c;
 	}
 	return NULL;
@@ -45,9 +47,10 @@ static const state_result *find_state(const study *s, const analysis *a,
 {
 	for (size_t i = 0; i < a->n_states; i++) {
 		char label[PB_STATE_BUFSIZE];
-		pb_state_format(s->plan.states[a->states[i].state], label,
-				sizeof label);
-		if (strcmp(label, state) == 0)
+		const char *name = pb_state_format(
+			s->plan.states[a->states[i].state], label,
+			sizeof label);
+		if (strcmp(name, state) == 0)
 			return &a->states[i];
 	}
 	return NULL;
@@ -176,8 +179,8 @@ static void check_hand_study(void)
 {
 	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
 	series_def series[2] = {
-		{ (char *)"A", SERIES_LATENCY, (char *)"Series A", NULL },
-		{ (char *)"B", SERIES_LATENCY, (char *)"Series B", NULL },
+		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
+		{ .id = (char *)"B", .kind = SERIES_LATENCY, .label = (char *)"Series B" },
 	};
 	study_run runs[16];
 	study s;
@@ -288,7 +291,7 @@ static const comparison *pairs_study(size_t n, interval_method method,
 	static pb_state states[2] = { { false, false, 10 },
 				      { false, false, 20 } };
 	static series_def series[1] = {
-		{ (char *)"A", SERIES_LATENCY, (char *)"Series A", NULL },
+		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 	};
 	static study_run runs[2 * 41];
 	static study s;
@@ -363,10 +366,10 @@ static void small_init(small_study *m, size_t n_series, double threshold,
 	memset(m, 0, sizeof *m);
 	m->states[0] = (pb_state){ false, false, 10 };
 	m->states[1] = (pb_state){ false, false, 20 };
-	m->series[0] = (series_def){ (char *)"1", SERIES_LATENCY,
-				     (char *)"Series 1", NULL };
-	m->series[1] = (series_def){ (char *)"2", SERIES_LATENCY,
-				     (char *)"Series 2", NULL };
+	m->series[0] = (series_def){ .id = (char *)"1", .kind = SERIES_LATENCY,
+				     .label = (char *)"Series 1" };
+	m->series[1] = (series_def){ .id = (char *)"2", .kind = SERIES_LATENCY,
+				     .label = (char *)"Series 2" };
 	m->s.dir = (char *)"small";
 	m->s.name = (char *)"small";
 	m->s.plan.format = 1;

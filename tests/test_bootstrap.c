@@ -10,7 +10,7 @@
 
 #include "analyze/bootstrap.h"
 #include "analyze/coverage.h"
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 #include "tests/tap.h"
 
 #define TOL 1e-12

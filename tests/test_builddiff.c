@@ -51,8 +51,10 @@
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
+#include "ingest/plan.h"
 #include "tests/tap.h"
 
 #define MAX_RUNS 64
@@ -92,18 +94,21 @@ static void hand_init(hand_study *h, const char *id1, const char *id2)
 	h->states[2] = num_state(50);
 	h->states[3] = num_state(20);
 	h->states[4] = num_state(100);
-	h->series[0] = (series_def){ (char *)id1, SERIES_LATENCY,
-				     (char *)"L1", NULL };
-	h->series[1] = (series_def){ (char *)id2, SERIES_LATENCY,
-				     (char *)"L2", NULL };
-	h->series[2] = (series_def){ (char *)"mech", SERIES_MECHANISM,
-				     (char *)"M", NULL };
-	h->series[3] = (series_def){ (char *)"bound", SERIES_BOUNDARY,
-				     (char *)"B", NULL };
+	h->series[0] = (series_def){ .id = (char *)id1, .kind = SERIES_LATENCY,
+				     .label = (char *)"L1" };
+	h->series[1] = (series_def){ .id = (char *)id2, .kind = SERIES_LATENCY,
+				     .label = (char *)"L2" };
+	h->series[2] = (series_def){ .id = (char *)"mech", .kind = SERIES_MECHANISM,
+				     .label = (char *)"M" };
+	h->series[3] = (series_def){ .id = (char *)"bound", .kind = SERIES_BOUNDARY,
+				     .label = (char *)"B" };
 	h->s.plan.states = h->states;
 	h->s.plan.n_states = 5;
 	h->s.plan.series = h->series;
 	h->s.plan.n_series = 4;
+	/* Format 1: the boundary series follows SystemResponsiveness' rule. */
+	h->s.plan.format = 1;
+	plan_format1_rules(&h->s.plan);
 	h->s.plan.reference = num_state(20);
 	h->s.plan.threshold = 1.0;
 	h->s.plan.confidence = 0.95;
@@ -549,13 +554,15 @@ static void change_setting(study_plan *p, unsigned which)
 	case PLAN_DIFF_CONFIDENCE: p->confidence = 0.9; break;
 	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
 	case PLAN_DIFF_STATES: p->n_states = 4; break;
+	case PLAN_DIFF_STATE_TYPE: p->state_type = PB_STATE_NAME; break;
 	default: break;
 	}
 }
 
 /* Each setting changed alone is flagged alone; the six that say what is
- * measured (column, scale, unit, better, statistic, reference) stop the
- * comparison, the other four do not.  Plans are compared, not analysed, so
+ * measured (column, scale, unit, better, statistic, reference) and the
+ * state type (numbers are not names) stop the comparison, the other four
+ * do not.  Plans are compared, not analysed, so
  * a plan changed after its analysis is fine here. */
 static void check_incomparable(void)
 {
@@ -563,7 +570,7 @@ static void check_incomparable(void)
 	analysis *oa = NULL, *na = NULL;
 	static const char *const names[PLAN_DIFF_FIELDS] = {
 		"column", "scale", "unit", "better", "statistic", "reference",
-		"threshold", "confidence", "interval", "states"
+		"threshold", "confidence", "interval", "states", "state_type"
 	};
 
 	build_old(&old, "1", "2");
@@ -577,7 +584,7 @@ static void check_incomparable(void)
 		unsigned bit = 1u << i;
 		study_plan saved = new.s.plan;
 		builddiff_result *c = NULL;
-		bool fatal = i < 6;
+		bool fatal = i < 6 || bit == PLAN_DIFF_STATE_TYPE;
 		pb_status st;
 
 		change_setting(&new.s.plan, bit);

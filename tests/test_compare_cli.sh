@@ -146,13 +146,25 @@ mechanism: 0 of 4 changed
 baseline: unchanged-within-threshold" "a study against itself: no value or mechanism change"
 ok "and no effect changed" test "$(grep -c '^effects changed' "$pb_out_file")" = 0
 
-## A study without boundary or mechanism series ------------------------------
+## A study with a boundary series but no mechanism series -------------------
 net=$top_srcdir/fixtures/netthrottle
 run_pb compare "$net" "$net" -o "$out/net"
 is "$pb_status" 0 "the throughput study against itself: exit 0"
-is "$pb_out" "baseline: unchanged-within-threshold
+is "$pb_out" "value handling: 0 of 9 changed
+baseline: unchanged-within-threshold
 effects unchanged-within-threshold: 20, 0xFFFFFFFF
 comparison written to $out/net/
+" "its 9 written values unchanged, and no mechanism line: nothing to count"
+
+# Without its boundary series (the study.ini section from its header on,
+# and the series' rows of runs.csv) there is no value-handling line either.
+cp -r "$net" "$tap_tmp/net-bare"
+sed -i '/^\[series boundary\]$/,$d' "$tap_tmp/net-bare/study.ini"
+sed -i '/^bound-/d' "$tap_tmp/net-bare/runs.csv"
+run_pb compare "$tap_tmp/net-bare" "$tap_tmp/net-bare" -o "$out/net-bare"
+is "$pb_out" "baseline: unchanged-within-threshold
+effects unchanged-within-threshold: 20, 0xFFFFFFFF
+comparison written to $out/net-bare/
 " "no value-handling or mechanism line when there is nothing to count"
 ok "the throughput page does not speak of latency" \
 	test -z "$(grep -il 'latency' "$out/net/compare.en.md")"
@@ -186,17 +198,17 @@ is "$pb_err" "pairboot: $tap_tmp/bca/study.ini:20:12: warning: 'interval' differ
 " "the warning says what each method is used for"
 
 ## Studies that measure different things are not compared -----------------
-# netthrottle's study.ini: column line 10 (value at column 10), scale 11
-# (9), unit 12 (8), better 13 (10), statistic 14 (13), reference 15 (13).
+# netthrottle's study.ini: column line 13 (value at column 10), scale 14
+# (9), unit 15 (8), better 16 (10), statistic 17 (13), reference 18 (13).
 run_pb compare "$old" "$net" -o "$out/apples"
 is "$pb_status" 65 "latency against throughput: bad data (65)"
 is "$pb_out" "" "nothing on stdout"
-is "$pb_err" "pairboot: $net/study.ini:10:10: 'column' differs: old 'latency_us', new 'rx_mbps'; studies that measure different things are not compared
-pairboot: $net/study.ini:11:9: 'scale' differs: old 0.001, new 1; studies that measure different things are not compared
-pairboot: $net/study.ini:12:8: 'unit' differs: old 'ms', new 'Mbit/s'; studies that measure different things are not compared
-pairboot: $net/study.ini:13:10: 'better' differs: old 'lower', new 'higher'; studies that measure different things are not compared
-pairboot: $net/study.ini:14:13: 'statistic' differs: old 'p99', new 'mean'; studies that measure different things are not compared
-pairboot: $net/study.ini:15:13: 'reference' differs: old '20', new '10'; studies that measure different things are not compared
+is "$pb_err" "pairboot: $net/study.ini:13:10: 'column' differs: old 'latency_us', new 'rx_mbps'; studies that measure different things are not compared
+pairboot: $net/study.ini:14:9: 'scale' differs: old 0.001, new 1; studies that measure different things are not compared
+pairboot: $net/study.ini:15:8: 'unit' differs: old 'ms', new 'Mbit/s'; studies that measure different things are not compared
+pairboot: $net/study.ini:16:10: 'better' differs: old 'lower', new 'higher'; studies that measure different things are not compared
+pairboot: $net/study.ini:17:13: 'statistic' differs: old 'p99', new 'mean'; studies that measure different things are not compared
+pairboot: $net/study.ini:18:13: 'reference' differs: old '20', new '10'; studies that measure different things are not compared
 pairboot: compare: no comparison written (6 problems)
 " "one error per key, naming both values, at the key in the new study.ini"
 ok "and nothing is written" test ! -e "$out/apples"

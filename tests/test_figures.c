@@ -17,6 +17,7 @@
 #include <cairo.h>
 
 #include "analyze/analysis.h"
+#include "ingest/study_read.h"
 #include "render/axis.h"
 #include "render/fig_boots.h"
 #include "render/figures.h"

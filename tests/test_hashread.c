@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 #include "ingest/latency.h"
 #include "ingest/mechlog.h"
 #include "tests/tap.h"
@@ -69,7 +69,7 @@ int main(void)
 	g_string_overwrite(big, 7, "LATENCY_us");
 	path = write_file(big->str, big->len);
 	ds = digest_stream_new();
-	st = latency_read_file_hashed(path, "big.csv", "latency_us", d,
+	st = latency_read_file_hashed(path, "big.csv", "latency_us", false, d,
 				      &values, &n, ds, NULL);
 	digest_stream_finish(ds, hex, &bytes);
 	digest_stream_free(ds);
@@ -84,7 +84,7 @@ int main(void)
 	g_string_overwrite(big, 7, "latency_us");
 	path = write_file(big->str, big->len);
 	ds = digest_stream_new();
-	st = latency_read_file_hashed(path, "big.csv", "latency_us", d,
+	st = latency_read_file_hashed(path, "big.csv", "latency_us", false, d,
 				      &values, &n, ds, NULL);
 	digest_stream_finish(ds, hex, &bytes);
 	digest_stream_free(ds);

@@ -14,6 +14,7 @@
 #include "analyze/analysis.h"
 #include "analyze/spreadtest.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/markdown.h"
 #include "render/results_json.h"
 #include "tests/tap.h"

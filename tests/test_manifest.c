@@ -22,10 +22,10 @@ static char id_1[] = "1", id_mech[] = "mech", id_bound[] = "bound",
 static char label[] = "label";
 
 static series_def series[] = {
-	{ id_1, SERIES_LATENCY, label, NULL },
-	{ id_mech, SERIES_MECHANISM, label, NULL },
-	{ id_bound, SERIES_BOUNDARY, label, NULL },
-	{ id_ctl, SERIES_CONTROL, label, NULL },
+	{ .id = id_1, .kind = SERIES_LATENCY, .label = label },
+	{ .id = id_mech, .kind = SERIES_MECHANISM, .label = label },
+	{ .id = id_bound, .kind = SERIES_BOUNDARY, .label = label },
+	{ .id = id_ctl, .kind = SERIES_CONTROL, .label = label },
 };
 
 static pb_state states[] = {
@@ -160,7 +160,8 @@ static const man_case cases[] = {
 	  PB_OK,
 	  "r1 s0 b1 20 yes note=- pos=0 started=- lat=lat/r1.csv@16 "
 	  "mech=-@27 line=2\n"
-	  "r2 s0 b1 0x0000000A yes note=- pos=0 started=- lat=lat/r2.csv@18 "
+	  /* 0x0A is the plan's state 10, and takes the plan's spelling. */
+	  "r2 s0 b1 10 yes note=- pos=0 started=- lat=lat/r2.csv@18 "
 	  "mech=-@29 line=3\n"
 	  "r3 s1 b1 10 yes note=- pos=0 started=- lat=-@19 "
 	  "mech=mech/r3.log@20 line=4\n"

@@ -29,6 +29,7 @@
 
 #include "analyze/analysis.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/markdown.h"
 #include "tests/tap.h"
 
@@ -892,7 +893,7 @@ done:
 	return copy;
 }
 
-/* ---- a study without boundary or mechanism series ----------------------- */
+/* ---- a study with a boundary series but no mechanism series ------------- */
 
 static void check_netthrottle(const loaded *nt)
 {
@@ -904,9 +905,27 @@ static void check_netthrottle(const loaded *nt)
 
 		tap_ok(md != NULL, "%s: the page renders", what);
 		if (x) {
-			tap_ok(x->tables->len == 1, "%s: only the comparison "
-			       "table (no boundary or mechanism series)",
+			tap_ok(x->tables->len == 2, "%s: the value-handling and "
+			       "the comparison table (no mechanism series)",
 			       what);
+		}
+		if (x && i == 0) {
+			/* The study's rule: 1..70 used, 0xFFFFFFFF disables,
+			 * any other value normalized to 10; so 0, 71 and 100
+			 * are normalized to 10, and 71 and 100 (same API value
+			 * 10, same service) share a row. */
+			GPtrArray *t = table_with_header(x, "Written");
+			tap_streq(cell(row_starting(t, "0"), 2),
+				  "normalized to 10",
+				  "netthrottle en: 0 is normalized to 10");
+			tap_streq(cell(row_starting(t, "71, 100"), 2),
+				  "normalized to 10",
+				  "netthrottle en: 71 and 100 are normalized to 10");
+			tap_streq(cell(row_starting(t, "70"), 2),
+				  "value is used", "netthrottle en: 70 is used");
+			tap_streq(cell(row_starting(t, "0xFFFFFFFF"), 2),
+				  "documented disabling",
+				  "netthrottle en: 0xFFFFFFFF disables");
 		}
 		if (x && i == 0) {
 			GPtrArray *t = table_with_header(x,
@@ -1424,12 +1443,14 @@ static void check_variants(loaded *mm)
 	       && page_has_in(mm, "ko", "모의 연구의 79.5%에서만")
 	       && page_has_in(mm, "ko", "신뢰수준 95%."),
 	       "a percentage on its own is spaced as each language writes it");
-	/* One run is said as a language says one, not "the 1 run". */
+	/* One run is said as a language says one, not "the 1 run"; the
+	 * series is named as the study names it in each language. */
 	tap_ok(page_has(mm, "- Control boot: the one run was accepted.")
-	       && page_has_in(mm, "de", "- Control boot: der einzige Durchlauf "
-			      "wurde akzeptiert.")
-	       && page_has_in(mm, "cs", "- Control boot: jediný běh byl přijat.")
-	       && page_has_in(mm, "ko", "- Control boot: 실행 1회가 채택됨."),
+	       && page_has_in(mm, "de", "- Kontrollstart: der einzige "
+			      "Durchlauf wurde akzeptiert.")
+	       && page_has_in(mm, "cs", "- Kontrolní načtení: jediný běh byl "
+			      "přijat.")
+	       && page_has_in(mm, "ko", "- 제어 부팅: 실행 1회가 채택됨."),
 	       "a series of one accepted run says so in words");
 	c->coverage_beyond = true;
 	tap_ok(page_has(mm, "- Series 1, missing: with 10 pairs, beyond the "

@@ -378,9 +378,71 @@ static void test_file(void)
 	free(big);
 }
 
+/* event=observe: a named observation with a value, either of them in
+ * quotes when it holds blanks. */
+static void test_observe(void)
+{
+	mech_log *m = read_str(
+		"event=observe name=\"hardware scheduling\" value=enabled\n"
+		"event=observe value=\"on \\\"battery\\\"\" name=power\n"
+		"event=observe name=vbs value=\"off\" note=ignored\n");
+
+	tap_ok(m && m->n_observations == 3 && m->service == -1
+	       && !m->query_seen && !m->register_seen && !m->etw_seen,
+	       "observe: three observations, nothing else reported");
+	if (m && m->n_observations == 3) {
+		tap_ok(streq(m->observations[0].name, "hardware scheduling")
+		       && streq(m->observations[0].value, "enabled")
+		       && m->observations[0].line == 1,
+		       "observe: a quoted name with a blank, line 1");
+		tap_ok(streq(m->observations[1].name, "power")
+		       && streq(m->observations[1].value, "on \"battery\""),
+		       "observe: keys in any order, escaped quotes decoded");
+		tap_ok(streq(m->observations[2].value, "off")
+		       && m->observations[2].line == 3,
+		       "observe: a quoted plain word is the word");
+	} else {
+		tap_ok(false, "observe: quoted name");
+		tap_ok(false, "observe: keys in any order");
+		tap_ok(false, "observe: quoted plain word");
+	}
+	mechlog_free(m);
+
+	/* "event=observe" is 13 bytes: the event key is at column 1. */
+	expect1("observe without a value",
+		"event=observe name=vbs\n",
+		"boot.log:1:1: event 'observe' has no field 'value'");
+	expect1("observe without a name",
+		"event=observe value=on\n",
+		"boot.log:1:1: event 'observe' has no field 'name'");
+	/* "event=observe " 14 + "name=" 5: the value at column 20. */
+	expect1("observe with an empty name",
+		"event=observe name=\"\" value=on\n",
+		"boot.log:1:20: observe name is empty");
+	/* "event=observe name=vbs " 23 + "value=" 6: column 30. */
+	expect1("observe with an empty value",
+		"event=observe name=vbs value=\n",
+		"boot.log:1:30: observe value is empty");
+	/* "event=observe name=" is 19 bytes: the quote at column 20. */
+	expect1("observe name with an unterminated quote",
+		"event=observe name=\"hardware scheduling value=on\n",
+		"boot.log:1:20: unterminated quote");
+	/* "event=observe name=hardware " is 28 bytes: "scheduling" at 29. */
+	expect1("observe name with a blank but no quotes",
+		"event=observe name=hardware scheduling value=on\n",
+		"boot.log:1:29: expected key=value ('scheduling')");
+	/* Line 2: "event=observe name=" 19 bytes, the value at column 20. */
+	expect1("observe of one name twice",
+		"event=observe name=vbs value=on\n"
+		"event=observe name=\"vbs\" value=off\n",
+		"boot.log:2:20: observation 'vbs' given twice (first at line "
+		"1)");
+}
+
 int main(void)
 {
 	test_valid();
+	test_observe();
 	test_syntax();
 	test_values();
 	test_long_lines();

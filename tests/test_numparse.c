@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/numparse.h"
+#include "common/numparse.h"
 #include "tests/tap.h"
 
 static bool same_double(double a, double b)

@@ -309,9 +309,11 @@ static void test_missing_and_unknown(void)
 	/* colour -> column needs 3 edits: o->u, u->m, r->n: too far. */
 	expect1("unknown key without a near match", 19, "colour = red",
 		"study.ini:19:1: unknown key 'colour'");
-	expect1("localized key is unknown", 19, "title[de] = Studie",
-		"study.ini:19:1: unknown key 'title[de]' (localized keys are "
-		"not supported)");
+	expect1("localized key needs format 2", 19, "title[de] = Studie",
+		"study.ini:19:1: `title[de]` needs format = 2");
+	expect1("a key without a localized form", 19, "build[de] = 1",
+		"study.ini:19:1: unknown key 'build[de]' (only title, "
+		"platform, label and note may be given per language)");
 	text = study_build(30, "knid = mechanism", 16, "\n", &len);
 	{
 		const char *const want[] = {
@@ -414,8 +416,11 @@ static void test_numbers(void)
 		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
 		"('exat')");
 	/* "format = " is 9 bytes. */
-	expect1("format 2", 3, "format = 2",
-		"study.ini:3:10: format must be 1 ('2')");
+	expect1("format 3", 3, "format = 3",
+		"study.ini:3:10: format 3 is newer than this program reads "
+		"(it reads formats 1 and 2)");
+	expect1("format 01", 3, "format = 01",
+		"study.ini:3:10: format must be 1 or 2 ('01')");
 }
 
 static void test_words_and_states(void)
@@ -599,9 +604,158 @@ static void test_key_positions(void)
 	plan_free(&p);
 }
 
+/* The base as format 2, its last series a boundary series whose kind line
+ * (30) is REP; returns malloc'd text. */
+static char *format2_boundary(const char *rep, size_t *len)
+{
+	char *text = study_build(30, rep, strlen(rep), "\n", len);
+	char *f = strstr(text, "format = 1");
+
+	f[strlen("format = ")] = '2';
+	return text;
+}
+
+/* The value rule of a boundary series, as study.ini declares it, and as
+ * format 1 knew it without a declaration. */
+static void test_value_rule(void)
+{
+	size_t len;
+	char *text = format2_boundary("kind = boundary\ndisables = 0xFFFFFFFF\n"
+				      "valid = 1..70\noutside = 0xA", &len);
+	diag *d = diag_new(NULL, 0);
+	study_plan p;
+	const value_rule *r;
+
+	if (!d)
+		abort();
+	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	       && p.format == 2 && p.n_series == 3,
+	       "rule: a format 2 boundary series with a rule reads");
+	free(text);
+	r = p.n_series == 3 ? &p.series[2].rule : NULL;
+	tap_ok(r && r->declared && r->has_disables
+	       && r->disables == 4294967295u && r->has_valid
+	       && r->valid_lo == 1 && r->valid_hi == 70 && r->outside == 10
+	       && r->multiple == 1,
+	       "rule: disables 0xFFFFFFFF, valid 1..70, outside 10, no "
+	       "multiple (1)");
+	plan_free(&p);
+
+	text = format2_boundary("kind = boundary", &len);
+	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	       && p.n_series == 3 && !p.series[2].rule.declared,
+	       "rule: a format 2 boundary series without one declares none");
+	free(text);
+	plan_free(&p);
+
+	tap_ok(read_ok(30, "kind = boundary", &p) && p.n_series == 3
+	       && p.series[2].rule.declared && p.series[2].rule.disables == 100
+	       && p.series[2].rule.valid_lo == 10
+	       && p.series[2].rule.valid_hi == 100
+	       && p.series[2].rule.outside == 20
+	       && p.series[2].rule.multiple == 10,
+	       "rule: format 1 keeps SystemResponsiveness' rule");
+	plan_free(&p);
+	diag_free(d);
+
+	/* "valid" starts line 31 at column 1. */
+	expect1("rule key under format 1", 30, "kind = boundary\nvalid = 1..7",
+		"study.ini:31:1: `valid` needs format = 2");
+	/* "multiple = " is 11 bytes: the value at column 12. */
+	text = format2_boundary("kind = boundary\nmultiple = 0", &len);
+	expect_errors("rule: multiple 0", text, len, (const char *const[]){
+		"study.ini:31:12: multiple must be at least 1 ('0')", NULL });
+	free(text);
+	/* "valid = " is 8 bytes: the value at column 9. */
+	text = format2_boundary("kind = boundary\nvalid = 70..1\noutside = 5",
+				&len);
+	expect_errors("rule: valid reversed", text, len, (const char *const[]){
+		"study.ini:31:9: valid must be LOW..HIGH, two values 0 to "
+		"4294967295 with LOW <= HIGH ('70..1')", NULL });
+	free(text);
+	text = format2_boundary("kind = mechanism\ndisables = 100", &len);
+	expect_errors("rule: on a mechanism series", text, len,
+		      (const char *const[]){ "study.ini:31:1: disables is only "
+		      "for a boundary series (kind = boundary)", NULL });
+	free(text);
+}
+
+/* Format 2: allow_negative, the localized text and the default name of
+ * a series by its kind. */
+static void test_format2(void)
+{
+	static const char head[] =
+		"format = 2\n"
+		"allow_negative = yes\n"
+		"title[de] = SystemResponsiveness und MMCSS\n"
+		"platform[ko] = VMware VM";
+	static const char tail[] =
+		"label[ko] = \xEB\xA9\x94\xEC\xBB\xA4\xEB\x8B\x88\xEC\xA6\x98\n"
+		"note[cs] = jedna\\sbota\n";
+	size_t len;
+	char *text = study_build(3, head, strlen(head), "\n", &len);
+	char *all = malloc(len + sizeof tail);
+	diag *d = diag_new(NULL, 0);
+	study_plan p;
+	bool ok;
+
+	if (!all || !d)
+		abort();
+	memcpy(all, text, len);
+	memcpy(all + len, tail, sizeof tail);
+	ok = plan_read_buffer(all, len + sizeof tail - 1, "study.ini", d, &p)
+	     == PB_OK;
+	for (size_t i = 0; i < diag_kept(d); i++)
+		tap_diag("unexpected: %s", diag_message(d, i));
+	free(text);
+	free(all);
+	diag_free(d);
+	if (!tap_ok(ok, "a format 2 study.ini with localized text reads"))
+		return;
+	tap_ok(p.format == 2 && p.allow_negative, "format 2, allow_negative");
+	tap_streq(plan_text_for(p.title, &p.title_l10n, "de"),
+		  "SystemResponsiveness und MMCSS", "the German title");
+	tap_streq(plan_text_for(p.title, &p.title_l10n, "ko"),
+		  "SystemResponsiveness and MMCSS",
+		  "no Korean title: the plain one");
+	tap_streq(plan_text_for(p.title, &p.title_l10n, "en"),
+		  "SystemResponsiveness and MMCSS", "English: the plain title");
+	tap_streq(plan_text_for(p.platform, &p.platform_l10n, "ko"),
+		  "VMware VM", "the Korean platform");
+	tap_streq(p.series[2].label, "Mechanism check",
+		  "format 2: a mechanism series is named by its kind");
+	tap_ok(p.series[2].label_default && !p.series[0].label_default,
+	       "label_default says which label was not written");
+	tap_streq(p.series[1].label, "Series 2",
+		  "format 2: a latency series is still 'Series ID'");
+	tap_streq(plan_text_for(p.series[2].label, &p.series[2].label_l10n,
+				"ko"),
+		  "\xEB\xA9\x94\xEC\xBB\xA4\xEB\x8B\x88\xEC\xA6\x98",
+		  "the Korean label");
+	tap_streq(plan_text_for(p.series[2].note, &p.series[2].note_l10n,
+				"cs"), "jedna bota",
+		  "a localized note is unescaped");
+	tap_ok(plan_text_for(p.series[2].note, &p.series[2].note_l10n, "de")
+	       == NULL, "no note in German nor in English: NULL");
+	plan_free(&p);
+	expect1("allow_negative is yes or no", 3,
+		"format = 2\nallow_negative = maybe",
+		"study.ini:4:18: allow_negative must be yes or no ('maybe')");
+	expect1("allow_negative needs format 2", 19, "allow_negative = no",
+		"study.ini:19:1: `allow_negative` needs format = 2");
+	expect1("an unknown language", 3, "format = 2\ntitle[fr] = Etude",
+		"study.ini:4:1: unknown language 'fr' in 'title[fr]' (study "
+		"text may be given in de, cs and ko)");
+	expect1("a localized key twice", 3,
+		"format = 2\ntitle[cs] = A\ntitle[cs] = B",
+		"study.ini:5:1: key 'title[cs]' given twice in [study] (first "
+		"at line 4)");
+}
+
 int main(void)
 {
 	test_valid();
+	test_value_rule();
 	test_valid_variants();
 	test_missing_and_unknown();
 	test_numbers();
@@ -611,5 +765,6 @@ int main(void)
 	test_names();
 	test_file();
 	test_key_positions();
+	test_format2();
 	return tap_done();
 }

@@ -56,8 +56,8 @@ static const pub_phrase vocab[] = {
 static published *parse(const char *text, diag *d, pb_status *st)
 {
 	published *p = NULL;
-	*st = published_parse("page.txt", text, strlen(text), vocab, N_VOCAB,
-			      d, &p);
+	*st = published_parse("page.txt", text, strlen(text), NULL, vocab,
+			      N_VOCAB, d, &p);
 	return p;
 }
 
@@ -265,7 +265,7 @@ static void check_error_len(const char *name, const char *text, size_t len,
 	diag *d = diag_new(NULL, 0);
 	published *p = NULL;
 	pb_status st = published_parse("page.txt", text,
-				       len ? len : strlen(text), vocab,
+				       len ? len : strlen(text), NULL, vocab,
 				       N_VOCAB, d, &p);
 
 	tap_ok(st == PB_DATAERR && !p, "%s: bad data", name);
@@ -700,7 +700,7 @@ static void check_page_settings(void)
 
 	memcpy(v, vocab, sizeof vocab);
 	memcpy(v + N_VOCAB, text_vocab, sizeof text_vocab);
-	st = published_parse("page.md", page, strlen(page), v,
+	st = published_parse("page.md", page, strlen(page), NULL, v,
 			     N_VOCAB + N_TEXT_VOCAB, d, &p);
 	tap_ok(st == PB_OK && p && p->n_settings == 2
 	       && p->settings[0].kind == PUB_SET_CONFIDENCE

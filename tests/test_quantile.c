@@ -6,8 +6,8 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_rng.h>
 
-#include "analyze/quantile.h"
-#include "analyze/runstat.h"
+#include "common/quantile.h"
+#include "common/runstat.h"
 #include "tests/tap.h"
 
 #define TOL 1e-12

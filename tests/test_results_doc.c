@@ -79,7 +79,7 @@ static bool message_is(diag *d, size_t i, const char *want)
 static void check_getters(void)
 {
 	diag *d = diag_new(NULL, 0);
-	results_src r = { "r.json", d, false };
+	results_src r = { "r.json", d, false, NULL };
 	json_error_t err;
 	json_t *root = json_loads("{\"runs\": {}, \"plan\": {\"seed\": -1, "
 				  "\"reference\": \"0x1G\", \"unit\": 5, "
@@ -126,8 +126,8 @@ static void check_table(void)
 		"column", "scale", "unit", "better", "statistic", "reference",
 		"threshold", "threshold_decimals", "confidence", "resamples",
 		"seed", "interval", "generator", "endpoint_rule", "service",
-		"synthetic", "unit_of_replication", "pairing", "states",
-		"digest", "registered"
+		"synthetic", "allow_negative", "unit_of_replication",
+		"pairing", "state_type", "states", "digest", "registered"
 	};
 	bool same = true;
 

@@ -83,6 +83,8 @@ net=$top_srcdir/fixtures/netthrottle
 run_pb -q summarize "$net" -o "$tap_tmp/net.csv"
 mkdir -p "$tap_tmp/n/netthrottle"
 cp "$net/study.ini" "$net/runs.csv" "$tap_tmp/n/netthrottle/"
+# Mechanism logs are always read: the boundary series' logs go along.
+cp -r "$net/boundary" "$tap_tmp/n/netthrottle/"
 cp "$tap_tmp/net.csv" "$tap_tmp/n/netthrottle/pairboot-summary.csv"
 run_pb -q report "$net" -o "$tap_tmp/net-raw"
 run_pb -q report "$tap_tmp/n/netthrottle" -o "$tap_tmp/net-sum"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest/plan.h"
 #include "tests/tap.h"
 
 #define MAX_RUNS 160
@@ -152,6 +153,10 @@ static study_plan make_plan(series_def *defs, const series_kind *kinds,
 	}
 	p.series = defs;
 	p.n_series = n;
+	/* A format 1 plan: its boundary series follow SystemResponsiveness'
+	 * rule, as the published table does. */
+	p.format = 1;
+	plan_format1_rules(&p);
 	return p;
 }
 
@@ -419,9 +424,9 @@ static void check_boundary(const study_summary *sum)
 {
 	static const boundary_outcome want[13] = {
 		OUTCOME_OBSERVATION_ONLY,    /* missing */
-		OUTCOME_NORMALIZED_TO_20,    /* 0 */
-		OUTCOME_NORMALIZED_TO_20,    /* 1 */
-		OUTCOME_NORMALIZED_TO_20,    /* 9 */
+		OUTCOME_NORMALIZED,          /* 0 */
+		OUTCOME_NORMALIZED,          /* 1 */
+		OUTCOME_NORMALIZED,          /* 9 */
 		OUTCOME_VALUE_USED,          /* 10 */
 		OUTCOME_ROUNDED_DOWN,        /* 11 */
 		OUTCOME_ROUNDED_DOWN,        /* 19 */
@@ -429,8 +434,8 @@ static void check_boundary(const study_summary *sum)
 		OUTCOME_ROUNDED_DOWN,        /* 21 */
 		OUTCOME_ROUNDED_DOWN,        /* 99 */
 		OUTCOME_DISABLED,            /* 100 */
-		OUTCOME_NORMALIZED_TO_20,    /* 101 */
-		OUTCOME_NORMALIZED_TO_20,    /* 0xFFFFFFFF */
+		OUTCOME_NORMALIZED,          /* 101 */
+		OUTCOME_NORMALIZED,          /* 0xFFFFFFFF */
 	};
 	static const char *names[13] = {
 		"missing", "0", "1", "9", "10", "11", "19", "20", "21", "99",
@@ -717,43 +722,156 @@ static void test_contradictions(void)
 	summary_free(sum);
 }
 
+/* SystemResponsiveness' documented rule, as format 1 built it in. */
+static const value_rule rule_sr = {
+	.declared = true, .has_disables = true, .disables = 100,
+	.has_valid = true, .valid_lo = 10, .valid_hi = 100, .outside = 20,
+	.multiple = 10,
+};
+
+/* A NetworkThrottlingIndex-like rule: 1..70 used as written, 0xFFFFFFFF
+ * disables, anything else normalized to 10. */
+static const value_rule rule_nt = {
+	.declared = true, .has_disables = true, .disables = 0xFFFFFFFFu,
+	.has_valid = true, .valid_lo = 1, .valid_hi = 70, .outside = 10,
+	.multiple = 1,
+};
+
+/* A rule with a multiple only: every value is rounded down to a multiple
+ * of 4, none is out of range or disables. */
+static const value_rule rule_m4 = {
+	.declared = true, .multiple = 4,
+};
+
 static void test_expected(void)
 {
+	/* Each outcome worked from the rules above: e.g. 15 under rule_sr
+	 * lies in 10..100, 15 % 10 = 5, so it is rounded down to 10; 71
+	 * under rule_nt lies above 70 and becomes 10; 0xFFFFFFFF under
+	 * rule_nt is the disabling value, checked before the range; 7
+	 * under rule_m4 is rounded down to 4 (7 % 4 = 3). */
 	static const struct {
+		const value_rule *rule;
 		uint32_t v;
 		boundary_outcome o;
 		int64_t api;
 	} cases[] = {
-		{ 0, OUTCOME_NORMALIZED_TO_20, 20 },
-		{ 9, OUTCOME_NORMALIZED_TO_20, 20 },
-		{ 10, OUTCOME_VALUE_USED, 10 },
-		{ 15, OUTCOME_ROUNDED_DOWN, 10 },
-		{ 50, OUTCOME_VALUE_USED, 50 },
-		{ 99, OUTCOME_ROUNDED_DOWN, 90 },
-		{ 100, OUTCOME_DISABLED, 0 },
-		{ 101, OUTCOME_NORMALIZED_TO_20, 20 },
-		{ 110, OUTCOME_NORMALIZED_TO_20, 20 },
-		{ 0xFFFFFFFFu, OUTCOME_NORMALIZED_TO_20, 20 },
+		{ &rule_sr, 0, OUTCOME_NORMALIZED, 20 },
+		{ &rule_sr, 9, OUTCOME_NORMALIZED, 20 },
+		{ &rule_sr, 10, OUTCOME_VALUE_USED, 10 },
+		{ &rule_sr, 15, OUTCOME_ROUNDED_DOWN, 10 },
+		{ &rule_sr, 50, OUTCOME_VALUE_USED, 50 },
+		{ &rule_sr, 99, OUTCOME_ROUNDED_DOWN, 90 },
+		{ &rule_sr, 100, OUTCOME_DISABLED, 0 },
+		{ &rule_sr, 101, OUTCOME_NORMALIZED, 20 },
+		{ &rule_sr, 110, OUTCOME_NORMALIZED, 20 },
+		{ &rule_sr, 0xFFFFFFFFu, OUTCOME_NORMALIZED, 20 },
+		{ &rule_nt, 0, OUTCOME_NORMALIZED, 10 },
+		{ &rule_nt, 1, OUTCOME_VALUE_USED, 1 },
+		{ &rule_nt, 15, OUTCOME_VALUE_USED, 15 },
+		{ &rule_nt, 70, OUTCOME_VALUE_USED, 70 },
+		{ &rule_nt, 71, OUTCOME_NORMALIZED, 10 },
+		{ &rule_nt, 0xFFFFFFFEu, OUTCOME_NORMALIZED, 10 },
+		{ &rule_nt, 0xFFFFFFFFu, OUTCOME_DISABLED, 0 },
+		{ &rule_m4, 0, OUTCOME_VALUE_USED, 0 },
+		{ &rule_m4, 7, OUTCOME_ROUNDED_DOWN, 4 },
+		{ &rule_m4, 0xFFFFFFFFu, OUTCOME_ROUNDED_DOWN, 0xFFFFFFFCLL },
 	};
+	const value_rule none = { .declared = false };
 	int64_t api = -1;
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		api = -1;
-		tap_ok(boundary_expected(st(cases[i].v), &api) == cases[i].o
-		       && api == cases[i].api,
-		       "boundary_expected(%u): %s, API %lld",
+		tap_ok(boundary_expected(cases[i].rule, st(cases[i].v), &api)
+		       == cases[i].o && api == cases[i].api,
+		       "boundary_expected(%s, %u): %s, API %lld",
+		       cases[i].rule == &rule_sr ? "sr"
+		       : cases[i].rule == &rule_nt ? "nt" : "m4",
 		       (unsigned)cases[i].v, boundary_outcome_code(cases[i].o),
 		       (long long)cases[i].api);
 	}
-	tap_ok(boundary_expected(st_missing(), NULL)
+	tap_ok(boundary_expected(&rule_sr, st_missing(), NULL)
 	       == OUTCOME_OBSERVATION_ONLY,
 	       "boundary_expected(missing): observation only, NULL accepted");
+	tap_ok(boundary_expected(&none, st(20), &api)
+	       == OUTCOME_OBSERVATION_ONLY && api == 0
+	       && boundary_expected(NULL, st(100), NULL)
+	       == OUTCOME_OBSERVATION_ONLY,
+	       "boundary_expected without a rule: observation only");
 	tap_streq(boundary_outcome_code(OUTCOME_CONTRADICTS),
 		  "contradicts-documentation", "code: contradicts");
-	tap_streq(boundary_outcome_code(OUTCOME_NORMALIZED_TO_20),
-		  "normalized-to-20", "code: normalized-to-20");
+	tap_streq(boundary_outcome_code(OUTCOME_NORMALIZED),
+		  "normalized", "code: normalized");
 	tap_streq(boundary_outcome_code(OUTCOME_OBSERVATION_ONLY),
 		  "observation-only", "code: observation-only");
+}
+
+/* A mechanism series whose logs hold only event=observe lines: per state
+ * and name the values with their boots; no MMCSS event is counted as
+ * reported. */
+static void test_observations(void)
+{
+	static const series_kind kinds[1] = { SERIES_MECHANISM };
+	static mech_observation obs[4][2] = {
+		{ { (char *)"hags", (char *)"on", 1 },
+		  { (char *)"vbs", (char *)"off", 2 } },
+		{ { (char *)"hags", (char *)"off", 1 },
+		  { (char *)"vbs", (char *)"off", 2 } },
+		{ { (char *)"hags", (char *)"off", 1 }, { NULL, NULL, 0 } },
+		{ { (char *)"vbs", (char *)"on", 1 }, { NULL, NULL, 0 } },
+	};
+	static const size_t n_obs[4] = { 2, 2, 1, 1 };
+	series_def defs[1];
+	study s;
+	study_summary *sum = NULL;
+	const mech_state_summary *m10, *m20;
+
+	memset(&s, 0, sizeof s);
+	n_runs = 0;
+	s.plan = make_plan(defs, kinds, 1);
+	/* State 10: boots 0, 1, 2 (hags on, off, off; vbs off, off, -);
+	 * state 20: boot 3 (vbs on; hags not reported). */
+	for (size_t i = 0; i < 4; i++) {
+		size_t r = add_run(0, 1, st(i < 3 ? 10 : 20), true, 0);
+		mech_log *m = add_log(r);
+		m->observations = obs[i];
+		m->n_observations = n_obs[i];
+	}
+	s.runs = runs;
+	s.n_runs = n_runs;
+	tap_ok(summary_build(&s, &sum) == PB_OK && sum && sum->n_mech == 2,
+	       "observations: two states summarised");
+	if (!sum || sum->n_mech != 2) {
+		summary_free(sum);
+		return;
+	}
+	m10 = &sum->mech[0];
+	m20 = &sum->mech[1];
+	/* Names in order of first appearance: hags (boot 0), then vbs. */
+	tap_ok(m10->n_observed == 2 && strcmp(m10->observed[0].name, "hags") == 0
+	       && strcmp(m10->observed[1].name, "vbs") == 0
+	       && m20->n_observed == 2,
+	       "observations: every state lists both names, hags first");
+	/* hags at 10: off in 2 boots, on in 1: off first (most boots). */
+	tap_ok(m10->observed[0].n_values == 2
+	       && strcmp(m10->observed[0].values[0].value, "off") == 0
+	       && m10->observed[0].values[0].boots == 2
+	       && strcmp(m10->observed[0].values[1].value, "on") == 0
+	       && m10->observed[0].values[1].boots == 1
+	       && m10->observed[0].unreported == 0,
+	       "observations: hags at 10 is off 2/3, on 1/3");
+	tap_ok(m10->observed[1].n_values == 1
+	       && m10->observed[1].values[0].boots == 2
+	       && m10->observed[1].unreported == 1,
+	       "observations: vbs at 10 is off 2/3, not reported 1/3");
+	tap_ok(m20->boots == 1 && m20->observed[0].n_values == 0
+	       && m20->observed[0].unreported == 1
+	       && strcmp(m20->observed[1].values[0].value, "on") == 0,
+	       "observations: hags not reported at 20, vbs on 1/1");
+	tap_ok(m10->register_reported == 0 && m10->prio_reported == 0
+	       && m10->class_reported == 0 && m10->service_unknown == 3,
+	       "observations: no MMCSS event counted as reported");
+	summary_free(sum);
 }
 
 static void test_empty(void)
@@ -773,6 +891,7 @@ static void test_empty(void)
 
 int main(void)
 {
+	test_observations();
 	test_main_study();
 	test_contradictions();
 	test_expected();

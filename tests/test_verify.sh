@@ -153,6 +153,12 @@ declare -A lost=([en]='lost trace events: 3, lost buffers: 0'
 	[cs]='ztracené trace events: 3, ztracené buffers: 0'
 	[ko]='손실된 trace events: 3, 손실된 buffers: 0')
 # The plan digest sentence's last words, unregistered and registered.
+# The names of the mechanism and boundary series: the example study gives
+# them per language (label[de] = ...).
+declare -A mech=([en]='Mechanism check' [de]='Mechanismusprüfung'
+	[cs]='Kontrola mechanismu' [ko]='메커니즘 검증')
+declare -A bound=([en]='Boundary values' [de]='Grenzprüfung'
+	[cs]='Kontrola hranic' [ko]='경계 검증')
 declare -A unreg=([en]='not registered' [de]='nicht registriert'
 	[cs]='neregistrován' [ko]='등록되지 않음')
 declare -A reg=([en]='registered before the data'
@@ -198,14 +204,14 @@ for lang in en de cs ko; do
 		'runs of series 1: excluded runs (line' 1
 	edited "$md" "$lang.md 51 runs in series 2" '/^- [^:]* 2: /s/50/51/' \
 		'runs of series 2: \(total\|accepted\) (line' 2
-	edited "$md" "$lang.md 15 mechanism runs" '/^- Mechanism check: /s/16/15/' \
+	edited "$md" "$lang.md 15 mechanism runs" "/^- ${mech[$lang]}: /s/16/15/" \
 		'runs of series mechanism: \(total\|accepted\) (line' 2
-	edited "$md" "$lang.md 12 boundary runs" '/^- Boundary values: /s/13/12/' \
+	edited "$md" "$lang.md 12 boundary runs" "/^- ${bound[$lang]}: /s/13/12/" \
 		'runs of series boundary: \(total\|accepted\) (line' 2
 	edited "$md" "$lang.md 9 pairs in the small-sample note" \
 		'/79\.5 \?%/s/10/9/' 'comparison .*: pairs (line' 8
 	edited "$md" "$lang.md 3 lost trace events" \
-		"/^- Mechanism check: /s/${nolost[$lang]}/${lost[$lang]}/" \
+		"/^- ${mech[$lang]}: /s/${nolost[$lang]}/${lost[$lang]}/" \
 		'runs of series mechanism: lost trace events and buffers (line' 1
 	edited "$md" "$lang.md another plan digest" "s/$plan_sha/$other_sha/" \
 		'setting plan digest (line' 1

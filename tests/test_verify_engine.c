@@ -43,8 +43,9 @@ static void fixture_init(fixture *f)
 	f->states[0].value = 26;
 	f->states[1].value = 38;
 	f->states[2].value = 20;
-	f->series[0] = (series_def){ (char *)"1", SERIES_LATENCY,
-				     (char *)"Series 1", NULL };
+	f->series[0] = (series_def){ .id = (char *)"1",
+				     .kind = SERIES_LATENCY,
+				     .label = (char *)"Series 1" };
 	f->s.plan.states = f->states;
 	f->s.plan.n_states = 3;
 	f->s.plan.series = f->series;
@@ -112,7 +113,7 @@ static bool item_is(const verify_result *r, const char *what,
 static verify_result *run(const fixture *f, bool tolerance_given,
 			  double tolerance)
 {
-	verify_options opt = { tolerance_given, tolerance };
+	verify_options opt = { tolerance_given, tolerance, NULL };
 	verify_result *r = NULL;
 
 	if (verify_run(&f->s, &f->a, &f->p, &opt, &r) != PB_OK || !r)

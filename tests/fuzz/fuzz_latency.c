@@ -37,9 +37,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!d1 || !d2)
 		abort();
-	s1 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", 0, d1,
+	s1 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", false, 0, d1,
 				 &v1, &n1);
-	s2 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", chunk,
+	s2 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", false, chunk,
 				 d2, &v2, &n2);
 	check_explained(s1, d1);
 	if (s1 != s2 || n1 != n2 || diag_errors(d1) != diag_errors(d2))

@@ -28,6 +28,7 @@
 #include "analyze/analysis.h"
 #include "common/diag.h"
 #include "ingest/study.h"
+#include "ingest/study_read.h"
 #include "render/results_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -1,10 +1,10 @@
 /* runstat.c: the per-run statistic (quantile, median, mean, max) of a
  * boot's values, scaled into the study's unit. */
-#include "analyze/runstat.h"
+#include "common/runstat.h"
 
 #include <math.h>
 
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 
 double runstat_sum(const double *x, size_t n)
 {

@@ -5,7 +5,7 @@
  * otherwise the slowest part of reading it (docs/performance.md). */
 #include "config.h"
 
-#include "ingest/digest.h"
+#include "common/digest.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -1,4 +1,4 @@
-/* study.c: reads a whole study folder.
+/* study_read.c: reads a whole study folder.
  *
  * Order of work: study.ini (the plan, needed to judge everything else),
  * runs.csv (checked against the plan), the run summary if the folder has
@@ -7,14 +7,14 @@
  * from.  A problem in one run's file does not stop the others from being
  * read: `check` reports them all.
  *
- * The run files are read on several threads (readopt.h).  Each run is one
+ * The run files are read on several threads (study_read.h).  Each run is one
  * job: a worker resolves, reads, hashes and summarises its files into the
  * run's own slot of the study and collects its messages in a diag buffer;
  * the main thread takes the finished jobs in runs.csv order, prints their
  * messages, appends their inputs and draws the progress line.  So the
  * study, the messages and their order are the same whatever the number of
  * threads, and memory holds only the runs being read at the moment. */
-#include "ingest/study.h"
+#include "ingest/study_read.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -27,15 +27,15 @@
 
 #include <glib.h>
 
-#include "analyze/runstat.h"
+#include "common/digest.h"
 #include "common/progress.h"
+#include "common/readopt.h"
+#include "common/runstat.h"
 #include "common/timing.h"
-#include "ingest/digest.h"
 #include "ingest/latency.h"
 #include "ingest/manifest.h"
 #include "ingest/mechlog.h"
 #include "ingest/plan.h"
-#include "ingest/readopt.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 
@@ -222,7 +222,8 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 		return PB_NOMEM;
 	}
 	job->read_latency = true;
-	st = latency_read_file_hashed(full, display, s->plan.column, d,
+	st = latency_read_file_hashed(full, display, s->plan.column,
+				      s->plan.allow_negative, d,
 				      &values, &n, ds, &job->hdr);
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
@@ -306,6 +307,13 @@ static pb_status read_mechanism(run_pool *pool, study_run *run, run_job *job)
 		return PB_NOMEM;
 	}
 	st = mechlog_read_file_hashed(full, display, d, &run->mech, ds);
+	if (st == PB_OK && run->mech && run->mech->registry_seen) {
+		/* The value found is printed as the plan spells it, beside the
+		 * run's own state. */
+		size_t k = study_state_index(&s->plan, run->mech->registry);
+		if (k != STUDY_NO_STATE)
+			run->mech->registry = s->plan.states[k];
+	}
 	if (st == PB_OK || st == PB_DATAERR) {
 		pb_status ds_st = digest_stream_finish(ds, run->mechanism_sha256,
 						       &job->mechanism_bytes);
@@ -648,24 +656,6 @@ static pb_status read_schedule(study *s, diag *d)
 	}
 	free(path);
 	return st;
-}
-
-static unsigned default_jobs;
-
-void readopt_set_default_jobs(unsigned jobs)
-{
-	default_jobs = jobs;
-}
-
-unsigned readopt_default_jobs(void)
-{
-	long n = default_jobs;
-
-	if (n == 0)
-		n = sysconf(_SC_NPROCESSORS_ONLN);
-	if (n < 1)
-		n = 1;
-	return n > READOPT_MAX_JOBS ? READOPT_MAX_JOBS : (unsigned)n;
 }
 
 pb_status study_read(const char *dir, diag *d, study **out)

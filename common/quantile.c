@@ -1,6 +1,6 @@
 /* quantile.c: Hyndman-Fan type 7 quantiles, from sorted data or by
  * selection.  The definition and its reference are in quantile.h. */
-#include "analyze/quantile.h"
+#include "common/quantile.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -15,7 +15,22 @@
 #include <stddef.h>
 
 #include "common/status.h"
-#include "ingest/study.h"
+
+/* The statistic a plan asks for (study.ini's `statistic`).  It is defined
+ * here, not with the plan (ingest/study.h), because ingest computes it on
+ * its reading threads: the per-run statistic needs nothing above common/. */
+typedef enum stat_kind {
+	STAT_QUANTILE,     /* pNN / pNN.N: Hyndman-Fan type 7 */
+	STAT_MEAN,
+	STAT_MEDIAN,       /* the type 7 quantile at 0.5 */
+	STAT_MAX
+} stat_kind;
+
+typedef struct stat_spec {
+	stat_kind kind;
+	double prob;       /* STAT_QUANTILE: 0..1; STAT_MEDIAN: 0.5 */
+	char name[16];     /* as the plan writes it: "p99", "mean" */
+} stat_spec;
 
 /* The statistic SPEC of VALUES[0..N-1] x SCALE, stored in *OUT.
  * STAT_QUANTILE uses SPEC->prob, STAT_MEDIAN the probability 0.5 (whatever

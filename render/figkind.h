@@ -1,0 +1,48 @@
+/* figkind.h: the kinds of figure a report has: their names, whether a
+ * study has data for each, and drawing or measuring one onto any cairo_t.
+ *
+ * Both the figure files (render/figures.h) and the PDF report
+ * (render/pdf_report.h) place these figures; this module is the part they
+ * share, so that neither depends on the other. */
+#ifndef PAIRBOOT_FIGKIND_H
+#define PAIRBOOT_FIGKIND_H
+
+#include <stdbool.h>
+
+#include <cairo.h>
+
+#include "analyze/analysis.h"
+#include "common/status.h"
+#include "ingest/study.h"
+#include "render/figpen.h"
+
+typedef enum fig_kind {
+	FIG_INTERVAL,
+	FIG_BOOTS,
+	FIG_MECHANISM
+} fig_kind;
+
+#define FIG_KINDS 3
+
+/* "interval", "boots", "mechanism": the figure's file name stem. */
+const char *figures_name(fig_kind k);
+
+/* Whether study S with analysis A has data for figure K (comparisons for
+ * interval and boots, mechanism boots for mechanism).  Figures without
+ * data are not written. */
+bool figures_has(fig_kind k, const study *s, const analysis *a);
+
+/* Draws figure K (see render/figpen.h for the contract). */
+pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
+		       double width, fig_result *res);
+
+/* Draws figure K on a recording surface to learn its height and geometry,
+ * without output.  Errors as for figures_draw. */
+pb_status figures_measure(fig_kind k, const fig_input *in, double width,
+			  fig_result *res);
+
+/* A cairo status as a pb_status: PB_NOMEM, PB_IOERR for a write error,
+ * PB_CANTCREAT for any other fault. */
+pb_status figures_cairo_status(cairo_status_t cs);
+
+#endif

@@ -1,0 +1,86 @@
+/* studytext.c: the study's text in the page's language (see studytext.h). */
+#include "render/studytext.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "render/i18n.h"
+#include "render/page_phrases.h"
+
+/* Marks a msgid with its context for extraction (xgettext --keyword=NC_:1c,2);
+ * studytext_series_name translates it. */
+#define NC_(c, s) s
+
+static const char series_ctx[] = "series label";
+
+/* TRANSLATORS: the name of a series whose study.ini gives no label, by
+   its kind; use the article's words ("Mechanism check" is the mechanism
+   check of the article). */
+static const char *const kind_names[] = {
+	[SERIES_MECHANISM] = NC_("series label", "Mechanism check"),
+	[SERIES_BOUNDARY] = NC_("series label", "Boundary values"),
+	[SERIES_CONTROL] = NC_("series label", "Control boot"),
+};
+
+const char *studytext_title(const study_plan *p, const char *lang)
+{
+	return plan_text_for(p->title, &p->title_l10n, lang);
+}
+
+const char *studytext_platform(const study_plan *p, const char *lang)
+{
+	return plan_text_for(p->platform, &p->platform_l10n, lang);
+}
+
+const char *studytext_note(const series_def *sd, const char *lang)
+{
+	return plan_text_for(sd->note, &sd->note_l10n, lang);
+}
+
+/* Whether series SD of P is named by its kind (true) or "Series ID". */
+static bool named_by_kind(const study_plan *p, const series_def *sd)
+{
+	return p->format >= 2 && sd->kind != SERIES_LATENCY
+	       && (size_t)sd->kind < sizeof kind_names / sizeof kind_names[0];
+}
+
+/* Whether the plain label of SD is the English default name, written out
+ * or left to the default: a page then shows the name in its language. */
+static bool label_is_default(const study_plan *p, const series_def *sd)
+{
+	gchar *series_id;
+	bool same;
+
+	if (sd->label_default)
+		return true;
+	if (named_by_kind(p, sd))
+		return strcmp(sd->label, kind_names[sd->kind]) == 0;
+	series_id = g_strdup_printf("Series %s", sd->id);
+	same = strcmp(sd->label, series_id) == 0;
+	g_free(series_id);
+	return same;
+}
+
+char *studytext_series_name(const study_plan *p, size_t k, const char *lang)
+{
+	const series_def *sd = &p->series[k];
+	const char *own = label_is_default(p, sd) ? NULL : sd->label;
+	const page_phrase *id_name;
+	const char *words;
+
+	own = plan_text_for(own, &sd->label_l10n, lang);
+	if (own)
+		return g_strdup(own);
+	if (!lang)
+		lang = I18N_SOURCE_LANG;
+	if (named_by_kind(p, sd)) {
+		words = i18n_ctext(lang, series_ctx, kind_names[sd->kind]);
+		return words ? g_strdup(words) : NULL;
+	}
+	/* "Series %s", as `pairboot verify` reads it back. */
+	id_name = page_phrase_get(PH_SERIES_LABEL);
+	words = i18n_ctext(lang, id_name->ctx, id_name->msgid);
+	return words ? g_strdup_printf(words, sd->id) : NULL;
+}

@@ -1,0 +1,28 @@
+/* studytext.h: the study's own words (its title, platform, series names
+ * and notes) as the page in one language shows them.
+ *
+ * study.ini gives each text in English (the plain key) and, where it wants,
+ * in other languages (title[de]); a page shows its language's text and
+ * falls back to the plain one.  A series without a label of its own is
+ * named in the page's language: "Series ID" for a latency series (and for
+ * any series of a format 1 study, as before), the name of its kind for the
+ * others ("Mechanism check").  LANG may be NULL: English. */
+#ifndef PAIRBOOT_STUDYTEXT_H
+#define PAIRBOOT_STUDYTEXT_H
+
+#include <stddef.h>
+
+#include "ingest/study.h"
+
+/* The title, the platform (NULL when none) and the note of series SD (NULL
+ * when none) a page in LANG shows; borrowed from the plan. */
+const char *studytext_title(const study_plan *p, const char *lang);
+const char *studytext_platform(const study_plan *p, const char *lang);
+const char *studytext_note(const series_def *sd, const char *lang);
+
+/* The name of series K of P on a page in LANG, in GLib memory (g_free).
+ * NULL when the catalog of LANG lacks the default name, which the build
+ * rules out (render/i18n.h): the caller fails then. */
+char *studytext_series_name(const study_plan *p, size_t k, const char *lang);
+
+#endif

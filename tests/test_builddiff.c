@@ -76,13 +76,13 @@ typedef struct hand_study {
 
 static pb_state num_state(uint32_t v)
 {
-	pb_state s = { false, false, v };
+	pb_state s = { .value = v };
 	return s;
 }
 
 static pb_state missing_state(void)
 {
-	pb_state s = { true, false, 0 };
+	pb_state s = { .missing = true };
 	return s;
 }
 

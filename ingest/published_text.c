@@ -379,6 +379,25 @@ static size_t piece_col(const char *s, const char *piece, size_t col0)
 	return col0 + (at ? (size_t)(at - s) : 0);
 }
 
+/* Whether S can start with the phrase PH: its text up to the first piece
+ * (a directive or a fixed value of its code) is where S starts.  Every
+ * line is tried against every phrase of every language, so the template
+ * is built only for a phrase that passes this test. */
+static bool lead_matches(const pub_phrase *ph, const char *s)
+{
+	const char *code = ph->code ? ph->code : "";
+	const char *role;
+	size_t role_len, fixed;
+
+	for (const char *x = ph->text; *x; x++, s++) {
+		if (*x == '%' || fixed_at(code, x, &role, &role_len, &fixed))
+			return true;
+		if (*x != *s)
+			return false;
+	}
+	return true;
+}
+
 /* Reads one sentence of S with the phrase PH; on a match adds what it
  * states and sets *MATCHED and *REST (a new string or NULL). */
 static pb_status sentence(published *p, const pub_phrase *ph, const char *s,
@@ -390,6 +409,8 @@ static pb_status sentence(published *p, const pub_phrase *ph, const char *s,
 
 	*matched = false;
 	*rest = NULL;
+	if (!lead_matches(ph, s))
+		return PB_OK;
 	if (!tmpl_build(ph, &t))
 		return PB_NOMEM;
 	if (tmpl_match(&t, s, caps, rest)) {

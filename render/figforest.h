@@ -1,6 +1,6 @@
 /* figforest.h: the frame of a forest plot, shared by the study's interval
  * plot (render/fig_interval.h) and the comparison of two builds
- * (render/fig_compare.h).
+ * (render/fig_builddiff.h).
  *
  * A forest plot reads top to bottom: title, subtitle and legend; the
  * column heads ("state", the values' heading); one row per state, its

@@ -18,8 +18,8 @@
 #include "render/i18n.h"
 #include "render/mdpage.h"
 #include "render/outcome_words.h"
+#include "render/page_phrases.h"
 #include "render/studytext.h"
-#include "render/verdict_words.h"
 
 typedef struct page {
 	mdpage md;              /* words, pool, output, first failure */
@@ -131,15 +131,15 @@ static const char *service_phrase(page *pg, svc_phrase ph)
 	const char *name = pg->p->service;
 
 	if (name) {
-		/* TRANSLATORS: %s is the service's name, such as MMCSS. */
-		const char *f = ph == SVC_RUNNING ? tr(pg, "%s running")
-			      : ph == SVC_STOPPED ? tr(pg, "%s stopped")
-			      : tr(pg, "%s not running");
+		const char *f =
+			ph == SVC_RUNNING ? phrase(pg, PH_OBS_NAMED_RUNNING)
+			: ph == SVC_STOPPED ? phrase(pg, PH_OBS_NAMED_STOPPED)
+			: phrase(pg, PH_OBS_NAMED_NOT_RUNNING);
 		return fmt(pg, f, esc(pg, name));
 	}
-	return ph == SVC_RUNNING ? tr(pg, "service running")
-	     : ph == SVC_STOPPED ? tr(pg, "service stopped")
-	     : tr(pg, "service not running");
+	return ph == SVC_RUNNING ? phrase(pg, PH_OBS_RUNNING)
+	     : ph == SVC_STOPPED ? phrase(pg, PH_OBS_STOPPED)
+	     : phrase(pg, PH_OBS_NOT_RUNNING);
 }
 
 
@@ -166,14 +166,14 @@ static const char *observed_text(page *pg, const boundary_row *b)
 		    && b->api_ok && b->api_value == (int64_t)b->written.value;
 
 	if (b->api_ok)
-		api = fmt(pg, tr(pg, "API returned %s"),
+		api = fmt(pg, phrase(pg, PH_OBS_API),
 			  fmt(pg, "%" PRId64, b->api_value));
 	else if (r->mech && r->mech->query_seen)
-		api = tr(pg, "API query failed");
+		api = phrase(pg, PH_OBS_API_FAILED);
 	if (b->registered == 0)
-		reg = tr(pg, "registration not performed");
+		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
 	else if (b->registered == 1 && b->service == 0)
-		reg = tr(pg, "registration performed");
+		reg = phrase(pg, PH_OBS_REGISTERED);
 
 	if (b->service == 0) {
 		g_ptr_array_add(parts, (gpointer)service_phrase(pg,
@@ -191,7 +191,7 @@ static const char *observed_text(page *pg, const boundary_row *b)
 		if (reg)
 			g_ptr_array_add(parts, (gpointer)reg);
 	}
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
@@ -201,9 +201,9 @@ static void value_table(page *pg, size_t series)
 	const study_summary *sum = pg->sum;
 	GPtrArray *row = row_new();
 
-	add(row, tr(pg, "Written"));
-	add(row, tr(pg, "Observed state after boot"));
-	add(row, tr(pg, "Result"));
+	add(row, phrase(pg, PH_HEAD_WRITTEN));
+	add(row, phrase(pg, PH_HEAD_OBSERVED));
+	add(row, phrase(pg, PH_HEAD_RESULT));
 	table_header(pg, row);
 	for (size_t g = 0; g < sum->n_groups; g++) {
 		const boundary_group *bg = &sum->groups[g];
@@ -291,7 +291,7 @@ static const char *series_verdicts(page *pg, const state_result *r)
 	for (size_t i = 0; i < r->n_comparisons; i++) {
 		const comparison *c = &pg->a->cmp[r->comparisons[i]];
 		g_ptr_array_add(items, (gpointer)fmt(pg,
-			trc(pg, verdict_words_ctx, verdict_words_series_item),
+			trc(pg, page_verdict_ctx, page_verdict_series_item),
 			series_name(pg, c->series),
 			verdict_text(pg, c->verdict)));
 	}
@@ -311,9 +311,9 @@ static const char *conclusion_text(page *pg, const state_result *r)
 	for (size_t i = 1; i < r->n_comparisons; i++)
 		same &= pg->a->cmp[r->comparisons[i]].verdict
 			== pg->a->cmp[r->comparisons[0]].verdict;
-	if (!verdict_words_list_series(r->verdict, same))
+	if (!page_verdict_list_series(r->verdict, same))
 		return lead;
-	return fmt(pg, trc(pg, verdict_words_ctx, verdict_words_with_series),
+	return fmt(pg, trc(pg, page_verdict_ctx, page_verdict_with_series),
 		   lead, series_verdicts(pg, r));
 }
 
@@ -333,12 +333,12 @@ static const char *cmp_cell(page *pg, const comparison *c)
 	const boot_interval *ci;
 
 	if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
-		return tr(pg, "no pairs");
+		return phrase(pg, PH_NO_PAIRS);
 	ci = &c->boot.ci[pg->p->interval];
 	if (!ci->defined)
 		return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true,
 						 true),
-			   tr(pg, "(no interval)"));
+			   phrase(pg, PH_NO_INTERVAL));
 	return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true, true),
 		   ci_code(pg, ci->lo, ci->hi));
 }
@@ -354,25 +354,18 @@ static void section_comparisons(page *pg)
 		return;
 	put(pg, "\n## %s\n\n", tr(pg, "Comparison with the reference"));
 	puts_(pg, fmt(pg, p->better == BETTER_LOWER
-		      ? tr(pg, "A positive difference means a higher value of "
-			   "%s than at %s, which is worse here.")
-		      : tr(pg, "A positive difference means a higher value of "
-			   "%s than at %s, which is better here."),
+		      ? phrase(pg, PH_SET_DIRECTION_LOWER)
+		      : phrase(pg, PH_SET_DIRECTION_HIGHER),
 		      stat, ref));
-	put(pg, " %s\n\n", fmt(pg, tr(pg, "Each cell holds the mean "
-				      "difference over the paired blocks and "
-				      "its %s confidence interval."),
+	put(pg, " %s\n\n", fmt(pg, phrase(pg, PH_SET_CELL),
 			       confidence(pg)));
 	row = row_new();
-	/* TRANSLATORS: %s is the reference state, such as `20`. */
-	add(row, fmt(pg, tr(pg, "Comparison with %s"), ref));
+	add(row, fmt(pg, phrase(pg, PH_CMP_HEAD), ref));
 	for (size_t k = 0; k < p->n_series; k++)
 		if (p->series[k].kind == SERIES_LATENCY)
-			/* TRANSLATORS: the series' name and the confidence
-			   level, "Series 1, difference and 95% CI". */
-			add(row, fmt(pg, tr(pg, "%s, difference and %s CI"),
+			add(row, fmt(pg, phrase(pg, PH_CMP_SERIES_HEAD),
 				     series_name(pg, k), confidence(pg)));
-	add(row, tr(pg, "Conclusion"));
+	add(row, phrase(pg, PH_CMP_CONCLUSION_HEAD));
 	table_header(pg, row);
 	for (size_t i = 0; i < pg->a->n_states; i++) {
 		const state_result *r = &pg->a->states[i];
@@ -451,9 +444,9 @@ static const char *prio_cell(page *pg, const mech_state_summary *m,
 				transition(pg, keys[i]), boots[i], m->boots));
 	}
 	if (m->prio_missing)
-		add_count(pg, parts, tr(pg, "not reported"), m->prio_missing,
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), m->prio_missing,
 			  m->boots);
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	g_free(keys);
 	g_free(boots);
@@ -466,20 +459,20 @@ static const char *service_cell(page *pg, const mech_state_summary *m)
 	const char *text;
 
 	if (m->service_running == m->boots && m->boots)
-		return trc(pg, "service state", "running");
+		return phrase(pg, PH_SERVICE_RUNNING);
 	if (m->service_stopped == m->boots && m->boots)
-		return trc(pg, "service state", "stopped");
+		return phrase(pg, PH_SERVICE_STOPPED);
 	if (m->service_unknown == m->boots)
-		return tr(pg, "not reported");
+		return phrase(pg, PH_NOT_REPORTED);
 	parts = g_ptr_array_new();
 	if (m->service_running)
-		add_count(pg, parts, trc(pg, "service state", "running"),
+		add_count(pg, parts, phrase(pg, PH_SERVICE_RUNNING),
 			  m->service_running, m->boots);
 	if (m->service_stopped)
-		add_count(pg, parts, trc(pg, "service state", "stopped"),
+		add_count(pg, parts, phrase(pg, PH_SERVICE_STOPPED),
 			  m->service_stopped, m->boots);
 	if (m->service_unknown)
-		add_count(pg, parts, tr(pg, "not reported"),
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED),
 			  m->service_unknown, m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
@@ -512,16 +505,16 @@ static void mechanism_head(page *pg, mech_columns c)
 {
 	GPtrArray *row = row_new();
 
-	add(row, trc(pg, "table header", "State"));
+	add(row, phrase(pg, PH_HEAD_STATE));
 	if (c.registration)
-		add(row, tr(pg, "Registration"));
+		add(row, phrase(pg, PH_HEAD_REGISTRATION));
 	if (c.service)
 		add(row, pg->p->service
-			 ? fmt(pg, tr(pg, "%s state"), esc(pg, pg->p->service))
-			 : tr(pg, "Service state"));
+			 ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
+			 : phrase(pg, PH_HEAD_SERVICE));
 	if (c.priority) {
-		add(row, tr(pg, "Win32 priority of one thread"));
-		add(row, tr(pg, "ETW priority of one thread"));
+		add(row, phrase(pg, PH_HEAD_WIN32));
+		add(row, phrase(pg, PH_HEAD_ETW));
 	}
 	table_header(pg, row);
 	g_ptr_array_free(row, TRUE);
@@ -605,7 +598,7 @@ static const char *observed_cell(page *pg, const mech_state_summary *m,
 		add_count(pg, parts, code(pg, on->values[v].value, true),
 			  on->values[v].boots, m->boots);
 	if (on->unreported)
-		add_count(pg, parts, tr(pg, "not reported"), on->unreported,
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), on->unreported,
 			  m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
@@ -628,7 +621,7 @@ static void observation_table(page *pg, size_t series, bool after_table)
 			if (!any) {
 				if (after_table)
 					puts_(pg, "\n");
-				add(row, trc(pg, "table header", "State"));
+				add(row, phrase(pg, PH_HEAD_STATE));
 				add(row, tr(pg, "Observed"));
 				add(row, tr(pg, "Values (boots)"));
 				table_header(pg, row);
@@ -700,34 +693,31 @@ static void section_runs(page *pg)
 
 		section_start(pg, tr(pg, "Runs"), &started);
 		if (acc->runs == 0)
-			g_ptr_array_add(parts, (gpointer)tr(pg, "no runs"));
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_NONE));
 		else if (acc->excluded == 0 && acc->runs == 1)
 			/* Said apart from the plural: "the 1 run", "1회의 실행이
 			   모두" do not read as a language says one. */
-			g_ptr_array_add(parts, (gpointer)tr(pg,
-				"the one run was accepted"));
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_ONE));
 		else if (acc->excluded == 0 && acc->runs == 2)
-			/* "all 2 runs", "alle 2 Durchläufe" read oddly too. */
-			g_ptr_array_add(parts, (gpointer)tr(pg,
-				"both runs were accepted"));
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_TWO));
 		else if (acc->excluded == 0)
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"the %zu run was accepted",
-				"all %zu runs were accepted", acc->runs),
+			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
+				PH_RUNS_ALL, acc->runs),
 				acc->runs));
 		else
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"%zu of %zu run was accepted",
-				"%zu of %zu runs were accepted", acc->runs),
+			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
+				PH_RUNS_SOME, acc->runs),
 				acc->accepted, acc->runs));
 		if (acc->logs_with_etw) {
 			if (acc->lost_events == 0 && acc->lost_buffers == 0)
-				g_ptr_array_add(parts, (gpointer)tr(pg,
-					"no lost trace events or buffers"));
+				g_ptr_array_add(parts, (gpointer)phrase(pg,
+					PH_RUNS_NO_LOSS));
 			else
 				g_ptr_array_add(parts, (gpointer)fmt(pg,
-					tr(pg, "lost trace events: %s, lost "
-					   "buffers: %s"),
+					phrase(pg, PH_RUNS_LOST),
 					fmt(pg, "%" PRIu64, acc->lost_events),
 					fmt(pg, "%" PRIu64,
 					    acc->lost_buffers)));
@@ -743,7 +733,8 @@ static void section_runs(page *pg)
 					: esc(pg, r->id)));
 			}
 			g_ptr_array_add(parts, (gpointer)fmt(pg,
-				tr(pg, "excluded: %s"), join(pg, ex, ", ")));
+				phrase(pg, PH_RUNS_EXCLUDED), join(pg, ex,
+					", ")));
 			g_ptr_array_free(ex, TRUE);
 		}
 		bullet(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
@@ -778,11 +769,8 @@ static const char *plan_digest_text(page *pg)
 	const study_plan *p = pg->p;
 
 	return fmt(pg, p->registered
-		   ? tr(pg, "Analysis plan digest (SHA-256 of the canonical "
-			"plan, docs/study-format.md): %s, registered before "
-			"the data.")
-		   : tr(pg, "Analysis plan digest (SHA-256 of the canonical "
-			"plan, docs/study-format.md): %s, not registered."),
+		   ? phrase(pg, PH_SET_PLAN_REGISTERED)
+		   : phrase(pg, PH_SET_PLAN_UNREGISTERED),
 		   code(pg, p->digest, false));
 }
 
@@ -792,10 +780,7 @@ static void section_settings(page *pg)
 	const char *method = method_label(pg, p->interval);
 
 	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
-	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
-			      "the unit of replication, and the "
-			      "measurements within a boot are not counted "
-			      "as repetitions."),
+	bullet(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
 		       code(pg, p->statistic.name, false)));
 	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		      "that hold an accepted run of both states."));
@@ -803,40 +788,24 @@ static void section_settings(page *pg)
 		/* Student t resamples nothing: the resamples and seed are
 		 * those of the bootstrap methods of the sensitivity
 		 * analysis only. */
-		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
-				      "the paired differences, no "
-				      "resampling, method %s, confidence %s; "
-				      "the bootstrap methods of the "
-				      "sensitivity analysis use %s resamples "
-				      "(generator mt19937, seed %s)."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_RESAMPLES),
 			       method, confidence_alone(pg),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed)));
 	else if (p->interval == INTERVAL_T)
-		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
-				      "the paired differences, no "
-				      "resampling, method %s, confidence %s; "
-				      "the bootstrap methods of the "
-				      "sensitivity analysis use the exact "
-				      "bootstrap."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_EXACT),
 			       method, confidence_alone(pg)));
 	else if (p->resamples_exact)
-		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
-				      "(every distinct resample, no random "
-				      "numbers), method %s, confidence %s."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_EXACT_BOOTSTRAP),
 			       method, confidence_alone(pg)));
 	else
-		bullet(pg, fmt(pg, tr(pg, "Interval: paired bootstrap with %s "
-				      "resamples (generator mt19937, seed "
-				      "%s), method %s, confidence %s."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_BOOTSTRAP),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed), method,
 			       confidence_alone(pg)));
 	bullet(pg, fmt(pg, p->better == BETTER_LOWER
-		       ? tr(pg, "Practical threshold: %s, set in advance; "
-			    "lower values are better.")
-		       : tr(pg, "Practical threshold: %s, set in advance; "
-			    "higher values are better."),
+		       ? phrase(pg, PH_SET_THRESHOLD_LOWER)
+		       : phrase(pg, PH_SET_THRESHOLD_HIGHER),
 		       qty(pg, p->threshold, false)));
 	bullet(pg, tr(pg, "Conclusions: harm or benefit when the whole "
 		      "interval lies beyond the threshold, equivalence when it "
@@ -902,26 +871,16 @@ static void section_small_samples(page *pg)
 			}
 		}
 		section_start(pg, tr(pg, "Small samples"), &started);
-		f = fmt(pg, trn(pg,
-			"With %zu pair, a nominal %s interval of method %s "
-			"covered the true difference in only %s of simulated "
-			"studies with strongly skewed differences "
-			"(docs/statistics.md); the interval may be too narrow.",
-			"With %zu pairs, a nominal %s interval of method %s "
-			"covered the true difference in only %s of simulated "
-			"studies with strongly skewed differences "
-			"(docs/statistics.md); the intervals may be too "
-			"narrow.", c->n_pairs),
+		f = fmt(pg, phrase_n(pg, PH_SET_SMALL_SAMPLE, c->n_pairs),
 			c->n_pairs, confidence(pg),
 			method_label(pg, pg->p->interval),
 			percent_alone(pg, c->coverage, 1));
 		if (n == with_interval)
-			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
-							 "every comparison "
-							 "above.")));
+			bullet(pg, fmt(pg, "%s %s", f, phrase(pg,
+				PH_SCOPE_EVERY)));
 		else
-			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, tr(pg, "This "
-				"applies to: %s."), cmp_names(pg, idx, n))));
+			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, phrase(pg,
+				PH_SCOPE_LIST), cmp_names(pg, idx, n))));
 	}
 	g_free(done);
 	g_free(idx);

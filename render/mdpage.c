@@ -66,6 +66,21 @@ const char *mdpage_trn(mdpage *md, const char *singular, const char *plural,
 		       i18n_ntext(md->lang, singular, plural, n));
 }
 
+const char *mdpage_phrase(mdpage *md, page_phrase_id id)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return p->ctx ? mdpage_trc(md, p->ctx, p->msgid)
+		      : mdpage_tr(md, p->msgid);
+}
+
+const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return mdpage_trn(md, p->msgid, p->plural, n);
+}
+
 /* ---- text pieces -------------------------------------------------------- */
 
 const char *mdpage_keep(mdpage *md, gchar *s)
@@ -120,9 +135,7 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 	char buf[PB_STATE_BUFSIZE];
 
 	if (st.missing)
-		/* TRANSLATORS: a registry value that was deleted, as the
-		   article's tables write it. */
-		return trc(md, "state", "missing");
+		return mdpage_phrase(md, PH_MISSING);
 	return mdpage_code(md, pb_state_format(st, buf, sizeof buf),
 			   in_table);
 }

@@ -1,6 +1,6 @@
 /* mdpage.h: the pieces every Markdown page writer builds its page from.
  *
- * A page writer (render/markdown.c, render/compare_md.c) walks a whole page
+ * A page writer (render/markdown.c, render/builddiff_md.c) walks a whole page
  * in one language, appending to a GString.  The words go through the
  * catalog (render/i18n.h); a missing translation is remembered and the
  * English text used, so the whole page is still walked and the writer fails
@@ -22,6 +22,7 @@
 #include "common/status.h"
 #include "ingest/state.h"
 #include "ingest/study.h"
+#include "render/page_phrases.h"
 
 typedef struct mdpage {
 	const char *lang;       /* "en", "de", "cs" or "ko" */
@@ -47,6 +48,11 @@ const char *mdpage_trc(mdpage *md, const char *ctx, const char *msgid);
 /* The plural form of SINGULAR/PLURAL for N. */
 const char *mdpage_trn(mdpage *md, const char *singular, const char *plural,
 		       unsigned long n);
+
+/* Page phrase ID (render/page_phrases.h) in the page's language; one that
+ * has a plural, for the count N. */
+const char *mdpage_phrase(mdpage *md, page_phrase_id id);
+const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n);
 
 /* ---- text pieces -------------------------------------------------------- */
 

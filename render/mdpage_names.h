@@ -15,6 +15,8 @@
 #define trc(pg, ctx, msgid) mdpage_trc(&(pg)->md, (ctx), (msgid))
 #define trn(pg, singular, plural, n) \
 	mdpage_trn(&(pg)->md, (singular), (plural), (n))
+#define phrase(pg, id) mdpage_phrase(&(pg)->md, (id))
+#define phrase_n(pg, id, n) mdpage_phrase_n(&(pg)->md, (id), (n))
 #define keep(pg, s) mdpage_keep(&(pg)->md, (s))
 #define fmt(pg, ...) mdpage_fmt(&(pg)->md, __VA_ARGS__)
 #define put(pg, ...) mdpage_put(&(pg)->md, __VA_ARGS__)

@@ -165,7 +165,7 @@ static void hand_plan(study *s, pb_state *states, series_def *series,
 
 static void check_hand_study(void)
 {
-	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
+	pb_state states[2] = { { .value = 10 }, { .value = 20 } };
 	series_def series[2] = {
 		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 		{ .id = (char *)"B", .kind = SERIES_LATENCY, .label = (char *)"Series B" },
@@ -276,8 +276,8 @@ static void check_hand_study(void)
 static const comparison *pairs_study(size_t n, interval_method method,
 				     analysis **a)
 {
-	static pb_state states[2] = { { false, false, 10 },
-				      { false, false, 20 } };
+	static pb_state states[2] = { { .value = 10 },
+				      { .value = 20 } };
 	static series_def series[1] = {
 		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 	};
@@ -352,8 +352,8 @@ static void small_init(small_study *m, size_t n_series, double threshold,
 		       int decimals)
 {
 	memset(m, 0, sizeof *m);
-	m->states[0] = (pb_state){ false, false, 10 };
-	m->states[1] = (pb_state){ false, false, 20 };
+	m->states[0] = (pb_state){ .value = 10 };
+	m->states[1] = (pb_state){ .value = 20 };
 	m->series[0] = (series_def){ .id = (char *)"1", .kind = SERIES_LATENCY,
 				     .label = (char *)"Series 1" };
 	m->series[1] = (series_def){ .id = (char *)"2", .kind = SERIES_LATENCY,

@@ -30,8 +30,8 @@ static series_def series[] = {
 };
 
 static pb_state states[] = {
-	{ true, false, 0 }, { false, false, 0 }, { false, false, 10 },
-	{ false, false, 20 }, { false, false, 100 },
+	{ .missing = true }, { .value = 0 }, { .value = 10 },
+	{ .value = 20 }, { .value = 100 },
 };
 
 static study_plan plan;

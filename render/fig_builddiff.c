@@ -1,8 +1,8 @@
-/* fig_compare.c: the forest plot of a comparison of two builds, and its
+/* fig_builddiff.c: the forest plot of a comparison of two builds, and its
  * SVG, PNG and PDF files. */
 #include "config.h"
 
-#include "render/fig_compare.h"
+#include "render/fig_builddiff.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -52,7 +52,7 @@ static slot make_slot(const study *s, const analysis *a, size_t cmp,
 	return sl;
 }
 
-static slot slot_at(const fig_compare_input *in, const effect_change *e,
+static slot slot_at(const fig_builddiff_input *in, const effect_change *e,
 		    bool is_new)
 {
 	size_t rank = fig_series_rank(&in->ns->plan, e->new_series);
@@ -62,7 +62,7 @@ static slot slot_at(const fig_compare_input *in, const effect_change *e,
 
 /* The series pairs of a row: those of the first state (every state has
  * the same ones, in the same order). */
-static size_t pairs_per_row(const compare_result *c)
+static size_t pairs_per_row(const builddiff_result *c)
 {
 	size_t n = 0;
 	for (size_t s = 0; s < c->n_states; s++)
@@ -78,9 +78,9 @@ static double row_height(size_t pairs)
 
 /* The range the axis must show: 0, +-T, every estimate, and the interval
  * ends (render/figforest.h). */
-static void axis_range(const fig_compare_input *in, forest_range *r)
+static void axis_range(const fig_builddiff_input *in, forest_range *r)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 
 	forest_range_init(r, c->threshold);
 	for (size_t i = 0; i < c->n_effects; i++)
@@ -130,8 +130,8 @@ static char *value_label(fig_pen *p, const slot *sl, int decimals, double t)
  * (ring and filled), the threshold band. */
 static char *legend_label(fig_pen *p, size_t i, void *ctx)
 {
-	const fig_compare_input *in = ctx;
-	const compare_result *c = in->c;
+	const fig_builddiff_input *in = ctx;
+	const builddiff_result *c = in->c;
 	const study_plan *plan = &in->ns->plan;
 	size_t pairs = c->states[0].count;
 
@@ -152,8 +152,8 @@ static char *legend_label(fig_pen *p, size_t i, void *ctx)
 static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 			  void *ctx)
 {
-	const fig_compare_input *in = ctx;
-	const compare_result *c = in->c;
+	const fig_builddiff_input *in = ctx;
+	const builddiff_result *c = in->c;
 	size_t pairs = c->states[0].count;
 	double mid = x + FOREST_SWATCH_W / 2;
 
@@ -178,7 +178,7 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 }
 
 /* One build (B: 1 new, 0 old) of effect change E at height Y. */
-static void draw_slot(fig_pen *p, const fig_compare_input *in,
+static void draw_slot(fig_pen *p, const fig_builddiff_input *in,
 		      const forest_columns *col, const effect_change *e,
 		      int b, double y, int decimals)
 {
@@ -200,10 +200,10 @@ static void draw_slot(fig_pen *p, const fig_compare_input *in,
 	g_free(label);
 }
 
-static void rows(fig_pen *p, const fig_compare_input *in,
+static void rows(fig_pen *p, const fig_builddiff_input *in,
 		 const forest_columns *col, double y0, int decimals)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const double rh = row_height(pairs_per_row(c));
 
 	for (size_t r = 0; r < c->n_states; r++) {
@@ -225,10 +225,10 @@ static void rows(fig_pen *p, const fig_compare_input *in,
 }
 
 /* The columns: as wide as the widest state label and printed value. */
-static void fit_columns(fig_pen *p, const fig_compare_input *in,
+static void fit_columns(fig_pen *p, const fig_builddiff_input *in,
 			double width, int decimals, forest_columns *col)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	double label_w = 0, value_w = 0;
 
 	for (size_t r = 0; r < c->n_states; r++) {
@@ -250,10 +250,10 @@ static void fit_columns(fig_pen *p, const fig_compare_input *in,
 }
 
 /* The plot with its header and footer; returns the figure's height. */
-static double draw_plot(fig_pen *p, const fig_compare_input *in,
+static double draw_plot(fig_pen *p, const fig_builddiff_input *in,
 			const forest_words *w, double width)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const int decimals = fig_decimals(&in->os->plan);
 	const forest_legend_items items = {
 		(c->n_states ? c->states[0].count : 0) + 3, legend_label,
@@ -285,10 +285,10 @@ static double draw_plot(fig_pen *p, const fig_compare_input *in,
 	return y + FOREST_BOTTOM_PAD;
 }
 
-pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
+pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 			   double width, fig_result *res)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
 	char ref[FIG_STATE_BUFSIZE];
@@ -328,10 +328,10 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 static pb_status draw_any(cairo_t *cr, const void *what, double width,
 			  fig_result *res)
 {
-	return fig_compare_draw(cr, what, width, res);
+	return fig_builddiff_draw(cr, what, width, res);
 }
 
-pb_status fig_compare_send(const fig_compare_input *in, unsigned format,
+pb_status fig_builddiff_send(const fig_builddiff_input *in, unsigned format,
 			   const char *source_date_epoch, const char *name,
 			   cairo_write_func_t write, void *closure, diag *d)
 {
@@ -348,7 +348,7 @@ pb_status fig_compare_send(const fig_compare_input *in, unsigned format,
 	return st;
 }
 
-pb_status fig_compare_write(const fig_compare_input *in,
+pb_status fig_builddiff_write(const fig_builddiff_input *in,
 			    const char *source_date_epoch, outdir *o, diag *d)
 {
 	static const struct {
@@ -364,7 +364,7 @@ pb_status fig_compare_write(const fig_compare_input *in,
 		sink buf;
 
 		sink_init_buffer(&buf);
-		st = fig_compare_send(in, files[f].format, source_date_epoch,
+		st = fig_builddiff_send(in, files[f].format, source_date_epoch,
 				      name, sink_write, &buf, d);
 		if (st == PB_OK)
 			st = figfile_put(o, name, &buf, d);

@@ -124,7 +124,6 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
 		 double y, int anchor, double width, int max_lines,
 		 style_rgb colour)
 {
-	int hor = anchor & 3, ver = anchor & 12;
 	double w, h;
 
 	style_text_measure(p->text, font, text, 0, &w, &h);
@@ -135,14 +134,8 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
 	}
 	h = style_text_block_max(p->text, NULL, font, text, 0, 0, width,
 				 anchor, colour, max_lines);
-	if (hor == ANCHOR_CENTER)
-		x -= width / 2.0;
-	else if (hor == ANCHOR_RIGHT)
-		x -= width;
-	if (ver == ANCHOR_MIDDLE)
-		y -= h / 2.0;
-	else if (ver == ANCHOR_BOTTOM)
-		y -= h;
+	/* a block has no single baseline: ANCHOR_BASELINE places its top */
+	style_anchor_place(anchor, width, h, 0, &x, &y);
 	style_text_block_max(p->text, p->cr, font, text, x, y, width, anchor,
 			     colour, max_lines);
 	return h;

@@ -244,6 +244,13 @@ static void draw_rows(fig_pen *p, const slots *sl, double x0, double x1,
 	const interval_method m = plan->interval;
 	const double row_h = 2 * ROW_PAD + sl->n * SLOT_H;
 	cairo_t *cr = p->cr;
+	double line_h;
+	int label_lines;
+
+	/* A name too long for the column wraps into the lines its row
+	 * holds. */
+	style_text_measure(p->text, FONT_BOLD, "Ag", 0, NULL, &line_h);
+	label_lines = line_h > 0 ? (int)(row_h / line_h) : 1;
 
 	for (size_t r = 0; r < a->n_states; r++) {
 		const state_result *sr = &a->states[r];
@@ -259,11 +266,11 @@ static void draw_rows(fig_pen *p, const slots *sl, double x0, double x1,
 			cairo_stroke(cr);
 			cairo_restore(cr);
 		}
-		style_text_show(p->text, cr, FONT_BOLD,
-				fig_state(p, plan->states[sr->state], sbuf,
-					  sizeof sbuf),
-				0, top + row_h / 2, ANCHOR_LEFT
-				| ANCHOR_MIDDLE, label_w, style_ink);
+		fig_label(p, FONT_BOLD,
+			  fig_state(p, plan->states[sr->state], sbuf,
+				    sizeof sbuf),
+			  0, top + row_h / 2, ANCHOR_LEFT | ANCHOR_MIDDLE,
+			  label_w, label_lines, style_ink);
 		for (size_t k = 0; k < sr->n_comparisons; k++) {
 			const comparison *c = &a->cmp[sr->comparisons[k]];
 			const boot_interval *ci = &c->boot.ci[m];

@@ -17,6 +17,8 @@
 #define JITTER 0.22          /* strip width, as a fraction of a column */
 #define TICK_LABEL_GAP 2.0   /* between a tick mark and its label */
 #define LEGEND_SWATCH_W 16.0 /* a legend item's swatch */
+#define LABEL_LINES 3        /* a state's name under the axis wraps into
+				at most this many lines */
 
 double fig_boots_jitter(unsigned long block)
 {
@@ -148,7 +150,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 	const size_t rank = fig_series_rank(plan, series);
 	char *name = fig_series_name(p, plan, series);
 	size_t ncol = 0, col = 0;
-	double y0, y1, cw, h;
+	double y0, y1, cw, h, below;
 	cairo_t *cr = p->cr;
 
 	for (size_t i = 0; i < a->n_cmp; i++)
@@ -177,6 +179,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 
 	cw = (width - x0) / (double)(ncol ? ncol : 1);
 	style_text_measure(p->text, FONT_TICK, "0", 0, NULL, &h);
+	below = 2 * h;     /* room for the state labels under the axis */
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		double cx = x0 + cw * (double)col;
@@ -200,19 +203,17 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 		      rank);
 		strip(p, series, plan->states[c->state], sx, half, y0, y1,
 		      false, rank);
-		style_text_show(p->text, cr, FONT_TICK,
-				fig_state(p, plan->reference, rbuf,
-					  sizeof rbuf),
-				rx, y1 + 4, ANCHOR_CENTER | ANCHOR_TOP,
-				cw * 0.4, style_ink_soft);
-		style_text_show(p->text, cr, FONT_BOLD,
-				fig_state(p, plan->states[c->state], sbuf,
-					  sizeof sbuf),
-				sx, y1 + 3, ANCHOR_CENTER | ANCHOR_TOP,
-				cw * 0.4, style_ink);
+		below = fmax(below, 1 + fig_label(p, FONT_TICK,
+			fig_state(p, plan->reference, rbuf, sizeof rbuf),
+			rx, y1 + 4, ANCHOR_CENTER | ANCHOR_TOP, cw * 0.4,
+			LABEL_LINES, style_ink_soft));
+		below = fmax(below, fig_label(p, FONT_BOLD,
+			fig_state(p, plan->states[c->state], sbuf, sizeof sbuf),
+			sx, y1 + 3, ANCHOR_CENTER | ANCHOR_TOP, cw * 0.4,
+			LABEL_LINES, style_ink));
 		col++;
 	}
-	return y1 + 3 + 2 * h + 4;
+	return y1 + 3 + below + 4;
 }
 
 /* The legend: what a hollow circle, a marker, a line and a bar mean. */

@@ -212,7 +212,7 @@ static void rows(fig_pen *p, const fig_builddiff_input *in,
 		char sbuf[FIG_STATE_BUFSIZE];
 
 		forest_row_start(p, col, r, top, rh,
-				 fig_state(p, sc->state, sbuf, sizeof sbuf));
+				 fig_state(p, sc->state, sbuf, sizeof sbuf), 1);
 		for (size_t k = 0; k < sc->count; k++)
 			for (int b = 0; b < 2; b++)
 				draw_slot(p, in, col,

@@ -139,6 +139,13 @@ static void draw_rows(fig_pen *p, const forest_columns *col,
 	const study_plan *plan = &p->in->s->plan;
 	const analysis *a = p->in->a;
 	const double row_h = row_height(sl);
+	double line_h;
+	int label_lines;
+
+	/* A name too long for the column wraps into the lines its row
+	 * holds. */
+	style_text_measure(p->text, FONT_BOLD, "Ag", 0, NULL, &line_h);
+	label_lines = line_h > 0 ? (int)(row_h / line_h) : 1;
 
 	for (size_t r = 0; r < a->n_states; r++) {
 		const state_result *sr = &a->states[r];
@@ -147,7 +154,7 @@ static void draw_rows(fig_pen *p, const forest_columns *col,
 
 		forest_row_start(p, col, r, top, row_h,
 				 fig_state(p, plan->states[sr->state], sbuf,
-					   sizeof sbuf));
+					   sizeof sbuf), label_lines);
 		for (size_t k = 0; k < sr->n_comparisons; k++)
 			draw_comparison(p, col, sl,
 					&a->cmp[sr->comparisons[k]], top,

@@ -225,7 +225,8 @@ double forest_column_heads(fig_pen *p, const forest_columns *col,
 }
 
 void forest_row_start(fig_pen *p, const forest_columns *col, size_t r,
-		      double top, double row_h, const char *label)
+		      double top, double row_h, const char *label,
+		      int max_lines)
 {
 	cairo_t *cr = p->cr;
 
@@ -238,8 +239,9 @@ void forest_row_start(fig_pen *p, const forest_columns *col, size_t r,
 		cairo_stroke(cr);
 		cairo_restore(cr);
 	}
-	style_text_show(p->text, cr, FONT_BOLD, label, 0, top + row_h / 2,
-			ANCHOR_LEFT | ANCHOR_MIDDLE, col->label_w, style_ink);
+	fig_label(p, FONT_BOLD, label, 0, top + row_h / 2,
+		  ANCHOR_LEFT | ANCHOR_MIDDLE, col->label_w, max_lines,
+		  style_ink);
 }
 
 /* Vertical lines at the ticks of the axis, from Y0 to Y1. */

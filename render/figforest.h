@@ -133,9 +133,11 @@ double forest_column_heads(fig_pen *p, const forest_columns *col,
 			   const char *value_head, double y);
 
 /* Starts row R (from 0) at TOP, ROW_H high: a rule above every row but
- * the first, and the state's LABEL. */
+ * the first, and the state's LABEL, wrapped into at most MAX_LINES lines
+ * when it does not fit on one (fig_label). */
 void forest_row_start(fig_pen *p, const forest_columns *col, size_t r,
-		      double top, double row_h, const char *label);
+		      double top, double row_h, const char *label,
+		      int max_lines);
 
 /* The threshold band of THRESHOLD, the grid lines of the axis and 0,
  * behind the plot area from Y0 to Y1. */

@@ -120,6 +120,27 @@ const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 	return buf;
 }
 
+double fig_label(fig_pen *p, style_font font, const char *text, double x,
+		 double y, int anchor, double width, int max_lines,
+		 style_rgb colour)
+{
+	double w, h;
+
+	style_text_measure(p->text, font, text, 0, &w, &h);
+	if (w <= width || max_lines < 2) {
+		style_text_show(p->text, p->cr, font, text, x, y, anchor, width,
+				colour);
+		return h;
+	}
+	h = style_text_block_max(p->text, NULL, font, text, 0, 0, width,
+				 anchor, colour, max_lines);
+	/* a block has no single baseline: ANCHOR_BASELINE places its top */
+	style_anchor_place(anchor, width, h, 0, &x, &y);
+	style_text_block_max(p->text, p->cr, font, text, x, y, width, anchor,
+			     colour, max_lines);
+	return h;
+}
+
 char *fig_number(double value, int decimals, bool plus, char *buf,
 		 size_t size)
 {

@@ -118,6 +118,17 @@ char *fig_printf(const char *format, ...);
  * text is drawn as plain text (never Pango markup). */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
+/* Draws the label TEXT (a state's name, say) in FONT within WIDTH points,
+ * placed by ANCHOR at (X, Y) as style_text_show places it: on one line
+ * when it fits; otherwise wrapped at blanks into at most MAX_LINES lines
+ * (the last one ellipsized), each line aligned by ANCHOR, the block
+ * centred on Y for ANCHOR_MIDDLE and below Y for ANCHOR_TOP.  A name with
+ * blanks thus stays whole where one line would cut it.  Returns the
+ * height drawn. */
+double fig_label(fig_pen *p, style_font font, const char *text, double x,
+		 double y, int anchor, double width, int max_lines,
+		 style_rgb colour);
+
 /* The name of series SERIES of PLAN, as the Markdown page writes it
  * (render/studytext.h: its label in the figure's language, or the
  * language's default name, "Serie 1", "시리즈 1").  The result belongs to

@@ -339,28 +339,35 @@ static void show_layout(cairo_t *cr, PangoLayout *l, double x, double y,
 	cairo_restore(cr);
 }
 
+void style_anchor_place(int anchor, double w, double h, double base,
+			double *x, double *y)
+{
+	int hor = anchor & 3, ver = anchor & 12;
+
+	if (hor == ANCHOR_CENTER)
+		*x -= w / 2.0;
+	else if (hor == ANCHOR_RIGHT)
+		*x -= w;
+	if (ver == ANCHOR_MIDDLE)
+		*y -= h / 2.0;
+	else if (ver == ANCHOR_BASELINE)
+		*y -= base;
+	else if (ver == ANCHOR_BOTTOM)
+		*y -= h;
+}
+
 double style_text_show(style_text *t, cairo_t *cr, style_font font,
 		       const char *text, double x, double y, int anchor,
 		       double max_width, style_rgb colour)
 {
 	PangoLayout *l = make_layout(t, font, text, max_width, false);
 	double lx, w, h, base;
-	int hor = anchor & 3, ver = anchor & 12;
 
 	if (!l)
 		return 0;
 	layout_extent(l, &lx, &w, &h, &base);
 	x -= lx;
-	if (hor == ANCHOR_CENTER)
-		x -= w / 2.0;
-	else if (hor == ANCHOR_RIGHT)
-		x -= w;
-	if (ver == ANCHOR_MIDDLE)
-		y -= h / 2.0;
-	else if (ver == ANCHOR_BASELINE)
-		y -= base;
-	else if (ver == ANCHOR_BOTTOM)
-		y -= h;
+	style_anchor_place(anchor, w, h, base, &x, &y);
 	show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return w;

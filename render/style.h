@@ -102,6 +102,12 @@ enum {
 	ANCHOR_BOTTOM = 12
 };
 
+/* Moves (*X, *Y), the point ANCHOR names on a box W wide and H high
+ * whose first baseline lies BASE below its top, to the box's top-left
+ * corner. */
+void style_anchor_place(int anchor, double w, double h, double base,
+			double *x, double *y);
+
 /* Pango text for one cairo_t in one language.  Holds a sticky status like
  * cairo's: the first text that cannot be drawn in the pinned fonts sets it,
  * later calls still draw (so the caller checks once, at the end). */

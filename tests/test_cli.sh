@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/lib.sh"
 
 hint="Try 'pairboot --help' for more information."
-studies=(mmcss-26200.9168 netthrottle)
+studies=(mmcss-26200.9168 netthrottle powerplan)
 statuses=(0 1 64 65 66 70 71 73 74)
 
 # usage_error NAME ARG...: pairboot ARGs must be a usage error: status 64,

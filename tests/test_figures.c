@@ -594,6 +594,42 @@ static void test_boots(void)
 	image_free(&im);
 }
 
+/* A state's name too long for its column under the axis wraps at its
+ * blanks instead of being cut, and the figure grows to hold it.  With one
+ * comparison the name may take 0.4 of the plot's width, under 190 of the
+ * figure's 480 points; the name below takes about 330 points in the bold
+ * 9.5 pt face, so it needs two lines, about 23 points, where a one-line
+ * name fits the room of two lines of tick labels (about 19): a cut name
+ * would leave the height as it is. */
+static void test_boots_long_name(void)
+{
+	double height[2] = { 0, 0 };
+
+	for (int k = 0; k < 2; k++) {
+		fake f;
+		image im;
+
+		fake_init(&f, 1);
+		set_ci(&f, 0, 5.0, true, 5.0, 5.0);
+		fake_runs(&f);
+		if (k == 1) {
+			f.states[1] = pb_state_name("Ultimate Performance "
+						    "with every processor "
+						    "idle state disabled");
+			for (size_t i = 0; i < 8; i++)
+				if (!f.runs[i].state.named
+				    && f.runs[i].state.value == 10)
+					f.runs[i].state = f.states[1];
+		}
+		draw(&im, FIG_BOOTS, &f, "en");
+		height[k] = im.st == PB_OK ? im.res.height : 0;
+		image_free(&im);
+	}
+	tap_ok(height[0] > 0 && height[1] > height[0] + 2,
+	       "boots: a long state name wraps under the axis (%.1f -> %.1f "
+	       "points)", height[0], height[1]);
+}
+
 /* ---------------------------------------------------- mechanism figure */
 
 static void test_mechanism(void)
@@ -903,6 +939,7 @@ int main(void)
 	test_languages();
 	test_state_heading();
 	test_boots();
+	test_boots_long_name();
 	test_mechanism();
 	test_mdblocks();
 	test_pdf_date();

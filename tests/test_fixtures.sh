@@ -25,6 +25,8 @@ ok "mmcss regenerates byte-identical" same_as_committed mmcss mmcss-26200.9168
 ok "newbuild regenerates byte-identical" same_as_committed newbuild mmcss-newbuild
 ok "netthrottle regenerates byte-identical" \
 	same_as_committed netthrottle netthrottle
+ok "powerplan regenerates byte-identical" \
+	same_as_committed powerplan powerplan
 
 # every latency CSV of FOLDER has HEADER and ROWS data rows, period 1..ROWS
 # in order, one decimal, no CR
@@ -50,6 +52,8 @@ ok "mmcss: 100 latency CSVs of 2500 rows" \
 ok "newbuild: 100 latency CSVs of 2500 rows" \
 	rows_are mmcss-newbuild period,latency_us 2500 100
 ok "netthrottle: 24 CSVs of 120 rows" rows_are netthrottle second,rx_mbps 120 24
+ok "powerplan: 48 CSVs of 3000 rows" \
+	rows_are powerplan period,lateness_us 3000 48
 
 # In each latency series of the mmcss study every state holds every
 # position of the run order exactly twice (10 blocks of 5 states), and no
@@ -83,6 +87,44 @@ is "$got" "$want" "mmcss: mean paired differences are the published ones"
 pilots=$(awk -F, '$1 ~ /^pilot-/ && $5 == "no" && $6 != "" && $7 == ""' \
 	"$fx/mmcss-26200.9168/runs.csv" | wc -l | tr -d ' ')
 is "$pilots" 2 "mmcss: two excluded pilots with a note"
+
+# powerplan: named states with blanks, format 2, no mechanism logs, so
+# runs.csv has no mechanism column; it says it is made up.
+pp=$fx/powerplan
+ok "powerplan: format 2 with named states" \
+	grep -qx 'state_type = name' "$pp/study.ini"
+ok "powerplan: the three plans, Balanced first" \
+	grep -qxF 'states = Balanced;High performance;Ultimate Performance' \
+	"$pp/study.ini"
+ok "powerplan: marked synthetic" grep -qx 'synthetic = yes' "$pp/study.ini"
+ok "powerplan: its header says the values are made up" \
+	grep -q '^# .*every value is made up' "$pp/study.ini"
+is "$(head -n 1 "$pp/runs.csv")" \
+	"run,series,block,state,accepted,note,latency,position,started" \
+	"powerplan: runs.csv has no mechanism column"
+ok "powerplan: no file name holds a blank" \
+	test -z "$(find "$pp" -name '* *')"
+# 8 blocks of 3 states per series: every block holds each state once,
+# and each state takes each position 2 or 3 times (8 = 2 x 3 + 2).
+pp_balanced() {
+	awk -F, 'NR > 1 && $5 == "yes" {
+			pos[$2 " " $4 " " $8]++; blk[$2 " " $3 " " $4]++; n++ }
+		END {
+			for (k in pos) { if (pos[k] < 2 || pos[k] > 3) exit 1; p++ }
+			for (k in blk) if (blk[k] != 1) exit 1
+			exit !(n == 48 && p == 18 && length(blk) == 48)
+		}' "$pp/runs.csv"
+}
+ok "powerplan: run order balanced, no state twice in a block" pp_balanced
+# The planned mean differences against Balanced (ms), series 1 then 2.
+want='High performance -0.240
+Ultimate Performance -0.450
+High performance -0.020
+Ultimate Performance -0.100'
+got=$("$genstudy" --check "$pp" |
+	sed -n 's/^  \(.*[a-z]\) *pairs 8  mean \([-+][0-9.]*\) .*/\1 \2/p' |
+	awk '{ v = $NF; $NF = ""; printf "%s%+.3f\n", $0, v }')
+is "$got" "$want" "powerplan: mean paired differences as planned"
 
 "$genstudy" nosuchstudy "$tap_tmp/x" 2>/dev/null
 is "$?" 64 "an unknown study is a usage error"

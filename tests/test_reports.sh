@@ -13,7 +13,7 @@ study=$top_srcdir/fixtures/mmcss-26200.9168
 mkdir -p "$tap_tmp/fresh" "$tap_tmp/loc"
 
 ## The committed reports are a fresh run, byte for byte ------------------
-for s in mmcss-26200.9168 netthrottle; do
+for s in mmcss-26200.9168 netthrottle powerplan; do
 	run_pb --quiet report "$top_srcdir/fixtures/$s" -o "$tap_tmp/fresh/$s"
 	is "$pb_status" 0 "$s: report exits 0"
 	ok "$s: reports/$s is byte-identical to a fresh run (make reports)" \

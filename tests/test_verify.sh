@@ -359,4 +359,23 @@ is "$pb_status" 66 "a missing file gives 66"
 run_pb verify "$tap_tmp/no-such-study" --against "$pages/en.txt"
 is "$pb_status" 66 "a missing study gives 66"
 
+## The power plan example: named states with blanks, read back ----------
+# Its pages and results.json must match in full, and each page must give
+# up its four comparisons (2 states x 2 series: pairs, difference and both
+# CI bounds each) under the names as written.
+pp=$top_srcdir/fixtures/powerplan
+"$PAIRBOOT" --quiet report "$pp" -o "$out/powerplan" </dev/null
+for f in en.md de.md cs.md ko.md results.json; do
+	run_pb verify "$pp" --against "$out/powerplan/$f"
+	is "$pb_status" 0 "powerplan $f: everything matches"
+	is "$(count '^MISMATCH')" 0 "powerplan $f: no MISMATCH"
+done
+for lang in en de cs ko; do
+	run_pb verify "$pp" --against "$out/powerplan/$lang.md"
+	is "$(count '^match *comparison \(High performance\|Ultimate Performance\), series [12]: ')" 16 \
+		"powerplan $lang.md: the four comparisons are read, names whole"
+	is "$(count '^match *comparison Ultimate Performance, series 2: difference: published -0\.100,')" 1 \
+		"powerplan $lang.md: Ultimate Performance in series 2 is -0.100"
+done
+
 done_testing

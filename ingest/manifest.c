@@ -494,18 +494,220 @@ static bool manifest_grow(manifest_ctx *c)
 	return true;
 }
 
+/* What the checks of one data row found so far. */
+typedef struct row_check {
+	manifest_ctx *c;
+	const csv_row *row;
+	diag *d;
+	size_t i;                /* the run's index */
+	study_run *r;            /* the run being filled */
+	series_kind kind;        /* of its series, when series_ok */
+	bool oom;                /* a copy failed */
+	bool id_ok, series_ok, block_ok, state_ok, accepted_ok;
+} row_check;
+
+/* The row's field of column COL (a column the file has). */
+static const csv_field *row_field(const row_check *k, int col)
+{
+	return &k->row->fields[k->c->col[col]];
+}
+
+static void check_run_id(row_check *k)
+{
+	const csv_field *f = row_field(k, MCOL_RUN);
+
+	if (!text_ok(k->c, f, "run", false, k->d))
+		return;
+	if (f->len == 0) {
+		diag_error(k->d, k->c->display, f->line, f->col,
+			   "run is empty (each run needs an id)");
+	} else {
+		k->r->id = field_dup(f, &k->oom);
+		k->id_ok = k->r->id != NULL;
+	}
+}
+
+static void check_series(row_check *k)
+{
+	const csv_field *f = row_field(k, MCOL_SERIES);
+	size_t s;
+
+	if (!text_ok(k->c, f, "series", false, k->d))
+		return;
+	s = f->len ? study_series_index(k->c->plan, f->text) : (size_t)-1;
+	if (f->len == 0) {
+		diag_error(k->d, k->c->display, f->line, f->col,
+			   "series is empty");
+	} else if (s == (size_t)-1) {
+		diag_error(k->d, k->c->display, f->line, f->col,
+			   "unknown series '%s' (study.ini has no "
+			   "[series %s] section)",
+			   diag_quote(f->text, f->len),
+			   diag_quote(f->text, f->len));
+	} else {
+		k->r->series = s;
+		k->kind = k->c->plan->series[s].kind;
+		k->series_ok = true;
+	}
+}
+
+static void check_block(row_check *k)
+{
+	const csv_field *f = row_field(k, MCOL_BLOCK);
+
+	if (numparse_ulong(f->text, f->len, &k->r->block) == NUMPARSE_OK
+	    && k->r->block >= 1)
+		k->block_ok = true;
+	else
+		field_error(k->c, f, k->d, "block is not a positive integer");
+}
+
+static void check_state(row_check *k)
+{
+	k->state_ok = manifest_state(k->c, row_field(k, MCOL_STATE), k->d,
+				     k->series_ok, k->kind, k->r);
+}
+
+static void check_accepted(row_check *k)
+{
+	const csv_field *f = row_field(k, MCOL_ACCEPTED);
+
+	if (f->len == 3 && memcmp(f->text, "yes", 3) == 0) {
+		k->r->accepted = true;
+		k->accepted_ok = true;
+	} else if (f->len == 2 && memcmp(f->text, "no", 2) == 0) {
+		k->accepted_ok = true;
+	} else {
+		field_error(k->c, f, k->d, "accepted must be yes or no");
+	}
+}
+
+static void check_note(row_check *k)
+{
+	const csv_field *f = row_field(k, MCOL_NOTE);
+
+	if (!text_ok(k->c, f, "note", true, k->d))
+		return;
+	if (k->accepted_ok && !k->r->accepted && f->len == 0)
+		diag_error(k->d, k->c->display, f->line, f->col,
+			   "note is empty: a run with accepted = no needs "
+			   "the reason");
+	k->r->note = field_dup(f, &k->oom);
+}
+
+/* The latency and mechanism files, each needed by an accepted run of the
+ * series kinds that record one (a column left out is needed by no series:
+ * manifest_header made sure). */
+static void check_files(row_check *k)
+{
+	study_run *r = k->r;
+	bool accepted = k->series_ok && k->accepted_ok && r->accepted;
+	const csv_field *f;
+
+	if (k->c->col[MCOL_LATENCY] != NO_COLUMN) {
+		f = row_field(k, MCOL_LATENCY);
+		r->latency_col = f->col;
+		check_path(k->c, f, "latency",
+			   accepted && k->kind == SERIES_LATENCY,
+			   "an accepted run of a latency series needs its "
+			   "latency file", k->d, &r->latency_path, &k->oom);
+	}
+	if (k->c->col[MCOL_MECHANISM] != NO_COLUMN) {
+		f = row_field(k, MCOL_MECHANISM);
+		r->mechanism_col = f->col;
+		check_path(k->c, f, "mechanism",
+			   accepted && k->kind != SERIES_LATENCY,
+			   "an accepted run of a mechanism, boundary or "
+			   "control series needs its mechanism log", k->d,
+			   &r->mechanism_path, &k->oom);
+	}
+}
+
+/* The columns a manifest may leave out: position and started. */
+static void check_optional(row_check *k)
+{
+	manifest_ctx *c = k->c;
+	study_run *r = k->r;
+	const csv_field *f;
+
+	if (c->col[MCOL_POSITION] != NO_COLUMN) {
+		f = row_field(k, MCOL_POSITION);
+		if (f->len
+		    && (numparse_ulong(f->text, f->len, &r->position)
+			!= NUMPARSE_OK || r->position == 0)) {
+			field_error(c, f, k->d,
+				    "position is not a positive integer");
+			r->position = 0;
+		}
+	}
+	if (c->col[MCOL_STARTED] != NO_COLUMN) {
+		f = row_field(k, MCOL_STARTED);
+		if (text_ok(c, f, "started", false, k->d)) {
+			if (f->len && !iso_time_ok(f->text, f->len))
+				field_error(c, f, k->d,
+					    "started is not a time of the form "
+					    "YYYY-MM-DDTHH:MM:SS[Z|+HH:MM]");
+			else
+				r->started = field_dup(f, &k->oom);
+		}
+	}
+}
+
+/* A run id seen on an earlier row.  False when out of memory. */
+static bool check_duplicate_id(row_check *k)
+{
+	manifest_ctx *c = k->c;
+	size_t j = run_set_add(&c->ids, c->runs, k->i, id_hash, id_equal);
+	const csv_field *f = row_field(k, MCOL_RUN);
+
+	if (j == (size_t)-1)
+		return false;
+	if (j != k->i)
+		diag_error(k->d, c->display, f->line, f->col,
+			   "duplicate run id '%s' (first at line %zu)",
+			   diag_quote(f->text, f->len),
+			   c->runs[j].manifest_line);
+	return true;
+}
+
+/* A second accepted latency run of the same series, block and state.
+ * False when out of memory. */
+static bool check_duplicate_slot(row_check *k)
+{
+	manifest_ctx *c = k->c;
+	const study_run *r = k->r;
+	size_t j = run_set_add(&c->slots, c->runs, k->i, slot_hash,
+			       slot_equal);
+	const csv_field *f = row_field(k, MCOL_STATE);
+	char num[PB_STATE_BUFSIZE];
+	char alias[PB_STATE_BUFSIZE + 112] = "";
+	const char *name;
+
+	if (j == (size_t)-1)
+		return false;
+	if (j == k->i)
+		return true;
+	name = pb_state_format(r->state, num, sizeof num);
+	/* 10 and 0x0a are one state: say so, or the two lines would not
+	 * seem to clash. */
+	if (strlen(name) != f->len || memcmp(name, f->text, f->len) != 0)
+		snprintf(alias, sizeof alias, "; '%s' is %s",
+			 diag_quote(f->text, f->len), name);
+	diag_error(k->d, c->display, f->line, f->col,
+		   "block %lu of series '%s' has two accepted runs of state "
+		   "%s (lines %zu and %zu%s)",
+		   r->block, c->plan->series[r->series].id, name,
+		   c->runs[j].manifest_line, r->manifest_line, alias);
+	return true;
+}
+
 /* Checks one data row and appends it to the runs, good or bad. */
 static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 {
 	manifest_ctx *c = ctx;
-	const csv_field *f;
-	study_run *r;
 	size_t errors = diag_errors(d);
-	size_t i;
-	bool oom = false;
-	bool id_ok = false, series_ok = false, block_ok = false;
-	bool state_ok = false, accepted_ok = false;
-	series_kind kind = SERIES_LATENCY;
+	row_check k = { .c = c, .row = row, .d = d,
+			.kind = SERIES_LATENCY };
 
 	if (row->index == 0)
 		return manifest_header(c, row, d);
@@ -513,171 +715,29 @@ static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 		c->fail = PB_NOMEM;
 		return false;
 	}
-	i = c->n++;
-	r = &c->runs[i];
-	memset(r, 0, sizeof *r);
-	c->bad[i] = false;
-	r->manifest_line = row->line;
+	k.i = c->n++;
+	k.r = &c->runs[k.i];
+	memset(k.r, 0, sizeof *k.r);
+	c->bad[k.i] = false;
+	k.r->manifest_line = row->line;
 
-	/* run */
-	f = &row->fields[c->col[MCOL_RUN]];
-	if (text_ok(c, f, "run", false, d)) {
-		if (f->len == 0) {
-			diag_error(d, c->display, f->line, f->col,
-				   "run is empty (each run needs an id)");
-		} else {
-			r->id = field_dup(f, &oom);
-			id_ok = r->id != NULL;
-		}
-	}
-
-	/* series */
-	f = &row->fields[c->col[MCOL_SERIES]];
-	if (text_ok(c, f, "series", false, d)) {
-		size_t k = f->len ? study_series_index(c->plan, f->text)
-				  : (size_t)-1;
-		if (f->len == 0) {
-			diag_error(d, c->display, f->line, f->col,
-				   "series is empty");
-		} else if (k == (size_t)-1) {
-			diag_error(d, c->display, f->line, f->col,
-				   "unknown series '%s' (study.ini has no "
-				   "[series %s] section)",
-				   diag_quote(f->text, f->len),
-				   diag_quote(f->text, f->len));
-		} else {
-			r->series = k;
-			kind = c->plan->series[k].kind;
-			series_ok = true;
-		}
-	}
-
-	/* block */
-	f = &row->fields[c->col[MCOL_BLOCK]];
-	if (numparse_ulong(f->text, f->len, &r->block) == NUMPARSE_OK
-	    && r->block >= 1)
-		block_ok = true;
-	else
-		field_error(c, f, d, "block is not a positive integer");
-
-	/* state */
-	f = &row->fields[c->col[MCOL_STATE]];
-	state_ok = manifest_state(c, f, d, series_ok, kind, r);
-
-	/* accepted */
-	f = &row->fields[c->col[MCOL_ACCEPTED]];
-	if (f->len == 3 && memcmp(f->text, "yes", 3) == 0) {
-		r->accepted = true;
-		accepted_ok = true;
-	} else if (f->len == 2 && memcmp(f->text, "no", 2) == 0) {
-		accepted_ok = true;
-	} else {
-		field_error(c, f, d, "accepted must be yes or no");
-	}
-
-	/* note */
-	f = &row->fields[c->col[MCOL_NOTE]];
-	if (text_ok(c, f, "note", true, d)) {
-		if (accepted_ok && !r->accepted && f->len == 0)
-			diag_error(d, c->display, f->line, f->col,
-				   "note is empty: a run with accepted = no "
-				   "needs the reason");
-		r->note = field_dup(f, &oom);
-	}
-
-	/* latency and mechanism files (a column left out is needed by no
-	 * series: manifest_header made sure) */
-	if (c->col[MCOL_LATENCY] != NO_COLUMN) {
-		f = &row->fields[c->col[MCOL_LATENCY]];
-		r->latency_col = f->col;
-		check_path(c, f, "latency",
-			   series_ok && accepted_ok && r->accepted
-				   && kind == SERIES_LATENCY,
-			   "an accepted run of a latency series needs its "
-			   "latency file", d, &r->latency_path, &oom);
-	}
-	if (c->col[MCOL_MECHANISM] != NO_COLUMN) {
-		f = &row->fields[c->col[MCOL_MECHANISM]];
-		r->mechanism_col = f->col;
-		check_path(c, f, "mechanism",
-			   series_ok && accepted_ok && r->accepted
-				   && kind != SERIES_LATENCY,
-			   "an accepted run of a mechanism, boundary or "
-			   "control series needs its mechanism log", d,
-			   &r->mechanism_path, &oom);
-	}
-
-	/* optional columns */
-	if (c->col[MCOL_POSITION] != NO_COLUMN) {
-		f = &row->fields[c->col[MCOL_POSITION]];
-		if (f->len
-		    && (numparse_ulong(f->text, f->len, &r->position)
-			!= NUMPARSE_OK || r->position == 0)) {
-			field_error(c, f, d,
-				    "position is not a positive integer");
-			r->position = 0;
-		}
-	}
-	if (c->col[MCOL_STARTED] != NO_COLUMN) {
-		f = &row->fields[c->col[MCOL_STARTED]];
-		if (text_ok(c, f, "started", false, d)) {
-			if (f->len && !iso_time_ok(f->text, f->len))
-				field_error(c, f, d,
-					    "started is not a time of the form "
-					    "YYYY-MM-DDTHH:MM:SS[Z|+HH:MM]");
-			else
-				r->started = field_dup(f, &oom);
-		}
-	}
-	if (oom) {
+	check_run_id(&k);
+	check_series(&k);
+	check_block(&k);
+	check_state(&k);
+	check_accepted(&k);
+	check_note(&k);
+	check_files(&k);
+	check_optional(&k);
+	if (k.oom
+	    || (k.id_ok && !check_duplicate_id(&k))
+	    || (k.series_ok && k.kind == SERIES_LATENCY && k.block_ok
+		&& k.state_ok && k.accepted_ok && k.r->accepted
+		&& !check_duplicate_slot(&k))) {
 		c->fail = PB_NOMEM;
 		return false;
 	}
-
-	/* across rows */
-	if (id_ok) {
-		size_t j = run_set_add(&c->ids, c->runs, i, id_hash, id_equal);
-		if (j == (size_t)-1) {
-			c->fail = PB_NOMEM;
-			return false;
-		}
-		if (j != i) {
-			f = &row->fields[c->col[MCOL_RUN]];
-			diag_error(d, c->display, f->line, f->col,
-				   "duplicate run id '%s' (first at line %zu)",
-				   diag_quote(f->text, f->len),
-				   c->runs[j].manifest_line);
-		}
-	}
-	if (series_ok && kind == SERIES_LATENCY && block_ok && state_ok
-	    && accepted_ok && r->accepted) {
-		size_t j = run_set_add(&c->slots, c->runs, i, slot_hash,
-				       slot_equal);
-		if (j == (size_t)-1) {
-			c->fail = PB_NOMEM;
-			return false;
-		}
-		if (j != i) {
-			char num[PB_STATE_BUFSIZE];
-			char alias[PB_STATE_BUFSIZE + 112] = "";
-			const char *name = pb_state_format(r->state, num,
-							   sizeof num);
-			f = &row->fields[c->col[MCOL_STATE]];
-			/* 10 and 0x0a are one state: say so, or the two
-			 * lines would not seem to clash. */
-			if (strlen(name) != f->len
-			    || memcmp(name, f->text, f->len) != 0)
-				snprintf(alias, sizeof alias, "; '%s' is %s",
-					 diag_quote(f->text, f->len), name);
-			diag_error(d, c->display, f->line, f->col,
-				   "block %lu of series '%s' has two accepted "
-				   "runs of state %s (lines %zu and %zu%s)",
-				   r->block, c->plan->series[r->series].id,
-				   name, c->runs[j].manifest_line,
-				   r->manifest_line, alias);
-		}
-	}
-	c->bad[i] = diag_errors(d) != errors;
+	c->bad[k.i] = diag_errors(d) != errors;
 	return true;
 }
 

@@ -10,6 +10,7 @@
 #include "ingest/pubmatch.h"
 #include "ingest/published_text.h"
 #include "ingest/results_read.h"
+#include "common/strutil.h"
 
 #include <errno.h>
 #include <math.h>
@@ -34,10 +35,7 @@ static char *dup_range(const char *s, size_t n)
 	return p;
 }
 
-static char *dup_str(const char *s)
-{
-	return s ? dup_range(s, strlen(s)) : NULL;
-}
+#define dup_str(s) strutil_dup(s)
 
 /* Grows *ARR (of *N elements of SIZE bytes, capacity *CAP) by one zeroed
  * element and returns it, or NULL when out of memory. */

@@ -13,6 +13,7 @@
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
 #include "ingest/study_read.h"
+#include "common/strutil.h"
 
 typedef results_src rd;
 
@@ -203,17 +204,13 @@ json_t *results_section_get(results_src *r, json_t *root, results_section s)
 	return NULL;
 }
 
+/* A copy of S (NULL for NULL), remembering a failed allocation. */
 static char *dup_str(rd *r, const char *s)
 {
-	char *p;
-	if (!s)
-		return NULL;
-	p = malloc(strlen(s) + 1);
-	if (!p) {
+	char *p = strutil_dup(s);
+
+	if (s && !p)
 		r->nomem = true;
-		return NULL;
-	}
-	strcpy(p, s);
 	return p;
 }
 

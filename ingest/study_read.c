@@ -38,6 +38,7 @@
 #include "ingest/plan.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
+#include "common/strutil.h"
 
 /* Joins A and B with one '/' into new memory, or NULL. */
 static char *path_join(const char *a, const char *b)
@@ -52,19 +53,10 @@ static char *path_join(const char *a, const char *b)
 	return p;
 }
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}
-
 /* The study folder as given, without trailing slashes ("/" stays "/"). */
 static char *clean_dir(const char *dir)
 {
-	char *d = dup_str(dir);
+	char *d = strutil_dup(dir);
 	size_t n;
 	if (!d)
 		return NULL;
@@ -89,7 +81,7 @@ static pb_status add_input(study *s, const char *rel, const char *hex,
 	if (!grown)
 		return PB_NOMEM;
 	s->inputs = grown;
-	grown[s->n_inputs].path = dup_str(rel);
+	grown[s->n_inputs].path = strutil_dup(rel);
 	if (!grown[s->n_inputs].path)
 		return PB_NOMEM;
 	memcpy(grown[s->n_inputs].sha256, hex, 65);
@@ -663,8 +655,9 @@ pb_status study_read(const char *dir, diag *d, study **out)
 	return study_read_opt(dir, NULL, d, out);
 }
 
-static pb_status study_read_timed(const char *dir, const read_options *o,
-				  diag *d, study **out);
+static pb_status study_read_untimed(const char *dir,
+				    const read_options *o, diag *d,
+				    study **out);
 
 pb_status study_read_opt(const char *dir, const read_options *o, diag *d,
 			 study **out)
@@ -672,24 +665,16 @@ pb_status study_read_opt(const char *dir, const read_options *o, diag *d,
 	pb_status st;
 
 	timing_begin(TIMING_INGEST);
-	st = study_read_timed(dir, o, d, out);
+	st = study_read_untimed(dir, o, d, out);
 	timing_end(TIMING_INGEST);
 	return st;
 }
 
-static pb_status study_read_timed(const char *dir, const read_options *o,
-				  diag *d, study **out)
+/* PB_OK when DIR is a folder; else says why not and PB_NOINPUT. */
+static pb_status check_folder(const char *dir, diag *d)
 {
-	study *s;
 	struct stat st_dir;
-	char *root;
-	pb_status st;
-	unsigned jobs = o && o->jobs ? o->jobs : readopt_default_jobs();
-	size_t shards = o ? o->shards : 0, shard = o ? o->shard : 0;
 
-	if (jobs > READOPT_MAX_JOBS)
-		jobs = READOPT_MAX_JOBS;
-	*out = NULL;
 	/* errno means something only when stat failed: a file given as the
 	 * study is "not a folder", whatever errno was left from before. */
 	if (stat(dir, &st_dir) != 0) {
@@ -708,21 +693,27 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 		diag_fail(d, PB_NOINPUT);
 		return PB_NOINPUT;
 	}
-	s = calloc(1, sizeof *s);
+	return PB_OK;
+}
+
+/* A new empty study of the folder DIR, with its cleaned path and name,
+ * and in *ROOT the folder's real path (the caller frees it). */
+static pb_status study_new(const char *dir, diag *d, study **out,
+			   char **root)
+{
+	study *s = calloc(1, sizeof *s);
+
+	*out = NULL;
 	if (!s)
 		return PB_NOMEM;
 	s->dir = clean_dir(dir);
-	if (!s->dir) {
-		study_free(s);
-		return PB_NOMEM;
-	}
-	s->name = dup_str(last_component(s->dir));
+	s->name = s->dir ? strutil_dup(last_component(s->dir)) : NULL;
 	if (!s->name) {
 		study_free(s);
 		return PB_NOMEM;
 	}
-	root = realpath(s->dir, NULL);
-	if (!root) {
+	*root = realpath(s->dir, NULL);
+	if (!*root) {
 		int e = errno;
 		study_free(s);
 		if (e == ENOMEM)
@@ -732,37 +723,68 @@ static pb_status study_read_timed(const char *dir, const read_options *o,
 		diag_fail(d, PB_NOINPUT);
 		return PB_NOINPUT;
 	}
+	*out = s;
+	return PB_OK;
+}
+
+/* Reads the files of every run of S (below ROOT) on JOBS threads: only
+ * those of shard SHARD of SHARDS when SHARDS is 2 or more. */
+static pb_status read_all_runs(study *s, const char *root, diag *d,
+			       unsigned jobs, size_t shards, size_t shard)
+{
+	run_pool pool = { .s = s, .root = root, .d = d };
+	pb_status rs = PB_OK;
+
+	pool.jobs = calloc(s->n_runs, sizeof *pool.jobs);
+	if (!pool.jobs)
+		rs = PB_NOMEM;
+	for (size_t i = 0; pool.jobs && i < s->n_runs; i++)
+		pool.jobs[i].skip = shards >= 2 && i % shards != shard;
+	if (rs == PB_OK)
+		rs = read_summary(&pool);
+	if (rs == PB_OK && pthread_mutex_init(&pool.lock, NULL) != 0)
+		rs = PB_NOMEM;
+	if (rs == PB_OK && pthread_cond_init(&pool.done, NULL) != 0) {
+		pthread_mutex_destroy(&pool.lock);
+		rs = PB_NOMEM;
+	}
+	if (rs == PB_OK) {
+		rs = read_runs(&pool, jobs);
+		pthread_cond_destroy(&pool.done);
+		pthread_mutex_destroy(&pool.lock);
+		if (rs != PB_NOMEM && pool.summary && shards < 2)
+			check_summary_used(&pool);
+	}
+	sumfile_free((sumfile *)pool.summary);
+	free(pool.summary_display);
+	free(pool.jobs);
+	return rs;
+}
+
+/* Reads the study in DIR (study_read_opt, which times it). */
+static pb_status study_read_untimed(const char *dir,
+				    const read_options *o, diag *d,
+				    study **out)
+{
+	study *s;
+	char *root = NULL;
+	pb_status st;
+	unsigned jobs = o && o->jobs ? o->jobs : readopt_default_jobs();
+	size_t shards = o ? o->shards : 0, shard = o ? o->shard : 0;
+
+	if (jobs > READOPT_MAX_JOBS)
+		jobs = READOPT_MAX_JOBS;
+	*out = NULL;
+	st = check_folder(dir, d);
+	if (st == PB_OK)
+		st = study_new(dir, d, &s, &root);
+	if (st != PB_OK)
+		return st;
 
 	st = read_plan_and_manifest(s, d);
-	if (st != PB_NOMEM && s->runs && s->n_runs) {
-		run_pool pool = { .s = s, .root = root, .d = d };
-		pb_status rs = PB_OK;
-
-		pool.jobs = calloc(s->n_runs, sizeof *pool.jobs);
-		if (!pool.jobs)
-			rs = PB_NOMEM;
-		for (size_t i = 0; pool.jobs && i < s->n_runs; i++)
-			pool.jobs[i].skip = shards >= 2 && i % shards != shard;
-		if (rs == PB_OK)
-			rs = read_summary(&pool);
-		if (rs == PB_OK && pthread_mutex_init(&pool.lock, NULL) != 0)
-			rs = PB_NOMEM;
-		if (rs == PB_OK && pthread_cond_init(&pool.done, NULL) != 0) {
-			pthread_mutex_destroy(&pool.lock);
-			rs = PB_NOMEM;
-		}
-		if (rs == PB_OK) {
-			rs = read_runs(&pool, jobs);
-			pthread_cond_destroy(&pool.done);
-			pthread_mutex_destroy(&pool.lock);
-			if (rs != PB_NOMEM && pool.summary && shards < 2)
-				check_summary_used(&pool);
-		}
-		st = pb_status_merge(st, rs);
-		sumfile_free((sumfile *)pool.summary);
-		free(pool.summary_display);
-		free(pool.jobs);
-	}
+	if (st != PB_NOMEM && s->runs && s->n_runs)
+		st = pb_status_merge(st, read_all_runs(s, root, d, jobs,
+							shards, shard));
 	free(root);
 	/* The plan and the manifest were read (there are runs): the
 	 * schedule, if any, is checked against them too. */

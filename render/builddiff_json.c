@@ -7,47 +7,17 @@
 
 #include <gsl/gsl_version.h>
 
+#include "render/jsonput.h"
 #include "render/jsonw.h"
 #include "render/results_json.h"
 
-/* json_object_set_new that remembers a failure in *OK (a NULL value, from
- * a failed constructor, counts as one).  VALUE's reference is always
- * taken, also when OBJ is NULL, so nothing leaks on the way out. */
-static void put(json_t *obj, const char *key, json_t *value, bool *ok)
-{
-	if (!obj) {
-		json_decref(value);
-		*ok = false;
-	} else if (!value || json_object_set_new(obj, key, value) != 0) {
-		*ok = false;
-	}
-}
-
-static void push(json_t *arr, json_t *value, bool *ok)
-{
-	if (!arr) {
-		json_decref(value);
-		*ok = false;
-	} else if (!value || json_array_append_new(arr, value) != 0) {
-		*ok = false;
-	}
-}
-
-static json_t *num(double x)
-{
-	return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *count(size_t n)
-{
-	return json_integer((json_int_t)n);
-}
-
-static json_t *state_json(pb_state st)
-{
-	char buf[PB_STATE_BUFSIZE];
-	return json_string(pb_state_format(st, buf, sizeof buf));
-}
+/* The names this file calls the helpers of render/jsonput.h by. */
+#define put(obj, key, value, ok) jsonput_set((obj), (key), (value), (ok))
+#define push(arr, value, ok) jsonput_push((arr), (value), (ok))
+#define count(n) jsonput_count(n)
+#define num(x) jsonput_num(x)
+#define triplet(v, ok) jsonput_longs((v), PRIO_PHASES, (ok))
+#define state_json(st) jsonput_state(st)
 
 /* The study.ini key of each PLAN_DIFF_* bit, in bit order. */
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
@@ -299,14 +269,6 @@ static json_t *values_json(const analysis *oa, const analysis *na,
 		put(o, "new", boundary_side(na->summary, v->new_row, ok), ok);
 		push(arr, o, ok);
 	}
-	return arr;
-}
-
-static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
-{
-	json_t *arr = json_array();
-	for (int i = 0; arr && i < PRIO_PHASES; i++)
-		push(arr, json_integer(v[i]), ok);
 	return arr;
 }
 

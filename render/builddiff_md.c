@@ -8,121 +8,42 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
-#include "render/mdtext.h"
-#include "render/numfmt.h"
+#include "render/mdpage.h"
 #include "render/outcome_words.h"
 #include "render/page_phrases.h"
 #include "render/studytext.h"
 
 typedef struct page {
+	mdpage md;                /* words, pool, output, first failure */
 	const study *os, *ns;
 	const analysis *oa, *na;
 	const builddiff_result *c;
-	const char *lang;
 	int decimals;             /* the old plan's threshold decimals */
-	GString *out;
-	GPtrArray *pool;          /* strings made for this page */
-	pb_status st;             /* the first failure */
 } page;
 
-/* ---- words ---------------------------------------------------------- */
+/* ---- words and text pieces (render/mdpage.h) -------------------------- */
 
-static const char *missing(page *pg, const char *msgid, const char *found)
-{
-	if (found)
-		return found;
-	pg->st = pb_status_merge(pg->st, PB_SOFTWARE);
-	return msgid;
-}
+#include "render/mdpage_names.h"
 
-static const char *tr(page *pg, const char *msgid)
-{
-	return missing(pg, msgid, i18n_text(pg->lang, msgid));
-}
-
-static const char *trc(page *pg, const char *ctx, const char *msgid)
-{
-	return missing(pg, msgid, i18n_ctext(pg->lang, ctx, msgid));
-}
-
-/* The plural form of SINGULAR/PLURAL for N. */
-static const char *trn(page *pg, const char *singular,
-				 const char *plural, unsigned long n)
-{
-	return missing(pg, n == 1 ? singular : plural,
-		       i18n_ntext(pg->lang, singular, plural, n));
-}
-
-/* Page phrase ID in the page's language. */
-static const char *phrase(page *pg, page_phrase_id id)
-{
-	const page_phrase *p = page_phrase_get(id);
-
-	return p->ctx ? trc(pg, p->ctx, p->msgid) : tr(pg, p->msgid);
-}
-
-static const char *keep(page *pg, gchar *s)
-{
-	g_ptr_array_add(pg->pool, s);
-	return s;
-}
-
-__attribute__((format(printf, 2, 3)))
-static const char *fmt(page *pg, const char *format, ...)
-{
-	va_list ap;
-	gchar *s;
-
-	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
-	va_end(ap);
-	return keep(pg, s);
-}
-
-static void puts_(page *pg, const char *text)
-{
-	g_string_append(pg->out, text);
-}
-
-static const char *esc(page *pg, const char *text)
-{
-	GString *g = g_string_new(NULL);
-	mdtext_escape(g, text ? text : "");
-	return keep(pg, g_string_free(g, FALSE));
-}
-
+/* Every code span of this page may stand in a table cell. */
 static const char *code(page *pg, const char *text)
 {
-	GString *g = g_string_new(NULL);
-	mdtext_code(g, text, true);
-	return keep(pg, g_string_free(g, FALSE));
+	return mdpage_code(&pg->md, text, true);
 }
 
 static const char *state_text(page *pg, pb_state st)
 {
-	char buf[PB_STATE_BUFSIZE];
-
-	if (st.missing)
-		return phrase(pg, PH_MISSING);
-	return code(pg, pb_state_format(st, buf, sizeof buf));
+	return mdpage_state(&pg->md, st, true);
 }
 
 static const char *num(page *pg, double x, bool sign)
 {
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_fixed(x, pg->decimals, sign, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return fmt(pg, "%s", buf);
+	return mdpage_fixed(&pg->md, x, pg->decimals, sign);
 }
 
 /* An estimate (BESIDE_T false) or an interval endpoint, with more decimals
@@ -130,37 +51,18 @@ static const char *num(page *pg, double x, bool sign)
  * lies (numfmt_beside); always signed. */
 static const char *num_beside(page *pg, double x, bool beside_t)
 {
-	const double bounds[2] = { pg->c->threshold, -pg->c->threshold };
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_beside(x, pg->decimals, bounds, beside_t ? 2 : 0,
-				     true, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return fmt(pg, "%s", buf);
+	return mdpage_beside(&pg->md, x, pg->decimals, pg->c->threshold,
+			     beside_t, true);
 }
 
 /* The fraction F as a percentage with at most MAX_DECIMALS decimals:
  * with the sign written close when it qualifies a noun ("a 95% interval"),
- * else ALONE, spaced as the language writes a percentage on its own
- * ("79.5%" in English, "79.5 %" in German and Czech). */
+ * else ALONE, spaced as the language writes a percentage on its own. */
 static const char *percent_places(page *pg, double f, int max_decimals,
 				  bool alone)
 {
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_percent(f, max_decimals, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?%";
-	}
-	if (!alone)
-		return fmt(pg, "%s%%", buf);
-	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
-	   Write the space the language puts before the sign. */
-	return fmt(pg, trc(pg, "percentage", "%s%%"), buf);
+	return alone ? mdpage_percent_alone(&pg->md, f, max_decimals)
+		     : mdpage_percent(&pg->md, f, max_decimals);
 }
 
 static const char *percent(page *pg, double f)
@@ -191,26 +93,10 @@ static const char *qty(page *pg, double x, bool sign)
 	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, unit(pg)));
 }
 
-static const char *join(page *pg, GPtrArray *items, const char *sep)
-{
-	GString *g = g_string_new(NULL);
-
-	for (guint i = 0; i < items->len; i++) {
-		if (i)
-			g_string_append(g, sep);
-		g_string_append(g, g_ptr_array_index(items, i));
-	}
-	return keep(pg, g_string_free(g, FALSE));
-}
-
 /* A series' name as the study page writes it (render/studytext.h). */
 static const char *series_name(page *pg, const study_plan *p, size_t k)
 {
-	char *name = studytext_series_name(p, k, pg->lang);
-
-	if (!name)
-		return missing(pg, p->series[k].label, NULL);
-	return esc(pg, keep(pg, name));
+	return mdpage_series_name(&pg->md, p, k);
 }
 
 /* The name of a series pair: the series when matched by id, else both. */
@@ -278,9 +164,7 @@ static const char *conclusion_text(page *pg, verdict v, bool syn)
 	const char *msgid = verdict_msgid(v, syn, &plural);
 
 	if (plural)
-		return fmt(pg, missing(pg, msgid, i18n_ntext(pg->lang, msgid,
-							     plural,
-							     VERDICT_MIN_PAIRS)),
+		return fmt(pg, trn(pg, msgid, plural, VERDICT_MIN_PAIRS),
 			   (size_t)VERDICT_MIN_PAIRS);
 	return tr(pg, msgid);
 }
@@ -295,30 +179,6 @@ static const char *change_cell(page *pg, const change_interval *ci)
 			   phrase(pg, PH_NO_INTERVAL));
 	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
 		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
-}
-
-/* ---- tables ---------------------------------------------------------- */
-
-static void table_header(page *pg, GPtrArray *cells)
-{
-	puts_(pg, "| ");
-	puts_(pg, join(pg, cells, " | "));
-	puts_(pg, " |\n|");
-	for (guint i = 0; i < cells->len; i++)
-		puts_(pg, "---|");
-	puts_(pg, "\n");
-}
-
-static void table_row(page *pg, GPtrArray *cells)
-{
-	puts_(pg, "| ");
-	puts_(pg, join(pg, cells, " | "));
-	puts_(pg, " |\n");
-}
-
-static void add(GPtrArray *row, const char *cell)
-{
-	g_ptr_array_add(row, (gpointer)cell);
 }
 
 /* ---- introduction ---------------------------------------------------- */
@@ -361,7 +221,7 @@ static void section_intro(page *pg)
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
 		"%s: build %s against build %s"),
-		esc(pg, studytext_title(o, pg->lang)), esc(pg, n->build),
+		esc(pg, studytext_title(o, pg->md.lang)), esc(pg, n->build),
 		esc(pg, o->build))));
 	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
@@ -420,7 +280,7 @@ static const char *service_phrase(page *pg, const study_plan *p, bool running)
 
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
+	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
 }
 
 /* What one build observed for one written value, in the study page's
@@ -805,11 +665,11 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 	if (!*started)
 		puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Comparison notes")));
 	*started = true;
-	st = endpoint_words_where(pg->lang, ci->fragile_endpoint,
+	st = endpoint_words_where(pg->md.lang, ci->fragile_endpoint,
 				  ci->fragile_boundary, ci->fragile_distance,
 				  pg->decimals, esc(pg, unit(pg)), &where);
 	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
+		mdpage_fail(&pg->md, st);
 		return;
 	}
 	keep(pg, where);
@@ -977,16 +837,13 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
+	mdpage_init(&pg.md, lang, out);
 	pg.os = os;
 	pg.ns = ns;
 	pg.oa = oa;
 	pg.na = na;
 	pg.c = c;
-	pg.lang = lang;
 	pg.decimals = os->plan.threshold_decimals;
-	pg.out = out;
-	pg.pool = g_ptr_array_new_with_free_func(g_free);
-	pg.st = PB_OK;
 
 	section_intro(&pg);
 	section_values(&pg);
@@ -997,8 +854,5 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 	section_notes(&pg);
 	section_input(&pg);
 
-	g_ptr_array_free(pg.pool, TRUE);
-	if (pg.st != PB_OK)
-		g_string_truncate(out, start);
-	return pg.st;
+	return mdpage_finish(&pg.md, start);
 }

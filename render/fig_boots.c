@@ -9,10 +9,14 @@
 
 #include <glib.h>
 
+#include "render/figframe.h"
+
 #define PANEL_PLOT_H 150.0   /* height of one series' plot area */
 #define PANEL_GAP 16.0       /* between panels */
 #define POINT 4.6            /* marker size of one boot */
 #define JITTER 0.22          /* strip width, as a fraction of a column */
+#define TICK_LABEL_GAP 2.0   /* between a tick mark and its label */
+#define LEGEND_SWATCH_W 16.0 /* a legend item's swatch */
 #define LABEL_LINES 3        /* a state's name under the axis wraps into
 				at most this many lines */
 
@@ -136,62 +140,6 @@ static void pair_lines(fig_pen *p, const comparison *c, double rx,
 	cairo_restore(cr);
 }
 
-/* The y axis of a panel: grid, ticks and labels right-aligned at X0. */
-static void y_axis(fig_pen *p, double x0, double x1, double y0, double y1)
-{
-	const axis_scale *ax = &p->res->axis;
-	cairo_t *cr = p->cr;
-
-	cairo_save(cr);
-	style_set_colour(cr, style_grid);
-	cairo_set_line_width(cr, STYLE_LINE_HAIR);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
-		cairo_move_to(cr, x0, y);
-		cairo_line_to(cr, x1, y);
-	}
-	cairo_stroke(cr);
-	style_set_colour(cr, style_ink_soft);
-	cairo_set_line_width(cr, STYLE_LINE_THIN);
-	cairo_move_to(cr, x0, y0);
-	cairo_line_to(cr, x0, y1);
-	cairo_line_to(cr, x1, y1);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
-		cairo_move_to(cr, x0 - STYLE_TICK, y);
-		cairo_line_to(cr, x0, y);
-	}
-	cairo_stroke(cr);
-	cairo_restore(cr);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double v = axis_tick(ax, i);
-		fig_number(v, ax->decimals, false, buf, sizeof buf);
-		style_text_show(p->text, cr, FONT_TICK, buf,
-				x0 - STYLE_TICK - 2,
-				axis_map(ax, v, y1, y0),
-				ANCHOR_RIGHT | ANCHOR_MIDDLE, 0,
-				style_ink_soft);
-	}
-}
-
-/* The widest tick label of the axis. */
-static double tick_width(fig_pen *p)
-{
-	const axis_scale *ax = &p->res->axis;
-	double wmax = 0;
-
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double w;
-		fig_number(axis_tick(ax, i), ax->decimals, false, buf,
-			   sizeof buf);
-		style_text_measure(p->text, FONT_TICK, buf, 0, &w, NULL);
-		wmax = fmax(wmax, w);
-	}
-	return wmax;
-}
-
 /* One panel: series SERIES at the top Y; returns the y below it. */
 static double panel(fig_pen *p, size_t series, double y, double width,
 		    double x0, const char *ylabel, bool first)
@@ -221,7 +169,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 		p->res->y0 = y0;
 		p->res->y1 = y1;
 	}
-	y_axis(p, x0, width, y0, y1);
+	fig_panel_frame(p, x0, width, y0, y1, STYLE_TICK, TICK_LABEL_GAP);
 	cairo_save(cr);
 	cairo_translate(cr, 0, (y0 + y1) / 2);
 	cairo_rotate(cr, -M_PI / 2);
@@ -269,71 +217,74 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 }
 
 /* The legend: what a hollow circle, a marker, a line and a bar mean. */
-static double legend(fig_pen *p, double y, double width)
+/* Legend items: the reference and the compared state, a block's line,
+ * the mean. */
+static char *legend_label(fig_pen *p, size_t i, void *ctx)
 {
-	const study_plan *plan = &p->in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
-	char *items[4];
-	const double item_h = 13.0, sw = 16.0;
-	double x = 0, line = 0;
+
+	(void)ctx;
+	switch (i) {
+	case 0:
+		fig_state(p, p->in->s->plan.reference, ref, sizeof ref);
+		return fig_printf(trc(p, "figure", "reference state %s"), ref);
+	case 1:
+		return g_strdup(trc(p, "figure", "compared state"));
+	case 2:
+		return g_strdup(trc(p, "figure", "the two runs of one block"));
+	default:
+		return g_strdup(trc(p, "figure", "mean"));
+	}
+}
+
+static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
+			  void *ctx)
+{
+	const double sw = LEGEND_SWATCH_W;
 	cairo_t *cr = p->cr;
 
-	fig_state(p, plan->reference, ref, sizeof ref);
-	items[0] = fig_printf(trc(p, "figure", "reference state %s"), ref);
-	items[1] = g_strdup(trc(p, "figure", "compared state"));
-	items[2] = g_strdup(trc(p, "figure", "the two runs of one block"));
-	items[3] = g_strdup(trc(p, "figure", "mean"));
-	for (int i = 0; i < 4; i++) {
-		double w, cy;
-		style_text_measure(p->text, FONT_LABEL, items[i], width * 0.45,
-				   &w, NULL);
-		if (x > 0 && x + sw + 4 + w > width) {
-			x = 0;
-			line += item_h;
-		}
-		cy = y + line + item_h / 2;
-		cairo_save(cr);
-		switch (i) {
-		case 0:
-			cairo_new_path(cr);
-			cairo_arc(cr, x + sw / 2, cy, POINT / 2 - 0.3, 0,
-				  2 * M_PI);
-			style_set_colour(cr, style_white);
-			cairo_fill_preserve(cr);
-			style_set_colour(cr, style_ink_soft);
-			cairo_set_line_width(cr, 0.8);
-			cairo_stroke(cr);
-			break;
-		case 1:
-			style_marker_draw(cr, style_series_marker(0),
-					  x + sw / 2, cy, POINT,
-					  style_series_colour(0));
-			break;
-		case 2:
-			cairo_new_path(cr);
-			style_set_colour(cr, style_ink_soft);
-			cairo_set_line_width(cr, STYLE_LINE_HAIR * 1.5);
-			cairo_move_to(cr, x, cy + 3);
-			cairo_line_to(cr, x + sw, cy - 3);
-			cairo_stroke(cr);
-			break;
-		default:
-			cairo_new_path(cr);
-			style_set_colour(cr, style_ink);
-			cairo_set_line_width(cr, 1.8);
-			cairo_move_to(cr, x + 2, cy);
-			cairo_line_to(cr, x + sw - 2, cy);
-			cairo_stroke(cr);
-			break;
-		}
-		cairo_restore(cr);
-		style_text_show(p->text, cr, FONT_LABEL, items[i], x + sw + 4,
-				cy, ANCHOR_LEFT | ANCHOR_MIDDLE, width * 0.45,
-				style_ink);
-		x += sw + 4 + w + 14;
-		g_free(items[i]);
+	(void)ctx;
+	cairo_save(cr);
+	switch (i) {
+	case 0:
+		cairo_new_path(cr);
+		cairo_arc(cr, x + sw / 2, cy, POINT / 2 - 0.3, 0, 2 * M_PI);
+		style_set_colour(cr, style_white);
+		cairo_fill_preserve(cr);
+		style_set_colour(cr, style_ink_soft);
+		cairo_set_line_width(cr, 0.8);
+		cairo_stroke(cr);
+		break;
+	case 1:
+		style_marker_draw(cr, style_series_marker(0), x + sw / 2, cy,
+				  POINT, style_series_colour(0));
+		break;
+	case 2:
+		cairo_new_path(cr);
+		style_set_colour(cr, style_ink_soft);
+		cairo_set_line_width(cr, STYLE_LINE_HAIR * 1.5);
+		cairo_move_to(cr, x, cy + 3);
+		cairo_line_to(cr, x + sw, cy - 3);
+		cairo_stroke(cr);
+		break;
+	default:
+		cairo_new_path(cr);
+		style_set_colour(cr, style_ink);
+		cairo_set_line_width(cr, 1.8);
+		cairo_move_to(cr, x + 2, cy);
+		cairo_line_to(cr, x + sw - 2, cy);
+		cairo_stroke(cr);
+		break;
 	}
-	return line + item_h;
+	cairo_restore(cr);
+}
+
+static double legend(fig_pen *p, double y, double width)
+{
+	const fig_legend l = { 4, LEGEND_SWATCH_W, legend_label,
+			       legend_swatch, NULL };
+
+	return fig_legend_draw(p, &l, y, width);
 }
 
 pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
@@ -383,7 +334,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 		y += 8;
 		style_text_measure(p->text, FONT_LABEL, ylabel, 0, NULL,
 				   &ylab_h);
-		x0 = ylab_h + 4 + tick_width(p) + STYLE_TICK + 4;
+		x0 = ylab_h + 4 + fig_tick_label_width(p) + STYLE_TICK + 4;
 		for (size_t k = 0; k < n; k++) {
 			if (k > 0)
 				y += PANEL_GAP;

@@ -23,6 +23,7 @@
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/figfile.h"
 #include "render/figpen.h"
 #include "render/outdir.h"
 
@@ -42,10 +43,20 @@ typedef struct fig_builddiff_input {
 pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 			   double width, fig_result *res);
 
-/* Writes compare.<lang>.svg, .png and .pdf of IN into the folder O.
- * Problems go to D, named by the file.  Errors: those of
- * fig_builddiff_draw, PB_IOERR, PB_NOMEM. */
-pb_status fig_builddiff_write(const fig_builddiff_input *in, outdir *o,
+/* Renders the figure of IN as FORMAT (FIG_SVG, FIG_PNG or FIG_PDF of
+ * render/figfile.h) through WRITE with CLOSURE; a PDF is dated by
+ * pdf_report_date() of the new study and SOURCE_DATE_EPOCH (the value of
+ * that environment variable, or NULL).  A failure goes to D, named by the
+ * file NAME it was meant for.  Errors: those of fig_builddiff_draw,
+ * PB_IOERR, PB_NOMEM. */
+pb_status fig_builddiff_send(const fig_builddiff_input *in, unsigned format,
+			   const char *source_date_epoch, const char *name,
+			   cairo_write_func_t write, void *closure, diag *d);
+
+/* Writes compare.<lang>.svg, .png and .pdf of IN into the folder O, as
+ * fig_builddiff_send renders them.  Problems go to D, named by the file. */
+pb_status fig_builddiff_write(const fig_builddiff_input *in,
+			    const char *source_date_epoch, outdir *o,
 			    diag *d);
 
 #endif

@@ -9,10 +9,21 @@
 
 #include <glib.h>
 
+#include "render/figframe.h"
+
 #define PANEL_GAP_X 18.0    /* between panels side by side */
 #define PANEL_GAP_Y 14.0    /* between rows of panels */
 #define PLOT_H 78.0         /* height of a panel's plot area */
 #define VARIANT_SHIFT 1.6   /* vertical offset between variants */
+#define TICK_LABEL_GAP 3.0  /* between the axis and a tick label */
+#define LEGEND_SWATCH_W 18.0 /* a legend item's swatch */
+#define STEP_LINE_W (STYLE_LINE * 1.3) /* a priority's steps */
+#define STEP_MARKER (STYLE_MARKER - 1) /* a priority's markers */
+#define KIND_SHIFT 0.8      /* Win32 drawn this much above, ETW below */
+#define AXIS_GAP 6.0        /* between the tick labels and the plot */
+#define PLOT_GAP 6.0        /* between a panel's heading and its plot */
+#define PHASE_GAP 3.0       /* above and below the phases' names */
+#define PHASE_LABEL_PAD 2.0 /* taken off a phase's width for its name */
 
 /* The two priorities drawn, with their colour and marker. */
 enum { KIND_WIN32, KIND_ETW, KINDS };
@@ -91,7 +102,7 @@ static void steps(fig_pen *p, const long v[PRIO_PHASES], int kind,
 
 	cairo_save(cr);
 	style_set_colour(cr, c);
-	cairo_set_line_width(cr, STYLE_LINE * 1.3);
+	cairo_set_line_width(cr, STEP_LINE_W);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (int ph = 0; ph < PRIO_PHASES; ph++) {
 		double y = axis_map(ax, (double)v[ph], y1, y0) + shift;
@@ -108,60 +119,21 @@ static void steps(fig_pen *p, const long v[PRIO_PHASES], int kind,
 	for (int ph = 0; ph < PRIO_PHASES; ph++) {
 		double x = x0 + slot * (ph + 0.5);
 		double y = axis_map(ax, (double)v[ph], y1, y0) + shift;
-		style_marker_draw(cr, kind_marker(kind), x, y, STYLE_MARKER - 1,
+		style_marker_draw(cr, kind_marker(kind), x, y, STEP_MARKER,
 				  c);
 		fig_mark_add(p->res, x, y, series);
 	}
 }
 
-/* The plot frame of a panel: grid and tick labels at the left. */
-static void frame(fig_pen *p, double x0, double x1, double y0, double y1)
-{
-	const axis_scale *ax = &p->res->axis;
-	cairo_t *cr = p->cr;
-
-	cairo_save(cr);
-	style_set_colour(cr, style_grid);
-	cairo_set_line_width(cr, STYLE_LINE_HAIR);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		double y = axis_map(ax, axis_tick(ax, i), y1, y0);
-		cairo_move_to(cr, x0, y);
-		cairo_line_to(cr, x1, y);
-	}
-	cairo_stroke(cr);
-	style_set_colour(cr, style_ink_soft);
-	cairo_set_line_width(cr, STYLE_LINE_THIN);
-	cairo_move_to(cr, x0, y0);
-	cairo_line_to(cr, x0, y1);
-	cairo_line_to(cr, x1, y1);
-	cairo_stroke(cr);
-	cairo_restore(cr);
-	for (size_t i = 0; i < ax->n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double v = axis_tick(ax, i);
-		fig_number(v, ax->decimals, false, buf, sizeof buf);
-		style_text_show(p->text, cr, FONT_TICK, buf, x0 - 3,
-				axis_map(ax, v, y1, y0),
-				ANCHOR_RIGHT | ANCHOR_MIDDLE, 0,
-				style_ink_soft);
-	}
-}
-
-/* One panel for summary M at (X, Y), W wide; returns its height. */
-static double panel(fig_pen *p, const mech_state_summary *m, double x,
-		    double y, double w, double tick_w, bool many_series,
-		    bool first)
+/* The heading of the panel of M at (X, Y), W wide: its state (and
+ * series) and its registrations and service; returns the y below it. */
+static double panel_head(fig_pen *p, const mech_state_summary *m, double x,
+			 double y, double w, bool many_series)
 {
 	const study_plan *plan = &p->in->s->plan;
-	const char *phases[PRIO_PHASES] = {
-		trc(p, "figure", "before"),
-		trc(p, "figure", "after"),
-		trc(p, "figure", "cleanup")
-	};
 	char sbuf[FIG_STATE_BUFSIZE];
 	char *head, *reg, *svc, *info, *name;
-	double x0 = x + tick_w + 6, x1 = x + w, y0, y1, slot, h, yy;
-	cairo_t *cr = p->cr;
+	double h;
 
 	fig_state(p, m->state, sbuf, sizeof sbuf);
 	name = fig_series_name(p, plan, m->series);
@@ -172,47 +144,64 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 			 m->boots);
 	svc = service_text(p, m);
 	info = fig_printf("%s \xc2\xb7 %s", reg, svc);
-	yy = y;
 	style_text_measure(p->text, FONT_BOLD, head, 0, NULL, &h);
-	style_text_show(p->text, cr, FONT_BOLD, head, x, yy, ANCHOR_LEFT
+	style_text_show(p->text, p->cr, FONT_BOLD, head, x, y, ANCHOR_LEFT
 			| ANCHOR_TOP, w, style_ink);
-	yy += h;
-	yy += style_text_block(p->text, cr, FONT_TICK, info, x, yy, w,
-			       ANCHOR_LEFT, style_ink_soft);
-	y0 = yy + 6;
-	y1 = y0 + PLOT_H;
-	slot = (x1 - x0) / PRIO_PHASES;
-	if (first) {
-		p->res->x0 = x0;
-		p->res->x1 = x1;
-		p->res->y0 = y0;
-		p->res->y1 = y1;
-	}
-	frame(p, x0, x1, y0, y1);
+	y += h;
+	y += style_text_block(p->text, p->cr, FONT_TICK, info, x, y, w,
+			      ANCHOR_LEFT, style_ink_soft);
+	g_free(head);
+	g_free(reg);
+	g_free(svc);
+	g_free(info);
+	return y;
+}
+
+/* The plot of M from X0 to X1 and Y0 to Y1: its frame, the steps of each
+ * variant and the phases under them; returns the y below the phases. */
+static double panel_plot(fig_pen *p, const mech_state_summary *m, double x0,
+			 double x1, double y0, double y1)
+{
+	const char *phases[PRIO_PHASES] = {
+		trc(p, "figure", "before"),
+		trc(p, "figure", "after"),
+		trc(p, "figure", "cleanup")
+	};
+	double slot = (x1 - x0) / PRIO_PHASES, h;
+
+	fig_panel_frame(p, x0, x1, y0, y1, 0, TICK_LABEL_GAP);
 	for (size_t v = 0; v < m->n_variants; v++) {
 		double shift = ((double)v - (m->n_variants - 1) / 2.0)
 			       * VARIANT_SHIFT;
 		for (int k = 0; k < KINDS; k++)
 			steps(p, variant_values(&m->variants[v], k), k, x0,
-			      slot, y0, y1, shift + (k ? 0.8 : -0.8),
+			      slot, y0, y1,
+			      shift + (k ? KIND_SHIFT : -KIND_SHIFT),
 			      m->series);
 	}
 	for (int ph = 0; ph < PRIO_PHASES; ph++)
-		style_text_show(p->text, cr, FONT_TICK, phases[ph],
-				x0 + slot * (ph + 0.5), y1 + 3,
-				ANCHOR_CENTER | ANCHOR_TOP, slot - 2,
-				style_ink_soft);
+		style_text_show(p->text, p->cr, FONT_TICK, phases[ph],
+				x0 + slot * (ph + 0.5), y1 + PHASE_GAP,
+				ANCHOR_CENTER | ANCHOR_TOP,
+				slot - PHASE_LABEL_PAD, style_ink_soft);
 	style_text_measure(p->text, FONT_TICK, phases[0], 0, NULL, &h);
-	yy = y1 + 3 + h + 3;
-	if (m->n_variants == 0) {
-		yy += style_text_block(p->text, cr, FONT_TICK,
-				       trc(p, "figure",
-					   "priorities not reported"),
-				       x0, yy, x1 - x0, ANCHOR_LEFT,
-				       style_ink_soft);
-	}
+	return y1 + PHASE_GAP + h + PHASE_GAP;
+}
+
+/* Under the plot of M, from X0 to X1 at Y: each variant's transitions
+ * in words; returns the y below them. */
+static double panel_transitions(fig_pen *p, const mech_state_summary *m,
+				double x0, double x1, double y)
+{
+	if (m->n_variants == 0)
+		y += style_text_block(p->text, p->cr, FONT_TICK,
+				      trc(p, "figure",
+					  "priorities not reported"),
+				      x0, y, x1 - x0, ANCHOR_LEFT,
+				      style_ink_soft);
 	for (size_t v = 0; v < m->n_variants; v++) {
 		for (int k = 0; k < KINDS; k++) {
+			const char *kind = k == KIND_WIN32 ? "Win32" : "ETW";
 			char *t = transition(variant_values(&m->variants[v],
 							    k));
 			char *line;
@@ -220,64 +209,73 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 				line = fig_printf(trc(p, "figure",
 						      "%s: %s (%zu of %zu "
 						      "boots)"),
-						  k == KIND_WIN32 ? "Win32"
-								  : "ETW",
-						  t, m->variants[v].boots,
+						  kind, t,
+						  m->variants[v].boots,
 						  m->boots);
 			else
-				line = fig_printf("%s: %s",
-						  k == KIND_WIN32 ? "Win32"
-								  : "ETW",
-						  t);
-			yy += style_text_block(p->text, cr, FONT_TICK, line,
-					       x0, yy, x1 - x0, ANCHOR_LEFT,
-					       kind_colour(k));
+				line = fig_printf("%s: %s", kind, t);
+			y += style_text_block(p->text, p->cr, FONT_TICK, line,
+					      x0, y, x1 - x0, ANCHOR_LEFT,
+					      kind_colour(k));
 			g_free(t);
 			g_free(line);
 		}
 	}
-	g_free(head);
-	g_free(reg);
-	g_free(svc);
-	g_free(info);
+	return y;
+}
+
+/* One panel for summary M at (X, Y), W wide; returns its height. */
+static double panel(fig_pen *p, const mech_state_summary *m, double x,
+		    double y, double w, double tick_w, bool many_series,
+		    bool first)
+{
+	double x0 = x + tick_w + AXIS_GAP, x1 = x + w, y0, y1, yy;
+
+	y0 = panel_head(p, m, x, y, w, many_series) + PLOT_GAP;
+	y1 = y0 + PLOT_H;
+	if (first) {
+		p->res->x0 = x0;
+		p->res->x1 = x1;
+		p->res->y0 = y0;
+		p->res->y1 = y1;
+	}
+	yy = panel_plot(p, m, x0, x1, y0, y1);
+	yy = panel_transitions(p, m, x0, x1, yy);
 	return yy - y;
 }
 
-/* The legend: which line is which priority. */
+/* Legend items: the two priorities a boot records. */
+static char *legend_label(fig_pen *p, size_t i, void *ctx)
+{
+	(void)ctx;
+	return g_strdup(i == 0 ? tr(p, "Win32 priority of one thread")
+			       : tr(p, "ETW priority of one thread"));
+}
+
+static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
+			  void *ctx)
+{
+	cairo_t *cr = p->cr;
+	int k = (int)i;
+
+	(void)ctx;
+	cairo_save(cr);
+	style_set_colour(cr, kind_colour(k));
+	cairo_set_line_width(cr, STEP_LINE_W);
+	cairo_move_to(cr, x, cy);
+	cairo_line_to(cr, x + LEGEND_SWATCH_W, cy);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	style_marker_draw(cr, kind_marker(k), x + LEGEND_SWATCH_W / 2, cy,
+			  STEP_MARKER, kind_colour(k));
+}
+
 static double legend(fig_pen *p, double y, double width)
 {
-	const char *items[KINDS] = {
-		tr(p, "Win32 priority of one thread"),
-		tr(p, "ETW priority of one thread"),
-	};
-	const double item_h = 13.0, sw = 18.0;
-	double x = 0, line = 0;
-	cairo_t *cr = p->cr;
+	const fig_legend l = { KINDS, LEGEND_SWATCH_W, legend_label,
+			       legend_swatch, NULL };
 
-	for (int k = 0; k < KINDS; k++) {
-		double w, cy;
-		style_text_measure(p->text, FONT_LABEL, items[k], width * 0.45,
-				   &w, NULL);
-		if (x > 0 && x + sw + 4 + w > width) {
-			x = 0;
-			line += item_h;
-		}
-		cy = y + line + item_h / 2;
-		cairo_save(cr);
-		style_set_colour(cr, kind_colour(k));
-		cairo_set_line_width(cr, STYLE_LINE * 1.3);
-		cairo_move_to(cr, x, cy);
-		cairo_line_to(cr, x + sw, cy);
-		cairo_stroke(cr);
-		cairo_restore(cr);
-		style_marker_draw(cr, kind_marker(k), x + sw / 2, cy,
-				  STYLE_MARKER - 1, kind_colour(k));
-		style_text_show(p->text, cr, FONT_LABEL, items[k], x + sw + 4,
-				cy, ANCHOR_LEFT | ANCHOR_MIDDLE, width * 0.45,
-				style_ink);
-		x += sw + 4 + w + 14;
-	}
-	return line + item_h;
+	return fig_legend_draw(p, &l, y, width);
 }
 
 pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
@@ -314,14 +312,7 @@ pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
 	res->has_axis = true;
 	for (size_t i = 1; i < sum->n_mech; i++)
 		many_series |= sum->mech[i].series != sum->mech[0].series;
-	for (size_t i = 0; i < res->axis.n_ticks; i++) {
-		char buf[FIG_NUMBUF];
-		double w;
-		fig_number(axis_tick(&res->axis, i), res->axis.decimals, false,
-			   buf, sizeof buf);
-		style_text_measure(p->text, FONT_TICK, buf, 0, &w, NULL);
-		tick_w = fmax(tick_w, w);
-	}
+	tick_w = fig_tick_label_width(p);
 	/* Two panels a row reads best; three when that fills rows evenly. */
 	cols = sum->n_mech == 1 ? 1 : sum->n_mech % 3 == 0 ? 3 : 2;
 

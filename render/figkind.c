@@ -7,6 +7,7 @@
 #include "render/fig_boots.h"
 #include "render/fig_interval.h"
 #include "render/fig_mechanism.h"
+#include "render/figfile.h"
 
 const char *figures_name(fig_kind k)
 {
@@ -56,34 +57,19 @@ pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
 	return PB_SOFTWARE;
 }
 
-pb_status figures_cairo_status(cairo_status_t cs)
+pb_status figures_draw_kind(cairo_t *cr, const void *what, double width,
+			    fig_result *res)
 {
-	switch (cs) {
-	case CAIRO_STATUS_SUCCESS:
-		return PB_OK;
-	case CAIRO_STATUS_NO_MEMORY:
-		return PB_NOMEM;
-	case CAIRO_STATUS_WRITE_ERROR:
-		return PB_IOERR;
-	default:
-		return PB_CANTCREAT;
-	}
+	const fig_kind_input *ki = what;
+
+	return figures_draw(ki->k, cr, ki->in, width, res);
 }
 
 pb_status figures_measure(fig_kind k, const fig_input *in, double width,
 			  fig_result *res)
 {
-	cairo_surface_t *rec = cairo_recording_surface_create(
-		CAIRO_CONTENT_COLOR_ALPHA, NULL);
-	cairo_t *cr = cairo_create(rec);
-	pb_status st = figures_cairo_status(cairo_status(cr));
+	const fig_kind_input ki = { k, in };
+	const figfile_figure fig = { figures_draw_kind, &ki };
 
-	if (st == PB_OK)
-		st = figures_draw(k, cr, in, width, res);
-	else
-		snprintf(res->message, sizeof res->message, "cairo: %s",
-			 cairo_status_to_string(cairo_status(cr)));
-	cairo_destroy(cr);
-	cairo_surface_destroy(rec);
-	return st;
+	return figfile_measure(&fig, width, res);
 }

@@ -41,8 +41,14 @@ pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
 pb_status figures_measure(fig_kind k, const fig_input *in, double width,
 			  fig_result *res);
 
-/* A cairo status as a pb_status: PB_NOMEM, PB_IOERR for a write error,
- * PB_CANTCREAT for any other fault. */
-pb_status figures_cairo_status(cairo_status_t cs);
+/* Figure K of IN, for render/figfile.h (a figfile_figure whose what is a
+ * fig_kind_input). */
+typedef struct fig_kind_input {
+	fig_kind k;
+	const fig_input *in;
+} fig_kind_input;
+
+pb_status figures_draw_kind(cairo_t *cr, const void *what, double width,
+			    fig_result *res);
 
 #endif

@@ -29,16 +29,14 @@
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/figfile.h"
 #include "render/figkind.h"
 #include "render/figpen.h"
 #include "render/outdir.h"
 
-/* Output formats, a bit set. */
-enum {
-	FIG_PDF = 1u,   /* report.<lang>.pdf */
-	FIG_SVG = 2u,   /* <figure>.<lang>.svg */
-	FIG_PNG = 4u    /* <figure>.<lang>.png */
-};
+/* The output formats FIG_PDF (report.<lang>.pdf), FIG_SVG
+ * (<figure>.<lang>.svg) and FIG_PNG (<figure>.<lang>.png) are a bit set
+ * of render/figfile.h. */
 
 /* Renders figure K of IN, STYLE_FIGURE_WIDTH points wide, as FORMAT
  * (FIG_SVG or FIG_PNG at STYLE_PNG_SCALE pixels a point) through WRITE
@@ -49,23 +47,19 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			 cairo_write_func_t write, void *closure,
 			 char *message, size_t size);
 
-/* Replaces each cairo surface id ("surface17") of the SVG document IN
- * (LEN bytes) by its number in order of first appearance ("surface1"),
- * appending the result to OUT: the document then no longer depends on what
- * the process drew before. */
-void figures_svg_normalize(const char *in, size_t len, GString *out);
-
 /* Draws every figure of study S and its analysis A in language LANG in
  * the formats FORMATS asks for (bit set of FIG_PDF, FIG_SVG, FIG_PNG) into
  * the report folder O: report.<lang>.pdf, <figure>.<lang>.svg and
  * <figure>.<lang>.png.  S and A are only read.  The PDF's date is
- * pdf_report_date() of the environment's SOURCE_DATE_EPOCH.  Problems go
+ * pdf_report_date() of SOURCE_DATE_EPOCH (the value of that environment
+ * variable, which the command reads, or NULL).  Problems go
  * to D, named by the output file.  Errors: PB_CANTCREAT (fonts missing,
  * text the pinned fonts cannot show, a cairo error), PB_IOERR (writing
  * failed), PB_NOMEM, PB_SOFTWARE (unknown language, missing translation),
  * PB_DATAERR (values too large to draw). */
 pb_status figures_write(const study *s, const analysis *a, const char *lang,
-			unsigned formats, outdir *o, diag *d);
+			unsigned formats, const char *source_date_epoch,
+			outdir *o, diag *d);
 
 /* The renderer's versions for results.json, as a new object (the caller
  * json_decref()s it):

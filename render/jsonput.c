@@ -32,3 +32,24 @@ json_t *jsonput_count(size_t n)
 {
 	return json_integer((json_int_t)n);
 }
+
+json_t *jsonput_str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+json_t *jsonput_state(pb_state st)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	return json_string(pb_state_format(st, buf, sizeof buf));
+}
+
+json_t *jsonput_longs(const long *v, size_t n, bool *ok)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < n; i++)
+		jsonput_push(arr, json_integer(v[i]), ok);
+	return arr;
+}

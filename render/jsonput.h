@@ -12,6 +12,8 @@
 
 #include <jansson.h>
 
+#include "ingest/state.h"
+
 /* OBJ[KEY] = VALUE (its reference taken). */
 void jsonput_set(json_t *obj, const char *key, json_t *value, bool *ok);
 
@@ -23,5 +25,16 @@ json_t *jsonput_num(double x);
 
 /* N as a JSON integer. */
 json_t *jsonput_count(size_t n);
+
+/* S as a JSON string, or null for NULL. */
+json_t *jsonput_str_or_null(const char *s);
+
+/* State ST as a JSON string, as the study spells states
+ * (pb_state_format). */
+json_t *jsonput_state(pb_state st);
+
+/* The N numbers of V as a JSON array; a value lost to a failed allocation
+ * fails the document (*OK false) rather than shortening the array. */
+json_t *jsonput_longs(const long *v, size_t n, bool *ok);
 
 #endif

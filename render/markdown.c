@@ -10,217 +10,75 @@
 
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analyze/coverage.h"
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
-#include "render/mdtext.h"
-#include "render/numfmt.h"
+#include "render/mdpage.h"
 #include "render/outcome_words.h"
 #include "render/page_phrases.h"
 #include "render/studytext.h"
 
 typedef struct page {
+	mdpage md;              /* words, pool, output, first failure */
 	const study *s;
 	const study_plan *p;
 	const analysis *a;
 	const study_summary *sum;
-	const char *lang;
-	GString *out;
-	GPtrArray *pool;        /* strings made for this page, freed at the
-				   end */
-	pb_status st;           /* the first failure */
 } page;
 
-/* ---- words -------------------------------------------------------- */
+/* ---- words and text pieces (render/mdpage.h) ------------------------ */
 
-/* Remembers a missing translation and goes on with the English text, so
- * the whole page is still walked; markdown_render then fails. */
-static const char *missing(page *pg, const char *msgid, const char *found)
-{
-	if (found)
-		return found;
-	pg->st = pb_status_merge(pg->st, PB_SOFTWARE);
-	return msgid;
-}
-
-static const char *tr(page *pg, const char *msgid)
-{
-	return missing(pg, msgid, i18n_text(pg->lang, msgid));
-}
-
-static const char *trc(page *pg, const char *ctx, const char *msgid)
-{
-	return missing(pg, msgid, i18n_ctext(pg->lang, ctx, msgid));
-}
-
-static const char *trn(page *pg, const char *msgid, const char *plural,
-		       unsigned long n)
-{
-	return missing(pg, msgid, i18n_ntext(pg->lang, msgid, plural, n));
-}
-
-/* Page phrase ID in the page's language. */
-static const char *phrase(page *pg, page_phrase_id id)
-{
-	const page_phrase *p = page_phrase_get(id);
-
-	return p->ctx ? trc(pg, p->ctx, p->msgid) : tr(pg, p->msgid);
-}
-
-/* Page phrase ID, which has a plural, for the count N. */
-static const char *phrase_n(page *pg, page_phrase_id id, unsigned long n)
-{
-	const page_phrase *p = page_phrase_get(id);
-
-	return trn(pg, p->msgid, p->plural, n);
-}
-
-/* ---- text pieces ---------------------------------------------------- */
-
-/* Takes ownership of S (g_malloc'ed) until the page is done. */
-static const char *keep(page *pg, gchar *s)
-{
-	g_ptr_array_add(pg->pool, s);
-	return s;
-}
-
-__attribute__((format(printf, 2, 3)))
-static const char *fmt(page *pg, const char *format, ...)
-{
-	va_list ap;
-	gchar *s;
-
-	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
-	va_end(ap);
-	return keep(pg, s);
-}
-
-__attribute__((format(printf, 2, 3)))
-static void put(page *pg, const char *format, ...)
-{
-	va_list ap;
-
-	va_start(ap, format);
-	g_string_append_vprintf(pg->out, format, ap);
-	va_end(ap);
-}
-
-static void puts_(page *pg, const char *text)
-{
-	g_string_append(pg->out, text);
-}
-
-/* Study text, escaped for inline use. */
-static const char *esc(page *pg, const char *text)
-{
-	GString *g = g_string_new(NULL);
-	mdtext_escape(g, text);
-	return keep(pg, g_string_free(g, FALSE));
-}
+#include "render/mdpage_names.h"
 
 /* Study text or a value as a code span. */
 static const char *code(page *pg, const char *text, bool in_table)
 {
-	GString *g = g_string_new(NULL);
-	mdtext_code(g, text, in_table);
-	return keep(pg, g_string_free(g, FALSE));
+	return mdpage_code(&pg->md, text, in_table);
 }
 
 /* A state as the article shows it: its value in a code span, or the
- * language's word for a missing value, plain; IN_TABLE: in a table cell,
- * where a '|' of a state name must not end the cell. */
-static const char *state_span(page *pg, pb_state st, bool in_table)
-{
-	char buf[PB_STATE_BUFSIZE];
-
-	if (st.missing)
-		return phrase(pg, PH_MISSING);
-	return code(pg, pb_state_format(st, buf, sizeof buf), in_table);
-}
-
+ * language's word for a missing value, plain; in a table cell (state_cell)
+ * a '|' of a state name must not end the cell. */
 static const char *state_text(page *pg, pb_state st)
 {
-	return state_span(pg, st, false);
+	return mdpage_state(&pg->md, st, false);
 }
 
 static const char *state_cell(page *pg, pb_state st)
 {
-	return state_span(pg, st, true);
+	return mdpage_state(&pg->md, st, true);
 }
 
-/* X with the plan's decimals; "?" (and a failure) if it cannot be
- * formatted. */
 static const char *num_dec(page *pg, double x, int decimals, bool sign)
 {
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_fixed(x, decimals, sign, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return fmt(pg, "%s", buf);
+	return mdpage_fixed(&pg->md, x, decimals, sign);
 }
 
+/* X with the plan's decimals. */
 static const char *num(page *pg, double x, bool sign)
 {
 	return num_dec(pg, x, pg->p->threshold_decimals, sign);
 }
 
-/* X with the plan's decimals, or more where they would hide on which side
- * of 0 (and, with BESIDE_T, of +T and -T) X lies: an estimate or an
- * interval endpoint, whose side decides the verdict (numfmt_beside). */
+/* An estimate or an interval endpoint on its true side of 0 (and, with
+ * BESIDE_T, of +T and -T). */
 static const char *num_beside(page *pg, double x, bool beside_t, bool sign)
 {
-	const double bounds[2] = { pg->p->threshold, -pg->p->threshold };
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_beside(x, pg->p->threshold_decimals, bounds,
-				     beside_t ? 2 : 0, sign, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return "?";
-	}
-	return fmt(pg, "%s", buf);
+	return mdpage_beside(&pg->md, x, pg->p->threshold_decimals,
+			     pg->p->threshold, beside_t, sign);
 }
 
-/* The digits of the fraction F as a percentage, "79.5", or NULL after
- * recording the failure. */
-static const char *percent_digits(page *pg, double f, int decimals)
-{
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_percent(f, decimals, buf, sizeof buf);
-
-	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
-		return NULL;
-	}
-	return fmt(pg, "%s", buf);
-}
-
-/* The fraction F as a percentage with the sign written close, "95%": the
- * form that qualifies a noun ("a 95% interval", "95%-Intervall"). */
 static const char *percent(page *pg, double f, int decimals)
 {
-	const char *d = percent_digits(pg, f, decimals);
-
-	return d ? fmt(pg, "%s%%", d) : "?%";
+	return mdpage_percent(&pg->md, f, decimals);
 }
 
-/* The fraction F as a percentage standing on its own, spaced as the
- * language writes it: "79.5%" in English, "79.5 %" in German and Czech. */
 static const char *percent_alone(page *pg, double f, int decimals)
 {
-	const char *d = percent_digits(pg, f, decimals);
-
-	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
-	   Write the space the language puts before the sign. */
-	return d ? fmt(pg, trc(pg, "percentage", "%s%%"), d) : "?%";
+	return mdpage_percent_alone(&pg->md, f, decimals);
 }
 
 /* The plan's confidence level, "95%", qualifying a noun. */
@@ -257,28 +115,10 @@ static const char *ci_code(page *pg, double lo, double hi)
 		   num_beside(pg, hi, true, true));
 }
 
-/* A series' name in the page's language (render/studytext.h), as the
- * articles write "Serie 1", "Série 1", "시리즈 1". */
+/* A series' name in the page's language (render/studytext.h). */
 static const char *series_name(page *pg, size_t k)
 {
-	char *name = studytext_series_name(pg->p, k, pg->lang);
-
-	if (!name)
-		return missing(pg, pg->p->series[k].label, NULL);
-	return esc(pg, keep(pg, name));
-}
-
-/* Joins the strings of ITEMS with SEP into a pooled string. */
-static const char *join(page *pg, GPtrArray *items, const char *sep)
-{
-	GString *g = g_string_new(NULL);
-
-	for (guint i = 0; i < items->len; i++) {
-		if (i)
-			g_string_append(g, sep);
-		g_string_append(g, g_ptr_array_index(items, i));
-	}
-	return keep(pg, g_string_free(g, FALSE));
+	return mdpage_series_name(&pg->md, pg->p, k);
 }
 
 typedef enum svc_phrase {
@@ -302,42 +142,13 @@ static const char *service_phrase(page *pg, svc_phrase ph)
 	     : phrase(pg, PH_OBS_NOT_RUNNING);
 }
 
-/* ---- tables --------------------------------------------------------- */
-
-static void table_header(page *pg, GPtrArray *cells)
-{
-	puts_(pg, "| ");
-	puts_(pg, join(pg, cells, " | "));
-	puts_(pg, " |\n|");
-	for (guint i = 0; i < cells->len; i++)
-		puts_(pg, "---|");
-	puts_(pg, "\n");
-}
-
-static void table_row(page *pg, GPtrArray *cells)
-{
-	puts_(pg, "| ");
-	puts_(pg, join(pg, cells, " | "));
-	puts_(pg, " |\n");
-}
-
-/* A new list for one row; the strings belong to the pool. */
-static GPtrArray *row_new(void)
-{
-	return g_ptr_array_new();
-}
-
-static void add(GPtrArray *row, const char *cell)
-{
-	g_ptr_array_add(row, (gpointer)cell);
-}
 
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
-	return outcome_words_pooled(pg->lang, b, pg->pool, &pg->st);
+	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
 }
 
 /* What was seen after the boot, in the article's order: for a running
@@ -828,10 +639,10 @@ static void observation_table(page *pg, size_t series, bool after_table)
 
 static void mechanism_series(page *pg, size_t series)
 {
-	gsize before = pg->out->len;
+	gsize before = pg->md.out->len;
 
 	mechanism_table(pg, series);
-	observation_table(pg, series, pg->out->len > before);
+	observation_table(pg, series, pg->md.out->len > before);
 }
 
 static void section_mechanism(page *pg)
@@ -861,7 +672,8 @@ static void section_series_notes(page *pg)
 	bool started = false;
 
 	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const char *note = studytext_note(&pg->p->series[k], pg->lang);
+		const char *note = studytext_note(&pg->p->series[k],
+						  pg->md.lang);
 		if (!note || !note[0])
 			continue;
 		section_start(pg, tr(pg, "Series notes"), &started);
@@ -1080,13 +892,13 @@ static const char *fragile_where(page *pg, const char *which,
 				 double boundary, double distance)
 {
 	gchar *s;
-	pb_status st = endpoint_words_where(pg->lang, which, boundary,
+	pb_status st = endpoint_words_where(pg->md.lang, which, boundary,
 					    distance,
 					    pg->p->threshold_decimals,
 					    esc(pg, pg->p->unit), &s);
 
 	if (st != PB_OK) {
-		pg->st = pb_status_merge(pg->st, st);
+		mdpage_fail(&pg->md, st);
 		return "?";
 	}
 	return keep(pg, s);
@@ -1404,10 +1216,10 @@ static void section_input(page *pg)
 static void heading(page *pg)
 {
 	const study_plan *p = pg->p;
-	const char *platform = studytext_platform(p, pg->lang);
+	const char *platform = studytext_platform(p, pg->md.lang);
 
 	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
-			      esc(pg, studytext_title(p, pg->lang)),
+			      esc(pg, studytext_title(p, pg->md.lang)),
 			      esc(pg, p->build)));
 	if (platform && platform[0])
 		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
@@ -1422,14 +1234,11 @@ pb_status markdown_render(const study *s, const analysis *a,
 
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
+	mdpage_init(&pg.md, lang, out);
 	pg.s = s;
 	pg.p = &s->plan;
 	pg.a = a;
 	pg.sum = a->summary;
-	pg.lang = lang;
-	pg.out = out;
-	pg.pool = g_ptr_array_new_with_free_func(g_free);
-	pg.st = PB_OK;
 
 	heading(&pg);
 	section_values(&pg);
@@ -1444,8 +1253,5 @@ pb_status markdown_render(const study *s, const analysis *a,
 	section_design(&pg);
 	section_input(&pg);
 
-	g_ptr_array_free(pg.pool, TRUE);
-	if (pg.st != PB_OK)
-		g_string_truncate(out, start);
-	return pg.st;
+	return mdpage_finish(&pg.md, start);
 }

@@ -209,15 +209,12 @@ static bool starts_block(const line *lines, size_t i, size_t n)
 		   && delimiter_row(&lines[i + 1]));
 }
 
-void mdblocks_parse(const char *text, size_t len, md_doc *doc)
+/* The lines of the LEN bytes of TEXT, without their line ends. */
+static GArray *split_lines(const char *text, size_t len)
 {
 	GArray *ls = g_array_new(FALSE, FALSE, sizeof(line));
-	GArray *blocks = g_array_new(FALSE, FALSE, sizeof(md_block));
-	const line *lines;
-	size_t n, i = 0, pos = 0;
+	size_t pos = 0;
 
-	doc->blocks = NULL;
-	doc->n = 0;
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		line l = { text + pos, nl ? (size_t)(nl - (text + pos))
@@ -227,8 +224,73 @@ void mdblocks_parse(const char *text, size_t len, md_doc *doc)
 		g_array_append_val(ls, l);
 		pos = nl ? (size_t)(nl - text) + 1 : len;
 	}
-	lines = (const line *)(void *)ls->data;
-	n = ls->len;
+	return ls;
+}
+
+/* The heading of level LEVEL on line L. */
+static void add_heading(GArray *blocks, const line *l, int level)
+{
+	md_block *b = add_block(blocks, MD_HEADING);
+	size_t skip = (size_t)level;
+	size_t end = l->len;
+
+	while (skip < end && l->start[skip] == ' ')
+		skip++;
+	while (end > skip && l->start[end - 1] == ' ')
+		end--;
+	b->level = level;
+	b->text = mdblocks_inline(l->start + skip, end - skip);
+}
+
+/* The table whose header is line I (its delimiter row follows); returns
+ * the line after the table. */
+static size_t add_table(GArray *blocks, const line *lines, size_t i,
+			size_t n)
+{
+	GPtrArray *head = split_row(&lines[i]);
+	GPtrArray *all = g_ptr_array_new();
+	md_block *b = add_block(blocks, MD_TABLE);
+	size_t cols = head->len;
+
+	g_ptr_array_add(all, head);
+	for (i += 2; i < n && table_row(&lines[i]); i++)
+		g_ptr_array_add(all, split_row(&lines[i]));
+	b->n_cols = cols;
+	b->n_rows = all->len;
+	b->cells = g_new0(char *, cols * all->len + 1);
+	for (size_t r = 0; r < all->len; r++) {
+		GPtrArray *row = g_ptr_array_index(all, r);
+		for (size_t c = 0; c < cols; c++)
+			b->cells[r * cols + c] = cell_text(
+				c < row->len ? g_ptr_array_index(row, c) : "");
+		g_ptr_array_set_free_func(row, g_free);
+		g_ptr_array_free(row, TRUE);
+	}
+	g_ptr_array_free(all, TRUE);
+	return i;
+}
+
+/* A bullet or paragraph (KIND) starting at line I, up to a blank line or
+ * the start of another block; returns the line after it. */
+static size_t add_text(GArray *blocks, md_kind kind, const line *lines,
+		       size_t i, size_t n)
+{
+	size_t first = i++;
+
+	while (i < n && !blank(&lines[i]) && !starts_block(lines, i, n))
+		i++;
+	add_block(blocks, kind)->text =
+		joined(lines, first, i - first, kind == MD_BULLET ? 2 : 0);
+	return i;
+}
+
+void mdblocks_parse(const char *text, size_t len, md_doc *doc)
+{
+	GArray *ls = split_lines(text, len);
+	GArray *blocks = g_array_new(FALSE, FALSE, sizeof(md_block));
+	const line *lines = (const line *)(void *)ls->data;
+	size_t n = ls->len, i = 0;
+
 	while (i < n) {
 		const line *l = &lines[i];
 		int level;
@@ -236,54 +298,15 @@ void mdblocks_parse(const char *text, size_t len, md_doc *doc)
 		if (blank(l)) {
 			i++;
 		} else if ((level = heading_level(l)) > 0) {
-			md_block *b = add_block(blocks, MD_HEADING);
-			size_t skip = (size_t)level;
-			size_t end = l->len;
-			while (skip < end && l->start[skip] == ' ')
-				skip++;
-			while (end > skip && l->start[end - 1] == ' ')
-				end--;
-			b->level = level;
-			b->text = mdblocks_inline(l->start + skip, end - skip);
+			add_heading(blocks, l, level);
 			i++;
 		} else if (table_row(l) && i + 1 < n
 			   && delimiter_row(&lines[i + 1])) {
-			GPtrArray *head = split_row(l);
-			GPtrArray *all = g_ptr_array_new();
-			md_block *b = add_block(blocks, MD_TABLE);
-			size_t cols = head->len, r;
-
-			g_ptr_array_add(all, head);
-			for (i += 2; i < n && table_row(&lines[i]); i++)
-				g_ptr_array_add(all, split_row(&lines[i]));
-			b->n_cols = cols;
-			b->n_rows = all->len;
-			b->cells = g_new0(char *, cols * all->len + 1);
-			for (r = 0; r < all->len; r++) {
-				GPtrArray *row = g_ptr_array_index(all, r);
-				for (size_t c = 0; c < cols; c++)
-					b->cells[r * cols + c] = cell_text(
-						c < row->len
-						? g_ptr_array_index(row, c)
-						: "");
-				g_ptr_array_set_free_func(row, g_free);
-				g_ptr_array_free(row, TRUE);
-			}
-			g_ptr_array_free(all, TRUE);
-		} else if (bullet(l)) {
-			size_t first = i++;
-			while (i < n && !blank(&lines[i])
-			       && !starts_block(lines, i, n))
-				i++;
-			add_block(blocks, MD_BULLET)->text =
-				joined(lines, first, i - first, 2);
+			i = add_table(blocks, lines, i, n);
 		} else {
-			size_t first = i++;
-			while (i < n && !blank(&lines[i])
-			       && !starts_block(lines, i, n))
-				i++;
-			add_block(blocks, MD_PARAGRAPH)->text =
-				joined(lines, first, i - first, 0);
+			i = add_text(blocks, bullet(l) ? MD_BULLET
+						       : MD_PARAGRAPH,
+				     lines, i, n);
 		}
 	}
 	g_array_free(ls, TRUE);

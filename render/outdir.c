@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 
 #include "common/oom.h"
+#include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
 
@@ -34,15 +35,6 @@ struct outdir {
 };
 
 static void outdir_emergency(void *arg);
-
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-	if (p)
-		memcpy(p, s, n);
-	return p;
-}
 
 /* A directory entry as getdents64(2) returns it. */
 struct raw_dirent {
@@ -443,8 +435,8 @@ static pb_status split_target(outdir *o, const char *target)
 	char *slash;
 	size_t n;
 
-	o->target = dup_str(target);
-	o->parent = dup_str(target);
+	o->target = strutil_dup(target);
+	o->parent = strutil_dup(target);
 	if (!o->target || !o->parent)
 		return PB_NOMEM;
 	n = strlen(o->target);
@@ -464,7 +456,7 @@ static pb_status split_target(outdir *o, const char *target)
 /* Creates PATH and its missing parents, like mkdir -p. */
 static int make_parents(const char *path)
 {
-	char *p = dup_str(path);
+	char *p = strutil_dup(path);
 	int rc = 0;
 	if (!p)
 		return -1;
@@ -581,7 +573,7 @@ static pb_status remember_written(outdir *o, const char *name)
 		o->written = grown;
 		o->cap_written = cap;
 	}
-	o->written[o->n_written] = dup_str(name);
+	o->written[o->n_written] = strutil_dup(name);
 	if (!o->written[o->n_written])
 		return PB_NOMEM;
 	o->n_written++;

@@ -29,6 +29,11 @@
 #define BOTTOM (PDF_PAGE_HEIGHT - 64.0)
 #define FOOTER_Y (PDF_PAGE_HEIGHT - 40.0)
 
+/* The title page, in points from the page's top. */
+#define TITLE_TOP 150.0      /* where the heading starts */
+#define TITLE_KIND_GAP 16.0  /* from "Report of ..." to the title */
+#define TITLE_RULE_GAP 10.0  /* from the title to the rule */
+#define TITLE_TABLE_GAP 18.0 /* from the rule to the table */
 #define CELL_PAD_X 4.0
 #define CELL_PAD_Y 3.0
 #define CELL_MAX_LINES 40    /* a longer cell is cut with an ellipsis */
@@ -496,6 +501,35 @@ static void figures_for(pdf *d, const char *text, fig_kind *out,
 
 /* -------------------------------------------------------- title page */
 
+/* The title page's top: what the document is, the study's title and a
+ * rule under them. */
+static void title_heading(pdf *d)
+{
+	fig_pen *pen = &d->pen;
+
+	d->y = TITLE_TOP;
+	style_text_show(pen->text, d->cr, FONT_LABEL,
+			trc(pen, "figure", "Report of a benchmark study"),
+			MARGIN_X, d->y, ANCHOR_LEFT | ANCHOR_TOP, TEXT_W,
+			style_ink_soft);
+	d->y += TITLE_KIND_GAP;
+	d->y += style_text_block(pen->text, d->cr, FONT_TITLE,
+				 studytext_title(&d->in.s->plan, d->in.lang),
+				 MARGIN_X, d->y, TEXT_W, ANCHOR_LEFT,
+				 style_ink);
+	d->y += TITLE_RULE_GAP;
+	cairo_save(d->cr);
+	style_set_colour(d->cr, style_ink_soft);
+	cairo_set_line_width(d->cr, STYLE_LINE_THIN);
+	cairo_move_to(d->cr, MARGIN_X, d->y);
+	cairo_line_to(d->cr, MARGIN_X + TEXT_W, d->y);
+	cairo_stroke(d->cr);
+	cairo_restore(d->cr);
+	d->y += TITLE_TABLE_GAP;
+}
+
+/* The title page: the heading, then the table of what the study is and
+ * how it was analysed. */
 static void title_page(pdf *d)
 {
 	const study *s = d->in.s;
@@ -512,26 +546,7 @@ static void title_page(pdf *d)
 		g_ptr_array_add(cells, value);                       \
 	} while (0)
 
-	d->y = 150;
-	style_text_show(pen->text, d->cr, FONT_LABEL,
-			trc(pen, "figure", "Report of a benchmark study"),
-			MARGIN_X, d->y, ANCHOR_LEFT | ANCHOR_TOP, TEXT_W,
-			style_ink_soft);
-	d->y += 16;
-	d->y += style_text_block(pen->text, d->cr, FONT_TITLE,
-				 studytext_title(p, d->in.lang),
-				 MARGIN_X, d->y, TEXT_W, ANCHOR_LEFT,
-				 style_ink);
-	d->y += 10;
-	cairo_save(d->cr);
-	style_set_colour(d->cr, style_ink_soft);
-	cairo_set_line_width(d->cr, STYLE_LINE_THIN);
-	cairo_move_to(d->cr, MARGIN_X, d->y);
-	cairo_line_to(d->cr, MARGIN_X + TEXT_W, d->y);
-	cairo_stroke(d->cr);
-	cairo_restore(d->cr);
-	d->y += 18;
-
+	title_heading(d);
 	ROW(trc(pen, "figure", "Build"), g_strdup(p->build));
 	if (studytext_platform(p, d->in.lang))
 		ROW(trc(pen, "figure", "Platform"),
@@ -641,6 +656,61 @@ static void body(pdf *d, const md_doc *doc)
 	footer(d);
 }
 
+/* Starts the PDF surface of D writing into K, with the document's
+ * title, creator and dates.  False (MESSAGE says why) when cairo cannot
+ * start it. */
+static bool start_surface(pdf *d, sink *k, const char *source_date_epoch,
+			  char *message, size_t size)
+{
+	char date[32], *creator;
+
+	d->surface = cairo_pdf_surface_create_for_stream(
+		sink_write, k, PDF_PAGE_WIDTH, PDF_PAGE_HEIGHT);
+	if (cairo_surface_status(d->surface) != CAIRO_STATUS_SUCCESS) {
+		snprintf(message, size, "cannot start the PDF: %s",
+			 cairo_status_to_string(
+				 cairo_surface_status(d->surface)));
+		cairo_surface_destroy(d->surface);
+		return false;
+	}
+	pdf_report_date(d->in.s, source_date_epoch, date, sizeof date);
+	creator = g_strdup_printf("pairboot %s", PACKAGE_VERSION);
+	cairo_pdf_surface_set_metadata(d->surface, CAIRO_PDF_METADATA_TITLE,
+				       studytext_title(&d->in.s->plan,
+						       d->in.lang));
+	cairo_pdf_surface_set_metadata(d->surface,
+				       CAIRO_PDF_METADATA_CREATOR, creator);
+	cairo_pdf_surface_set_metadata(d->surface,
+				       CAIRO_PDF_METADATA_CREATE_DATE, date);
+	cairo_pdf_surface_set_metadata(d->surface,
+				       CAIRO_PDF_METADATA_MOD_DATE, date);
+	g_free(creator);
+	return true;
+}
+
+/* Finishes and frees the surface of D, which wrote into K after the
+ * drawing ended with ST; returns the status of the whole. */
+static pb_status finish_surface(pdf *d, const sink *k, pb_status st,
+				char *message, size_t size)
+{
+	cairo_status_t cst;
+
+	cairo_surface_finish(d->surface);
+	cst = cairo_surface_status(d->surface);
+	/* A failed write puts the surface, and so every drawing after it,
+	 * into an error state: the write is the failure to report. */
+	if (sink_failed(k) || (st == PB_OK && cst != CAIRO_STATUS_SUCCESS)) {
+		st = k->nomem || cst == CAIRO_STATUS_NO_MEMORY ? PB_NOMEM
+		     : sink_failed(k) || cst == CAIRO_STATUS_WRITE_ERROR
+		     ? PB_IOERR : PB_CANTCREAT;
+		snprintf(message, size, "cannot write the PDF: %s",
+			 sink_failed(k) ? "write error"
+					: cairo_status_to_string(cst));
+	}
+	cairo_surface_destroy(d->surface);
+	return st;
+}
+
 pb_status pdf_report_render(const study *s, const analysis *a,
 			    const char *lang, const char *source_date_epoch,
 			    cairo_write_func_t write, void *closure,
@@ -650,9 +720,7 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	sink k;
 	md_doc doc = { NULL, 0 };
 	GString *page = g_string_new(NULL);
-	char date[32], *creator;
 	pb_status st;
-	cairo_status_t cst;
 
 	if (size)
 		message[0] = '\0';
@@ -676,27 +744,10 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	g_string_free(page, TRUE);
 
 	sink_init_stream(&k, write, closure);
-	d.surface = cairo_pdf_surface_create_for_stream(
-		sink_write, &k, PDF_PAGE_WIDTH, PDF_PAGE_HEIGHT);
-	if (cairo_surface_status(d.surface) != CAIRO_STATUS_SUCCESS) {
-		snprintf(message, size, "cannot start the PDF: %s",
-			 cairo_status_to_string(
-				 cairo_surface_status(d.surface)));
-		cairo_surface_destroy(d.surface);
+	if (!start_surface(&d, &k, source_date_epoch, message, size)) {
 		mdblocks_free(&doc);
 		return PB_CANTCREAT;
 	}
-	pdf_report_date(s, source_date_epoch, date, sizeof date);
-	creator = g_strdup_printf("pairboot %s", PACKAGE_VERSION);
-	cairo_pdf_surface_set_metadata(d.surface, CAIRO_PDF_METADATA_TITLE,
-				       studytext_title(&s->plan, lang));
-	cairo_pdf_surface_set_metadata(d.surface, CAIRO_PDF_METADATA_CREATOR,
-				       creator);
-	cairo_pdf_surface_set_metadata(d.surface,
-				       CAIRO_PDF_METADATA_CREATE_DATE, date);
-	cairo_pdf_surface_set_metadata(d.surface,
-				       CAIRO_PDF_METADATA_MOD_DATE, date);
-	g_free(creator);
 
 	d.cr = cairo_create(d.surface);
 	d.page = 1;
@@ -711,19 +762,7 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 		snprintf(message, size, "out of memory");
 	}
 	cairo_destroy(d.cr);
-	cairo_surface_finish(d.surface);
-	cst = cairo_surface_status(d.surface);
-	/* A failed write puts the surface, and so every drawing after it,
-	 * into an error state: the write is the failure to report. */
-	if (sink_failed(&k) || (st == PB_OK && cst != CAIRO_STATUS_SUCCESS)) {
-		st = k.nomem || cst == CAIRO_STATUS_NO_MEMORY ? PB_NOMEM
-		     : sink_failed(&k) || cst == CAIRO_STATUS_WRITE_ERROR
-		     ? PB_IOERR : PB_CANTCREAT;
-		snprintf(message, size, "cannot write the PDF: %s",
-			 sink_failed(&k) ? "write error"
-					 : cairo_status_to_string(cst));
-	}
-	cairo_surface_destroy(d.surface);
+	st = finish_surface(&d, &k, st, message, size);
 	mdblocks_free(&doc);
 	return st;
 }

@@ -10,6 +10,7 @@
 #include <gsl/gsl_version.h>
 
 #include "analyze/coverage.h"
+#include "render/jsonput.h"
 #include "render/jsonw.h"
 
 const char results_endpoint_rule_mc[] =
@@ -21,36 +22,13 @@ const char results_endpoint_rule_exact[] =
 	"the two neighbouring values where the cumulative weight equals the "
 	"level";
 
-/* json_object_set_new that remembers a failure in *OK (jansson returns -1
- * when out of memory; a NULL value is refused). */
-static void put(json_t *obj, const char *key, json_t *value, bool *ok)
-{
-	if (!value || json_object_set_new(obj, key, value) != 0)
-		*ok = false;
-}
-
-static void push(json_t *arr, json_t *value, bool *ok)
-{
-	if (!value || json_array_append_new(arr, value) != 0)
-		*ok = false;
-}
-
-/* A real, or null when not a finite number. */
-static json_t *num(double x)
-{
-	return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *str_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-static json_t *state_json(pb_state st)
-{
-	char buf[PB_STATE_BUFSIZE];
-	return json_string(pb_state_format(st, buf, sizeof buf));
-}
+/* The names this file calls the helpers of render/jsonput.h by. */
+#define put(obj, key, value, ok) jsonput_set((obj), (key), (value), (ok))
+#define push(arr, value, ok) jsonput_push((arr), (value), (ok))
+#define num(x) jsonput_num(x)
+#define str_or_null(s) jsonput_str_or_null(s)
+#define state_json(st) jsonput_state(st)
+#define triplet(v, ok) jsonput_longs((v), PRIO_PHASES, (ok))
 
 /* The texts study.ini gives in other languages, by language code: an
  * object that holds only the languages given (often none). */
@@ -492,20 +470,10 @@ static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 	return o;
 }
 
-static json_t *triplet(const long v[PRIO_PHASES], bool *ok)
-{
-	json_t *arr = json_array();
-	/* push, not a bare append: a value lost to a failed allocation must
-	 * fail the document, not shorten the array. */
-	for (int i = 0; arr && i < PRIO_PHASES; i++)
-		push(arr, json_integer(v[i]), ok);
-	return arr;
-}
-
 /* Puts the count N under KEY. */
 static void put_count(json_t *o, const char *key, size_t n, bool *ok)
 {
-	put(o, key, json_integer((json_int_t)n), ok);
+	put(o, key, jsonput_count(n), ok);
 }
 
 /* Per observed name: the values with their boots, and the boots that

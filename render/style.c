@@ -14,6 +14,7 @@
 #include <pango/pangofc-font.h>
 
 #include "common/digest.h"
+#include "common/strutil.h"
 
 const style_rgb style_ink = { 0.10, 0.10, 0.10 };
 const style_rgb style_ink_soft = { 0.35, 0.35, 0.35 };
@@ -327,6 +328,17 @@ void style_text_measure(style_text *t, style_font font, const char *text,
 		*height = h;
 }
 
+/* Draws layout L with its top-left corner at (X, Y) in COLOUR. */
+static void show_layout(cairo_t *cr, PangoLayout *l, double x, double y,
+			style_rgb colour)
+{
+	cairo_save(cr);
+	style_set_colour(cr, colour);
+	cairo_move_to(cr, x, y);
+	pango_cairo_show_layout(cr, l);
+	cairo_restore(cr);
+}
+
 void style_anchor_place(int anchor, double w, double h, double base,
 			double *x, double *y)
 {
@@ -356,11 +368,7 @@ double style_text_show(style_text *t, cairo_t *cr, style_font font,
 	layout_extent(l, &lx, &w, &h, &base);
 	x -= lx;
 	style_anchor_place(anchor, w, h, base, &x, &y);
-	cairo_save(cr);
-	style_set_colour(cr, colour);
-	cairo_move_to(cr, x, y);
-	pango_cairo_show_layout(cr, l);
-	cairo_restore(cr);
+	show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return w;
 }
@@ -386,13 +394,8 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 				   : hor == ANCHOR_RIGHT ? PANGO_ALIGN_RIGHT
 							 : PANGO_ALIGN_LEFT);
 	layout_extent(l, NULL, NULL, &h, NULL);
-	if (cr) {
-		cairo_save(cr);
-		style_set_colour(cr, colour);
-		cairo_move_to(cr, x, y);
-		pango_cairo_show_layout(cr, l);
-		cairo_restore(cr);
-	}
+	if (cr)
+		show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return h;
 }
@@ -436,15 +439,6 @@ char **style_text_lines(style_text *t, style_font font, const char *text,
 
 /* ------------------------------------------------------------- versions */
 
-static char *dup_str(const char *s)
-{
-	size_t n = strlen(s ? s : "") + 1;
-	char *p = malloc(n);
-	if (p)
-		memcpy(p, s ? s : "", n);
-	return p;
-}
-
 /* Fills F from the font Pango loads for FAMILY at WEIGHT. */
 static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 			   const char *family, PangoWeight weight,
@@ -485,9 +479,10 @@ static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 		file = NULL;
 	if (FcPatternGetString(pat, FC_STYLE, 0, &style) != FcResultMatch)
 		style = NULL;
-	f->family = dup_str(pango_font_description_get_family(got));
-	f->style = dup_str((const char *)style);
-	f->path = dup_str((const char *)file);
+	/* The family was checked above: it is not NULL. */
+	f->family = strutil_dup(pango_font_description_get_family(got));
+	f->style = strutil_dup(style ? (const char *)style : "");
+	f->path = strutil_dup(file ? (const char *)file : "");
 	if (!f->family || !f->style || !f->path) {
 		st = PB_NOMEM;
 		goto out;

@@ -7,11 +7,19 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/numparse.h"
 #include "common/readopt.h"
 #include "src/cli.h"
+
+const size_t cli_print_limit = 100;
+
+const char *cli_source_date_epoch(void)
+{
+	return getenv("SOURCE_DATE_EPOCH");
+}
 
 pb_status cli_usage_error(const char *fmt, ...)
 {
@@ -22,6 +30,44 @@ pb_status cli_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
 	return PB_USAGE;
+}
+
+diag *cli_diag_new(void)
+{
+	diag *d = diag_new(stderr, cli_print_limit);
+
+	if (!d)
+		fputs("pairboot: out of memory\n", stderr);
+	return d;
+}
+
+void cli_say_failure(pb_status st, const char *who, const char *nothing,
+		     const diag *d)
+{
+	size_t n = diag_errors(d);
+
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	else if (st != PB_OK && n)
+		fprintf(stderr, "pairboot: %s: %s (%zu problem%s)\n", who,
+			nothing, n, n == 1 ? "" : "s");
+}
+
+pb_status cli_missing_value(const char *cmd, char **argv)
+{
+	return cli_usage_error("%s: option '%s' requires an argument", cmd,
+			       argv[optind - 1]);
+}
+
+pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
+		       const char *missing)
+{
+	if (optind + n > argc)
+		return cli_usage_error("%s: %s", cmd, missing);
+	if (optind + n < argc)
+		return cli_usage_error("%s: extra operand '%s'", cmd,
+				       argv[optind + n]);
+	return PB_OK;
 }
 
 pb_status cli_bad_option(const char *cmd, char **argv)

@@ -5,7 +5,9 @@
 #define PAIRBOOT_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "common/diag.h"
 #include "common/status.h"
 
 typedef struct cli_options {
@@ -18,6 +20,36 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt);
 pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
 pb_status cmd_summarize(int argc, char **argv, const cli_options *opt);
 pb_status cmd_plan(int argc, char **argv, const cli_options *opt);
+
+/* How many problems a command prints before it only counts them (the
+ * limit of its diag, common/diag.h). */
+extern const size_t cli_print_limit;
+
+/* The value of the environment variable SOURCE_DATE_EPOCH, or NULL: the
+ * date a command passes down to the PDF writers (pdf_report_date), so
+ * that nothing below the commands reads the environment. */
+const char *cli_source_date_epoch(void);
+
+/* A new diag for a command's problems on stderr, printing at most
+ * cli_print_limit of them; NULL, after saying "out of memory", when there
+ * is no memory for it. */
+diag *cli_diag_new(void);
+
+/* The common ending of a command that failed with ST: "out of memory" for
+ * PB_NOMEM, else, when D holds errors, "pairboot: WHO: NOTHING (N
+ * problems)" (NOTHING says what was not done: "no report written"). */
+void cli_say_failure(pb_status st, const char *who, const char *nothing,
+		     const diag *d);
+
+/* The usage error of an option of command CMD that came without its value
+ * (the argument getopt_long read last); returns PB_USAGE. */
+pb_status cli_missing_value(const char *cmd, char **argv);
+
+/* Checks that command CMD was given N operands after its options (from
+ * optind): with fewer, the usage error "CMD: MISSING"; with more, "CMD:
+ * extra operand ..." naming the first one too many.  PB_OK or PB_USAGE. */
+pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
+		       const char *missing);
 
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)

@@ -14,9 +14,6 @@
 #include "ingest/study_read.h"
 #include "src/cli.h"
 
-/* How many problems are printed before the rest are only counted. */
-#define CHECK_PRINT_LIMIT 100
-
 static int cmp_block(const void *a, const void *b)
 {
 	unsigned long x = *(const unsigned long *)a;
@@ -273,17 +270,13 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
 		return cli_bad_option("check", argv);
-	if (optind >= argc)
-		return cli_usage_error("check: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("check: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("check", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 
-	d = diag_new(stderr, CHECK_PRINT_LIMIT);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = study_read(argv[optind], d, &s);
 	if (st == PB_OK) {
 		if (!opt->quiet)
@@ -295,10 +288,10 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		 * towards the printed limit too, so what was not shown is
 		 * counted in messages, not in problems. */
 		size_t messages = n + diag_warnings(d);
-		if (messages > CHECK_PRINT_LIMIT)
+		if (messages > cli_print_limit)
 			fprintf(stderr, "pairboot: %zu more message%s not "
-				"shown\n", messages - CHECK_PRINT_LIMIT,
-				messages - CHECK_PRINT_LIMIT == 1 ? "" : "s");
+				"shown\n", messages - cli_print_limit,
+				messages - cli_print_limit == 1 ? "" : "s");
 		if (st == PB_NOMEM)
 			fputs("pairboot: out of memory\n", stderr);
 		fprintf(stderr, "pairboot: %s: %zu problem%s found\n",

@@ -30,7 +30,6 @@
 #include "render/outdir.h"
 #include "src/cli.h"
 
-#define COMPARE_PRINT_LIMIT 100
 #define DEFAULT_REPORTS "reports"
 
 /* One study read and analysed. */
@@ -119,7 +118,8 @@ static pb_status write_folder(const side *o, const side *n,
 		snprintf(name, sizeof name, "compare.%s.md", i18n_code(i));
 		st = outdir_write(dir, name, md->str, md->len);
 		if (st == PB_OK)
-			st = fig_builddiff_write(&fin, dir, d);
+			st = fig_builddiff_write(&fin, cli_source_date_epoch(),
+						 dir, d);
 	}
 	if (dir) {
 		if (st == PB_OK)
@@ -394,33 +394,21 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 			break;
 		default:
 			if (optopt == 'o')
-				return cli_usage_error("compare: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("compare", argv);
 			return cli_bad_option("compare", argv);
 		}
 	}
-	if (optind + 2 > argc)
-		return cli_usage_error("compare: needs two study folders, OLD "
-				       "and NEW");
-	if (optind + 2 < argc)
-		return cli_usage_error("compare: extra operand '%s'",
-				       argv[optind + 2]);
+	if (cli_operands("compare", argc, argv, 2, "needs two study "
+			 "folders, OLD and NEW") != PB_OK)
+		return PB_USAGE;
 	if (output && !output[0])
 		return cli_usage_error("compare: empty output folder name");
 
-	d = diag_new(stderr, COMPARE_PRINT_LIMIT);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = compare_studies(argv[optind], argv[optind + 1], output, opt, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: compare: no comparison written "
-			"(%zu problem%s)\n", diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, "compare", "no comparison written", d);
 	diag_free(d);
 	return st;
 }

@@ -30,7 +30,6 @@
 #include "render/results_json.h"
 #include "src/cli.h"
 
-#define REPORT_PRINT_LIMIT 100
 #define DEFAULT_REPORTS "reports"
 
 /* The most languages one --lang list can name. */
@@ -109,7 +108,8 @@ static pb_status write_figures(const study *s, const analysis *a,
 	if (!figs)
 		return PB_OK;
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++)
-		st = figures_write(s, a, langs->code[i], figs, o, d);
+		st = figures_write(s, a, langs->code[i], figs,
+				   cli_source_date_epoch(), o, d);
 	if (st == PB_OK)
 		st = figures_versions_json(d, &versions);
 	if (st != PB_OK)
@@ -312,32 +312,21 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		default:
 			if (optopt == 'o' || optopt == OPT_LANG
 			    || optopt == OPT_FORMAT)
-				return cli_usage_error("report: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("report", argv);
 			return cli_bad_option("report", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("report: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("report: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (output && !output[0])
 		return cli_usage_error("report: empty output folder name");
 
-	d = diag_new(stderr, REPORT_PRINT_LIMIT);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = report_study(argv[optind], output, &langs, formats, opt, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: %s: no report written (%zu "
-			"problem%s)\n", argv[optind], diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, argv[optind], "no report written", d);
 	diag_free(d);
 	return st;
 }

@@ -16,8 +16,6 @@
 #include "ingest/sumfile.h"
 #include "src/cli.h"
 
-#define SUMMARIZE_PRINT_LIMIT 100
-
 /* Parses "K/N" (1 <= K <= N) into a 0-based shard of N. */
 static bool parse_shard(const char *text, size_t *shard, size_t *shards)
 {
@@ -72,26 +70,19 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 			break;
 		default:
 			if (optopt == 'o' || optopt == 's')
-				return cli_usage_error("summarize: option "
-						       "'%s' requires an "
-						       "argument",
-						       argv[optind - 1]);
+				return cli_missing_value("summarize", argv);
 			return cli_bad_option("summarize", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("summarize: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("summarize: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("summarize", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (!output || !output[0])
 		return cli_usage_error("summarize: missing -o FILE");
 
-	d = diag_new(stderr, SUMMARIZE_PRINT_LIMIT);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = study_read_opt(argv[optind], &ro, d, &s);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
@@ -101,12 +92,7 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	if (st == PB_OK && !opt->quiet)
 		printf("summary of %zu run%s written to %s\n", count_rows(s),
 		       count_rows(s) == 1 ? "" : "s", output);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: %s: no summary written (%zu "
-			"problem%s)\n", argv[optind], diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, argv[optind], "no summary written", d);
 	study_free(s);
 	diag_free(d);
 	return st;

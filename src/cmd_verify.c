@@ -34,7 +34,6 @@
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
-#define VERIFY_PRINT_LIMIT 100
 
 static const char *const verdict_text[VERIFY_VERDICTS] = {
 	"match", "MISMATCH", "not published", "not in data"
@@ -237,34 +236,25 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			break;
 		default:
 			if (optopt == 'a' || optopt == 't')
-				return cli_usage_error("verify: option '%s' "
-						       "requires an argument",
-						       argv[optind - 1]);
+				return cli_missing_value("verify", argv);
 			return cli_bad_option("verify", argv);
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("verify: missing STUDY folder");
-	if (optind + 1 < argc)
-		return cli_usage_error("verify: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("verify", argc, argv, 1, "missing STUDY folder")
+	    != PB_OK)
+		return PB_USAGE;
 	if (!against)
 		return cli_usage_error("verify: missing --against FILE");
 	if (!against[0])
 		return cli_usage_error("verify: empty file name");
 
-	d = diag_new(stderr, VERIFY_PRINT_LIMIT);
-	if (!d) {
-		fputs("pairboot: out of memory\n", stderr);
+	d = cli_diag_new();
+	if (!d)
 		return PB_NOMEM;
-	}
 	st = verify_study(argv[optind], against, &req, d);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && st != PB_MISMATCH && diag_errors(d))
-		fprintf(stderr, "pairboot: verify: nothing verified (%zu "
-			"problem%s)\n", diag_errors(d),
-			diag_errors(d) == 1 ? "" : "s");
+	/* A mismatch is the answer, not a failure to give one. */
+	if (st != PB_MISMATCH)
+		cli_say_failure(st, "verify", "nothing verified", d);
 	diag_free(d);
 	return st;
 }

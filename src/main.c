@@ -20,6 +20,9 @@
 #include "render/libexit.h"
 #include "src/cli.h"
 
+/* Longer than the other functions on purpose: it is one printf of the
+ * whole help text, which help2man turns into the man page, so that the
+ * text reads as the user sees it. */
 static void print_help(void)
 {
 	printf("Usage: pairboot [OPTION]... COMMAND [ARG]...\n"

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 		st = outdir_begin(argv[2], d, &o);
 	for (int i = 3; st == PB_OK && i < argc; i++)
 		st = figures_write(s, a, argv[i], FIG_PDF | FIG_SVG | FIG_PNG,
-				   o, d);
+				   getenv("SOURCE_DATE_EPOCH"), o, d);
 	if (o && st == PB_OK)
 		st = outdir_commit(o);
 	else if (o)

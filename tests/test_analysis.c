@@ -13,19 +13,7 @@
 #include "ingest/study_read.h"
 #include "render/markdown.h"
 #include "tests/tap.h"
-
-static study *load(const char *name)
-{
-	char dir[1024];
-	const char *top = getenv("top_srcdir");
-	diag *d = diag_new(stderr, 20);
-	study *s = NULL;
-	snprintf(dir, sizeof dir, "%s/fixtures/%s", top ? top : ".", name);
-	pb_status st = study_read(dir, d, &s);
-	tap_ok(st == PB_OK, "%s is read (status %d)", name, (int)st);
-	diag_free(d);
-	return s;
-}
+#include "tests/testlib.h"
 
 static const comparison *find(const study *s, const analysis *a,
 			      const char *series, const char *state)
@@ -71,7 +59,7 @@ static const struct {
 
 static void check_mmcss(void)
 {
-	study *s = load("mmcss-26200.9168");
+	study *s = testlib_load("mmcss-26200.9168");
 	analysis *a = NULL;
 	diag *d = diag_new(stderr, 20);
 	if (!s)
@@ -107,7 +95,7 @@ static void check_mmcss(void)
 
 static void check_netthrottle(void)
 {
-	study *s = load("netthrottle");
+	study *s = testlib_load("netthrottle");
 	analysis *a = NULL;
 	diag *d = diag_new(stderr, 20);
 	if (!s)

@@ -50,12 +50,14 @@
 
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
+#include "ingest/plan.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
-#include "ingest/plan.h"
+#include "render/sink.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 #define MAX_RUNS 64
 
@@ -781,19 +783,6 @@ out:
 	free_all(c, oa, na);
 }
 
-static study *load(const char *name)
-{
-	char dir[1024];
-	const char *top = getenv("top_srcdir");
-	diag *d = diag_new(stderr, 20);
-	study *s = NULL;
-	snprintf(dir, sizeof dir, "%s/fixtures/%s", top ? top : ".", name);
-	pb_status st = study_read(dir, d, &s);
-	tap_ok(st == PB_OK, "%s is read (status %d)", name, (int)st);
-	diag_free(d);
-	return s;
-}
-
 /* The figure of the bundled pair, drawn on a recording surface: one
  * marker per state, series pair and build (4 x 2 x 2), old above new, each
  * at the position the axis gives its effect, inside the plot area. */
@@ -826,6 +815,69 @@ static void check_figure(const study *os, const analysis *oa,
 	       "the axis shows the threshold band and the largest effect");
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);
+}
+
+/* Whether the first message D kept holds WANT. */
+static bool first_message_has(const diag *d, const char *want)
+{
+	const char *m = diag_kept(d) ? diag_message(d, 0) : NULL;
+
+	if (!m || !strstr(m, want)) {
+		tap_diag("message: %s", m ? m : "(none)");
+		return false;
+	}
+	return true;
+}
+
+/* The figure's files: each format twice the same bytes, with its magic
+ * number, and a PNG whose writing fails is reported under its file name
+ * with the reason, whether nothing or part of it was written. */
+static void check_figure_files(const study *os, const analysis *oa,
+			       const study *ns, const analysis *na,
+			       const builddiff_result *c)
+{
+	static const struct {
+		unsigned format;
+		const char *name, *magic;
+	} files[3] = { { FIG_SVG, "compare.en.svg", "<?xml" },
+		       { FIG_PNG, "compare.en.png", "\x89PNG" },
+		       { FIG_PDF, "compare.en.pdf", "%PDF-" } };
+	fig_builddiff_input in = { os, ns, oa, na, c, "en" };
+
+	for (size_t f = 0; f < 3; f++) {
+		diag *d = diag_new(NULL, 0);
+		sink a, b;
+		bool made;
+
+		sink_init_buffer(&a);
+		sink_init_buffer(&b);
+		made = fig_builddiff_send(&in, files[f].format, "1787653200",
+					files[f].name, sink_write, &a, d)
+		       == PB_OK
+		       && fig_builddiff_send(&in, files[f].format, "1787653200",
+					   files[f].name, sink_write, &b, d)
+		       == PB_OK;
+		tap_ok(made && a.len > 1000 && a.len == b.len
+		       && memcmp(a.data, b.data, a.len) == 0
+		       && memcmp(a.data, files[f].magic,
+				 strlen(files[f].magic)) == 0,
+		       "%s: rendered twice, the same bytes", files[f].name);
+		sink_free(&a);
+		sink_free(&b);
+		diag_free(d);
+	}
+	for (size_t limit = 0; limit <= 2000; limit += 2000) {
+		diag *d = diag_new(NULL, 0);
+		testlib_failing to = { limit, 0 };
+
+		tap_ok(fig_builddiff_send(&in, FIG_PNG, NULL, "compare.en.png",
+					testlib_fail_write, &to, d) == PB_IOERR
+		       && first_message_has(d, "compare.en.png: cannot "
+					    "write the PNG: "),
+		       "a PNG write failing after %zu bytes: the message "
+		       "names the file and says why", limit);
+		diag_free(d);
+	}
 }
 
 /* The bundled pair: on the new build a missing value is normalized to 20
@@ -878,7 +930,7 @@ static void check_page_words(const study *os, const analysis *oa,
 
 static void check_fixtures(void)
 {
-	study *os = load("mmcss-26200.9168"), *ns = load("mmcss-newbuild");
+	study *os = testlib_load("mmcss-26200.9168"), *ns = testlib_load("mmcss-newbuild");
 	analysis *oa = NULL, *na = NULL;
 	builddiff_result *c = NULL;
 	diag *d = diag_new(stderr, 20);
@@ -976,6 +1028,7 @@ static void check_fixtures(void)
 	       "the baseline (20) did not change");
 	check_page_words(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
+	check_figure_files(os, oa, ns, na, c);
 out:
 	builddiff_free(c);
 	analysis_free(oa);

@@ -15,6 +15,7 @@
 #include "common/diag.h"
 #include "ingest/csvread.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 /* What the callback saw. */
 typedef struct seen {
@@ -66,15 +67,6 @@ static bool on_row(void *ctx, const csv_row *row, diag *d)
 }
 
 /* All kept messages, one a line. */
-static void messages(const diag *d, char *buf, size_t size)
-{
-	size_t o = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < diag_kept(d); i++)
-		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s\n",
-				      diag_message(d, i));
-}
-
 typedef struct csv_case {
 	const char *name;
 	const char *input;
@@ -90,8 +82,9 @@ typedef struct csv_case {
 
 /* Reads C at chunk size CHUNK; true when everything matches.  On a
  * mismatch prints what differed. */
-static bool run_once(const csv_case *c, size_t chunk)
+static bool run_once(const void *arg, size_t chunk)
 {
+	const csv_case *c = arg;
 	seen s;
 	char msgs[8192];
 	diag *d = diag_new(NULL, 0);
@@ -102,7 +95,7 @@ static bool run_once(const csv_case *c, size_t chunk)
 	s.stop_at = c->stop_at;
 	s.complain = c->complain;
 	st = csvread_buffer(c->input, c->len, "t.csv", chunk, on_row, &s, d);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	ok = st == c->status && strcmp(s.dump, c->rows) == 0
 	     && strcmp(msgs, c->msgs) == 0;
 	if (!ok) {
@@ -118,10 +111,7 @@ static bool run_once(const csv_case *c, size_t chunk)
 
 static void run_case(const csv_case *c)
 {
-	bool ok = run_once(c, 0);
-	for (size_t chunk = 1; ok && chunk <= c->len; chunk++)
-		ok = run_once(c, chunk);
-	tap_ok(ok, "%s (every chunk size)", c->name);
+	testlib_every_chunk(c->name, c->len, run_once, c);
 }
 
 #define STRAY_UNQUOTED "stray quote in an unquoted field (quote the whole " \
@@ -315,7 +305,7 @@ static void test_long_fields(void)
 		memset(&s, 0, sizeof s);
 		st = csvread_buffer(over, len_over, "t.csv", chunks[i], on_row,
 				    &s, d);
-		messages(d, msgs, sizeof msgs);
+		testlib_messages(d, msgs, sizeof msgs);
 		ok_over = ok_over && st == PB_DATAERR && s.rows == 1
 			  && strcmp(msgs, "t.csv:2:1: field is longer than "
 				    "1048576 bytes\n") == 0;
@@ -325,7 +315,7 @@ static void test_long_fields(void)
 		memset(&s, 0, sizeof s);
 		st = csvread_buffer(quoted, len_quoted, "t.csv", chunks[i],
 				    on_row, &s, d);
-		messages(d, msgs, sizeof msgs);
+		testlib_messages(d, msgs, sizeof msgs);
 		ok_quoted = ok_quoted && st == PB_DATAERR && s.rows == 1
 			    && strcmp(msgs, "t.csv:2:1: field is longer than "
 				      "1048576 bytes\n") == 0;
@@ -369,7 +359,7 @@ static void test_many_fields(void)
 	d = diag_new(NULL, 0);
 	memset(&s, 0, sizeof s);
 	st = csvread_buffer(buf, o + 2, "t.csv", 0, on_row, &s, d);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_DATAERR && s.rows == 0
 	       && strcmp(msgs, "t.csv:1:8193: row has more than 4096 "
 			 "fields\n") == 0,
@@ -418,7 +408,7 @@ static void test_files(void)
 
 	memset(&s, 0, sizeof s);
 	st = csvread_file("/nonexistent/runs.csv", "nope.csv", on_row, &s, d);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_NOINPUT && diag_status(d) == PB_NOINPUT
 	       && strcmp(msgs, "nope.csv: cannot open: No such file or "
 			 "directory\n") == 0,
@@ -427,7 +417,7 @@ static void test_files(void)
 
 	d = diag_new(NULL, 0);
 	st = csvread_file("/tmp", "tmp", on_row, &s, d);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_NOINPUT
 	       && strcmp(msgs, "tmp: cannot open: Is a directory\n") == 0,
 	       "a folder: PB_NOINPUT and 'cannot open'");

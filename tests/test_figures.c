@@ -25,6 +25,7 @@
 #include "render/pdf_report.h"
 #include "render/sink.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 /* Pixels per point in the test images: a marker (6 pt) is 24 pixels
  * across, so its centre pixel is pure fill colour. */
@@ -763,29 +764,12 @@ static void test_svg_normalize(void)
 				 "\"#surface17\"/><g id=\"surface3\" "
 				 "class=\"mysurface5\"/>";
 	GString *out = g_string_new(NULL);
-	figures_svg_normalize(in, strlen(in), out);
+	figfile_svg_normalize(in, strlen(in), out);
 	tap_streq(out->str, "<g id=\"surface1\"><use xlink:href="
 			    "\"#surface1\"/><g id=\"surface2\" "
 			    "class=\"mysurface5\"/>",
 		  "SVG ids renumbered in order of appearance");
 	g_string_free(out, TRUE);
-}
-
-/* A write function that accepts LIMIT bytes, then fails, like a disk
- * that fills up part way (a limit of 0 is /dev/full). */
-typedef struct failing {
-	size_t limit, written;
-} failing;
-
-static cairo_status_t fail_write(void *closure, const unsigned char *data,
-				 unsigned int length)
-{
-	failing *f = closure;
-	(void)data;
-	if (f->written + length > f->limit)
-		return CAIRO_STATUS_WRITE_ERROR;
-	f->written += length;
-	return CAIRO_STATUS_SUCCESS;
 }
 
 /* A series keeps its label, except the default "Series ID", which is the
@@ -824,7 +808,7 @@ static void test_bytes(void)
 	fig_input in = { &f.s, &f.a, "en" };
 	char msg[400];
 	sink a, b;
-	failing full = { 0, 0 }, part = { 2000, 0 };
+	testlib_failing full = { 0, 0 }, part = { 2000, 0 };
 
 	fake_init(&f, 2);
 	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
@@ -844,14 +828,14 @@ static void test_bytes(void)
 		sink_free(&a);
 		sink_free(&b);
 		full.written = part.written = 0;
-		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, fail_write,
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, testlib_fail_write,
 				      &full, msg, sizeof msg) == PB_IOERR,
 		       "%s: writing to a full device fails: %s", name, msg);
-		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, fail_write,
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, testlib_fail_write,
 				      &part, msg, sizeof msg) == PB_IOERR,
 		       "%s: a write failing part way fails: %s", name, msg);
 	}
-	tap_ok(figures_render(FIG_INTERVAL, FIG_PDF, &in, fail_write, &full,
+	tap_ok(figures_render(FIG_INTERVAL, FIG_PDF, &in, testlib_fail_write, &full,
 			      msg, sizeof msg) == PB_SOFTWARE,
 	       "figures_render refuses a format it does not make");
 }
@@ -878,7 +862,7 @@ static void test_pdf(void)
 	analysis *an = NULL;
 	char msg[400];
 	sink a, b;
-	failing full = { 0, 0 }, part = { 20000, 0 };
+	testlib_failing full = { 0, 0 }, part = { 20000, 0 };
 
 	if (study_read(dir, d, &s) != PB_OK || analysis_run(s, d, &an)
 	    != PB_OK) {
@@ -903,13 +887,13 @@ static void test_pdf(void)
 	       "PDF: the creation date is SOURCE_DATE_EPOCH's");
 	sink_free(&a);
 	sink_free(&b);
-	tap_ok(pdf_report_render(s, an, "en", NULL, fail_write, &full, msg,
+	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &full, msg,
 				 sizeof msg) == PB_IOERR,
 	       "PDF to a full device fails: %s", msg);
-	tap_ok(pdf_report_render(s, an, "en", NULL, fail_write, &part, msg,
+	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &part, msg,
 				 sizeof msg) == PB_IOERR,
 	       "PDF write failing part way fails: %s", msg);
-	tap_ok(pdf_report_render(s, an, "xx", NULL, fail_write, &part, msg,
+	tap_ok(pdf_report_render(s, an, "xx", NULL, testlib_fail_write, &part, msg,
 				 sizeof msg) == PB_SOFTWARE,
 	       "PDF in an unknown language is refused");
 	analysis_free(an);

@@ -12,6 +12,7 @@
 #include "common/diag.h"
 #include "ingest/latency.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 typedef struct lat_case {
 	const char *name;
@@ -28,17 +29,9 @@ typedef struct lat_case {
 	sizeof((const double[]){ __VA_ARGS__ }) / sizeof(double)
 #define NONE NULL, 0
 
-static void messages(const diag *d, char *buf, size_t size)
+static bool run_once(const void *arg, size_t chunk)
 {
-	size_t o = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < diag_kept(d); i++)
-		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s\n",
-				      diag_message(d, i));
-}
-
-static bool run_once(const lat_case *c, size_t chunk)
-{
+	const lat_case *c = arg;
 	diag *d = diag_new(NULL, 0);
 	double *v = (double *)&v;  /* any non-NULL: must be overwritten */
 	size_t n = 99;
@@ -48,7 +41,7 @@ static bool run_once(const lat_case *c, size_t chunk)
 
 	st = latency_read_buffer(c->input, c->len, "lat.csv", "latency_us",
 				 false, chunk, d, &v, &n);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	ok = st == c->status && strcmp(msgs, c->msgs) == 0;
 	if (st == PB_OK)
 		ok = ok && n == c->n && v
@@ -72,10 +65,7 @@ static bool run_once(const lat_case *c, size_t chunk)
 
 static void run_case(const lat_case *c)
 {
-	bool ok = run_once(c, 0);
-	for (size_t chunk = 1; ok && chunk <= c->len; chunk++)
-		ok = run_once(c, chunk);
-	tap_ok(ok, "%s (every chunk size)", c->name);
+	testlib_every_chunk(c->name, c->len, run_once, c);
 }
 
 static const lat_case cases[] = {
@@ -193,7 +183,7 @@ static void test_files(void)
 
 	st = latency_read_file("/nonexistent/l.csv", "l.csv", "latency_us", d,
 			       &v, &n);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_NOINPUT && v == NULL && n == 0
 	       && strcmp(msgs, "l.csv: cannot open: No such file or "
 			 "directory\n") == 0,
@@ -256,7 +246,7 @@ static void test_signed(void)
 	free(v);
 	st = latency_read_buffer(bad, sizeof bad - 1, "lat.csv", "latency_us",
 				 true, 0, d, &v, &n);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_DATAERR && v == NULL
 	       && strcmp(msgs, "lat.csv:3:1: latency_us is not a number "
 			 "('-x')\n") == 0,

@@ -16,6 +16,7 @@
 #include "common/diag.h"
 #include "ingest/manifest.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 static char id_1[] = "1", id_mech[] = "mech", id_bound[] = "bound",
 	    id_ctl[] = "ctl";
@@ -91,17 +92,9 @@ static void render(const study_run *runs, size_t n, char *buf, size_t size)
 	}
 }
 
-static void messages(const diag *d, char *buf, size_t size)
+static bool run_once(const void *arg, size_t chunk)
 {
-	size_t o = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; i < diag_kept(d); i++)
-		o += (size_t)snprintf(buf + o, o < size ? size - o : 0, "%s\n",
-				      diag_message(d, i));
-}
-
-static bool run_once(const man_case *c, size_t chunk)
-{
+	const man_case *c = arg;
 	diag *d = diag_new(NULL, 0);
 	study_run *runs = (study_run *)&runs;  /* must be overwritten */
 	size_t n = 99;
@@ -111,7 +104,7 @@ static bool run_once(const man_case *c, size_t chunk)
 
 	st = manifest_read_buffer(c->input, c->len, "runs.csv", &plan, chunk,
 				  d, &runs, &n);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	if (runs == (study_run *)&runs) {
 		tap_diag("%s: *runs not set", c->name);
 		diag_free(d);
@@ -134,10 +127,7 @@ static bool run_once(const man_case *c, size_t chunk)
 
 static void run_case(const man_case *c)
 {
-	bool ok = run_once(c, 0);
-	for (size_t chunk = 1; ok && chunk <= c->len; chunk++)
-		ok = run_once(c, chunk);
-	tap_ok(ok, "%s (every chunk size)", c->name);
+	testlib_every_chunk(c->name, c->len, run_once, c);
 }
 
 static const man_case cases[] = {
@@ -414,7 +404,7 @@ static void test_missing_file(void)
 	char msgs[512];
 	pb_status st = manifest_read_file("/nonexistent/runs.csv", "runs.csv",
 					  &plan, d, &runs, &n);
-	messages(d, msgs, sizeof msgs);
+	testlib_messages(d, msgs, sizeof msgs);
 	tap_ok(st == PB_NOINPUT && runs == NULL && n == 0
 	       && strcmp(msgs, "runs.csv: cannot open: No such file or "
 			 "directory\n") == 0,

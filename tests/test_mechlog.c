@@ -12,6 +12,7 @@
 #include "common/diag.h"
 #include "ingest/mechlog.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 static const char full_log[] =
 	"# mechanism check of boot m-20-1\n"                           /* 1 */
@@ -39,25 +40,13 @@ static void expect_errors(const char *name, const char *text, size_t len,
 	diag *d = diag_new(NULL, 0);
 	mech_log *m = (mech_log *)1;
 	pb_status st;
-	size_t n = 0;
 	bool ok;
 
 	if (!d)
 		abort();
 	st = mechlog_read_buffer(text, len, "boot.log", d, &m);
-	while (want[n])
-		n++;
-	ok = st == PB_DATAERR && m == NULL && diag_kept(d) == n;
-	for (size_t i = 0; ok && i < n; i++)
-		ok = strcmp(diag_message(d, i), want[i]) == 0;
-	if (!ok) {
-		tap_diag("%s: status %d, %zu messages", name, (int)st,
-			 diag_kept(d));
-		for (size_t i = 0; i < diag_kept(d); i++)
-			tap_diag("  got:  %s", diag_message(d, i));
-		for (size_t i = 0; i < n; i++)
-			tap_diag("  want: %s", want[i]);
-	}
+	ok = testlib_messages_match(name, (int)st, d, want,
+				    st == PB_DATAERR && m == NULL);
 	tap_ok(ok, "%s", name);
 	if (m != (mech_log *)1)
 		mechlog_free(m);

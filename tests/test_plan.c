@@ -12,6 +12,7 @@
 #include "common/diag.h"
 #include "ingest/plan.h"
 #include "tests/tap.h"
+#include "tests/testlib.h"
 
 /* The base study.ini, one line per element; line N is base[N - 1]. */
 static const char *const base[] = {
@@ -87,26 +88,14 @@ static void expect_errors(const char *name, const char *text, size_t len,
 	diag *d = diag_new(NULL, 0);
 	study_plan p;
 	pb_status st;
-	size_t n = 0;
 	bool ok;
 
 	if (!d)
 		abort();
 	st = plan_read_buffer(text, len, "study.ini", d, &p);
-	while (want[n])
-		n++;
-	ok = st == PB_DATAERR && p.title == NULL && p.states == NULL
-	     && p.series == NULL && diag_kept(d) == n;
-	for (size_t i = 0; ok && i < n; i++)
-		ok = strcmp(diag_message(d, i), want[i]) == 0;
-	if (!ok) {
-		tap_diag("%s: status %d, %zu messages", name, (int)st,
-			 diag_kept(d));
-		for (size_t i = 0; i < diag_kept(d); i++)
-			tap_diag("  got:  %s", diag_message(d, i));
-		for (size_t i = 0; i < n; i++)
-			tap_diag("  want: %s", want[i]);
-	}
+	ok = testlib_messages_match(name, (int)st, d, want,
+				    st == PB_DATAERR && p.title == NULL
+				    && p.states == NULL && p.series == NULL);
 	tap_ok(ok, "%s", name);
 	plan_free(&p);
 	diag_free(d);

@@ -1,0 +1,81 @@
+/* figfile.h: a figure put into a file of its own, as SVG, PNG or PDF.
+ *
+ * Every figure module draws onto any cairo_t (render/figpen.h); this is
+ * the one path from such a drawing to the bytes of a file: the figure is
+ * drawn once on a recording surface to learn its height, then onto a
+ * surface of the format, STYLE_FIGURE_WIDTH points wide inside a white
+ * margin.  The bytes are the same on every run: SVG ids are renumbered
+ * (figfile_svg_normalize), a PDF carries the date it is given.  Every
+ * failure says why, and a file that cannot be made is named. */
+#ifndef PAIRBOOT_FIGFILE_H
+#define PAIRBOOT_FIGFILE_H
+
+#include <stddef.h>
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "common/diag.h"
+#include "common/status.h"
+#include "render/figpen.h"
+#include "render/outdir.h"
+#include "render/sink.h"
+
+/* Output formats, a bit set. */
+enum {
+	FIG_PDF = 1u,
+	FIG_SVG = 2u,
+	FIG_PNG = 4u
+};
+
+/* White space around a figure in its own file, in points. */
+#define FIGFILE_MARGIN 12.0
+
+/* A figure module's drawing function with what it draws (the figpen.h
+ * contract: onto CR, WIDTH points wide, the geometry in *RES). */
+typedef pb_status (*figfile_draw_fn)(cairo_t *cr, const void *what,
+				     double width, fig_result *res);
+
+typedef struct figfile_figure {
+	figfile_draw_fn draw;
+	const void *what;       /* only read */
+} figfile_figure;
+
+/* A cairo status as a pb_status: PB_NOMEM, PB_IOERR for a write error,
+ * else PB_CANTCREAT. */
+pb_status figfile_status(cairo_status_t cs);
+
+/* Draws FIG WIDTH points wide on a recording surface, to learn its height
+ * and geometry (*RES) without output.  Errors as the drawing's, with
+ * RES->message saying why. */
+pb_status figfile_measure(const figfile_figure *fig, double width,
+			  fig_result *res);
+
+/* Renders FIG as FORMAT (one of FIG_SVG, FIG_PNG at STYLE_PNG_SCALE pixels
+ * a point, FIG_PDF: one page the size of the figure, created and modified
+ * on PDF_DATE, "" for none) through WRITE with CLOSURE.  On failure
+ * MESSAGE (SIZE bytes) says why: PB_IOERR when a write failed, PB_NOMEM,
+ * PB_CANTCREAT (text the fonts cannot show, a cairo error), PB_SOFTWARE
+ * (a missing translation, a bad FORMAT), PB_DATAERR (values too large to
+ * draw). */
+pb_status figfile_render(const figfile_figure *fig, unsigned format,
+			 const char *pdf_date, cairo_write_func_t write,
+			 void *closure, char *message, size_t size);
+
+/* Renders FIG as FORMAT (as figfile_render) into the file NAME of the
+ * folder O.  Every failure goes to D, named by NAME. */
+pb_status figfile_write(const figfile_figure *fig, unsigned format,
+			const char *pdf_date, outdir *o, const char *name,
+			diag *d);
+
+/* Replaces each cairo surface id ("surface17") of the SVG document IN
+ * (LEN bytes) by its number in order of first appearance ("surface1"),
+ * appending the result to OUT: the document then no longer depends on what
+ * the process drew before. */
+void figfile_svg_normalize(const char *in, size_t len, GString *out);
+
+/* Writes the bytes of the buffer sink K into the file NAME of the folder
+ * O; a failure goes to D, named by NAME. */
+pb_status figfile_put(outdir *o, const char *name, const sink *k, diag *d);
+
+#endif

@@ -1,0 +1,167 @@
+/* figforest.h: the frame of a forest plot, shared by the study's interval
+ * plot (render/fig_interval.h) and the comparison of two builds
+ * (render/fig_builddiff.h).
+ *
+ * A forest plot reads top to bottom: title, subtitle and legend; the
+ * column heads ("state", the values' heading); one row per state, its
+ * label on the left, whiskers and markers on the value axis in the
+ * middle, the printed values on the right; then the x axis, its label,
+ * and which side is worse.  The threshold band (-T, +T), grid lines and 0
+ * stand behind the rows.  The axis shows 0, the band and every estimate,
+ * and interval ends as far as FOREST_REACH widths of those beyond them:
+ * a whisker reaching further is cut at the axis end with an arrowhead.
+ * The figure modules say what the rows hold; everything here is the same
+ * for both. */
+#ifndef PAIRBOOT_FIGFOREST_H
+#define PAIRBOOT_FIGFOREST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "render/figpen.h"
+
+/* Layout, in points. */
+#define FOREST_ROW_PAD 5.0       /* above and below the slots of a row */
+#define FOREST_COL_GAP 10.0      /* between label, plot and value columns */
+#define FOREST_TICK_SPACING 55.0 /* plot width per axis tick, at least */
+#define FOREST_MIN_TICKS 3
+
+/* How far interval ends may reach beyond 0, the band and the estimates,
+ * in widths of those, before the axis cuts them. */
+#define FOREST_REACH 1.5
+
+/* The value range the axis must show, gathered value by value. */
+typedef struct forest_range {
+	double core_lo, core_hi;   /* 0, -T, +T and the estimates */
+	double full_lo, full_hi;   /* and the interval ends */
+} forest_range;
+
+/* Room left below the last drawing of a figure. */
+#define FOREST_BOTTOM_PAD 4.0
+
+/* Starts a range holding the band (-T, +T) of THRESHOLD. */
+void forest_range_init(forest_range *r, double threshold);
+
+/* Adds an estimate (ignored unless finite). */
+void forest_range_estimate(forest_range *r, double est);
+
+/* Adds an interval's ends. */
+void forest_range_interval(forest_range *r, double lo, double hi);
+
+/* Chooses the ticks of the axis of R for a plot from X0 to X1 into
+ * RES->axis.  False when the values cannot be drawn (not finite, or all
+ * the same). */
+bool forest_axis_fit(const forest_range *r, double x0, double x1,
+		     fig_result *res);
+
+/* "+0.625 [-1.111; +2.474]": an estimate and its interval as the pages
+ * print them, each number on its true side of 0 and of +-THRESHOLD; "no
+ * pairs" without an estimate, "(no interval)" after it without an
+ * interval.  A new string (g_free). */
+char *forest_value_label(fig_pen *p, bool has_est, double est, bool has_ci,
+			 double lo, double hi, int decimals,
+			 double threshold);
+
+/* The colour of the printed values of a series drawn in C. */
+style_rgb forest_value_colour(style_rgb c);
+
+/* ---- header -------------------------------------------------------- */
+
+/* The words of a forest plot, new strings (forest_words_free). */
+typedef struct forest_words {
+	char *title, *subtitle, *axis_label, *head;
+} forest_words;
+
+/* The subtitle from SUBTITLE (a translated format taking the confidence
+ * level and the interval method's name), the axis label and the values'
+ * heading of PLAN, into W; its title the caller sets. */
+void forest_words_make(fig_pen *p, const study_plan *plan,
+		       const char *subtitle, forest_words *w);
+
+void forest_words_free(forest_words *w);
+
+/* Draws TITLE and SUBTITLE WIDTH wide from the top; returns the y where
+ * the legend goes. */
+double forest_titles(fig_pen *p, const char *title, const char *subtitle,
+		     double width);
+
+/* A legend item: its label (a new string, g_free) and its swatch, drawn
+ * with its left end at X, centred on CY. */
+typedef struct forest_legend_items {
+	size_t n;
+	char *(*label)(fig_pen *p, size_t i, void *ctx);
+	void (*swatch)(fig_pen *p, size_t i, double x, double cy, void *ctx);
+	void *ctx;
+} forest_legend_items;
+
+/* Lays the legend items out left to right from Y, wrapping at WIDTH;
+ * returns the y below the legend, where the column heads go. */
+double forest_legend(fig_pen *p, const forest_legend_items *items,
+		     double y, double width);
+
+/* Legend swatches: a whisker's stretch of line in C, and the band. */
+void forest_swatch_line(fig_pen *p, double x, double cy, style_rgb c);
+void forest_swatch_band(fig_pen *p, double x, double cy);
+/* The swatch's length, for a marker in its middle. */
+#define FOREST_SWATCH_W 14.0
+
+/* "±1.784 ms" as the legend names the band: "practical threshold %s". */
+char *forest_threshold_label(fig_pen *p, double threshold, int decimals,
+			     const char *unit);
+
+/* ---- columns and rows ------------------------------------------------ */
+
+/* The three columns across WIDTH. */
+typedef struct forest_columns {
+	double label_w;          /* the state labels */
+	double x0, x1;           /* the plot */
+	double value_x, value_w; /* the printed values */
+} forest_columns;
+
+/* The columns for state labels at most LABEL_W and values at most
+ * VALUE_W wide (their widest text), the label column at least as wide as
+ * its heading, each within its share of WIDTH. */
+void forest_columns_fit(fig_pen *p, double width, double label_w,
+			double value_w, forest_columns *col);
+
+/* The widest of the text in FONT. */
+double forest_text_width(fig_pen *p, style_font font, const char *text);
+
+/* Draws the column heads ("state", and VALUE_HEAD over the values) at Y;
+ * returns the y where the rows start. */
+double forest_column_heads(fig_pen *p, const forest_columns *col,
+			   const char *value_head, double y);
+
+/* Starts row R (from 0) at TOP, ROW_H high: a rule above every row but
+ * the first, and the state's LABEL, wrapped into at most MAX_LINES lines
+ * when it does not fit on one (fig_label). */
+void forest_row_start(fig_pen *p, const forest_columns *col, size_t r,
+		      double top, double row_h, const char *label,
+		      int max_lines);
+
+/* The threshold band of THRESHOLD, the grid lines of the axis and 0,
+ * behind the plot area from Y0 to Y1. */
+void forest_background(fig_pen *p, double threshold,
+		       const forest_columns *col, double y0, double y1);
+
+/* One whisker from LO to HI at height Y in C, with end caps CAP_H high
+ * (half), or cut at the axis ends with an arrowhead. */
+void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
+		    double hi, double y, style_rgb c, double cap_h);
+
+/* ---- footer ---------------------------------------------------------- */
+
+/* How the two stems of the direction arrows are stroked: one path each,
+ * or both in one (the files of the two figures differ only so). */
+typedef enum forest_stems {
+	FOREST_STEMS_APART,
+	FOREST_STEMS_JOINED
+} forest_stems;
+
+/* Below the plot area ending at Y1: the x axis, AXIS_LABEL, and "better"
+ * and "worse" with arrows (lower better when LOWER).  Returns the y below
+ * them (the figure ends FOREST_BOTTOM_PAD lower). */
+double forest_footer(fig_pen *p, const forest_columns *col, double y1,
+		     const char *axis_label, bool lower, forest_stems stems);
+
+#endif

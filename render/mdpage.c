@@ -1,0 +1,249 @@
+/* mdpage.c: the pieces every Markdown page writer builds its page from
+ * (render/mdpage.h).
+ *
+ * The words used here are extracted under the short names of
+ * render/mdpage_names.h; this file is one of the translated sources. */
+#include "render/mdpage.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include "render/i18n.h"
+#include "render/mdtext.h"
+#include "render/numfmt.h"
+#include "render/studytext.h"
+
+/* The names xgettext extracts (Makefile.am, "Translations"). */
+#define trc(md, ctx, msgid) mdpage_trc((md), (ctx), (msgid))
+
+void mdpage_init(mdpage *md, const char *lang, GString *out)
+{
+	md->lang = lang;
+	md->out = out;
+	md->pool = g_ptr_array_new_with_free_func(g_free);
+	md->st = PB_OK;
+}
+
+pb_status mdpage_finish(mdpage *md, gsize start)
+{
+	g_ptr_array_free(md->pool, TRUE);
+	md->pool = NULL;
+	if (md->st != PB_OK)
+		g_string_truncate(md->out, start);
+	return md->st;
+}
+
+void mdpage_fail(mdpage *md, pb_status st)
+{
+	md->st = pb_status_merge(md->st, st);
+}
+
+/* ---- words ------------------------------------------------------------ */
+
+/* Remembers a missing translation and goes on with the English text. */
+static const char *missing(mdpage *md, const char *msgid, const char *found)
+{
+	if (found)
+		return found;
+	mdpage_fail(md, PB_SOFTWARE);
+	return msgid;
+}
+
+const char *mdpage_tr(mdpage *md, const char *msgid)
+{
+	return missing(md, msgid, i18n_text(md->lang, msgid));
+}
+
+const char *mdpage_trc(mdpage *md, const char *ctx, const char *msgid)
+{
+	return missing(md, msgid, i18n_ctext(md->lang, ctx, msgid));
+}
+
+const char *mdpage_trn(mdpage *md, const char *singular, const char *plural,
+		       unsigned long n)
+{
+	return missing(md, n == 1 ? singular : plural,
+		       i18n_ntext(md->lang, singular, plural, n));
+}
+
+const char *mdpage_phrase(mdpage *md, page_phrase_id id)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return p->ctx ? mdpage_trc(md, p->ctx, p->msgid)
+		      : mdpage_tr(md, p->msgid);
+}
+
+const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return mdpage_trn(md, p->msgid, p->plural, n);
+}
+
+/* ---- text pieces -------------------------------------------------------- */
+
+const char *mdpage_keep(mdpage *md, gchar *s)
+{
+	g_ptr_array_add(md->pool, s);
+	return s;
+}
+
+const char *mdpage_fmt(mdpage *md, const char *format, ...)
+{
+	va_list ap;
+	gchar *s;
+
+	va_start(ap, format);
+	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return mdpage_keep(md, s);
+}
+
+void mdpage_put(mdpage *md, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	g_string_append_vprintf(md->out, format, ap);
+	va_end(ap);
+}
+
+void mdpage_puts(mdpage *md, const char *text)
+{
+	g_string_append(md->out, text);
+}
+
+const char *mdpage_esc(mdpage *md, const char *text)
+{
+	GString *g = g_string_new(NULL);
+
+	mdtext_escape(g, text ? text : "");
+	return mdpage_keep(md, g_string_free(g, FALSE));
+}
+
+const char *mdpage_code(mdpage *md, const char *text, bool in_table)
+{
+	GString *g = g_string_new(NULL);
+
+	mdtext_code(g, text, in_table);
+	return mdpage_keep(md, g_string_free(g, FALSE));
+}
+
+const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	if (st.missing)
+		return mdpage_phrase(md, PH_MISSING);
+	return mdpage_code(md, pb_state_format(st, buf, sizeof buf),
+			   in_table);
+}
+
+/* BUF as a pooled string, or "?" after remembering the failure ST. */
+static const char *formatted(mdpage *md, pb_status st, const char *buf)
+{
+	if (st != PB_OK) {
+		mdpage_fail(md, st);
+		return "?";
+	}
+	return mdpage_fmt(md, "%s", buf);
+}
+
+const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_fixed(x, decimals, sign, buf, sizeof buf);
+
+	return formatted(md, st, buf);
+}
+
+const char *mdpage_beside(mdpage *md, double x, int decimals,
+			  double threshold, bool beside_t, bool sign)
+{
+	const double bounds[2] = { threshold, -threshold };
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_beside(x, decimals, bounds, beside_t ? 2 : 0,
+				     sign, buf, sizeof buf);
+
+	return formatted(md, st, buf);
+}
+
+/* The digits of the fraction F as a percentage, "79.5", or NULL after
+ * remembering the failure. */
+static const char *percent_digits(mdpage *md, double f, int decimals)
+{
+	char buf[NUMFMT_BUFSIZE];
+	pb_status st = numfmt_percent(f, decimals, buf, sizeof buf);
+
+	if (st != PB_OK) {
+		mdpage_fail(md, st);
+		return NULL;
+	}
+	return mdpage_fmt(md, "%s", buf);
+}
+
+const char *mdpage_percent(mdpage *md, double f, int decimals)
+{
+	const char *d = percent_digits(md, f, decimals);
+
+	return d ? mdpage_fmt(md, "%s%%", d) : "?%";
+}
+
+const char *mdpage_percent_alone(mdpage *md, double f, int decimals)
+{
+	const char *d = percent_digits(md, f, decimals);
+
+	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
+	   Write the space the language puts before the sign. */
+	return d ? mdpage_fmt(md, trc(md, "percentage", "%s%%"), d) : "?%";
+}
+
+const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)
+{
+	char *name = studytext_series_name(p, k, md->lang);
+
+	if (!name)
+		return missing(md, p->series[k].label, NULL);
+	return mdpage_esc(md, mdpage_keep(md, name));
+}
+
+const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)
+{
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < items->len; i++) {
+		if (i)
+			g_string_append(g, sep);
+		g_string_append(g, g_ptr_array_index(items, i));
+	}
+	return mdpage_keep(md, g_string_free(g, FALSE));
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+void mdpage_table_header(mdpage *md, GPtrArray *cells)
+{
+	mdpage_table_row(md, cells);
+	mdpage_puts(md, "|");
+	for (guint i = 0; i < cells->len; i++)
+		mdpage_puts(md, "---|");
+	mdpage_puts(md, "\n");
+}
+
+void mdpage_table_row(mdpage *md, GPtrArray *cells)
+{
+	mdpage_puts(md, "| ");
+	mdpage_puts(md, mdpage_join(md, cells, " | "));
+	mdpage_puts(md, " |\n");
+}
+
+GPtrArray *mdpage_row_new(void)
+{
+	return g_ptr_array_new();
+}
+
+void mdpage_cell(GPtrArray *row, const char *cell)
+{
+	g_ptr_array_add(row, (gpointer)cell);
+}

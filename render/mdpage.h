@@ -1,0 +1,116 @@
+/* mdpage.h: the pieces every Markdown page writer builds its page from.
+ *
+ * A page writer (render/markdown.c, render/builddiff_md.c) walks a whole page
+ * in one language, appending to a GString.  The words go through the
+ * catalog (render/i18n.h); a missing translation is remembered and the
+ * English text used, so the whole page is still walked and the writer fails
+ * at the end.  Strings made on the way (formatted numbers, escaped study
+ * text, joined cells) belong to the page's pool and live until
+ * mdpage_finish.  Study text goes through render/mdtext.h; numbers through
+ * render/numfmt.h, a number that cannot be formatted reads "?" and is
+ * remembered as a failure too.
+ *
+ * The writers use these functions under the short names xgettext extracts
+ * (tr, trc, trn): see render/mdpage_names.h. */
+#ifndef PAIRBOOT_MDPAGE_H
+#define PAIRBOOT_MDPAGE_H
+
+#include <stdbool.h>
+
+#include <glib.h>
+
+#include "common/status.h"
+#include "ingest/state.h"
+#include "ingest/study.h"
+#include "render/page_phrases.h"
+
+typedef struct mdpage {
+	const char *lang;       /* "en", "de", "cs" or "ko" */
+	GString *out;           /* the page is appended here */
+	GPtrArray *pool;        /* strings made for this page */
+	pb_status st;           /* the first failure, PB_OK while none */
+} mdpage;
+
+/* Starts a page in LANG appended to OUT (which the caller keeps). */
+void mdpage_init(mdpage *md, const char *lang, GString *out);
+
+/* Frees the pool; when a failure was remembered, cuts OUT back to its
+ * length START (so a failed page leaves nothing) and returns it. */
+pb_status mdpage_finish(mdpage *md, gsize start);
+
+/* Remembers the failure ST (PB_OK is ignored). */
+void mdpage_fail(mdpage *md, pb_status st);
+
+/* ---- words ------------------------------------------------------------ */
+
+const char *mdpage_tr(mdpage *md, const char *msgid);
+const char *mdpage_trc(mdpage *md, const char *ctx, const char *msgid);
+/* The plural form of SINGULAR/PLURAL for N. */
+const char *mdpage_trn(mdpage *md, const char *singular, const char *plural,
+		       unsigned long n);
+
+/* Page phrase ID (render/page_phrases.h) in the page's language; one that
+ * has a plural, for the count N. */
+const char *mdpage_phrase(mdpage *md, page_phrase_id id);
+const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n);
+
+/* ---- text pieces -------------------------------------------------------- */
+
+/* Takes ownership of S (g_malloc'ed) until the page is done. */
+const char *mdpage_keep(mdpage *md, gchar *s);
+
+__attribute__((format(printf, 2, 3)))
+const char *mdpage_fmt(mdpage *md, const char *format, ...);
+
+/* Appends to the page. */
+__attribute__((format(printf, 2, 3)))
+void mdpage_put(mdpage *md, const char *format, ...);
+void mdpage_puts(mdpage *md, const char *text);
+
+/* Study text escaped for inline use; NULL reads as empty text. */
+const char *mdpage_esc(mdpage *md, const char *text);
+
+/* Study text or a value as a code span (empty for NULL); IN_TABLE: the
+ * span stands in a table cell. */
+const char *mdpage_code(mdpage *md, const char *text, bool in_table);
+
+/* A state as the articles show it: its value in a code span, or the
+ * language's word for a missing value, plain. */
+const char *mdpage_state(mdpage *md, pb_state st, bool in_table);
+
+/* X with DECIMALS decimals, signed when SIGN (numfmt_fixed). */
+const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign);
+
+/* X with DECIMALS decimals, or more where they would hide on which side of
+ * 0 (and, with BESIDE_T, of +THRESHOLD and -THRESHOLD) X lies: an estimate
+ * or an interval endpoint, whose side decides a verdict (numfmt_beside). */
+const char *mdpage_beside(mdpage *md, double x, int decimals,
+			  double threshold, bool beside_t, bool sign);
+
+/* The fraction F as a percentage with at most DECIMALS decimals, the sign
+ * written close, "95%": the form that qualifies a noun ("a 95% interval",
+ * "95%-Intervall"). */
+const char *mdpage_percent(mdpage *md, double f, int decimals);
+
+/* The same standing on its own, spaced as the language writes it: "79.5%"
+ * in English, "79.5 %" in German and Czech. */
+const char *mdpage_percent_alone(mdpage *md, double f, int decimals);
+
+/* The name of series K of P in the page's language (render/studytext.h),
+ * escaped, as the articles write "Serie 1", "Série 1", "시리즈 1". */
+const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k);
+
+/* Joins the strings of ITEMS with SEP. */
+const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep);
+
+/* ---- tables ------------------------------------------------------------ */
+
+/* A GFM table's header line and delimiter row, one column per cell. */
+void mdpage_table_header(mdpage *md, GPtrArray *cells);
+void mdpage_table_row(mdpage *md, GPtrArray *cells);
+
+/* A new list of cells for one row; the strings belong to the pool. */
+GPtrArray *mdpage_row_new(void);
+void mdpage_cell(GPtrArray *row, const char *cell);
+
+#endif

@@ -78,8 +78,6 @@ static char *service_text(fig_pen *p, const mech_state_summary *m)
 	if (m->boots > 0 && m->service_stopped == m->boots)
 		return name ? fig_printf(tr(p, "%s stopped"), name)
 			    : g_strdup(tr(p, "service stopped"));
-	if (m->service_unknown == m->boots)
-		return g_strdup(trc(p, "figure", "service state not reported"));
 	return fig_printf(trc(p, "figure", "running in %zu of %zu boots"),
 			  m->service_running, m->boots);
 }
@@ -140,16 +138,22 @@ static double panel_head(fig_pen *p, const mech_state_summary *m, double x,
 	head = many_series ? fig_printf("%s: %s", name, sbuf)
 			   : g_strdup(sbuf);
 	g_free(name);
-	reg = fig_printf(trc(p, "figure", "registered %zu/%zu"), m->registered,
-			 m->boots);
-	svc = service_text(p, m);
-	info = fig_printf("%s \xc2\xb7 %s", reg, svc);
+	/* Only what the logs recorded: a study whose logs hold no
+	 * registration (or no service state) gets no word of it. */
+	reg = m->register_reported
+	      ? fig_printf(trc(p, "figure", "registered %zu/%zu"),
+			   m->registered, m->boots)
+	      : NULL;
+	svc = m->service_unknown < m->boots ? service_text(p, m) : NULL;
+	info = reg && svc ? fig_printf("%s \xc2\xb7 %s", reg, svc)
+	       : g_strdup(reg ? reg : svc ? svc : "");
 	style_text_measure(p->text, FONT_BOLD, head, 0, NULL, &h);
 	style_text_show(p->text, p->cr, FONT_BOLD, head, x, y, ANCHOR_LEFT
 			| ANCHOR_TOP, w, style_ink);
 	y += h;
-	y += style_text_block(p->text, p->cr, FONT_TICK, info, x, y, w,
-			      ANCHOR_LEFT, style_ink_soft);
+	if (*info)
+		y += style_text_block(p->text, p->cr, FONT_TICK, info, x, y,
+				      w, ANCHOR_LEFT, style_ink_soft);
 	g_free(head);
 	g_free(reg);
 	g_free(svc);

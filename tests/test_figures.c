@@ -165,6 +165,7 @@ static void fake_mech(fake *f)
 	f->mech[0].state = num_state(10);
 	f->mech[0].boots = 4;
 	f->mech[0].registered = 4;
+	f->mech[0].register_reported = 4;
 	f->mech[0].service_running = 4;
 	f->variant[0] = (prio_variant){ { 0, 10, 0 }, { 8, 18, 8 }, 4 };
 	f->mech[0].variants = f->variant;

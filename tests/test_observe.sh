@@ -173,4 +173,25 @@ ok "rule: results.json gives the documented values" \
 	grep -q '"documented_value": 5' "$json"
 verify_own "$rule" "$tap_tmp/rule-report" rule
 
+## Priorities recorded, registration and service not --------------------------
+# The mechanism figure is drawn (priorities were recorded), and says
+# nothing of registrations or of the service, which no log holds.
+prio=$tap_tmp/prio
+format2_copy "$prio"
+for m in m1 m2; do
+	printf '%s\n' 'event=priority phase=before win32=0 etw=8 class=normal' \
+		'event=priority phase=after win32=10 etw=18 class=normal' \
+		'event=priority phase=cleanup win32=0 etw=8 class=normal' \
+		>"$prio/mech/$m.log"
+done
+run_pb -q report "$prio" -o "$tap_tmp/prio-report" --format pdf
+is "$pb_status" 0 "prio: the PDF report is written"
+pdftotext -enc UTF-8 "$tap_tmp/prio-report/report.en.pdf" "$tap_tmp/prio.txt"
+ok "prio: the mechanism figure shows the priorities" \
+	grep -qF 'Win32: 0' "$tap_tmp/prio.txt"
+# ("not registered" on the title page is about the plan digest.)
+is "$(grep -ciE 'registered [0-9]+/|service (running|stopped)|running in [0-9]' \
+	"$tap_tmp/prio.txt")" 0 \
+	"prio: no registration or service state that no log recorded"
+
 done_testing

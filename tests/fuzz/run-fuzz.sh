@@ -17,7 +17,8 @@
 # the run stops once the executions of TARGET in that log reach N in total
 # (libFuzzer's -runs), so a long campaign can be made of several runs;
 # SECONDS still bounds the run (0: no bound).  Nothing is run when the log
-# already holds N.
+# already holds N.  A run stopped with ^C is logged as interrupted, and
+# its executions count.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -63,14 +64,23 @@ elapsed=$(( $(date +%s) - start ))
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
 corpus=$(ls fuzz-corpus/"$target" | wc -l)
-revision=$(git -C "$seeds" describe --always --dirty 2>/dev/null || echo -)
-outcome=ok
-[ "$status" -eq 0 ] || outcome=failed-$status
+# The commit fuzzed, with a + when its C sources or build files were
+# changed (the run log itself does not count).
+revision=$(git -C "$seeds" log -1 --format=%h 2>/dev/null) || revision=-
+[ "$revision" = - ] || git -C "$seeds" diff --quiet HEAD -- \
+	':(top,glob)**/*.[ch]' ':(top,glob)**/*.am' ':(top,glob)**/*.inc' \
+	':(top)configure.ac' || revision=$revision+
+# libFuzzer leaves with 72 when interrupted (^C): its executions count.
+case $status in
+0) outcome=ok ;;
+72) outcome=interrupted ;;
+*) outcome=failed-$status ;;
+esac
 [ -f "$runlog" ] || echo "# date target executions seconds per-second" \
 	"corpus outcome revision" >"$runlog"
 echo "$(date -u +%Y-%m-%dT%H:%MZ) $target ${execs:-0} $elapsed ${rate:-0}" \
 	"$corpus $outcome $revision" >>"$runlog"
-if [ "$status" -eq 0 ]; then
+if [ "$status" -eq 0 ] || [ "$status" -eq 72 ]; then
 	echo "fuzz: $target: ${execs:-?} executions in ${elapsed}s" \
 		"(${rate:-?}/s), no crash; corpus $corpus inputs;" \
 		"$(done_so_far) in total in $runlog"

@@ -10,19 +10,12 @@
 #include "analyze/spreadtest.h"
 #include "common/progress.h"
 #include "common/quantile.h"
+#include "common/readopt.h"
+#include "common/taskpool.h"
 
 /* A nominal interval whose simulated coverage falls this far below the
  * confidence is flagged as a small-sample interval in the report. */
 #define COVERAGE_SHORTFALL 0.01
-
-/* Index of STATE in plan.states, or n_states. */
-static size_t state_index(const study_plan *p, pb_state state)
-{
-	for (size_t i = 0; i < p->n_states; i++)
-		if (pb_state_equal(p->states[i], state))
-			return i;
-	return p->n_states;
-}
 
 static int cmp_size(const void *a, const void *b)
 {
@@ -123,14 +116,6 @@ static void note_coverage(const study_plan *p, comparison *c)
 	c->small_sample = c->coverage < p->confidence - COVERAGE_SHORTFALL;
 }
 
-/* The state as the seed hash wants it: decimal or "missing", so that
- * writing 10 or 0x0A gives the same interval. */
-static void canonical_label(pb_state st, char *buf, size_t size)
-{
-	st.hex = false;
-	pb_state_format(st, buf, size);
-}
-
 /* True when the N >= 1 differences D = STATE - REF are all equal up to
  * the rounding of their subtraction: every resample then has the same
  * mean and the interval (near) zero width, which says nothing about how
@@ -150,19 +135,43 @@ static bool no_spread(const double *d, const double *state, const double *ref,
 	return n > 0 && hi - lo <= 8.0 * DBL_EPSILON * scale;
 }
 
-static pb_status run_comparison(const study *s, comparison *c, diag *d)
+/* The part of a comparison that needs the whole study and may speak: its
+ * pairs, its seed and whether its plan can be honoured.  It runs on the
+ * calling thread, in comparison order, so any message comes out in the
+ * order and at the moment a single thread would give it. */
+static pb_status prepare_comparison(const study *s, comparison *c, diag *d)
 {
 	const study_plan *p = &s->plan;
 	char label[PB_STATE_BUFSIZE];
-	boot_settings set;
 	pb_status st = pair_runs(s, c);
-	double *st_vals, *ref_vals;
+	const char *name;
 
 	if (st != PB_OK)
 		return st;
-	canonical_label(p->states[c->state], label, sizeof label);
+	name = pb_state_canonical(p->states[c->state], label, sizeof label);
+	/* Keyed by the state's canonical spelling, so that writing 10 or
+	 * 0x0A gives the same interval. */
 	c->stream_seed = boot_stream_seed(p->seed, p->series[c->series].id,
-					  label);
+					  name);
+	if (p->resamples_exact && c->n_pairs > BOOT_EXACT_MAX_N) {
+		diag_error(d, "study.ini", 0, 0, "resamples = exact needs at "
+			   "most %d pairs; series '%s', state %s has %zu",
+			   BOOT_EXACT_MAX_N, p->series[c->series].id, name,
+			   c->n_pairs);
+		return PB_DATAERR;
+	}
+	return PB_OK;
+}
+
+/* The bootstrap of a prepared comparison and its verdict: it reads the
+ * study and writes only C, so comparisons run side by side. */
+static pb_status bootstrap_comparison(const study *s, comparison *c)
+{
+	const study_plan *p = &s->plan;
+	boot_settings set;
+	pb_status st;
+	double *st_vals, *ref_vals;
+
 	set.method = p->interval;
 	set.confidence = p->confidence;
 	set.exact = p->resamples_exact;
@@ -170,13 +179,6 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	set.stream_seed = c->stream_seed;
 	set.threshold = p->threshold;
 	set.better = p->better;
-	if (set.exact && c->n_pairs > BOOT_EXACT_MAX_N) {
-		diag_error(d, "study.ini", 0, 0, "resamples = exact needs at "
-			   "most %d pairs; series '%s', state %s has %zu",
-			   BOOT_EXACT_MAX_N, p->series[c->series].id, label,
-			   c->n_pairs);
-		return PB_DATAERR;
-	}
 	size_t cap = c->n_pairs ? c->n_pairs : 1;
 	st_vals = malloc(cap * sizeof *st_vals);
 	ref_vals = malloc(cap * sizeof *ref_vals);
@@ -209,25 +211,38 @@ static pb_status run_comparison(const study *s, comparison *c, diag *d)
 	return PB_OK;
 }
 
+/* What the bootstrap tasks share: the study and the analysis being
+ * filled, read-only but for each task's own slot. */
+typedef struct boot_tasks {
+	const study *s;
+	analysis *a;
+	const comparison **pair_a, **pair_b;  /* per between-series task */
+} boot_tasks;
+
+static pb_status comparison_task(void *arg, size_t i)
+{
+	boot_tasks *t = arg;
+
+	return bootstrap_comparison(t->s, &t->a->cmp[i]);
+}
+
+static void show_progress(void *bar, size_t done)
+{
+	progress_update(bar, done, 0);
+}
+
 static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 {
 	const study_plan *p = &s->plan;
-	size_t ref = state_index(p, p->reference);
+	size_t ref = study_state_index(p, p->reference);
 	size_t n = 0;
-
-	size_t total = 0;
+	boot_tasks tasks = { s, a, NULL, NULL };
 	progress *bar;
+	pb_status st;
 
 	a->cmp = calloc(p->n_series * p->n_states + 1, sizeof *a->cmp);
 	if (!a->cmp)
 		return PB_NOMEM;
-	for (size_t k = 0; k < p->n_series; k++)
-		if (p->series[k].kind == SERIES_LATENCY)
-			total += p->n_states - (ref < p->n_states);
-	/* A line on a terminal when the bootstrap takes a while; the one
-	 * message run_comparison may print (a plan problem) comes with the
-	 * first comparison, before the line can appear. */
-	bar = progress_begin("bootstrap", total, "comparisons");
 	for (size_t k = 0; k < p->n_series; k++) {
 		if (p->series[k].kind != SERIES_LATENCY)
 			continue;
@@ -238,22 +253,24 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 			a->n_cmp = n;
 			c->series = k;
 			c->state = j;
-			pb_status st = run_comparison(s, c, d);
-			if (st != PB_OK) {
-				progress_end(bar);
+			st = prepare_comparison(s, c, d);
+			if (st != PB_OK)
 				return st;
-			}
-			progress_update(bar, n, 0);
 		}
 	}
+	/* A line on a terminal when the bootstrap takes a while, drawn
+	 * from this thread as comparisons finish in order. */
+	bar = progress_begin("bootstrap", n, "comparisons");
+	st = taskpool_run(n, readopt_default_jobs(), comparison_task, &tasks,
+			  show_progress, bar);
 	progress_end(bar);
-	return PB_OK;
+	return st;
 }
 
 static pb_status build_state_results(const study *s, analysis *a)
 {
 	const study_plan *p = &s->plan;
-	size_t ref = state_index(p, p->reference);
+	size_t ref = study_state_index(p, p->reference);
 
 	a->states = calloc(p->n_states + 1, sizeof *a->states);
 	if (!a->states)
@@ -444,8 +461,11 @@ static pb_status run_difference(const study *s, size_t j, const comparison *ca,
 	sd->series_b = cb->series;
 	snprintf(key, sizeof key, "between %s %s", p->series[ca->series].id,
 		 p->series[cb->series].id);
-	canonical_label(p->states[j], label, sizeof label);
-	st = unpaired_interval(ca, cb, p, boot_stream_seed(p->seed, key, label),
+	st = unpaired_interval(ca, cb, p,
+			       boot_stream_seed(p->seed, key,
+						pb_state_canonical(p->states[j],
+								   label,
+								   sizeof label)),
 			       sd);
 	sd->finding = !sd->defined ? HETERO_UNJUDGED
 		      : sd->disagree ? HETERO_DIFFERS : HETERO_SAME;
@@ -471,24 +491,35 @@ static bool same_conclusion(const analysis *a, const state_result *r)
 	return true;
 }
 
-static pb_status build_between(const study *s, analysis *a)
+static pb_status difference_task(void *arg, size_t i)
+{
+	boot_tasks *t = arg;
+	series_difference *sd = &t->a->between[i];
+
+	return run_difference(t->s, sd->state, t->pair_a[i], t->pair_b[i], sd);
+}
+
+/* The spread tests, in series order, and the slots of the differences
+ * between series with the two comparisons each is drawn from (in
+ * T->pair_a and T->pair_b, new arrays). */
+static pb_status plan_between(const study *s, analysis *a, boot_tasks *t,
+			      size_t pairs)
 {
 	const study_plan *p = &s->plan;
 	size_t ns = a->n_spread;
-	size_t pairs = ns * (ns > 0 ? ns - 1 : 0) / 2;
 
-	a->between = calloc(pairs * p->n_states + 1, sizeof *a->between);
-	a->spread_tests = calloc(pairs + 1, sizeof *a->spread_tests);
-	if (!a->between || !a->spread_tests)
+	t->pair_a = malloc((pairs * p->n_states + 1) * sizeof *t->pair_a);
+	t->pair_b = malloc((pairs * p->n_states + 1) * sizeof *t->pair_b);
+	if (!t->pair_a || !t->pair_b)
 		return PB_NOMEM;
 	for (size_t x = 0; x < ns; x++) {
 		for (size_t y = x + 1; y < ns; y++) {
-			spread_test *t = &a->spread_tests[a->n_spread_tests++];
-			pb_status st = run_spread_test(s, &a->spread[x],
-						       &a->spread[y], t);
-			if (st != PB_OK)
-				return st;
-			note_finding(a, t->finding);
+			spread_test *st = &a->spread_tests[a->n_spread_tests++];
+			pb_status r = run_spread_test(s, &a->spread[x],
+						      &a->spread[y], st);
+			if (r != PB_OK)
+				return r;
+			note_finding(a, st->finding);
 			for (size_t j = 0; j < p->n_states; j++) {
 				const comparison *ca = find_cmp(
 					a, a->spread[x].series, j);
@@ -496,15 +527,38 @@ static pb_status build_between(const study *s, analysis *a)
 					a, a->spread[y].series, j);
 				if (!ca || !cb)
 					continue;
-				series_difference *sd =
-					&a->between[a->n_between++];
-				st = run_difference(s, j, ca, cb, sd);
-				if (st != PB_OK)
-					return st;
-				note_finding(a, sd->finding);
+				t->pair_a[a->n_between] = ca;
+				t->pair_b[a->n_between] = cb;
+				a->between[a->n_between++].state = j;
 			}
 		}
 	}
+	return PB_OK;
+}
+
+static pb_status build_between(const study *s, analysis *a)
+{
+	const study_plan *p = &s->plan;
+	size_t ns = a->n_spread;
+	size_t pairs = ns * (ns > 0 ? ns - 1 : 0) / 2;
+	boot_tasks t = { s, a, NULL, NULL };
+	pb_status st;
+
+	a->between = calloc(pairs * p->n_states + 1, sizeof *a->between);
+	a->spread_tests = calloc(pairs + 1, sizeof *a->spread_tests);
+	if (!a->between || !a->spread_tests)
+		return PB_NOMEM;
+	st = plan_between(s, a, &t, pairs);
+	/* Each difference has its own seed, like each comparison. */
+	if (st == PB_OK)
+		st = taskpool_run(a->n_between, readopt_default_jobs(),
+				  difference_task, &t, NULL, NULL);
+	free(t.pair_a);
+	free(t.pair_b);
+	if (st != PB_OK)
+		return st;
+	for (size_t i = 0; i < a->n_between; i++)
+		note_finding(a, a->between[i].finding);
 	for (size_t i = 0; i < a->n_states; i++)
 		a->conclusions_differ |= !same_conclusion(a, &a->states[i]);
 	return PB_OK;

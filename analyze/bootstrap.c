@@ -132,7 +132,7 @@ pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
 {
 	mt19937 *r;
 	double *x = NULL, theta = 0.0, tol = 0.0;
-	uint32_t scale;
+	mt19937_range range;
 
 	if (n == 0 || b == 0 || n > 0xFFFFFFFFUL || (tstar && n < 2))
 		return PB_DATAERR;
@@ -150,13 +150,12 @@ pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
 		return PB_NOMEM;
 	}
 	mt19937_seed(r, stream_seed);
-	scale = 0xFFFFFFFFu / (uint32_t)n;
+	range = mt19937_range_of((uint32_t)n);
 	for (unsigned long k = 0; k < b; k++) {
 		double sum = 0.0;
 
 		for (size_t i = 0; i < n; i++) {
-			double v = d[mt19937_uniform_int(r, (uint32_t)n,
-							 scale)];
+			double v = d[mt19937_pick(r, &range)];
 			sum += v;
 			if (x)
 				x[i] = v;
@@ -174,11 +173,11 @@ pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
  * gsl_rng_uniform_int(r, N) would. */
 static double draw_mean(mt19937 *r, const double *x, size_t n)
 {
-	uint32_t scale = 0xFFFFFFFFu / (uint32_t)n;
+	mt19937_range range = mt19937_range_of((uint32_t)n);
 	double sum = 0.0;
 
 	for (size_t i = 0; i < n; i++)
-		sum += x[mt19937_uniform_int(r, (uint32_t)n, scale)];
+		sum += x[mt19937_pick(r, &range)];
 	return sum / (double)n;
 }
 

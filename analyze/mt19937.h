@@ -59,4 +59,51 @@ static inline uint32_t mt19937_uniform_int(mt19937 *m, uint32_t n,
 	return k;
 }
 
+/* An index range 0..N-1 made ready for mt19937_pick: the division by the
+ * scale that gsl_rng_uniform_int does for every draw (a 32-bit division,
+ * some 25 cycles) becomes a multiplication by the scale's inverse, which
+ * gives the very same quotient: with c = ceil(2^64 / scale), floor(x /
+ * scale) = floor(c x / 2^64) for every 32-bit x (Lemire, Kaser and Kurz,
+ * "Faster remainder by direct computation", Software: Practice and
+ * Experience 49(6), 2019, theorem 1 with N = 32 and F = 64). */
+typedef struct mt19937_range {
+	uint32_t n;        /* the range, 1 <= n <= 0xffffffff */
+	uint32_t scale;    /* 0xffffffff / n, as gsl_rng_uniform_int has it */
+	uint64_t inverse;  /* ceil(2^64 / scale), or 0: divide (scale 1, or
+			      no 128-bit product) */
+} mt19937_range;
+
+static inline mt19937_range mt19937_range_of(uint32_t n)
+{
+	mt19937_range r;
+
+	r.n = n;
+	r.scale = 0xFFFFFFFFu / n;
+	r.inverse = 0;
+#ifdef __SIZEOF_INT128__
+	if (r.scale > 1)
+		r.inverse = UINT64_MAX / r.scale + 1;
+#endif
+	return r;
+}
+
+/* An index 0..R->n-1, exactly as mt19937_uniform_int(m, R->n, R->scale)
+ * draws it. */
+static inline uint32_t mt19937_pick(mt19937 *m, const mt19937_range *r)
+{
+	uint32_t k;
+
+	do {
+		uint32_t x = mt19937_next(m);
+#ifdef __SIZEOF_INT128__
+		k = r->inverse
+		    ? (uint32_t)(((unsigned __int128)r->inverse * x) >> 64)
+		    : x / r->scale;
+#else
+		k = x / r->scale;
+#endif
+	} while (k >= r->n);
+	return k;
+}
+
 #endif

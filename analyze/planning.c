@@ -300,15 +300,14 @@ static pb_status plan_row(const study *s, const analysis *a,
 	planning_settings set = { p->interval, p->confidence, p->threshold,
 				  p->better, r->max_blocks, 0 };
 	char label[PB_STATE_BUFSIZE];
-	pb_state canonical = p->states[c->state];
 	pb_status st;
 
 	/* The comparison's own streams, from its canonical state label as
 	 * the study's are, and the seed inverted so they differ from those. */
-	canonical.hex = false;
-	pb_state_format(canonical, label, sizeof label);
 	set.stream_seed = boot_stream_seed(~p->seed, p->series[c->series].id,
-					   label);
+					   pb_state_canonical(p->states[c->state],
+							      label,
+							      sizeof label));
 	row->spread_upper = c->n_pairs >= 2
 			    ? planning_spread_upper(c->n_pairs, p->confidence)
 			    : NAN;

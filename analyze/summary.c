@@ -17,15 +17,6 @@ static int state_cmp(pb_state a, pb_state b)
 	return (a.value > b.value) - (a.value < b.value);
 }
 
-/* Index of STATE in the plan's display order, or (size_t)-1. */
-static size_t plan_state_index(const study_plan *plan, pb_state state)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], state))
-			return i;
-	return (size_t)-1;
-}
-
 static bool run_is(const study *s, size_t i, series_kind kind)
 {
 	const study_run *r = &s->runs[i];
@@ -70,7 +61,7 @@ static pb_status mech_states(const study *s, size_t ser, pb_state **out,
 		bool seen = false;
 
 		if (s->runs[i].series != ser || !run_is(s, i, SERIES_MECHANISM)
-		    || plan_state_index(&s->plan, st) != (size_t)-1)
+		    || study_state_index(&s->plan, st) != STUDY_NO_STATE)
 			continue;
 		for (j = n_plan; j < n && !seen; j++)
 			seen = pb_state_equal(found[j], st);
@@ -592,7 +583,7 @@ static bool balance_counts(const study *s, size_t ser, size_t i)
 {
 	const study_run *r = &s->runs[i];
 	return r->series == ser && r->accepted && r->position > 0
-	       && plan_state_index(&s->plan, r->state) != (size_t)-1;
+	       && study_state_index(&s->plan, r->state) != STUDY_NO_STATE;
 }
 
 /* Applies the rule documented in summary.h to a filled check B. */
@@ -657,7 +648,7 @@ static pb_status balance_series(const study *s, size_t ser, balance_check *b)
 	for (size_t i = 0; i < s->n_runs; i++) {
 		if (!balance_counts(s, ser, i))
 			continue;
-		size_t k = plan_state_index(&s->plan, s->runs[i].state);
+		size_t k = study_state_index(&s->plan, s->runs[i].state);
 		b->counts[k * np + s->runs[i].position - 1]++;
 	}
 	return balance_flag(s, b);

@@ -95,51 +95,14 @@ static numparse_result numparse_slow(const char *text, size_t len,
 	return NUMPARSE_OK;
 }
 
-/* The common field of a latency CSV, [-]DIGITS[.DIGITS] with at most 15
- * digits in all, in one tight loop: the digits form an integer below
- * 10^15 < 2^53 and at most 15 of them follow the point, so one division
- * by an exact power of ten rounds once, correctly, exactly as the general
- * path below would (it computes the same integer and the same power).
- * Returns false, leaving *OUT alone, for anything else. */
-static bool numparse_short(const char *text, size_t len, const double *pow10,
-			   double *out)
-{
-	size_t i = len > 0 && text[0] == '-';
-	size_t start = i, frac = 0;
-	uint64_t m = 0;
-
-	for (; i < len && (unsigned)(text[i] - '0') < 10; i++)
-		m = m * 10 + (uint64_t)(text[i] - '0');
-	if (i == start)
-		return false;
-	if (i < len && text[i] == '.') {
-		size_t dot = ++i;
-
-		for (; i < len && (unsigned)(text[i] - '0') < 10; i++)
-			m = m * 10 + (uint64_t)(text[i] - '0');
-		frac = i - dot;
-		if (frac == 0)
-			return false;
-	}
-	if (i != len || i - start - (frac > 0) > 15)
-		return false;
-	if (m == 0) {
-		*out = 0.0;   /* "-0" is 0 */
-		return true;
-	}
-	*out = (double)m / pow10[frac];
-	if (text[0] == '-')
-		*out = -*out;
-	return true;
-}
+const double numparse_pow10[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
 
 numparse_result numparse_double(const char *text, size_t len, double *out)
 {
-	static const double pow10[23] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-		1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
-		1e21, 1e22
-	};
+	const double *pow10 = numparse_pow10;
 	size_t i = 0;
 	size_t start;
 	uint64_t mant = 0;      /* significant digits read, while < 19 */
@@ -150,7 +113,7 @@ numparse_result numparse_double(const char *text, size_t len, double *out)
 	bool exp_neg = false;
 
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-	if (numparse_short(text, len, pow10, out))
+	if (numparse_double_short(text, len, out))
 		return NUMPARSE_OK;
 #endif
 	if (len > 0 && text[0] == '-')

@@ -36,10 +36,11 @@ typedef struct slot {
 	size_t off, len;           /* its text in reader.text, once delivered */
 } slot;
 
-typedef struct reader {
+typedef struct csv_cursor {
 	struct csv_parser parser;
 	const char *display;
 	csv_row_fn fn;
+	const csv_columns *cols; /* the columns interface, or NULL */
 	void *ctx;
 	diag *d;
 	size_t base_errors;     /* diag_errors(d) when the file was opened */
@@ -56,6 +57,9 @@ typedef struct reader {
 	bool plain;             /* parsing a run of plain lines: positions
 				   are counted from the fields libcsv gives,
 				   not scanned (see reader_plain) */
+	bool fast_rows;         /* ... and its data rows go to cols field
+				   by field, without slots (see
+				   on_field_fast) */
 	const unsigned char *plain_at;  /* start of the current row */
 	const unsigned char *plain_end; /* end of the run */
 	size_t plain_col;       /* column of the next field */
@@ -386,6 +390,82 @@ static void plain_row_end(reader *r)
 	plain_skip_blank(r);
 }
 
+/* libcsv's field callback for the data rows of a plain run read through
+ * the columns interface: the field goes straight from libcsv's buffer to
+ * the caller.  Its column is the run's arithmetic (the fields before it
+ * and their commas), kept as plain_col; nothing else is recorded, since
+ * a plain field holds no quote, NUL or line end and cannot be too long. */
+static void on_field_fast(void *s, size_t len, void *data)
+{
+	reader *r = data;
+	size_t k = r->delivered++;
+
+	if (r->stop)
+		return;
+	if (k < r->header_n) {
+		r->cols->field(r->ctx, k, s, len);
+	} else if (k == CSVREAD_MAX_FIELDS) {
+		diag_error(r->d, r->display, r->line, r->plain_col,
+			   "row has more than %d fields", CSVREAD_MAX_FIELDS);
+		r->stop = true;
+		return;
+	}
+	r->plain_col += len + 1;
+}
+
+/* libcsv's row callback beside on_field_fast: the field count, then the
+ * caller's judgement of the row. */
+static void on_row_fast(int c, void *data)
+{
+	reader *r = data;
+	size_t n = r->delivered;
+
+	(void)c;
+	if (r->stop)
+		return;
+	r->rows++;
+	if (n != r->header_n)
+		diag_error(r->d, r->display, r->line, r->plain_row_col,
+			   "row has %zu field%s, header has %zu", n,
+			   n == 1 ? "" : "s", r->header_n);
+	else if (!r->cols->row(r->ctx, r->rows - 1, r, r->d))
+		r->stop = true;
+	r->delivered = 0;
+	plain_row_end(r);
+	if (!r->stop)
+		reader_check_limit(r);
+}
+
+void csv_cursor_place(const csv_cursor *cur, size_t k, size_t *line,
+		      size_t *col)
+{
+	const reader *r = cur;
+	const unsigned char *p = r->plain_at;
+	size_t c = r->plain_row_col;
+
+	if (!r->fast_rows) {
+		*line = r->slots[k].line;
+		*col = r->slots[k].col;
+		return;
+	}
+	/* A plain row: field K starts after the K-th comma of the row. */
+	for (size_t seen = 0; seen < k; p++, c++)
+		seen += *p == ',';
+	*line = r->line;
+	*col = c;
+}
+
+/* A good data row of the scanned path, given to the columns interface
+ * as the fast path gives its rows. */
+static void row_to_columns(reader *r, const csv_row *row)
+{
+	for (size_t k = 0; k < row->n; k++)
+		r->cols->field(r->ctx, k, row->fields[k].text,
+			       row->fields[k].len);
+	if (!r->cols->row(r->ctx, row->index, r, r->d))
+		r->stop = true;
+}
+
 /* libcsv's row callback: checks the row and passes it on. */
 static void on_row(int c, void *data)
 {
@@ -423,7 +503,9 @@ static void on_row(int c, void *data)
 		row.line = r->slots[0].line;
 		row.n = n;
 		row.fields = r->fields;
-		if (!r->fn(r->ctx, &row, r->d))
+		if (r->cols && row.index > 0)
+			row_to_columns(r, &row);
+		else if (!r->fn(r->ctx, &row, r->d))
 			r->stop = true;
 	}
 	reader_row_reset(r);
@@ -515,8 +597,12 @@ static void reader_plain(reader *r, const unsigned char *p, size_t len)
 	r->started = 0;
 	plain_skip_blank(r);
 	csv_set_space_func(&r->parser, NULL);
-	got = csv_parse(&r->parser, p, len, on_field, on_row, r);
+	r->fast_rows = r->cols && r->have_header;
+	got = csv_parse(&r->parser, p, len,
+			r->fast_rows ? on_field_fast : on_field,
+			r->fast_rows ? on_row_fast : on_row, r);
 	r->plain = false;
+	r->fast_rows = false;
 	if (r->stop)
 		return;
 	if (got != len || csv_error(&r->parser) != CSV_SUCCESS) {
@@ -554,6 +640,14 @@ static void reader_push(reader *r, const unsigned char *p, size_t len)
 
 			if (room > CSVREAD_MAX_FIELD)
 				room = CSVREAD_MAX_FIELD;
+			/* The header comes whole to its callback, the rows
+			 * after it field by field: a run read through the
+			 * columns interface starts after the header. */
+			if (r->cols && !r->have_header) {
+				const unsigned char *hl = memchr(p, '\n', room);
+				if (hl)
+					room = (size_t)(hl - p) + 1;
+			}
 			/* The last line end in the room (memrchr is GNU). */
 			for (nl = p + room; nl > p && nl[-1] != '\n'; nl--)
 				;
@@ -697,13 +791,16 @@ static pb_status reader_close(reader *r)
 	return st;
 }
 
-pb_status csvread_buffer(const char *buf, size_t len, const char *display,
-			 size_t chunk, csv_row_fn fn, void *ctx, diag *d)
+/* csvread_buffer, with COLS when not NULL (FN is then its header). */
+static pb_status read_buffer(const char *buf, size_t len, const char *display,
+			     size_t chunk, csv_row_fn fn,
+			     const csv_columns *cols, void *ctx, diag *d)
 {
 	reader r;
 	const unsigned char *p = (const unsigned char *)buf;
 
 	reader_open(&r, display, fn, ctx, d);
+	r.cols = cols;
 	if (chunk == 0)
 		chunk = len;
 	while (len && !r.stop) {
@@ -715,15 +812,24 @@ pb_status csvread_buffer(const char *buf, size_t len, const char *display,
 	return reader_close(&r);
 }
 
-pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
-		       void *ctx, diag *d)
+pb_status csvread_buffer(const char *buf, size_t len, const char *display,
+			 size_t chunk, csv_row_fn fn, void *ctx, diag *d)
 {
-	return csvread_file_hashed(path, display, fn, ctx, d, NULL);
+	return read_buffer(buf, len, display, chunk, fn, NULL, ctx, d);
 }
 
-pb_status csvread_file_hashed(const char *path, const char *display,
-			      csv_row_fn fn, void *ctx, diag *d,
-			      digest_stream *ds)
+pb_status csvread_buffer_columns(const char *buf, size_t len,
+				 const char *display, size_t chunk,
+				 const csv_columns *cols, void *ctx, diag *d)
+{
+	return read_buffer(buf, len, display, chunk, cols->header, cols, ctx,
+			   d);
+}
+
+/* csvread_file_hashed, with COLS when not NULL (FN is then its header). */
+static pb_status read_file(const char *path, const char *display,
+			   csv_row_fn fn, const csv_columns *cols, void *ctx,
+			   diag *d, digest_stream *ds)
 {
 	enum { BLOCK = 65536 };
 	reader r;
@@ -754,6 +860,7 @@ pb_status csvread_file_hashed(const char *path, const char *display,
 		return PB_NOMEM;
 	}
 	reader_open(&r, display, fn, ctx, d);
+	r.cols = cols;
 	for (;;) {
 		size_t n = fread(block, 1, BLOCK, f);
 		if (ds && n)
@@ -775,4 +882,24 @@ pb_status csvread_file_hashed(const char *path, const char *display,
 	fclose(f);
 	free(block);
 	return reader_close(&r);
+}
+
+pb_status csvread_file(const char *path, const char *display, csv_row_fn fn,
+		       void *ctx, diag *d)
+{
+	return read_file(path, display, fn, NULL, ctx, d, NULL);
+}
+
+pb_status csvread_file_hashed(const char *path, const char *display,
+			      csv_row_fn fn, void *ctx, diag *d,
+			      digest_stream *ds)
+{
+	return read_file(path, display, fn, NULL, ctx, d, ds);
+}
+
+pb_status csvread_file_columns(const char *path, const char *display,
+			       const csv_columns *cols, void *ctx, diag *d,
+			       digest_stream *ds)
+{
+	return read_file(path, display, cols->header, cols, ctx, d, ds);
 }

@@ -91,4 +91,46 @@ pb_status csvread_file_hashed(const char *path, const char *display,
 pb_status csvread_buffer(const char *buf, size_t len, const char *display,
 			 size_t chunk, csv_row_fn fn, void *ctx, diag *d);
 
+/* Rows by the million: the columns interface.
+ *
+ * A latency file is millions of short rows of two numbers; building each
+ * row (a copy of every field, its line and column) costs more than libcsv's
+ * own parse.  This interface hands each field of a data row over as libcsv
+ * gives it, from libcsv's buffer, and works out where a field starts only
+ * when asked, for a message.  The header still comes whole, as a csv_row.
+ * The rules, the checks and every message of the reader are the same as
+ * with csvread_file; only what the caller gets differs. */
+
+/* The row being read, for csv_cursor_place: valid during FIELD and ROW. */
+typedef struct csv_cursor csv_cursor;
+
+typedef struct csv_columns {
+	/* The header (row index 0), whole, as for csvread_file: return false
+	 * to stop. */
+	csv_row_fn header;
+	/* Field K < the header's field count of the data row being read:
+	 * TEXT is unquoted, NUL-terminated, LEN bytes, and valid only during
+	 * the call.  Whether the row is good is not known yet: keep what
+	 * the field says, and judge it in ROW.  A row with an error never
+	 * reaches ROW, and the next row gives every field afresh. */
+	void (*field)(void *ctx, size_t k, const char *text, size_t len);
+	/* The data row whose fields FIELD was last given has ended, with the
+	 * header's field count and no error of the reader.  INDEX counts rows
+	 * as csv_row.index does.  Return false to stop. */
+	bool (*row)(void *ctx, size_t index, const csv_cursor *cur, diag *d);
+} csv_columns;
+
+/* Where field K of CUR's row starts, as csv_field's line and col would
+ * say.  Worked out on request: call it for messages, not for every row. */
+void csv_cursor_place(const csv_cursor *cur, size_t k, size_t *line,
+		      size_t *col);
+
+/* csvread_file_hashed and csvread_buffer, through COLS. */
+pb_status csvread_file_columns(const char *path, const char *display,
+			       const csv_columns *cols, void *ctx, diag *d,
+			       digest_stream *ds);
+pb_status csvread_buffer_columns(const char *buf, size_t len,
+				 const char *display, size_t chunk,
+				 const csv_columns *cols, void *ctx, diag *d);
+
 #endif

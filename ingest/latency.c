@@ -1,4 +1,10 @@
-/* latency.c: the checks on one per-boot latency CSV, row by row. */
+/* latency.c: the checks on one per-boot latency CSV, row by row.
+ *
+ * The file is read through csvread's columns interface: each field of a
+ * data row is parsed as libcsv hands it over, and judged when the row has
+ * ended (a row with the wrong field count is the reader's error alone, as
+ * its values would be).  What a message needs of a field is kept only
+ * when the field is wrong: its quoted text now, its place on request. */
 #include "ingest/latency.h"
 
 #include <stdbool.h>
@@ -28,6 +34,13 @@ typedef struct latency_ctx {
 	size_t n, cap;
 	pb_status fail;         /* out of memory */
 	latency_header *hdr;    /* the caller's, or NULL */
+	/* What the fields of the row being read said: */
+	numparse_result value_res;
+	double value;           /* when value_res is NUMPARSE_OK */
+	char value_text[256];   /* diag_quote of a value refused */
+	numparse_result period_res;
+	long period;            /* when period_res is NUMPARSE_OK */
+	char period_text[256];  /* diag_quote of a period refused */
 } latency_ctx;
 
 /* Finds NAME in the header; a second copy is an error, since the file
@@ -110,32 +123,29 @@ static bool latency_append(latency_ctx *c, double v)
 	return true;
 }
 
-static void check_period(latency_ctx *c, const csv_field *f, diag *d)
+/* The period of the row that has just ended, against the one before. */
+static void judge_period(latency_ctx *c, const csv_cursor *cur, diag *d)
 {
-	long p;
+	size_t line, col;
 
-	switch (numparse_long(f->text, f->len, &p)) {
-	case NUMPARSE_OK:
-		break;
-	case NUMPARSE_RANGE:
-		diag_error(d, c->display, f->line, f->col,
-			   "period is out of range ('%s')",
-			   diag_quote(f->text, f->len));
-		return;
-	default:
-		diag_error(d, c->display, f->line, f->col,
-			   "period is not an integer ('%s')",
-			   diag_quote(f->text, f->len));
+	if (c->period_res != NUMPARSE_OK) {
+		csv_cursor_place(cur, c->period_col, &line, &col);
+		diag_error(d, c->display, line, col,
+			   c->period_res == NUMPARSE_RANGE
+			   ? "period is out of range ('%s')"
+			   : "period is not an integer ('%s')", c->period_text);
 		return;
 	}
-	if (c->have_prev && p <= c->prev_period)
-		diag_error(d, c->display, f->line, f->col,
-			   "period %ld does not increase (previous %ld)", p,
-			   c->prev_period);
+	if (c->have_prev && c->period <= c->prev_period) {
+		csv_cursor_place(cur, c->period_col, &line, &col);
+		diag_error(d, c->display, line, col,
+			   "period %ld does not increase (previous %ld)",
+			   c->period, c->prev_period);
+	}
 	/* Compare the next one with this one, right or wrong: one period out
 	 * of place then gives one message, not one per row after it. */
 	c->have_prev = true;
-	c->prev_period = p;
+	c->prev_period = c->period;
 }
 
 /* Says where a header name is not UTF-8 text: its names would otherwise
@@ -154,47 +164,67 @@ static bool header_text_ok(const latency_ctx *c, const csv_field *f,
 	return false;
 }
 
-static bool latency_row(void *ctx, const csv_row *row, diag *d)
+/* The header: where the value column and the period are. */
+static bool latency_header_row(void *ctx, const csv_row *row, diag *d)
 {
 	latency_ctx *c = ctx;
-	const csv_field *f;
-	double v;
+	size_t errors = diag_errors(d);
 
-	if (row->index == 0) {
-		size_t errors = diag_errors(d);
-		c->header_line = row->line;
-		c->header_col = row->fields[0].col;
-		for (size_t i = 0; i < row->n; i++)
-			if (!header_text_ok(c, &row->fields[i], d))
-				return false;
-		c->value_col = header_find(row, c->column, c->display, d);
-		c->period_col = header_find(row, "period", c->display, d);
-		if (c->value_col == NO_COLUMN)
-			header_missing(c, row, d);
-		return diag_errors(d) == errors && c->value_col != NO_COLUMN;
+	c->header_line = row->line;
+	c->header_col = row->fields[0].col;
+	for (size_t i = 0; i < row->n; i++)
+		if (!header_text_ok(c, &row->fields[i], d))
+			return false;
+	c->value_col = header_find(row, c->column, c->display, d);
+	c->period_col = header_find(row, "period", c->display, d);
+	if (c->value_col == NO_COLUMN)
+		header_missing(c, row, d);
+	return diag_errors(d) == errors && c->value_col != NO_COLUMN;
+}
+
+/* Field K of a data row: the value and the period are parsed at once,
+ * from libcsv's buffer; a text refused is quoted for the message. */
+static void latency_field(void *ctx, size_t k, const char *text, size_t len)
+{
+	latency_ctx *c = ctx;
+
+	if (k == c->value_col) {
+		c->value_res = numparse_double_quick(text, len, &c->value);
+		/* Only a '-' can make a number negative: testing it first
+		 * leaves the branch free of the division's result. */
+		if (c->value_res != NUMPARSE_OK
+		    || (text[0] == '-' && c->value < 0))
+			snprintf(c->value_text, sizeof c->value_text, "%s",
+				 diag_quote(text, len));
 	}
-	c->data_rows++;
-	if (c->period_col != NO_COLUMN)
-		check_period(c, &row->fields[c->period_col], d);
-	f = &row->fields[c->value_col];
-	switch (numparse_double(f->text, f->len, &v)) {
+	if (k == c->period_col) {
+		c->period_res = numparse_long_quick(text, len, &c->period);
+		if (c->period_res != NUMPARSE_OK)
+			snprintf(c->period_text, sizeof c->period_text, "%s",
+				 diag_quote(text, len));
+	}
+}
+
+/* The value of the row that has just ended: kept, or refused with a
+ * message.  Returns false to stop (out of memory). */
+static bool judge_value(latency_ctx *c, const csv_cursor *cur, diag *d)
+{
+	const char *why;
+	size_t line, col;
+
+	switch (c->value_res) {
 	case NUMPARSE_OK:
-		if (v < 0 && !c->allow_negative) {
-			diag_error(d, c->display, f->line, f->col,
-				   "%s is negative ('%s')", c->column,
-				   diag_quote(f->text, f->len));
-			return true;
-		}
-		if (!latency_append(c, v)) {
+		if (!(c->value < 0) || c->allow_negative) {
+			if (latency_append(c, c->value))
+				return true;
 			c->fail = PB_NOMEM;
 			return false;
 		}
-		return true;
+		why = "%s is negative ('%s')";
+		break;
 	case NUMPARSE_NOT_FINITE:
-		diag_error(d, c->display, f->line, f->col,
-			   "%s is not finite ('%s')", c->column,
-			   diag_quote(f->text, f->len));
-		return true;
+		why = "%s is not finite ('%s')";
+		break;
 	case NUMPARSE_NOMEM:
 		c->fail = PB_NOMEM;
 		return false;
@@ -202,12 +232,31 @@ static bool latency_row(void *ctx, const csv_row *row, diag *d)
 	case NUMPARSE_NAN:
 	case NUMPARSE_NEGATIVE:
 	case NUMPARSE_RANGE:
+	default:
+		why = "%s is not a number ('%s')";
 		break;
 	}
-	diag_error(d, c->display, f->line, f->col, "%s is not a number ('%s')",
-		   c->column, diag_quote(f->text, f->len));
+	csv_cursor_place(cur, c->value_col, &line, &col);
+	diag_error(d, c->display, line, col, why, c->column, c->value_text);
 	return true;
 }
+
+/* A data row has ended, with every field: judge what they said. */
+static bool latency_row(void *ctx, size_t index, const csv_cursor *cur,
+			diag *d)
+{
+	latency_ctx *c = ctx;
+
+	(void)index;
+	c->data_rows++;
+	if (c->period_col != NO_COLUMN)
+		judge_period(c, cur, d);
+	return judge_value(c, cur, d);
+}
+
+static const csv_columns latency_columns = {
+	latency_header_row, latency_field, latency_row
+};
 
 /* Shared end of both readers: turns the reader's status and what the
  * callback saw into the result. */
@@ -267,7 +316,7 @@ pb_status latency_read_file_hashed(const char *path, const char *display,
 	c.hdr = hdr;
 	if (hdr)
 		memset(hdr, 0, sizeof *hdr);
-	st = csvread_file_hashed(path, display, latency_row, &c, d, ds);
+	st = csvread_file_columns(path, display, &latency_columns, &c, d, ds);
 	return latency_finish(&c, st, d, values, n);
 }
 
@@ -281,6 +330,7 @@ pb_status latency_read_buffer(const char *buf, size_t len,
 
 	latency_init(&c, display, column);
 	c.allow_negative = allow_negative;
-	st = csvread_buffer(buf, len, display, chunk, latency_row, &c, d);
+	st = csvread_buffer_columns(buf, len, display, chunk,
+				    &latency_columns, &c, d);
 	return latency_finish(&c, st, d, values, n);
 }

@@ -77,7 +77,11 @@ static uint64_t slot_hash(const study_run *r)
 	uint64_t key[3];
 	key[0] = r->series;
 	key[1] = r->block;
-	key[2] = r->state.missing ? (uint64_t)1 << 32 : r->state.value;
+	if (r->state.named)
+		key[2] = fnv1a(14695981039346656037u, r->state.text,
+			       strlen(r->state.text));
+	else
+		key[2] = r->state.missing ? (uint64_t)1 << 32 : r->state.value;
 	return fnv1a(14695981039346656037u, key, sizeof key);
 }
 
@@ -301,42 +305,83 @@ static void state_error(manifest_ctx *c, const csv_field *f, diag *d)
 	field_error(c, f, d, what);
 }
 
-/* The plan's states as "missing;0;10", for messages. */
+/* The plan's states as "missing;0;10", for messages, cut with ";..." when
+ * they do not fit into BUF. */
 static void plan_states_text(const study_plan *plan, char *buf, size_t size)
 {
+	static const char more[] = ";...";
 	size_t o = 0;
+
 	buf[0] = '\0';
-	for (size_t i = 0;
-	     i < plan->n_states && o + PB_STATE_BUFSIZE + 4 < size; i++) {
-		char name[PB_STATE_BUFSIZE];
-		o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ";" : "",
-				      pb_state_format(plan->states[i], name,
-						      sizeof name));
-	}
-	if (o + PB_STATE_BUFSIZE + 4 >= size)
-		snprintf(buf + o, size - o, ";...");
-}
-
-static bool plan_has_state(const study_plan *plan, pb_state s)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], s))
-			return true;
-	return false;
-}
-
-/* Writes state S into BUF as study.ini's states spell it (the spelling
- * reports use), or as parsed when the plan does not list it. */
-static void plan_state_name(const study_plan *plan, pb_state s, char *buf,
-			    size_t size)
-{
 	for (size_t i = 0; i < plan->n_states; i++) {
-		if (pb_state_equal(plan->states[i], s)) {
-			pb_state_format(plan->states[i], buf, size);
+		char num[PB_STATE_BUFSIZE];
+		const char *name = pb_state_format(plan->states[i], num,
+						   sizeof num);
+		size_t need = strlen(name) + (i > 0);
+		if (o + need + sizeof more > size) {
+			snprintf(buf + o, size - o, "%s", more);
 			return;
 		}
+		o += (size_t)snprintf(buf + o, size - o, "%s%s", i ? ";" : "",
+				      name);
 	}
-	pb_state_format(s, buf, size);
+}
+
+/* Reports a state of a named-state study that is not a listed name, with
+ * the nearest listed name when one is close. */
+static void unknown_name_error(manifest_ctx *c, const csv_field *f, diag *d)
+{
+	char list[160];
+	const char *near = study_state_suggest(c->plan, f->text, f->len);
+
+	plan_states_text(c->plan, list, sizeof list);
+	if (near)
+		diag_error(d, c->display, f->line, f->col,
+			   "state '%s' is not one of the study's states (%s); "
+			   "did you mean '%s'?", diag_quote(f->text, f->len),
+			   list, diag_quote(near, strlen(near)));
+	else
+		diag_error(d, c->display, f->line, f->col,
+			   "state '%s' is not one of the study's states (%s)",
+			   diag_quote(f->text, f->len), list);
+}
+
+/* Reads the state field F of run R, of a series of kind KIND (KNOWN: the
+ * series is valid).  A listed state takes the plan's spelling.  Returns
+ * true when the state is good. */
+static bool manifest_state(manifest_ctx *c, const csv_field *f, diag *d,
+			   bool known, series_kind kind, study_run *r)
+{
+	size_t at = 0;
+	char num[PB_STATE_BUFSIZE], list[160];
+
+	switch (study_state_lookup(c->plan, f->text, f->len, &r->state, &at)) {
+	case STATE_LISTED:
+		return true;
+	case STATE_BAD_NUMBER:
+		state_error(c, f, d);
+		return false;
+	case STATE_BAD_NAME:
+		diag_error(d, c->display, f->line, f->col + at,
+			   "state %s ('%s')",
+			   pb_state_name_fault_text(
+				   pb_state_name_check(f->text, f->len, &at)),
+			   diag_quote(f->text, f->len));
+		return false;
+	case STATE_UNKNOWN:
+		unknown_name_error(c, f, d);
+		return false;
+	case STATE_UNLISTED:
+		break;
+	}
+	/* Boundary and control boots may write values outside the plan. */
+	if (!known || (kind != SERIES_LATENCY && kind != SERIES_MECHANISM))
+		return true;
+	plan_states_text(c->plan, list, sizeof list);
+	diag_error(d, c->display, f->line, f->col,
+		   "state %s is not one of the study's states (%s)",
+		   pb_state_format(r->state, num, sizeof num), list);
+	return false;
 }
 
 /* The first series of PLAN whose runs name a file in column K (latency
@@ -517,21 +562,7 @@ static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 
 	/* state */
 	f = &row->fields[c->col[MCOL_STATE]];
-	if (!pb_state_parse(f->text, f->len, &r->state)) {
-		state_error(c, f, d);
-	} else if (series_ok
-		   && (kind == SERIES_LATENCY || kind == SERIES_MECHANISM)
-		   && !plan_has_state(c->plan, r->state)) {
-		char name[PB_STATE_BUFSIZE];
-		char list[160];
-		plan_states_text(c->plan, list, sizeof list);
-		diag_error(d, c->display, f->line, f->col,
-			   "state %s is not one of the study's states (%s)",
-			   pb_state_format(r->state, name, sizeof name),
-			   list);
-	} else {
-		state_ok = true;
-	}
+	state_ok = manifest_state(c, f, d, series_ok, kind, r);
 
 	/* accepted */
 	f = &row->fields[c->col[MCOL_ACCEPTED]];
@@ -627,10 +658,11 @@ static bool manifest_row(void *ctx, const csv_row *row, diag *d)
 			return false;
 		}
 		if (j != i) {
-			char name[PB_STATE_BUFSIZE];
+			char num[PB_STATE_BUFSIZE];
 			char alias[PB_STATE_BUFSIZE + 112] = "";
+			const char *name = pb_state_format(r->state, num,
+							   sizeof num);
 			f = &row->fields[c->col[MCOL_STATE]];
-			plan_state_name(c->plan, r->state, name, sizeof name);
 			/* 10 and 0x0a are one state: say so, or the two
 			 * lines would not seem to clash. */
 			if (strlen(name) != f->len

@@ -22,6 +22,7 @@
 
 #include "common/numparse.h"
 #include "ingest/plandigest.h"
+#include "ingest/suggest.h"
 #include "ingest/textcheck.h"
 
 /* ------------------------------------------------------------------ */
@@ -363,12 +364,16 @@ typedef struct plan_ctx {
 	GKeyFile *kf;
 	study_plan *plan;
 	pb_status fail;          /* PB_NOMEM once an allocation failed */
+	const ini_section *study;  /* [study], once read */
 	const ini_key *reference_key;
+	const ini_key *states_key;
 	bool reference_ok;
 	bool states_ok;
 	char registered[65];     /* `registered` as given, or "" */
 	GPtrArray *v2_keys;      /* keys that only format 2 knows, in file
 				    order (const ini_key *) */
+	const ini_key *rule_key; /* the first value-rule key of any series,
+				    or NULL: rules judge numbers */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -526,16 +531,50 @@ static bool unsigned_parse(const char *v, uint64_t max, uint64_t *out)
 typedef void (*key_reader)(plan_ctx *c, const ini_section *s,
 			   const ini_key *k);
 
+/* The newest format this program reads. */
+#define PLAN_FORMAT_MAX 2
+
 static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "1") == 0)
-		c->plan->format = 1;
-	else if (strcmp(v, "2") == 0)
-		c->plan->format = 2;
+	bool plain = v[0] != '0';    /* no leading zero: `01` is no format */
+	uint64_t n = 0;
+
+	bool number = plain && unsigned_parse(v, UINT64_MAX, &n);
+
+	if (number && n >= 1 && n <= PLAN_FORMAT_MAX)
+		c->plan->format = (int)n;
+	else if (number && n > PLAN_FORMAT_MAX)
+		value_error(c, k, "format %s is newer than this program reads "
+			    "(it reads formats 1 and 2)", quoted(v));
 	else
 		value_error(c, k, "format must be 1 or 2 ('%s')", quoted(v));
 	g_free(v);
+}
+
+/* The value of K, one of the words A and B: 0 for A, 1 for B; -1, with
+ * the error reported, for anything else. */
+static int value_choice(plan_ctx *c, const ini_section *s, const ini_key *k,
+			const char *a, const char *b)
+{
+	gchar *v = value_raw(c, s, k);
+	int which = strcmp(v, a) == 0 ? 0 : strcmp(v, b) == 0 ? 1 : -1;
+
+	if (which < 0)
+		value_error(c, k, "%s must be %s or %s ('%s')", k->name, a, b,
+			    quoted(v));
+	g_free(v);
+	return which;
+}
+
+static void read_state_type(plan_ctx *c, const ini_section *s,
+			    const ini_key *k)
+{
+	int which = value_choice(c, s, k, "number", "name");
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (which >= 0)
+		c->plan->state_type = which ? PB_STATE_NAME : PB_STATE_NUMBER;
 }
 
 static void read_title(plan_ctx *c, const ini_section *s, const ini_key *k)
@@ -612,15 +651,9 @@ static void read_confidence(plan_ctx *c, const ini_section *s,
 
 static void read_better(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "lower") == 0)
-		c->plan->better = BETTER_LOWER;
-	else if (strcmp(v, "higher") == 0)
-		c->plan->better = BETTER_HIGHER;
-	else
-		value_error(c, k, "better must be lower or higher ('%s')",
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "lower", "higher");
+	if (which >= 0)
+		c->plan->better = which ? BETTER_HIGHER : BETTER_LOWER;
 }
 
 /* `registered`: the digest of the plan as published before the data, 64
@@ -653,15 +686,9 @@ static void read_service(plan_ctx *c, const ini_section *s, const ini_key *k)
 static void read_yes_no(plan_ctx *c, const ini_section *s, const ini_key *k,
 			bool *out)
 {
-	gchar *v = value_raw(c, s, k);
-	if (strcmp(v, "yes") == 0)
-		*out = true;
-	else if (strcmp(v, "no") == 0)
-		*out = false;
-	else
-		value_error(c, k, "%s must be yes or no ('%s')", k->name,
-			    quoted(v));
-	g_free(v);
+	int which = value_choice(c, s, k, "yes", "no");
+	if (which >= 0)
+		*out = which == 0;
 }
 
 static void read_synthetic(plan_ctx *c, const ini_section *s,
@@ -687,17 +714,13 @@ static void read_statistic(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
+/* reference and states are read once all of [study] is, since how a state
+ * is written depends on state_type, which may come later in the file. */
 static void read_reference(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
+	(void)s;
 	c->reference_key = k;
-	c->reference_ok = pb_state_parse(v, strlen(v), &c->plan->reference);
-	if (!c->reference_ok)
-		value_error(c, k, "reference is not a state: missing, 0 to "
-			    "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
-			    quoted(v));
-	g_free(v);
 }
 
 static void read_resamples(plan_ctx *c, const ini_section *s,
@@ -758,85 +781,209 @@ static void read_interval(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
-/* states: the raw value is split on ';' here (rather than with
- * g_key_file_get_string_list) so each item keeps its column. */
 static void read_states(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
-	gchar *v = value_raw(c, s, k);
-	size_t len = strlen(v), cap = 1, n = 0, i = 0;
-	pb_state *states;
-	struct item { size_t col, off, len; } *items;
-	bool ok = true;
+	(void)s;
+	c->states_key = k;
+}
 
-	for (size_t j = 0; j < len; j++)
-		cap += v[j] == ';';
-	states = malloc(cap * sizeof *states);
-	items = malloc(cap * sizeof *items);
-	if (!states || !items) {
-		c->fail = PB_NOMEM;
-		goto out;
+/* Parses one state of the plan, TEXT[0..LEN), written at LINE:COL, as the
+ * plan's state_type says; WHAT starts a message about a bad number, NAMED
+ * one about a bad name.  A named state gets TEXT as its text. */
+static bool plan_state_parse(plan_ctx *c, const char *what,
+			     const char *named, size_t line, size_t col,
+			     const char *text, size_t len, pb_state *out)
+{
+	size_t at = 0;
+	pb_name_fault f;
+
+	if (c->plan->state_type == PB_STATE_NUMBER) {
+		if (pb_state_parse(text, len, out))
+			return true;
+		diag_error(c->d, c->file, line, col, "%s: missing, 0 to "
+			   "4294967295 or 0x0 to 0xFFFFFFFF ('%s')", what,
+			   diag_quote(text, len));
+		return false;
 	}
+	f = pb_state_name_check(text, len, &at);
+	if (f == PB_NAME_OK) {
+		*out = pb_state_name(text);
+		return true;
+	}
+	diag_error(c->d, c->file, line, col + at, "%s %s ('%s')", named,
+		   pb_state_name_fault_text(f), diag_quote(text, len));
+	return false;
+}
+
+/* One item of `states`: its column and where it lies in the value. */
+typedef struct state_item {
+	size_t col, off, len;
+	char *text;          /* a NUL-terminated copy (g_free) */
+} state_item;
+
+/* Reports state N of ITEMS when it repeats an earlier one. */
+static bool state_repeated(plan_ctx *c, const ini_key *k, const pb_state *st,
+			   const state_item *items, size_t n)
+{
+	size_t dup = n;
+
+	for (size_t j = 0; j < n && dup == n; j++)
+		if (pb_state_equal(st[j], st[n]))
+			dup = j;
+	if (dup == n)
+		return false;
+	if (st[n].named)
+		diag_error(c->d, c->file, k->line, items[n].col,
+			   "state '%s' listed twice in states (first at "
+			   "column %zu)", quoted(items[n].text),
+			   items[dup].col);
+	else
+		diag_error(c->d, c->file, k->line, items[n].col,
+			   "state '%s' listed twice in states (first as "
+			   "'%s' at column %zu)", quoted(items[n].text),
+			   quoted(items[dup].text), items[dup].col);
+	return true;
+}
+
+/* Splits V, the value of K, on ';' into ITEMS (room for one per ';' and
+ * one more), each trimmed of blanks.  Returns the number of items, with an
+ * empty item reported and *OK cleared. */
+static size_t states_split(plan_ctx *c, const ini_key *k, const char *v,
+			   state_item *items, bool *ok)
+{
+	size_t len = strlen(v), n = 0, i = 0;
+
 	for (;;) {
 		const char *semi = memchr(v + i, ';', len - i);
 		size_t end = semi ? (size_t)(semi - v) : len;
-		size_t a = i, b = end, col;
+		size_t a = i, b = end;
 
 		while (a < b && (v[a] == ' ' || v[a] == '\t'))
 			a++;
 		while (b > a && (v[b - 1] == ' ' || v[b - 1] == '\t'))
 			b--;
-		col = k->vcol + a;
 		if (a == b) {
 			/* One ';' may end the list, as in GKeyFile lists. */
 			if (!semi && i > 0)
 				break;
 			if (semi || len > 0)
-				diag_error(c->d, c->file, k->line, col,
+				diag_error(c->d, c->file, k->line, k->vcol + a,
 					   "empty state in states");
-			ok = false;
-		} else if (!pb_state_parse(v + a, b - a, &states[n])) {
-			diag_error(c->d, c->file, k->line, col,
-				   "bad state in states: missing, 0 to "
-				   "4294967295 or 0x0 to 0xFFFFFFFF ('%s')",
-				   diag_quote(v + a, b - a));
-			ok = false;
+			*ok = false;
 		} else {
-			size_t dup = n;
-			for (size_t j = 0; j < n && dup == n; j++)
-				if (pb_state_equal(states[j], states[n]))
-					dup = j;
-			if (dup < n) {
-				diag_error(c->d, c->file, k->line, col,
-					   "state '%s' listed twice in states "
-					   "(first as '%s' at column %zu)",
-					   diag_quote(v + a, b - a),
-					   diag_quote(v + items[dup].off,
-						      items[dup].len),
-					   items[dup].col);
-				ok = false;
-			} else {
-				items[n].col = col;
-				items[n].off = a;
-				items[n].len = b - a;
-				n++;
-			}
+			items[n].col = k->vcol + a;
+			items[n].off = a;
+			items[n].len = b - a;
+			items[n].text = g_strndup(v + a, b - a);
+			n++;
 		}
 		if (!semi)
 			break;
 		i = end + 1;
 	}
-	if (len == 0)
+	return n;
+}
+
+/* states: the raw value is split on ';' here (rather than with
+ * g_key_file_get_string_list) so each item keeps its column.  Blanks
+ * around an item are not part of it, so a name cannot start or end with
+ * one here. */
+static void parse_states(plan_ctx *c, const ini_key *k)
+{
+	gchar *v = value_raw(c, c->study, k);
+	size_t cap = 1, n_items, n = 0;
+	pb_state *states;
+	state_item *items;
+	const char **texts;
+	bool ok = true;
+
+	for (const char *p = v; *p; p++)
+		cap += *p == ';';
+	states = calloc(cap, sizeof *states);
+	items = calloc(cap, sizeof *items);
+	texts = calloc(cap, sizeof *texts);
+	if (!states || !items || !texts) {
+		c->fail = PB_NOMEM;
+		n_items = 0;
+		goto out;
+	}
+	n_items = states_split(c, k, v, items, &ok);
+	for (size_t i = 0; i < n_items; i++) {
+		if (!plan_state_parse(c, "bad state in states",
+				      "state name in states", k->line,
+				      items[i].col, items[i].text,
+				      items[i].len, &states[n])) {
+			ok = false;
+			continue;
+		}
+		if (n != i) {
+			/* Item N failed: its place takes item I. */
+			g_free(items[n].text);
+			items[n] = items[i];
+			items[i].text = NULL;
+		}
+		if (state_repeated(c, k, states, items, n)) {
+			ok = false;
+			g_free(items[n].text);
+			items[n].text = NULL;
+			continue;
+		}
+		texts[n] = items[n].text;
+		n++;
+	}
+	if (v[0] == '\0')
 		value_error(c, k, "states is empty");
 	if (ok) {
 		free(c->plan->states);
 		c->plan->states = states;
 		c->plan->n_states = n;
 		states = NULL;
+		if (plan_set_state_text(c->plan, texts) != PB_OK)
+			c->fail = PB_NOMEM;
 	}
 	c->states_ok = ok;
 out:
+	for (size_t i = 0; i < n_items; i++)
+		g_free(items[i].text);
 	free(states);
 	free(items);
+	free(texts);
+	g_free(v);
+}
+
+/* reference: one of the states; the plan's reference is that state of
+ * the list, so it prints as `states` spells it. */
+static void parse_reference(plan_ctx *c, const ini_key *k)
+{
+	gchar *v = value_raw(c, c->study, k);
+	char num[PB_STATE_BUFSIZE];
+	pb_state ref;
+	size_t i;
+
+	c->reference_ok = plan_state_parse(c, "reference is not a state",
+					   "reference", k->line, k->vcol, v,
+					   strlen(v), &ref);
+	if (!c->reference_ok || !c->states_ok)
+		goto out;
+	i = study_state_index(c->plan, ref);
+	if (i != STUDY_NO_STATE) {
+		c->plan->reference = c->plan->states[i];
+	} else {
+		const char *near = study_state_suggest(c->plan, v, strlen(v));
+		c->reference_ok = false;
+		if (near)
+			value_error(c, k, "reference state '%s' is not listed "
+				    "in states; did you mean '%s'?", quoted(v),
+				    quoted(near));
+		else if (ref.named)
+			value_error(c, k, "reference state '%s' is not listed "
+				    "in states", quoted(v));
+		else
+			value_error(c, k, "reference state %s is not listed in "
+				    "states", pb_state_format(ref, num,
+							      sizeof num));
+	}
+out:
 	g_free(v);
 }
 
@@ -867,6 +1014,7 @@ static const key_def study_keys[] = {
 	{ "synthetic", false, read_synthetic },
 	{ "registered", false, read_registered },
 	{ "allow_negative", false, read_allow_negative },
+	{ "state_type", false, read_state_type },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -900,61 +1048,20 @@ static const key_def series_keys[] = {
 /* ------------------------------------------------------------------ */
 /* Unknown keys */
 
-/* The optimal string alignment distance of A and B (insertions,
- * deletions, substitutions and swaps of neighbours each cost 1), or
- * SIZE_MAX when either is too long to be a misspelt key. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	enum { MAXLEN = 32 };
-	size_t la = strlen(a), lb = strlen(b);
-	size_t rows[3][MAXLEN + 1];
-	size_t *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
-
-	if (la > MAXLEN || lb > MAXLEN)
-		return SIZE_MAX;
-	for (size_t j = 0; j <= lb; j++)
-		prev[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t *t;
-		cur[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t best = prev[j - 1] + cost;
-			if (prev[j] + 1 < best)
-				best = prev[j] + 1;
-			if (cur[j - 1] + 1 < best)
-				best = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2]
-			    && a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
-				best = prev2[j - 2] + 1;
-			cur[j] = best;
-		}
-		t = prev2;
-		prev2 = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[lb];
-}
-
 /* The known key nearest to NAME when it is close enough to be a typo
  * (distance at most 2, and less than NAME's length so that short keys do
  * not match anything), else NULL. */
 static const char *key_suggest(const char *name, const key_def *defs,
 			       size_t n)
 {
-	const char *best = NULL;
-	size_t best_d = 3;
-	size_t len = strlen(name);
+	const char *names[N_STUDY_KEYS > N_SERIES_KEYS ? N_STUDY_KEYS
+						       : N_SERIES_KEYS];
+	size_t best;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t dist = edit_distance(name, defs[i].name);
-		if (dist < best_d && dist < len) {
-			best = defs[i].name;
-			best_d = dist;
-		}
-	}
-	return best;
+	for (size_t i = 0; i < n && i < sizeof names / sizeof names[0]; i++)
+		names[i] = defs[i].name;
+	best = suggest_nearest(name, strlen(name), names, n, 2);
+	return best < n ? defs[best].name : NULL;
 }
 
 static void report_unknown_key(plan_ctx *c, const ini_key *k,
@@ -1180,14 +1287,18 @@ static void read_study(plan_ctx *c, const ini_section *s)
 
 	section_keys(c, s, study_keys, N_STUDY_KEYS, seen, where, l10n,
 		     !s->merged);
-	if (!s->merged) {
-		report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
-		record_key_positions(c->plan, where);
-		read_l10n(c, s, l10n[STUDY_KEY_TITLE], true,
-			  &c->plan->title_l10n);
-		read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
-			  &c->plan->platform_l10n);
-	}
+	if (s->merged)
+		return;
+	report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
+	record_key_positions(c->plan, where);
+	read_l10n(c, s, l10n[STUDY_KEY_TITLE], true, &c->plan->title_l10n);
+	read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
+		  &c->plan->platform_l10n);
+	c->study = s;
+	if (c->states_key)
+		parse_states(c, c->states_key);
+	if (c->reference_key)
+		parse_reference(c, c->reference_key);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1256,6 +1367,8 @@ static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
 			continue;
 		any = true;
 		format2_only(c, where[i]);
+		if (!c->rule_key)
+			c->rule_key = where[i];
 		if (sd->kind != SERIES_BOUNDARY) {
 			diag_error(c->d, c->file, where[i]->line, where[i]->col,
 				   "%s is only for a boundary series (kind = "
@@ -1458,25 +1571,19 @@ static void validate(plan_ctx *c, const ini_index *ix)
 	}
 	series_default_labels(c);
 	format_gate(c);
+	/* A rule speaks of written numbers (rounded down, normalized): a
+	 * study of named states has none. */
+	if (c->rule_key && c->plan->state_type == PB_STATE_NAME)
+		diag_error(c->d, c->file, c->rule_key->line, c->rule_key->col,
+			   "%s needs number states (state_type = number): a "
+			   "value rule judges written numbers",
+			   c->rule_key->name);
 	plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
 	if (!latency && !bad_kind)
 		diag_error(c->d, c->file, 0, 0, "no latency series (a [series "
 			   "ID] section with kind = latency)");
-	if (c->reference_ok && c->states_ok) {
-		const study_plan *p = c->plan;
-		bool found = false;
-		for (size_t i = 0; i < p->n_states; i++)
-			found |= pb_state_equal(p->states[i], p->reference);
-		if (!found) {
-			char name[PB_STATE_BUFSIZE];
-			value_error(c, c->reference_key, "reference state %s "
-				    "is not listed in states",
-				    pb_state_format(p->reference, name,
-						    sizeof name));
-		}
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -1616,6 +1723,9 @@ void plan_free(study_plan *p)
 	free(p->column);
 	free(p->unit);
 	free(p->states);
+	for (size_t i = 0; p->state_text && i < p->n_states; i++)
+		free(p->state_text[i]);
+	free(p->state_text);
 	for (size_t i = 0; i < p->n_series; i++) {
 		free(p->series[i].id);
 		free(p->series[i].label);
@@ -1716,7 +1826,88 @@ size_t study_state_index(const study_plan *plan, pb_state state)
 	for (size_t i = 0; i < plan->n_states; i++)
 		if (pb_state_equal(plan->states[i], state))
 			return i;
-	return (size_t)-1;
+	return STUDY_NO_STATE;
+}
+
+state_lookup study_state_lookup(const study_plan *plan, const char *text,
+				size_t len, pb_state *out, size_t *at)
+{
+	size_t where = 0;
+	pb_state st;
+
+	if (plan->state_type == PB_STATE_NUMBER) {
+		if (!pb_state_parse(text, len, &st))
+			return STATE_BAD_NUMBER;
+		for (size_t i = 0; i < plan->n_states; i++) {
+			if (pb_state_equal(plan->states[i], st)) {
+				*out = plan->states[i];
+				return STATE_LISTED;
+			}
+		}
+		*out = st;
+		return STATE_UNLISTED;
+	}
+	if (pb_state_name_check(text, len, &where) != PB_NAME_OK) {
+		if (at)
+			*at = where;
+		return STATE_BAD_NAME;
+	}
+	for (size_t i = 0; i < plan->n_states; i++) {
+		const char *name = plan->states[i].text;
+		if (strlen(name) == len && memcmp(name, text, len) == 0) {
+			*out = plan->states[i];
+			return STATE_LISTED;
+		}
+	}
+	return STATE_UNKNOWN;
+}
+
+const char *study_state_suggest(const study_plan *plan, const char *text,
+				size_t len)
+{
+	const char *best = NULL;
+	size_t best_d = SIZE_MAX;
+
+	for (size_t i = 0; plan->state_text && i < plan->n_states; i++) {
+		const char *name = plan->state_text[i];
+		size_t n = strlen(name);
+		size_t d = suggest_distance(text, len, name, n);
+		/* The same words in other case are one slip, however long. */
+		if (n == len && g_ascii_strncasecmp(name, text, n) == 0)
+			d = 1;
+		else if (d > 3 || 3 * d > n)
+			continue;
+		if (d < best_d) {
+			best = name;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+pb_status plan_set_state_text(study_plan *plan, const char *const *text)
+{
+	char **copy = calloc(plan->n_states ? plan->n_states : 1,
+			     sizeof *copy);
+
+	if (!copy)
+		return PB_NOMEM;
+	for (size_t i = 0; i < plan->n_states; i++) {
+		copy[i] = dup_str(text[i]);
+		if (!copy[i]) {
+			for (size_t j = 0; j < i; j++)
+				free(copy[j]);
+			free(copy);
+			return PB_NOMEM;
+		}
+	}
+	for (size_t i = 0; plan->state_text && i < plan->n_states; i++)
+		free(plan->state_text[i]);
+	free(plan->state_text);
+	plan->state_text = copy;
+	for (size_t i = 0; i < plan->n_states; i++)
+		plan->states[i].text = copy[i];
+	return PB_OK;
 }
 
 const char *series_kind_name(series_kind kind)

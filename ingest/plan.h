@@ -2,7 +2,10 @@
  *
  * study.ini is a key file (GLib's GKeyFile does the syntax) checked strictly:
  *
- *   [study]     format       required, 1 or 2
+ *   [study]     format       required, 1 or 2; a format-2 key (the table
+ *                            format2_keys in plan.c, one line per key) in
+ *                            a format 1 study is refused at the key
+ *               state_type   optional, format 2: number (default) | name
  *               title        required, non-empty text
  *               build        required, non-empty text
  *               platform     optional text
@@ -11,7 +14,9 @@
  *               unit         required, non-empty text
  *               better       required, lower | higher
  *               statistic    required, pNN | pNN.N | mean | median | max
- *               reference    required, a state listed in states
+ *               reference    required, a state listed in states (the
+ *                            plan's reference is that listed state, with
+ *                            its spelling)
  *               threshold    required, decimal number > 0
  *               confidence   required, decimal number strictly in (0, 1)
  *               resamples    required, integer >= 1000 or exact
@@ -21,7 +26,10 @@
  *                            interval, studentized the bootstrap-t)
  *               states       required, states separated by ';' (blanks
  *                            around each and one trailing ';' allowed), no
- *                            state twice (10 and 0x0A are the same state)
+ *                            state twice (10 and 0x0A are the same state);
+ *                            numbers, or names (ingest/state.h) when
+ *                            state_type = name; each keeps its spelling
+ *                            in plan.state_text
  *               service      optional text: the name of the service the
  *                            mechanism logs report on (e.g. MMCSS)
  *               synthetic    optional, yes | no (default no): the metric is

@@ -39,13 +39,6 @@ static void put_statistic(GString *out, const stat_spec *s)
 	g_string_append(out, "statistic=unknown\n");
 }
 
-/* A state as the digest spells it: decimal or "missing". */
-static const char *canonical_state(pb_state st, char *buf, size_t size)
-{
-	st.hex = false;
-	return pb_state_format(st, buf, size);
-}
-
 void plan_append_states(GString *out, const study_plan *p, bool canonical)
 {
 	char buf[PB_STATE_BUFSIZE];
@@ -53,14 +46,18 @@ void plan_append_states(GString *out, const study_plan *p, bool canonical)
 	for (size_t i = 0; i < p->n_states; i++)
 		g_string_append_printf(out, "%s%s", i ? ";" : "",
 				       canonical
-				       ? canonical_state(p->states[i], buf,
-							 sizeof buf)
+				       ? pb_state_canonical(p->states[i], buf,
+							    sizeof buf)
 				       : pb_state_format(p->states[i], buf,
 							 sizeof buf));
 }
 
 static void put_states(GString *out, const study_plan *p)
 {
+	/* Named states are a format 2 plan; a number plan's text stays what
+	 * format 1 digested, so its registered digest still holds. */
+	if (p->state_type == PB_STATE_NAME)
+		g_string_append(out, "state_type=name\n");
 	g_string_append(out, "states=");
 	plan_append_states(out, p, true);
 	g_string_append_c(out, '\n');
@@ -88,7 +85,8 @@ pb_status plan_canonical(const study_plan *p, char **text)
 	g_string_append_printf(out, "better=%s\n",
 			       p->better == BETTER_LOWER ? "lower" : "higher");
 	g_string_append_printf(out, "reference=%s\n",
-			       canonical_state(p->reference, buf, sizeof buf));
+			       pb_state_canonical(p->reference, buf,
+						  sizeof buf));
 	put_number(out, "threshold", p->threshold);
 	put_number(out, "confidence", p->confidence);
 	if (p->resamples_exact)

@@ -18,13 +18,15 @@
  *   resamples=10000 | exact
  *   seed=20260825
  *   interval=percentile
+ *   state_type=name                (only for named states)
  *   states=missing;0;10;20;100
  *   series=1 latency;2 latency;mechanism mechanism
  *
  * Numbers are written as the shortest text that reads back to the same
  * double (common/numtext.h), so `0.001` and `1e-3` give one digest; states
- * in decimal or `missing`, so `0x0A` and `10` do too; states and series in
- * their study.ini order, which the pages follow. */
+ * in decimal or `missing`, so `0x0A` and `10` do too (named states as they
+ * are written); states and series in their study.ini order, which the
+ * pages follow. */
 #ifndef PAIRBOOT_PLANDIGEST_H
 #define PAIRBOOT_PLANDIGEST_H
 

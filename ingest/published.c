@@ -9,6 +9,7 @@
 
 #include "ingest/pubmatch.h"
 #include "ingest/published_text.h"
+#include "ingest/results_read.h"
 
 #include <errno.h>
 #include <math.h>
@@ -69,12 +70,14 @@ typedef struct reader {
 	const char *path;
 	const pub_phrase *vocab;
 	size_t n_vocab;
+	const study_plan *plan; /* whose states the file names, or NULL */
 	diag *d;
 	published *p;
 	pb_status st;           /* PB_NOMEM once memory ran out */
 	size_t cap_cmp, cap_concl, cap_mech, cap_values, cap_inputs,
 	       cap_runs;
 	long long schema_version;   /* of a results.json */
+	results_src js;             /* a results.json's name for messages */
 } reader;
 
 static void nomem(reader *r)
@@ -122,10 +125,50 @@ static void row_clear(row *rw)
 	rw->n = 0;
 }
 
-/* The cleaned text of the raw cell S (LEN bytes): backticks dropped
- * (code spans are optional), Markdown escapes undone (outside code spans
- * a backslash before ASCII punctuation, inside them "\|"), runs of white
- * space made one space, leading and trailing space trimmed. */
+/* The length of the run of backticks at S[I..LEN). */
+static size_t fence_at(const char *s, size_t len, size_t i)
+{
+	size_t n = 0;
+	while (i + n < len && s[i + n] == '`')
+		n++;
+	return n;
+}
+
+/* Where the code span opened by the N backticks at S[I] closes (a run of
+ * exactly N), or 0 when it does not. */
+static size_t fence_close(const char *s, size_t len, size_t i, size_t n)
+{
+	for (size_t j = i + n; j < len;) {
+		size_t m = fence_at(s, len, j);
+		if (m == n)
+			return j;
+		j += m ? m : 1;
+	}
+	return 0;
+}
+
+/* Copies the text of the code span S[A..B) to OUT at *K as CommonMark
+ * reads it: as written (backticks and blanks kept, a table's "\|" read
+ * as '|'), less one padding space at each end when both are there. */
+static void code_text(const char *s, size_t a, size_t b, char *out,
+		      size_t *k)
+{
+	if (b - a >= 2 && s[a] == ' ' && s[b - 1] == ' ') {
+		a++;
+		b--;
+	}
+	for (size_t i = a; i < b; i++) {
+		if (s[i] == '\\' && i + 1 < b && s[i + 1] == '|')
+			i++;
+		out[(*k)++] = s[i];
+	}
+}
+
+/* The cleaned text of the raw cell S (LEN bytes): code spans' fences
+ * dropped (code spans are optional) and their text kept as written,
+ * Markdown escapes undone (outside code spans a backslash before ASCII
+ * punctuation, inside them "\|"), runs of white space outside code spans
+ * made one space, leading and trailing space trimmed. */
 static char *clean_cell(const char *s, size_t len, bool markdown)
 {
 	char *out = malloc(len + 1);
@@ -137,7 +180,17 @@ static char *clean_cell(const char *s, size_t len, bool markdown)
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 		if (c == '`') {
-			in_code = !in_code;
+			size_t n = fence_at(s, len, i);
+			size_t end = markdown ? fence_close(s, len, i, n) : 0;
+			if (end) {
+				if (space)
+					out[k++] = ' ';
+				space = false;
+				code_text(s, i + n, end, out, &k);
+				i = end + n - 1;
+			} else {
+				in_code = !in_code;
+			}
 			continue;
 		}
 		if (markdown && c == '\\' && i + 1 < len
@@ -276,10 +329,11 @@ static bool parse_fraction(const char *s, size_t *k, size_t *n)
 	return ok;
 }
 
-/* A state as a page writes it: a number, hex, or the word for missing. */
+/* A state as a page writes it: a number, hex, or the word for missing;
+ * or, in a named-state study, one of its names. */
 static bool parse_state(reader *r, const char *s, pb_state *out)
 {
-	return pub_state_text(r->vocab, r->n_vocab, s, out);
+	return pub_state_text(r->plan, r->vocab, r->n_vocab, s, out);
 }
 
 /* Splits S at ", " into a new array of new strings (*N of them); NULL
@@ -1039,106 +1093,44 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 /* ---------------------------------------------------------------------
  * results.json. */
 
-/* Reports a key of the wrong type or a missing key, and returns false. */
-static bool json_bad(reader *r, const char *where, const char *key,
-		     const char *want)
-{
-	diag_error(r->d, r->path, 0, 0, "%s: '%s' is not %s", where, key,
-		   want);
-	return false;
-}
-
-static bool get_str(reader *r, json_t *o, const char *where, const char *key,
-		    const char **out)
-{
-	json_t *v = json_object_get(o, key);
-	if (!json_is_string(v))
-		return json_bad(r, where, key, "a string");
-	*out = json_string_value(v);
-	return true;
-}
-
-/* A number or null (null: *PRESENT false). */
-static bool get_num(reader *r, json_t *o, const char *where, const char *key,
-		    bool *present, double *out)
-{
-	json_t *v = json_object_get(o, key);
-	if (json_is_null(v)) {
-		*present = false;
-		return true;
-	}
-	if (!json_is_number(v))
-		return json_bad(r, where, key, "a number");
-	*present = true;
-	*out = json_number_value(v);
-	return true;
-}
-
-static bool get_count(reader *r, json_t *o, const char *where,
-		      const char *key, size_t *out)
-{
-	json_t *v = json_object_get(o, key);
-	if (!json_is_integer(v) || json_integer_value(v) < 0)
-		return json_bad(r, where, key, "a count");
-	*out = (size_t)json_integer_value(v);
-	return true;
-}
-
-static bool get_state(reader *r, json_t *o, const char *where,
-		      const char *key, pb_state *out)
-{
-	const char *s;
-	if (!get_str(r, o, where, key, &s))
-		return false;
-	if (!pb_state_parse(s, strlen(s), out))
-		return json_bad(r, where, key, "a state");
-	return true;
-}
-
-static json_t *get_array(reader *r, json_t *o, const char *key)
-{
-	json_t *v = json_object_get(o, key);
-	if (!json_is_array(v)) {
-		json_bad(r, "results.json", key, "an array");
-		return NULL;
-	}
-	return v;
-}
-
 static bool json_settings(reader *r, json_t *root)
 {
-	json_t *plan = json_object_get(root, "plan"), *v;
+	json_t *plan = results_section_get(&r->js, root, RS_PLAN), *v;
 	const char *s;
 	bool present;
 	double x;
 
-	if (!json_is_object(plan))
-		return json_bad(r, "results.json", "plan", "an object");
-	if (!get_state(r, plan, "plan", "reference", &r->p->reference))
+	if (!plan)
+		return false;
+	if (!results_get_state(&r->js, plan, "plan", RP_KEY(RP_REFERENCE),
+		&r->p->reference))
 		return false;
 	r->p->reference_given = true;
-	v = json_object_get(plan, "seed");
+	v = json_object_get(plan, RP_KEY(RP_SEED));
 	if (!json_is_integer(v) || json_integer_value(v) < 0
 	    || json_integer_value(v) > UINT32_MAX)
-		return json_bad(r, "plan", "seed", "a seed");
+		return results_bad(&r->js, "plan", RP_KEY(RP_SEED), "a seed");
 	r->p->seed = (uint32_t)json_integer_value(v);
-	v = json_object_get(plan, "resamples");
+	v = json_object_get(plan, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0) {
 		r->p->resamples_exact = true;
 	} else if (json_is_integer(v) && json_integer_value(v) >= 1) {
 		r->p->resamples = (unsigned long)json_integer_value(v);
 	} else {
-		return json_bad(r, "plan", "resamples", "a count or 'exact'");
+		return results_bad(&r->js, "plan", RP_KEY(RP_RESAMPLES),
+			"a count or 'exact'");
 	}
-	if (!get_str(r, plan, "plan", "interval", &s))
+	if (!results_get_str(&r->js, plan, "plan", RP_KEY(RP_INTERVAL), &s))
 		return false;
 	snprintf(r->p->interval, sizeof r->p->interval, "%s", s);
-	if (!get_str(r, plan, "plan", "statistic", &s))
+	if (!results_get_str(&r->js, plan, "plan", RP_KEY(RP_STATISTIC), &s))
 		return false;
 	snprintf(r->p->statistic, sizeof r->p->statistic, "%s", s);
-	if (!get_num(r, plan, "plan", "confidence", &present, &x) || !present)
+	if (!results_get_num(&r->js, plan, "plan", RP_KEY(RP_CONFIDENCE), true,
+		&present, &x) || !present)
 		return present ? false
-			       : json_bad(r, "plan", "confidence", "a number");
+			       : results_bad(&r->js, "plan",
+				RP_KEY(RP_CONFIDENCE), "a number");
 	r->p->confidence = x;
 	r->p->settings_given = true;
 	return true;
@@ -1179,25 +1171,26 @@ static void json_setting(reader *r, json_t *plan, const char *key,
 static bool json_plan_settings(reader *r, json_t *root)
 {
 	static const struct {
-		const char *key, *where;
+		results_plan_key key;
+		const char *where;
 		pub_setting_kind kind;
 	} keys[] = {
-		{ "statistic", "plan.statistic", PUB_SET_STATISTIC },
-		{ "threshold", "plan.threshold", PUB_SET_THRESHOLD },
-		{ "unit", "plan.unit", PUB_SET_UNIT },
-		{ "better", "plan.better", PUB_SET_BETTER },
-		{ "confidence", "plan.confidence", PUB_SET_CONFIDENCE },
-		{ "interval", "plan.interval", PUB_SET_METHOD },
-		{ "resamples", "plan.resamples", PUB_SET_RESAMPLES },
-		{ "seed", "plan.seed", PUB_SET_SEED },
-		{ "generator", "plan.generator", PUB_SET_GENERATOR },
-		{ "digest", "plan.digest", PUB_SET_PLAN_DIGEST },
-		{ "registered", "plan.registered", PUB_SET_REGISTERED },
+		{ RP_STATISTIC, "plan.statistic", PUB_SET_STATISTIC },
+		{ RP_THRESHOLD, "plan.threshold", PUB_SET_THRESHOLD },
+		{ RP_UNIT, "plan.unit", PUB_SET_UNIT },
+		{ RP_BETTER, "plan.better", PUB_SET_BETTER },
+		{ RP_CONFIDENCE, "plan.confidence", PUB_SET_CONFIDENCE },
+		{ RP_INTERVAL, "plan.interval", PUB_SET_METHOD },
+		{ RP_RESAMPLES, "plan.resamples", PUB_SET_RESAMPLES },
+		{ RP_SEED, "plan.seed", PUB_SET_SEED },
+		{ RP_GENERATOR, "plan.generator", PUB_SET_GENERATOR },
+		{ RP_DIGEST, "plan.digest", PUB_SET_PLAN_DIGEST },
+		{ RP_REGISTERED, "plan.registered", PUB_SET_REGISTERED },
 	};
-	json_t *plan = json_object_get(root, "plan");
+	json_t *plan = json_object_get(root, RS_KEY(RS_PLAN));
 
 	for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-		json_setting(r, plan, keys[i].key, keys[i].where,
+		json_setting(r, plan, RP_KEY(keys[i].key), keys[i].where,
 			     keys[i].kind);
 	return r->st == PB_OK;
 }
@@ -1211,7 +1204,8 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	if (!arr)
 		return true;
 	if (!json_is_array(arr))
-		return json_bad(r, "accounting", "excluded_runs", "an array");
+		return results_bad(&r->js, "accounting", "excluded_runs",
+			"an array");
 	a->excluded_ids = calloc(json_array_size(arr) + 1,
 				 sizeof *a->excluded_ids);
 	if (!a->excluded_ids) {
@@ -1220,7 +1214,7 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	}
 	json_array_foreach(arr, i, x) {
 		const char *id;
-		if (!get_str(r, x, "excluded_runs", "run", &id))
+		if (!results_get_str(&r->js, x, "excluded_runs", "run", &id))
 			return false;
 		if (!(a->excluded_ids[a->n_excluded] = dup_str(id))) {
 			nomem(r);
@@ -1241,8 +1235,9 @@ static bool json_lost(reader *r, json_t *e, pub_account *a)
 	if (!json_object_get(e, "lost_events")
 	    && !json_object_get(e, "lost_buffers"))
 		return true;
-	if (!get_count(r, e, "accounting", "lost_events", &events)
-	    || !get_count(r, e, "accounting", "lost_buffers", &buffers))
+	if (!results_get_count(&r->js, e, "accounting", "lost_events", &events)
+	    || !results_get_count(&r->js, e, "accounting", "lost_buffers",
+		&buffers))
 		return false;
 	a->lost_given = true;
 	a->lost_events = events;
@@ -1252,17 +1247,19 @@ static bool json_lost(reader *r, json_t *e, pub_account *a)
 
 static bool json_accounting(reader *r, json_t *root)
 {
-	json_t *arr = json_object_get(root, "accounting"), *e;
+	json_t *arr = json_object_get(root, RS_KEY(RS_ACCOUNTING)), *e;
 	size_t i, cap = 0;
 
+	/* A file without run counts states none. */
 	if (!arr)
 		return true;
-	if (!json_is_array(arr))
-		return json_bad(r, "results.json", "accounting", "an array");
+	if (!results_section_get(&r->js, root, RS_ACCOUNTING))
+		return false;
 	json_array_foreach(arr, i, e) {
 		const char *series;
 		pub_account *a;
-		if (!get_str(r, e, "accounting", "series", &series))
+		if (!results_get_str(&r->js, e, "accounting", "series",
+			&series))
 			return false;
 		a = grow((void **)&r->p->accounts, &r->p->n_accounts, &cap,
 			 sizeof *a);
@@ -1270,9 +1267,11 @@ static bool json_accounting(reader *r, json_t *root)
 			nomem(r);
 			return false;
 		}
-		if (!get_count(r, e, "accounting", "runs", &a->runs)
-		    || !get_count(r, e, "accounting", "accepted", &a->accepted)
-		    || !get_count(r, e, "accounting", "excluded",
+		if (!results_get_count(&r->js, e, "accounting", "runs",
+			&a->runs)
+		    || !results_get_count(&r->js, e, "accounting", "accepted",
+			&a->accepted)
+		    || !results_get_count(&r->js, e, "accounting", "excluded",
 				  &a->excluded)
 		    || !json_excluded(r, e, a) || !json_lost(r, e, a))
 			return false;
@@ -1283,7 +1282,7 @@ static bool json_accounting(reader *r, json_t *root)
 
 static bool json_inputs(reader *r, json_t *root)
 {
-	json_t *arr = get_array(r, root, "inputs"), *e;
+	json_t *arr = results_section_get(&r->js, root, RS_INPUTS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1291,11 +1290,12 @@ static bool json_inputs(reader *r, json_t *root)
 	json_array_foreach(arr, i, e) {
 		const char *path, *sha;
 		pub_input *in;
-		if (!get_str(r, e, "inputs", "path", &path)
-		    || !get_str(r, e, "inputs", "sha256", &sha))
+		if (!results_get_str(&r->js, e, "inputs", "path", &path)
+		    || !results_get_str(&r->js, e, "inputs", "sha256", &sha))
 			return false;
 		if (strlen(sha) != 64)
-			return json_bad(r, "inputs", "sha256", "a SHA-256");
+			return results_bad(&r->js, "inputs", "sha256",
+				"a SHA-256");
 		in = grow((void **)&r->p->inputs, &r->p->n_inputs,
 			  &r->cap_inputs, sizeof *in);
 		if (!in || !(in->path = dup_str(path))) {
@@ -1309,7 +1309,7 @@ static bool json_inputs(reader *r, json_t *root)
 
 static bool json_runs(reader *r, json_t *root)
 {
-	json_t *arr = get_array(r, root, "runs"), *e;
+	json_t *arr = results_section_get(&r->js, root, RS_RUNS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1319,8 +1319,9 @@ static bool json_runs(reader *r, json_t *root)
 		pub_run *run;
 		bool present;
 		double x = 0;
-		if (!get_str(r, e, "runs", "run", &id)
-		    || !get_num(r, e, "runs", "statistic", &present, &x))
+		if (!results_get_str(&r->js, e, "runs", "run", &id)
+		    || !results_get_num(&r->js, e, "runs", "statistic", true,
+			&present, &x))
 			return false;
 		run = grow((void **)&r->p->runs, &r->p->n_runs, &r->cap_runs,
 			   sizeof *run);
@@ -1351,7 +1352,7 @@ static const char *current_code(const reader *r, const char *code)
 
 static bool json_comparisons(reader *r, json_t *root)
 {
-	json_t *arr = get_array(r, root, "comparisons"), *e;
+	json_t *arr = results_section_get(&r->js, root, RS_COMPARISONS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1364,17 +1365,23 @@ static bool json_comparisons(reader *r, json_t *root)
 		json_t *ci = json_object_get(e, "interval");
 
 		memset(&pc, 0, sizeof pc);
-		if (!get_str(r, e, "comparisons", "series", &series)
-		    || !get_state(r, e, "comparisons", "state", &pc.state)
-		    || !get_num(r, e, "comparisons", "difference", &p_est,
+		if (!results_get_str(&r->js, e, "comparisons", "series",
+			&series)
+		    || !results_get_state(&r->js, e, "comparisons", "state",
+			&pc.state)
+		    || !results_get_num(&r->js, e, "comparisons", "difference",
+			true, &p_est,
 				&est)
-		    || !get_str(r, e, "comparisons", "verdict", &verdict))
+		    || !results_get_str(&r->js, e, "comparisons", "verdict",
+			&verdict))
 			return false;
 		if (!json_is_object(ci))
-			return json_bad(r, "comparisons", "interval",
+			return results_bad(&r->js, "comparisons", "interval",
 					"an object");
-		if (!get_num(r, ci, "interval", "lo", &p_lo, &lo)
-		    || !get_num(r, ci, "interval", "hi", &p_hi, &hi))
+		if (!results_get_num(&r->js, ci, "interval", "lo", true, &p_lo,
+			&lo)
+		    || !results_get_num(&r->js, ci, "interval", "hi", true,
+			&p_hi, &hi))
 			return false;
 		pc.estimate = json_pub_num(p_est, est);
 		pc.lo = json_pub_num(p_lo, lo);
@@ -1382,7 +1389,8 @@ static bool json_comparisons(reader *r, json_t *root)
 		pc.no_interval = !p_lo || !p_hi;
 		pc.no_pairs = !p_est;
 		if (json_object_get(e, "pairs")) {
-			if (!get_count(r, e, "comparisons", "pairs", &pc.pairs))
+			if (!results_get_count(&r->js, e, "comparisons",
+				"pairs", &pc.pairs))
 				return false;
 			pc.pairs_given = true;
 		}
@@ -1400,15 +1408,16 @@ static bool json_comparisons(reader *r, json_t *root)
 			return false;
 		}
 	}
-	arr = get_array(r, root, "verdicts");
+	arr = results_section_get(&r->js, root, RS_VERDICTS);
 	if (!arr)
 		return false;
 	json_array_foreach(arr, i, e) {
 		const char *verdict;
 		pb_state st;
 		pub_conclusion *pc;
-		if (!get_state(r, e, "verdicts", "state", &st)
-		    || !get_str(r, e, "verdicts", "verdict", &verdict))
+		if (!results_get_state(&r->js, e, "verdicts", "state", &st)
+		    || !results_get_str(&r->js, e, "verdicts", "verdict",
+			&verdict))
 			return false;
 		pc = grow((void **)&r->p->conclusions, &r->p->n_conclusions,
 			  &r->cap_concl, sizeof *pc);
@@ -1424,11 +1433,12 @@ static bool json_comparisons(reader *r, json_t *root)
 static bool json_triplet(reader *r, json_t *arr, long v[3])
 {
 	if (!json_is_array(arr) || json_array_size(arr) != 3)
-		return json_bad(r, "mechanism", "priority", "three priorities");
+		return results_bad(&r->js, "mechanism", "priority",
+			"three priorities");
 	for (size_t i = 0; i < 3; i++) {
 		json_t *x = json_array_get(arr, i);
 		if (!json_is_integer(x))
-			return json_bad(r, "mechanism", "priority",
+			return results_bad(&r->js, "mechanism", "priority",
 					"three priorities");
 		v[i] = (long)json_integer_value(x);
 	}
@@ -1461,7 +1471,7 @@ static bool add_transition(pub_transition **list, size_t *n, const long v[3],
 
 static bool json_mechanism(reader *r, json_t *root)
 {
-	json_t *arr = get_array(r, root, "mechanism"), *e;
+	json_t *arr = results_section_get(&r->js, root, RS_MECHANISM), *e;
 	size_t i;
 	const char *prev = NULL;
 	size_t rank = 0;
@@ -1475,18 +1485,24 @@ static bool json_mechanism(reader *r, json_t *root)
 		size_t j, incomplete = 0;
 
 		memset(&m, 0, sizeof m);
-		if (!get_str(r, e, "mechanism", "series", &series)
-		    || !get_state(r, e, "mechanism", "state", &m.state)
-		    || !get_count(r, e, "mechanism", "boots", &m.boots)
-		    || !get_count(r, e, "mechanism", "registered",
+		if (!results_get_str(&r->js, e, "mechanism", "series", &series)
+		    || !results_get_state(&r->js, e, "mechanism", "state",
+			&m.state)
+		    || !results_get_count(&r->js, e, "mechanism", "boots",
+			&m.boots)
+		    || !results_get_count(&r->js, e, "mechanism", "registered",
 				  &m.registered)
-		    || !get_count(r, e, "mechanism", "service_running",
+		    || !results_get_count(&r->js, e, "mechanism",
+			"service_running",
 				  &m.running)
-		    || !get_count(r, e, "mechanism", "service_stopped",
+		    || !results_get_count(&r->js, e, "mechanism",
+			"service_stopped",
 				  &m.stopped)
-		    || !get_count(r, e, "mechanism", "service_unknown",
+		    || !results_get_count(&r->js, e, "mechanism",
+			"service_unknown",
 				  &m.unreported)
-		    || !get_count(r, e, "mechanism", "priority_incomplete",
+		    || !results_get_count(&r->js, e, "mechanism",
+			"priority_incomplete",
 				  &incomplete))
 			return false;
 		if (prev && strcmp(prev, series) != 0)
@@ -1495,7 +1511,7 @@ static bool json_mechanism(reader *r, json_t *root)
 		m.table = rank;
 		m.service_given = true;
 		if (!json_is_array(vars))
-			return json_bad(r, "mechanism", "priority",
+			return results_bad(&r->js, "mechanism", "priority",
 					"an array");
 		bool ok = true;
 		json_array_foreach(vars, j, v) {
@@ -1503,7 +1519,8 @@ static bool json_mechanism(reader *r, json_t *root)
 			size_t boots;
 			if (!json_triplet(r, json_object_get(v, "win32"), w)
 			    || !json_triplet(r, json_object_get(v, "etw"), t)
-			    || !get_count(r, v, "mechanism", "boots", &boots)) {
+			    || !results_get_count(&r->js, v, "mechanism",
+				"boots", &boots)) {
 				ok = false;
 				break;
 			}
@@ -1551,14 +1568,14 @@ static bool json_mechanism(reader *r, json_t *root)
 
 static bool json_boundary(reader *r, json_t *root)
 {
-	json_t *b = json_object_get(root, "boundary"), *arr, *e;
+	json_t *b = results_section_get(&r->js, root, RS_BOUNDARY), *arr, *e;
 	size_t i;
 
-	if (!json_is_object(b))
-		return json_bad(r, "results.json", "boundary", "an object");
-	arr = get_array(r, b, "rows");
-	if (!arr)
+	if (!b)
 		return false;
+	arr = json_object_get(b, "rows");
+	if (!json_is_array(arr))
+		return results_bad(&r->js, "boundary", "rows", "a list");
 	json_array_foreach(arr, i, e) {
 		const char *run, *outcome;
 		json_t *api = json_object_get(e, "api_value");
@@ -1567,9 +1584,11 @@ static bool json_boundary(reader *r, json_t *root)
 		pub_value v;
 
 		memset(&v, 0, sizeof v);
-		if (!get_str(r, e, "boundary", "run", &run)
-		    || !get_state(r, e, "boundary", "written", &v.written)
-		    || !get_str(r, e, "boundary", "outcome", &outcome))
+		if (!results_get_str(&r->js, e, "boundary", "run", &run)
+		    || !results_get_state(&r->js, e, "boundary", "written",
+			&v.written)
+		    || !results_get_str(&r->js, e, "boundary", "outcome",
+			&outcome))
 			return false;
 		v.api_given = true;
 		v.api_ok = json_is_integer(api);
@@ -1591,38 +1610,17 @@ static bool json_boundary(reader *r, json_t *root)
 
 static pb_status parse_json(reader *r, const char *text, size_t len)
 {
-	json_error_t err;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
-	json_t *schema, *version;
+	json_t *root;
+	int version;
 	bool ok;
+	pb_status st = results_doc_parse(r->path, text, len, r->d, &root,
+					 &version);
 
-	if (!root) {
-		diag_error(r->d, r->path, err.line > 0 ? (size_t)err.line : 0,
-			   err.column > 0 ? (size_t)err.column : 0, "%s",
-			   err.text);
-		return PB_DATAERR;
-	}
-	schema = json_object_get(root, "schema");
-	version = json_object_get(root, "schema_version");
-	if (!json_is_string(schema)
-	    || strcmp(json_string_value(schema), "pairboot-results") != 0) {
-		diag_error(r->d, r->path, 0, 0, "not a pairboot results.json "
-			   "(no \"schema\": \"pairboot-results\")");
-		json_decref(root);
-		return PB_DATAERR;
-	}
-	if (!json_is_integer(version) || json_integer_value(version) < 1
-	    || json_integer_value(version) > 2) {
-		diag_error(r->d, r->path, 0, 0, "results.json schema version "
-			   "%lld is not supported (this pairboot reads 1 and "
-			   "2)",
-			   json_is_integer(version)
-			   ? (long long)json_integer_value(version) : -1LL);
-		json_decref(root);
-		return PB_DATAERR;
-	}
+	if (st != PB_OK)
+		return st;
+	r->js = (results_src){ r->path, r->d, false, r->plan };
 	r->p->source = PUB_RESULTS_JSON;
-	r->schema_version = json_integer_value(version);
+	r->schema_version = version;
 	ok = json_settings(r, root) && json_plan_settings(r, root)
 	     && json_accounting(r, root) && json_inputs(r, root)
 	     && json_runs(r, root) && json_comparisons(r, root)
@@ -1637,8 +1635,8 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
  * Entry points. */
 
 pb_status published_parse(const char *path, const char *text, size_t len,
-			  const pub_phrase *vocab, size_t n_vocab, diag *d,
-			  published **out)
+			  const study_plan *plan, const pub_phrase *vocab,
+			  size_t n_vocab, diag *d, published **out)
 {
 	reader r;
 	size_t errors = diag_errors(d);
@@ -1651,12 +1649,14 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	r.path = path;
 	r.vocab = vocab;
 	r.n_vocab = n_vocab;
+	r.plan = plan;
 	r.d = d;
 	r.p = calloc(1, sizeof *r.p);
 	if (!r.p || !(r.p->path = dup_str(path))) {
 		free(r.p);
 		return PB_NOMEM;
 	}
+	r.p->plan = plan;
 	if (nul) {
 		size_t line = 1, col = 1;
 		for (const char *c = text; c < nul; c++) {
@@ -1686,8 +1686,9 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 	return PB_OK;
 }
 
-pb_status published_read(const char *path, const pub_phrase *vocab,
-			 size_t n_vocab, diag *d, published **out)
+pb_status published_read(const char *path, const study_plan *plan,
+			 const pub_phrase *vocab, size_t n_vocab, diag *d,
+			 published **out)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -1723,7 +1724,7 @@ pb_status published_read(const char *path, const pub_phrase *vocab,
 		return PB_IOERR;
 	}
 	fclose(f);
-	st = published_parse(path, buf ? buf : "", len, vocab, n_vocab, d,
+	st = published_parse(path, buf ? buf : "", len, plan, vocab, n_vocab, d,
 			     out);
 	free(buf);
 	return st;

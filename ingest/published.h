@@ -50,19 +50,23 @@
 #include "ingest/pubpage.h"
 
 /* Reads PATH, a results.json or a published page, with the vocabulary
- * VOCAB (N_VOCAB phrases, borrowed until published_free).  Problems go to
+ * VOCAB (N_VOCAB phrases, borrowed until published_free).  PLAN, when not
+ * NULL, is the plan of the study the file is held against: its states are
+ * then found in its list by the spelling it gives them (a named state
+ * only so), and carry that spelling; it must outlive *OUT.  Problems go to
  * D with FILE:LINE:COL.  Returns PB_OK and a new *OUT (free with
  * published_free); PB_NOINPUT when PATH cannot be opened, PB_DATAERR for a
  * malformed file or a page without any of the three tables, PB_IOERR,
  * PB_NOMEM.  *OUT is NULL on error. */
-pb_status published_read(const char *path, const pub_phrase *vocab,
-			 size_t n_vocab, diag *d, published **out);
+pb_status published_read(const char *path, const study_plan *plan,
+			 const pub_phrase *vocab, size_t n_vocab, diag *d,
+			 published **out);
 
 /* The same from LEN bytes of TEXT (NUL bytes are an error), named PATH in
  * messages. */
 pb_status published_parse(const char *path, const char *text, size_t len,
-			  const pub_phrase *vocab, size_t n_vocab, diag *d,
-			  published **out);
+			  const study_plan *plan, const pub_phrase *vocab,
+			  size_t n_vocab, diag *d, published **out);
 
 void published_free(published *p);
 

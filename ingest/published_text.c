@@ -379,6 +379,25 @@ static size_t piece_col(const char *s, const char *piece, size_t col0)
 	return col0 + (at ? (size_t)(at - s) : 0);
 }
 
+/* Whether S can start with the phrase PH: its text up to the first piece
+ * (a directive or a fixed value of its code) is where S starts.  Every
+ * line is tried against every phrase of every language, so the template
+ * is built only for a phrase that passes this test. */
+static bool lead_matches(const pub_phrase *ph, const char *s)
+{
+	const char *code = ph->code ? ph->code : "";
+	const char *role;
+	size_t role_len, fixed;
+
+	for (const char *x = ph->text; *x; x++, s++) {
+		if (*x == '%' || fixed_at(code, x, &role, &role_len, &fixed))
+			return true;
+		if (*x != *s)
+			return false;
+	}
+	return true;
+}
+
 /* Reads one sentence of S with the phrase PH; on a match adds what it
  * states and sets *MATCHED and *REST (a new string or NULL). */
 static pb_status sentence(published *p, const pub_phrase *ph, const char *s,
@@ -390,6 +409,8 @@ static pb_status sentence(published *p, const pub_phrase *ph, const char *s,
 
 	*matched = false;
 	*rest = NULL;
+	if (!lead_matches(ph, s))
+		return PB_OK;
 	if (!tmpl_build(ph, &t))
 		return PB_NOMEM;
 	if (tmpl_match(&t, s, caps, rest)) {
@@ -423,13 +444,66 @@ static char *label_id(const pub_phrase *vocab, size_t n_vocab,
 	return NULL;
 }
 
-bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
-		    pb_state *out)
+/* The text of the code span that S holds (its fence of any length, one
+ * padding space on each side dropped, a table's "\|" read as '|'), as a
+ * new string; NULL when S is no code span or memory ran out. */
+static char *code_span_text(const char *s)
 {
-	char *code = piece_code(s);
-	bool ok = code && pb_state_parse(code, strlen(code), out);
+	size_t fence = 0, len = strlen(s), o = 0;
+	char *t;
 
+	while (s[fence] == '`')
+		fence++;
+	if (fence == 0 || len < 2 * fence
+	    || strspn(s + len - fence, "`") != fence)
+		return NULL;
+	s += fence;
+	len -= 2 * fence;
+	if (len >= 2 && s[0] == ' ' && s[len - 1] == ' ') {
+		s++;
+		len -= 2;
+	}
+	t = malloc(len + 1);
+	for (size_t i = 0; t && i < len; i++) {
+		if (s[i] == '\\' && i + 1 < len && s[i + 1] == '|')
+			i++;
+		t[o++] = s[i];
+	}
+	if (t)
+		t[o] = '\0';
+	return t;
+}
+
+/* A named state: a name of PLAN's list, in a code span or (a table cell
+ * whose code span the reader has taken off) as it is. */
+static bool state_name_text(const study_plan *plan, const char *s,
+			    pb_state *out)
+{
+	char *span = code_span_text(s);
+	const char *name = span ? span : s;
+	bool ok = study_state_lookup(plan, name, strlen(name), out, NULL)
+		  == STATE_LISTED;
+
+	free(span);
+	return ok;
+}
+
+bool pub_state_text(const study_plan *plan, const pub_phrase *vocab,
+		    size_t n_vocab, const char *s, pb_state *out)
+{
+	char *code;
+	bool ok;
+
+	if (plan && plan->state_type == PB_STATE_NAME)
+		return state_name_text(plan, s, out);
+	code = piece_code(s);
+	ok = code && pb_state_parse(code, strlen(code), out);
 	free(code);
+	if (ok && plan) {
+		size_t i = study_state_index(plan, *out);
+		if (i != STUDY_NO_STATE)
+			*out = plan->states[i];
+	}
 	if (ok)
 		return true;
 	for (size_t i = 0; i < n_vocab; i++)
@@ -442,23 +516,39 @@ bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
 	return false;
 }
 
-/* "NAME STATE": a comparison named in a note, into C. */
-static bool parse_cmp_name(const pub_phrase *vocab, size_t n_vocab,
-			   const char *s, size_t len, pub_cmp_name *c)
+/* The blank before the code span that ends S[0..LEN) (a state name may
+ * hold blanks), else before its last word; NULL when there is none. */
+static const char *state_gap(const char *s, size_t len)
 {
+	size_t fence = 0;
 	const char *sp = NULL;
-	char *state;
-	bool ok;
 
+	while (fence < len && s[len - 1 - fence] == '`')
+		fence++;
+	for (size_t i = 0; fence && i + fence < len; i++)
+		if (s[i] == ' ' && strspn(s + i + 1, "`") == fence)
+			return s + i;
 	for (size_t i = 0; i < len; i++)
 		if (s[i] == ' ')
 			sp = s + i;
+	return sp;
+}
+
+/* "NAME STATE": a comparison named in a note, into C. */
+static bool parse_cmp_name(const study_plan *plan, const pub_phrase *vocab,
+			   size_t n_vocab, const char *s, size_t len,
+			   pub_cmp_name *c)
+{
+	const char *sp = state_gap(s, len);
+	char *state;
+	bool ok;
+
 	if (!sp || sp == s)
 		return false;
 	state = strndup(sp + 1, len - (size_t)(sp + 1 - s));
 	if (!state)
 		return false;
-	ok = pub_state_text(vocab, n_vocab, state, &c->state);
+	ok = pub_state_text(plan, vocab, n_vocab, state, &c->state);
 	free(state);
 	if (!ok || !(c->series_label = strndup(s, (size_t)(sp - s))))
 		return false;
@@ -467,7 +557,8 @@ static bool parse_cmp_name(const pub_phrase *vocab, size_t n_vocab,
 }
 
 /* The comparisons "Series 1 `10`, Series 2 `0`" into N. */
-static pb_status parse_cmp_list(const pub_phrase *vocab, size_t n_vocab,
+static pb_status parse_cmp_list(const study_plan *plan,
+				const pub_phrase *vocab, size_t n_vocab,
 				const char *s, pub_pairs *n)
 {
 	while (*s) {
@@ -479,7 +570,8 @@ static pb_status parse_cmp_list(const pub_phrase *vocab, size_t n_vocab,
 			return PB_NOMEM;
 		n->cmps = c;
 		memset(&c[n->n_cmps], 0, sizeof *c);
-		if (!parse_cmp_name(vocab, n_vocab, s, len, &c[n->n_cmps])) {
+		if (!parse_cmp_name(plan, vocab, n_vocab, s, len,
+				    &c[n->n_cmps])) {
 			free(c[n->n_cmps].series_label);
 			return PB_OK;
 		}
@@ -511,7 +603,8 @@ static pb_status pairs_scope(published *p, const pub_phrase *vocab,
 			n->scoped = n->every = true;
 			return PB_OK;
 		}
-		st = c[0] ? parse_cmp_list(vocab, n_vocab, c[0], n) : PB_OK;
+		st = c[0] ? parse_cmp_list(p->plan, vocab, n_vocab, c[0], n)
+			  : PB_OK;
 		free(c[0]);
 		return st;
 	}
@@ -613,6 +706,9 @@ static bool runs_phrase(const pub_phrase *vocab, size_t n_vocab,
 			ok = true;
 		} else if (strcmp(ph->code, "one") == 0) {
 			*runs = *accepted = 1;
+			ok = true;
+		} else if (strcmp(ph->code, "two") == 0) {
+			*runs = *accepted = 2;
 			ok = true;
 		} else if (strcmp(ph->code, "all") == 0) {
 			ok = c[0] && pub_count_parse(c[0], runs);

@@ -26,7 +26,7 @@
  *    every one with an interval, or those it names ("Series 1 `10`").
  *  - PUB_RUNS phrases say how a series' runs were accepted: code "all"
  *    (one count: every run accepted), "one" (no count: the single run was
- *    accepted), "some" (accepted, then total) or "none" (no runs).  The line is "NAME: PHRASE[; ...]", NAME being the
+ *    accepted), "two" (no count: both runs accepted), "some" (accepted, then total) or "none" (no runs).  The line is "NAME: PHRASE[; ...]", NAME being the
  *    series' name, as in the comparison table's header; a later part
  *    matching PUB_RUNS_EXCLUDED lists the excluded runs, "ID (reason), ...".
  *
@@ -62,9 +62,11 @@ pb_status pub_setting_add(published *p, pub_setting_kind kind,
 			  const char *key, size_t line, size_t col);
 
 /* A state as a page writes it, into *OUT: a number or hex value (perhaps
- * in a code span), or the vocabulary's word for a missing value. */
-bool pub_state_text(const pub_phrase *vocab, size_t n_vocab, const char *s,
-		    pb_state *out);
+ * in a code span), or the vocabulary's word for a missing value; in a
+ * named-state PLAN, one of its names in a code span.  A state PLAN (may be
+ * NULL) lists comes out as the plan's state, with its spelling. */
+bool pub_state_text(const study_plan *plan, const pub_phrase *vocab,
+		    size_t n_vocab, const char *s, pb_state *out);
 
 /* The name of KIND as verify prints it: "threshold", "seed", ... */
 const char *pub_setting_name(pub_setting_kind kind);

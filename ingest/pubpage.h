@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ingest/state.h"
+#include "ingest/study.h"
 
 /* What a phrase of the vocabulary stands for. */
 typedef enum pub_concept {
@@ -219,6 +220,8 @@ typedef struct published {
 				  vocabulary); else NULL */
 	bool reference_given;
 	pb_state reference;
+	const study_plan *plan;   /* whose states it names (borrowed), or
+				     NULL */
 
 	/* results.json only: the settings the intervals were drawn with. */
 	bool settings_given;

@@ -14,18 +14,193 @@
 #include "ingest/plandigest.h"
 #include "ingest/study_read.h"
 
-typedef struct rd {
-	const char *path;
-	diag *d;
-	bool nomem;
-} rd;
+typedef results_src rd;
 
-/* Reports that KEY (in WHERE) is missing or not WANT; returns false. */
-static bool bad(rd *r, const char *where, const char *key, const char *want)
+/* ---------------------------------------------------------------------
+ * Opening a results.json, and typed getters. */
+
+/* Checks the schema name and version of ROOT. */
+static pb_status check_schema(const char *path, json_t *root, diag *d,
+			      int *version)
+{
+	json_t *schema = json_object_get(root, RS_KEY(RS_SCHEMA));
+	json_t *v = json_object_get(root, RS_KEY(RS_SCHEMA_VERSION));
+
+	if (!json_is_string(schema)
+	    || strcmp(json_string_value(schema), RESULTS_SCHEMA_NAME) != 0) {
+		diag_error(d, path, 0, 0, "not a pairboot results.json "
+			   "(no \"schema\": \"" RESULTS_SCHEMA_NAME "\")");
+		return PB_DATAERR;
+	}
+	if (!json_is_integer(v)
+	    || json_integer_value(v) < RESULTS_SCHEMA_OLDEST
+	    || json_integer_value(v) > RESULTS_SCHEMA_VERSION) {
+		diag_error(d, path, 0, 0, "results.json schema version %lld "
+			   "is not supported (this pairboot reads %d to %d)",
+			   json_is_integer(v)
+			   ? (long long)json_integer_value(v) : -1LL,
+			   RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA_VERSION);
+		return PB_DATAERR;
+	}
+	*version = (int)json_integer_value(v);
+	return PB_OK;
+}
+
+static pb_status doc_open(const char *path, json_t *root,
+			  const json_error_t *err, diag *d, json_t **out,
+			  int *version)
+{
+	pb_status st;
+
+	*out = NULL;
+	if (!root) {
+		diag_error(d, path, err->line > 0 ? (size_t)err->line : 0,
+			   err->column > 0 ? (size_t)err->column : 0, "%s",
+			   err->text);
+		return PB_DATAERR;
+	}
+	st = check_schema(path, root, d, version);
+	if (st != PB_OK) {
+		json_decref(root);
+		return st;
+	}
+	*out = root;
+	return PB_OK;
+}
+
+pb_status results_doc_parse(const char *path, const char *text, size_t len,
+			    diag *d, json_t **root, int *version)
+{
+	json_error_t err;
+	json_t *doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+
+	return doc_open(path, doc, &err, d, root, version);
+}
+
+pb_status results_doc_load(const char *path, diag *d, json_t **root,
+			   int *version)
+{
+	json_error_t err;
+	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+
+	if (!doc) {
+		FILE *f = fopen(path, "rb");
+		if (!f) {
+			*root = NULL;
+			diag_error(d, path, 0, 0, "cannot open: %s",
+				   strerror(errno));
+			return PB_NOINPUT;
+		}
+		fclose(f);
+	}
+	return doc_open(path, doc, &err, d, root, version);
+}
+
+bool results_bad(results_src *r, const char *where, const char *key,
+		 const char *want)
 {
 	diag_error(r->d, r->path, 0, 0, "%s: '%s' is not %s", where, key,
 		   want);
 	return false;
+}
+
+bool results_get_str(results_src *r, json_t *o, const char *where,
+		     const char *key, const char **out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_string(v))
+		return results_bad(r, where, key, "a string");
+	*out = json_string_value(v);
+	return true;
+}
+
+bool results_get_num(results_src *r, json_t *o, const char *where,
+		     const char *key, bool nullable, bool *present,
+		     double *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (nullable && json_is_null(v)) {
+		*present = false;
+		return true;
+	}
+	if (!json_is_number(v))
+		return results_bad(r, where, key, "a number");
+	if (present)
+		*present = true;
+	*out = json_number_value(v);
+	return true;
+}
+
+bool results_get_int(results_src *r, json_t *o, const char *where,
+		     const char *key, json_int_t lo, json_int_t hi,
+		     json_int_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < lo
+	    || json_integer_value(v) > hi)
+		return results_bad(r, where, key, "an integer in range");
+	*out = json_integer_value(v);
+	return true;
+}
+
+bool results_get_count(results_src *r, json_t *o, const char *where,
+		       const char *key, size_t *out)
+{
+	json_t *v = json_object_get(o, key);
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return results_bad(r, where, key, "a count");
+	*out = (size_t)json_integer_value(v);
+	return true;
+}
+
+bool results_state_value(results_src *r, json_t *v, const char *where,
+			 const char *key, pb_state *out)
+{
+	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+	state_lookup found;
+
+	if (!s)
+		found = STATE_BAD_NUMBER;
+	else if (!r->plan)
+		found = pb_state_parse(s, strlen(s), out) ? STATE_UNLISTED
+							   : STATE_BAD_NUMBER;
+	else
+		found = study_state_lookup(r->plan, s, strlen(s), out, NULL);
+	if (found != STATE_LISTED && found != STATE_UNLISTED)
+		return results_bad(r, where, key, "a state");
+	return true;
+}
+
+bool results_get_state(results_src *r, json_t *o, const char *where,
+		       const char *key, pb_state *out)
+{
+	return results_state_value(r, json_object_get(o, key), where, key,
+				   out);
+}
+
+static bool has_type(json_t *v, results_type type)
+{
+	switch (type) {
+	case RESULTS_STRING: return json_is_string(v);
+	case RESULTS_INTEGER: return json_is_integer(v);
+	case RESULTS_NUMBER: return json_is_number(v);
+	case RESULTS_BOOLEAN: return json_is_boolean(v);
+	case RESULTS_OBJECT: return json_is_object(v);
+	case RESULTS_ARRAY: return json_is_array(v);
+	case RESULTS_ANY: return v != NULL;
+	}
+	return false;
+}
+
+json_t *results_section_get(results_src *r, json_t *root, results_section s)
+{
+	const results_field *f = results_section_field(s);
+	json_t *v = json_object_get(root, f->key);
+
+	if (has_type(v, f->type) || (f->nullable && json_is_null(v)))
+		return v;
+	results_bad(r, "results.json", f->key, f->want);
+	return NULL;
 }
 
 static char *dup_str(rd *r, const char *s)
@@ -52,46 +227,70 @@ static bool take_str(rd *r, json_t *o, const char *where, const char *key,
 	if (nullable && (!v || json_is_null(v)))
 		return true;
 	if (!json_is_string(v))
-		return bad(r, where, key, nullable ? "a string or null"
+		return results_bad(r, where, key, nullable ? "a string or null"
 						   : "a string");
 	*out = dup_str(r, json_string_value(v));
 	return *out != NULL;
 }
 
-static bool get_num(rd *r, json_t *o, const char *where, const char *key,
-		    double *out)
+/* plan.state_type: absent before format 2, where states are numbers. */
+static bool read_state_type(rd *r, json_t *pl, study_plan *p)
 {
-	json_t *v = json_object_get(o, key);
-	if (!json_is_number(v))
-		return bad(r, where, key, "a number");
-	*out = json_number_value(v);
-	return true;
-}
-
-static bool get_int(rd *r, json_t *o, const char *where, const char *key,
-		    json_int_t lo, json_int_t hi, json_int_t *out)
-{
-	json_t *v = json_object_get(o, key);
-	if (!json_is_integer(v) || json_integer_value(v) < lo
-	    || json_integer_value(v) > hi)
-		return bad(r, where, key, "an integer in range");
-	*out = json_integer_value(v);
-	return true;
-}
-
-static bool parse_state(rd *r, json_t *v, const char *where,
-			const char *key, pb_state *out)
-{
+	json_t *v = json_object_get(pl, RP_KEY(RP_STATE_TYPE));
 	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-	if (!s || !pb_state_parse(s, strlen(s), out))
-		return bad(r, where, key, "a state");
+
+	if (!v && p->format < 2)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "number") == 0)
+		p->state_type = PB_STATE_NUMBER;
+	else if (s && strcmp(s, "name") == 0)
+		p->state_type = PB_STATE_NAME;
+	else
+		return results_bad(r, "plan", RP_KEY(RP_STATE_TYPE),
+				   "number or name");
 	return true;
 }
 
-static bool get_state(rd *r, json_t *o, const char *where, const char *key,
-		      pb_state *out)
+/* plan.states: the list, each with the spelling written there. */
+static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
 {
-	return parse_state(r, json_object_get(o, key), where, key, out);
+	json_t *states = json_object_get(pl, RP_KEY(RP_STATES)), *v;
+	const char **text;
+	size_t i, at;
+
+	if (!json_is_array(states) || json_array_size(states) == 0)
+		return results_bad(r, "plan", RP_KEY(RP_STATES),
+				   "a list of states");
+	p->states = calloc(json_array_size(states), sizeof *p->states);
+	text = calloc(json_array_size(states), sizeof *text);
+	if (!p->states || !text) {
+		free(text);
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(states, i, v) {
+		const char *s = json_is_string(v) ? json_string_value(v) : "";
+		size_t n = strlen(s);
+		bool ok = p->state_type == PB_STATE_NAME
+			  ? pb_state_name_check(s, n, &at) == PB_NAME_OK
+			  : pb_state_parse(s, n, &p->states[i]);
+		if (!ok || study_state_index(p, p->state_type == PB_STATE_NAME
+					     ? pb_state_name(s) : p->states[i])
+			   != STUDY_NO_STATE) {
+			free(text);
+			return results_bad(r, "plan", RP_KEY(RP_STATES),
+				   "a list of states");
+		}
+		if (p->state_type == PB_STATE_NAME)
+			p->states[i] = pb_state_name(s);
+		text[i] = s;
+		p->n_states++;
+	}
+	if (plan_set_state_text(p, text) != PB_OK)
+		r->nomem = true;
+	free(text);
+	r->plan = p;
+	return !r->nomem;
 }
 
 /* The texts per language under KEY (an object from language code to
@@ -104,7 +303,7 @@ static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
 	if (!v)
 		return true;
 	if (!json_is_object(v))
-		return bad(r, where, key, "an object of texts by language");
+		return results_bad(r, where, key, "an object of texts by language");
 	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
 		if (json_object_get(v, plan_text_langs[l])
 		    && !take_str(r, v, key, plan_text_langs[l], false,
@@ -118,16 +317,16 @@ static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
 
 static bool read_plan(rd *r, json_t *root, study_plan *p)
 {
-	json_t *st = json_object_get(root, "study");
-	json_t *pl = json_object_get(root, "plan");
-	json_t *v, *states;
+	json_t *st = results_section_get(r, root, RS_STUDY);
+	json_t *pl = st ? results_section_get(r, root, RS_PLAN) : NULL;
+	json_t *v;
 	json_int_t x;
 	const char *s;
 	size_t i;
 
-	if (!json_is_object(st) || !json_is_object(pl))
-		return bad(r, "results.json", "study' or 'plan", "an object");
-	if (!get_int(r, st, "study", "format", 1, 2, &x))
+	if (!pl)
+		return false;
+	if (!results_get_int(r, st, "study", "format", 1, 2, &x))
 		return false;
 	p->format = (int)x;
 	if (!take_str(r, st, "study", "title", false, &p->title)
@@ -136,67 +335,66 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	    || !take_l10n(r, st, "study", "title_localized", &p->title_l10n)
 	    || !take_l10n(r, st, "study", "platform_localized",
 			  &p->platform_l10n)
-	    || !take_str(r, pl, "plan", "column", false, &p->column)
-	    || !take_str(r, pl, "plan", "unit", false, &p->unit)
-	    || !take_str(r, pl, "plan", "service", true, &p->service)
-	    || !get_num(r, pl, "plan", "scale", &p->scale)
-	    || !get_num(r, pl, "plan", "threshold", &p->threshold)
-	    || !get_num(r, pl, "plan", "confidence", &p->confidence)
-	    || !get_int(r, pl, "plan", "threshold_decimals", 0, 15, &x))
+	    || !take_str(r, pl, "plan", RP_KEY(RP_COLUMN), false, &p->column)
+	    || !take_str(r, pl, "plan", RP_KEY(RP_UNIT), false, &p->unit)
+	    || !take_str(r, pl, "plan", RP_KEY(RP_SERVICE), true, &p->service)
+	    || !results_get_num(r, pl, "plan", RP_KEY(RP_SCALE), false, NULL,
+		&p->scale)
+	    || !results_get_num(r, pl, "plan", RP_KEY(RP_THRESHOLD), false,
+		NULL, &p->threshold)
+	    || !results_get_num(r, pl, "plan", RP_KEY(RP_CONFIDENCE), false,
+		NULL, &p->confidence)
+	    || !results_get_int(r, pl, "plan", RP_KEY(RP_THRESHOLD_DECIMALS), 0,
+		15, &x))
 		return false;
 	p->threshold_decimals = (int)x;
 	if (!(p->threshold > 0) || !(p->confidence > 0 && p->confidence < 1))
-		return bad(r, "plan", "threshold' or 'confidence",
+		return results_bad(r, "plan", "threshold' or 'confidence",
 			   "in range");
-	v = json_object_get(pl, "better");
+	v = json_object_get(pl, RP_KEY(RP_BETTER));
 	s = json_is_string(v) ? json_string_value(v) : "";
 	if (strcmp(s, "lower") == 0)
 		p->better = BETTER_LOWER;
 	else if (strcmp(s, "higher") == 0)
 		p->better = BETTER_HIGHER;
 	else
-		return bad(r, "plan", "better", "lower or higher");
-	v = json_object_get(pl, "statistic");
+		return results_bad(r, "plan", RP_KEY(RP_BETTER),
+			"lower or higher");
+	v = json_object_get(pl, RP_KEY(RP_STATISTIC));
 	if (!json_is_string(v)
 	    || !stat_spec_parse(json_string_value(v), &p->statistic))
-		return bad(r, "plan", "statistic", "a statistic");
-	if (!get_state(r, pl, "plan", "reference", &p->reference))
-		return false;
-	v = json_object_get(pl, "resamples");
+		return results_bad(r, "plan", RP_KEY(RP_STATISTIC),
+			"a statistic");
+	v = json_object_get(pl, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
 	else if (json_is_integer(v) && json_integer_value(v) >= 1)
 		p->resamples = (unsigned long)json_integer_value(v);
 	else
-		return bad(r, "plan", "resamples", "a count or 'exact'");
-	if (!get_int(r, pl, "plan", "seed", 0, UINT32_MAX, &x))
+		return results_bad(r, "plan", RP_KEY(RP_RESAMPLES),
+			"a count or 'exact'");
+	if (!results_get_int(r, pl, "plan", RP_KEY(RP_SEED), 0, UINT32_MAX, &x))
 		return false;
 	p->seed = (uint32_t)x;
-	v = json_object_get(pl, "interval");
+	v = json_object_get(pl, RP_KEY(RP_INTERVAL));
 	s = json_is_string(v) ? json_string_value(v) : "";
 	for (i = 0; i < INTERVAL_METHOD_COUNT; i++)
 		if (strcmp(s, interval_method_name((interval_method)i)) == 0)
 			break;
 	if (i == INTERVAL_METHOD_COUNT)
-		return bad(r, "plan", "interval", "an interval method");
+		return results_bad(r, "plan", RP_KEY(RP_INTERVAL),
+			"an interval method");
 	p->interval = (interval_method)i;
-	v = json_object_get(pl, "synthetic");
+	v = json_object_get(pl, RP_KEY(RP_SYNTHETIC));
 	p->synthetic = json_is_true(v);
-	p->allow_negative = json_is_true(json_object_get(pl, "allow_negative"));
-	states = json_object_get(pl, "states");
-	if (!json_is_array(states) || json_array_size(states) == 0)
-		return bad(r, "plan", "states", "a list of states");
-	p->states = calloc(json_array_size(states), sizeof *p->states);
-	if (!p->states) {
-		r->nomem = true;
+	p->allow_negative = json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
+	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
 		return false;
-	}
-	json_array_foreach(states, i, v) {
-		if (!parse_state(r, v, "plan", "states", &p->states[i]))
-			return false;
-		p->n_states++;
-	}
-	return true;
+	return results_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
+			 &p->reference)
+	       && (study_state_index(p, p->reference) != STUDY_NO_STATE
+		   || results_bad(r, "plan", RP_KEY(RP_REFERENCE),
+			      "one of the states"));
 }
 
 /* A boundary series' rule as results_json writes it (absent or null: none
@@ -210,12 +408,12 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 	if (!o || json_is_null(o))
 		return true;
 	if (!json_is_object(o))
-		return bad(r, "series", "rule", "an object or null");
-	if (!get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
+		return results_bad(r, "series", "rule", "an object or null");
+	if (!results_get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
 		return false;
 	rule->multiple = (uint32_t)x;
 	if (dis && !json_is_null(dis)) {
-		if (!get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
+		if (!results_get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
 			return false;
 		rule->has_disables = true;
 		rule->disables = (uint32_t)x;
@@ -229,8 +427,8 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 		    || json_integer_value(lo) < 0
 		    || json_integer_value(hi) > UINT32_MAX
 		    || json_integer_value(lo) > json_integer_value(hi))
-			return bad(r, "rule", "valid", "[low, high]");
-		if (!get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
+			return results_bad(r, "rule", "valid", "[low, high]");
+		if (!results_get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
 			return false;
 		rule->has_valid = true;
 		rule->valid_lo = (uint32_t)json_integer_value(lo);
@@ -243,11 +441,12 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 
 static bool read_series(rd *r, json_t *root, study_plan *p)
 {
-	json_t *arr = json_object_get(root, "series"), *e;
+	json_t *arr = results_section_get(r, root, RS_SERIES), *e;
 	size_t i;
 
-	if (!json_is_array(arr) || json_array_size(arr) == 0)
-		return bad(r, "results.json", "series", "a list of series");
+	if (!arr || json_array_size(arr) == 0)
+		return arr ? results_bad(r, "results.json", RS_KEY(RS_SERIES),
+					 "a list of series") : false;
 	p->series = calloc(json_array_size(arr), sizeof *p->series);
 	if (!p->series) {
 		r->nomem = true;
@@ -272,7 +471,8 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
 				break;
 		if (m > SERIES_CONTROL)
-			return bad(r, "series", "kind", "a series kind");
+			return results_bad(r, "series", "kind",
+				"a series kind");
 		sd->kind = (series_kind)m;
 		if (!read_rule(r, json_object_get(e, "rule"), &sd->rule))
 			return false;
@@ -287,8 +487,8 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
  * older file without the key gets the computed one. */
 static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 {
-	json_t *pl = json_object_get(root, "plan");
-	json_t *v = json_object_get(pl, "digest");
+	json_t *pl = json_object_get(root, RS_KEY(RS_PLAN));
+	json_t *v = json_object_get(pl, RP_KEY(RP_DIGEST));
 
 	if (plan_digest(p, p->digest) != PB_OK) {
 		r->nomem = true;
@@ -296,9 +496,11 @@ static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 	}
 	if (v && (!json_is_string(v)
 		  || strcmp(json_string_value(v), p->digest) != 0))
-		return bad(r, "plan", "digest", "the SHA-256 of the plan it "
+		return results_bad(r, "plan", RP_KEY(RP_DIGEST),
+			"the SHA-256 of the plan it "
 			   "gives");
-	p->registered = json_is_true(json_object_get(pl, "registered"));
+	p->registered = json_is_true(json_object_get(pl,
+		RP_KEY(RP_REGISTERED)));
 	return true;
 }
 
@@ -307,11 +509,11 @@ static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 
 static bool read_runs(rd *r, json_t *root, study *s)
 {
-	json_t *arr = json_object_get(root, "runs"), *e;
+	json_t *arr = results_section_get(r, root, RS_RUNS), *e;
 	size_t i;
 
-	if (!json_is_array(arr))
-		return bad(r, "results.json", "runs", "a list of runs");
+	if (!arr)
+		return false;
 	s->runs = calloc(json_array_size(arr) + 1, sizeof *s->runs);
 	if (!s->runs) {
 		r->nomem = true;
@@ -332,14 +534,16 @@ static bool read_runs(rd *r, json_t *root, study *s)
 		run->series = study_series_index(&s->plan, series);
 		free(series);
 		if (run->series == (size_t)-1)
-			return bad(r, "runs", "series", "a series of the study");
-		if (!get_int(r, e, "runs", "block", 1, INT64_MAX, &x))
+			return results_bad(r, "runs", "series",
+				"a series of the study");
+		if (!results_get_int(r, e, "runs", "block", 1, INT64_MAX, &x))
 			return false;
 		run->block = (unsigned long)x;
-		if (!get_state(r, e, "runs", "state", &run->state))
+		if (!results_get_state(r, e, "runs", "state", &run->state))
 			return false;
 		if (!json_is_boolean(acc))
-			return bad(r, "runs", "accepted", "true or false");
+			return results_bad(r, "runs", "accepted",
+				"true or false");
 		run->accepted = json_is_true(acc);
 		if (!take_str(r, e, "runs", "note", true, &run->note)
 		    || !take_str(r, e, "runs", "started", true, &run->started)
@@ -358,7 +562,8 @@ static bool read_runs(rd *r, json_t *root, study *s)
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);
 		} else if (!json_is_null(stat)) {
-			return bad(r, "runs", "statistic", "a number or null");
+			return results_bad(r, "runs", "statistic",
+				"a number or null");
 		}
 		sha = json_string_value(json_object_get(e, "latency_sha256"));
 		if (sha && strlen(sha) == 64)
@@ -373,18 +578,19 @@ static bool read_runs(rd *r, json_t *root, study *s)
 
 static bool read_inputs(rd *r, json_t *root, study *s)
 {
-	json_t *arr = json_object_get(root, "inputs"), *e;
-	json_t *st = json_object_get(root, "study");
+	json_t *arr = json_object_get(root, RS_KEY(RS_INPUTS)), *e;
+	json_t *st = json_object_get(root, RS_KEY(RS_STUDY));
 	const char *digest = json_string_value(json_object_get(st, "digest"));
 	size_t i;
 
 	if (!digest || strlen(digest) != 64)
-		return bad(r, "study", "digest", "a SHA-256");
+		return results_bad(r, "study", "digest", "a SHA-256");
 	memcpy(s->digest, digest, 65);
 	if (!take_str(r, st, "study", "name", false, &s->name))
 		return false;
 	if (!json_is_array(arr))
-		return bad(r, "results.json", "inputs", "a list of files");
+		return results_bad(r, "results.json", "inputs",
+			"a list of files");
 	s->inputs = calloc(json_array_size(arr) + 1, sizeof *s->inputs);
 	if (!s->inputs) {
 		r->nomem = true;
@@ -397,11 +603,11 @@ static bool read_inputs(rd *r, json_t *root, study *s)
 		json_int_t bytes;
 		s->n_inputs++;
 		if (!take_str(r, e, "inputs", "path", false, &f->path)
-		    || !get_int(r, e, "inputs", "bytes", 0, INT64_MAX,
+		    || !results_get_int(r, e, "inputs", "bytes", 0, INT64_MAX,
 				&bytes))
 			return false;
 		if (!sha || strlen(sha) != 64)
-			return bad(r, "inputs", "sha256", "a SHA-256");
+			return results_bad(r, "inputs", "sha256", "a SHA-256");
 		memcpy(f->sha256, sha, 65);
 		f->bytes = (uint64_t)bytes;
 	}
@@ -435,11 +641,12 @@ static study_run *find_run(study *s, const char *id)
 static bool read_triplet(rd *r, json_t *arr, long v[PRIO_PHASES])
 {
 	if (!json_is_array(arr) || json_array_size(arr) != PRIO_PHASES)
-		return bad(r, "mechanism", "priority", "three priorities");
+		return results_bad(r, "mechanism", "priority",
+			"three priorities");
 	for (size_t i = 0; i < PRIO_PHASES; i++) {
 		json_t *x = json_array_get(arr, i);
 		if (!json_is_integer(x))
-			return bad(r, "mechanism", "priority",
+			return results_bad(r, "mechanism", "priority",
 				   "three priorities");
 		v[i] = (long)json_integer_value(x);
 	}
@@ -460,21 +667,23 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 	size_t n = 0, k = 0, i;
 
 	if (ser == (size_t)-1)
-		return bad(r, "mechanism", "series", "a series of the study");
-	if (!get_state(r, e, "mechanism", "state", &state)
-	    || !get_int(r, e, "mechanism", "boots", 0, INT64_MAX,
+		return results_bad(r, "mechanism", "series",
+			"a series of the study");
+	if (!results_get_state(r, e, "mechanism", "state", &state)
+	    || !results_get_int(r, e, "mechanism", "boots", 0, INT64_MAX,
 			&boots)
-	    || !get_int(r, e, "mechanism", "registered", 0, boots, &reg)
-	    || !get_int(r, e, "mechanism", "service_running", 0, boots, &run_n)
-	    || !get_int(r, e, "mechanism", "service_stopped", 0,
+	    || !results_get_int(r, e, "mechanism", "registered", 0, boots, &reg)
+	    || !results_get_int(r, e, "mechanism", "service_running", 0, boots,
+		&run_n)
+	    || !results_get_int(r, e, "mechanism", "service_stopped", 0,
 			boots - run_n, &stop_n)
-	    || !get_int(r, e, "mechanism", "lost_events", 0, INT64_MAX,
+	    || !results_get_int(r, e, "mechanism", "lost_events", 0, INT64_MAX,
 			&lost_ev)
-	    || !get_int(r, e, "mechanism", "lost_buffers", 0,
+	    || !results_get_int(r, e, "mechanism", "lost_buffers", 0,
 			INT64_MAX, &lost_buf))
 		return false;
 	if (!json_is_array(vars))
-		return bad(r, "mechanism", "priority", "a list");
+		return results_bad(r, "mechanism", "priority", "a list");
 	runs = calloc(s->n_runs + 1, sizeof *runs);
 	if (!runs) {
 		r->nomem = true;
@@ -486,7 +695,8 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 			runs[n++] = &s->runs[i];
 	if ((json_int_t)n != boots) {
 		free(runs);
-		return bad(r, "mechanism", "boots", "the number of its runs");
+		return results_bad(r, "mechanism", "boots",
+			"the number of its runs");
 	}
 	for (i = 0; i < n; i++) {
 		mech_log *m = new_log(r);
@@ -510,14 +720,15 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 		json_int_t b;
 		if (!read_triplet(r, json_object_get(v, "win32"), w)
 		    || !read_triplet(r, json_object_get(v, "etw"), t)
-		    || !get_int(r, v, "priority", "boots", 1, boots, &b)) {
+		    || !results_get_int(r, v, "priority", "boots", 1, boots,
+			&b)) {
 			free(runs);
 			return false;
 		}
 		for (json_int_t j = 0; j < b; j++, k++) {
 			if (k >= n) {
 				free(runs);
-				return bad(r, "mechanism", "priority",
+				return results_bad(r, "mechanism", "priority",
 					   "within the boots");
 			}
 			for (int ph = 0; ph < PRIO_PHASES; ph++) {
@@ -541,7 +752,7 @@ static bool read_boundary_row(rd *r, study *s, json_t *e)
 	mech_log *m;
 
 	if (!run)
-		return bad(r, "boundary", "run", "a run of the study");
+		return results_bad(r, "boundary", "run", "a run of the study");
 	m = new_log(r);
 	if (!m)
 		return false;
@@ -562,16 +773,16 @@ static bool read_boundary_row(rd *r, study *s, json_t *e)
 
 static bool read_logs(rd *r, json_t *root, study *s)
 {
-	json_t *mech = json_object_get(root, "mechanism");
-	json_t *b = json_object_get(root, "boundary");
+	json_t *mech = json_object_get(root, RS_KEY(RS_MECHANISM));
+	json_t *b = json_object_get(root, RS_KEY(RS_BOUNDARY));
 	json_t *rows = json_is_object(b) ? json_object_get(b, "rows") : NULL;
 	json_t *e;
 	size_t i;
 
 	if (!json_is_array(mech))
-		return bad(r, "results.json", "mechanism", "a list");
+		return results_bad(r, "results.json", "mechanism", "a list");
 	if (!json_is_array(rows))
-		return bad(r, "boundary", "rows", "a list");
+		return results_bad(r, "boundary", "rows", "a list");
 	json_array_foreach(mech, i, e)
 		if (!deal_mechanism(r, s, e))
 			return false;
@@ -586,40 +797,18 @@ static bool read_logs(rd *r, json_t *root, study *s)
 
 pb_status results_read(const char *path, diag *d, study **out)
 {
-	json_error_t err;
-	json_t *root, *schema, *version;
-	rd r = { path, d, false };
+	json_t *root;
+	rd r = { path, d, false, NULL };
 	study *s;
+	int version;
 	bool ok;
+	/* Version 2 renamed verdict codes, which are not read here, so both
+	 * versions give the same study. */
+	pb_status st = results_doc_load(path, d, &root, &version);
 
 	*out = NULL;
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
-	if (!root) {
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			diag_error(d, path, 0, 0, "cannot open: %s",
-				   strerror(errno));
-			return PB_NOINPUT;
-		}
-		fclose(f);
-		diag_error(d, path, err.line > 0 ? (size_t)err.line : 0,
-			   err.column > 0 ? (size_t)err.column : 0, "%s",
-			   err.text);
-		return PB_DATAERR;
-	}
-	schema = json_object_get(root, "schema");
-	version = json_object_get(root, "schema_version");
-	if (!json_is_string(schema)
-	    || strcmp(json_string_value(schema), "pairboot-results") != 0
-	    || !json_is_integer(version) || json_integer_value(version) < 1
-	    || json_integer_value(version) > 2) {
-		/* Version 2 renamed verdict codes, which are not read here,
-		 * so both versions give the same study. */
-		diag_error(d, path, 0, 0, "not a pairboot results.json of "
-			   "schema version 1 or 2");
-		json_decref(root);
-		return PB_DATAERR;
-	}
+	if (st != PB_OK)
+		return st;
 	s = calloc(1, sizeof *s);
 	if (!s || !(s->dir = dup_str(&r, path))) {
 		free(s);

@@ -98,15 +98,23 @@ static bool state_of(const sch_ctx *c, const csv_row *row, diag *d,
 		     pb_state *out)
 {
 	const csv_field *f = field(c, row, SCH_STATE);
+	const char *near;
 
-	if (!pb_state_parse(f->text, f->len, out)
-	    || study_state_index(c->plan, *out) == (size_t)-1) {
+	if (study_state_lookup(c->plan, f->text, f->len, out, NULL)
+	    == STATE_LISTED)
+		return true;
+	near = c->plan->state_type == PB_STATE_NAME
+	       ? study_state_suggest(c->plan, f->text, f->len) : NULL;
+	if (near)
+		diag_error(d, c->display, f->line, f->col, "state '%s' is not "
+			   "one of the states of study.ini; did you mean "
+			   "'%s'?", diag_quote(f->text, f->len),
+			   diag_quote(near, strlen(near)));
+	else
 		diag_error(d, c->display, f->line, f->col, "state '%s' is not "
 			   "one of the states of study.ini",
 			   diag_quote(f->text, f->len));
-		return false;
-	}
-	return true;
+	return false;
 }
 
 static bool sch_add(sch_ctx *c, const schedule_row *r)

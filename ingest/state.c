@@ -1,8 +1,10 @@
-/* state.c: parsing and printing of setting states. */
+/* state.c: parsing, checking and printing of setting states. */
 #include "ingest/state.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "ingest/textcheck.h"
 
 static int hex_digit(char c)
 {
@@ -18,7 +20,7 @@ static int hex_digit(char c)
 bool pb_state_parse(const char *text, size_t len, pb_state *out)
 {
 	uint64_t v = 0;
-	pb_state s = { false, false, 0 };
+	pb_state s = { false, false, 0, NULL, false };
 
 	if (len == 7 && memcmp(text, "missing", 7) == 0) {
 		s.missing = true;
@@ -51,15 +53,77 @@ bool pb_state_parse(const char *text, size_t len, pb_state *out)
 	return true;
 }
 
+static bool is_edge_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+pb_name_fault pb_state_name_check(const char *text, size_t len, size_t *at)
+{
+	if (len == 0) {
+		*at = 0;
+		return PB_NAME_EMPTY;
+	}
+	/* A NUL is a control character here, so the UTF-8 check's NUL
+	 * fault is reported as one. */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+		if (c < 0x20 || c == 0x7F) {
+			*at = i;
+			return PB_NAME_CONTROL;
+		}
+		if (c == ';') {
+			*at = i;
+			return PB_NAME_SEMICOLON;
+		}
+	}
+	if (textcheck_find(text, len, at) != TEXT_OK)
+		return PB_NAME_BAD_UTF8;
+	if (is_edge_blank(text[0]) || is_edge_blank(text[len - 1])) {
+		*at = is_edge_blank(text[0]) ? 0 : len - 1;
+		return PB_NAME_BLANK_EDGE;
+	}
+	return PB_NAME_OK;
+}
+
+const char *pb_state_name_fault_text(pb_name_fault f)
+{
+	switch (f) {
+	case PB_NAME_OK:
+		break;
+	case PB_NAME_EMPTY:
+		return "is empty";
+	case PB_NAME_BAD_UTF8:
+		return "is not valid UTF-8";
+	case PB_NAME_CONTROL:
+		return "holds a control character";
+	case PB_NAME_SEMICOLON:
+		return "holds a ';', which separates states";
+	case PB_NAME_BLANK_EDGE:
+		return "starts or ends with a blank";
+	}
+	return "is not a state name";
+}
+
+pb_state pb_state_name(const char *name)
+{
+	pb_state s = { false, false, 0, name, true };
+	return s;
+}
+
 bool pb_state_equal(pb_state a, pb_state b)
 {
+	if (a.named || b.named)
+		return a.named && b.named && strcmp(a.text, b.text) == 0;
 	if (a.missing || b.missing)
 		return a.missing == b.missing;
 	return a.value == b.value;
 }
 
-char *pb_state_format(pb_state s, char *buf, size_t size)
+const char *pb_state_format(pb_state s, char *buf, size_t size)
 {
+	if (s.text)
+		return s.text;
 	if (s.missing)
 		snprintf(buf, size, "missing");
 	else if (s.hex)
@@ -67,4 +131,18 @@ char *pb_state_format(pb_state s, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%u", (unsigned)s.value);
 	return buf;
+}
+
+const char *pb_state_type_name(pb_state_type type)
+{
+	return type == PB_STATE_NAME ? "name" : "number";
+}
+
+const char *pb_state_canonical(pb_state s, char *buf, size_t size)
+{
+	if (s.named)
+		return s.text;
+	s.text = NULL;
+	s.hex = false;
+	return pb_state_format(s, buf, size);
 }

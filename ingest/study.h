@@ -88,7 +88,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/plan.h lists them). */
-#define PLAN_STUDY_KEYS 20
+#define PLAN_STUDY_KEYS 21
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -101,6 +101,8 @@ typedef struct plan_key_at {
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
 	int format;              /* 1 or 2 */
+	pb_state_type state_type;   /* `state_type`: number (format 1's only
+				       type) or name */
 	char *title, *build, *platform;
 	plan_l10n title_l10n, platform_l10n;
 	char *column;            /* per-period column of the latency CSVs */
@@ -122,8 +124,12 @@ typedef struct study_plan {
 				    conclusions say so */
 	bool allow_negative;     /* per-period values below 0 are data (a
 				    signed metric), not an error */
-	pb_state *states;        /* display order */
+	pb_state *states;        /* display order; each one's text points
+				    into state_text */
 	size_t n_states;
+	char **state_text;       /* n_states spellings as study.ini wrote
+				    them, the one spelling outputs use; owned
+				    by the plan (plan_set_state_text) */
 	series_def *series;      /* in file order */
 	size_t n_series;
 	char digest[65];         /* SHA-256 of the canonical plan
@@ -222,8 +228,41 @@ typedef struct study {
 /* Index of the series with ID, or (size_t)-1. */
 size_t study_series_index(const study_plan *plan, const char *id);
 
-/* Index of STATE in plan.states (spelling ignored), or (size_t)-1. */
+/* What study_state_index gives for a state the plan does not list. */
+#define STUDY_NO_STATE ((size_t)-1)
+
+/* Index of STATE in plan.states (number states by value, spelling
+ * ignored; named states exactly), or STUDY_NO_STATE.  The one lookup of a
+ * state in the plan's list: every stage uses it. */
 size_t study_state_index(const study_plan *plan, pb_state state);
+
+/* How a state written in an input relates to the plan's list. */
+typedef enum state_lookup {
+	STATE_LISTED,     /* one of the plan's states: *OUT is it, with the
+			     plan's spelling */
+	STATE_UNLISTED,   /* a valid number state the plan does not list:
+			     *OUT is it as parsed */
+	STATE_BAD_NUMBER, /* number type: not a number state */
+	STATE_BAD_NAME,   /* name type: not a valid name (*AT: where) */
+	STATE_UNKNOWN     /* name type: a valid name the plan does not list */
+} state_lookup;
+
+/* Reads TEXT[0..LEN) as a state of PLAN's type and finds it in the plan's
+ * list.  *OUT is set for STATE_LISTED and STATE_UNLISTED; *AT (may be
+ * NULL) for STATE_BAD_NAME. */
+state_lookup study_state_lookup(const study_plan *plan, const char *text,
+				size_t len, pb_state *out, size_t *at);
+
+/* The listed name nearest to TEXT[0..LEN), when it is close enough to be a
+ * slip (a few edits, fewer than a third of its length, or the same name
+ * but for case), else NULL.  For messages about an unknown name. */
+const char *study_state_suggest(const study_plan *plan, const char *text,
+				size_t len);
+
+/* Sets the spellings of PLAN's N_STATES states from TEXT (N_STATES texts,
+ * copied), pointing each state's text at its copy.  PB_NOMEM leaves the
+ * plan as it was. */
+pb_status plan_set_state_text(study_plan *plan, const char *const *text);
 
 const char *series_kind_name(series_kind kind);
 const char *interval_method_name(interval_method m);

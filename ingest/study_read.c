@@ -307,6 +307,13 @@ static pb_status read_mechanism(run_pool *pool, study_run *run, run_job *job)
 		return PB_NOMEM;
 	}
 	st = mechlog_read_file_hashed(full, display, d, &run->mech, ds);
+	if (st == PB_OK && run->mech && run->mech->registry_seen) {
+		/* The value found is printed as the plan spells it, beside the
+		 * run's own state. */
+		size_t k = study_state_index(&s->plan, run->mech->registry);
+		if (k != STUDY_NO_STATE)
+			run->mech->registry = s->plan.states[k];
+	}
 	if (st == PB_OK || st == PB_DATAERR) {
 		pb_status ds_st = digest_stream_finish(ds, run->mechanism_sha256,
 						       &job->mechanism_bytes);

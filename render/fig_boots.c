@@ -234,7 +234,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 		double cx = x0 + cw * (double)col;
 		double rx = cx + cw * 0.3, sx = cx + cw * 0.7;
 		double half = cw * JITTER / 2;
-		char rbuf[PB_STATE_BUFSIZE * 4], sbuf[PB_STATE_BUFSIZE * 4];
+		char rbuf[FIG_STATE_BUFSIZE], sbuf[FIG_STATE_BUFSIZE];
 
 		if (c->series != series)
 			continue;
@@ -271,7 +271,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 static double legend(fig_pen *p, double y, double width)
 {
 	const study_plan *plan = &p->in->s->plan;
-	char ref[PB_STATE_BUFSIZE * 4];
+	char ref[FIG_STATE_BUFSIZE];
 	char *items[4];
 	const double item_h = 13.0, sw = 16.0;
 	double x = 0, line = 0;
@@ -339,7 +339,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 			 fig_result *res)
 {
 	const study_plan *plan = &in->s->plan;
-	char ref[PB_STATE_BUFSIZE * 4];
+	char ref[FIG_STATE_BUFSIZE];
 	char *title, *subtitle, *ylabel;
 	size_t *series = NULL, n = 0;
 	double y = 0, lo, hi, x0, ylab_h;

@@ -248,7 +248,7 @@ static void draw_rows(fig_pen *p, const slots *sl, double x0, double x1,
 	for (size_t r = 0; r < a->n_states; r++) {
 		const state_result *sr = &a->states[r];
 		double top = y0 + r * row_h;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		if (r > 0) {
 			cairo_save(cr);
@@ -378,7 +378,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	const analysis *a = in->a;
 	const int decimals = fig_decimals(plan);
 	char *title, *subtitle, *axis_label, *head;
-	char ref[PB_STATE_BUFSIZE * 4], conf[FIG_NUMBUF];
+	char ref[FIG_STATE_BUFSIZE], conf[FIG_NUMBUF];
 	double y = 0, lo, hi, label_w = 0, value_w = 0, x0, x1, y0, y1, h;
 	slots sl = { NULL, 0 };
 	fig_pen pen, *p = &pen;
@@ -427,7 +427,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 
 	/* Columns: state labels, plot, values. */
 	for (size_t r = 0; r < a->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		double w;
 		style_text_measure(p->text, FONT_BOLD,
 				   fig_state(p, plan->states[

@@ -158,7 +158,7 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 		trc(p, "figure", "after"),
 		trc(p, "figure", "cleanup")
 	};
-	char sbuf[PB_STATE_BUFSIZE * 4];
+	char sbuf[FIG_STATE_BUFSIZE];
 	char *head, *reg, *svc, *info, *name;
 	double x0 = x + tick_w + 6, x1 = x + w, y0, y1, slot, h, yy;
 	cairo_t *cr = p->cr;

@@ -104,11 +104,20 @@ char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series)
 
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 {
-	if (st.missing) {
-		snprintf(buf, size, "%s", trc(p, "state", "missing"));
-		return buf;
+	char num[PB_STATE_BUFSIZE];
+	const char *text = st.missing ? trc(p, "state", "missing")
+				      : pb_state_format(st, num, sizeof num);
+	size_t n = strlen(text);
+
+	if (n >= size) {
+		/* Back to the start of a UTF-8 character. */
+		n = size - 1;
+		while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+			n--;
 	}
-	return pb_state_format(st, buf, size);
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	return buf;
 }
 
 char *fig_number(double value, int decimals, bool plus, char *buf,

@@ -109,8 +109,13 @@ static inline const char *trc(fig_pen *p, const char *ctx,
  * result belongs to the caller (g_free). */
 char *fig_printf(const char *format, ...);
 
-/* The display form of state ST into BUF (SIZE bytes): as the study spells
- * it, "missing" translated as on the Markdown page. */
+/* Room for a state's display form in a figure; a longer name is cut at a
+ * character boundary. */
+#define FIG_STATE_BUFSIZE 256
+
+/* The display form of state ST into BUF (SIZE bytes), which it returns: as
+ * the study spells it, "missing" translated as on the Markdown page.  The
+ * text is drawn as plain text (never Pango markup). */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
 /* The name of series SERIES of PLAN, as the Markdown page writes it

@@ -20,8 +20,8 @@
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 #include "render/outcome_words.h"
+#include "render/page_phrases.h"
 #include "render/studytext.h"
-#include "render/verdict_words.h"
 
 typedef struct page {
 	const study *s;
@@ -61,6 +61,22 @@ static const char *trn(page *pg, const char *msgid, const char *plural,
 		       unsigned long n)
 {
 	return missing(pg, msgid, i18n_ntext(pg->lang, msgid, plural, n));
+}
+
+/* Page phrase ID in the page's language. */
+static const char *phrase(page *pg, page_phrase_id id)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return p->ctx ? trc(pg, p->ctx, p->msgid) : tr(pg, p->msgid);
+}
+
+/* Page phrase ID, which has a plural, for the count N. */
+static const char *phrase_n(page *pg, page_phrase_id id, unsigned long n)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return trn(pg, p->msgid, p->plural, n);
 }
 
 /* ---- text pieces ---------------------------------------------------- */
@@ -116,16 +132,25 @@ static const char *code(page *pg, const char *text, bool in_table)
 }
 
 /* A state as the article shows it: its value in a code span, or the
- * language's word for a missing value, plain. */
-static const char *state_text(page *pg, pb_state st)
+ * language's word for a missing value, plain; IN_TABLE: in a table cell,
+ * where a '|' of a state name must not end the cell. */
+static const char *state_span(page *pg, pb_state st, bool in_table)
 {
 	char buf[PB_STATE_BUFSIZE];
 
 	if (st.missing)
-		/* TRANSLATORS: a registry value that was deleted, as the
-		   article's tables write it. */
-		return trc(pg, "state", "missing");
-	return code(pg, pb_state_format(st, buf, sizeof buf), false);
+		return phrase(pg, PH_MISSING);
+	return code(pg, pb_state_format(st, buf, sizeof buf), in_table);
+}
+
+static const char *state_text(page *pg, pb_state st)
+{
+	return state_span(pg, st, false);
+}
+
+static const char *state_cell(page *pg, pb_state st)
+{
+	return state_span(pg, st, true);
 }
 
 /* X with the plan's decimals; "?" (and a failure) if it cannot be
@@ -266,15 +291,15 @@ static const char *service_phrase(page *pg, svc_phrase ph)
 	const char *name = pg->p->service;
 
 	if (name) {
-		/* TRANSLATORS: %s is the service's name, such as MMCSS. */
-		const char *f = ph == SVC_RUNNING ? tr(pg, "%s running")
-			      : ph == SVC_STOPPED ? tr(pg, "%s stopped")
-			      : tr(pg, "%s not running");
+		const char *f =
+			ph == SVC_RUNNING ? phrase(pg, PH_OBS_NAMED_RUNNING)
+			: ph == SVC_STOPPED ? phrase(pg, PH_OBS_NAMED_STOPPED)
+			: phrase(pg, PH_OBS_NAMED_NOT_RUNNING);
 		return fmt(pg, f, esc(pg, name));
 	}
-	return ph == SVC_RUNNING ? tr(pg, "service running")
-	     : ph == SVC_STOPPED ? tr(pg, "service stopped")
-	     : tr(pg, "service not running");
+	return ph == SVC_RUNNING ? phrase(pg, PH_OBS_RUNNING)
+	     : ph == SVC_STOPPED ? phrase(pg, PH_OBS_STOPPED)
+	     : phrase(pg, PH_OBS_NOT_RUNNING);
 }
 
 /* ---- tables --------------------------------------------------------- */
@@ -330,14 +355,14 @@ static const char *observed_text(page *pg, const boundary_row *b)
 		    && b->api_ok && b->api_value == (int64_t)b->written.value;
 
 	if (b->api_ok)
-		api = fmt(pg, tr(pg, "API returned %s"),
+		api = fmt(pg, phrase(pg, PH_OBS_API),
 			  fmt(pg, "%" PRId64, b->api_value));
 	else if (r->mech && r->mech->query_seen)
-		api = tr(pg, "API query failed");
+		api = phrase(pg, PH_OBS_API_FAILED);
 	if (b->registered == 0)
-		reg = tr(pg, "registration not performed");
+		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
 	else if (b->registered == 1 && b->service == 0)
-		reg = tr(pg, "registration performed");
+		reg = phrase(pg, PH_OBS_REGISTERED);
 
 	if (b->service == 0) {
 		g_ptr_array_add(parts, (gpointer)service_phrase(pg,
@@ -355,7 +380,7 @@ static const char *observed_text(page *pg, const boundary_row *b)
 		if (reg)
 			g_ptr_array_add(parts, (gpointer)reg);
 	}
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
@@ -365,9 +390,9 @@ static void value_table(page *pg, size_t series)
 	const study_summary *sum = pg->sum;
 	GPtrArray *row = row_new();
 
-	add(row, tr(pg, "Written"));
-	add(row, tr(pg, "Observed state after boot"));
-	add(row, tr(pg, "Result"));
+	add(row, phrase(pg, PH_HEAD_WRITTEN));
+	add(row, phrase(pg, PH_HEAD_OBSERVED));
+	add(row, phrase(pg, PH_HEAD_RESULT));
 	table_header(pg, row);
 	for (size_t g = 0; g < sum->n_groups; g++) {
 		const boundary_group *bg = &sum->groups[g];
@@ -379,7 +404,7 @@ static void value_table(page *pg, size_t series)
 			continue;
 		}
 		for (size_t i = 0; i < bg->count; i++)
-			g_ptr_array_add(vals, (gpointer)state_text(
+			g_ptr_array_add(vals, (gpointer)state_cell(
 				pg, sum->boundary[bg->first + i].written));
 		g_ptr_array_set_size(row, 0);
 		add(row, join(pg, vals, ", "));
@@ -455,7 +480,7 @@ static const char *series_verdicts(page *pg, const state_result *r)
 	for (size_t i = 0; i < r->n_comparisons; i++) {
 		const comparison *c = &pg->a->cmp[r->comparisons[i]];
 		g_ptr_array_add(items, (gpointer)fmt(pg,
-			trc(pg, verdict_words_ctx, verdict_words_series_item),
+			trc(pg, page_verdict_ctx, page_verdict_series_item),
 			series_name(pg, c->series),
 			verdict_text(pg, c->verdict)));
 	}
@@ -475,9 +500,9 @@ static const char *conclusion_text(page *pg, const state_result *r)
 	for (size_t i = 1; i < r->n_comparisons; i++)
 		same &= pg->a->cmp[r->comparisons[i]].verdict
 			== pg->a->cmp[r->comparisons[0]].verdict;
-	if (!verdict_words_list_series(r->verdict, same))
+	if (!page_verdict_list_series(r->verdict, same))
 		return lead;
-	return fmt(pg, trc(pg, verdict_words_ctx, verdict_words_with_series),
+	return fmt(pg, trc(pg, page_verdict_ctx, page_verdict_with_series),
 		   lead, series_verdicts(pg, r));
 }
 
@@ -497,12 +522,12 @@ static const char *cmp_cell(page *pg, const comparison *c)
 	const boot_interval *ci;
 
 	if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
-		return tr(pg, "no pairs");
+		return phrase(pg, PH_NO_PAIRS);
 	ci = &c->boot.ci[pg->p->interval];
 	if (!ci->defined)
 		return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true,
 						 true),
-			   tr(pg, "(no interval)"));
+			   phrase(pg, PH_NO_INTERVAL));
 	return fmt(pg, "%s %s", qty_code(pg, c->boot.estimate, true, true),
 		   ci_code(pg, ci->lo, ci->hi));
 }
@@ -518,30 +543,23 @@ static void section_comparisons(page *pg)
 		return;
 	put(pg, "\n## %s\n\n", tr(pg, "Comparison with the reference"));
 	puts_(pg, fmt(pg, p->better == BETTER_LOWER
-		      ? tr(pg, "A positive difference means a higher value of "
-			   "%s than at %s, which is worse here.")
-		      : tr(pg, "A positive difference means a higher value of "
-			   "%s than at %s, which is better here."),
+		      ? phrase(pg, PH_SET_DIRECTION_LOWER)
+		      : phrase(pg, PH_SET_DIRECTION_HIGHER),
 		      stat, ref));
-	put(pg, " %s\n\n", fmt(pg, tr(pg, "Each cell holds the mean "
-				      "difference over the paired blocks and "
-				      "its %s confidence interval."),
+	put(pg, " %s\n\n", fmt(pg, phrase(pg, PH_SET_CELL),
 			       confidence(pg)));
 	row = row_new();
-	/* TRANSLATORS: %s is the reference state, such as `20`. */
-	add(row, fmt(pg, tr(pg, "Comparison with %s"), ref));
+	add(row, fmt(pg, phrase(pg, PH_CMP_HEAD), ref));
 	for (size_t k = 0; k < p->n_series; k++)
 		if (p->series[k].kind == SERIES_LATENCY)
-			/* TRANSLATORS: the series' name and the confidence
-			   level, "Series 1, difference and 95% CI". */
-			add(row, fmt(pg, tr(pg, "%s, difference and %s CI"),
+			add(row, fmt(pg, phrase(pg, PH_CMP_SERIES_HEAD),
 				     series_name(pg, k), confidence(pg)));
-	add(row, tr(pg, "Conclusion"));
+	add(row, phrase(pg, PH_CMP_CONCLUSION_HEAD));
 	table_header(pg, row);
 	for (size_t i = 0; i < pg->a->n_states; i++) {
 		const state_result *r = &pg->a->states[i];
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, p->states[r->state]));
+		add(row, state_cell(pg, p->states[r->state]));
 		for (size_t k = 0; k < p->n_series; k++)
 			if (p->series[k].kind == SERIES_LATENCY)
 				add(row, cmp_cell(pg, find_cmp(pg, r, k)));
@@ -615,9 +633,9 @@ static const char *prio_cell(page *pg, const mech_state_summary *m,
 				transition(pg, keys[i]), boots[i], m->boots));
 	}
 	if (m->prio_missing)
-		add_count(pg, parts, tr(pg, "not reported"), m->prio_missing,
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), m->prio_missing,
 			  m->boots);
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	g_free(keys);
 	g_free(boots);
@@ -630,20 +648,20 @@ static const char *service_cell(page *pg, const mech_state_summary *m)
 	const char *text;
 
 	if (m->service_running == m->boots && m->boots)
-		return trc(pg, "service state", "running");
+		return phrase(pg, PH_SERVICE_RUNNING);
 	if (m->service_stopped == m->boots && m->boots)
-		return trc(pg, "service state", "stopped");
+		return phrase(pg, PH_SERVICE_STOPPED);
 	if (m->service_unknown == m->boots)
-		return tr(pg, "not reported");
+		return phrase(pg, PH_NOT_REPORTED);
 	parts = g_ptr_array_new();
 	if (m->service_running)
-		add_count(pg, parts, trc(pg, "service state", "running"),
+		add_count(pg, parts, phrase(pg, PH_SERVICE_RUNNING),
 			  m->service_running, m->boots);
 	if (m->service_stopped)
-		add_count(pg, parts, trc(pg, "service state", "stopped"),
+		add_count(pg, parts, phrase(pg, PH_SERVICE_STOPPED),
 			  m->service_stopped, m->boots);
 	if (m->service_unknown)
-		add_count(pg, parts, tr(pg, "not reported"),
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED),
 			  m->service_unknown, m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
@@ -676,16 +694,16 @@ static void mechanism_head(page *pg, mech_columns c)
 {
 	GPtrArray *row = row_new();
 
-	add(row, trc(pg, "table header", "State"));
+	add(row, phrase(pg, PH_HEAD_STATE));
 	if (c.registration)
-		add(row, tr(pg, "Registration"));
+		add(row, phrase(pg, PH_HEAD_REGISTRATION));
 	if (c.service)
 		add(row, pg->p->service
-			 ? fmt(pg, tr(pg, "%s state"), esc(pg, pg->p->service))
-			 : tr(pg, "Service state"));
+			 ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
+			 : phrase(pg, PH_HEAD_SERVICE));
 	if (c.priority) {
-		add(row, tr(pg, "Win32 priority of one thread"));
-		add(row, tr(pg, "ETW priority of one thread"));
+		add(row, phrase(pg, PH_HEAD_WIN32));
+		add(row, phrase(pg, PH_HEAD_ETW));
 	}
 	table_header(pg, row);
 	g_ptr_array_free(row, TRUE);
@@ -741,7 +759,7 @@ static void mechanism_table(page *pg, size_t series)
 		if (!c.registration && !c.service && !c.priority)
 			continue;
 		g_ptr_array_set_size(row, 0);
-		add(row, state_text(pg, m->state));
+		add(row, state_cell(pg, m->state));
 		if (c.registration)
 			add(row, fmt(pg, "%zu/%zu", m->registered, m->boots));
 		if (c.service)
@@ -769,7 +787,7 @@ static const char *observed_cell(page *pg, const mech_state_summary *m,
 		add_count(pg, parts, code(pg, on->values[v].value, true),
 			  on->values[v].boots, m->boots);
 	if (on->unreported)
-		add_count(pg, parts, tr(pg, "not reported"), on->unreported,
+		add_count(pg, parts, phrase(pg, PH_NOT_REPORTED), on->unreported,
 			  m->boots);
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
@@ -792,14 +810,14 @@ static void observation_table(page *pg, size_t series, bool after_table)
 			if (!any) {
 				if (after_table)
 					puts_(pg, "\n");
-				add(row, trc(pg, "table header", "State"));
+				add(row, phrase(pg, PH_HEAD_STATE));
 				add(row, tr(pg, "Observed"));
 				add(row, tr(pg, "Values (boots)"));
 				table_header(pg, row);
 				any = true;
 			}
 			g_ptr_array_set_size(row, 0);
-			add(row, state_text(pg, m->state));
+			add(row, state_cell(pg, m->state));
 			add(row, esc(pg, on->name));
 			add(row, observed_cell(pg, m, on));
 			table_row(pg, row);
@@ -863,30 +881,31 @@ static void section_runs(page *pg)
 
 		section_start(pg, tr(pg, "Runs"), &started);
 		if (acc->runs == 0)
-			g_ptr_array_add(parts, (gpointer)tr(pg, "no runs"));
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_NONE));
 		else if (acc->excluded == 0 && acc->runs == 1)
 			/* Said apart from the plural: "the 1 run", "1회의 실행이
 			   모두" do not read as a language says one. */
-			g_ptr_array_add(parts, (gpointer)tr(pg,
-				"the one run was accepted"));
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_ONE));
+		else if (acc->excluded == 0 && acc->runs == 2)
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_TWO));
 		else if (acc->excluded == 0)
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"the %zu run was accepted",
-				"all %zu runs were accepted", acc->runs),
+			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
+				PH_RUNS_ALL, acc->runs),
 				acc->runs));
 		else
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"%zu of %zu run was accepted",
-				"%zu of %zu runs were accepted", acc->runs),
+			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
+				PH_RUNS_SOME, acc->runs),
 				acc->accepted, acc->runs));
 		if (acc->logs_with_etw) {
 			if (acc->lost_events == 0 && acc->lost_buffers == 0)
-				g_ptr_array_add(parts, (gpointer)tr(pg,
-					"no lost trace events or buffers"));
+				g_ptr_array_add(parts, (gpointer)phrase(pg,
+					PH_RUNS_NO_LOSS));
 			else
 				g_ptr_array_add(parts, (gpointer)fmt(pg,
-					tr(pg, "lost trace events: %s, lost "
-					   "buffers: %s"),
+					phrase(pg, PH_RUNS_LOST),
 					fmt(pg, "%" PRIu64, acc->lost_events),
 					fmt(pg, "%" PRIu64,
 					    acc->lost_buffers)));
@@ -902,7 +921,8 @@ static void section_runs(page *pg)
 					: esc(pg, r->id)));
 			}
 			g_ptr_array_add(parts, (gpointer)fmt(pg,
-				tr(pg, "excluded: %s"), join(pg, ex, ", ")));
+				phrase(pg, PH_RUNS_EXCLUDED), join(pg, ex,
+					", ")));
 			g_ptr_array_free(ex, TRUE);
 		}
 		bullet(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
@@ -937,11 +957,8 @@ static const char *plan_digest_text(page *pg)
 	const study_plan *p = pg->p;
 
 	return fmt(pg, p->registered
-		   ? tr(pg, "Analysis plan digest (SHA-256 of the canonical "
-			"plan, docs/study-format.md): %s, registered before "
-			"the data.")
-		   : tr(pg, "Analysis plan digest (SHA-256 of the canonical "
-			"plan, docs/study-format.md): %s, not registered."),
+		   ? phrase(pg, PH_SET_PLAN_REGISTERED)
+		   : phrase(pg, PH_SET_PLAN_UNREGISTERED),
 		   code(pg, p->digest, false));
 }
 
@@ -951,10 +968,7 @@ static void section_settings(page *pg)
 	const char *method = method_label(pg, p->interval);
 
 	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
-	bullet(pg, fmt(pg, tr(pg, "Statistic: %s of each boot; the boot is "
-			      "the unit of replication, and the "
-			      "measurements within a boot are not counted "
-			      "as repetitions."),
+	bullet(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
 		       code(pg, p->statistic.name, false)));
 	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		      "that hold an accepted run of both states."));
@@ -962,40 +976,24 @@ static void section_settings(page *pg)
 		/* Student t resamples nothing: the resamples and seed are
 		 * those of the bootstrap methods of the sensitivity
 		 * analysis only. */
-		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
-				      "the paired differences, no "
-				      "resampling, method %s, confidence %s; "
-				      "the bootstrap methods of the "
-				      "sensitivity analysis use %s resamples "
-				      "(generator mt19937, seed %s)."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_RESAMPLES),
 			       method, confidence_alone(pg),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed)));
 	else if (p->interval == INTERVAL_T)
-		bullet(pg, fmt(pg, tr(pg, "Interval: Student t interval of "
-				      "the paired differences, no "
-				      "resampling, method %s, confidence %s; "
-				      "the bootstrap methods of the "
-				      "sensitivity analysis use the exact "
-				      "bootstrap."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_EXACT),
 			       method, confidence_alone(pg)));
 	else if (p->resamples_exact)
-		bullet(pg, fmt(pg, tr(pg, "Interval: exact paired bootstrap "
-				      "(every distinct resample, no random "
-				      "numbers), method %s, confidence %s."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_EXACT_BOOTSTRAP),
 			       method, confidence_alone(pg)));
 	else
-		bullet(pg, fmt(pg, tr(pg, "Interval: paired bootstrap with %s "
-				      "resamples (generator mt19937, seed "
-				      "%s), method %s, confidence %s."),
+		bullet(pg, fmt(pg, phrase(pg, PH_SET_BOOTSTRAP),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed), method,
 			       confidence_alone(pg)));
 	bullet(pg, fmt(pg, p->better == BETTER_LOWER
-		       ? tr(pg, "Practical threshold: %s, set in advance; "
-			    "lower values are better.")
-		       : tr(pg, "Practical threshold: %s, set in advance; "
-			    "higher values are better."),
+		       ? phrase(pg, PH_SET_THRESHOLD_LOWER)
+		       : phrase(pg, PH_SET_THRESHOLD_HIGHER),
 		       qty(pg, p->threshold, false)));
 	bullet(pg, tr(pg, "Conclusions: harm or benefit when the whole "
 		      "interval lies beyond the threshold, equivalence when it "
@@ -1061,26 +1059,16 @@ static void section_small_samples(page *pg)
 			}
 		}
 		section_start(pg, tr(pg, "Small samples"), &started);
-		f = fmt(pg, trn(pg,
-			"With %zu pair, a nominal %s interval of method %s "
-			"covered the true difference in only %s of simulated "
-			"studies with strongly skewed differences "
-			"(docs/statistics.md); the interval may be too narrow.",
-			"With %zu pairs, a nominal %s interval of method %s "
-			"covered the true difference in only %s of simulated "
-			"studies with strongly skewed differences "
-			"(docs/statistics.md); the intervals may be too "
-			"narrow.", c->n_pairs),
+		f = fmt(pg, phrase_n(pg, PH_SET_SMALL_SAMPLE, c->n_pairs),
 			c->n_pairs, confidence(pg),
 			method_label(pg, pg->p->interval),
 			percent_alone(pg, c->coverage, 1));
 		if (n == with_interval)
-			bullet(pg, fmt(pg, "%s %s", f, tr(pg, "This applies to "
-							 "every comparison "
-							 "above.")));
+			bullet(pg, fmt(pg, "%s %s", f, phrase(pg,
+				PH_SCOPE_EVERY)));
 		else
-			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, tr(pg, "This "
-				"applies to: %s."), cmp_names(pg, idx, n))));
+			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, phrase(pg,
+				PH_SCOPE_LIST), cmp_names(pg, idx, n))));
 	}
 	g_free(done);
 	g_free(idx);

@@ -1,22 +1,20 @@
 /* outcome_words.c: the words of a boundary outcome.  The messages are
- * extracted by xgettext like the pages' own (this file is in I18N_SRC,
- * Makefile.am). */
+ * those of render/page_phrases.c, which `pairboot verify` reads back. */
 #include "render/outcome_words.h"
 
 #include <inttypes.h>
 
 #include "render/i18n.h"
+#include "render/page_phrases.h"
 
-/* Named tr and trc so that xgettext's --keyword=tr:2 and trc:2c,3 find
- * the messages. */
-static const char *tr(const char *lang, const char *msgid)
+/* The words of page phrase ID in LANG (render/page_phrases.h, where the
+ * messages are extracted from), or NULL when LANG's catalog lacks them. */
+static const char *phrase(const char *lang, page_phrase_id id)
 {
-	return i18n_text(lang, msgid);
-}
+	const page_phrase *p = page_phrase_get(id);
 
-static const char *trc(const char *lang, const char *ctx, const char *msgid)
-{
-	return i18n_ctext(lang, ctx, msgid);
+	return p->ctx ? i18n_ctext(lang, p->ctx, p->msgid)
+		      : i18n_text(lang, p->msgid);
 }
 
 /* "normalized to %s" for the value V.  Korean joins the particle 으로 to
@@ -28,30 +26,25 @@ static const char *normalized_format(const char *lang, int64_t v)
 	int64_t last = (v < 0 ? -v : v) % 10;
 
 	if (last == 0 || last == 3 || last == 6)
-		/* TRANSLATORS: %s is a number whose last digit is 0, 3 or
-		   6 ("normalized to 20"). */
-		return trc(lang, "number ending in 0, 3 or 6",
-			   "normalized to %s");
-	/* TRANSLATORS: %s is a number whose last digit is 1, 2, 4, 5, 7, 8
-	   or 9 ("normalized to 5"). */
-	return tr(lang, "normalized to %s");
+		return phrase(lang, PH_OUTCOME_NORMALIZED_036);
+	return phrase(lang, PH_OUTCOME_NORMALIZED);
 }
 
 static const char *outcome_msg(const char *lang, boundary_outcome o)
 {
 	switch (o) {
 	case OUTCOME_VALUE_USED:
-		return tr(lang, "value is used");
+		return phrase(lang, PH_OUTCOME_VALUE_USED);
 	case OUTCOME_ROUNDED_DOWN:
-		return tr(lang, "rounded down");
+		return phrase(lang, PH_OUTCOME_ROUNDED_DOWN);
 	case OUTCOME_NORMALIZED:
 		return NULL;
 	case OUTCOME_DISABLED:
-		return tr(lang, "documented disabling");
+		return phrase(lang, PH_OUTCOME_DISABLED);
 	case OUTCOME_OBSERVATION_ONLY:
-		return tr(lang, "separate observation for this build");
+		return phrase(lang, PH_OUTCOME_OBSERVATION_ONLY);
 	case OUTCOME_CONTRADICTS:
-		return tr(lang, "contradicts the documentation");
+		return phrase(lang, PH_OUTCOME_CONTRADICTS);
 	}
 	return NULL;
 }

@@ -502,7 +502,7 @@ static void title_page(pdf *d)
 	const study_plan *p = &s->plan;
 	fig_pen *pen = &d->pen;
 	GPtrArray *cells = g_ptr_array_new_with_free_func(g_free);
-	char conf[FIG_NUMBUF], t[FIG_NUMBUF], ref[PB_STATE_BUFSIZE * 4];
+	char conf[FIG_NUMBUF], t[FIG_NUMBUF], ref[FIG_STATE_BUFSIZE];
 	char a[32], b[32];
 	long long lo, hi;
 

@@ -90,35 +90,42 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 		json_decref(states);
 		return NULL;
 	}
-	put(o, "column", json_string(p->column), ok);
-	put(o, "scale", num(p->scale), ok);
-	put(o, "unit", json_string(p->unit), ok);
-	put(o, "better", json_string(p->better == BETTER_LOWER ? "lower"
-							       : "higher"), ok);
-	put(o, "statistic", json_string(p->statistic.name), ok);
-	put(o, "reference", state_json(p->reference), ok);
-	put(o, "threshold", num(p->threshold), ok);
-	put(o, "threshold_decimals", json_integer(p->threshold_decimals), ok);
-	put(o, "confidence", num(p->confidence), ok);
-	put(o, "resamples", p->resamples_exact
-			    ? json_string("exact")
-			    : json_integer((json_int_t)p->resamples), ok);
-	put(o, "seed", json_integer(p->seed), ok);
-	put(o, "interval", json_string(interval_method_name(p->interval)), ok);
-	put(o, "generator", json_string("mt19937"), ok);
-	put(o, "endpoint_rule", json_string(p->resamples_exact
-					    ? results_endpoint_rule_exact
-					    : results_endpoint_rule_mc), ok);
-	put(o, "service", str_or_null(p->service), ok);
-	put(o, "synthetic", json_boolean(p->synthetic), ok);
-	put(o, "allow_negative", json_boolean(p->allow_negative), ok);
-	put(o, "unit_of_replication", json_string("boot"), ok);
-	put(o, "pairing", json_string("block"), ok);
+	put(o, RP_KEY(RP_COLUMN), json_string(p->column), ok);
+	put(o, RP_KEY(RP_SCALE), num(p->scale), ok);
+	put(o, RP_KEY(RP_UNIT), json_string(p->unit), ok);
+	put(o, RP_KEY(RP_BETTER), json_string(p->better == BETTER_LOWER
+					      ? "lower" : "higher"), ok);
+	put(o, RP_KEY(RP_STATISTIC), json_string(p->statistic.name), ok);
+	put(o, RP_KEY(RP_REFERENCE), state_json(p->reference), ok);
+	put(o, RP_KEY(RP_THRESHOLD), num(p->threshold), ok);
+	put(o, RP_KEY(RP_THRESHOLD_DECIMALS),
+	    json_integer(p->threshold_decimals), ok);
+	put(o, RP_KEY(RP_CONFIDENCE), num(p->confidence), ok);
+	put(o, RP_KEY(RP_RESAMPLES), p->resamples_exact
+				     ? json_string("exact")
+				     : json_integer((json_int_t)p->resamples), ok);
+	put(o, RP_KEY(RP_SEED), json_integer(p->seed), ok);
+	put(o, RP_KEY(RP_INTERVAL),
+	    json_string(interval_method_name(p->interval)), ok);
+	put(o, RP_KEY(RP_GENERATOR), json_string("mt19937"), ok);
+	put(o, RP_KEY(RP_ENDPOINT_RULE),
+	    json_string(p->resamples_exact ? results_endpoint_rule_exact
+					   : results_endpoint_rule_mc), ok);
+	put(o, RP_KEY(RP_SERVICE), str_or_null(p->service), ok);
+	put(o, RP_KEY(RP_SYNTHETIC), json_boolean(p->synthetic), ok);
+	put(o, RP_KEY(RP_ALLOW_NEGATIVE), json_boolean(p->allow_negative), ok);
+	put(o, RP_KEY(RP_UNIT_OF_REPLICATION), json_string("boot"), ok);
+	put(o, RP_KEY(RP_PAIRING), json_string("block"), ok);
+	/* Format 1 knows only numbers, and its results.json stays as it
+	 * was. */
+	if (p->format >= 2)
+		put(o, RP_KEY(RP_STATE_TYPE),
+		    json_string(pb_state_type_name(p->state_type)), ok);
 	for (size_t i = 0; i < p->n_states; i++)
 		push(states, state_json(p->states[i]), ok);
-	put(o, "states", states, ok);
-	put(o, "digest", json_string(p->digest), ok);
-	put(o, "registered", json_boolean(p->registered), ok);
+	put(o, RP_KEY(RP_STATES), states, ok);
+	put(o, RP_KEY(RP_DIGEST), json_string(p->digest), ok);
+	put(o, RP_KEY(RP_REGISTERED), json_boolean(p->registered), ok);
 	return o;
 }
 
@@ -694,27 +701,30 @@ pb_status results_json_build(const study *s, const analysis *a, json_t **out)
 		json_decref(cmps);
 		return PB_NOMEM;
 	}
-	put(root, "schema", json_string("pairboot-results"), &ok);
-	put(root, "schema_version", json_integer(RESULTS_SCHEMA_VERSION), &ok);
+	put(root, RS_KEY(RS_SCHEMA), json_string(RESULTS_SCHEMA_NAME), &ok);
+	put(root, RS_KEY(RS_SCHEMA_VERSION),
+		json_integer(RESULTS_SCHEMA_VERSION), &ok);
 	put(gen, "name", json_string(PACKAGE_NAME), &ok);
 	put(gen, "version", json_string(PACKAGE_VERSION), &ok);
 	put(gen, "gsl", json_string(GSL_VERSION), &ok);
 	put(gen, "rng", json_string("mt19937"), &ok);
-	put(root, "generator", gen, &ok);
-	put(root, "study", study_json(s, &ok), &ok);
-	put(root, "plan", plan_json(&s->plan, &ok), &ok);
-	put(root, "series", series_json(&s->plan, &ok), &ok);
-	put(root, "inputs", inputs_json(s, &ok), &ok);
-	put(root, "runs", runs_json(s, &ok), &ok);
+	put(root, RS_KEY(RS_GENERATOR), gen, &ok);
+	put(root, RS_KEY(RS_STUDY), study_json(s, &ok), &ok);
+	put(root, RS_KEY(RS_PLAN), plan_json(&s->plan, &ok), &ok);
+	put(root, RS_KEY(RS_SERIES), series_json(&s->plan, &ok), &ok);
+	put(root, RS_KEY(RS_INPUTS), inputs_json(s, &ok), &ok);
+	put(root, RS_KEY(RS_RUNS), runs_json(s, &ok), &ok);
 	for (size_t i = 0; i < a->n_cmp; i++)
 		push(cmps, comparison_json(s, &a->cmp[i], &ok), &ok);
-	put(root, "comparisons", cmps, &ok);
-	put(root, "verdicts", verdicts_json(s, a, &ok), &ok);
-	put(root, "heterogeneity", heterogeneity_json(s, a, &ok), &ok);
-	put(root, "mechanism", mechanism_json(s, a->summary, &ok), &ok);
-	put(root, "boundary", boundary_json(s, a->summary, &ok), &ok);
-	put(root, "accounting", accounting_json(s, a->summary, &ok), &ok);
-	put(root, "design", design_json(s, a->summary, &ok), &ok);
+	put(root, RS_KEY(RS_COMPARISONS), cmps, &ok);
+	put(root, RS_KEY(RS_VERDICTS), verdicts_json(s, a, &ok), &ok);
+	put(root, RS_KEY(RS_HETEROGENEITY), heterogeneity_json(s, a, &ok), &ok);
+	put(root, RS_KEY(RS_MECHANISM), mechanism_json(s, a->summary, &ok),
+		&ok);
+	put(root, RS_KEY(RS_BOUNDARY), boundary_json(s, a->summary, &ok), &ok);
+	put(root, RS_KEY(RS_ACCOUNTING), accounting_json(s, a->summary, &ok),
+		&ok);
+	put(root, RS_KEY(RS_DESIGN), design_json(s, a->summary, &ok), &ok);
 	if (!ok) {
 		json_decref(root);
 		return PB_NOMEM;

@@ -3,8 +3,9 @@
  * Every number the Markdown pages and figures show is in here, with the
  * inputs it came from (SHA-256 of each file) and the settings that made it,
  * so a reviewer can trace and recompute each one.  The schema is described
- * in docs/results-json.md; RESULTS_SCHEMA_VERSION changes whenever a key
- * changes meaning or goes away. */
+ * in docs/results-json.md, its keys in common/results_schema.h;
+ * RESULTS_SCHEMA_VERSION changes whenever a key changes meaning or goes
+ * away. */
 #ifndef PAIRBOOT_RESULTS_JSON_H
 #define PAIRBOOT_RESULTS_JSON_H
 
@@ -12,10 +13,9 @@
 #include <jansson.h>
 
 #include "analyze/analysis.h"
+#include "common/results_schema.h"
 #include "common/status.h"
 #include "ingest/study.h"
-
-#define RESULTS_SCHEMA_VERSION 2
 
 /* The endpoint rule, stated in the JSON and the docs. */
 extern const char results_endpoint_rule_mc[];

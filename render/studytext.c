@@ -7,15 +7,13 @@
 #include <glib.h>
 
 #include "render/i18n.h"
+#include "render/page_phrases.h"
 
 /* Marks a msgid with its context for extraction (xgettext --keyword=NC_:1c,2);
  * studytext_series_name translates it. */
 #define NC_(c, s) s
 
 static const char series_ctx[] = "series label";
-
-/* TRANSLATORS: %s is the series id ("Series 1"). */
-static const char series_id_name[] = NC_("series label", "Series %s");
 
 /* TRANSLATORS: the name of a series whose study.ini gives no label, by
    its kind; use the article's words ("Mechanism check" is the mechanism
@@ -69,6 +67,7 @@ char *studytext_series_name(const study_plan *p, size_t k, const char *lang)
 {
 	const series_def *sd = &p->series[k];
 	const char *own = label_is_default(p, sd) ? NULL : sd->label;
+	const page_phrase *id_name;
 	const char *words;
 
 	own = plan_text_for(own, &sd->label_l10n, lang);
@@ -80,6 +79,8 @@ char *studytext_series_name(const study_plan *p, size_t k, const char *lang)
 		words = i18n_ctext(lang, series_ctx, kind_names[sd->kind]);
 		return words ? g_strdup(words) : NULL;
 	}
-	words = i18n_ctext(lang, series_ctx, series_id_name);
+	/* "Series %s", as `pairboot verify` reads it back. */
+	id_name = page_phrase_get(PH_SERIES_LABEL);
+	words = i18n_ctext(lang, id_name->ctx, id_name->msgid);
 	return words ? g_strdup_printf(words, sd->id) : NULL;
 }

@@ -15,16 +15,16 @@
 #include <glib.h>
 
 #include "analyze/analysis.h"
-#include "analyze/compare.h"
+#include "analyze/builddiff.h"
 #include "common/diag.h"
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
-#include "render/compare_json.h"
-#include "render/compare_md.h"
-#include "render/fig_compare.h"
+#include "render/builddiff_json.h"
+#include "render/builddiff_md.h"
+#include "render/fig_builddiff.h"
 #include "render/i18n.h"
 #include "render/jsonw.h"
 #include "render/outdir.h"
@@ -93,17 +93,17 @@ static char *default_output(const study *os, const study *ns, diag *d)
 /* Writes compare.json, and compare.LANG.md and the figure in every
  * language, into the folder TARGET, as a whole. */
 static pb_status write_folder(const side *o, const side *n,
-			      const compare_result *c, const char *target,
+			      const builddiff_result *c, const char *target,
 			      diag *d)
 {
 	GString *json = g_string_new(NULL);
 	GPtrArray *pages = g_ptr_array_new_with_free_func(free_page);
 	outdir *dir = NULL;
-	pb_status st = compare_json_write(o->s, o->a, n->s, n->a, c, json);
+	pb_status st = builddiff_json_write(o->s, o->a, n->s, n->a, c, json);
 
 	for (size_t i = 0; st == PB_OK && i < i18n_count(); i++) {
 		GString *md = g_string_new(NULL);
-		st = compare_md_render(o->s, o->a, n->s, n->a, c, i18n_code(i),
+		st = builddiff_md_render(o->s, o->a, n->s, n->a, c, i18n_code(i),
 				       md);
 		g_ptr_array_add(pages, md);
 	}
@@ -113,13 +113,13 @@ static pb_status write_folder(const side *o, const side *n,
 		st = outdir_write(dir, "compare.json", json->str, json->len);
 	for (size_t i = 0; st == PB_OK && i < pages->len; i++) {
 		const GString *md = g_ptr_array_index(pages, i);
-		fig_compare_input fin = { o->s, n->s, o->a, n->a, c,
+		fig_builddiff_input fin = { o->s, n->s, o->a, n->a, c,
 					  i18n_code(i) };
 		char name[64];
 		snprintf(name, sizeof name, "compare.%s.md", i18n_code(i));
 		st = outdir_write(dir, name, md->str, md->len);
 		if (st == PB_OK)
-			st = fig_compare_write(&fin, dir, d);
+			st = fig_builddiff_write(&fin, dir, d);
 	}
 	if (dir) {
 		if (st == PB_OK)
@@ -180,6 +180,9 @@ static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
 		append_quoted(out, interval_method_name(p->interval));
 		break;
 	case PLAN_DIFF_STATES: append_states(out, p); break;
+	case PLAN_DIFF_STATE_TYPE:
+		append_quoted(out, pb_state_type_name(p->state_type));
+		break;
 	default: g_string_append_c(out, '?'); break;
 	}
 }
@@ -191,7 +194,7 @@ static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
  * PB_DATAERR when the studies cannot be compared. */
 static pb_status check_plans(const side *o, const side *n, diag *d)
 {
-	unsigned diff = compare_plan_diff(&o->s->plan, &n->s->plan);
+	unsigned diff = builddiff_plan_diff(&o->s->plan, &n->s->plan);
 	GString *file = g_string_new(n->s->dir);
 	GString *what = g_string_new(NULL);
 
@@ -199,7 +202,7 @@ static pb_status check_plans(const side *o, const side *n, diag *d)
 		g_string_append(file, "/study.ini");
 	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
 		unsigned bit = 1u << i;
-		const char *key = compare_plan_field(bit);
+		const char *key = builddiff_plan_field(bit);
 		size_t line = 0, col = 0;
 
 		if (!(diff & bit))
@@ -260,7 +263,7 @@ static void print_verdict(change_verdict v, change_direction dir,
 
 /* "value handling: K of N changed: missing, ..."; nothing for a study
  * without written values. */
-static void print_values(const compare_result *c)
+static void print_values(const builddiff_result *c)
 {
 	size_t k = 0;
 	bool first = true;
@@ -277,7 +280,7 @@ static void print_values(const compare_result *c)
 }
 
 /* The same for the mechanism states. */
-static void print_mech(const compare_result *c)
+static void print_mech(const builddiff_result *c)
 {
 	size_t k = 0;
 	bool first = true;
@@ -295,7 +298,7 @@ static void print_mech(const compare_result *c)
 
 /* One line per verdict (and direction) that some state has, in the
  * order changed better, changed worse, then the other verdicts. */
-static void print_effects(const compare_result *c)
+static void print_effects(const builddiff_result *c)
 {
 	static const struct {
 		change_verdict v;
@@ -328,7 +331,7 @@ static void print_effects(const compare_result *c)
 }
 
 /* The summary a user reads first: what changed, by item. */
-static void print_summary(const compare_result *c)
+static void print_summary(const builddiff_result *c)
 {
 	print_values(c);
 	print_mech(c);
@@ -343,7 +346,7 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 				 diag *d)
 {
 	side o = { NULL, NULL, false }, n = { NULL, NULL, false };
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 	char *target = NULL;
 	pb_status st = side_load(old_dir, d, &o);
 
@@ -352,7 +355,7 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 	if (st == PB_OK)
 		st = check_plans(&o, &n, d);
 	if (st == PB_OK)
-		st = compare_run(o.s, o.a, n.s, n.a, &c);
+		st = builddiff_run(o.s, o.a, n.s, n.a, &c);
 	if (st == PB_OK) {
 		target = output ? strdup(output)
 				: default_output(o.s, n.s, d);
@@ -366,7 +369,7 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 		printf("comparison written to %s/\n", target);
 	}
 	free(target);
-	compare_free(c);
+	builddiff_free(c);
 	side_free(&o);
 	side_free(&n);
 	return st;

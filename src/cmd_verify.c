@@ -7,24 +7,15 @@
  * such item); a summary line follows.  The exit status is 0 when nothing
  * is a MISMATCH or not in data, else 1 (PB_MISMATCH).
  *
- * Precision: a number of a page matches when the recomputed value, rounded
- * to the published decimals, equals it; a results.json number is exact.
- * Interval bounds drawn with the same seed, resamples, method and
- * confidence as a results.json records must match exactly; otherwise they
- * match within --tolerance when one is given, else at the published
- * precision (a page) or exactly (results.json).
- *
- * Settings and counts: every setting the file states (statistic,
- * threshold, unit, better side, confidence, method, resamples, seed,
- * generator, the plan digest and whether the plan was registered), each series' runs, accepted, excluded and lost events, and
- * the pairs of the comparisons are compared with the study's; each line
- * says where the file states it.  What the file does not state is not
- * checked, and a line before the summary names what was and was not. */
+ * The matching itself (precision, tolerance, what is checked) is
+ * analyze/verify.h; this file reads the inputs, runs it and prints its
+ * items, a line naming the settings checked and a summary line. */
+#include "config.h"
+
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,1147 +24,72 @@
 #include <glib.h>
 
 #include "analyze/analysis.h"
+#include "analyze/verify.h"
 #include "common/diag.h"
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
-#include "render/jsonw.h"
 #include "render/studytext.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
 #define VERIFY_PRINT_LIMIT 100
 
-typedef enum vstat { V_MATCH, V_MISMATCH, V_NOT_PUBLISHED, V_NOT_IN_DATA }
-	vstat;
-#define V_COUNT 4
-
-static const char *const vstat_text[V_COUNT] = {
+static const char *const verdict_text[VERIFY_VERDICTS] = {
 	"match", "MISMATCH", "not published", "not in data"
 };
 
-typedef struct verifier {
-	const study *s;
-	const analysis *a;
-	const published *p;
-	bool tolerance_given;
-	double tolerance;
-	bool exact_ci;           /* results.json drawn with our settings */
+/* What the command line asks for beyond the files. */
+typedef struct verify_request {
+	verify_options opt;
 	bool quiet;              /* --quiet: only what does not follow */
-	size_t counts[V_COUNT];
-	GPtrArray *differ, *missing, *added;   /* input paths */
-	bool stated[PUB_SET_KINDS];  /* settings the file states */
-	size_t accounts_checked, pairs_checked;
-} verifier;
+} verify_request;
 
-static bool same_double(double a, double b)
+/* One line of the report. */
+static void print_item(const verify_item *it, bool quiet)
 {
-	return !(a < b) && !(a > b);
-}
-
-/* One line of the report.  PUB and REC may be NULL. */
-static void claim(verifier *v, vstat st, const char *item, const char *pub,
-		  const char *rec)
-{
-	v->counts[st]++;
-	if (v->quiet && (st == V_MATCH || st == V_NOT_PUBLISHED))
+	if (quiet && (it->verdict == VERIFY_MATCH
+		      || it->verdict == VERIFY_NOT_PUBLISHED))
 		return;
-	printf("%-13s  %s", vstat_text[st], item);
-	if (pub)
-		printf(": published %s", pub);
-	if (rec)
-		printf("%s recomputed %s", pub ? "," : ":", rec);
+	printf("%-13s  %s", verdict_text[it->verdict], it->what);
+	if (it->published)
+		printf(": published %s", it->published);
+	if (it->recomputed)
+		printf("%s recomputed %s", it->published ? "," : ":",
+		       it->recomputed);
 	putchar('\n');
 }
 
-/* claim(), then g_free()s ITEM, PUB and REC. */
-static void claim_free(verifier *v, vstat st, char *item, char *pub,
-		       char *rec)
+static void print_paths(const char *what, const char **paths, size_t n)
 {
-	claim(v, st, item, pub, rec);
-	g_free(item);
-	g_free(pub);
-	g_free(rec);
-}
-
-static char *state_str(pb_state st)
-{
-	char buf[PB_STATE_BUFSIZE];
-	return g_strdup(pb_state_format(st, buf, sizeof buf));
-}
-
-/* X as published: with the published decimals and a sign (a page), or
- * in shortest round-trip form (results.json, DECIMALS < 0). */
-static char *num_str(double x, int decimals)
-{
-	char buf[32];
-
-	if (!isfinite(x))
-		return g_strdup("none");
-	if (decimals < 0) {
-		jsonw_format_double(x, buf);
-		return g_strdup(buf);
-	}
-	return g_strdup_printf("%+.*f", decimals, x);
-}
-
-/* X rounded to DECIMALS as printf rounds, read back. */
-static double round_to(double x, int decimals)
-{
-	char buf[400];
-	snprintf(buf, sizeof buf, "%.*f", decimals, x);
-	return strtod(buf, NULL);
-}
-
-/* Whether the recomputed REC matches the published N.  CI: an interval
- * bound, for which the tolerance rules apply. */
-static bool num_match(const verifier *v, const pub_num *n, double rec,
-		      bool ci)
-{
-	if (!isfinite(rec))
-		return false;
-	if (ci && !v->exact_ci && v->tolerance_given)
-		return fabs(rec - n->value)
-		       <= v->tolerance + 1e-9 * fmax(1.0, fabs(n->value));
-	if (n->decimals < 0)
-		return same_double(rec, n->value);
-	return same_double(round_to(rec, n->decimals), n->value);
-}
-
-static void check_num(verifier *v, const char *item, const pub_num *n,
-		      double rec, bool ci)
-{
-	char *ps = num_str(n->value, n->decimals);
-	char *rs = num_str(rec, n->decimals);
-	claim(v, num_match(v, n, rec, ci) ? V_MATCH : V_MISMATCH, item, ps, rs);
-	g_free(ps);
-	g_free(rs);
-}
-
-static void check_code(verifier *v, const char *item, const char *pub,
-		       const char *rec)
-{
-	claim(v, strcmp(pub, rec) == 0 ? V_MATCH : V_MISMATCH, item, pub, rec);
-}
-
-/* ---------------------------------------------------------------------
- * Inputs and runs (results.json only). */
-
-static const input_file *find_input(const study *s, const char *path)
-{
-	for (size_t i = 0; i < s->n_inputs; i++)
-		if (strcmp(s->inputs[i].path, path) == 0)
-			return &s->inputs[i];
-	return NULL;
-}
-
-static void check_inputs(verifier *v)
-{
-	const published *p = v->p;
-
-	for (size_t i = 0; i < p->n_inputs; i++) {
-		const pub_input *in = &p->inputs[i];
-		const input_file *f = find_input(v->s, in->path);
-		char *item = g_strdup_printf("input %s sha256", in->path);
-		char pub[20], rec[20];
-		snprintf(pub, sizeof pub, "%.16s...", in->sha256);
-		if (!f) {
-			claim(v, V_NOT_IN_DATA, item, pub, NULL);
-			g_ptr_array_add(v->missing, in->path);
-		} else {
-			snprintf(rec, sizeof rec, "%.16s...", f->sha256);
-			bool same = strcmp(in->sha256, f->sha256) == 0;
-			claim(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
-			if (!same)
-				g_ptr_array_add(v->differ, in->path);
-		}
-		g_free(item);
-	}
-	for (size_t i = 0; i < v->s->n_inputs; i++) {
-		const input_file *f = &v->s->inputs[i];
-		bool seen = false;
-		for (size_t k = 0; k < p->n_inputs && !seen; k++)
-			seen = strcmp(p->inputs[k].path, f->path) == 0;
-		if (seen)
-			continue;
-		char *item = g_strdup_printf("input %s sha256", f->path);
-		char rec[20];
-		snprintf(rec, sizeof rec, "%.16s...", f->sha256);
-		claim(v, V_NOT_PUBLISHED, item, NULL, rec);
-		g_ptr_array_add(v->added, f->path);
-		g_free(item);
-	}
-}
-
-static const study_run *find_run(const study *s, const char *id)
-{
-	for (size_t i = 0; i < s->n_runs; i++)
-		if (strcmp(s->runs[i].id, id) == 0)
-			return &s->runs[i];
-	return NULL;
-}
-
-static void check_runs(verifier *v)
-{
-	const published *p = v->p;
-
-	for (size_t i = 0; i < p->n_runs; i++) {
-		const pub_run *pr = &p->runs[i];
-		const study_run *r = find_run(v->s, pr->id);
-		char *item = g_strdup_printf("run %s statistic", pr->id);
-		if (!r) {
-			char *ps = pr->has_statistic
-				   ? num_str(pr->statistic, -1) : NULL;
-			claim(v, V_NOT_IN_DATA, item, ps ? ps : "none", NULL);
-			g_free(ps);
-		} else if (pr->has_statistic || r->has_statistic) {
-			pub_num n = { pr->has_statistic, pr->statistic, -1,
-				      0, 0 };
-			if (pr->has_statistic && r->has_statistic) {
-				check_num(v, item, &n, r->statistic, false);
-			} else {
-				char *ps = pr->has_statistic
-					   ? num_str(pr->statistic, -1)
-					   : g_strdup("none");
-				char *rs = r->has_statistic
-					   ? num_str(r->statistic, -1)
-					   : g_strdup("none");
-				claim(v, V_MISMATCH, item, ps, rs);
-				g_free(ps);
-				g_free(rs);
-			}
-		}
-		g_free(item);
-	}
-	for (size_t i = 0; i < v->s->n_runs; i++) {
-		const study_run *r = &v->s->runs[i];
-		bool seen = false;
-		for (size_t k = 0; k < p->n_runs && !seen; k++)
-			seen = strcmp(p->runs[k].id, r->id) == 0;
-		if (seen)
-			continue;
-		char *item = g_strdup_printf("run %s", r->id);
-		char *rs = r->has_statistic ? num_str(r->statistic, -1)
-					    : g_strdup("no statistic");
-		claim(v, V_NOT_PUBLISHED, item, NULL, rs);
-		g_free(rs);
-		g_free(item);
-	}
-}
-
-/* ---------------------------------------------------------------------
- * Comparisons and conclusions. */
-
-static size_t plan_state(const study_plan *plan, pb_state st)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], st))
-			return i;
-	return (size_t)-1;
-}
-
-/* The I-th series of KIND (0-based), or (size_t)-1. */
-static size_t nth_series(const study_plan *plan, series_kind kind, size_t i)
-{
-	for (size_t k = 0; k < plan->n_series; k++)
-		if (plan->series[k].kind == kind && i-- == 0)
-			return k;
-	return (size_t)-1;
-}
-
-/* Whether LABEL, as the published file names a series, is series K: its
- * label in results.json, its name in the language of a page (which may
- * be a localized label or the language's default name). */
-static bool series_label_is(const verifier *v, size_t k, const char *label)
-{
-	const study_plan *plan = &v->s->plan;
-	char *name;
-	bool same;
-
-	if (strcmp(plan->series[k].label, label) == 0)
-		return true;
-	name = studytext_series_name(plan, k, v->p->lang);
-	same = name && strcmp(name, label) == 0;
-	g_free(name);
-	return same;
-}
-
-/* The latency series a published comparison column names: by id (a
- * results.json, or a default label "Series ID" in any language), else by
- * its label as printed, else by its place among the latency series. */
-static size_t resolve_series(const verifier *v, const pub_cmp *pc)
-{
-	const study_plan *plan = &v->s->plan;
-	size_t k;
-
-	if (pc->series_id) {
-		k = study_series_index(plan, pc->series_id);
-		if (k != (size_t)-1 && plan->series[k].kind == SERIES_LATENCY)
-			return k;
-		if (v->p->source == PUB_RESULTS_JSON)
-			return (size_t)-1;
-	}
-	if (pc->series_label) {
-		for (k = 0; k < plan->n_series; k++)
-			if (plan->series[k].kind == SERIES_LATENCY
-			    && series_label_is(v, k, pc->series_label))
-				return k;
-	}
-	return nth_series(plan, SERIES_LATENCY, pc->series_pos);
-}
-
-static size_t find_cmp(const analysis *a, size_t series, size_t state)
-{
-	for (size_t i = 0; i < a->n_cmp; i++)
-		if (a->cmp[i].series == series && a->cmp[i].state == state)
-			return i;
-	return (size_t)-1;
-}
-
-/* ---- Settings, run counts and pairs ---------------------------------- */
-
-/* The generator the bootstrap draws from (analyze/mt19937.h). */
-#define VERIFY_GENERATOR "mt19937"
-
-/* A setting as recomputed: TEXT, or the number NUM when TEXT is NULL. */
-typedef struct rec_setting {
-	const char *text;
-	double num;
-} rec_setting;
-
-static rec_setting recomputed_setting(const study_plan *plan,
-				      pub_setting_kind kind)
-{
-	rec_setting r = { NULL, 0 };
-
-	switch (kind) {
-	case PUB_SET_STATISTIC: r.text = plan->statistic.name; break;
-	case PUB_SET_THRESHOLD: r.num = plan->threshold; break;
-	case PUB_SET_UNIT: r.text = plan->unit ? plan->unit : ""; break;
-	case PUB_SET_BETTER:
-		r.text = plan->better == BETTER_LOWER ? "lower" : "higher";
-		break;
-	case PUB_SET_CONFIDENCE: r.num = plan->confidence; break;
-	case PUB_SET_METHOD:
-		r.text = interval_method_name(plan->interval);
-		break;
-	case PUB_SET_RESAMPLES:
-		if (plan->resamples_exact)
-			r.text = "exact";
-		else
-			r.num = (double)plan->resamples;
-		break;
-	case PUB_SET_SEED: r.num = plan->seed; break;
-	case PUB_SET_GENERATOR: r.text = VERIFY_GENERATOR; break;
-	case PUB_SET_PLAN_DIGEST: r.text = plan->digest; break;
-	case PUB_SET_REGISTERED:
-		r.text = plan->registered ? "yes" : "no";
-		break;
-	case PUB_SET_KINDS: r.text = "?"; break;
-	}
-	return r;
-}
-
-/* A setting's number as printed: a confidence as a percentage, the rest
- * at the published decimals (any, for a results.json). */
-static char *setting_num_str(pub_setting_kind kind, double x, int decimals)
-{
-	char buf[32];
-
-	if (decimals < 0 && same_double(x, floor(x)) && fabs(x) < 1e15)
-		return g_strdup_printf("%.0f", x);
-	if (decimals < 0) {
-		jsonw_format_double(x, buf);
-		return g_strdup(buf);
-	}
-	if (kind == PUB_SET_CONFIDENCE)
-		return g_strdup_printf("%.*f%%", decimals >= 2 ? decimals - 2
-						 : 0, x * 100);
-	return g_strdup_printf("%.*f", decimals, x);
-}
-
-/* Where the file states S: "(line 57, column 24)" or "(plan.seed)". */
-static char *where_str(size_t line, size_t col, const char *key)
-{
-	if (key)
-		return g_strdup_printf("(%s)", key);
-	if (col)
-		return g_strdup_printf("(line %zu, column %zu)", line, col);
-	return g_strdup_printf("(line %zu)", line);
-}
-
-static void check_setting(verifier *v, const pub_setting *ps)
-{
-	rec_setting r = recomputed_setting(&v->s->plan, ps->kind);
-	char *where = where_str(ps->line, ps->col, ps->key);
-	char *item = g_strdup_printf("setting %s %s",
-				     pub_setting_name(ps->kind), where);
-	char *pub = ps->text ? g_strdup(ps->text)
-		    : setting_num_str(ps->kind, ps->num.value,
-				      ps->num.decimals);
-	char *rec = r.text ? g_strdup(r.text)
-		    : setting_num_str(ps->kind, r.num,
-				      ps->text ? -1 : ps->num.decimals);
-	bool same;
-
-	/* The renderer writes the threshold, resamples and seed as the
-	 * study gives them, so a page must state them exactly ("1.78" is
-	 * another threshold than 1.784); it rounds the confidence level to
-	 * at most two decimals of a percentage. */
-	if (ps->text || r.text)
-		same = ps->text && r.text && strcmp(ps->text, r.text) == 0;
-	else if (ps->kind == PUB_SET_CONFIDENCE)
-		same = num_match(v, &ps->num, r.num, false);
-	else
-		same = same_double(ps->num.value, r.num);
-	v->stated[ps->kind] = true;
-	claim_free(v, same ? V_MATCH : V_MISMATCH, item, pub, rec);
-	g_free(where);
-}
-
-/* The series a published account names: by id, else by its label. */
-static size_t resolve_account(const verifier *v, const pub_account *pa)
-{
-	const study_plan *plan = &v->s->plan;
-	size_t k;
-
-	if (pa->series_id) {
-		k = study_series_index(plan, pa->series_id);
-		if (k != (size_t)-1 || v->p->source == PUB_RESULTS_JSON)
-			return k;
-	}
-	for (k = 0; pa->series_label && k < plan->n_series; k++)
-		if (series_label_is(v, k, pa->series_label))
-			return k;
-	return (size_t)-1;
-}
-
-static const series_accounting *find_account(const study_summary *sum,
-					     size_t series)
-{
-	for (size_t i = 0; i < sum->n_accounting; i++)
-		if (sum->accounting[i].series == series)
-			return &sum->accounting[i];
-	return NULL;
-}
-
-/* The ids of the excluded runs, ", "-separated, published or recomputed
- * (ACC). */
-static char *excluded_str(const verifier *v, const pub_account *pa,
-			  const series_accounting *acc)
-{
-	GString *g = g_string_new(NULL);
-	size_t n = pa ? pa->n_excluded : acc->excluded;
-
-	for (size_t i = 0; i < n; i++)
-		g_string_append_printf(g, "%s%s", i ? ", " : "",
-				       pa ? pa->excluded_ids[i]
-				       : v->s->runs[acc->excluded_runs[i]].id);
 	if (!n)
-		g_string_append(g, "none");
-	return g_string_free(g, FALSE);
-}
-
-/* Whether the published excluded runs are the recomputed ones, in any
- * order. */
-static bool same_excluded(const verifier *v, const pub_account *pa,
-			  const series_accounting *acc)
-{
-	if (pa->n_excluded != acc->excluded)
-		return false;
-	for (size_t i = 0; i < pa->n_excluded; i++) {
-		bool found = false;
-		for (size_t k = 0; k < acc->excluded && !found; k++)
-			found = strcmp(pa->excluded_ids[i],
-				       v->s->runs[acc->excluded_runs[k]].id)
-				== 0;
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
-static void check_count(verifier *v, const char *base, const char *what,
-			const char *where, size_t pub, size_t rec)
-{
-	claim_free(v, pub == rec ? V_MATCH : V_MISMATCH,
-		   g_strdup_printf("%s: %s %s", base, what, where),
-		   g_strdup_printf("%zu", pub), g_strdup_printf("%zu", rec));
-}
-
-/* Lost trace events and buffers: a page states them only for a series
- * with mechanism logs that report them (render/markdown.c). */
-static void check_lost(verifier *v, const char *base, const char *where,
-		       const pub_account *pa, const series_accounting *acc)
-{
-	bool page = v->p->source == PUB_PAGE;
-	bool same = pa->lost_events == acc->lost_events
-		    && pa->lost_buffers == acc->lost_buffers
-		    && (!page || acc->logs_with_etw);
-
-	claim_free(v, same ? V_MATCH : V_MISMATCH,
-		   g_strdup_printf("%s: lost trace events and buffers %s",
-				   base, where),
-		   g_strdup_printf("%" PRIu64 ", %" PRIu64, pa->lost_events,
-				   pa->lost_buffers),
-		   page && !acc->logs_with_etw
-		   ? g_strdup("not reported by any log")
-		   : g_strdup_printf("%" PRIu64 ", %" PRIu64,
-				     acc->lost_events, acc->lost_buffers));
-}
-
-static void check_account(verifier *v, const pub_account *pa, bool *seen)
-{
-	size_t k = resolve_account(v, pa);
-	const series_accounting *acc = k != (size_t)-1
-		? find_account(v->a->summary, k) : NULL;
-	char *where = where_str(pa->line, pa->col,
-				v->p->source == PUB_RESULTS_JSON
-				? "accounting" : NULL);
-	char *base = g_strdup_printf("runs of series %s",
-				     acc ? v->s->plan.series[k].id
-				     : pa->series_id ? pa->series_id
-				     : pa->series_label);
-
-	if (!acc) {
-		claim_free(v, V_NOT_IN_DATA,
-			   g_strdup_printf("%s %s", base, where),
-			   g_strdup_printf("%zu of %zu accepted",
-					   pa->accepted, pa->runs), NULL);
-	} else {
-		seen[acc - v->a->summary->accounting] = true;
-		v->accounts_checked++;
-		check_count(v, base, "total", where, pa->runs, acc->runs);
-		check_count(v, base, "accepted", where, pa->accepted,
-			    acc->accepted);
-		if (pa->excluded_given)
-			check_count(v, base, "excluded", where, pa->excluded,
-				    acc->excluded);
-		if (pa->lost_given)
-			check_lost(v, base, where, pa, acc);
-	}
-	if (acc && pa->excluded_listed)
-		claim_free(v, same_excluded(v, pa, acc) ? V_MATCH : V_MISMATCH,
-			   g_strdup_printf("%s: excluded runs %s", base,
-					   where),
-			   excluded_str(v, pa, NULL),
-			   excluded_str(v, NULL, acc));
-	g_free(base);
-	g_free(where);
-}
-
-/* The pairs a results.json says comparison C used. */
-static void check_pairs(verifier *v, const pub_cmp *pc, const comparison *c,
-			const char *base)
-{
-	if (!pc->pairs_given)
-		return;
-	v->pairs_checked++;
-	check_count(v, base, "pairs", "(comparisons)", pc->pairs, c->n_pairs);
-}
-
-/* The latency series a page names NAME (by id or label), or -1. */
-static size_t resolve_named(const verifier *v, const pub_cmp_name *name)
-{
-	pub_cmp pc;
-
-	memset(&pc, 0, sizeof pc);
-	pc.series_id = name->series_id;
-	pc.series_label = name->series_label;
-	pc.series_pos = (size_t)-1;
-	return resolve_series(v, &pc);
-}
-
-static void check_named_pairs(verifier *v, const pub_pairs *note,
-			      const pub_cmp_name *name, const char *where)
-{
-	size_t k = resolve_named(v, name);
-	size_t j = plan_state(&v->s->plan, name->state);
-	size_t i = k != (size_t)-1 && j != (size_t)-1 ? find_cmp(v->a, k, j)
-		   : (size_t)-1;
-	char *state = state_str(name->state);
-
-	if (i == (size_t)-1) {
-		claim_free(v, V_NOT_IN_DATA,
-			   g_strdup_printf("comparison %s, series %s: pairs "
-					   "%s", state, name->series_label,
-					   where),
-			   g_strdup_printf("%zu", note->pairs), NULL);
-	} else {
-		char *base = g_strdup_printf("comparison %s, series %s",
-					     state, v->s->plan.series[k].id);
-		v->pairs_checked++;
-		check_count(v, base, "pairs", where, note->pairs,
-			    v->a->cmp[i].n_pairs);
-		g_free(base);
-	}
-	g_free(state);
-}
-
-/* A small-sample note of a page: the pairs of the comparisons it names,
- * or of every comparison with an interval. */
-static void check_pairs_note(verifier *v, const pub_pairs *note)
-{
-	const study_plan *plan = &v->s->plan;
-	char *where = where_str(note->line, note->col, NULL);
-
-	for (size_t i = 0; note->every && i < v->a->n_cmp; i++) {
-		const comparison *c = &v->a->cmp[i];
-		if (!c->boot.ci[plan->interval].defined)
-			continue;
-		char *state = state_str(plan->states[c->state]);
-		char *base = g_strdup_printf("comparison %s, series %s", state,
-					     plan->series[c->series].id);
-		v->pairs_checked++;
-		check_count(v, base, "pairs", where, note->pairs, c->n_pairs);
-		g_free(base);
-		g_free(state);
-	}
-	for (size_t i = 0; !note->every && i < note->n_cmps; i++)
-		check_named_pairs(v, note, &note->cmps[i], where);
-	g_free(where);
-}
-
-static void check_settings(verifier *v)
-{
-	const study_summary *sum = v->a->summary;
-	bool *seen = g_new0(bool, sum->n_accounting + 1);
-
-	for (size_t i = 0; i < v->p->n_settings; i++)
-		check_setting(v, &v->p->settings[i]);
-	for (size_t i = 0; i < v->p->n_accounts; i++)
-		check_account(v, &v->p->accounts[i], seen);
-	for (size_t i = 0; i < v->p->n_pairs; i++)
-		if (v->p->pairs[i].scoped)
-			check_pairs_note(v, &v->p->pairs[i]);
-	/* A file that accounts for the runs of some series should do so
-	 * for every one. */
-	for (size_t i = 0; v->p->n_accounts && i < sum->n_accounting; i++) {
-		const series_accounting *acc = &sum->accounting[i];
-		if (!seen[i])
-			claim_free(v, V_NOT_PUBLISHED,
-				   g_strdup_printf("runs of series %s",
-					v->s->plan.series[acc->series].id),
-				   NULL, g_strdup_printf("%zu of %zu accepted",
-							 acc->accepted,
-							 acc->runs));
-	}
-	g_free(seen);
-}
-
-/* Which settings were checked, and which the file does not state. */
-static void print_settings_summary(const verifier *v)
-{
-	GString *yes = g_string_new(NULL), *no = g_string_new(NULL);
-
-	for (int k = 0; k < PUB_SET_KINDS; k++) {
-		GString *g = v->stated[k] ? yes : no;
-		g_string_append_printf(g, "%s%s", g->len ? ", " : "",
-				       pub_setting_name((pub_setting_kind)k));
-	}
-	printf("settings checked: %s; not stated: %s; runs checked for %zu "
-	       "series, pairs for %zu comparisons\n",
-	       yes->len ? yes->str : "none", no->len ? no->str : "none",
-	       v->accounts_checked, v->pairs_checked);
-	g_string_free(yes, TRUE);
-	g_string_free(no, TRUE);
-}
-
-static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
-{
-	const study_plan *plan = &v->s->plan;
-	size_t k = resolve_series(v, pc);
-	size_t j = plan_state(plan, pc->state);
-	size_t ci_idx = k != (size_t)-1 && j != (size_t)-1
-			? find_cmp(v->a, k, j) : (size_t)-1;
-	char *state = state_str(pc->state);
-	char *base = g_strdup_printf("comparison %s, series %s", state,
-				     k != (size_t)-1 ? plan->series[k].id
-				     : pc->series_id ? pc->series_id
-				     : pc->series_label ? pc->series_label
-				     : "?");
-	char *item;
-
-	if (ci_idx == (size_t)-1) {
-		char *ps = pc->estimate.present
-			   ? num_str(pc->estimate.value, pc->estimate.decimals)
-			   : g_strdup("no pairs");
-		item = g_strdup_printf("%s: difference", base);
-		claim(v, V_NOT_IN_DATA, item, ps, NULL);
-		g_free(item);
-		g_free(ps);
-		g_free(base);
-		g_free(state);
-		return;
-	}
-	seen[ci_idx] = true;
-	const comparison *c = &v->a->cmp[ci_idx];
-	const boot_interval *ci = &c->boot.ci[plan->interval];
-
-	item = g_strdup_printf("%s: difference", base);
-	if (pc->no_pairs || !pc->estimate.present)
-		claim(v, c->n_pairs == 0 ? V_MATCH : V_MISMATCH, item,
-		      "no pairs", c->n_pairs == 0 ? "no pairs"
-		      : "pairs present");
-	else if (c->n_pairs == 0)
-		claim(v, V_MISMATCH, item, "a difference", "no pairs");
-	else
-		check_num(v, item, &pc->estimate, c->boot.estimate, false);
-	g_free(item);
-	check_pairs(v, pc, c, base);
-	if (pc->lo.present && pc->hi.present) {
-		item = g_strdup_printf("%s: CI low", base);
-		check_num(v, item, &pc->lo, ci->defined ? ci->lo : NAN, true);
-		g_free(item);
-		item = g_strdup_printf("%s: CI high", base);
-		check_num(v, item, &pc->hi, ci->defined ? ci->hi : NAN, true);
-		g_free(item);
-	} else if (pc->no_interval && !pc->no_pairs) {
-		item = g_strdup_printf("%s: CI", base);
-		claim(v, ci->defined ? V_MISMATCH : V_MATCH, item,
-		      "no interval", ci->defined ? "an interval"
-		      : "no interval");
-		g_free(item);
-	}
-	if (pc->verdict) {
-		item = g_strdup_printf("%s: verdict", base);
-		check_code(v, item, pc->verdict, verdict_code(c->verdict));
-		g_free(item);
-	}
-	g_free(base);
-	g_free(state);
-}
-
-static void check_comparisons(verifier *v)
-{
-	const published *p = v->p;
-	const study_plan *plan = &v->s->plan;
-	bool *seen = g_new0(bool, v->a->n_cmp + 1);
-	bool *seen_state = g_new0(bool, v->a->n_states + 1);
-
-	if (p->reference_given) {
-		char *ps = state_str(p->reference);
-		char *rs = state_str(plan->reference);
-		claim(v, pb_state_equal(p->reference, plan->reference)
-		      ? V_MATCH : V_MISMATCH, "reference state", ps, rs);
-		g_free(ps);
-		g_free(rs);
-	}
-	for (size_t i = 0; i < p->n_cmp; i++)
-		check_comparison(v, &p->cmp[i], seen);
-	for (size_t i = 0; i < p->n_conclusions; i++) {
-		const pub_conclusion *pc = &p->conclusions[i];
-		size_t j = plan_state(plan, pc->state);
-		const state_result *r = NULL;
-		char *state = state_str(pc->state);
-		char *item = g_strdup_printf("conclusion %s", state);
-		for (size_t k = 0; j != (size_t)-1 && k < v->a->n_states; k++)
-			if (v->a->states[k].state == j) {
-				r = &v->a->states[k];
-				seen_state[k] = true;
-			}
-		if (!r)
-			claim(v, V_NOT_IN_DATA, item, pc->verdict, NULL);
-		else
-			check_code(v, item, pc->verdict,
-				   verdict_code(r->verdict));
-		g_free(item);
-		g_free(state);
-	}
-	/* What the file does not show.  A page with no comparison table
-	 * says nothing about comparisons at all: that is not listed. */
-	for (size_t i = 0; (p->n_cmp || p->n_conclusions) && i < v->a->n_cmp;
-	     i++) {
-		const comparison *c = &v->a->cmp[i];
-		if (seen[i])
-			continue;
-		char *state = state_str(plan->states[c->state]);
-		char *item = g_strdup_printf("comparison %s, series %s", state,
-					     plan->series[c->series].id);
-		char *rs = c->n_pairs ? num_str(c->boot.estimate, -1)
-				      : g_strdup("no pairs");
-		claim(v, V_NOT_PUBLISHED, item, NULL, rs);
-		g_free(rs);
-		g_free(item);
-		g_free(state);
-	}
-	for (size_t k = 0; (p->n_cmp || p->n_conclusions) && k < v->a->n_states;
-	     k++) {
-		if (seen_state[k])
-			continue;
-		char *state = state_str(plan->states[v->a->states[k].state]);
-		char *item = g_strdup_printf("conclusion %s", state);
-		claim(v, V_NOT_PUBLISHED, item, NULL,
-		      verdict_code(v->a->states[k].verdict));
-		g_free(item);
-		g_free(state);
-	}
-	g_free(seen);
-	g_free(seen_state);
-}
-
-/* ---------------------------------------------------------------------
- * Mechanism. */
-
-/* The recomputed transitions of one column of M, merged as a page shows
- * them: distinct transitions with their boots, then the boots without all
- * phases as "not reported". */
-static pub_transition *rec_transitions(const mech_state_summary *m,
-				       bool win32, size_t *n)
-{
-	pub_transition *t = g_new0(pub_transition, m->n_variants + 2);
-	size_t k = 0;
-
-	for (size_t i = 0; i < m->n_variants; i++) {
-		const long *x = win32 ? m->variants[i].win32
-				      : m->variants[i].etw;
-		size_t j = 0;
-		while (j < k && memcmp(t[j].v, x, sizeof t[j].v) != 0)
-			j++;
-		if (j == k) {
-			t[k].reported = true;
-			t[k].counted = true;
-			memcpy(t[k].v, x, sizeof t[k].v);
-			k++;
-		}
-		t[j].boots += m->variants[i].boots;
-	}
-	if (m->prio_missing) {
-		t[k].reported = false;
-		t[k].counted = true;
-		t[k].boots = m->prio_missing;
-		k++;
-	}
-	*n = k;
-	return t;
-}
-
-static char *transitions_str(const pub_transition *t, size_t n, size_t boots)
-{
-	GString *g = g_string_new(NULL);
-
-	for (size_t i = 0; i < n; i++) {
-		if (i)
-			g_string_append(g, ", ");
-		if (t[i].reported)
-			g_string_append_printf(g, "%ld -> %ld -> %ld", t[i].v[0],
-					       t[i].v[1], t[i].v[2]);
-		else
-			g_string_append(g, "not reported");
-		if (t[i].counted && (n > 1 || !t[i].reported
-				     || t[i].boots != boots))
-			g_string_append_printf(g, " (%zu/%zu)", t[i].boots,
-					       boots);
-	}
-	if (!n)
-		g_string_append(g, "none");
-	return g_string_free(g, FALSE);
-}
-
-static bool same_transition(const pub_transition *a, const pub_transition *b)
-{
-	return a->reported == b->reported
-	       && (!a->reported || memcmp(a->v, b->v, sizeof a->v) == 0);
-}
-
-/* Published transitions PT against recomputed RT: without counts, the one
- * published transition must be the only one, shown by every boot; with
- * counts, the same transitions with the same boots. */
-static bool transitions_match(const pub_transition *pt, size_t np,
-			      const pub_transition *rt, size_t nr,
-			      size_t boots)
-{
-	if (np == 1 && !pt[0].counted)
-		return nr == 1 && same_transition(&pt[0], &rt[0])
-		       && rt[0].boots == boots;
-	if (np != nr)
-		return false;
-	for (size_t i = 0; i < np; i++) {
-		bool found = false;
-		for (size_t j = 0; j < nr && !found; j++)
-			found = same_transition(&pt[i], &rt[j])
-				&& (!pt[i].counted || pt[i].boots == rt[j].boots);
-		if (!found)
-			return false;
-	}
-	return true;
-}
-
-static char *service_str(size_t running, size_t stopped, size_t unknown,
-			 size_t boots)
-{
-	GString *g;
-
-	if (boots && running == boots)
-		return g_strdup("running");
-	if (boots && stopped == boots)
-		return g_strdup("stopped");
-	if (unknown == boots)
-		return g_strdup("not reported");
-	g = g_string_new(NULL);
-	if (running)
-		g_string_append_printf(g, "running (%zu/%zu)", running, boots);
-	if (stopped)
-		g_string_append_printf(g, "%sstopped (%zu/%zu)",
-				       g->len ? ", " : "", stopped, boots);
-	if (unknown)
-		g_string_append_printf(g, "%snot reported (%zu/%zu)",
-				       g->len ? ", " : "", unknown, boots);
-	return g_string_free(g, FALSE);
-}
-
-/* The mechanism series a published row belongs to. */
-static size_t resolve_mech_series(const verifier *v, const pub_mech *pm)
-{
-	const study_plan *plan = &v->s->plan;
-	if (pm->series_id) {
-		size_t k = study_series_index(plan, pm->series_id);
-		return k != (size_t)-1 && plan->series[k].kind
-					  == SERIES_MECHANISM ? k : (size_t)-1;
-	}
-	return nth_series(plan, SERIES_MECHANISM, pm->table);
-}
-
-static void check_mech_row(verifier *v, const pub_mech *pm, bool *seen)
-{
-	const study_summary *sum = v->a->summary;
-	size_t k = resolve_mech_series(v, pm);
-	const mech_state_summary *m = NULL;
-	char *state = state_str(pm->state);
-	char *item, *ps, *rs;
-
-	for (size_t i = 0; k != (size_t)-1 && i < sum->n_mech; i++)
-		if (sum->mech[i].series == k
-		    && pb_state_equal(sum->mech[i].state, pm->state)) {
-			m = &sum->mech[i];
-			seen[i] = true;
-		}
-	item = g_strdup_printf("mechanism %s: registration", state);
-	ps = g_strdup_printf("%zu/%zu", pm->registered, pm->boots);
-	if (!m) {
-		claim(v, V_NOT_IN_DATA, item, ps, NULL);
-		g_free(ps);
-		g_free(item);
-		g_free(state);
-		return;
-	}
-	rs = g_strdup_printf("%zu/%zu", m->registered, m->boots);
-	check_code(v, item, ps, rs);
-	g_free(item);
-	g_free(ps);
-	g_free(rs);
-	if (pm->service_given) {
-		item = g_strdup_printf("mechanism %s: service", state);
-		ps = service_str(pm->running, pm->stopped, pm->unreported,
-				 pm->boots);
-		rs = service_str(m->service_running, m->service_stopped,
-				 m->service_unknown, m->boots);
-		claim(v, pm->running == m->service_running
-		      && pm->stopped == m->service_stopped
-		      && pm->unreported == m->service_unknown
-		      ? V_MATCH : V_MISMATCH, item, ps, rs);
-		g_free(item);
-		g_free(ps);
-		g_free(rs);
-	}
-	for (int col = 0; col < 2; col++) {
-		const pub_transition *pt = col ? pm->etw : pm->win32;
-		size_t np = col ? pm->n_etw : pm->n_win32, nr;
-		pub_transition *rt = rec_transitions(m, col == 0, &nr);
-		if (np) {
-			item = g_strdup_printf("mechanism %s: %s priority",
-					       state, col ? "ETW" : "Win32");
-			ps = transitions_str(pt, np, pm->boots);
-			rs = transitions_str(rt, nr, m->boots);
-			claim(v, transitions_match(pt, np, rt, nr, m->boots)
-			      ? V_MATCH : V_MISMATCH, item, ps, rs);
-			g_free(item);
-			g_free(ps);
-			g_free(rs);
-		}
-		g_free(rt);
-	}
-	g_free(state);
-}
-
-static void check_mechanism(verifier *v)
-{
-	const study_summary *sum = v->a->summary;
-	bool *seen = g_new0(bool, sum->n_mech + 1);
-
-	for (size_t i = 0; i < v->p->n_mech; i++)
-		check_mech_row(v, &v->p->mech[i], seen);
-	for (size_t i = 0; v->p->n_mech && i < sum->n_mech; i++) {
-		if (seen[i])
-			continue;
-		char *state = state_str(sum->mech[i].state);
-		char *item = g_strdup_printf("mechanism %s: registration",
-					     state);
-		char *rs = g_strdup_printf("%zu/%zu", sum->mech[i].registered,
-					   sum->mech[i].boots);
-		claim(v, V_NOT_PUBLISHED, item, NULL, rs);
-		g_free(rs);
-		g_free(item);
-		g_free(state);
-	}
-	g_free(seen);
-}
-
-/* ---------------------------------------------------------------------
- * Value handling. */
-
-static const char *service_word(int service)
-{
-	switch (service) {
-	case 0: return "stopped";
-	case 1: return "running";
-	case 2: return "not running";
-	default: return "not reported";
-	}
-}
-
-/* PUB, a published outcome code, in today's codes: results.json files
- * written before the value rule became part of the study name the
- * normalization to 20 "normalized-to-20". */
-static const char *outcome_code_now(const char *pub, const boundary_row *b)
-{
-	if (strcmp(pub, "normalized-to-20") == 0 && b->expected_known
-	    && b->expected_value == 20)
-		return boundary_outcome_code(OUTCOME_NORMALIZED);
-	return pub;
-}
-
-static void check_value(verifier *v, const pub_value *pv, bool *seen)
-{
-	const study_summary *sum = v->a->summary;
-	const study_plan *plan = &v->s->plan;
-	/* A results.json names no series for a boundary row: any boundary
-	 * series will do.  A page's N-th table is the N-th boundary series. */
-	bool any = v->p->source == PUB_RESULTS_JSON && !pv->series_id;
-	size_t k = pv->series_id ? study_series_index(plan, pv->series_id)
-		   : any ? (size_t)-1
-		   : nth_series(plan, SERIES_BOUNDARY, pv->table);
-	const boundary_row *b = NULL;
-	char *state = state_str(pv->written);
-	char *item;
-
-	for (size_t i = 0; (any || k != (size_t)-1) && i < sum->n_boundary
-			   && !b; i++) {
-		const boundary_row *row = &sum->boundary[i];
-		if ((any || v->s->runs[row->run].series == k)
-		    && pb_state_equal(row->written, pv->written)
-		    && !seen[i]) {
-			b = row;
-			seen[i] = true;
-		}
-	}
-	if (!b) {
-		item = g_strdup_printf("value %s: result", state);
-		claim(v, V_NOT_IN_DATA, item, pv->outcome, NULL);
-		g_free(item);
-		g_free(state);
-		return;
-	}
-	if (pv->api_given) {
-		char *ps = pv->api_ok ? g_strdup_printf("%lld",
-							(long long)pv->api)
-				      : g_strdup("none");
-		char *rs = b->api_ok ? g_strdup_printf("%lld",
-						       (long long)b->api_value)
-				     : g_strdup("none");
-		item = g_strdup_printf("value %s: API value", state);
-		claim(v, pv->api_ok == b->api_ok
-		      && (!b->api_ok || pv->api == b->api_value)
-		      ? V_MATCH : V_MISMATCH, item, ps, rs);
-		g_free(item);
-		g_free(ps);
-		g_free(rs);
-	}
-	if (pv->service >= 0) {
-		bool ok = pv->service == 2 ? b->service != 1
-					   : pv->service == b->service;
-		item = g_strdup_printf("value %s: service", state);
-		claim(v, ok ? V_MATCH : V_MISMATCH, item,
-		      service_word(pv->service), service_word(b->service));
-		g_free(item);
-	}
-	if (pv->registered >= 0) {
-		static const char *const reg[3] = { "not reported", "no", "yes" };
-		item = g_strdup_printf("value %s: registration", state);
-		claim(v, pv->registered == b->registered ? V_MATCH : V_MISMATCH,
-		      item, reg[pv->registered + 1], reg[b->registered + 1]);
-		g_free(item);
-	}
-	item = g_strdup_printf("value %s: result", state);
-	check_code(v, item, outcome_code_now(pv->outcome, b),
-		   boundary_outcome_code(b->outcome));
-	g_free(item);
-	g_free(state);
-}
-
-static void check_values(verifier *v)
-{
-	const study_summary *sum = v->a->summary;
-	bool *seen = g_new0(bool, sum->n_boundary + 1);
-
-	for (size_t i = 0; i < v->p->n_values; i++)
-		check_value(v, &v->p->values[i], seen);
-	for (size_t i = 0; v->p->n_values && i < sum->n_boundary; i++) {
-		if (seen[i])
-			continue;
-		char *state = state_str(sum->boundary[i].written);
-		char *item = g_strdup_printf("value %s: result", state);
-		claim(v, V_NOT_PUBLISHED, item, NULL,
-		      boundary_outcome_code(sum->boundary[i].outcome));
-		g_free(item);
-		g_free(state);
-	}
-	g_free(seen);
-}
-
-/* ---------------------------------------------------------------------
- * The whole run. */
-
-/* Whether results.json's intervals were drawn as ours are. */
-static bool same_settings(const published *p, const study_plan *plan)
-{
-	return p->settings_given && p->seed == plan->seed
-	       && p->resamples_exact == plan->resamples_exact
-	       && (plan->resamples_exact || p->resamples == plan->resamples)
-	       && strcmp(p->interval, interval_method_name(plan->interval)) == 0
-	       && same_double(p->confidence, plan->confidence);
-}
-
-static void print_paths(const char *what, GPtrArray *paths)
-{
-	if (!paths->len)
 		return;
 	printf("%s:", what);
-	for (guint i = 0; i < paths->len; i++)
-		printf(" %s", (const char *)g_ptr_array_index(paths, i));
+	for (size_t i = 0; i < n; i++)
+		printf(" %s", paths[i]);
 	putchar('\n');
 }
 
 /* The first lines: what is verified against what, and how the interval
  * bounds are compared. */
-static void print_header(const verifier *v, const char *study_dir,
-			 const char *file)
+static void print_header(const verify_result *r, const verify_request *req,
+			 const published *p, const study *s,
+			 const char *study_dir, const char *file)
 {
-	const published *p = v->p;
-	const char *unit = v->s->plan.unit ? v->s->plan.unit : "";
+	const char *unit = s->plan.unit ? s->plan.unit : "";
 
 	if (p->source == PUB_RESULTS_JSON)
 		printf("verify %s against %s (results.json)\n", study_dir, file);
 	else
 		printf("verify %s against %s (published page, language %s)\n",
 		       study_dir, file, p->lang ? p->lang : "unknown");
-	if (v->exact_ci)
+	if (r->exact_ci)
 		printf("CI bounds: compared exactly (same seed, resamples, "
 		       "method and confidence as the file)\n");
-	else if (v->tolerance_given)
+	else if (req->opt.tolerance_given)
 		printf("CI bounds: compared within a tolerance of %g %s\n",
-		       v->tolerance, unit);
+		       req->opt.tolerance, unit);
 	else if (p->source == PUB_RESULTS_JSON)
 		printf("CI bounds: compared exactly; the file's seed, "
 		       "resamples, method or confidence differ from the "
@@ -1183,45 +99,65 @@ static void print_header(const verifier *v, const char *study_dir,
 		       "--tolerance to allow for another seed)\n");
 }
 
-static pb_status run_checks(verifier *v, const char *study_dir,
-			    const char *file)
+/* Which settings were checked, and which the file does not state. */
+static void print_settings_summary(const verify_result *r)
 {
-	const published *p = v->p;
+	GString *yes = g_string_new(NULL), *no = g_string_new(NULL);
 
-	v->exact_ci = p->source == PUB_RESULTS_JSON
-		      && same_settings(p, &v->s->plan);
-	if (!v->quiet)
-		print_header(v, study_dir, file);
-
-	if (p->source == PUB_RESULTS_JSON) {
-		check_inputs(v);
-		check_runs(v);
+	for (int k = 0; k < PUB_SET_KINDS; k++) {
+		GString *g = r->stated[k] ? yes : no;
+		g_string_append_printf(g, "%s%s", g->len ? ", " : "",
+				       pub_setting_name((pub_setting_kind)k));
 	}
-	check_settings(v);
-	check_comparisons(v);
-	check_mechanism(v);
-	check_values(v);
+	printf("settings checked: %s; not stated: %s; runs checked for %zu "
+	       "series, pairs for %zu comparisons\n",
+	       yes->len ? yes->str : "none", no->len ? no->str : "none",
+	       r->accounts_checked, r->pairs_checked);
+	g_string_free(yes, TRUE);
+	g_string_free(no, TRUE);
+}
 
-	print_paths("inputs that differ", v->differ);
-	print_paths("inputs missing from the study", v->missing);
-	print_paths("inputs new in the study", v->added);
-	print_settings_summary(v);
-	size_t total = 0;
-	for (int i = 0; i < V_COUNT; i++)
-		total += v->counts[i];
+/* The items of R and the lines that sum them up. */
+static void print_result(const verify_result *r, bool quiet)
+{
+	const size_t *n = r->counts;
+
+	for (size_t i = 0; i < r->n_items; i++)
+		print_item(&r->items[i], quiet);
+	print_paths("inputs that differ", r->inputs_differ,
+		    r->n_inputs_differ);
+	print_paths("inputs missing from the study", r->inputs_missing,
+		    r->n_inputs_missing);
+	print_paths("inputs new in the study", r->inputs_added,
+		    r->n_inputs_added);
+	print_settings_summary(r);
 	printf("summary: %zu items: %zu match, %zu MISMATCH, %zu not "
-	       "published, %zu not in data; %s\n", total,
-	       v->counts[V_MATCH], v->counts[V_MISMATCH],
-	       v->counts[V_NOT_PUBLISHED], v->counts[V_NOT_IN_DATA],
-	       v->counts[V_MISMATCH] || v->counts[V_NOT_IN_DATA]
-	       ? "the published result does not follow from the data"
-	       : "every published item follows from the data");
-	return v->counts[V_MISMATCH] || v->counts[V_NOT_IN_DATA]
-	       ? PB_MISMATCH : PB_OK;
+	       "published, %zu not in data; %s\n", r->n_items,
+	       n[VERIFY_MATCH], n[VERIFY_MISMATCH], n[VERIFY_NOT_PUBLISHED],
+	       n[VERIFY_NOT_IN_DATA], verify_result_follows(r)
+	       ? "every published item follows from the data"
+	       : "the published result does not follow from the data");
+}
+
+static pb_status report(const study *s, const analysis *a, const published *p,
+			const verify_request *req, const char *study_dir,
+			const char *file)
+{
+	verify_result *r = NULL;
+	pb_status st = verify_run(s, a, p, &req->opt, &r);
+
+	if (st != PB_OK)
+		return st;
+	if (!req->quiet)
+		print_header(r, req, p, s, study_dir, file);
+	print_result(r, req->quiet);
+	st = verify_result_follows(r) ? PB_OK : PB_MISMATCH;
+	verify_result_free(r);
+	return st;
 }
 
 static pb_status verify_study(const char *dir, const char *file,
-			      const verifier *settings, diag *d)
+			      const verify_request *req, diag *d)
 {
 	pub_phrase *vocab = NULL;
 	size_t n_vocab = 0;
@@ -1229,30 +165,20 @@ static pb_status verify_study(const char *dir, const char *file,
 	published *p = NULL;
 	study *s = NULL;
 	analysis *a = NULL;
-	verifier v = *settings;
 	pb_status st = verify_vocab_build(&vocab, &n_vocab, &msgid, &lang);
 
 	if (st == PB_SOFTWARE)
 		fprintf(stderr, "pairboot: internal error: no %s translation "
 			"of '%s'\n", lang, msgid);
-	if (st == PB_OK)
-		st = published_read(file, vocab, n_vocab, d, &p);
+	/* The study first: its plan says how the file spells states. */
 	if (st == PB_OK)
 		st = study_read(dir, d, &s);
 	if (st == PB_OK)
+		st = published_read(file, &s->plan, vocab, n_vocab, d, &p);
+	if (st == PB_OK)
 		st = analysis_run(s, d, &a);
-	if (st == PB_OK) {
-		v.s = s;
-		v.a = a;
-		v.p = p;
-		v.differ = g_ptr_array_new();
-		v.missing = g_ptr_array_new();
-		v.added = g_ptr_array_new();
-		st = run_checks(&v, dir, file);
-		g_ptr_array_free(v.differ, TRUE);
-		g_ptr_array_free(v.missing, TRUE);
-		g_ptr_array_free(v.added, TRUE);
-	}
+	if (st == PB_OK)
+		st = report(s, a, p, req, dir, file);
 	analysis_free(a);
 	study_free(s);
 	published_free(p);
@@ -1286,13 +212,15 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *against = NULL;
-	verifier settings;
+	verify_request req;
 	diag *d;
 	pb_status st;
 	int c;
 
-	memset(&settings, 0, sizeof settings);
-	settings.quiet = opt->quiet;
+	memset(&req, 0, sizeof req);
+	req.quiet = opt->quiet;
+	/* A page names a series as it is written in the page's language. */
+	req.opt.series_name = studytext_series_name;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "a:t:", longopts, NULL)) != -1) {
 		switch (c) {
@@ -1300,12 +228,12 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			against = optarg;
 			break;
 		case 't':
-			if (!parse_tolerance(optarg, &settings.tolerance))
+			if (!parse_tolerance(optarg, &req.opt.tolerance))
 				return cli_usage_error("verify: invalid "
 						       "tolerance '%s' (a "
 						       "number >= 0, such as "
 						       "0.05)", optarg);
-			settings.tolerance_given = true;
+			req.opt.tolerance_given = true;
 			break;
 		default:
 			if (optopt == 'a' || optopt == 't')
@@ -1330,7 +258,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 		fputs("pairboot: out of memory\n", stderr);
 		return PB_NOMEM;
 	}
-	st = verify_study(argv[optind], against, &settings, d);
+	st = verify_study(argv[optind], against, &req, d);
 	if (st == PB_NOMEM)
 		fputs("pairboot: out of memory\n", stderr);
 	else if (st != PB_OK && st != PB_MISMATCH && diag_errors(d))

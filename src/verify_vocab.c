@@ -8,157 +8,108 @@
 
 #include "analyze/verdict.h"
 #include "render/i18n.h"
-#include "render/verdict_words.h"
+#include "render/page_phrases.h"
 
-/* Every phrase a published table may hold, as the renderer's msgids (with
- * their gettext context where it has one).  The conclusions come from
- * render/verdict_words.h, added by add_conclusions. */
-static const struct word {
+/* What each phrase of a page means to the reader (ingest/published.h);
+ * the words themselves are the renderer's (render/page_phrases.h).  The
+ * conclusions come from there too, added by add_conclusions.  For the
+ * settings and runs sentences, ingest/published_text.h says what the
+ * codes mean. */
+static const struct meaning {
 	pub_concept concept;
 	const char *code;
-	const char *ctx;
-	const char *msgid;
-} words[] = {
-	{ PUB_CMP_HEAD, NULL, NULL, "Comparison with %s" },
-	{ PUB_CMP_SERIES_HEAD, NULL, NULL, "%s, difference and %s CI" },
-	{ PUB_CMP_CONCLUSION_HEAD, NULL, NULL, "Conclusion" },
-	{ PUB_SERIES_LABEL, NULL, "series label", "Series %s" },
-	{ PUB_NO_PAIRS, NULL, NULL, "no pairs" },
-	{ PUB_NO_INTERVAL, NULL, NULL, "(no interval)" },
-	{ PUB_MECH_HEAD_STATE, NULL, "table header", "State" },
-	{ PUB_MECH_HEAD_REGISTRATION, NULL, NULL, "Registration" },
-	{ PUB_MECH_HEAD_SERVICE, NULL, NULL, "%s state" },
-	{ PUB_MECH_HEAD_SERVICE, NULL, NULL, "Service state" },
-	{ PUB_MECH_HEAD_WIN32, NULL, NULL, "Win32 priority of one thread" },
-	{ PUB_MECH_HEAD_ETW, NULL, NULL, "ETW priority of one thread" },
-	{ PUB_SERVICE_WORD, "running", "service state", "running" },
-	{ PUB_SERVICE_WORD, "stopped", "service state", "stopped" },
-	{ PUB_NOT_REPORTED, NULL, NULL, "not reported" },
-	{ PUB_VAL_HEAD_WRITTEN, NULL, NULL, "Written" },
-	{ PUB_VAL_HEAD_OBSERVED, NULL, NULL, "Observed state after boot" },
-	{ PUB_VAL_HEAD_RESULT, NULL, NULL, "Result" },
-	{ PUB_OBS_API, NULL, NULL, "API returned %s" },
-	{ PUB_OBS_API_FAILED, NULL, NULL, "API query failed" },
-	{ PUB_OBS_SERVICE, "running", NULL, "%s running" },
-	{ PUB_OBS_SERVICE, "stopped", NULL, "%s stopped" },
-	{ PUB_OBS_SERVICE, "not-running", NULL, "%s not running" },
-	{ PUB_OBS_SERVICE, "running", NULL, "service running" },
-	{ PUB_OBS_SERVICE, "stopped", NULL, "service stopped" },
-	{ PUB_OBS_SERVICE, "not-running", NULL, "service not running" },
-	{ PUB_OBS_REGISTRATION, "no", NULL, "registration not performed" },
-	{ PUB_OBS_REGISTRATION, "yes", NULL, "registration performed" },
-	{ PUB_OUTCOME, "value-used", NULL, "value is used" },
-	{ PUB_OUTCOME, "rounded-down", NULL, "rounded down" },
-	{ PUB_OUTCOME, "normalized", NULL, "normalized to %s" },
-	{ PUB_OUTCOME, "normalized", "number ending in 0, 3 or 6",
-	  "normalized to %s" },
-	{ PUB_OUTCOME, "disabled", NULL, "documented disabling" },
-	{ PUB_OUTCOME, "observation-only", NULL,
-	  "separate observation for this build" },
-	{ PUB_OUTCOME, "contradicts-documentation", NULL,
-	  "contradicts the documentation" },
-	{ PUB_MISSING, NULL, "state", "missing" },
+	page_phrase_id phrase;
+} meanings[] = {
+	{ PUB_CMP_HEAD, NULL, PH_CMP_HEAD },
+	{ PUB_CMP_SERIES_HEAD, NULL, PH_CMP_SERIES_HEAD },
+	{ PUB_CMP_CONCLUSION_HEAD, NULL, PH_CMP_CONCLUSION_HEAD },
+	{ PUB_SERIES_LABEL, NULL, PH_SERIES_LABEL },
+	{ PUB_NO_PAIRS, NULL, PH_NO_PAIRS },
+	{ PUB_NO_INTERVAL, NULL, PH_NO_INTERVAL },
+	{ PUB_MECH_HEAD_STATE, NULL, PH_HEAD_STATE },
+	{ PUB_MECH_HEAD_REGISTRATION, NULL, PH_HEAD_REGISTRATION },
+	{ PUB_MECH_HEAD_SERVICE, NULL, PH_HEAD_NAMED_SERVICE },
+	{ PUB_MECH_HEAD_SERVICE, NULL, PH_HEAD_SERVICE },
+	{ PUB_MECH_HEAD_WIN32, NULL, PH_HEAD_WIN32 },
+	{ PUB_MECH_HEAD_ETW, NULL, PH_HEAD_ETW },
+	{ PUB_SERVICE_WORD, "running", PH_SERVICE_RUNNING },
+	{ PUB_SERVICE_WORD, "stopped", PH_SERVICE_STOPPED },
+	{ PUB_NOT_REPORTED, NULL, PH_NOT_REPORTED },
+	{ PUB_VAL_HEAD_WRITTEN, NULL, PH_HEAD_WRITTEN },
+	{ PUB_VAL_HEAD_OBSERVED, NULL, PH_HEAD_OBSERVED },
+	{ PUB_VAL_HEAD_RESULT, NULL, PH_HEAD_RESULT },
+	{ PUB_OBS_API, NULL, PH_OBS_API },
+	{ PUB_OBS_API_FAILED, NULL, PH_OBS_API_FAILED },
+	{ PUB_OBS_SERVICE, "running", PH_OBS_NAMED_RUNNING },
+	{ PUB_OBS_SERVICE, "stopped", PH_OBS_NAMED_STOPPED },
+	{ PUB_OBS_SERVICE, "not-running", PH_OBS_NAMED_NOT_RUNNING },
+	{ PUB_OBS_SERVICE, "running", PH_OBS_RUNNING },
+	{ PUB_OBS_SERVICE, "stopped", PH_OBS_STOPPED },
+	{ PUB_OBS_SERVICE, "not-running", PH_OBS_NOT_RUNNING },
+	{ PUB_OBS_REGISTRATION, "no", PH_OBS_NOT_REGISTERED },
+	{ PUB_OBS_REGISTRATION, "yes", PH_OBS_REGISTERED },
+	{ PUB_OUTCOME, "value-used", PH_OUTCOME_VALUE_USED },
+	{ PUB_OUTCOME, "rounded-down", PH_OUTCOME_ROUNDED_DOWN },
+	{ PUB_OUTCOME, "normalized", PH_OUTCOME_NORMALIZED },
+	{ PUB_OUTCOME, "normalized", PH_OUTCOME_NORMALIZED_036 },
+	{ PUB_OUTCOME, "disabled", PH_OUTCOME_DISABLED },
+	{ PUB_OUTCOME, "observation-only", PH_OUTCOME_OBSERVATION_ONLY },
+	{ PUB_OUTCOME, "contradicts-documentation", PH_OUTCOME_CONTRADICTS },
+	{ PUB_MISSING, NULL, PH_MISSING },
+	{ PUB_SETTING, "statistic", PH_SET_STATISTIC },
+	{ PUB_SETTING, "method confidence resamples:exact", PH_SET_EXACT_BOOTSTRAP },
+	{ PUB_SETTING, "resamples seed method confidence generator=mt19937", PH_SET_BOOTSTRAP },
+	{ PUB_SETTING, "method confidence resamples seed generator=mt19937", PH_SET_T_RESAMPLES },
+	{ PUB_SETTING, "method confidence resamples:exact", PH_SET_T_EXACT },
+	{ PUB_SETTING, "threshold better:lower", PH_SET_THRESHOLD_LOWER },
+	{ PUB_SETTING, "threshold better:higher", PH_SET_THRESHOLD_HIGHER },
+	{ PUB_SETTING, "statistic - better:lower", PH_SET_DIRECTION_LOWER },
+	{ PUB_SETTING, "statistic - better:higher", PH_SET_DIRECTION_HIGHER },
+	{ PUB_SETTING, "confidence", PH_SET_CELL },
+	{ PUB_SETTING, "pairs confidence method -", PH_SET_SMALL_SAMPLE },
+	{ PUB_SETTING, "plan registered:yes", PH_SET_PLAN_REGISTERED },
+	{ PUB_SETTING, "plan registered:no", PH_SET_PLAN_UNREGISTERED },
+	{ PUB_PAIRS_SCOPE, "every", PH_SCOPE_EVERY },
+	{ PUB_PAIRS_SCOPE, "list", PH_SCOPE_LIST },
+	{ PUB_RUNS, "none", PH_RUNS_NONE },
+	{ PUB_RUNS, "one", PH_RUNS_ONE },
+	{ PUB_RUNS, "two", PH_RUNS_TWO },
+	{ PUB_RUNS, "all", PH_RUNS_ALL },
+	{ PUB_RUNS, "some", PH_RUNS_SOME },
+	{ PUB_RUNS_EXCLUDED, NULL, PH_RUNS_EXCLUDED },
+	{ PUB_RUNS_LOST, "none", PH_RUNS_NO_LOSS },
+	{ PUB_RUNS_LOST, "counts", PH_RUNS_LOST },
 };
 
-#define N_WORDS (sizeof words / sizeof *words)
+#define N_MEANINGS (sizeof meanings / sizeof *meanings)
 
-/* The sentences on the settings and the runs (ingest/published_text.h
- * says what the codes mean).  A phrase with a plural takes every form
- * its language has; the counts 1, 2 and 5 reach each form of the
- * catalogs' plural rules (Czech has three). */
-static const struct sentence {
-	pub_concept concept;
-	const char *code;
-	const char *msgid, *plural;
-} sentences[] = {
-	{ PUB_SETTING, "statistic",
-	  "Statistic: %s of each boot; the boot is the unit of replication, "
-	  "and the measurements within a boot are not counted as "
-	  "repetitions.",
-	  NULL },
-	{ PUB_SETTING, "method confidence resamples:exact",
-	  "Interval: exact paired bootstrap (every distinct resample, no "
-	  "random numbers), method %s, confidence %s.", NULL },
-	{ PUB_SETTING, "resamples seed method confidence generator=mt19937",
-	  "Interval: paired bootstrap with %s resamples (generator mt19937, "
-	  "seed %s), method %s, confidence %s.", NULL },
-	{ PUB_SETTING, "method confidence resamples seed generator=mt19937",
-	  "Interval: Student t interval of the paired differences, no "
-	  "resampling, method %s, confidence %s; the bootstrap methods of the "
-	  "sensitivity analysis use %s resamples (generator mt19937, seed "
-	  "%s).", NULL },
-	{ PUB_SETTING, "method confidence resamples:exact",
-	  "Interval: Student t interval of the paired differences, no "
-	  "resampling, method %s, confidence %s; the bootstrap methods of the "
-	  "sensitivity analysis use the exact bootstrap.", NULL },
-	{ PUB_SETTING, "threshold better:lower",
-	  "Practical threshold: %s, set in advance; lower values are better.",
-	  NULL },
-	{ PUB_SETTING, "threshold better:higher",
-	  "Practical threshold: %s, set in advance; higher values are "
-	  "better.", NULL },
-	{ PUB_SETTING, "statistic - better:lower",
-	  "A positive difference means a higher value of %s than at %s, "
-	  "which is worse here.", NULL },
-	{ PUB_SETTING, "statistic - better:higher",
-	  "A positive difference means a higher value of %s than at %s, "
-	  "which is better here.", NULL },
-	{ PUB_SETTING, "confidence",
-	  "Each cell holds the mean difference over the paired blocks and "
-	  "its %s confidence interval.", NULL },
-	{ PUB_SETTING, "pairs confidence method -",
-	  "With %zu pair, a nominal %s interval of method %s covered the "
-	  "true difference in only %s of simulated studies with strongly "
-	  "skewed differences (docs/statistics.md); the interval may be too "
-	  "narrow.",
-	  "With %zu pairs, a nominal %s interval of method %s covered the "
-	  "true difference in only %s of simulated studies with strongly "
-	  "skewed differences (docs/statistics.md); the intervals may be too "
-	  "narrow." },
-	{ PUB_SETTING, "plan registered:yes",
-	  "Analysis plan digest (SHA-256 of the canonical plan, "
-	  "docs/study-format.md): %s, registered before the data.", NULL },
-	{ PUB_SETTING, "plan registered:no",
-	  "Analysis plan digest (SHA-256 of the canonical plan, "
-	  "docs/study-format.md): %s, not registered.", NULL },
-	{ PUB_PAIRS_SCOPE, "every", "This applies to every comparison above.",
-	  NULL },
-	{ PUB_PAIRS_SCOPE, "list", "This applies to: %s.", NULL },
-	{ PUB_RUNS, "none", "no runs", NULL },
-	{ PUB_RUNS, "one", "the one run was accepted", NULL },
-	{ PUB_RUNS, "all", "the %zu run was accepted",
-	  "all %zu runs were accepted" },
-	{ PUB_RUNS, "some", "%zu of %zu run was accepted",
-	  "%zu of %zu runs were accepted" },
-	{ PUB_RUNS_EXCLUDED, NULL, "excluded: %s", NULL },
-	{ PUB_RUNS_LOST, "none", "no lost trace events or buffers", NULL },
-	{ PUB_RUNS_LOST, "counts", "lost trace events: %s, lost buffers: %s",
-	  NULL },
-};
-
-#define N_SENTENCES (sizeof sentences / sizeof *sentences)
+/* A phrase with a plural takes every form its language has; the counts 1,
+ * 2 and 5 reach each form of the catalogs' plural rules (Czech has
+ * three). */
 #define PLURAL_COUNTS 3
 
 static const unsigned long plural_counts[PLURAL_COUNTS] = { 1, 2, 5 };
 
-/* Adds the sentences in LANG to V from *K on; false (with the msgid in
+/* Adds the phrases in LANG to V from *K on; false (with the msgid in
  * *MISSING) when a catalog lacks one. */
-static bool add_sentences(pub_phrase *v, size_t *k, const char *lang,
-			  const char **missing)
+static bool add_phrases(pub_phrase *v, size_t *k, const char *lang,
+			const char **missing)
 {
-	for (size_t i = 0; i < N_SENTENCES; i++) {
-		const struct sentence *w = &sentences[i];
-		for (size_t c = 0; c < (w->plural ? PLURAL_COUNTS : 1); c++) {
-			const char *text = w->plural
-				? i18n_ntext(lang, w->msgid, w->plural,
+	for (size_t i = 0; i < N_MEANINGS; i++) {
+		const struct meaning *m = &meanings[i];
+		const page_phrase *ph = page_phrase_get(m->phrase);
+		for (size_t c = 0; c < (ph->plural ? PLURAL_COUNTS : 1); c++) {
+			const char *text = ph->plural
+				? i18n_ntext(lang, ph->msgid, ph->plural,
 					     plural_counts[c])
-				: i18n_text(lang, w->msgid);
+				: ph->ctx ? i18n_ctext(lang, ph->ctx, ph->msgid)
+				: i18n_text(lang, ph->msgid);
 			if (!text) {
-				*missing = w->msgid;
+				*missing = ph->msgid;
 				return false;
 			}
-			v[*k].concept = w->concept;
-			v[*k].code = w->code;
+			v[*k].concept = m->concept;
+			v[*k].code = m->code;
 			v[*k].lang = lang;
 			v[*k].text = text;
 			(*k)++;
@@ -167,7 +118,7 @@ static bool add_sentences(pub_phrase *v, size_t *k, const char *lang,
 	return true;
 }
 
-/* Phrases per language beyond WORDS: each verdict in a synthetic-proxy
+/* Phrases per language beyond MEANINGS: each verdict in a synthetic-proxy
  * and a plain wording, and the conclusion followed by each series'. */
 #define N_CONCLUSIONS (2 * VERDICT_COUNT + 1)
 
@@ -197,21 +148,31 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
 						  lang, text };
 		}
 	}
-	text = i18n_ctext(lang, verdict_words_ctx, verdict_words_with_series);
+	text = i18n_ctext(lang, page_verdict_ctx, page_verdict_with_series);
 	if (!text)
-		return verdict_words_with_series;
+		return page_verdict_with_series;
 	v[(*k)++] = (pub_phrase){ PUB_CONCLUSION_WITH_SERIES, NULL, lang,
 				  text };
 	return NULL;
 }
+
+/* Wordings a published page holds that the catalogs have since replaced:
+ * the Korean article heads its table "`20`와의 비교", whose particle fits
+ * only some state names, so the pages now write "%s 대비". */
+static const pub_phrase earlier_forms[] = {
+	{ PUB_CMP_HEAD, NULL, "ko", "%s와의 비교" },
+};
+
+#define N_EARLIER (sizeof earlier_forms / sizeof *earlier_forms)
 
 pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 			     const char **missing_msgid,
 			     const char **missing_lang)
 {
 	size_t langs = i18n_count(), k = 0;
-	pub_phrase *v = calloc(langs * (N_WORDS + N_CONCLUSIONS
-				       + PLURAL_COUNTS * N_SENTENCES) + 1,
+	pub_phrase *v = calloc(langs * (N_CONCLUSIONS
+				       + PLURAL_COUNTS * N_MEANINGS)
+			       + N_EARLIER + 1,
 			       sizeof *v);
 
 	*out = NULL;
@@ -221,35 +182,15 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 	for (size_t l = 0; l < langs; l++) {
 		const char *lang = i18n_code(l);
 		const char *lacking = add_conclusions(v, &k, lang);
-		if (lacking) {
+		if (lacking || !add_phrases(v, &k, lang, &lacking)) {
 			*missing_msgid = lacking;
 			*missing_lang = lang;
 			free(v);
 			return PB_SOFTWARE;
 		}
-		for (size_t i = 0; i < N_WORDS; i++) {
-			const struct word *w = &words[i];
-			const char *text = w->ctx
-				? i18n_ctext(lang, w->ctx, w->msgid)
-				: i18n_text(lang, w->msgid);
-			if (!text) {
-				*missing_msgid = w->msgid;
-				*missing_lang = lang;
-				free(v);
-				return PB_SOFTWARE;
-			}
-			v[k].concept = w->concept;
-			v[k].code = w->code;
-			v[k].lang = lang;
-			v[k].text = text;
-			k++;
-		}
-		if (!add_sentences(v, &k, lang, missing_msgid)) {
-			*missing_lang = lang;
-			free(v);
-			return PB_SOFTWARE;
-		}
 	}
+	for (size_t i = 0; i < N_EARLIER; i++)
+		v[k++] = earlier_forms[i];
 	*out = v;
 	*n = k;
 	return PB_OK;

@@ -33,9 +33,10 @@ static const comparison *find(const study *s, const analysis *a,
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		char label[PB_STATE_BUFSIZE];
 		const comparison *c = &a->cmp[i];
-		pb_state_format(s->plan.states[c->state], label, sizeof label);
+		const char *name = pb_state_format(s->plan.states[c->state],
+						   label, sizeof label);
 		if (strcmp(s->plan.series[c->series].id, series) == 0
-		    && strcmp(label, state) == 0)
+		    && strcmp(name, state) == 0)
 			return c;
 	}
 	return NULL;
@@ -46,9 +47,10 @@ static const state_result *find_state(const study *s, const analysis *a,
 {
 	for (size_t i = 0; i < a->n_states; i++) {
 		char label[PB_STATE_BUFSIZE];
-		pb_state_format(s->plan.states[a->states[i].state], label,
-				sizeof label);
-		if (strcmp(label, state) == 0)
+		const char *name = pb_state_format(
+			s->plan.states[a->states[i].state], label,
+			sizeof label);
+		if (strcmp(name, state) == 0)
 			return &a->states[i];
 	}
 	return NULL;
@@ -175,7 +177,7 @@ static void hand_plan(study *s, pb_state *states, series_def *series,
 
 static void check_hand_study(void)
 {
-	pb_state states[2] = { { false, false, 10 }, { false, false, 20 } };
+	pb_state states[2] = { { .value = 10 }, { .value = 20 } };
 	series_def series[2] = {
 		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 		{ .id = (char *)"B", .kind = SERIES_LATENCY, .label = (char *)"Series B" },
@@ -286,8 +288,8 @@ static void check_hand_study(void)
 static const comparison *pairs_study(size_t n, interval_method method,
 				     analysis **a)
 {
-	static pb_state states[2] = { { false, false, 10 },
-				      { false, false, 20 } };
+	static pb_state states[2] = { { .value = 10 },
+				      { .value = 20 } };
 	static series_def series[1] = {
 		{ .id = (char *)"A", .kind = SERIES_LATENCY, .label = (char *)"Series A" },
 	};
@@ -362,8 +364,8 @@ static void small_init(small_study *m, size_t n_series, double threshold,
 		       int decimals)
 {
 	memset(m, 0, sizeof *m);
-	m->states[0] = (pb_state){ false, false, 10 };
-	m->states[1] = (pb_state){ false, false, 20 };
+	m->states[0] = (pb_state){ .value = 10 };
+	m->states[1] = (pb_state){ .value = 20 };
 	m->series[0] = (series_def){ .id = (char *)"1", .kind = SERIES_LATENCY,
 				     .label = (char *)"Series 1" };
 	m->series[1] = (series_def){ .id = (char *)"2", .kind = SERIES_LATENCY,

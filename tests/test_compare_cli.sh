@@ -3,7 +3,7 @@
 # summary it prints for the bundled pair of builds, the folder it writes
 # (compare.json and a page per language), reproducibility, the committed
 # comparison, the warning when the plans differ, and its errors.  The
-# numbers themselves are tested in tests/test_compare.c.
+# numbers themselves are tested in tests/test_builddiff.c.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later

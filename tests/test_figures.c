@@ -50,7 +50,7 @@ typedef struct fake {
 
 static pb_state num_state(uint32_t v)
 {
-	pb_state st = { false, false, v };
+	pb_state st = { .value = v };
 	return st;
 }
 

@@ -135,6 +135,21 @@ static const lat_case cases[] = {
 	{ "last line cut in the exponent", IN("latency_us\n1\n1e"),
 	  PB_DATAERR, NONE,
 	  "lat.csv:3:1: latency_us is not a number ('1e')\n" },
+	/* Places worked out only for the message, on plain lines and on a
+	 * line with a quoted field.  Line 3: yy (1-2), comma 3, 2 (4), comma
+	 * 5, hello (6-10), comma 11, oops at 12.  Line 4: z, comma, x3 at 3.
+	 * Line 5: w, comma, 2 at 3, comma, n (5), comma, -4.5 at 7.  Line 6
+	 * has five fields: only that is said, not that 'many' is no number;
+	 * line 7 is good again. */
+	{ "errors in later columns",
+	  IN("run,period,note,latency_us\nx,1,abc,12.5\nyy,2,hello,oops\n"
+	     "z,x3,\"q\",7\nw,2,n,-4.5\nv,5,too,many,9\nu,6,ok,1.5\n"),
+	  PB_DATAERR, NONE,
+	  "lat.csv:3:12: latency_us is not a number ('oops')\n"
+	  "lat.csv:4:3: period is not an integer ('x3')\n"
+	  "lat.csv:5:3: period 2 does not increase (previous 2)\n"
+	  "lat.csv:5:7: latency_us is negative ('-4.5')\n"
+	  "lat.csv:6:1: row has 5 fields, header has 4\n" },
 	{ "period not increasing",
 	  IN("period,latency_us\n7,1\n7,2\n9,3\n8,4\n10,5\n"), PB_DATAERR,
 	  NONE,
@@ -213,6 +228,12 @@ static void test_files(void)
 	diag_free(d);
 }
 
+/* A == B without -Wfloat-equal's complaint (-0 equals 0). */
+static bool same(double a, double b)
+{
+	return !(a < b) && !(a > b);
+}
+
 /* With allow_negative, values below 0 are read as they are written; the
  * other checks stay (a value that is no number is still refused). */
 static void test_signed(void)
@@ -229,8 +250,9 @@ static void test_signed(void)
 		abort();
 	st = latency_read_buffer(good, sizeof good - 1, "lat.csv",
 				 "latency_us", true, 0, d, &v, &n);
-	tap_ok(st == PB_OK && n == 4 && v[0] == -3.5 && v[1] == 0
-	       && v[2] == 0 && v[3] == 2, "allow_negative: -3.5 is a value");
+	tap_ok(st == PB_OK && n == 4 && same(v[0], -3.5) && same(v[1], 0)
+	       && same(v[2], 0) && same(v[3], 2),
+	       "allow_negative: -3.5 is a value");
 	free(v);
 	st = latency_read_buffer(bad, sizeof bad - 1, "lat.csv", "latency_us",
 				 true, 0, d, &v, &n);

@@ -29,8 +29,8 @@ static series_def series[] = {
 };
 
 static pb_state states[] = {
-	{ true, false, 0 }, { false, false, 0 }, { false, false, 10 },
-	{ false, false, 20 }, { false, false, 100 },
+	{ .missing = true }, { .value = 0 }, { .value = 10 },
+	{ .value = 20 }, { .value = 100 },
 };
 
 static study_plan plan;
@@ -160,7 +160,8 @@ static const man_case cases[] = {
 	  PB_OK,
 	  "r1 s0 b1 20 yes note=- pos=0 started=- lat=lat/r1.csv@16 "
 	  "mech=-@27 line=2\n"
-	  "r2 s0 b1 0x0000000A yes note=- pos=0 started=- lat=lat/r2.csv@18 "
+	  /* 0x0A is the plan's state 10, and takes the plan's spelling. */
+	  "r2 s0 b1 10 yes note=- pos=0 started=- lat=lat/r2.csv@18 "
 	  "mech=-@29 line=3\n"
 	  "r3 s1 b1 10 yes note=- pos=0 started=- lat=-@19 "
 	  "mech=mech/r3.log@20 line=4\n"

@@ -40,6 +40,52 @@ static bool same_picks(uint32_t seed, uint32_t n, unsigned long count)
 	return same;
 }
 
+/* Whether COUNT draws of mt19937_pick below N match gsl_rng_uniform_int. */
+static bool same_fast_picks(uint32_t seed, uint32_t n, unsigned long count)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	mt19937 m;
+	mt19937_range range = mt19937_range_of(n);
+	bool same = true;
+
+	gsl_rng_set(r, seed);
+	mt19937_seed(&m, seed);
+	for (unsigned long i = 0; i < count && same; i++)
+		same = mt19937_pick(&m, &range) == gsl_rng_uniform_int(r, n);
+	gsl_rng_free(r);
+	return same;
+}
+
+/* Whether the multiplication by the inverse of SCALE gives x / SCALE for
+ * the 32-bit X where an error would show first: 0, the multiples of
+ * SCALE and their neighbours near the top of the range, and the top. */
+static bool inverse_exact(uint32_t n)
+{
+	mt19937_range r = mt19937_range_of(n);
+	const uint32_t top = 0xFFFFFFFFu;
+
+#ifndef __SIZEOF_INT128__
+	(void)top;
+	return r.inverse == 0;  /* no product: always divides */
+#else
+	if (!r.inverse)
+		return true;  /* divides: nothing to check */
+	for (uint64_t q = top / r.scale + 1; q-- > 0 && q + 64 > top / r.scale;)
+		for (int dx = -1; dx <= 1; dx++) {
+			uint64_t x = q * r.scale + (uint64_t)(int64_t)dx;
+			uint32_t k;
+
+			if (x > top)
+				continue;
+			k = (uint32_t)(((unsigned __int128)r.inverse * x) >> 64);
+			if (k != (uint32_t)x / r.scale)
+				return false;
+		}
+	return (uint32_t)(((unsigned __int128)r.inverse * top) >> 64)
+	       == top / r.scale;
+#endif
+}
+
 int main(void)
 {
 	static const uint32_t seeds[] = { 0, 1, 4357, 20260825, 0xFFFFFFFFu };
@@ -72,5 +118,19 @@ int main(void)
 		tap_ok(same_picks(20260825, ns[i], 200000),
 		       "indices below %lu: 200000 picks are gsl_rng_uniform_int's",
 		       (unsigned long)ns[i]);
+	/* The division by the scale done as a multiplication. */
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+		tap_ok(same_fast_picks(20260825, ns[i], 200000),
+		       "indices below %lu: 200000 fast picks are "
+		       "gsl_rng_uniform_int's", (unsigned long)ns[i]);
+	for (uint32_t n = 1; n <= 2000; n++)
+		if (!inverse_exact(n)) {
+			tap_ok(false, "the inverse of the scale of %lu is exact",
+			       (unsigned long)n);
+			break;
+		} else if (n == 2000) {
+			tap_ok(true, "the inverse of the scale is exact at the "
+			       "top of the range for every n up to 2000");
+		}
 	return tap_done();
 }

@@ -110,6 +110,18 @@ ok "observe: results.json counts no registration" \
 	grep -q '"registration_reported": 0' "$json"
 ok "observe: results.json lists the observed names" \
 	grep -q '"name": "hardware scheduling"' "$json"
+# The boundary series holds two runs (b1, b2), both accepted: said as a
+# pair, not "all 2 runs"; verify_own below reads the sentence back.
+declare -A both=(
+	[en]='- Boundary values: both runs were accepted.'
+	[de]='- Grenzprüfung: beide Durchläufe wurden akzeptiert.'
+	[cs]='- Kontrola hranic: oba běhy byly přijaty.'
+	[ko]='- 경계 검증: 실행 2회가 모두 채택됨.'
+)
+for l in $langs; do
+	ok "observe: the $l page says both runs were accepted" \
+		grep -qxF -e "${both[$l]}" "$tap_tmp/obs-report/$l.md"
+done
 verify_own "$obs" "$tap_tmp/obs-report" observe
 
 ## A boundary series under a declared rule ---------------------------------

@@ -12,17 +12,21 @@ study=$top_srcdir/fixtures/mmcss-26200.9168
 genstudy=$top_builddir/fixtures/genstudy
 
 ## The same report whatever the number of threads ----------------------
-for j in 1 2 8; do
-	run_pb -q -j "$j" report "$study" -o "$tap_tmp/rep-$j"
+# The threads read the files and then bootstrap the comparisons and the
+# differences between series side by side, so both show here.
+for j in 1 2 3 8; do
+	run_pb -q -j "$j" report "$study" --format json,md -o "$tap_tmp/rep-$j"
 	is "$pb_status" 0 "report -j $j exits 0"
 done
-ok "results.json of -j 1 and -j 2 are identical" \
-	cmp "$tap_tmp/rep-1/results.json" "$tap_tmp/rep-2/results.json"
-ok "results.json of -j 1 and -j 8 are identical" \
-	cmp "$tap_tmp/rep-1/results.json" "$tap_tmp/rep-8/results.json"
-run_pb -q --jobs=3 report "$study" -o "$tap_tmp/rep-3"
+for j in 2 3 8; do
+	for f in results.json en.md de.md cs.md ko.md; do
+		ok "$f of -j 1 and -j $j are identical" \
+			cmp "$tap_tmp/rep-1/$f" "$tap_tmp/rep-$j/$f"
+	done
+done
+run_pb -q --jobs=3 report "$study" --format json -o "$tap_tmp/rep-3l"
 ok "--jobs=3 is the long form and gives the same report" \
-	cmp "$tap_tmp/rep-1/results.json" "$tap_tmp/rep-3/results.json"
+	cmp "$tap_tmp/rep-1/results.json" "$tap_tmp/rep-3l/results.json"
 
 # A study of many small runs (genstudy large, scaled down): more runs than
 # threads, so threads finish out of order.
@@ -42,6 +46,22 @@ ok "check -j 1 and -j 2 print the same summary (digest included)" \
 	cmp "$tap_tmp/many-check-1" "$tap_tmp/many-check-2"
 ok "check -j 1 and -j 8 print the same summary" \
 	cmp "$tap_tmp/many-check-1" "$tap_tmp/many-check-8"
+# Its 6 comparisons and 3 differences between series outnumber the
+# threads, so they finish out of order; their intervals must not move.
+for j in 1 2 3 8; do
+	run_pb -q -j "$j" report "$tap_tmp/many" --format json,md --lang en \
+		-o "$tap_tmp/many-rep-$j"
+	is "$pb_status" 0 "report -j $j of the scaled-down study exits 0"
+done
+is "$(grep -c '"stream_seed"' "$tap_tmp/many-rep-1/results.json")" 6 \
+	"the scaled-down study has 6 comparisons"
+for j in 2 3 8; do
+	ok "its results.json of -j 1 and -j $j are identical" \
+		cmp "$tap_tmp/many-rep-1/results.json" \
+		"$tap_tmp/many-rep-$j/results.json"
+	ok "its page of -j 1 and -j $j are identical" \
+		cmp "$tap_tmp/many-rep-1/en.md" "$tap_tmp/many-rep-$j/en.md"
+done
 
 ## Bad -j values --------------------------------------------------------
 for bad in 0 -1 x 257 ''; do

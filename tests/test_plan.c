@@ -417,7 +417,10 @@ static void test_numbers(void)
 		"('exat')");
 	/* "format = " is 9 bytes. */
 	expect1("format 3", 3, "format = 3",
-		"study.ini:3:10: format must be 1 or 2 ('3')");
+		"study.ini:3:10: format 3 is newer than this program reads "
+		"(it reads formats 1 and 2)");
+	expect1("format 01", 3, "format = 01",
+		"study.ini:3:10: format must be 1 or 2 ('01')");
 }
 
 static void test_words_and_states(void)

@@ -3,9 +3,9 @@
 # words are translated, is complete and names only existing files.
 #
 # "Uses the translation macros" means: xgettext, with the keywords the
-# build extracts with (tr, trc, trn, N_, NC_, NN_; I18N_KEYWORDS from
-# po/Makefile.inc), finds a message in the file.  A source left off the
-# list would have its words silently untranslated.
+# build extracts with (tr, trc, trn, N_, NC_, NN_, P_, PC_, PN_;
+# I18N_KEYWORDS from po/Makefile.inc), finds a message in the file.  A
+# source left off the list would have its words silently untranslated.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later

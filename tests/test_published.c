@@ -56,8 +56,8 @@ static const pub_phrase vocab[] = {
 static published *parse(const char *text, diag *d, pb_status *st)
 {
 	published *p = NULL;
-	*st = published_parse("page.txt", text, strlen(text), vocab, N_VOCAB,
-			      d, &p);
+	*st = published_parse("page.txt", text, strlen(text), NULL, vocab,
+			      N_VOCAB, d, &p);
 	return p;
 }
 
@@ -265,7 +265,7 @@ static void check_error_len(const char *name, const char *text, size_t len,
 	diag *d = diag_new(NULL, 0);
 	published *p = NULL;
 	pb_status st = published_parse("page.txt", text,
-				       len ? len : strlen(text), vocab,
+				       len ? len : strlen(text), NULL, vocab,
 				       N_VOCAB, d, &p);
 
 	tap_ok(st == PB_DATAERR && !p, "%s: bad data", name);
@@ -473,6 +473,7 @@ static const pub_phrase text_vocab[] = {
 	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
 	{ PUB_RUNS, "none", "en", "no runs" },
 	{ PUB_RUNS, "one", "en", "the one run was accepted" },
+	{ PUB_RUNS, "two", "en", "both runs were accepted" },
 	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
 	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
 	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
@@ -624,6 +625,10 @@ static void check_runs_text(void)
 	       "a label that is not 'Series ID'; no excluded runs or lost "
 	       "events stated");
 	published_free(p);
+	p = text_read("- Boundary values: both runs were accepted.");
+	tap_ok(account_is(p, "Boundary values", NULL, 2, 2),
+	       "both runs: two runs, both accepted");
+	published_free(p);
 	p = text_read("- Night: cold: all 16 runs were accepted; no lost trace "
 		      "events or buffers.");
 	tap_ok(account_is(p, "Night: cold", NULL, 16, 16)
@@ -700,7 +705,7 @@ static void check_page_settings(void)
 
 	memcpy(v, vocab, sizeof vocab);
 	memcpy(v + N_VOCAB, text_vocab, sizeof text_vocab);
-	st = published_parse("page.md", page, strlen(page), v,
+	st = published_parse("page.md", page, strlen(page), NULL, v,
 			     N_VOCAB + N_TEXT_VOCAB, d, &p);
 	tap_ok(st == PB_OK && p && p->n_settings == 2
 	       && p->settings[0].kind == PUB_SET_CONFIDENCE

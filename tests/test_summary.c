@@ -22,13 +22,13 @@ static char cls_high[] = "High";
 
 static pb_state st(uint32_t v)
 {
-	pb_state s = { false, false, v };
+	pb_state s = { .value = v };
 	return s;
 }
 
 static pb_state st_missing(void)
 {
-	pb_state s = { true, false, 0 };
+	pb_state s = { .missing = true };
 	return s;
 }
 

@@ -39,8 +39,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!d)
 		abort();
-	st = published_parse("fuzz.md", (const char *)data, size, vocab,
-			     n_vocab, d, &p);
+	st = published_parse("fuzz.md", (const char *)data, size, NULL,
+			     vocab, n_vocab, d, &p);
 	if (st == PB_OK && !p)
 		abort();
 	if (st != PB_OK && p)

@@ -1,4 +1,4 @@
-/* test_compare.c: the comparison of two builds, on two studies built by
+/* test_builddiff.c: the comparison of two builds, on two studies built by
  * hand so that every number can be worked out on paper.
  *
  * Both studies have latency series "1" and "2" (two blocks each), states
@@ -49,11 +49,11 @@
 #include <string.h>
 
 #include "analyze/analysis.h"
-#include "analyze/compare.h"
+#include "analyze/builddiff.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
-#include "render/compare_md.h"
-#include "render/fig_compare.h"
+#include "render/builddiff_md.h"
+#include "render/fig_builddiff.h"
 #include "ingest/plan.h"
 #include "tests/tap.h"
 
@@ -76,13 +76,13 @@ typedef struct hand_study {
 
 static pb_state num_state(uint32_t v)
 {
-	pb_state s = { false, false, v };
+	pb_state s = { .value = v };
 	return s;
 }
 
 static pb_state missing_state(void)
 {
-	pb_state s = { true, false, 0 };
+	pb_state s = { .missing = true };
 	return s;
 }
 
@@ -229,7 +229,7 @@ static void build_new(hand_study *h, const char *id1, const char *id2)
 	add_log(h, 3, num_state(99), 1, 90, true, 10, 18);
 }
 
-static const state_change *find_state(const compare_result *c, uint32_t v)
+static const state_change *find_state(const builddiff_result *c, uint32_t v)
 {
 	for (size_t i = 0; i < c->n_states; i++)
 		if (!c->states[i].state.missing
@@ -239,7 +239,7 @@ static const state_change *find_state(const compare_result *c, uint32_t v)
 }
 
 /* Checks the interval of every series pair of state V. */
-static void check_effects(const compare_result *c, uint32_t v, double est1,
+static void check_effects(const builddiff_result *c, uint32_t v, double est1,
 			  double lo1, double hi1, double est2, double lo2,
 			  double hi2, change_verdict each,
 			  change_verdict across)
@@ -282,16 +282,16 @@ static bool analyse(hand_study *h, analysis **a)
 /* Analyses both hand studies and compares them into *C. */
 static bool analyse_and_compare(hand_study *old, hand_study *new,
 				analysis **oa, analysis **na,
-				compare_result **c)
+				builddiff_result **c)
 {
 	return analyse(old, oa) && analyse(new, na)
-	       && compare_run_min(&old->s, *oa, &new->s, *na, HAND_MIN_PAIRS,
+	       && builddiff_run_min(&old->s, *oa, &new->s, *na, HAND_MIN_PAIRS,
 				  c) == PB_OK;
 }
 
-static void free_all(compare_result *c, analysis *oa, analysis *na)
+static void free_all(builddiff_result *c, analysis *oa, analysis *na)
 {
-	compare_free(c);
+	builddiff_free(c);
 	analysis_free(oa);
 	analysis_free(na);
 }
@@ -301,7 +301,7 @@ static void free_all(compare_result *c, analysis *oa, analysis *na)
  * the cells say so with the minimum, in every language. */
 static void check_page_conclusions(hand_study *old, const analysis *oa,
 			     hand_study *new, const analysis *na,
-			     const compare_result *c)
+			     const builddiff_result *c)
 {
 	static const char *const want[][2] = {
 		{ "en", "too few pairs for a claim, which needs at least 5 "
@@ -310,14 +310,14 @@ static void check_page_conclusions(hand_study *old, const analysis *oa,
 		  "Paare erfordert" },
 		{ "cs", "příliš málo párů pro závěr, který vyžaduje alespoň 5 "
 		  "párů" },
-		{ "ko", "결론을 내리기에 쌍이 너무 적음; 최소 5쌍이 필요함" },
+		{ "ko", "쌍이 너무 적어 결론을 내릴 수 없음 (최소 5쌍 필요)" },
 	};
 
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
 		GString *g = g_string_new(NULL);
 		char *cells = g_strdup_printf("| %s | %s |\n", want[i][1],
 					      want[i][1]);
-		bool ok = compare_md_render(&old->s, oa, &new->s, na, c,
+		bool ok = builddiff_md_render(&old->s, oa, &new->s, na, c,
 					    want[i][0], g) == PB_OK;
 		/* The effects row of state 10 (the mechanism table has one
 		 * too). */
@@ -338,16 +338,16 @@ static void check_hand(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
 	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na),
 		    "both hand studies are analysed"))
 		return;
-	if (!tap_ok(compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS,
+	if (!tap_ok(builddiff_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS,
 				    &c) == PB_OK,
-		    "compare_run succeeds"))
+		    "builddiff_run succeeds"))
 		return;
 	tap_ok(c->plan_diff == 0, "equal plans: no warning");
 	tap_ok(c->series_matched, "same series ids: matched by id");
@@ -426,11 +426,11 @@ static void check_hand(void)
 		       "missing: API value, service and registration changed, "
 		       "outcome class (observation only) not");
 		tap_ok(c->values[1].changed
-		       && c->values[1].new_row == COMPARE_NONE
-		       && c->values[1].old_row != COMPARE_NONE,
+		       && c->values[1].new_row == BUILDDIFF_NONE
+		       && c->values[1].old_row != BUILDDIFF_NONE,
 		       "5: tested in the old study only");
 		tap_ok(c->values[2].changed
-		       && c->values[2].old_row == COMPARE_NONE,
+		       && c->values[2].old_row == BUILDDIFF_NONE,
 		       "7: tested in the new study only");
 		tap_ok(!c->values[3].changed, "99: unchanged");
 	}
@@ -447,19 +447,19 @@ static void check_hand(void)
 		       && c->mech[1].priority_changed,
 		       "100: registration, service and priority changed");
 		tap_ok(c->mech[2].state.value == 10 && c->mech[2].changed
-		       && c->mech[2].old_idx == COMPARE_NONE,
+		       && c->mech[2].old_idx == BUILDDIFF_NONE,
 		       "10: in the new study only");
 	}
 
 	/* The same inputs give the same intervals. */
-	compare_result *again = NULL;
-	tap_ok(compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &again)
+	builddiff_result *again = NULL;
+	tap_ok(builddiff_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &again)
 	       == PB_OK
 	       && memcmp(&again->effects[3].change, &c->effects[3].change,
 			 sizeof c->effects[3].change) == 0,
 	       "a second run gives bit-identical intervals");
-	compare_free(again);
-	compare_free(c);
+	builddiff_free(again);
+	builddiff_free(c);
 	analysis_free(oa);
 	analysis_free(na);
 }
@@ -470,7 +470,7 @@ static void check_seed_independence(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL, *c2 = NULL;
+	builddiff_result *c = NULL, *c2 = NULL;
 	change_interval before;
 
 	build_old(&old, "1", "2");
@@ -512,7 +512,7 @@ static void check_unmatched(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 
 	build_old(&old, "1", "2");
 	build_new(&new, "a", "b");
@@ -554,13 +554,15 @@ static void change_setting(study_plan *p, unsigned which)
 	case PLAN_DIFF_CONFIDENCE: p->confidence = 0.9; break;
 	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
 	case PLAN_DIFF_STATES: p->n_states = 4; break;
+	case PLAN_DIFF_STATE_TYPE: p->state_type = PB_STATE_NAME; break;
 	default: break;
 	}
 }
 
 /* Each setting changed alone is flagged alone; the six that say what is
- * measured (column, scale, unit, better, statistic, reference) stop the
- * comparison, the other four do not.  Plans are compared, not analysed, so
+ * measured (column, scale, unit, better, statistic, reference) and the
+ * state type (numbers are not names) stop the comparison, the other four
+ * do not.  Plans are compared, not analysed, so
  * a plan changed after its analysis is fine here. */
 static void check_incomparable(void)
 {
@@ -568,7 +570,7 @@ static void check_incomparable(void)
 	analysis *oa = NULL, *na = NULL;
 	static const char *const names[PLAN_DIFF_FIELDS] = {
 		"column", "scale", "unit", "better", "statistic", "reference",
-		"threshold", "confidence", "interval", "states"
+		"threshold", "confidence", "interval", "states", "state_type"
 	};
 
 	build_old(&old, "1", "2");
@@ -581,22 +583,22 @@ static void check_incomparable(void)
 	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++) {
 		unsigned bit = 1u << i;
 		study_plan saved = new.s.plan;
-		compare_result *c = NULL;
-		bool fatal = i < 6;
+		builddiff_result *c = NULL;
+		bool fatal = i < 6 || bit == PLAN_DIFF_STATE_TYPE;
 		pb_status st;
 
 		change_setting(&new.s.plan, bit);
-		tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == bit,
+		tap_ok(builddiff_plan_diff(&old.s.plan, &new.s.plan) == bit,
 		       "%s alone differs: flagged alone", names[i]);
-		st = compare_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &c);
+		st = builddiff_run_min(&old.s, oa, &new.s, na, HAND_MIN_PAIRS, &c);
 		tap_ok(fatal ? st == PB_DATAERR && c == NULL
 			     : st == PB_OK && c && c->plan_diff == bit,
 		       "%s: %s", names[i], fatal ? "not compared (65)"
 					   : "compared, flagged");
-		compare_free(c);
+		builddiff_free(c);
 		new.s.plan = saved;
 	}
-	tap_ok(compare_plan_diff(&old.s.plan, &new.s.plan) == 0,
+	tap_ok(builddiff_plan_diff(&old.s.plan, &new.s.plan) == 0,
 	       "restored: no difference");
 	analysis_free(oa);
 	analysis_free(na);
@@ -608,7 +610,7 @@ static void check_higher_better(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
@@ -628,7 +630,7 @@ static void check_higher_better(void)
 	free_all(c, oa, na);
 }
 
-/* With the minimum a claim needs (compare_run's default), the 2-pair hand
+/* With the minimum a claim needs (builddiff_run's default), the 2-pair hand
  * studies claim no change: state 10's interval is still [4.5, 5.5] (see
  * the top), far beyond T, but neither study makes a claim from 2 pairs,
  * so the comparison does not either, and gives no direction. */
@@ -636,12 +638,12 @@ static void check_min_pairs(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 
 	build_old(&old, "1", "2");
 	build_new(&new, "1", "2");
 	if (!tap_ok(analyse(&old, &oa) && analyse(&new, &na)
-		    && compare_run(&old.s, oa, &new.s, na, &c) == PB_OK,
+		    && builddiff_run(&old.s, oa, &new.s, na, &c) == PB_OK,
 		    "2 pairs, the default minimum: compared"))
 		return;
 	const state_change *s10 = find_state(c, 10);
@@ -724,7 +726,7 @@ static void check_page_small_samples(void)
 {
 	static hand_study old, new;
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 	GString *page = g_string_new(NULL);
 	gchar *got;
 
@@ -745,7 +747,7 @@ static void check_page_small_samples(void)
 		na->cmp[i].coverage = 0.6;
 		na->cmp[i].coverage_pairs = 3;
 	}
-	if (!tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+	if (!tap_ok(builddiff_md_render(&old.s, oa, &new.s, na, c, "en", page)
 		    == PB_OK, "the English page renders"))
 		goto out;
 	got = small_samples_section(page);
@@ -768,7 +770,7 @@ static void check_page_small_samples(void)
 	for (size_t i = 0; i < na->n_cmp; i++)
 		na->cmp[i].small_sample = oa->cmp[i].small_sample = false;
 	g_string_truncate(page, 0);
-	tap_ok(compare_md_render(&old.s, oa, &new.s, na, c, "en", page)
+	tap_ok(builddiff_md_render(&old.s, oa, &new.s, na, c, "en", page)
 	       == PB_OK && !strstr(page->str, "Small samples"),
 	       "no small sample: no section");
 	tap_ok(strstr(page->str, "| `10` | ") && strstr(page->str,
@@ -797,14 +799,14 @@ static study *load(const char *name)
  * at the position the axis gives its effect, inside the plot area. */
 static void check_figure(const study *os, const analysis *oa,
 			 const study *ns, const analysis *na,
-			 const compare_result *c)
+			 const builddiff_result *c)
 {
-	fig_compare_input in = { os, ns, oa, na, c, "en" };
+	fig_builddiff_input in = { os, ns, oa, na, c, "en" };
 	cairo_surface_t *rec = cairo_recording_surface_create(
 		CAIRO_CONTENT_COLOR_ALPHA, NULL);
 	cairo_t *cr = cairo_create(rec);
 	static fig_result res;
-	pb_status st = fig_compare_draw(cr, &in, 480, &res);
+	pb_status st = fig_builddiff_draw(cr, &in, 480, &res);
 	bool placed = res.n_marks == 16;
 
 	tap_ok(st == PB_OK && res.has_axis, "the figure is drawn (%s)",
@@ -831,11 +833,11 @@ static void check_figure(const study *os, const analysis *oa,
  * the comparison must report, and no others. */
 static bool compare_page_has(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const compare_result *c, const char *lang,
+			     const builddiff_result *c, const char *lang,
 			     const char *want)
 {
 	GString *g = g_string_new(NULL);
-	bool found = compare_md_render(os, oa, ns, na, c, lang, g) == PB_OK
+	bool found = builddiff_md_render(os, oa, ns, na, c, lang, g) == PB_OK
 		     && strstr(g->str, want);
 
 	if (!found)
@@ -849,7 +851,7 @@ static bool compare_page_has(const study *os, const analysis *oa,
  * decimals.  The upper endpoint -1.800 lies 0.016 beyond -T. */
 static void check_page_words(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     compare_result *c)
+			     builddiff_result *c)
 {
 	change_interval *ci = &c->effects[0].change;
 	change_interval old = *ci;
@@ -878,13 +880,13 @@ static void check_fixtures(void)
 {
 	study *os = load("mmcss-26200.9168"), *ns = load("mmcss-newbuild");
 	analysis *oa = NULL, *na = NULL;
-	compare_result *c = NULL;
+	builddiff_result *c = NULL;
 	diag *d = diag_new(stderr, 20);
 	size_t changed = 0;
 
 	if (!os || !ns || analysis_run(os, d, &oa) != PB_OK
 	    || analysis_run(ns, d, &na) != PB_OK
-	    || !tap_ok(compare_run(os, oa, ns, na, &c) == PB_OK,
+	    || !tap_ok(builddiff_run(os, oa, ns, na, &c) == PB_OK,
 		       "the bundled studies are compared"))
 		goto out;
 	tap_ok(c->plan_diff == 0 && c->series_matched,
@@ -896,8 +898,8 @@ static void check_fixtures(void)
 		changed += c->values[i].changed;
 	tap_ok(changed == 1 && c->values[0].written.missing
 	       && c->values[0].changed, "only the missing value changed");
-	if (c->n_values && c->values[0].old_row != COMPARE_NONE
-	    && c->values[0].new_row != COMPARE_NONE) {
+	if (c->n_values && c->values[0].old_row != BUILDDIFF_NONE
+	    && c->values[0].new_row != BUILDDIFF_NONE) {
 		const boundary_row *a = &oa->summary->boundary[
 			c->values[0].old_row];
 		const boundary_row *b = &na->summary->boundary[
@@ -915,8 +917,8 @@ static void check_fixtures(void)
 		const value_change *v = &c->values[i];
 		if (v->written.missing || v->written.value != 99)
 			continue;
-		tap_ok(!v->changed && v->old_row != COMPARE_NONE
-		       && v->new_row != COMPARE_NONE
+		tap_ok(!v->changed && v->old_row != BUILDDIFF_NONE
+		       && v->new_row != BUILDDIFF_NONE
 		       && oa->summary->boundary[v->old_row].api_value == 90
 		       && na->summary->boundary[v->new_row].api_value == 90,
 		       "99 is still returned as 90");
@@ -928,8 +930,8 @@ static void check_fixtures(void)
 		changed += c->mech[i].changed;
 	tap_ok(c->n_mech == 4 && changed == 1 && c->mech[0].state.missing
 	       && c->mech[0].changed, "mechanism: only missing changed");
-	if (c->n_mech && c->mech[0].old_idx != COMPARE_NONE
-	    && c->mech[0].new_idx != COMPARE_NONE) {
+	if (c->n_mech && c->mech[0].old_idx != BUILDDIFF_NONE
+	    && c->mech[0].new_idx != BUILDDIFF_NONE) {
 		const mech_state_summary *a = &oa->summary->mech[
 			c->mech[0].old_idx];
 		const mech_state_summary *b = &na->summary->mech[
@@ -975,7 +977,7 @@ static void check_fixtures(void)
 	check_page_words(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
 out:
-	compare_free(c);
+	builddiff_free(c);
 	analysis_free(oa);
 	analysis_free(na);
 	study_free(os);

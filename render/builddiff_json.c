@@ -1,7 +1,7 @@
-/* compare_json.c: builds compare.json from a comparison of two builds. */
+/* builddiff_json.c: builds compare.json from a comparison of two builds. */
 #include "config.h"
 
-#include "render/compare_json.h"
+#include "render/builddiff_json.h"
 
 #include <math.h>
 
@@ -52,10 +52,10 @@ static json_t *state_json(pb_state st)
 /* The study.ini key of each PLAN_DIFF_* bit, in bit order. */
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
 	"column", "scale", "unit", "better", "statistic", "reference",
-	"threshold", "confidence", "interval", "states"
+	"threshold", "confidence", "interval", "states", "state_type"
 };
 
-const char *compare_plan_field(unsigned bit)
+const char *builddiff_plan_field(unsigned bit)
 {
 	for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++)
 		if (bit == 1u << i)
@@ -96,6 +96,8 @@ static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
 							     : "higher");
 	case PLAN_DIFF_INTERVAL:
 		return json_string(interval_method_name(p->interval));
+	case PLAN_DIFF_STATE_TYPE:
+		return json_string(pb_state_type_name(p->state_type));
 	default:
 		return json_null();
 	}
@@ -114,7 +116,7 @@ static json_t *study_json(const study *s, bool *ok)
 	return o;
 }
 
-static json_t *settings_json(const study *os, const compare_result *c,
+static json_t *settings_json(const study *os, const builddiff_result *c,
 			     bool *ok)
 {
 	json_t *o = json_object();
@@ -138,7 +140,7 @@ static json_t *settings_json(const study *os, const compare_result *c,
 }
 
 static json_t *plan_diff_json(const study *os, const study *ns,
-			      const compare_result *c, bool *ok)
+			      const builddiff_result *c, bool *ok)
 {
 	json_t *arr = json_array();
 	for (unsigned i = 0; arr && i < PLAN_DIFF_FIELDS; i++) {
@@ -190,7 +192,7 @@ static void interval_fields(json_t *o, const change_interval *ci, bool *ok)
 }
 
 static json_t *baseline_json(const study *os, const study *ns,
-			     const compare_result *c, bool *ok)
+			     const builddiff_result *c, bool *ok)
 {
 	json_t *o = json_object(), *arr = json_array();
 	put(o, "old_reference", state_json(os->plan.reference), ok);
@@ -217,7 +219,7 @@ static json_t *baseline_json(const study *os, const study *ns,
 }
 
 static json_t *effects_json(const study *os, const study *ns,
-			    const compare_result *c, bool *ok)
+			    const builddiff_result *c, bool *ok)
 {
 	json_t *arr = json_array();
 	for (size_t s = 0; arr && s < c->n_states; s++) {
@@ -256,7 +258,7 @@ static json_t *boundary_side(const study_summary *sum, size_t row, bool *ok)
 	const boundary_row *b;
 	json_t *o;
 
-	if (row == COMPARE_NONE)
+	if (row == BUILDDIFF_NONE)
 		return json_null();
 	b = &sum->boundary[row];
 	o = json_object();
@@ -272,14 +274,14 @@ static json_t *boundary_side(const study_summary *sum, size_t row, bool *ok)
 }
 
 static json_t *values_json(const analysis *oa, const analysis *na,
-			   const compare_result *c, bool *ok)
+			   const builddiff_result *c, bool *ok)
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; arr && i < c->n_values; i++) {
 		const value_change *v = &c->values[i];
 		json_t *o = json_object(), *what = json_array();
-		const char *tested = v->old_row == COMPARE_NONE ? "new"
-				     : v->new_row == COMPARE_NONE ? "old"
+		const char *tested = v->old_row == BUILDDIFF_NONE ? "new"
+				     : v->new_row == BUILDDIFF_NONE ? "old"
 				     : "both";
 		put(o, "written", state_json(v->written), ok);
 		put(o, "tested", json_string(tested), ok);
@@ -314,7 +316,7 @@ static json_t *mech_side(const study *s, const study_summary *sum,
 	const mech_state_summary *m;
 	json_t *o, *vars;
 
-	if (idx == COMPARE_NONE)
+	if (idx == BUILDDIFF_NONE)
 		return json_null();
 	m = &sum->mech[idx];
 	o = json_object();
@@ -337,14 +339,14 @@ static json_t *mech_side(const study *s, const study_summary *sum,
 
 static json_t *mech_json(const study *os, const analysis *oa,
 			 const study *ns, const analysis *na,
-			 const compare_result *c, bool *ok)
+			 const builddiff_result *c, bool *ok)
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; arr && i < c->n_mech; i++) {
 		const mech_change *m = &c->mech[i];
 		json_t *o = json_object(), *what = json_array();
-		const char *tested = m->old_idx == COMPARE_NONE ? "new"
-				     : m->new_idx == COMPARE_NONE ? "old"
+		const char *tested = m->old_idx == BUILDDIFF_NONE ? "new"
+				     : m->new_idx == BUILDDIFF_NONE ? "old"
 				     : "both";
 		put(o, "state", state_json(m->state), ok);
 		put(o, "tested", json_string(tested), ok);
@@ -364,7 +366,7 @@ static json_t *mech_json(const study *os, const analysis *oa,
 }
 
 /* A short index of what changed, for readers and scripts. */
-static json_t *summary_json(const compare_result *c, bool *ok)
+static json_t *summary_json(const builddiff_result *c, bool *ok)
 {
 	json_t *o = json_object();
 	json_t *values = json_array(), *mech = json_array();
@@ -398,16 +400,16 @@ static json_t *summary_json(const compare_result *c, bool *ok)
 	return o;
 }
 
-pb_status compare_json_build(const study *os, const analysis *oa,
+pb_status builddiff_json_build(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const compare_result *c, json_t **out)
+			     const builddiff_result *c, json_t **out)
 {
 	json_t *root = json_object(), *gen = json_object();
 	bool ok = root && gen;
 
 	*out = NULL;
 	put(root, "schema", json_string("pairboot-compare"), &ok);
-	put(root, "schema_version", json_integer(COMPARE_SCHEMA_VERSION), &ok);
+	put(root, "schema_version", json_integer(BUILDDIFF_SCHEMA_VERSION), &ok);
 	put(gen, "name", json_string(PACKAGE_NAME), &ok);
 	put(gen, "version", json_string(PACKAGE_VERSION), &ok);
 	put(gen, "gsl", json_string(GSL_VERSION), &ok);
@@ -434,12 +436,12 @@ pb_status compare_json_build(const study *os, const analysis *oa,
 	return PB_OK;
 }
 
-pb_status compare_json_write(const study *os, const analysis *oa,
+pb_status builddiff_json_write(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const compare_result *c, GString *out)
+			     const builddiff_result *c, GString *out)
 {
 	json_t *root;
-	pb_status st = compare_json_build(os, oa, ns, na, c, &root);
+	pb_status st = builddiff_json_build(os, oa, ns, na, c, &root);
 	if (st != PB_OK)
 		return st;
 	st = jsonw_write(root, out);

@@ -1,4 +1,4 @@
-/* compare.h: what changed between two analysed studies of the same design,
+/* builddiff.h: what changed between two analysed studies of the same design,
  * an OLD build and a NEW one.
  *
  * Compared, and nothing else:
@@ -55,8 +55,8 @@
  * The result refers to the studies' series, states and summary rows by
  * index; the studies and analyses must outlive it.  Nothing here formats
  * text for people. */
-#ifndef PAIRBOOT_COMPARE_H
-#define PAIRBOOT_COMPARE_H
+#ifndef PAIRBOOT_BUILDDIFF_H
+#define PAIRBOOT_BUILDDIFF_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -67,11 +67,11 @@
 #include "ingest/study.h"
 
 /* An index that points nowhere: the item is absent on that side. */
-#define COMPARE_NONE ((size_t)-1)
+#define BUILDDIFF_NONE ((size_t)-1)
 
 /* Resamples used when the old plan asks for `exact`: two independent
  * samples have no small enumeration, so Monte Carlo stands in. */
-#define COMPARE_EXACT_FALLBACK_RESAMPLES 10000UL
+#define BUILDDIFF_EXACT_FALLBACK_RESAMPLES 10000UL
 
 typedef enum change_verdict {
 	CHANGE_CHANGED,
@@ -95,15 +95,18 @@ enum {
 	PLAN_DIFF_THRESHOLD = 1u << 6,
 	PLAN_DIFF_CONFIDENCE = 1u << 7,
 	PLAN_DIFF_INTERVAL = 1u << 8,
-	PLAN_DIFF_STATES = 1u << 9       /* as sets; order is display only */
+	PLAN_DIFF_STATES = 1u << 9,      /* as sets; order is display only */
+	PLAN_DIFF_STATE_TYPE = 1u << 10  /* numbers against names: then the
+					    only difference reported */
 };
 
-#define PLAN_DIFF_FIELDS 10
+#define PLAN_DIFF_FIELDS 11
 
 /* The differences that forbid a comparison. */
 #define PLAN_DIFF_INCOMPARABLE                                              \
 	(PLAN_DIFF_COLUMN | PLAN_DIFF_SCALE | PLAN_DIFF_UNIT               \
-	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE)
+	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE   \
+	 | PLAN_DIFF_STATE_TYPE)
 
 /* Which way a change goes, judged by the old plan's better side. */
 typedef enum change_direction {
@@ -132,7 +135,7 @@ typedef struct change_interval {
 
 /* One state's effect in one old series against one new series. */
 typedef struct effect_change {
-	size_t state;              /* index into compare_result.states */
+	size_t state;              /* index into builddiff_result.states */
 	size_t old_series, new_series;  /* indices into each plan.series */
 	size_t old_cmp, new_cmp;   /* indices into each analysis.cmp */
 	size_t old_pairs, new_pairs;
@@ -164,7 +167,7 @@ typedef struct baseline_change {
 typedef struct value_change {
 	pb_state written;          /* as the study that has it spells it */
 	size_t old_row, new_row;   /* indices into each summary.boundary, or
-				      COMPARE_NONE: not tested there */
+				      BUILDDIFF_NONE: not tested there */
 	bool api_changed;          /* returned or not, or another value */
 	bool service_changed;
 	bool registered_changed;
@@ -177,14 +180,14 @@ typedef struct value_change {
 typedef struct mech_change {
 	pb_state state;
 	size_t old_idx, new_idx;   /* indices into each summary.mech, or
-				      COMPARE_NONE */
+				      BUILDDIFF_NONE */
 	bool registration_changed; /* another share of boots registered */
 	bool service_changed;      /* another share running or stopped */
 	bool priority_changed;     /* another set of distinct transitions */
 	bool changed;              /* any of the above, or on one side only */
 } mech_change;
 
-typedef struct compare_result {
+typedef struct builddiff_result {
 	unsigned plan_diff;        /* PLAN_DIFF_* bits */
 	double threshold;          /* the settings used (old plan's) */
 	double confidence;
@@ -208,28 +211,28 @@ typedef struct compare_result {
 	size_t n_values;
 	mech_change *mech;         /* old order, then states new only */
 	size_t n_mech;
-} compare_result;
+} builddiff_result;
 
 /* The PLAN_DIFF_* bits of the parts in which plans O and N differ. */
-unsigned compare_plan_diff(const study_plan *o, const study_plan *n);
+unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n);
 
 /* Compares OLD (study OS analysed as OA) with NEW (NS, NA).  Returns PB_OK
- * and a new *OUT (free with compare_free), PB_DATAERR (nothing in *OUT)
+ * and a new *OUT (free with builddiff_free), PB_DATAERR (nothing in *OUT)
  * when the plans differ in a PLAN_DIFF_INCOMPARABLE part (callers that
- * tell the user why check compare_plan_diff first), PB_NOMEM.  Everything
+ * tell the user why check builddiff_plan_diff first), PB_NOMEM.  Everything
  * given is only read, and must outlive *OUT. */
-pb_status compare_run(const study *os, const analysis *oa, const study *ns,
-		      const analysis *na, compare_result **out);
+pb_status builddiff_run(const study *os, const analysis *oa, const study *ns,
+		      const analysis *na, builddiff_result **out);
 
-/* As compare_run, with the number of pairs (or runs) each side needs
- * before a change is claimed set to MIN_PAIRS; compare_run uses
+/* As builddiff_run, with the number of pairs (or runs) each side needs
+ * before a change is claimed set to MIN_PAIRS; builddiff_run uses
  * VERDICT_MIN_PAIRS, the pairs a study needs for any claim, so that no
  * change is claimed from a study that claims nothing.  Below it the
  * interval is still computed and the verdict is no-change-established. */
-pb_status compare_run_min(const study *os, const analysis *oa,
+pb_status builddiff_run_min(const study *os, const analysis *oa,
 			  const study *ns, const analysis *na,
-			  size_t min_pairs, compare_result **out);
-void compare_free(compare_result *c);
+			  size_t min_pairs, builddiff_result **out);
+void builddiff_free(builddiff_result *c);
 
 /* The verdict of one interval as in the rules above (DEFINED false gives
  * no-interval; THRESHOLD > 0). */

@@ -1,10 +1,10 @@
-/* compare_md.c: renders the comparison of two builds in one language.
+/* builddiff_md.c: renders the comparison of two builds in one language.
  *
  * Every word a reader sees goes through tr(), trc() or trn(), the keywords
  * xgettext extracts (Makefile.am, "Translations"); phrases the study page
  * also uses (render/markdown.c) are the same msgids, so they have one
  * translation.  Study text goes through esc() or code(). */
-#include "render/compare_md.h"
+#include "render/builddiff_md.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -17,13 +17,13 @@
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 #include "render/outcome_words.h"
+#include "render/page_phrases.h"
 #include "render/studytext.h"
-#include "render/verdict_words.h"
 
 typedef struct page {
 	const study *os, *ns;
 	const analysis *oa, *na;
-	const compare_result *c;
+	const builddiff_result *c;
 	const char *lang;
 	int decimals;             /* the old plan's threshold decimals */
 	GString *out;
@@ -57,6 +57,14 @@ static const char *trn(page *pg, const char *singular,
 {
 	return missing(pg, n == 1 ? singular : plural,
 		       i18n_ntext(pg->lang, singular, plural, n));
+}
+
+/* Page phrase ID in the page's language. */
+static const char *phrase(page *pg, page_phrase_id id)
+{
+	const page_phrase *p = page_phrase_get(id);
+
+	return p->ctx ? trc(pg, p->ctx, p->msgid) : tr(pg, p->msgid);
 }
 
 static const char *keep(page *pg, gchar *s)
@@ -101,7 +109,7 @@ static const char *state_text(page *pg, pb_state st)
 	char buf[PB_STATE_BUFSIZE];
 
 	if (st.missing)
-		return trc(pg, "state", "missing");
+		return phrase(pg, PH_MISSING);
 	return code(pg, pb_state_format(st, buf, sizeof buf));
 }
 
@@ -238,6 +246,8 @@ static const char *changed_text(page *pg, change_direction dir)
 static const char *verdict_text(page *pg, change_verdict v,
 				change_direction dir)
 {
+	const char *plural;
+
 	switch (v) {
 	case CHANGE_CHANGED:
 		return changed_text(pg, dir);
@@ -246,7 +256,9 @@ static const char *verdict_text(page *pg, change_verdict v,
 	case CHANGE_NOT_ESTABLISHED:
 		return trc(pg, "change verdict", "no change established");
 	case CHANGE_NO_INTERVAL:
-		return tr(pg, "too few pairs for an interval");
+		/* The study page's words for the same lack of pairs. */
+		return tr(pg, verdict_msgid(VERDICT_NO_INTERVAL, false,
+					    &plural));
 	}
 	return "?";
 }
@@ -277,10 +289,10 @@ static const char *conclusion_text(page *pg, verdict v, bool syn)
 static const char *change_cell(page *pg, const change_interval *ci)
 {
 	if (!isfinite(ci->estimate))
-		return tr(pg, "no pairs");
+		return phrase(pg, PH_NO_PAIRS);
 	if (!ci->defined)
 		return fmt(pg, "%s %s", estimate_code(pg, ci->estimate),
-			   tr(pg, "(no interval)"));
+			   phrase(pg, PH_NO_INTERVAL));
 	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
 		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
 }
@@ -345,7 +357,7 @@ static const char *state_list(page *pg, const pb_state *st, size_t n)
 static void section_intro(page *pg)
 {
 	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 
 	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
 		"%s: build %s against build %s"),
@@ -399,10 +411,11 @@ static void section_intro(page *pg)
 static const char *service_phrase(page *pg, const study_plan *p, bool running)
 {
 	if (p->service)
-		return fmt(pg, running ? tr(pg, "%s running")
-				       : tr(pg, "%s stopped"),
+		return fmt(pg, running ? phrase(pg, PH_OBS_NAMED_RUNNING)
+				       : phrase(pg, PH_OBS_NAMED_STOPPED),
 			   esc(pg, p->service));
-	return running ? tr(pg, "service running") : tr(pg, "service stopped");
+	return running ? phrase(pg, PH_OBS_RUNNING) : phrase(pg,
+		PH_OBS_STOPPED);
 }
 
 static const char *outcome_text(page *pg, const boundary_row *b)
@@ -421,20 +434,20 @@ static const char *observed_text(page *pg, const study *s,
 	const char *api = NULL, *reg = NULL, *text;
 	const study_run *r;
 
-	if (row == COMPARE_NONE)
+	if (row == BUILDDIFF_NONE)
 		return tr(pg, "not tested");
 	b = &sum->boundary[row];
 	r = &s->runs[b->run];
 	parts = g_ptr_array_new();
 	if (b->api_ok)
-		api = fmt(pg, tr(pg, "API returned %s"),
+		api = fmt(pg, phrase(pg, PH_OBS_API),
 			  fmt(pg, "%" PRId64, b->api_value));
 	else if (r->mech && r->mech->query_seen)
-		api = tr(pg, "API query failed");
+		api = phrase(pg, PH_OBS_API_FAILED);
 	if (b->registered == 0)
-		reg = tr(pg, "registration not performed");
+		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
 	else if (b->registered == 1 && b->service == 0)
-		reg = tr(pg, "registration performed");
+		reg = phrase(pg, PH_OBS_REGISTERED);
 	if (b->service == 0) {
 		g_ptr_array_add(parts, (gpointer)service_phrase(pg, &s->plan,
 								false));
@@ -451,7 +464,7 @@ static const char *observed_text(page *pg, const study *s,
 		if (reg)
 			g_ptr_array_add(parts, (gpointer)reg);
 	}
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return fmt(pg, "%s; %s", text, outcome_text(pg, b));
 }
@@ -461,7 +474,7 @@ static const char *value_changes(page *pg, const value_change *v)
 	GPtrArray *what;
 	const char *text;
 
-	if (v->old_row == COMPARE_NONE || v->new_row == COMPARE_NONE)
+	if (v->old_row == BUILDDIFF_NONE || v->new_row == BUILDDIFF_NONE)
 		return tr(pg, "tested in one build only");
 	what = g_ptr_array_new();
 	/* TRANSLATORS: what changed in the handling of a written value. */
@@ -484,7 +497,7 @@ static const char *value_changes(page *pg, const value_change *v)
 
 static void section_values(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	GPtrArray *row, *same;
 	size_t changed = 0;
 
@@ -499,7 +512,7 @@ static void section_values(page *pg)
 		return;
 	}
 	row = g_ptr_array_new();
-	add(row, tr(pg, "Written"));
+	add(row, phrase(pg, PH_HEAD_WRITTEN));
 	add(row, tr(pg, "Old build"));
 	add(row, tr(pg, "New build"));
 	add(row, trc(pg, "table header", "Changed"));
@@ -546,21 +559,22 @@ static const char *mech_service(page *pg, const mech_state_summary *m)
 	if (!m)
 		return tr(pg, "not tested");
 	if (m->boots && m->service_running == m->boots)
-		return trc(pg, "service state", "running");
+		return phrase(pg, PH_SERVICE_RUNNING);
 	if (m->boots && m->service_stopped == m->boots)
-		return trc(pg, "service state", "stopped");
+		return phrase(pg, PH_SERVICE_STOPPED);
 	parts = g_ptr_array_new();
 	if (m->service_running)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "running"),
+			phrase(pg, PH_SERVICE_RUNNING),
 			m->service_running, m->boots));
 	if (m->service_stopped)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			trc(pg, "service state", "stopped"),
+			phrase(pg, PH_SERVICE_STOPPED),
 			m->service_stopped, m->boots));
 	if (m->service_unknown)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->service_unknown, m->boots));
+			phrase(pg, PH_NOT_REPORTED), m->service_unknown,
+				m->boots));
 	text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
@@ -605,8 +619,9 @@ static const char *mech_prio(page *pg, const mech_state_summary *m,
 	}
 	if (m->prio_missing)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s (%zu/%zu)",
-			tr(pg, "not reported"), m->prio_missing, m->boots));
-	text = parts->len ? join(pg, parts, ", ") : tr(pg, "not reported");
+			phrase(pg, PH_NOT_REPORTED), m->prio_missing,
+				m->boots));
+	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
@@ -620,7 +635,7 @@ static const char *old_new(page *pg, const char *a, const char *b)
 
 static void section_mechanism(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	const study_plan *p = &pg->os->plan;
 	GPtrArray *row, *same;
 	size_t changed = 0;
@@ -636,19 +651,20 @@ static void section_mechanism(page *pg)
 		return;
 	}
 	row = g_ptr_array_new();
-	add(row, trc(pg, "table header", "State"));
-	add(row, tr(pg, "Registration"));
-	add(row, p->service ? fmt(pg, tr(pg, "%s state"), esc(pg, p->service))
-			    : tr(pg, "Service state"));
-	add(row, tr(pg, "Win32 priority of one thread"));
-	add(row, tr(pg, "ETW priority of one thread"));
+	add(row, phrase(pg, PH_HEAD_STATE));
+	add(row, phrase(pg, PH_HEAD_REGISTRATION));
+	add(row, p->service ? fmt(pg, phrase(pg, PH_HEAD_NAMED_SERVICE), esc(pg,
+		p->service))
+			    : phrase(pg, PH_HEAD_SERVICE));
+	add(row, phrase(pg, PH_HEAD_WIN32));
+	add(row, phrase(pg, PH_HEAD_ETW));
 	table_header(pg, row);
 	same = g_ptr_array_new();
 	for (size_t i = 0; i < c->n_mech; i++) {
 		const mech_change *m = &c->mech[i];
-		const mech_state_summary *a = m->old_idx == COMPARE_NONE ? NULL
+		const mech_state_summary *a = m->old_idx == BUILDDIFF_NONE ? NULL
 			: &pg->oa->summary->mech[m->old_idx];
-		const mech_state_summary *b = m->new_idx == COMPARE_NONE ? NULL
+		const mech_state_summary *b = m->new_idx == BUILDDIFF_NONE ? NULL
 			: &pg->na->summary->mech[m->new_idx];
 		if (!m->changed) {
 			g_ptr_array_add(same, (gpointer)state_text(pg,
@@ -680,7 +696,7 @@ static void section_mechanism(page *pg)
 
 static void section_baseline(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	GPtrArray *row;
 
 	if (c->n_baseline == 0)
@@ -717,7 +733,7 @@ static void section_baseline(page *pg)
 
 static void section_effects(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	size_t pairs = c->n_states ? c->states[0].count : 0;
 	GPtrArray *row;
 
@@ -730,7 +746,7 @@ static void section_effects(page *pg)
 		"effect minus the old one, with the old and the new effect in "
 		"brackets."), state_text(pg, pg->os->plan.reference))));
 	row = g_ptr_array_new();
-	add(row, trc(pg, "table header", "State"));
+	add(row, phrase(pg, PH_HEAD_STATE));
 	for (size_t k = 0; k < pairs; k++) {
 		const effect_change *e = &c->effects[c->states[0].first + k];
 		/* TRANSLATORS: a series and the confidence level, "Series 1,
@@ -750,7 +766,7 @@ static void section_effects(page *pg)
 		for (size_t k = 0; k < pairs; k++) {
 			const effect_change *e;
 			if (k >= sc->count) {
-				add(row, tr(pg, "no pairs"));
+				add(row, phrase(pg, PH_NO_PAIRS));
 				continue;
 			}
 			e = &c->effects[sc->first + k];
@@ -804,7 +820,7 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 
 static void section_notes(page *pg)
 {
-	const compare_result *c = pg->c;
+	const builddiff_result *c = pg->c;
 	bool started = false;
 
 	for (size_t i = 0; i < c->n_baseline; i++) {
@@ -922,7 +938,7 @@ static void small_samples_of(page *pg, bool new, bool *started)
 		*started = true;
 		applies = names->len == n_used
 			? tr(pg, "This applies to every effect compared.")
-			: fmt(pg, tr(pg, "This applies to: %s."),
+			: fmt(pg, phrase(pg, PH_SCOPE_LIST),
 			      join(pg, names, ", "));
 		puts_(pg, fmt(pg, "- %s %s\n",
 			      coverage_sentence(pg, who, s, c), applies));
@@ -951,9 +967,9 @@ static void section_input(page *pg)
 		code(pg, pg->ns->plan.digest))));
 }
 
-pb_status compare_md_render(const study *os, const analysis *oa,
+pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    const study *ns, const analysis *na,
-			    const compare_result *c, const char *lang,
+			    const builddiff_result *c, const char *lang,
 			    GString *out)
 {
 	page pg = { 0 };

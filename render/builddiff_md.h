@@ -1,4 +1,4 @@
-/* compare_md.h: the comparison of two builds as a Markdown page, in one of
+/* builddiff_md.h: the comparison of two builds as a Markdown page, in one of
  * the published languages (English, German, Czech, Korean).
  *
  * The page holds what compare.json holds, for people: the settings the
@@ -12,13 +12,13 @@
  * numbers from render/numfmt.h with the old plan's threshold decimals,
  * study text through render/mdtext.h.  Same inputs, same bytes, whatever
  * the locale. */
-#ifndef PAIRBOOT_COMPARE_MD_H
-#define PAIRBOOT_COMPARE_MD_H
+#ifndef PAIRBOOT_BUILDDIFF_MD_H
+#define PAIRBOOT_BUILDDIFF_MD_H
 
 #include <glib.h>
 
 #include "analyze/analysis.h"
-#include "analyze/compare.h"
+#include "analyze/builddiff.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
@@ -27,9 +27,9 @@
  * PB_SOFTWARE for an unknown language, a phrase without a translation or a
  * number that cannot be formatted; PB_NOMEM.  On error OUT is left as it
  * was.  (GLib aborts on out of memory inside GString.) */
-pb_status compare_md_render(const study *os, const analysis *oa,
+pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    const study *ns, const analysis *na,
-			    const compare_result *c, const char *lang,
+			    const builddiff_result *c, const char *lang,
 			    GString *out);
 
 #endif

@@ -1,4 +1,4 @@
-/* fig_compare.h: the figure of a comparison of two builds.
+/* fig_builddiff.h: the figure of a comparison of two builds.
  *
  * A forest plot in the conventions of the study's interval plot
  * (render/fig_interval.h): one row per compared state, and within it, for
@@ -9,17 +9,17 @@
  * each interval, and which side is worse.  Intervals reaching far beyond
  * the rest are cut at the axis end with an arrowhead, as there.
  *
- * fig_compare_write() puts it into the comparison's folder as
+ * fig_builddiff_write() puts it into the comparison's folder as
  * compare.<lang>.svg, compare.<lang>.png and compare.<lang>.pdf (a single
  * page the size of the figure, its date fixed as the report PDF's is), so
  * the same inputs give the same bytes. */
-#ifndef PAIRBOOT_FIG_COMPARE_H
-#define PAIRBOOT_FIG_COMPARE_H
+#ifndef PAIRBOOT_FIG_BUILDDIFF_H
+#define PAIRBOOT_FIG_BUILDDIFF_H
 
 #include <cairo.h>
 
 #include "analyze/analysis.h"
-#include "analyze/compare.h"
+#include "analyze/builddiff.h"
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
@@ -27,25 +27,25 @@
 #include "render/outdir.h"
 
 /* What the figure is drawn from; everything is only read. */
-typedef struct fig_compare_input {
+typedef struct fig_builddiff_input {
 	const study *os, *ns;
 	const analysis *oa, *na;
-	const compare_result *c;
+	const builddiff_result *c;
 	const char *lang;
-} fig_compare_input;
+} fig_builddiff_input;
 
 /* Draws the figure onto CR, WIDTH points wide, its top-left corner at the
  * origin; height, plot area, axis and markers (old and new, in row order)
  * in *RES.  Without compared states it draws a message instead.  Errors:
  * as fig_pen_end() (a missing translation, text the fonts cannot show, a
  * cairo error), PB_DATAERR for values too large to draw. */
-pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
+pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 			   double width, fig_result *res);
 
 /* Writes compare.<lang>.svg, .png and .pdf of IN into the folder O.
  * Problems go to D, named by the file.  Errors: those of
- * fig_compare_draw, PB_IOERR, PB_NOMEM. */
-pb_status fig_compare_write(const fig_compare_input *in, outdir *o,
+ * fig_builddiff_draw, PB_IOERR, PB_NOMEM. */
+pb_status fig_builddiff_write(const fig_builddiff_input *in, outdir *o,
 			    diag *d);
 
 #endif

@@ -1,8 +1,8 @@
-/* fig_compare.c: the forest plot of a comparison of two builds, and its
+/* fig_builddiff.c: the forest plot of a comparison of two builds, and its
  * SVG, PNG and PDF files. */
 #include "config.h"
 
-#include "render/fig_compare.h"
+#include "render/fig_builddiff.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +50,7 @@ static slot make_slot(const study *s, const analysis *a, size_t cmp,
 	return sl;
 }
 
-static slot slot_at(const fig_compare_input *in, const effect_change *e,
+static slot slot_at(const fig_builddiff_input *in, const effect_change *e,
 		    bool is_new)
 {
 	size_t rank = fig_series_rank(&in->ns->plan, e->new_series);
@@ -60,7 +60,7 @@ static slot slot_at(const fig_compare_input *in, const effect_change *e,
 
 /* The series pairs of a row: those of the first state (every state has
  * the same ones, in the same order). */
-static size_t pairs_per_row(const compare_result *c)
+static size_t pairs_per_row(const builddiff_result *c)
 {
 	size_t n = 0;
 	for (size_t s = 0; s < c->n_states; s++)
@@ -76,9 +76,9 @@ static double row_height(size_t pairs)
 
 /* The range the axis must show: 0, +-T, every estimate, and interval ends
  * as far as 1.5 widths of those beyond them. */
-static bool axis_range(const fig_compare_input *in, double *lo, double *hi)
+static bool axis_range(const fig_builddiff_input *in, double *lo, double *hi)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	double t = c->threshold, core_lo = -t, core_hi = t, full_lo, full_hi;
 	double w;
 
@@ -188,10 +188,10 @@ static void whisker(fig_pen *p, double lo, double hi, double y, double x0,
 /* The legend: each new series (colour and marker), the two builds (ring
  * and filled), the threshold band.  Returns its height; DRAW false only
  * measures. */
-static double legend(fig_pen *p, const fig_compare_input *in, double y,
+static double legend(fig_pen *p, const fig_builddiff_input *in, double y,
 		     double width, bool draw)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const study_plan *plan = &in->ns->plan;
 	const double item_h = 13.0, sw = 14.0;
 	size_t pairs = c->n_states ? c->states[0].count : 0;
@@ -385,18 +385,18 @@ static void direction(fig_pen *p, bool lower, double x0, double x1, double y)
 			ANCHOR_RIGHT | ANCHOR_MIDDLE, w, style_ink_soft);
 }
 
-static void rows(fig_pen *p, const fig_compare_input *in, double x0,
+static void rows(fig_pen *p, const fig_builddiff_input *in, double x0,
 		 double x1, double y0, double label_w, double value_x,
 		 double value_w, int decimals)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const double rh = row_height(pairs_per_row(c));
 	cairo_t *cr = p->cr;
 
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
 		double top = y0 + r * rh;
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 
 		if (r > 0) {
 			cairo_save(cr);
@@ -444,14 +444,14 @@ static void rows(fig_pen *p, const fig_compare_input *in, double x0,
 	}
 }
 
-pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
+pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 			   double width, fig_result *res)
 {
-	const compare_result *c = in->c;
+	const builddiff_result *c = in->c;
 	const study_plan *op = &in->os->plan;
 	const fig_input fin = { in->ns, in->na, in->lang };
 	const int decimals = fig_decimals(op);
-	char ref[PB_STATE_BUFSIZE * 4], conf[FIG_NUMBUF];
+	char ref[FIG_STATE_BUFSIZE], conf[FIG_NUMBUF];
 	char *title, *subtitle, *axis_label, *head;
 	double y = 0, lo, hi, label_w = 0, value_w = 0, x0, x1, y0, y1, h;
 	fig_pen pen, *p = &pen;
@@ -493,7 +493,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
 	y += 8;
 
 	for (size_t r = 0; r < c->n_states; r++) {
-		char sbuf[PB_STATE_BUFSIZE * 4];
+		char sbuf[FIG_STATE_BUFSIZE];
 		double w;
 		style_text_measure(p->text, FONT_BOLD,
 				   fig_state(p, c->states[r].state, sbuf,
@@ -566,7 +566,7 @@ pb_status fig_compare_draw(cairo_t *cr, const fig_compare_input *in,
  * Files. */
 
 /* Draws the figure onto SURFACE at SCALE, on white, inside the margin. */
-static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
+static pb_status draw_on(cairo_surface_t *surface, const fig_builddiff_input *in,
 			 double scale, fig_result *res)
 {
 	cairo_t *cr = cairo_create(surface);
@@ -577,7 +577,7 @@ static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_paint(cr);
 		cairo_translate(cr, FIG_MARGIN, FIG_MARGIN);
-		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
+		st = fig_builddiff_draw(cr, in, STYLE_FIGURE_WIDTH, res);
 		if (st == PB_OK)
 			st = figures_cairo_status(cairo_status(cr));
 	}
@@ -586,7 +586,7 @@ static pb_status draw_on(cairo_surface_t *surface, const fig_compare_input *in,
 }
 
 /* The figure's height: drawn once on a recording surface. */
-static pb_status measure(const fig_compare_input *in, fig_result *res)
+static pb_status measure(const fig_builddiff_input *in, fig_result *res)
 {
 	cairo_surface_t *rec = cairo_recording_surface_create(
 		CAIRO_CONTENT_COLOR_ALPHA, NULL);
@@ -594,7 +594,7 @@ static pb_status measure(const fig_compare_input *in, fig_result *res)
 	pb_status st = figures_cairo_status(cairo_status(cr));
 
 	if (st == PB_OK)
-		st = fig_compare_draw(cr, in, STYLE_FIGURE_WIDTH, res);
+		st = fig_builddiff_draw(cr, in, STYLE_FIGURE_WIDTH, res);
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);
 	return st;
@@ -613,7 +613,7 @@ static pb_status finish(cairo_surface_t *surface, pb_status st,
 	return st;
 }
 
-static pb_status render_svg(const fig_compare_input *in, double w, double h,
+static pb_status render_svg(const fig_builddiff_input *in, double w, double h,
 			    GString *out, fig_result *res)
 {
 	sink buf;
@@ -634,7 +634,7 @@ static pb_status render_svg(const fig_compare_input *in, double w, double h,
 	return st;
 }
 
-static pb_status render_png(const fig_compare_input *in, double w, double h,
+static pb_status render_png(const fig_builddiff_input *in, double w, double h,
 			    GString *out, fig_result *res)
 {
 	sink buf;
@@ -663,7 +663,7 @@ static pb_status render_png(const fig_compare_input *in, double w, double h,
 
 /* One page the size of the figure, dated as the report PDF is (the new
  * study's date: see pdf_report_date). */
-static pb_status render_pdf(const fig_compare_input *in, double w, double h,
+static pb_status render_pdf(const fig_builddiff_input *in, double w, double h,
 			    GString *out, fig_result *res)
 {
 	sink buf;
@@ -693,10 +693,10 @@ static pb_status render_pdf(const fig_compare_input *in, double w, double h,
 	return st;
 }
 
-pb_status fig_compare_write(const fig_compare_input *in, outdir *o, diag *d)
+pb_status fig_builddiff_write(const fig_builddiff_input *in, outdir *o, diag *d)
 {
 	static const char *const ext[3] = { "svg", "png", "pdf" };
-	pb_status (*const render[3])(const fig_compare_input *, double, double,
+	pb_status (*const render[3])(const fig_builddiff_input *, double, double,
 				     GString *, fig_result *) = {
 		render_svg, render_png, render_pdf
 	};

@@ -1,9 +1,9 @@
-/* compare.c: the differences between an old and a new analysed study.
+/* builddiff.c: the differences between an old and a new analysed study.
  *
  * The rules (what is compared, the verdicts, the series matching, the
  * seeds) are stated in compare.h and docs/statistics.md, "Comparing
  * builds". */
-#include "analyze/compare.h"
+#include "analyze/builddiff.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,26 +28,23 @@ static bool same_str(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
-static size_t plan_state_index(const study_plan *p, pb_state st)
-{
-	for (size_t i = 0; i < p->n_states; i++)
-		if (pb_state_equal(p->states[i], st))
-			return i;
-	return COMPARE_NONE;
-}
-
 /* True when every state of A is in B. */
 static bool states_within(const study_plan *a, const study_plan *b)
 {
 	for (size_t i = 0; i < a->n_states; i++)
-		if (plan_state_index(b, a->states[i]) == COMPARE_NONE)
+		if (study_state_index(b, a->states[i]) == STUDY_NO_STATE)
 			return false;
 	return true;
 }
 
-unsigned compare_plan_diff(const study_plan *o, const study_plan *n)
+unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n)
 {
 	unsigned d = 0;
+
+	/* Numbers and names never match, so the states and the reference
+	 * would differ too: the state type says why, alone. */
+	if (o->state_type != n->state_type)
+		return PLAN_DIFF_STATE_TYPE;
 
 	if (!same_str(o->column, n->column))
 		d |= PLAN_DIFF_COLUMN;
@@ -252,13 +249,6 @@ static change_verdict change_across(const change_interval *const *ci,
 	return v;
 }
 
-/* The state as seed hashes want it: decimal or "missing". */
-static void canonical_label(pb_state st, char *buf, size_t size)
-{
-	st.hex = false;
-	pb_state_format(st, buf, size);
-}
-
 /* ---------------------------------------------------------------------
  * Series pairs. */
 
@@ -316,12 +306,12 @@ static size_t find_cmp(const analysis *a, size_t series, size_t state)
 	for (size_t i = 0; i < a->n_cmp; i++)
 		if (a->cmp[i].series == series && a->cmp[i].state == state)
 			return i;
-	return COMPARE_NONE;
+	return BUILDDIFF_NONE;
 }
 
 /* The seed of one interval's stream, keyed "KIND OLDID NEWID" and the
  * state's canonical label, into *OUT.  PB_NOMEM. */
-static pb_status pair_seed(const compare_result *c, const char *kind,
+static pb_status pair_seed(const builddiff_result *c, const char *kind,
 			   const char *old_id, const char *new_id,
 			   pb_state state, uint32_t *out)
 {
@@ -329,12 +319,12 @@ static pb_status pair_seed(const compare_result *c, const char *kind,
 	char *key;
 	size_t len = strlen(kind) + strlen(old_id) + strlen(new_id) + 3;
 
-	canonical_label(state, label, sizeof label);
 	key = malloc(len);
 	if (!key)
 		return PB_NOMEM;
 	snprintf(key, len, "%s %s %s", kind, old_id, new_id);
-	*out = boot_stream_seed(c->seed, key, label);
+	*out = boot_stream_seed(c->seed, key,
+				pb_state_canonical(state, label, sizeof label));
 	free(key);
 	return PB_OK;
 }
@@ -343,7 +333,7 @@ static pb_status pair_seed(const compare_result *c, const char *kind,
  * States and effects. */
 
 static pb_status build_states(const study *os, const study *ns,
-			      compare_result *c)
+			      builddiff_result *c)
 {
 	const study_plan *o = &os->plan, *n = &ns->plan;
 
@@ -354,11 +344,11 @@ static pb_status build_states(const study *os, const study *ns,
 		return PB_NOMEM;
 	for (size_t i = 0; i < o->n_states; i++) {
 		pb_state st = o->states[i];
-		size_t j = plan_state_index(n, st);
+		size_t j = study_state_index(n, st);
 		if (pb_state_equal(st, o->reference)
 		    || pb_state_equal(st, n->reference))
 			continue;
-		if (j == COMPARE_NONE) {
+		if (j == STUDY_NO_STATE) {
 			c->only_old[c->n_only_old++] = st;
 			continue;
 		}
@@ -372,7 +362,7 @@ static pb_status build_states(const study *os, const study *ns,
 		if (pb_state_equal(st, o->reference)
 		    || pb_state_equal(st, n->reference))
 			continue;
-		if (plan_state_index(o, st) == COMPARE_NONE)
+		if (study_state_index(o, st) == STUDY_NO_STATE)
 			c->only_new[c->n_only_new++] = st;
 	}
 	return PB_OK;
@@ -390,7 +380,7 @@ static verdict study_verdict(const analysis *a, size_t j)
 static pb_status build_effects(const study *os, const analysis *oa,
 			       const study *ns, const analysis *na,
 			       const series_pair *pairs, size_t n_pairs,
-			       const change_settings *set, compare_result *c)
+			       const change_settings *set, builddiff_result *c)
 {
 	const change_interval **ci;
 
@@ -412,7 +402,7 @@ static pb_status build_effects(const study *os, const analysis *oa,
 					     sc->old_state);
 			size_t in = find_cmp(na, pairs[p].new_series,
 					     sc->new_state);
-			if (io == COMPARE_NONE || in == COMPARE_NONE)
+			if (io == BUILDDIFF_NONE || in == BUILDDIFF_NONE)
 				continue;
 			const comparison *co = &oa->cmp[io], *cn = &na->cmp[in];
 			effect_change *e = &c->effects[c->n_effects++];
@@ -472,7 +462,7 @@ static pb_status reference_values(const study *s, size_t series,
 
 static pb_status build_baseline(const study *os, const study *ns,
 				const series_pair *pairs, size_t n_pairs,
-				const change_settings *set, compare_result *c)
+				const change_settings *set, builddiff_result *c)
 {
 	const change_interval **ci;
 	pb_status st = PB_OK;
@@ -528,17 +518,17 @@ static int written_cmp(pb_state a, pb_state b)
 	return (a.value > b.value) - (a.value < b.value);
 }
 
-/* The first boundary row of SUM for WRITTEN, or COMPARE_NONE. */
+/* The first boundary row of SUM for WRITTEN, or BUILDDIFF_NONE. */
 static size_t boundary_find(const study_summary *sum, pb_state written)
 {
 	for (size_t i = 0; i < sum->n_boundary; i++)
 		if (pb_state_equal(sum->boundary[i].written, written))
 			return i;
-	return COMPARE_NONE;
+	return BUILDDIFF_NONE;
 }
 
 static pb_status build_values(const study_summary *os,
-			      const study_summary *ns, compare_result *c)
+			      const study_summary *ns, builddiff_result *c)
 {
 	size_t cap = os->n_boundary + ns->n_boundary + 1;
 
@@ -569,7 +559,7 @@ static pb_status build_values(const study_summary *os,
 		value_change *v = &c->values[i];
 		v->old_row = boundary_find(os, v->written);
 		v->new_row = boundary_find(ns, v->written);
-		if (v->old_row == COMPARE_NONE || v->new_row == COMPARE_NONE) {
+		if (v->old_row == BUILDDIFF_NONE || v->new_row == BUILDDIFF_NONE) {
 			v->changed = true;
 			continue;
 		}
@@ -642,7 +632,7 @@ static bool mech_match(const study *os, const mech_state_summary *a,
 
 static pb_status build_mech(const study *os, const study_summary *osum,
 			    const study *ns, const study_summary *nsum,
-			    compare_result *c)
+			    builddiff_result *c)
 {
 	bool by_id = mech_ids_shared(os, ns);
 	bool *used = calloc(nsum->n_mech + 1, sizeof *used);
@@ -657,7 +647,7 @@ static pb_status build_mech(const study *os, const study_summary *osum,
 		mech_change *m = &c->mech[c->n_mech++];
 		m->state = a->state;
 		m->old_idx = i;
-		m->new_idx = COMPARE_NONE;
+		m->new_idx = BUILDDIFF_NONE;
 		for (size_t j = 0; j < nsum->n_mech; j++) {
 			if (!used[j] && mech_match(os, a, ns, &nsum->mech[j],
 						   by_id)) {
@@ -666,7 +656,7 @@ static pb_status build_mech(const study *os, const study_summary *osum,
 				break;
 			}
 		}
-		if (m->new_idx == COMPARE_NONE) {
+		if (m->new_idx == BUILDDIFF_NONE) {
 			m->changed = true;
 			continue;
 		}
@@ -687,7 +677,7 @@ static pb_status build_mech(const study *os, const study_summary *osum,
 			continue;
 		mech_change *m = &c->mech[c->n_mech++];
 		m->state = nsum->mech[j].state;
-		m->old_idx = COMPARE_NONE;
+		m->old_idx = BUILDDIFF_NONE;
 		m->new_idx = j;
 		m->changed = true;
 	}
@@ -698,17 +688,17 @@ static pb_status build_mech(const study *os, const study_summary *osum,
 /* ---------------------------------------------------------------------
  * The whole comparison. */
 
-pb_status compare_run(const study *os, const analysis *oa, const study *ns,
-		      const analysis *na, compare_result **out)
+pb_status builddiff_run(const study *os, const analysis *oa, const study *ns,
+		      const analysis *na, builddiff_result **out)
 {
-	return compare_run_min(os, oa, ns, na, VERDICT_MIN_PAIRS, out);
+	return builddiff_run_min(os, oa, ns, na, VERDICT_MIN_PAIRS, out);
 }
 
-pb_status compare_run_min(const study *os, const analysis *oa,
+pb_status builddiff_run_min(const study *os, const analysis *oa,
 			  const study *ns, const analysis *na,
-			  size_t min_pairs, compare_result **out)
+			  size_t min_pairs, builddiff_result **out)
 {
-	compare_result *c = calloc(1, sizeof *c);
+	builddiff_result *c = calloc(1, sizeof *c);
 	series_pair *pairs = NULL;
 	size_t n_pairs = 0;
 	change_settings set;
@@ -718,7 +708,7 @@ pb_status compare_run_min(const study *os, const analysis *oa,
 	*out = NULL;
 	if (!c)
 		return PB_NOMEM;
-	c->plan_diff = compare_plan_diff(&os->plan, &ns->plan);
+	c->plan_diff = builddiff_plan_diff(&os->plan, &ns->plan);
 	if (c->plan_diff & PLAN_DIFF_INCOMPARABLE) {
 		free(c);
 		return PB_DATAERR;
@@ -727,7 +717,7 @@ pb_status compare_run_min(const study *os, const analysis *oa,
 	c->confidence = os->plan.confidence;
 	c->better = os->plan.better;
 	c->resamples = os->plan.resamples_exact
-		       ? COMPARE_EXACT_FALLBACK_RESAMPLES : os->plan.resamples;
+		       ? BUILDDIFF_EXACT_FALLBACK_RESAMPLES : os->plan.resamples;
 	snprintf(new_seed, sizeof new_seed, "%lu",
 		 (unsigned long)ns->plan.seed);
 	c->seed = boot_stream_seed(os->plan.seed, "compare", new_seed);
@@ -751,14 +741,14 @@ pb_status compare_run_min(const study *os, const analysis *oa,
 		st = build_mech(os, oa->summary, ns, na->summary, c);
 	free(pairs);
 	if (st != PB_OK) {
-		compare_free(c);
+		builddiff_free(c);
 		return st;
 	}
 	*out = c;
 	return PB_OK;
 }
 
-void compare_free(compare_result *c)
+void builddiff_free(builddiff_result *c)
 {
 	if (!c)
 		return;

@@ -1,0 +1,96 @@
+/* results_schema.h: the layout of results.json in one place, for its
+ * writer (render/results_json.c) and its reader (ingest/results_read.h),
+ * which both verify and compare use.
+ *
+ * A results.json is an object whose "schema" is RESULTS_SCHEMA_NAME and
+ * whose "schema_version" is RESULTS_SCHEMA_VERSION when this pairboot
+ * writes it; files of RESULTS_SCHEMA_OLDEST up to RESULTS_SCHEMA_VERSION
+ * are read (docs/results-json.md, "Changes").  Its top-level sections and
+ * the keys of its "plan" object are named here with the JSON type each
+ * holds; the other objects are described in docs/results-json.md. */
+#ifndef PAIRBOOT_RESULTS_SCHEMA_H
+#define PAIRBOOT_RESULTS_SCHEMA_H
+
+#include <stdbool.h>
+
+#define RESULTS_SCHEMA_NAME "pairboot-results"
+#define RESULTS_SCHEMA_VERSION 2
+#define RESULTS_SCHEMA_OLDEST 1
+
+/* The JSON type of a value. */
+typedef enum results_type {
+	RESULTS_STRING,
+	RESULTS_INTEGER,
+	RESULTS_NUMBER,
+	RESULTS_BOOLEAN,
+	RESULTS_OBJECT,
+	RESULTS_ARRAY,
+	RESULTS_ANY            /* checked by its reader (a count or "exact") */
+} results_type;
+
+/* One key of an object. */
+typedef struct results_field {
+	const char *key;
+	results_type type;
+	bool nullable;         /* null is allowed */
+	const char *want;      /* what a reader says it must be: "a list of
+				  runs" */
+} results_field;
+
+/* The top-level keys, in the order they are written. */
+typedef enum results_section {
+	RS_SCHEMA,
+	RS_SCHEMA_VERSION,
+	RS_GENERATOR,
+	RS_STUDY,
+	RS_PLAN,
+	RS_SERIES,
+	RS_INPUTS,
+	RS_RUNS,
+	RS_COMPARISONS,
+	RS_VERDICTS,
+	RS_HETEROGENEITY,
+	RS_MECHANISM,
+	RS_BOUNDARY,
+	RS_ACCOUNTING,
+	RS_DESIGN,
+	RS_SECTIONS
+} results_section;
+
+/* The keys of "plan", in the order they are written. */
+typedef enum results_plan_key {
+	RP_COLUMN,
+	RP_SCALE,
+	RP_UNIT,
+	RP_BETTER,
+	RP_STATISTIC,
+	RP_REFERENCE,
+	RP_THRESHOLD,
+	RP_THRESHOLD_DECIMALS,
+	RP_CONFIDENCE,
+	RP_RESAMPLES,
+	RP_SEED,
+	RP_INTERVAL,
+	RP_GENERATOR,
+	RP_ENDPOINT_RULE,
+	RP_SERVICE,
+	RP_SYNTHETIC,
+	RP_ALLOW_NEGATIVE,
+	RP_UNIT_OF_REPLICATION,
+	RP_PAIRING,
+	RP_STATE_TYPE,         /* format 2 only */
+	RP_STATES,
+	RP_DIGEST,
+	RP_REGISTERED,
+	RP_KEYS
+} results_plan_key;
+
+/* The description of section S or plan key K (static). */
+const results_field *results_section_field(results_section s);
+const results_field *results_plan_field(results_plan_key k);
+
+/* Shorthands for the key names. */
+#define RS_KEY(s) (results_section_field(s)->key)
+#define RP_KEY(k) (results_plan_field(k)->key)
+
+#endif

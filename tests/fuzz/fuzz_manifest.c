@@ -1,9 +1,9 @@
 /* fuzz_manifest.c: libFuzzer target for the runs.csv reader.
  *
- * The input is one runs.csv, checked against one of two fixed plans: a
- * format 1 plan with every kind of series (that of tests/data/tiny), or a
+ * The input is one runs.csv, checked against one of three fixed plans: a
+ * format 1 plan with every kind of series (that of tests/data/tiny), a
  * format 2 plan with latency series only, under which the mechanism column
- * may be left out.  It is read whole and in small pieces; both readings
+ * may be left out, or a format 2 plan of named states.  It is read whole and in small pieces; both readings
  * must give the same runs and the same messages. */
 #include <stddef.h>
 #include <stdint.h>
@@ -67,8 +67,34 @@ static const char plan2_text[] =
 	"[series two]\n"
 	"kind = latency\n";
 
+static const char plan3_text[] =
+	"[study]\n"
+	"format = 2\n"
+	"state_type = name\n"
+	"title = fuzz\n"
+	"build = 1\n"
+	"column = latency_us\n"
+	"scale = 1\n"
+	"unit = us\n"
+	"better = lower\n"
+	"statistic = p99\n"
+	"reference = Balanced\n"
+	"threshold = 1\n"
+	"confidence = 0.95\n"
+	"resamples = 1000\n"
+	"seed = 7\n"
+	"states = Balanced;High performance;Power saver;missing;10\n"
+	"[series 1]\n"
+	"kind = latency\n"
+	"[series m]\n"
+	"kind = mechanism\n"
+	"[series b]\n"
+	"kind = boundary\n"
+	"[series c]\n"
+	"kind = control\n";
+
 /* Read once; live as long as the process (the fuzzer never returns). */
-static study_plan plan1, plan2;
+static study_plan plan1, plan2, plan3;
 
 static void read_plan(const char *text, size_t len, study_plan *out)
 {
@@ -85,6 +111,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	read_plan(plan_text, sizeof plan_text - 1, &plan1);
 	read_plan(plan2_text, sizeof plan2_text - 1, &plan2);
+	read_plan(plan3_text, sizeof plan3_text - 1, &plan3);
 	return 0;
 }
 
@@ -114,10 +141,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	study_run *r1 = NULL, *r2 = NULL;
 	size_t n1 = 0, n2 = 0;
 	/* The piece size and the plan come from the last byte, so the fuzzer
-	 * explores both; inputs ending in a newline get the format 1 plan. */
+	 * explores all; inputs ending in a newline get the format 1 plan. */
 	size_t chunk = size ? 1 + data[size - 1] % 7 : 1;
-	const study_plan *plan = size && data[size - 1] / 7 % 2 == 0 ? &plan2
-								    : &plan1;
+	const study_plan *const plans[3] = { &plan2, &plan1, &plan3 };
+	const study_plan *plan = size ? plans[data[size - 1] / 7 % 3] : &plan1;
 	pb_status s1, s2;
 
 	if (!d1 || !d2)

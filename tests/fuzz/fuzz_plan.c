@@ -25,13 +25,14 @@ static bool any_l10n(const plan_l10n *l)
 }
 
 /* What the format 2 keys promise: none of them in a format 1 plan, and a
- * value rule (boundary series only; format 1's is built in) that is whole
- * and ordered. */
+ * value rule (boundary series only; format 1's is built in; none with
+ * named states) that is whole and ordered. */
 static void check_format2(const study_plan *p)
 {
 	bool format1 = p->format == 1;
 
-	if (format1 && (p->allow_negative || any_l10n(&p->title_l10n)
+	if (format1 && (p->allow_negative || p->state_type != PB_STATE_NUMBER
+			|| any_l10n(&p->title_l10n)
 			|| any_l10n(&p->platform_l10n)))
 		abort();
 	for (size_t k = 0; k < p->n_series; k++) {
@@ -43,6 +44,8 @@ static void check_format2(const study_plan *p)
 			abort();
 		if (!r->declared)
 			continue;
+		if (p->state_type == PB_STATE_NAME)
+			abort();
 		if (s->kind != SERIES_BOUNDARY || r->multiple < 1
 		    || (r->has_valid && r->valid_lo > r->valid_hi))
 			abort();
@@ -69,6 +72,9 @@ static void check_plan(const study_plan *p)
 	if (p->n_states == 0 || p->n_series == 0)
 		abort();
 	for (size_t i = 0; i < p->n_states; i++) {
+		if (p->states[i].named != (p->state_type == PB_STATE_NAME)
+		    || !p->states[i].text)
+			abort();
 		reference_listed |= pb_state_equal(p->states[i], p->reference);
 		for (size_t j = 0; j < i; j++)
 			if (pb_state_equal(p->states[i], p->states[j]))

@@ -17,6 +17,17 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
+/* One series of every kind. */
+#define EVERY_KIND \
+	"[series 1]\n" \
+	"kind = latency\n" \
+	"[series m]\n" \
+	"kind = mechanism\n" \
+	"[series b]\n" \
+	"kind = boundary\n" \
+	"[series c]\n" \
+	"kind = control\n"
+
 static const char plan_text[] =
 	"[study]\n"
 	"format = 1\n"
@@ -33,16 +44,9 @@ static const char plan_text[] =
 	"resamples = 1000\n"
 	"seed = 7\n"
 	"states = missing;0;10;20;100\n"
-	"[series 1]\n"
-	"kind = latency\n"
+	EVERY_KIND
 	"[series 2]\n"
-	"kind = latency\n"
-	"[series m]\n"
-	"kind = mechanism\n"
-	"[series b]\n"
-	"kind = boundary\n"
-	"[series c]\n"
-	"kind = control\n";
+	"kind = latency\n";
 
 static const char plan2_text[] =
 	"[study]\n"
@@ -84,14 +88,7 @@ static const char plan3_text[] =
 	"resamples = 1000\n"
 	"seed = 7\n"
 	"states = Balanced;High performance;Power saver;missing;10\n"
-	"[series 1]\n"
-	"kind = latency\n"
-	"[series m]\n"
-	"kind = mechanism\n"
-	"[series b]\n"
-	"kind = boundary\n"
-	"[series c]\n"
-	"kind = control\n";
+	EVERY_KIND;
 
 /* Read once; live as long as the process (the fuzzer never returns). */
 static study_plan plan1, plan2, plan3;

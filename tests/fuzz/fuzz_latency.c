@@ -3,8 +3,11 @@
  * The input is one latency CSV.  It is read twice, whole and in small
  * pieces, and both readings must agree: the reader promises that where the
  * input is split does not change what it finds.  A successful reading must
- * hold only finite values >= 0, and a failed one must have said why. */
+ * hold only finite values, >= 0 unless negative values are allowed (a
+ * signed metric, study.ini allow_negative), and a failed one must have said
+ * why. */
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,17 +33,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag *d1 = diag_new(NULL, 0), *d2 = diag_new(NULL, 0);
 	double *v1 = NULL, *v2 = NULL;
 	size_t n1 = 0, n2 = 0;
-	/* A piece size from 1 to 7 bytes, taken from the input so the fuzzer
-	 * explores it too. */
+	/* A piece size from 1 to 7 bytes and whether negative values are
+	 * allowed, both taken from the input so the fuzzer explores them too. */
 	size_t chunk = size ? 1 + data[size - 1] % 7 : 1;
+	bool negative = size && data[size - 1] / 7 % 2;
 	pb_status s1, s2;
 
 	if (!d1 || !d2)
 		abort();
-	s1 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", false, 0, d1,
-				 &v1, &n1);
-	s2 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", false, chunk,
-				 d2, &v2, &n2);
+	s1 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", negative,
+				 0, d1, &v1, &n1);
+	s2 = latency_read_buffer(buf, size, "fuzz.csv", "latency_us", negative,
+				 chunk, d2, &v2, &n2);
 	check_explained(s1, d1);
 	if (s1 != s2 || n1 != n2 || diag_errors(d1) != diag_errors(d2))
 		abort();
@@ -51,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (n1 == 0 || !v1 || !v2)
 			abort();
 		for (size_t i = 0; i < n1; i++)
-			if (!isfinite(v1[i]) || v1[i] < 0
+			if (!isfinite(v1[i]) || (v1[i] < 0 && !negative)
 			    || memcmp(&v1[i], &v2[i], sizeof v1[i]) != 0)
 				abort();
 	} else if (v1 || v2 || n1 || n2) {

@@ -1,8 +1,10 @@
 /* fuzz_manifest.c: libFuzzer target for the runs.csv reader.
  *
- * The input is one runs.csv, checked against a fixed plan with every kind
- * of series (that of tests/data/tiny).  It is read whole and in small
- * pieces; both readings must give the same runs and the same messages. */
+ * The input is one runs.csv, checked against one of three fixed plans: a
+ * format 1 plan with every kind of series (that of tests/data/tiny), a
+ * format 2 plan with latency series only, under which the mechanism column
+ * may be left out, or a format 2 plan of named states.  It is read whole and in small pieces; both readings
+ * must give the same runs and the same messages. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +16,17 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* One series of every kind. */
+#define EVERY_KIND \
+	"[series 1]\n" \
+	"kind = latency\n" \
+	"[series m]\n" \
+	"kind = mechanism\n" \
+	"[series b]\n" \
+	"kind = boundary\n" \
+	"[series c]\n" \
+	"kind = control\n"
 
 static const char plan_text[] =
 	"[study]\n"
@@ -31,30 +44,71 @@ static const char plan_text[] =
 	"resamples = 1000\n"
 	"seed = 7\n"
 	"states = missing;0;10;20;100\n"
+	EVERY_KIND
+	"[series 2]\n"
+	"kind = latency\n";
+
+static const char plan2_text[] =
+	"[study]\n"
+	"format = 2\n"
+	"title = fuzz\n"
+	"title[de] = Fuzz\n"
+	"build = 1\n"
+	"column = latency_us\n"
+	"scale = 1\n"
+	"unit = us\n"
+	"better = lower\n"
+	"statistic = mean\n"
+	"reference = 0\n"
+	"threshold = 1\n"
+	"confidence = 0.95\n"
+	"resamples = 1000\n"
+	"seed = 7\n"
+	"allow_negative = yes\n"
+	"states = 0;1;missing\n"
 	"[series 1]\n"
 	"kind = latency\n"
-	"[series 2]\n"
-	"kind = latency\n"
-	"[series m]\n"
-	"kind = mechanism\n"
-	"[series b]\n"
-	"kind = boundary\n"
-	"[series c]\n"
-	"kind = control\n";
+	"[series two]\n"
+	"kind = latency\n";
 
-/* Read once; lives as long as the process (the fuzzer never returns). */
-static study_plan plan;
+static const char plan3_text[] =
+	"[study]\n"
+	"format = 2\n"
+	"state_type = name\n"
+	"title = fuzz\n"
+	"build = 1\n"
+	"column = latency_us\n"
+	"scale = 1\n"
+	"unit = us\n"
+	"better = lower\n"
+	"statistic = p99\n"
+	"reference = Balanced\n"
+	"threshold = 1\n"
+	"confidence = 0.95\n"
+	"resamples = 1000\n"
+	"seed = 7\n"
+	"states = Balanced;High performance;Power saver;missing;10\n"
+	EVERY_KIND;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
+/* Read once; live as long as the process (the fuzzer never returns). */
+static study_plan plan1, plan2, plan3;
+
+static void read_plan(const char *text, size_t len, study_plan *out)
 {
 	diag *d = diag_new(NULL, 0);
 
-	(void)argc;
-	(void)argv;
-	if (!d || plan_read_buffer(plan_text, sizeof plan_text - 1,
-				   "study.ini", d, &plan) != PB_OK)
+	if (!d || plan_read_buffer(text, len, "study.ini", d, out) != PB_OK)
 		abort();
 	diag_free(d);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	read_plan(plan_text, sizeof plan_text - 1, &plan1);
+	read_plan(plan2_text, sizeof plan2_text - 1, &plan2);
+	read_plan(plan3_text, sizeof plan3_text - 1, &plan3);
 	return 0;
 }
 
@@ -83,14 +137,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag *d1 = diag_new(NULL, 0), *d2 = diag_new(NULL, 0);
 	study_run *r1 = NULL, *r2 = NULL;
 	size_t n1 = 0, n2 = 0;
+	/* The piece size and the plan come from the last byte, so the fuzzer
+	 * explores all; inputs ending in a newline get the format 1 plan. */
 	size_t chunk = size ? 1 + data[size - 1] % 7 : 1;
+	const study_plan *const plans[3] = { &plan2, &plan1, &plan3 };
+	const study_plan *plan = size ? plans[data[size - 1] / 7 % 3] : &plan1;
 	pb_status s1, s2;
 
 	if (!d1 || !d2)
 		abort();
-	s1 = manifest_read_buffer(buf, size, "runs.csv", &plan, 0, d1, &r1,
+	s1 = manifest_read_buffer(buf, size, "runs.csv", plan, 0, d1, &r1,
 				  &n1);
-	s2 = manifest_read_buffer(buf, size, "runs.csv", &plan, chunk, d2, &r2,
+	s2 = manifest_read_buffer(buf, size, "runs.csv", plan, chunk, d2, &r2,
 				  &n2);
 	if (s1 == PB_DATAERR && diag_errors(d1) == 0)
 		abort();
@@ -102,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (strcmp(diag_message(d1, i), diag_message(d2, i)) != 0)
 			abort();
 	for (size_t i = 0; i < n1; i++) {
-		if (!same_run(&r1[i], &r2[i]) || r1[i].series >= plan.n_series
+		if (!same_run(&r1[i], &r2[i]) || r1[i].series >= plan->n_series
 		    || r1[i].block < 1)
 			abort();
 	}

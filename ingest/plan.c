@@ -369,6 +369,8 @@ typedef struct plan_ctx {
 	const ini_key *states_key;
 	bool reference_ok;
 	bool states_ok;
+	bool state_type_bad;     /* `state_type` is neither word: states
+				    cannot be judged by either rule */
 	char registered[65];     /* `registered` as given, or "" */
 	GPtrArray *v2_keys;      /* keys that only format 2 knows, in file
 				    order (const ini_key *) */
@@ -575,6 +577,7 @@ static void read_state_type(plan_ctx *c, const ini_section *s,
 	g_ptr_array_add(c->v2_keys, (gpointer)k);
 	if (which >= 0)
 		c->plan->state_type = which ? PB_STATE_NAME : PB_STATE_NUMBER;
+	c->state_type_bad = which < 0;
 }
 
 static void read_title(plan_ctx *c, const ini_section *s, const ini_key *k)
@@ -1295,9 +1298,11 @@ static void read_study(plan_ctx *c, const ini_section *s)
 	read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
 		  &c->plan->platform_l10n);
 	c->study = s;
-	if (c->states_key)
+	/* With a bad state_type, judging the states by either rule would
+	 * only add errors that follow from the first. */
+	if (c->states_key && !c->state_type_bad)
 		parse_states(c, c->states_key);
-	if (c->reference_key)
+	if (c->reference_key && !c->state_type_bad)
 		parse_reference(c, c->reference_key);
 }
 

@@ -12,6 +12,10 @@
 /* Orders states as reports list values: missing first, then ascending. */
 static int state_cmp(pb_state a, pb_state b)
 {
+	/* Named states carry no number: they order by name, so that rows
+	 * of one name stay together whatever runs.csv's order. */
+	if (a.named || b.named)
+		return strcmp(a.text ? a.text : "", b.text ? b.text : "");
 	if (a.missing || b.missing)
 		return (int)b.missing - (int)a.missing;
 	return (a.value > b.value) - (a.value < b.value);

@@ -131,4 +131,24 @@ ok "results.json has no state_type for format 1" \
 run_pb verify "$hex" --against "$hexjson"
 is "$pb_status" 0 "verify matches 0x14 in results.json with the runs written 20"
 
+# A boundary series of named states (observations only: a rule judges
+# numbers): its rows come out grouped by state, whatever runs.csv's order.
+bnd=$tap_tmp/bnd
+cp -R "$named" "$bnd" && chmod -R u+w "$bnd"
+printf '\n[series b]\nkind = boundary\n' >>"$bnd/study.ini"
+mkdir -p "$bnd/mech"
+i=0
+for st in 'Power saver' Balanced 'Power saver' Balanced; do
+	i=$((i + 1))
+	printf 'event=query value=%d\n' "$i" >"$bnd/mech/b$i.log"
+	printf 'bnd%d,b,1,,%s,yes,,,mech/b%d.log\n' "$i" "$st" "$i" \
+		>>"$bnd/runs.csv"
+done
+run_pb -q report "$bnd" -o "$tap_tmp/bnd-report" --format json
+is "$pb_status" 0 "boundary of named states: report written"
+is "$(jq -r '[.boundary.rows[].written] | join(";")' \
+	"$tap_tmp/bnd-report/results.json")" \
+	'Balanced;Balanced;Power saver;Power saver' \
+	"boundary of named states: rows ordered by state, then runs.csv order"
+
 done_testing

@@ -376,6 +376,8 @@ typedef struct plan_ctx {
 				    order (const ini_key *) */
 	const ini_key *rule_key; /* the first value-rule key of any series,
 				    or NULL: rules judge numbers */
+	const ini_key *control_key;  /* the kind line of the first control
+					series, or NULL */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -1474,6 +1476,8 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		if (kind < N_KINDS) {
 			sd->kind = (series_kind)kind;
 			kind_ok = true;
+			if (sd->kind == SERIES_CONTROL && !c->control_key)
+				c->control_key = where[SK_KIND];
 			*latency |= sd->kind == SERIES_LATENCY;
 		} else {
 			value_error(c, where[SK_KIND], "kind must be latency, "
@@ -1578,6 +1582,13 @@ static void validate(plan_ctx *c, const ini_index *ix)
 	format_gate(c);
 	/* A rule speaks of written numbers (rounded down, normalized): a
 	 * study of named states has none. */
+	/* A control boot's log reports the registry value it restored, a
+	 * number: it cannot tell a named state. */
+	if (c->control_key && c->plan->state_type == PB_STATE_NAME)
+		diag_error(c->d, c->file, c->control_key->line,
+			   c->control_key->col, "kind = control needs number "
+			   "states (state_type = number): a control boot "
+			   "reports the registry value as a number");
 	if (c->rule_key && c->plan->state_type == PB_STATE_NAME)
 		diag_error(c->d, c->file, c->rule_key->line, c->rule_key->col,
 			   "%s needs number states (state_type = number): a "

@@ -17,14 +17,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* One series of every kind. */
-#define EVERY_KIND \
+/* One series of every kind a study of named states may have (a control
+ * series needs number states), then the control series. */
+#define NAMED_KINDS \
 	"[series 1]\n" \
 	"kind = latency\n" \
 	"[series m]\n" \
 	"kind = mechanism\n" \
 	"[series b]\n" \
-	"kind = boundary\n" \
+	"kind = boundary\n"
+#define EVERY_KIND NAMED_KINDS \
 	"[series c]\n" \
 	"kind = control\n"
 
@@ -88,7 +90,7 @@ static const char plan3_text[] =
 	"resamples = 1000\n"
 	"seed = 7\n"
 	"states = Balanced;High performance;Power saver;missing;10\n"
-	EVERY_KIND;
+	NAMED_KINDS;
 
 /* Read once; live as long as the process (the fuzzer never returns). */
 static study_plan plan1, plan2, plan3;

@@ -188,6 +188,31 @@ typedef struct run_pool {
 	size_t column_missing;   /* of them, without the study's column */
 } run_pool;
 
+/* Opens a run's file PATH (its column COL in runs.csv, WHAT in messages)
+ * for reading: *FULL is where it lies, *DISPLAY its name in messages and
+ * *DS the digest it is hashed into on the way.  On failure nothing is
+ * left to free. */
+static pb_status run_file_open(run_pool *pool, study_run *run,
+			       const char *path, const char *what, size_t col,
+			       diag *d, char **full, char **display,
+			       digest_stream **ds)
+{
+	pb_status st = resolve_run_file(pool->s, pool->root, path, what, run,
+					col, d, full);
+
+	if (st != PB_OK)
+		return st;
+	*display = path_join(pool->s->dir, path);
+	*ds = digest_stream_new();
+	if (!*display || !*ds) {
+		free(*display);
+		digest_stream_free(*ds);
+		free(*full);
+		return PB_NOMEM;
+	}
+	return PB_OK;
+}
+
 /* Reads one run's latency file, hashing it on the way, and computes its
  * statistic. */
 static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
@@ -201,18 +226,10 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 	digest_stream *ds;
 	pb_status st;
 
-	st = resolve_run_file(s, pool->root, run->latency_path, "latency", run,
-			      run->latency_col, d, &full);
+	st = run_file_open(pool, run, run->latency_path, "latency",
+			   run->latency_col, d, &full, &display, &ds);
 	if (st != PB_OK)
 		return st;
-	display = path_join(s->dir, run->latency_path);
-	ds = digest_stream_new();
-	if (!display || !ds) {
-		free(display);
-		digest_stream_free(ds);
-		free(full);
-		return PB_NOMEM;
-	}
 	job->read_latency = true;
 	st = latency_read_file_hashed(full, display, s->plan.column,
 				      s->plan.allow_negative, d,
@@ -286,18 +303,10 @@ static pb_status read_mechanism(run_pool *pool, study_run *run, run_job *job)
 	digest_stream *ds;
 	pb_status st;
 
-	st = resolve_run_file(s, pool->root, run->mechanism_path, "mechanism",
-			      run, run->mechanism_col, d, &full);
+	st = run_file_open(pool, run, run->mechanism_path, "mechanism",
+			   run->mechanism_col, d, &full, &display, &ds);
 	if (st != PB_OK)
 		return st;
-	display = path_join(s->dir, run->mechanism_path);
-	ds = digest_stream_new();
-	if (!display || !ds) {
-		free(display);
-		digest_stream_free(ds);
-		free(full);
-		return PB_NOMEM;
-	}
 	st = mechlog_read_file_hashed(full, display, d, &run->mech, ds);
 	if (st == PB_OK && run->mech && run->mech->registry_seen) {
 		/* The value found is printed as the plan spells it, beside the

@@ -21,6 +21,8 @@
 #include <jansson.h>
 
 #define MAX_CELLS 64
+/* State, registration, service, Win32 and ETW priority. */
+#define MECH_COLUMNS 5
 
 /* ---------------------------------------------------------------------
  * Small helpers. */
@@ -118,8 +120,10 @@ typedef struct row {
 
 static void row_clear(row *rw)
 {
-	for (size_t i = 0; i < rw->n; i++)
+	for (size_t i = 0; i < rw->n; i++) {
 		free(rw->cells[i].text);
+		rw->cells[i].text = NULL;
+	}
 	rw->n = 0;
 }
 
@@ -507,16 +511,16 @@ static table_kind header_kind(reader *r, size_t line, const row *rw,
 	ph = phrase_match(r, PUB_MECH_HEAD_STATE, rw->cells[0].text, NULL, 0);
 	if (ph && rw->n >= 2 && phrase_match(r, PUB_MECH_HEAD_REGISTRATION,
 					     rw->cells[1].text, NULL, 0)) {
-		static const pub_concept want[5] = {
+		static const pub_concept want[MECH_COLUMNS] = {
 			PUB_MECH_HEAD_STATE, PUB_MECH_HEAD_REGISTRATION,
 			PUB_MECH_HEAD_SERVICE, PUB_MECH_HEAD_WIN32,
 			PUB_MECH_HEAD_ETW
 		};
 		note_lang(r, ph);
-		if (rw->n != 5)
+		if (rw->n != MECH_COLUMNS)
 			cell_error(r, line, &rw->cells[0],
 				   "the mechanism table needs 5 columns");
-		for (size_t k = 2; k < rw->n && k < 5; k++)
+		for (size_t k = 2; k < rw->n && k < MECH_COLUMNS; k++)
 			if (!phrase_match(r, want[k], rw->cells[k].text, NULL,
 					  0))
 				cell_error(r, line, &rw->cells[k],
@@ -1067,7 +1071,10 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 		} else if (t.kind == TABLE_CMP) {
 			cmp_row(r, line, &rw, &t);
 		} else if (t.kind == TABLE_MECH) {
-			mech_row(r, line, &rw, &t);
+			/* A header of the wrong width was reported; its rows
+			 * lack the cells a row is read from. */
+			if (t.cells == MECH_COLUMNS)
+				mech_row(r, line, &rw, &t);
 		} else {
 			value_row(r, line, &rw, &t);
 		}

@@ -279,6 +279,32 @@ static void check_error(const char *name, const char *text, const char *want)
 	check_error_len(name, text, 0, want);
 }
 
+/* A mechanism header short of columns is one error, and its rows are not
+ * read: a row has no cells past the header's width, even when an earlier,
+ * wider row of the page had some. */
+static void check_narrow_mechanism(void)
+{
+	static const char page[] =
+		"State\tRegistration\tMMCSS state\tWin32 priority of one "
+		"thread\tETW priority of one thread\n"
+		"10\t4/4\trunning\t0 -> 10 -> 0\t8 -> 18 -> 8\n"
+		"\n"
+		"State\tRegistration\tMMCSS state\n"
+		"20\t4/4\trunning\n";
+	diag *d = diag_new(NULL, 0);
+	published *p = NULL;
+	pb_status st = published_parse("page.txt", page, strlen(page), NULL,
+				       vocab, N_VOCAB, d, &p);
+
+	tap_ok(st == PB_DATAERR && !p, "a narrow mechanism table: bad data");
+	tap_streq(diag_message(d, 0), "page.txt:4:1: the mechanism table "
+		  "needs 5 columns ('State')", "the narrow header is named");
+	tap_ok(diag_errors(d) == 1, "and nothing else (%zu errors)",
+	       diag_errors(d));
+	published_free(p);
+	diag_free(d);
+}
+
 static void check_errors(void)
 {
 	check_error("a row with a missing cell",
@@ -322,6 +348,7 @@ static void check_errors(void)
 		    "table found");
 	check_error_len("a NUL byte", "ab\ncd\0ef", 8,
 			"page.txt:2:3: NUL byte in the text");
+	check_narrow_mechanism();
 }
 
 /* S with every FROM replaced by TO, a new string (g_free). */

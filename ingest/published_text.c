@@ -379,23 +379,36 @@ static size_t piece_col(const char *s, const char *piece, size_t col0)
 	return col0 + (at ? (size_t)(at - s) : 0);
 }
 
-/* Whether S can start with the phrase PH: its text up to the first piece
- * (a directive or a fixed value of its code) is where S starts.  Every
- * line is tried against every phrase of every language, so the template
- * is built only for a phrase that passes this test. */
-static bool lead_matches(const pub_phrase *ph, const char *s)
+/* The bytes of PH's text before its first piece (a directive or a fixed
+ * value of its code). */
+static size_t phrase_lead(const pub_phrase *ph)
 {
 	const char *code = ph->code ? ph->code : "";
-	const char *role;
+	const char *role, *x = ph->text;
 	size_t role_len, fixed;
 
-	for (const char *x = ph->text; *x; x++, s++) {
-		if (*x == '%' || fixed_at(code, x, &role, &role_len, &fixed))
-			return true;
-		if (*x != *s)
-			return false;
+	while (*x && *x != '%' && !fixed_at(code, x, &role, &role_len, &fixed))
+		x++;
+	return (size_t)(x - ph->text);
+}
+
+void pub_phrases_prepare(pub_phrase *vocab, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		vocab[i].lead = phrase_lead(&vocab[i]);
+		vocab[i].prepared = true;
 	}
-	return true;
+}
+
+/* Whether S can start with the phrase PH: its text up to the first piece
+ * is where S starts.  Every line is tried against every phrase of every
+ * language, so the template is built only for a phrase that passes this
+ * test. */
+static bool lead_matches(const pub_phrase *ph, const char *s)
+{
+	size_t lead = ph->prepared ? ph->lead : phrase_lead(ph);
+
+	return strncmp(ph->text, s, lead) == 0;
 }
 
 /* Reads one sentence of S with the phrase PH; on a match adds what it

@@ -49,6 +49,10 @@
 pb_status pub_text_line(published *p, const pub_phrase *vocab, size_t n_vocab,
 			const char *line, size_t len, size_t lineno);
 
+/* Works out, once, what every line of a page would otherwise redo for
+ * each of the N phrases of VOCAB (their LEAD). */
+void pub_phrases_prepare(pub_phrase *vocab, size_t n);
+
 /* Adds the confidence level S ("95%", as a comparison table's header
  * states it) at LINE:COL to P's settings.  PB_OK or PB_NOMEM. */
 pb_status pub_text_confidence(published *p, const char *s, size_t line,

@@ -60,6 +60,11 @@ typedef struct pub_phrase {
 				  meanings; else NULL */
 	const char *lang;      /* "en", "de", ... */
 	const char *text;      /* the template */
+	/* Set by pub_phrases_prepare: the first LEAD bytes of TEXT are
+	 * literal, so a sentence the phrase matches starts with them.  A
+	 * phrase not prepared is tried against every sentence. */
+	bool prepared;
+	size_t lead;
 } pub_phrase;
 
 typedef enum pub_source { PUB_PAGE, PUB_RESULTS_JSON } pub_source;

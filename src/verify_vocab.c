@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/verdict.h"
+#include "ingest/published_text.h"
 #include "render/i18n.h"
 #include "render/page_phrases.h"
 
@@ -143,16 +144,17 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
 				      : i18n_text(lang, msgid);
 			if (!text)
 				return msgid;
-			v[(*k)++] = (pub_phrase){ PUB_CONCLUSION,
-						  verdict_code((verdict)i),
-						  lang, text };
+			v[(*k)++] = (pub_phrase){
+				.concept = PUB_CONCLUSION,
+				.code = verdict_code((verdict)i),
+				.lang = lang, .text = text };
 		}
 	}
 	text = i18n_ctext(lang, page_verdict_ctx, page_verdict_with_series);
 	if (!text)
 		return page_verdict_with_series;
-	v[(*k)++] = (pub_phrase){ PUB_CONCLUSION_WITH_SERIES, NULL, lang,
-				  text };
+	v[(*k)++] = (pub_phrase){ .concept = PUB_CONCLUSION_WITH_SERIES,
+				  .lang = lang, .text = text };
 	return NULL;
 }
 
@@ -160,7 +162,7 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
  * the Korean article heads its table "`20`와의 비교", whose particle fits
  * only some state names, so the pages now write "%s 대비". */
 static const pub_phrase earlier_forms[] = {
-	{ PUB_CMP_HEAD, NULL, "ko", "%s와의 비교" },
+	{ .concept = PUB_CMP_HEAD, .lang = "ko", .text = "%s와의 비교" },
 };
 
 #define N_EARLIER (sizeof earlier_forms / sizeof *earlier_forms)
@@ -191,6 +193,7 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 	}
 	for (size_t i = 0; i < N_EARLIER; i++)
 		v[k++] = earlier_forms[i];
+	pub_phrases_prepare(v, k);
 	*out = v;
 	*n = k;
 	return PB_OK;

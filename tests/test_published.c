@@ -14,41 +14,45 @@
 
 /* English plus one German phrase, to see that any language's phrase is
  * recognised. */
+/* A phrase as the vocabulary holds it, not prepared: the reader works out
+ * what it needs as it goes. */
+#define PHRASE(c, k, l, t) { .concept = c, .code = k, .lang = l, .text = t }
+
 static const pub_phrase vocab[] = {
-	{ PUB_CMP_HEAD, NULL, "en", "Comparison with %s" },
-	{ PUB_CMP_SERIES_HEAD, NULL, "en", "%s, difference and %s CI" },
-	{ PUB_CMP_CONCLUSION_HEAD, NULL, "en", "Conclusion" },
-	{ PUB_CMP_CONCLUSION_HEAD, NULL, "de", "Schlussfolgerung" },
-	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
-	{ PUB_CONCLUSION, "harm", "en", "practically significant harm" },
-	{ PUB_CONCLUSION, "indeterminate", "en",
-	  "advantage not established; equivalence not proven" },
-	{ PUB_CONCLUSION, "series-disagree", "en",
-	  "series disagree; no pooled conclusion" },
-	{ PUB_CONCLUSION, "too-few-pairs", "en",
-	  "too few pairs for a claim, which needs at least %zu pairs" },
-	{ PUB_CONCLUSION_WITH_SERIES, NULL, "en", "%s: %s" },
-	{ PUB_NO_PAIRS, NULL, "en", "no pairs" },
-	{ PUB_NO_INTERVAL, NULL, "en", "(no interval)" },
-	{ PUB_MECH_HEAD_STATE, NULL, "en", "State" },
-	{ PUB_MECH_HEAD_REGISTRATION, NULL, "en", "Registration" },
-	{ PUB_MECH_HEAD_SERVICE, NULL, "en", "%s state" },
-	{ PUB_MECH_HEAD_WIN32, NULL, "en", "Win32 priority of one thread" },
-	{ PUB_MECH_HEAD_ETW, NULL, "en", "ETW priority of one thread" },
-	{ PUB_SERVICE_WORD, "running", "en", "running" },
-	{ PUB_SERVICE_WORD, "stopped", "en", "stopped" },
-	{ PUB_NOT_REPORTED, NULL, "en", "not reported" },
-	{ PUB_VAL_HEAD_WRITTEN, NULL, "en", "Written" },
-	{ PUB_VAL_HEAD_OBSERVED, NULL, "en", "Observed state after boot" },
-	{ PUB_VAL_HEAD_RESULT, NULL, "en", "Result" },
-	{ PUB_OBS_API, NULL, "en", "API returned %s" },
-	{ PUB_OBS_SERVICE, "running", "en", "%s running" },
-	{ PUB_OBS_SERVICE, "stopped", "en", "%s stopped" },
-	{ PUB_OBS_REGISTRATION, "no", "en", "registration not performed" },
-	{ PUB_OUTCOME, "rounded-down", "en", "rounded down" },
-	{ PUB_OUTCOME, "observation-only", "en",
-	  "separate observation for this build" },
-	{ PUB_MISSING, NULL, "en", "missing" },
+	PHRASE(PUB_CMP_HEAD, NULL, "en", "Comparison with %s"),
+	PHRASE(PUB_CMP_SERIES_HEAD, NULL, "en", "%s, difference and %s CI"),
+	PHRASE(PUB_CMP_CONCLUSION_HEAD, NULL, "en", "Conclusion"),
+	PHRASE(PUB_CMP_CONCLUSION_HEAD, NULL, "de", "Schlussfolgerung"),
+	PHRASE(PUB_SERIES_LABEL, NULL, "en", "Series %s"),
+	PHRASE(PUB_CONCLUSION, "harm", "en", "practically significant harm"),
+	PHRASE(PUB_CONCLUSION, "indeterminate", "en",
+	  "advantage not established; equivalence not proven"),
+	PHRASE(PUB_CONCLUSION, "series-disagree", "en",
+	  "series disagree; no pooled conclusion"),
+	PHRASE(PUB_CONCLUSION, "too-few-pairs", "en",
+	  "too few pairs for a claim, which needs at least %zu pairs"),
+	PHRASE(PUB_CONCLUSION_WITH_SERIES, NULL, "en", "%s: %s"),
+	PHRASE(PUB_NO_PAIRS, NULL, "en", "no pairs"),
+	PHRASE(PUB_NO_INTERVAL, NULL, "en", "(no interval)"),
+	PHRASE(PUB_MECH_HEAD_STATE, NULL, "en", "State"),
+	PHRASE(PUB_MECH_HEAD_REGISTRATION, NULL, "en", "Registration"),
+	PHRASE(PUB_MECH_HEAD_SERVICE, NULL, "en", "%s state"),
+	PHRASE(PUB_MECH_HEAD_WIN32, NULL, "en", "Win32 priority of one thread"),
+	PHRASE(PUB_MECH_HEAD_ETW, NULL, "en", "ETW priority of one thread"),
+	PHRASE(PUB_SERVICE_WORD, "running", "en", "running"),
+	PHRASE(PUB_SERVICE_WORD, "stopped", "en", "stopped"),
+	PHRASE(PUB_NOT_REPORTED, NULL, "en", "not reported"),
+	PHRASE(PUB_VAL_HEAD_WRITTEN, NULL, "en", "Written"),
+	PHRASE(PUB_VAL_HEAD_OBSERVED, NULL, "en", "Observed state after boot"),
+	PHRASE(PUB_VAL_HEAD_RESULT, NULL, "en", "Result"),
+	PHRASE(PUB_OBS_API, NULL, "en", "API returned %s"),
+	PHRASE(PUB_OBS_SERVICE, "running", "en", "%s running"),
+	PHRASE(PUB_OBS_SERVICE, "stopped", "en", "%s stopped"),
+	PHRASE(PUB_OBS_REGISTRATION, "no", "en", "registration not performed"),
+	PHRASE(PUB_OUTCOME, "rounded-down", "en", "rounded down"),
+	PHRASE(PUB_OUTCOME, "observation-only", "en",
+	  "separate observation for this build"),
+	PHRASE(PUB_MISSING, NULL, "en", "missing"),
 };
 
 #define N_VOCAB (sizeof vocab / sizeof *vocab)
@@ -472,42 +476,42 @@ static void check_json(void)
 /* The sentences on settings and runs, as verify_vocab.c gives them: the
  * English texts written here, one German one. */
 static const pub_phrase text_vocab[] = {
-	{ PUB_SETTING, "statistic", "en", "Statistic: %s of each boot." },
-	{ PUB_SETTING, "method confidence resamples:exact", "en",
+	PHRASE(PUB_SETTING, "statistic", "en", "Statistic: %s of each boot."),
+	PHRASE(PUB_SETTING, "method confidence resamples:exact", "en",
 	  "Interval: exact paired bootstrap (every distinct resample, no "
-	  "random numbers), method %s, confidence %s." },
-	{ PUB_SETTING, "resamples seed method confidence generator=mt19937",
+	  "random numbers), method %s, confidence %s."),
+	PHRASE(PUB_SETTING, "resamples seed method confidence generator=mt19937",
 	  "en", "Interval: paired bootstrap with %s resamples (generator "
-	  "mt19937, seed %s), method %s, confidence %s." },
-	{ PUB_SETTING, "threshold better:lower", "en",
+	  "mt19937, seed %s), method %s, confidence %s."),
+	PHRASE(PUB_SETTING, "threshold better:lower", "en",
 	  "Practical threshold: %s, set in advance; lower values are "
-	  "better." },
-	{ PUB_SETTING, "threshold better:higher", "de",
+	  "better."),
+	PHRASE(PUB_SETTING, "threshold better:higher", "de",
 	  "Praktisch bedeutsame Schwelle: %s, im Voraus festgelegt; h\xc3\xb6"
-	  "here Werte sind besser." },
-	{ PUB_SETTING, "statistic - better:lower", "en",
+	  "here Werte sind besser."),
+	PHRASE(PUB_SETTING, "statistic - better:lower", "en",
 	  "A positive difference means a higher value of %s than at %s, which "
-	  "is worse here." },
-	{ PUB_SETTING, "confidence", "en",
+	  "is worse here."),
+	PHRASE(PUB_SETTING, "confidence", "en",
 	  "Each cell holds the mean difference over the paired blocks and its "
-	  "%s confidence interval." },
-	{ PUB_SETTING, "pairs confidence method -", "en",
-	  "With %zu pairs, a nominal %s interval of method %s covered %s." },
-	{ PUB_PAIRS_SCOPE, "every", "en",
-	  "This applies to every comparison above." },
-	{ PUB_PAIRS_SCOPE, "list", "en", "This applies to: %s." },
-	{ PUB_MISSING, NULL, "en", "missing" },
-	{ PUB_SERIES_LABEL, NULL, "en", "Series %s" },
-	{ PUB_RUNS, "none", "en", "no runs" },
-	{ PUB_RUNS, "one", "en", "the one run was accepted" },
-	{ PUB_RUNS, "two", "en", "both runs were accepted" },
-	{ PUB_RUNS, "all", "en", "the %zu run was accepted" },
-	{ PUB_RUNS, "all", "en", "all %zu runs were accepted" },
-	{ PUB_RUNS, "some", "en", "%zu of %zu runs were accepted" },
-	{ PUB_RUNS_EXCLUDED, NULL, "en", "excluded: %s" },
-	{ PUB_RUNS_LOST, "none", "en", "no lost trace events or buffers" },
-	{ PUB_RUNS_LOST, "counts", "en",
-	  "lost trace events: %s, lost buffers: %s" },
+	  "%s confidence interval."),
+	PHRASE(PUB_SETTING, "pairs confidence method -", "en",
+	  "With %zu pairs, a nominal %s interval of method %s covered %s."),
+	PHRASE(PUB_PAIRS_SCOPE, "every", "en",
+	  "This applies to every comparison above."),
+	PHRASE(PUB_PAIRS_SCOPE, "list", "en", "This applies to: %s."),
+	PHRASE(PUB_MISSING, NULL, "en", "missing"),
+	PHRASE(PUB_SERIES_LABEL, NULL, "en", "Series %s"),
+	PHRASE(PUB_RUNS, "none", "en", "no runs"),
+	PHRASE(PUB_RUNS, "one", "en", "the one run was accepted"),
+	PHRASE(PUB_RUNS, "two", "en", "both runs were accepted"),
+	PHRASE(PUB_RUNS, "all", "en", "the %zu run was accepted"),
+	PHRASE(PUB_RUNS, "all", "en", "all %zu runs were accepted"),
+	PHRASE(PUB_RUNS, "some", "en", "%zu of %zu runs were accepted"),
+	PHRASE(PUB_RUNS_EXCLUDED, NULL, "en", "excluded: %s"),
+	PHRASE(PUB_RUNS_LOST, "none", "en", "no lost trace events or buffers"),
+	PHRASE(PUB_RUNS_LOST, "counts", "en",
+	  "lost trace events: %s, lost buffers: %s"),
 };
 
 #define N_TEXT_VOCAB (sizeof text_vocab / sizeof *text_vocab)
@@ -726,26 +730,50 @@ static void check_page_settings(void)
 		"- Series 1: the 1 run was accepted.\n"
 		"- Statistic: `p99` of each boot.\n";
 	pub_phrase v[N_VOCAB + N_TEXT_VOCAB];
-	diag *d = diag_new(NULL, 0);
-	published *p = NULL;
-	pb_status st;
 
 	memcpy(v, vocab, sizeof vocab);
 	memcpy(v + N_VOCAB, text_vocab, sizeof text_vocab);
-	st = published_parse("page.md", page, strlen(page), NULL, v,
-			     N_VOCAB + N_TEXT_VOCAB, d, &p);
-	tap_ok(st == PB_OK && p && p->n_settings == 2
-	       && p->settings[0].kind == PUB_SET_CONFIDENCE
-	       && p->settings[0].line == 1 && p->settings[0].col == 51
-	       && p->settings[0].num.value > 0.8999
-	       && p->settings[0].num.value < 0.9001
-	       && p->settings[1].kind == PUB_SET_STATISTIC
-	       && p->settings[1].line == 6 && p->n_accounts == 1
-	       && p->accounts[0].line == 5,
-	       "a page: the header's 90%% at 1:51, the statistic on line 6, "
-	       "the runs on line 5");
-	published_free(p);
-	diag_free(d);
+	/* As the phrases come, then prepared as verify prepares them: the
+	 * same reading. */
+	for (int prepared = 0; prepared < 2; prepared++) {
+		diag *d = diag_new(NULL, 0);
+		published *p = NULL;
+		pb_status st;
+
+		if (prepared)
+			pub_phrases_prepare(v, N_VOCAB + N_TEXT_VOCAB);
+		st = published_parse("page.md", page, strlen(page), NULL, v,
+				     N_VOCAB + N_TEXT_VOCAB, d, &p);
+		tap_ok(st == PB_OK && p && p->n_settings == 2
+		       && p->settings[0].kind == PUB_SET_CONFIDENCE
+		       && p->settings[0].line == 1
+		       && p->settings[0].col == 51
+		       && p->settings[0].num.value > 0.8999
+		       && p->settings[0].num.value < 0.9001
+		       && p->settings[1].kind == PUB_SET_STATISTIC
+		       && p->settings[1].line == 6 && p->n_accounts == 1
+		       && p->accounts[0].line == 5,
+		       "a page%s: the header's 90%% at 1:51, the statistic on "
+		       "line 6, the runs on line 5",
+		       prepared ? ", phrases prepared" : "");
+		published_free(p);
+		diag_free(d);
+	}
+	tap_ok(v[N_VOCAB].lead == strlen("Statistic: "),
+	       "the lead of 'Statistic: %%s of each boot.' is 11 bytes (%zu)",
+	       v[N_VOCAB].lead);
+	/* A fixed value of the code is a piece too: the lead ends before
+	 * it, as it ends before a directive. */
+	pub_phrase fixed[] = {
+		PHRASE(PUB_SETTING, "generator=mt19937 seed", "en",
+		       "Drawn by mt19937 from seed %s."),
+		PHRASE(PUB_SETTING, "seed", "en", "100%% from seed %s."),
+	};
+	pub_phrases_prepare(fixed, 2);
+	tap_ok(fixed[0].lead == strlen("Drawn by ") && fixed[0].prepared,
+	       "the lead stops at a fixed value (%zu bytes)", fixed[0].lead);
+	tap_ok(fixed[1].lead == 3, "and at a '%%%%' (%zu bytes)",
+	       fixed[1].lead);
 }
 
 int main(void)

@@ -9,7 +9,6 @@
 #include "analyze/coverage.h"
 #include "analyze/spreadtest.h"
 #include "common/progress.h"
-#include "common/quantile.h"
 #include "common/readopt.h"
 #include "common/taskpool.h"
 
@@ -354,7 +353,6 @@ static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
 {
 	unsigned long b = p->resamples_exact ? 10000 : p->resamples;
 	double alpha = 1 - p->confidence;
-	double *rep;
 	pb_status st;
 
 	/* Below the pairs a claim needs in each series, a difference between
@@ -365,21 +363,11 @@ static pb_status unpaired_interval(const comparison *ca, const comparison *cb,
 			  ? cb->boot.estimate - ca->boot.estimate : NAN;
 	if (!out->defined)
 		return PB_OK;
-	rep = malloc(b * sizeof *rep);
-	if (!rep)
-		return PB_NOMEM;
-	st = boot_unpaired_replicates(ca->diffs, ca->n_pairs, cb->diffs,
-				      cb->n_pairs, b, seed, rep);
-	if (st != PB_OK) {
-		free(rep);
-		return st;
-	}
-	boot_sort(rep, b);
-	out->lo = quantile_sorted(rep, b, alpha / 2);
-	out->hi = quantile_sorted(rep, b, 1 - alpha / 2);
-	out->disagree = out->lo > 0 || out->hi < 0;
-	free(rep);
-	return PB_OK;
+	st = boot_unpaired_percentile(ca->diffs, ca->n_pairs, cb->diffs,
+				      cb->n_pairs, b, seed, alpha, &out->lo,
+				      &out->hi, NULL);
+	out->disagree = st == PB_OK && (out->lo > 0 || out->hi < 0);
+	return st;
 }
 
 static const comparison *find_cmp(const analysis *a, size_t series,

@@ -203,6 +203,32 @@ pb_status boot_unpaired_replicates(const double *x, size_t nx,
 	return PB_OK;
 }
 
+pb_status boot_unpaired_percentile(const double *x, size_t nx,
+				   const double *y, size_t ny,
+				   unsigned long b, uint32_t stream_seed,
+				   double alpha, double *lo, double *hi,
+				   double **sorted)
+{
+	double *rep = b ? malloc(b * sizeof *rep) : NULL;
+	pb_status st;
+
+	if (b && !rep)
+		return PB_NOMEM;
+	st = boot_unpaired_replicates(x, nx, y, ny, b, stream_seed, rep);
+	if (st != PB_OK) {
+		free(rep);
+		return st;
+	}
+	boot_sort(rep, b);
+	*lo = quantile_sorted(rep, b, alpha / 2);
+	*hi = quantile_sorted(rep, b, 1 - alpha / 2);
+	if (sorted)
+		*sorted = rep;
+	else
+		free(rep);
+	return PB_OK;
+}
+
 static int double_cmp(const void *pa, const void *pb)
 {
 	double a = *(const double *)pa, b = *(const double *)pb;

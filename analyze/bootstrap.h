@@ -131,6 +131,17 @@ pb_status boot_unpaired_replicates(const double *x, size_t nx,
 				   unsigned long b, uint32_t stream_seed,
 				   double *out);
 
+/* The percentile interval at confidence 1 - ALPHA (type 7 endpoints) of
+ * the B replicates boot_unpaired_replicates draws, into *LO and *HI.
+ * With SORTED non-NULL the sorted replicates are handed over in *SORTED
+ * (free them); else they are freed.  Errors as for
+ * boot_unpaired_replicates; then nothing is written. */
+pb_status boot_unpaired_percentile(const double *x, size_t nx,
+				   const double *y, size_t ny,
+				   unsigned long b, uint32_t stream_seed,
+				   double alpha, double *lo, double *hi,
+				   double **sorted);
+
 /* The number of distinct resamples of n pairs, C(2n - 1, n), or 0 when N
  * is 0 or above BOOT_EXACT_MAX_N. */
 size_t boot_exact_count(size_t n);

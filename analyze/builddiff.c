@@ -11,7 +11,6 @@
 #include <string.h>
 
 
-#include "common/quantile.h"
 
 /* Doubles compared for identity without tripping -Wfloat-equal: plan
  * settings are parsed from the same kind of text, so equal settings give
@@ -181,18 +180,10 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	out->verdict = CHANGE_NO_INTERVAL;
 	if (!out->defined)
 		return PB_OK;
-	rep = malloc(b * sizeof *rep);
-	if (!rep)
-		return PB_NOMEM;
-	st = boot_unpaired_replicates(x_old, n_old, x_new, n_new, b, seed,
-				      rep);
-	if (st != PB_OK) {
-		free(rep);
+	st = boot_unpaired_percentile(x_old, n_old, x_new, n_new, b, seed,
+				      alpha, &out->lo, &out->hi, &rep);
+	if (st != PB_OK)
 		return st;
-	}
-	boot_sort(rep, b);
-	out->lo = quantile_sorted(rep, b, alpha / 2);
-	out->hi = quantile_sorted(rep, b, 1 - alpha / 2);
 	out->excludes_zero = out->lo > 0 || out->hi < 0;
 	out->verdict = change_verdict_of(true, out->lo, out->hi,
 					 set->threshold);

@@ -268,16 +268,6 @@ static void section_intro(page *pg)
 
 /* ---- value handling -------------------------------------------------- */
 
-static const char *service_phrase(page *pg, const study_plan *p, bool running)
-{
-	if (p->service)
-		return fmt(pg, running ? phrase(pg, PH_OBS_NAMED_RUNNING)
-				       : phrase(pg, PH_OBS_NAMED_STOPPED),
-			   esc(pg, p->service));
-	return running ? phrase(pg, PH_OBS_RUNNING) : phrase(pg,
-		PH_OBS_STOPPED);
-}
-
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
 	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
@@ -290,43 +280,14 @@ static const char *observed_text(page *pg, const study *s,
 				 const study_summary *sum, size_t row)
 {
 	const boundary_row *b;
-	GPtrArray *parts;
-	const char *api = NULL, *reg = NULL, *text;
-	const study_run *r;
 
 	if (row == BUILDDIFF_NONE)
 		return tr(pg, "not tested");
 	b = &sum->boundary[row];
-	r = &s->runs[b->run];
-	parts = g_ptr_array_new();
-	if (b->api_ok)
-		api = fmt(pg, phrase(pg, PH_OBS_API),
-			  fmt(pg, "%" PRId64, b->api_value));
-	else if (r->mech && r->mech->query_seen)
-		api = phrase(pg, PH_OBS_API_FAILED);
-	if (b->registered == 0)
-		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
-	else if (b->registered == 1 && b->service == 0)
-		reg = phrase(pg, PH_OBS_REGISTERED);
-	if (b->service == 0) {
-		g_ptr_array_add(parts, (gpointer)service_phrase(pg, &s->plan,
-								false));
-		if (reg)
-			g_ptr_array_add(parts, (gpointer)reg);
-		if (api)
-			g_ptr_array_add(parts, (gpointer)api);
-	} else {
-		if (api)
-			g_ptr_array_add(parts, (gpointer)api);
-		if (b->service == 1)
-			g_ptr_array_add(parts, (gpointer)service_phrase(
-						pg, &s->plan, true));
-		if (reg)
-			g_ptr_array_add(parts, (gpointer)reg);
-	}
-	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
-	g_ptr_array_free(parts, TRUE);
-	return fmt(pg, "%s; %s", text, outcome_text(pg, b));
+	return fmt(pg, "%s; %s",
+		   outcome_observed(&pg->md, &s->plan, &s->runs[b->run], b,
+				    false),
+		   outcome_text(pg, b));
 }
 
 static const char *value_changes(page *pg, const value_change *v)

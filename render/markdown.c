@@ -121,79 +121,12 @@ static const char *series_name(page *pg, size_t k)
 	return mdpage_series_name(&pg->md, pg->p, k);
 }
 
-typedef enum svc_phrase {
-	SVC_RUNNING, SVC_STOPPED, SVC_NOT_RUNNING
-} svc_phrase;
-
-/* "MMCSS running" or, when the study names no service, "service running". */
-static const char *service_phrase(page *pg, svc_phrase ph)
-{
-	const char *name = pg->p->service;
-
-	if (name) {
-		const char *f =
-			ph == SVC_RUNNING ? phrase(pg, PH_OBS_NAMED_RUNNING)
-			: ph == SVC_STOPPED ? phrase(pg, PH_OBS_NAMED_STOPPED)
-			: phrase(pg, PH_OBS_NAMED_NOT_RUNNING);
-		return fmt(pg, f, esc(pg, name));
-	}
-	return ph == SVC_RUNNING ? phrase(pg, PH_OBS_RUNNING)
-	     : ph == SVC_STOPPED ? phrase(pg, PH_OBS_STOPPED)
-	     : phrase(pg, PH_OBS_NOT_RUNNING);
-}
-
-
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
 static const char *outcome_text(page *pg, const boundary_row *b)
 {
 	return outcome_words_pooled(pg->md.lang, b, pg->md.pool, &pg->md.st);
-}
-
-/* What was seen after the boot, in the article's order: for a running
- * service the API value first ("API returned 20, MMCSS running"), for a
- * stopped one the service and the registration first ("MMCSS stopped,
- * registration not performed, API returned 100").  The API value of a
- * documented disabling that merely echoes the written value says nothing
- * new and is left out, as in the article. */
-static const char *observed_text(page *pg, const boundary_row *b)
-{
-	GPtrArray *parts = g_ptr_array_new();
-	const char *api = NULL, *reg = NULL, *text;
-	const study_run *r = &pg->s->runs[b->run];
-	bool echo = b->outcome == OUTCOME_DISABLED && !b->written.missing
-		    && b->api_ok && b->api_value == (int64_t)b->written.value;
-
-	if (b->api_ok)
-		api = fmt(pg, phrase(pg, PH_OBS_API),
-			  fmt(pg, "%" PRId64, b->api_value));
-	else if (r->mech && r->mech->query_seen)
-		api = phrase(pg, PH_OBS_API_FAILED);
-	if (b->registered == 0)
-		reg = phrase(pg, PH_OBS_NOT_REGISTERED);
-	else if (b->registered == 1 && b->service == 0)
-		reg = phrase(pg, PH_OBS_REGISTERED);
-
-	if (b->service == 0) {
-		g_ptr_array_add(parts, (gpointer)service_phrase(pg,
-								SVC_STOPPED));
-		if (reg)
-			g_ptr_array_add(parts, (gpointer)reg);
-		if (api && !echo)
-			g_ptr_array_add(parts, (gpointer)api);
-	} else {
-		if (api)
-			g_ptr_array_add(parts, (gpointer)api);
-		if (b->service == 1)
-			g_ptr_array_add(parts, (gpointer)service_phrase(
-						pg, SVC_RUNNING));
-		if (reg)
-			g_ptr_array_add(parts, (gpointer)reg);
-	}
-	text = parts->len ? join(pg, parts, ", ") : phrase(pg, PH_NOT_REPORTED);
-	g_ptr_array_free(parts, TRUE);
-	return text;
 }
 
 static void value_table(page *pg, size_t series)
@@ -219,7 +152,8 @@ static void value_table(page *pg, size_t series)
 				pg, sum->boundary[bg->first + i].written));
 		g_ptr_array_set_size(row, 0);
 		add(row, join(pg, vals, ", "));
-		add(row, observed_text(pg, first));
+		add(row, outcome_observed(&pg->md, pg->p, &pg->s->runs[first->run],
+					     first, true));
 		add(row, outcome_text(pg, first));
 		table_row(pg, row);
 		g_ptr_array_free(vals, TRUE);
@@ -1154,8 +1088,9 @@ static const char *control_text(page *pg, const control_check *c)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, tr(pg, "value %s "
 			"found, %s expected"), state_text(pg, m->registry),
 			state_text(pg, r->state)));
-	g_ptr_array_add(parts, (gpointer)service_phrase(pg, c->service_ok
-				? SVC_RUNNING : SVC_NOT_RUNNING));
+	g_ptr_array_add(parts, (gpointer)outcome_service(&pg->md, pg->p,
+				c->service_ok ? SERVICE_RUNNING
+					      : SERVICE_NOT_RUNNING));
 	g_ptr_array_add(parts, (gpointer)(c->tracing_ok
 		? tr(pg, "no trace session active")
 		: tr(pg, "a trace session still active")));

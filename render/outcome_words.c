@@ -84,3 +84,58 @@ const char *outcome_words_pooled(const char *lang, const boundary_row *b,
 	g_ptr_array_add(pool, text);
 	return text;
 }
+
+const char *outcome_service(mdpage *md, const study_plan *p, service_word w)
+{
+	if (p->service) {
+		page_phrase_id f = w == SERVICE_RUNNING ? PH_OBS_NAMED_RUNNING
+				   : w == SERVICE_STOPPED ? PH_OBS_NAMED_STOPPED
+				   : PH_OBS_NAMED_NOT_RUNNING;
+		return mdpage_fmt(md, mdpage_phrase(md, f),
+				  mdpage_esc(md, p->service));
+	}
+	return mdpage_phrase(md, w == SERVICE_RUNNING ? PH_OBS_RUNNING
+			     : w == SERVICE_STOPPED ? PH_OBS_STOPPED
+			     : PH_OBS_NOT_RUNNING);
+}
+
+const char *outcome_observed(mdpage *md, const study_plan *p,
+			     const study_run *r, const boundary_row *b,
+			     bool drop_echo)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *api = NULL, *reg = NULL, *text;
+	bool echo = drop_echo && b->outcome == OUTCOME_DISABLED
+		    && !b->written.missing && b->api_ok
+		    && b->api_value == (int64_t)b->written.value;
+
+	if (b->api_ok)
+		api = mdpage_fmt(md, mdpage_phrase(md, PH_OBS_API),
+				 mdpage_fmt(md, "%" PRId64, b->api_value));
+	else if (r->mech && r->mech->query_seen)
+		api = mdpage_phrase(md, PH_OBS_API_FAILED);
+	if (b->registered == 0)
+		reg = mdpage_phrase(md, PH_OBS_NOT_REGISTERED);
+	else if (b->registered == 1 && b->service == 0)
+		reg = mdpage_phrase(md, PH_OBS_REGISTERED);
+	if (b->service == 0) {
+		g_ptr_array_add(parts, (gpointer)outcome_service(md, p,
+							SERVICE_STOPPED));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+		if (api && !echo)
+			g_ptr_array_add(parts, (gpointer)api);
+	} else {
+		if (api)
+			g_ptr_array_add(parts, (gpointer)api);
+		if (b->service == 1)
+			g_ptr_array_add(parts, (gpointer)outcome_service(md, p,
+							SERVICE_RUNNING));
+		if (reg)
+			g_ptr_array_add(parts, (gpointer)reg);
+	}
+	text = parts->len ? mdpage_join(md, parts, ", ")
+			  : mdpage_phrase(md, PH_NOT_REPORTED);
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}

@@ -6,8 +6,12 @@
 
 #include <glib.h>
 
+#include <stdbool.h>
+
 #include "analyze/summary.h"
 #include "common/status.h"
+#include "ingest/study.h"
+#include "render/mdpage.h"
 
 /* The result of boundary row B in language LANG: "value is used",
  * "rounded down", "normalized to 20" (the value the series' rule
@@ -22,5 +26,23 @@ pb_status outcome_words(const char *lang, const boundary_row *b, gchar **out);
  * merging the failure into *ST. */
 const char *outcome_words_pooled(const char *lang, const boundary_row *b,
 				 GPtrArray *pool, pb_status *st);
+
+/* What a boot reported of a service (a Markdown phrase of MD's pool):
+ * "MMCSS running" for the service P names, else "service running". */
+typedef enum service_word {
+	SERVICE_RUNNING, SERVICE_STOPPED, SERVICE_NOT_RUNNING
+} service_word;
+const char *outcome_service(mdpage *md, const study_plan *p, service_word w);
+
+/* What boot R of boundary row B showed after it, in the article's order:
+ * for a running service the API value first ("API returned 20, MMCSS
+ * running"), for a stopped one the service and the registration first
+ * ("MMCSS stopped, registration not performed, API returned 100"); "not
+ * reported" when it showed nothing.  With DROP_ECHO the API value of a
+ * documented disabling that merely echoes the written value is left out,
+ * as the article does. */
+const char *outcome_observed(mdpage *md, const study_plan *p,
+			     const study_run *r, const boundary_row *b,
+			     bool drop_echo);
 
 #endif

@@ -10,7 +10,7 @@
  * gsl_rng_mt19937 is (Knuth's multiplier 1812433253; seed 0 taken as
  * 4357), and mt19937_uniform_int picks exactly as gsl_rng_uniform_int does
  * (scale = 0xffffffff / n, retry while k >= n), so the bootstrap draws the
- * very same indices as before, bit for bit; tests/test_mt19937.c checks
+ * very same indices as before, bit for bit; tests/unit/test_mt19937.c checks
  * both against GSL. */
 #ifndef PAIRBOOT_MT19937_H
 #define PAIRBOOT_MT19937_H

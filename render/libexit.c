@@ -14,6 +14,6 @@ void libexit_release(void)
 	 * another thread), and FcFini asserts that no fontconfig cache is
 	 * referenced (one still was after an allocation failed inside
 	 * Pango).  What fontconfig keeps, its parsed configuration, is
-	 * named in tests/valgrind.supp and tests/lsan.supp. */
+	 * named in tests/lib/valgrind.supp and tests/lib/lsan.supp. */
 	pango_cairo_font_map_set_default(NULL);
 }

@@ -7,7 +7,7 @@
  * lost, which would hide a real leak of pairboot's among a thousand of
  * theirs.  Releasing it at exit keeps those reports down to what pairboot
  * itself did; what fontconfig still keeps after this is named, with the
- * reason, in tests/valgrind.supp and tests/lsan.supp. */
+ * reason, in tests/lib/valgrind.supp and tests/lib/lsan.supp. */
 #ifndef PAIRBOOT_LIBEXIT_H
 #define PAIRBOOT_LIBEXIT_H
 

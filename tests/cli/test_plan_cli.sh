@@ -1,0 +1,297 @@
+#!/bin/bash
+# test_plan_cli.sh: `pairboot plan new`, end to end.
+#
+# A study planned for 5 states (an odd number: the Williams square and its
+# mirror, 10 blocks a design), 2 series of 10 blocks.  Its schedule is
+# checked by counting with awk, apart from pairboot: every block holds
+# every state once; each state takes each position 10 / 5 = 2 times per
+# series; each ordered pair of two states stands next to each other twice
+# per series.  The study is then filled in with made-up boots and passes
+# check with its registered digest; a moved threshold is refused.  Every
+# bad option gives its exact message and status 64.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+args=(--title "Timer resolution" --build 22631 --column latency_us
+	--scale 0.001 --unit ms --better lower --statistic p99
+	--reference 20 --threshold 1.5 --seed 20261201
+	--states 'missing;0;10;20;100' --series 2 --blocks 10)
+dir=$tap_tmp/planned
+
+## The plan and its schedule ---------------------------------------------
+run_pb plan new "$dir" "${args[@]}"
+is "$pb_status" 0 "plan new: exit status 0"
+is "$(sed -n 1,5p "$pb_out_file")" \
+"study planned in $dir/: study.ini and schedule.csv, 100 boots (2 series of 10 blocks of 5 states)
+not given, so confidence = 0.95
+not given, so resamples = 10000
+not given, so interval = percentile
+design: Williams square and its mirror for 5 states, 10 blocks a design; 10 blocks make 1 whole design: each state takes each position 2 times and follows each other state 2 times" \
+	"plan new says what it wrote, what it defaulted and how balanced it is"
+digest=$(sed -n 's/^analysis plan digest \([0-9a-f]\{64\}\): publish it before the first boot$/\1/p' "$pb_out_file")
+is "${#digest}" 64 "plan new prints the digest to publish"
+ok "study.ini carries it as registered" \
+	grep -qx "registered = $digest" "$dir/study.ini"
+is "$(head -n 1 "$dir/schedule.csv")" "run,series,block,position,state,latency" \
+	"schedule.csv: its header"
+is "$(tail -n +2 "$dir/schedule.csv" | wc -l)" 100 "schedule.csv: one row per boot"
+is "$(awk -F, 'NR > 1 { n[$2 " " $3 " " $5]++ }
+	END { for (k in n) if (n[k] != 1) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "100 0" "every block holds every state once"
+is "$(awk -F, 'NR > 1 { n[$2 " " $4 " " $5]++ }
+	END { for (k in n) if (n[k] != 2) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "50 0" \
+	"each state takes each position twice in each series"
+is "$(awk -F, 'NR > 1 { if ($2 == s && $3 == b) n[$2 " " p " " $5]++
+		s = $2; b = $3; p = $5 }
+	END { for (k in n) if (n[k] != 2) bad++; print length(n), bad + 0 }' \
+	"$dir/schedule.csv")" "40 0" \
+	"each state follows each other state twice in each series"
+is "$(awk -F, 'NR > 1 && $1 != "s" $2 "-b" sprintf("%02d", $3) "-" $5 { bad++ }
+	NR > 1 && $6 != "latency/" $1 ".csv" { bad++ } END { print bad + 0 }' \
+	"$dir/schedule.csv")" 0 "run ids and latency paths follow series, block and state"
+
+run_pb plan new "$tap_tmp/again" "${args[@]}"
+ok "the same options and seed give the same bytes" \
+	cmp -s "$dir/schedule.csv" "$tap_tmp/again/schedule.csv"
+ok "and the same study.ini" cmp -s "$dir/study.ini" "$tap_tmp/again/study.ini"
+other=("${args[@]}")
+other[19]=20261202
+run_pb plan new "$tap_tmp/other-seed" "${other[@]}"
+ok "another seed gives another order" \
+	sh -c "! cmp -s '$dir/schedule.csv' '$tap_tmp/other-seed/schedule.csv'"
+
+## Filled in, the study passes check with its registered plan ------------
+# One made-up latency file per boot, the same few periods for each.
+awk -F, 'NR == 1 { print "run,series,block,position,state,accepted,note,latency,mechanism" }
+	NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
+	"$dir/schedule.csv" >"$dir/runs.csv"
+mkdir -p "$dir/latency"
+tail -n +2 "$dir/schedule.csv" | cut -d, -f6 | while read -r f; do
+	printf 'period,latency_us\n1,15000\n2,15500\n3,16100\n' >"$dir/$f"
+done
+run_pb check "$dir"
+is "$pb_status" 0 "the filled-in study passes check"
+is "$(tail -n 1 "$pb_out_file")" \
+	"analysis plan digest $digest (registered)" \
+	"check reports the registered digest"
+sed -i 's/^threshold = 1.5$/threshold = 2.5/' "$dir/study.ini"
+run_pb check "$dir"
+is "$pb_status" 65 "a threshold moved after registration is refused"
+line=$(grep -n '^registered = ' "$dir/study.ini" | cut -d: -f1)
+ok "at the registered line, saying so" grep -q \
+	"^pairboot: $dir/study.ini:$line:14: the analysis plan differs from the registered one" \
+	"$pb_err_file"
+
+## What was recorded, against what was planned ---------------------------
+# A small plan of 3 blocks of 3 states, recorded with a pilot boot first
+# (not planned), block 1's last two boots swapped (one out of order), one
+# boot in block 2 at another position, and block 3 stopped after its first
+# boot (two missing).
+small=$tap_tmp/small
+run_pb -q plan new "$small" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 7 --states '10;20;100' --series 1 --blocks 3
+awk -F, 'NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
+	"$small/schedule.csv" >"$small/planned"
+mkdir -p "$small/latency"
+cut -d, -f8 "$small/planned" | while read -r f; do
+	printf 'period,latency_us\n1,15000\n2,15500\n' >"$small/$f"
+done
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	cat "$small/planned"
+} >"$small/runs.csv"
+run_pb check "$small"
+is "$(grep -c 'recorded as planned' "$pb_out_file")" 1 "a study recorded as planned"
+ok "says so" grep -qx "schedule: 9 planned boots, 9 recorded as planned" \
+	"$pb_out_file"
+# Block 1 ran its third planned boot before its second: the third, the
+# one that came early, is the one out of order.
+b3=$(sed -n 3p "$small/planned" | cut -d, -f1)
+moved=$(sed -n 5p "$small/planned" | cut -d, -f1)
+gone1=$(sed -n 8p "$small/planned" | cut -d, -f1)
+gone2=$(sed -n 9p "$small/planned" | cut -d, -f1)
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	echo "pilot,1,1,,20,no,pilot boot,,"
+	sed -n 1p "$small/planned"
+	sed -n 3p "$small/planned"
+	sed -n 2p "$small/planned"
+	sed -n 4p "$small/planned"
+	sed -n 5p "$small/planned" | awk -F, -v OFS=, '{ $4 = $4 % 3 + 1; print }'
+	sed -n 6,7p "$small/planned"
+} >"$small/runs.csv"
+run_pb check "$small"
+is "$pb_status" 0 "a study recorded otherwise than planned still passes check"
+is "$(sed -n '/^schedule: /,/^runs: /p' "$pb_out_file")" \
+"schedule: 9 planned boots, 5 recorded as planned
+  missing (2): $gone1, $gone2
+  not planned (1): pilot
+  in another series, block, position or state than planned (1): $moved
+  out of the planned order (1): $b3
+runs: 8, 7 accepted, 1 excluded" \
+	"check lists every boot missing, unplanned, moved or out of order"
+cp "$small/schedule.csv" "$tap_tmp/schedule.saved"
+sed -i '2s/^\([^,]*,[^,]*,[^,]*,[^,]*,\)[^,]*/\130/' "$small/schedule.csv"
+run_pb check "$small"
+is "$pb_status" 65 "a schedule with a state not in study.ini is bad data"
+ok "and says where" grep -q \
+	"^pairboot: $small/schedule.csv:2:[0-9]*: state '30' is not one of the states of study.ini\$" \
+	"$pb_err_file"
+
+# One boot recorded first, far ahead of its plan: only that one is out of
+# order, not every boot after it.
+{
+	echo "run,series,block,position,state,accepted,note,latency,mechanism"
+	sed -n 9p "$small/planned"
+	sed -n 1,8p "$small/planned"
+} >"$small/runs.csv"
+cp "$tap_tmp/schedule.saved" "$small/schedule.csv"
+run_pb check "$small"
+is "$(grep -A3 '^schedule: ' "$pb_out_file")" \
+"schedule: 9 planned boots, 8 recorded as planned
+  out of the planned order (1): $gone2
+runs: 9, 9 accepted, 0 excluded
+excluded runs: none" "a boot recorded far ahead of its plan is the only one out of order"
+# Without a position column the positions are not compared.
+awk -F, -v OFS=, '{ print $1, $2, $3, $5, $6, $7, $8, $9 }' "$small/planned" |
+	sed '1i run,series,block,state,accepted,note,latency,mechanism' \
+	>"$small/runs.csv"
+run_pb check "$small"
+ok "without positions in runs.csv, a study run as planned is as planned" \
+	grep -qx "schedule: 9 planned boots, 9 recorded as planned" "$pb_out_file"
+run_pb plan new "$small" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 8 --states '10;20;100' --series 1 --blocks 3
+is "$pb_status" 73 "plan new over an existing study is refused (73)"
+ok "and says why" grep -q "already exists and is not an empty folder" \
+	"$pb_err_file"
+ok "its study.ini is kept" grep -q "^seed = 7$" "$small/study.ini"
+
+## Bad options -------------------------------------------------------------
+hint="Try 'pairboot --help' for more information."
+# bad_option NAME EXPECTED-FIRST-LINE ARGS...: plan new with ARGS gives 64,
+# the line and the hint, and writes nothing.
+bad_option() {
+	local name=$1 want=$2
+	shift 2
+	run_pb plan new "$tap_tmp/bad" "$@"
+	is "$pb_status $pb_err" "64 $want
+$hint
+" "$name"
+	ok "$name: nothing written" test ! -e "$tap_tmp/bad"
+}
+without_threshold=("${args[@]:0:16}" "${args[@]:18}")
+bad_option "a missing --threshold" \
+	"pairboot: plan new: --threshold is required" "${without_threshold[@]}"
+bad_option "a bad --threshold" \
+	"pairboot: plan new: --threshold: threshold is not a number ('abc')" \
+	"${args[@]}" --threshold abc
+bad_option "a state twice in --states" \
+	"pairboot: plan new: --states: state '0x14' listed twice in states (first as '20' at character 6 of the value)" \
+	"${args[@]}" --states '0;10;20;0x14'
+bad_option "a --reference not among the states" \
+	"pairboot: plan new: --reference: reference state 30 is not listed in states" \
+	"${args[@]}" --reference 30
+bad_option "--blocks 0" \
+	"pairboot: plan new: --blocks must be a whole number from 1 to 10000 ('0')" \
+	"${args[@]}" --blocks 0
+bad_option "--series x" \
+	"pairboot: plan new: --series must be a whole number from 1 to 100 ('x')" \
+	"${args[@]}" --series x
+# Each key's own rule, as study.ini's reader states it, named by option.
+bad_option "--scale 0" "pairboot: plan new: --scale: scale must be > 0 ('0')" \
+	"${args[@]}" --scale 0
+bad_option "--better up" \
+	"pairboot: plan new: --better: better must be lower or higher ('up')" \
+	"${args[@]}" --better up
+bad_option "--statistic q99" \
+	"pairboot: plan new: --statistic: statistic must be pNN, pNN.N, mean, median or max ('q99')" \
+	"${args[@]}" --statistic q99
+bad_option "--confidence 1.5" \
+	"pairboot: plan new: --confidence: confidence must be strictly between 0 and 1 ('1.5')" \
+	"${args[@]}" --confidence 1.5
+bad_option "--resamples 5" \
+	"pairboot: plan new: --resamples: resamples must be an integer >= 1000 or exact ('5')" \
+	"${args[@]}" --resamples 5
+bad_option "--interval z" \
+	"pairboot: plan new: --interval: interval must be percentile, bca, t, expanded or studentized ('z')" \
+	"${args[@]}" --interval z
+bad_option "--seed -1" \
+	"pairboot: plan new: --seed: seed must be an integer 0..4294967295 ('-1')" \
+	"${args[@]}" --seed -1
+for key in unit column build title; do
+	bad_option "an empty --$key" "pairboot: plan new: --$key: $key is empty" \
+		"${args[@]}" "--$key" ""
+done
+bad_option "an unknown option" \
+	"pairboot: plan new: unrecognized option '--frob'" "${args[@]}" --frob 1
+bad_option "an option without its value" \
+	"pairboot: plan new: option '--better' requires a value" \
+	"${args[@]}" --better
+bad_option "a value of two lines" \
+	"pairboot: plan new: --title: a value must be one line" \
+	"${args[@]}" --title "$(printf 'two\nlines')"
+run_pb plan new "${args[@]}"
+is "$pb_status $pb_err" "64 pairboot: plan new: missing DIR, the folder of the new study
+$hint
+" "no DIR"
+run_pb plan
+is "$pb_status $pb_err" "64 pairboot: plan: missing STUDY (or 'new DIR')
+$hint
+" "plan alone"
+run_pb plan "$dir" extra
+is "$pb_status" 64 "plan with an extra operand"
+
+## plan STUDY: its options ------------------------------------------------
+# bad_size NAME EXPECTED-FIRST-LINE ARGS...: plan STUDY with ARGS gives 64.
+bad_size() {
+	local name=$1 want=$2
+	shift 2
+	run_pb plan "$top_srcdir/tests/data/tiny" "$@"
+	is "$pb_status $pb_err" "64 $want
+$hint
+" "$name"
+}
+bad_size "plan --assurance 1.5" \
+	"pairboot: plan: --assurance must be a number between 0 and 1 ('1.5')" \
+	--assurance 1.5
+bad_size "plan --assurance 0" \
+	"pairboot: plan: --assurance must be a number between 0 and 1 ('0')" \
+	--assurance 0
+bad_size "plan --assurance without a value" \
+	"pairboot: plan: option '--assurance' requires a value" --assurance
+bad_size "plan --max-blocks 3" \
+	"pairboot: plan: --max-blocks must be at least 5, the fewest pairs a verdict is claimed from" \
+	--max-blocks 3
+bad_size "plan --max-blocks x" \
+	"pairboot: plan: --max-blocks must be a whole number from 1 to 10000 ('x')" \
+	--max-blocks x
+bad_size "plan with an unknown option" \
+	"pairboot: plan: unrecognized option '--frob'" --frob
+run_pb plan "$tap_tmp/no-such-study"
+is "$pb_status" 66 "plan of a missing study: 66"
+ok "and says so" grep -q "no such study folder" "$pb_err_file"
+# tests/data/tiny has 3 pairs per comparison: too few to say anything.
+run_pb plan "$top_srcdir/tests/data/tiny" -o "$tap_tmp/tinyplan" \
+	--assurance 0.7 --max-blocks 50
+is "$pb_status" 0 "plan of a 3-pair study: exit 0"
+is "$(grep -c 'too few pairs to say' "$pb_out_file")" 2 \
+	"both comparisons: too few pairs to say"
+ok "plan.json says so with a reason" \
+	grep -q '"reason": "too-few-pairs"' "$tap_tmp/tinyplan/plan.json"
+ok "and the assurances asked" grep -q '"assurance": 0.7' \
+	"$tap_tmp/tinyplan/plan.json"
+ok "the header names the maximum" grep -q "at most 50 blocks" "$pb_out_file"
+
+## The folder is never taken from the user -----------------------------------
+mkdir -p "$tap_tmp/mine" && echo keep >"$tap_tmp/mine/notes.txt"
+run_pb plan new "$tap_tmp/mine" "${args[@]}"
+is "$pb_status" 73 "a folder holding the user's files is refused (73)"
+is "$(cat "$tap_tmp/mine/notes.txt")" keep "and its files are kept"
+
+done_testing

@@ -1,0 +1,68 @@
+#!/bin/bash
+# test_progress.sh: the progress line of long phases appears on a terminal
+# only, never with --quiet, never in a pipe or a file, and never garbles a
+# message.  script(1) (util-linux, Debian package bsdutils) runs pairboot
+# on a pseudo-terminal.  PAIRBOOT_PROGRESS_DELAY=0 shows the line from the
+# start, since the example study is read faster than the usual delay.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+study=$top_srcdir/fixtures/mmcss-26200.9168
+
+if ! command -v script >/dev/null 2>&1; then
+	echo "1..0 # SKIP script(1) is not installed (Debian package bsdutils)"
+	exit 0
+fi
+
+# on_tty FILE ARG...: runs pairboot with ARGs on a terminal; what the
+# terminal showed (stdout and stderr) goes to FILE.
+on_tty() {
+	local file=$1 cmd
+	shift
+	printf -v cmd '%q ' "$PAIRBOOT" "$@"
+	script -qec "$cmd" /dev/null </dev/null >"$file" 2>&1
+}
+
+PAIRBOOT_PROGRESS_DELAY=0 on_tty "$tap_tmp/tty" report "$study" \
+	-o "$tap_tmp/r1"
+is "$?" 0 "report on a terminal exits 0"
+ok "a terminal shows the reading line" \
+	grep -aq 'reading *[0-9]*/132 runs \[' "$tap_tmp/tty"
+ok "and the bootstrap line" \
+	grep -aq 'bootstrap *[0-9]*/8 comparisons \[' "$tap_tmp/tty"
+ok "with a rate and the time left" grep -aq '/s, [0-9]*:[0-9][0-9] left' \
+	"$tap_tmp/tty"
+ok "the line is erased before the report's own output" \
+	grep -aq $'\033\\[Kreport written to' "$tap_tmp/tty"
+
+PAIRBOOT_PROGRESS_DELAY=0 on_tty "$tap_tmp/tty-q" -q report "$study" \
+	-o "$tap_tmp/r2"
+is "$(cat "$tap_tmp/tty-q")" "" "--quiet shows nothing on a terminal"
+
+PAIRBOOT_PROGRESS_DELAY=100 on_tty "$tap_tmp/tty-slow" report "$study" \
+	-o "$tap_tmp/r3"
+ok "a phase shorter than the delay shows no line" \
+	test "$(cat "$tap_tmp/tty-slow")" = "report written to $tap_tmp/r3/"$'\r'
+
+PAIRBOOT_PROGRESS_DELAY=0 run_pb report "$study" -o "$tap_tmp/r4"
+is "$pb_err" "" "stderr not a terminal: no line"
+PAIRBOOT_PROGRESS_DELAY=0 "$PAIRBOOT" report "$study" -o "$tap_tmp/r5" \
+	2>&1 | cat >"$tap_tmp/pipe"
+is "$(cat "$tap_tmp/pipe")" "report written to $tap_tmp/r5/" \
+	"stderr into a pipe: no line"
+ok "the report is the same with and without the line" \
+	cmp "$tap_tmp/r1/results.json" "$tap_tmp/r4/results.json"
+
+# Messages printed while the line is shown start on a clean line.
+broken=$tap_tmp/broken
+cp -r "$study" "$broken"
+sed -i '5s/,[0-9.]*$/,abc/' "$broken/latency/s2-b03-10.csv"
+PAIRBOOT_PROGRESS_DELAY=0 on_tty "$tap_tmp/tty-err" check "$broken"
+is "$(grep -a 'is not a number' "$tap_tmp/tty-err" | sed 's/.*\x1b\[K//')" \
+	"pairboot: $broken/latency/s2-b03-10.csv:5:3: latency_us is not a number ('abc')"$'\r' \
+	"a message is printed after erasing the line, whole"
+
+done_testing

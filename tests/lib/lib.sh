@@ -1,0 +1,107 @@
+# lib.sh: TAP helpers for the shell tests of pairboot.
+#
+# A test script sources this file, makes its checks and ends with
+# `done_testing`:
+#
+#     . "$top_srcdir/tests/lib/lib.sh"
+#     run_pb --version
+#     is "$pb_status" 0 "--version exits 0"
+#     ok "--version names the program" grep -q '^pairboot ' "$pb_out_file"
+#     done_testing
+#
+# Each check prints one "ok N - name" or "not ok N - name" line, which
+# Automake's tap-driver counts as one result; done_testing prints the plan.
+# The environment comes from the Makefile: PAIRBOOT (the program under
+# test), top_srcdir and top_builddir (absolute paths).
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+: "${PAIRBOOT:?PAIRBOOT must name the pairboot program under test}"
+: "${top_srcdir:?top_srcdir must name the source tree}"
+
+tap_count=0
+tap_failed=0
+
+# A scratch folder for this script, removed when it exits.  Captured output
+# lives here, so tests compare bytes rather than shell strings.
+tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/pairboot-test.XXXXXX") || exit 99
+trap 'rm -rf "$tap_tmp"' EXIT
+
+# diag TEXT...: a comment line, shown in the test's log.
+diag() {
+	printf '%s\n' "$@" | sed 's/^/# /'
+}
+
+# tap_result PASSED NAME: prints the TAP line for one check.
+tap_result() {
+	tap_count=$((tap_count + 1))
+	if [ "$1" -eq 0 ]; then
+		printf 'ok %d - %s\n' "$tap_count" "$2"
+	else
+		tap_failed=$((tap_failed + 1))
+		printf 'not ok %d - %s\n' "$tap_count" "$2"
+	fi
+}
+
+# ok NAME COMMAND [ARG]...: passes when COMMAND exits 0.  The command's own
+# output goes to the log as comments.
+ok() {
+	local name=$1 out status
+	shift
+	out=$("$@" 2>&1)
+	status=$?
+	[ -n "$out" ] && [ "$status" -ne 0 ] && diag "$out"
+	tap_result "$status" "$name"
+	return "$status"
+}
+
+# is GOT WANT NAME: passes when the strings GOT and WANT are equal; shows
+# both when they are not.
+is() {
+	if [ "$1" = "$2" ]; then
+		tap_result 0 "$3"
+		return 0
+	fi
+	tap_result 1 "$3"
+	diag "got:  '$1'" "want: '$2'"
+	return 1
+}
+
+# skip NAME REASON: a check that cannot run here, counted as skipped.
+skip() {
+	tap_count=$((tap_count + 1))
+	printf 'ok %d - %s # SKIP %s\n' "$tap_count" "$1" "$2"
+}
+
+# run_pb [ARG]...: runs $PAIRBOOT with ARGs, standard input from /dev/null.
+# Leaves the exit status in pb_status, standard output and error in the
+# files pb_out_file and pb_err_file and, as text, in pb_out and pb_err
+# (trailing newlines kept).  Standard output may be redirected by setting
+# PB_STDOUT to a file name (such as /dev/full) for one call.
+run_pb() {
+	pb_out_file=$tap_tmp/stdout
+	pb_err_file=$tap_tmp/stderr
+	"$PAIRBOOT" "$@" </dev/null >"${PB_STDOUT:-$pb_out_file}" \
+		2>"$pb_err_file"
+	pb_status=$?
+	[ -n "${PB_STDOUT:-}" ] && : >"$pb_out_file"
+	pb_out=$(cat "$pb_out_file"; printf x)
+	pb_out=${pb_out%x}
+	pb_err=$(cat "$pb_err_file"; printf x)
+	pb_err=${pb_err%x}
+	return 0
+}
+
+# line_count TEXT: the number of lines in TEXT (its newline characters).
+line_count() {
+	printf '%s' "$1" | wc -l | tr -d ' '
+}
+
+# done_testing: prints the plan; the script's exit status says whether every
+# check passed, as the C tests' tap_done() does.
+done_testing() {
+	printf '1..%d\n' "$tap_count"
+	[ "$tap_failed" -eq 0 ]
+	exit $?
+}

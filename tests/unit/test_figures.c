@@ -1,0 +1,953 @@
+/* test_figures.c: the figures drawn onto image surfaces, checked pixel by
+ * pixel against positions computed in the test; the axis arithmetic, the
+ * Markdown reader of the PDF, the PDF date, SVG id renumbering,
+ * byte-identical output and write failures.
+ *
+ * The studies here are built by hand (no files), so each edge case is
+ * exactly the one named: no comparisons, one series, a huge interval, a
+ * zero-width one, an undefined one, very long labels, text the pinned
+ * fonts cannot show. */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "analyze/analysis.h"
+#include "ingest/study_read.h"
+#include "render/axis.h"
+#include "render/fig_boots.h"
+#include "render/figures.h"
+#include "render/mdblocks.h"
+#include "render/pdf_report.h"
+#include "render/sink.h"
+#include "tests/lib/tap.h"
+#include "tests/lib/testlib.h"
+
+/* Pixels per point in the test images: a marker (6 pt) is 24 pixels
+ * across, so its centre pixel is pure fill colour. */
+#define S 4.0
+
+/* ----------------------------------------------------- a hand-made study */
+
+typedef struct fake {
+	study s;
+	analysis a;
+	study_summary sum;
+	series_def series[3];
+	pb_state states[4];
+	study_run runs[8];
+	comparison cmp[4];
+	state_result res[4];
+	size_t idx[4][2];
+	unsigned long blocks[4][2];
+	size_t ref_runs[2], state_runs[2];
+	mech_state_summary mech[1];
+	prio_variant variant[1];
+} fake;
+
+static pb_state num_state(uint32_t v)
+{
+	pb_state st = { .value = v };
+	return st;
+}
+
+/* One latency series "Series 1", states 20 (the reference) and 10, 100,
+ * threshold T = 1 ms, lower is better, percentile 95%.  NCMP comparisons
+ * of the states 10 and 100 with 20, their estimates and intervals set by
+ * the caller. */
+static void fake_init(fake *f, size_t ncmp)
+{
+	study_plan *p = &f->s.plan;
+
+	memset(f, 0, sizeof *f);
+	f->s.name = "hand-made";
+	f->s.dir = "hand-made";
+	memcpy(f->s.digest, "0123456789abcdef0123456789abcdef"
+			    "0123456789abcdef0123456789abcdef", 64);
+	p->format = 1;
+	p->title = "A hand-made study";
+	p->build = "1.0";
+	p->platform = "test";
+	p->column = "latency_us";
+	p->scale = 0.001;
+	p->unit = "ms";
+	p->better = BETTER_LOWER;
+	p->statistic.kind = STAT_QUANTILE;
+	p->statistic.prob = 0.99;
+	strcpy(p->statistic.name, "p99");
+	p->reference = num_state(20);
+	p->threshold = 1.0;
+	p->threshold_decimals = 3;
+	p->confidence = 0.95;
+	p->resamples = 1000;
+	p->seed = 1;
+	p->interval = INTERVAL_PERCENTILE;
+	f->states[0] = num_state(20);
+	f->states[1] = num_state(10);
+	f->states[2] = num_state(100);
+	p->states = f->states;
+	p->n_states = 3;
+	f->series[0].id = "1";
+	f->series[0].kind = SERIES_LATENCY;
+	f->series[0].label = "Series 1";
+	f->series[1].id = "m";
+	f->series[1].kind = SERIES_MECHANISM;
+	f->series[1].label = "Mechanism";
+	p->series = f->series;
+	p->n_series = 2;
+	for (size_t i = 0; i < ncmp; i++) {
+		comparison *c = &f->cmp[i];
+		c->series = 0;
+		c->state = 1 + i;
+		c->boot.estimate = NAN;
+		f->idx[i][0] = i;
+		f->res[i].state = 1 + i;
+		f->res[i].comparisons = f->idx[i];
+		f->res[i].n_comparisons = 1;
+	}
+	f->a.cmp = f->cmp;
+	f->a.n_cmp = ncmp;
+	f->a.states = f->res;
+	f->a.n_states = ncmp;
+	f->a.summary = &f->sum;
+}
+
+static void set_ci(fake *f, size_t i, double est, bool defined, double lo,
+		   double hi)
+{
+	boot_interval *ci = &f->cmp[i].boot.ci[INTERVAL_PERCENTILE];
+	f->cmp[i].boot.estimate = est;
+	ci->defined = defined;
+	ci->lo = lo;
+	ci->hi = hi;
+	ci->method = ci->used = INTERVAL_PERCENTILE;
+}
+
+/* Blocks 1 and 2 of comparison 0: reference 10 and 12, state 10 at 15
+ * and 17; and an excluded run that must not be drawn. */
+static void fake_runs(fake *f)
+{
+	static const double v[4] = { 10, 15, 12, 17 };
+
+	for (size_t i = 0; i < 4; i++) {
+		study_run *run = &f->runs[i];
+		run->id = "r";
+		run->series = 0;
+		run->block = 1 + i / 2;
+		run->state = i % 2 ? num_state(10) : num_state(20);
+		run->accepted = true;
+		run->has_statistic = true;
+		run->statistic = v[i];
+	}
+	f->runs[4] = f->runs[0];
+	f->runs[4].accepted = false;
+	f->runs[4].statistic = 11;
+	f->s.runs = f->runs;
+	f->s.n_runs = 5;
+	f->ref_runs[0] = 0;
+	f->ref_runs[1] = 2;
+	f->state_runs[0] = 1;
+	f->state_runs[1] = 3;
+	f->cmp[0].n_pairs = 2;
+	f->cmp[0].ref_runs = f->ref_runs;
+	f->cmp[0].state_runs = f->state_runs;
+}
+
+/* Four mechanism boots at 10, all registered, MMCSS running, priorities
+ * Win32 0 -> 10 -> 0 and ETW 8 -> 18 -> 8. */
+static void fake_mech(fake *f)
+{
+	f->mech[0].series = 1;
+	f->mech[0].state = num_state(10);
+	f->mech[0].boots = 4;
+	f->mech[0].registered = 4;
+	f->mech[0].register_reported = 4;
+	f->mech[0].service_running = 4;
+	f->variant[0] = (prio_variant){ { 0, 10, 0 }, { 8, 18, 8 }, 4 };
+	f->mech[0].variants = f->variant;
+	f->mech[0].n_variants = 1;
+	f->sum.mech = f->mech;
+	f->sum.n_mech = 1;
+	f->s.plan.service = "MMCSS";
+}
+
+/* ----------------------------------------------------------- drawing */
+
+typedef struct image {
+	cairo_surface_t *surface;
+	fig_result res;
+	pb_status st;
+} image;
+
+/* Draws figure K of F in LANG on white at S pixels a point, 480 points
+ * wide. */
+static void draw(image *im, fig_kind k, const fake *f, const char *lang)
+{
+	fig_input in = { &f->s, &f->a, lang };
+	cairo_t *cr;
+	int h;
+
+	im->st = figures_measure(k, &in, STYLE_FIGURE_WIDTH, &im->res);
+	h = (int)ceil((im->res.height > 0 ? im->res.height : 10) * S);
+	im->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+						 (int)(STYLE_FIGURE_WIDTH * S),
+						 h);
+	cr = cairo_create(im->surface);
+	cairo_scale(cr, S, S);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	if (im->st == PB_OK)
+		im->st = figures_draw(k, cr, &in, STYLE_FIGURE_WIDTH,
+				      &im->res);
+	cairo_destroy(cr);
+	cairo_surface_flush(im->surface);
+}
+
+static void image_free(image *im)
+{
+	cairo_surface_destroy(im->surface);
+}
+
+/* The colour at (X, Y) in points, components 0..1. */
+static style_rgb pixel(const image *im, double x, double y)
+{
+	cairo_surface_t *s = im->surface;
+	int px = (int)floor(x * S), py = (int)floor(y * S);
+	style_rgb c = { -1, -1, -1 };
+	uint32_t v;
+
+	if (px < 0 || py < 0 || px >= cairo_image_surface_get_width(s)
+	    || py >= cairo_image_surface_get_height(s))
+		return c;
+	v = *(const uint32_t *)(const void *)(cairo_image_surface_get_data(s)
+			+ py * cairo_image_surface_get_stride(s) + px * 4);
+	c.r = ((v >> 16) & 0xff) / 255.0;
+	c.g = ((v >> 8) & 0xff) / 255.0;
+	c.b = (v & 0xff) / 255.0;
+	return c;
+}
+
+static bool near_colour(style_rgb got, style_rgb want, double tol)
+{
+	return fabs(got.r - want.r) <= tol && fabs(got.g - want.g) <= tol
+	       && fabs(got.b - want.b) <= tol;
+}
+
+static bool colour_ok(const image *im, double x, double y, style_rgb want,
+		      const char *name)
+{
+	style_rgb got = pixel(im, x, y);
+	bool ok = near_colour(got, want, 0.03);
+	if (!ok)
+		tap_diag("%s: at (%.2f, %.2f) got (%.3f %.3f %.3f), want "
+			 "(%.3f %.3f %.3f)", name, x, y, got.r, got.g, got.b,
+			 want.r, want.g, want.b);
+	return tap_ok(ok, "%s", name);
+}
+
+/* Where value V lies on the x axis of an interval plot. */
+static double x_of(const fig_result *r, double v)
+{
+	return r->x0 + (v - r->axis.lo) / (r->axis.hi - r->axis.lo)
+		       * (r->x1 - r->x0);
+}
+
+/* Where value V lies on the y axis of a per-boot or mechanism plot. */
+static double y_of(const fig_result *r, double v)
+{
+	return r->y1 - (v - r->axis.lo) / (r->axis.hi - r->axis.lo)
+		       * (r->y1 - r->y0);
+}
+
+static bool marks_inside(const fig_result *r)
+{
+	size_t n = r->n_marks < FIG_MARKS ? r->n_marks : FIG_MARKS;
+	for (size_t i = 0; i < n; i++)
+		if (r->marks[i].x < r->x0 - 0.01 || r->marks[i].x > r->x1 + 0.01
+		    || r->marks[i].y < r->y0 - 3 || r->marks[i].y > r->y1 + 3)
+			return false;
+	return true;
+}
+
+/* The Okabe-Ito colours of series 1 and 2 (#0072B2, #D55E00). */
+static const style_rgb blue = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0 };
+static const style_rgb vermillion = { 0xD5 / 255.0, 0x5E / 255.0, 0 };
+static const style_rgb white = { 1, 1, 1 };
+
+/* ------------------------------------------------------------ the axis */
+
+static void test_axis(void)
+{
+	axis_scale a;
+	char buf[64];
+
+	/* [-1.111, 13.302] in 6 steps: raw step 14.413 / 6 = 2.402, the
+	 * next nice step 2.5; floor(-1.111 / 2.5) = -1 -> -2.5,
+	 * ceil(13.302 / 2.5) = 6 -> 15: ticks -2.5, 0, ..., 15 (8), one
+	 * decimal for the .5. */
+	tap_ok(axis_nice(-1.111, 13.302, 6, &a) && fabs(a.lo + 2.5) < 1e-12
+	       && fabs(a.hi - 15) < 1e-12 && fabs(a.step - 2.5) < 1e-12
+	       && a.n_ticks == 8 && a.decimals == 1,
+	       "axis: [-1.111, 13.302] gives -2.5..15 by 2.5");
+	/* [0, 18] in 4: 4.5 -> 5; 0..20, 5 ticks, no decimals. */
+	tap_ok(axis_nice(0, 18, 4, &a) && fabs(a.lo) < 1e-12
+	       && fabs(a.hi - 20) < 1e-12 && a.n_ticks == 5
+	       && a.decimals == 0, "axis: [0, 18] gives 0..20 by 5");
+	/* [0.001, 0.009] in 4: 0.002 exactly is nice; 0..0.01, 6 ticks, 3
+	 * decimals. */
+	tap_ok(axis_nice(0.001, 0.009, 4, &a) && fabs(a.step - 0.002) < 1e-15
+	       && fabs(a.lo) < 1e-15 && fabs(a.hi - 0.01) < 1e-15
+	       && a.n_ticks == 6 && a.decimals == 3,
+	       "axis: [0.001, 0.009] gives 0..0.01 by 0.002");
+	/* One value, 5: widened by 5% each side to [4.75, 5.25]; 0.5 / 4 =
+	 * 0.125 -> 0.2; 4.6..5.4, 5 ticks, 1 decimal. */
+	tap_ok(axis_nice(5, 5, 4, &a) && fabs(a.lo - 4.6) < 1e-12
+	       && fabs(a.hi - 5.4) < 1e-12 && a.n_ticks == 5
+	       && a.decimals == 1, "axis: a single value is widened");
+	/* Zero alone: +-0.5 -> step 0.25 (1 / 4), -0.5..0.5, 2 decimals. */
+	tap_ok(axis_nice(0, 0, 4, &a) && fabs(a.lo + 0.5) < 1e-12
+	       && fabs(a.hi - 0.5) < 1e-12 && a.decimals == 2,
+	       "axis: zero alone gives -0.5..0.5");
+	tap_ok(!axis_nice(NAN, 1, 4, &a) && !axis_nice(0, INFINITY, 4, &a)
+	       && !axis_nice(2, 1, 4, &a), "axis: NaN, inf, min > max fail");
+	tap_ok(!axis_nice(-1e308, 1e308, 4, &a),
+	       "axis: a span that overflows fails");
+	tap_streq(axis_format(-1.5, 1, false, buf, sizeof buf),
+		  "\xe2\x88\x92" "1.5", "format: U+2212 for the minus");
+	tap_streq(axis_format(2.5, 1, true, buf, sizeof buf), "+2.5",
+		  "format: plus sign on request");
+	tap_streq(axis_format(0, 2, true, buf, sizeof buf), "0.00",
+		  "format: no sign on zero");
+	tap_streq(axis_format(NAN, 2, true, buf, sizeof buf), "",
+		  "format: NaN gives nothing");
+	/* Labels of endpoints: -0.456 beside -T = -0.5 with 1 decimal would
+	 * read -0.5; 0.0004 with 3 decimals +0.000. */
+	tap_streq(axis_format_beside(-0.456, 1, 0.5, buf, sizeof buf),
+		  "\xe2\x88\x92" "0.46", "label: -0.456 beside -0.5 is "
+		  "-0.46, with a U+2212 minus");
+	tap_streq(axis_format_beside(0.0004, 3, 1.784, buf, sizeof buf),
+		  "+0.0004", "label: 0.0004 with 3 decimals is +0.0004");
+	tap_streq(axis_format_beside(0.2, 1, 0.5, buf, sizeof buf), "+0.2",
+		  "label: a value clear of 0 and +-T keeps its decimals");
+	axis_nice(-1, 1, 4, &a);
+	tap_ok(!(axis_tick(&a, 2) < 0) && !(axis_tick(&a, 2) > 0),
+	       "axis: the middle tick is exactly 0");
+}
+
+static void test_jitter(void)
+{
+	/* frac(k * 0.6180339887498949) - 0.5: k = 1: 0.1180339887;
+	 * k = 2: frac(1.2360679775) = 0.2360679775 -> -0.2639320225;
+	 * k = 3: frac(1.8541019662) -> 0.3541019662. */
+	tap_near(fig_boots_jitter(1), 0.1180339887498949, 1e-12,
+		 "jitter of block 1");
+	tap_near(fig_boots_jitter(2), -0.2639320225002102, 1e-12,
+		 "jitter of block 2");
+	tap_near(fig_boots_jitter(3), 0.3541019662496847, 1e-12,
+		 "jitter of block 3");
+	bool in = true;
+	for (unsigned long b = 0; b < 5000; b++)
+		in &= fig_boots_jitter(b) >= -0.5 && fig_boots_jitter(b) < 0.5;
+	tap_ok(in, "jitter stays in [-0.5, 0.5) for 5000 blocks");
+}
+
+/* ------------------------------------------------------- interval plot */
+
+static void test_interval_basic(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+
+	fake_init(&f, 1);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK, "interval: one series draws (%s)",
+	       r->message);
+	/* The axis must show 0, the band (-1, 1) and [1, 3], at most one
+	 * step beyond, with a step of 0.5 or 1 for a 4 ms span over about
+	 * 300 points. */
+	tap_ok(r->has_axis && r->axis.lo <= -1 && r->axis.hi >= 3
+	       && r->axis.lo > -1 - r->axis.step - 1e-9
+	       && r->axis.hi < 3 + r->axis.step + 1e-9
+	       && (fabs(r->axis.step - 0.5) < 1e-12
+		   || fabs(r->axis.step - 1) < 1e-12),
+	       "interval: the axis covers the band and the interval");
+	tap_ok(r->x1 - r->x0 > 0.4 * STYLE_FIGURE_WIDTH,
+	       "interval: the plot takes a good part of the width");
+	tap_ok(r->n_marks == 1, "interval: one marker");
+	tap_near(r->marks[0].x, x_of(r, 2.0), 1e-9,
+		 "interval: the marker sits at the estimate");
+	tap_ok(marks_inside(r), "interval: the marker is inside the plot");
+	colour_ok(&im, r->marks[0].x, r->marks[0].y, blue,
+		  "interval: the marker has the series colour");
+	/* Just below the top of the plot area, above the whisker: the zero
+	 * line (ink), the band (light grey) at 0.25 and white at 1.25,
+	 * between the ticks of either step. */
+	{
+		style_rgb z = pixel(&im, x_of(r, 0) + 0.1, r->y0 + 2);
+		tap_ok(z.r < 0.3 && z.g < 0.3 && z.b < 0.3,
+		       "interval: the zero line is at 0");
+	}
+	colour_ok(&im, x_of(r, 0.25), r->y0 + 2, style_band,
+		  "interval: the threshold band is shaded at 0.25");
+	colour_ok(&im, x_of(r, 1.25), r->y0 + 2, white,
+		  "interval: no shade beyond the threshold at 1.25");
+	colour_ok(&im, x_of(r, 1.75), r->marks[0].y, blue,
+		  "interval: the whisker spans the interval at 1.75");
+	colour_ok(&im, x_of(r, 3.0) + 2, r->marks[0].y, white,
+		  "interval: the whisker stops after 3");
+	image_free(&im);
+}
+
+static void test_interval_edges(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+
+	/* No comparisons: a message box instead. */
+	fake_init(&f, 0);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK && r->empty && r->height > 50,
+	       "interval: no comparisons gives a message figure");
+	image_free(&im);
+
+	/* A huge interval beside a normal one: the axis stays near 0, the
+	 * band and the estimates (core [-1, 2], width 3, so at most
+	 * [-5.5, 6.5] plus a step), and the huge one is cut. */
+	fake_init(&f, 2);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	set_ci(&f, 1, 1.0, true, -1e6, 1e6);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK, "interval: a huge interval draws");
+	tap_ok(r->axis.lo >= -5.5 - r->axis.step
+	       && r->axis.hi <= 6.5 + r->axis.step,
+	       "interval: a huge interval does not stretch the axis "
+	       "(%g..%g)", r->axis.lo, r->axis.hi);
+	tap_ok(r->n_clipped == 1, "interval: the huge interval is cut");
+	colour_ok(&im, r->x1 - 3, r->marks[1].y, blue,
+		  "interval: the cut whisker runs to the end of the axis");
+	tap_ok(marks_inside(r), "interval: markers inside the plot");
+	image_free(&im);
+
+	/* A zero-width interval: the marker and its caps. */
+	fake_init(&f, 1);
+	set_ci(&f, 0, 2.0, true, 2.0, 2.0);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK && r->n_marks == 1 && r->n_clipped == 0,
+	       "interval: a zero-width interval draws");
+	colour_ok(&im, x_of(r, 2.0), r->marks[0].y, blue,
+		  "interval: zero-width: the marker is at its value");
+	image_free(&im);
+
+	/* An undefined interval: the marker alone; no estimate: nothing. */
+	fake_init(&f, 2);
+	set_ci(&f, 0, 2.0, false, NAN, NAN);
+	set_ci(&f, 1, NAN, false, NAN, NAN);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK && r->n_marks == 1 && r->n_clipped == 0,
+	       "interval: undefined intervals draw the estimate only");
+	image_free(&im);
+
+	/* Very long labels: a 3000-character series label (one word) and
+	 * unit; they are cut or wrapped, and the plot keeps its room. */
+	{
+		static char label[3001], unit[3001];
+		memset(label, 'W', 3000);
+		memset(unit, 'u', 3000);
+		for (size_t i = 100; i < 3000; i += 100)
+			unit[i] = ' ';
+		fake_init(&f, 1);
+		set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+		f.series[0].label = label;
+		f.s.plan.unit = unit;
+		draw(&im, FIG_INTERVAL, &f, "en");
+		tap_ok(im.st == PB_OK, "interval: very long labels draw");
+		tap_ok(r->x1 - r->x0 > 0.3 * STYLE_FIGURE_WIDTH
+		       && r->x1 <= STYLE_FIGURE_WIDTH && r->height < 3000,
+		       "interval: very long labels leave the plot its room");
+		image_free(&im);
+	}
+
+	/* Values beyond what an axis can hold: a clear failure. */
+	fake_init(&f, 2);
+	set_ci(&f, 0, 1.7e308, false, NAN, NAN);
+	set_ci(&f, 1, -1.7e308, false, NAN, NAN);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_DATAERR && strstr(r->message, "too large"),
+	       "interval: values too large to draw are refused: %s",
+	       r->message);
+	image_free(&im);
+
+	/* Text the pinned fonts cannot show (Tibetan KA, U+0F40). */
+	fake_init(&f, 1);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	f.series[0].label = "Series \xe0\xbd\x80";
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_CANTCREAT && strstr(r->message, "Series"),
+	       "interval: a glyph missing from the pinned fonts is an "
+	       "error: %s", r->message);
+	image_free(&im);
+
+	/* An unknown language has no translations. */
+	fake_init(&f, 1);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	draw(&im, FIG_INTERVAL, &f, "xx");
+	tap_ok(im.st == PB_SOFTWARE && strstr(r->message, "translation"),
+	       "interval: an unknown language fails: %s", r->message);
+	image_free(&im);
+
+	/* Higher is better: the better side is on the right; the figure
+	 * draws the same geometry. */
+	fake_init(&f, 1);
+	f.s.plan.better = BETTER_HIGHER;
+	set_ci(&f, 0, -2.0, true, -3.0, -1.0);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK && fabs(r->marks[0].x - x_of(r, -2.0)) < 1e-9,
+	       "interval: higher-is-better draws");
+	image_free(&im);
+}
+
+static void test_languages(void)
+{
+	static const char *const langs[] = { "en", "de", "cs", "ko" };
+	for (size_t l = 0; l < 4; l++) {
+		for (int k = 0; k < FIG_KINDS; k++) {
+			fake f;
+			image im;
+			fake_init(&f, 2);
+			set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+			set_ci(&f, 1, 5.0, true, 4.0, 6.0);
+			fake_runs(&f);
+			fake_mech(&f);
+			draw(&im, (fig_kind)k, &f, langs[l]);
+			tap_ok(im.st == PB_OK && !im.res.empty,
+			       "%s figure in %s: every word "
+			       "translated and drawn in the pinned fonts %s",
+			       figures_name((fig_kind)k), langs[l],
+			       im.res.message);
+			image_free(&im);
+		}
+	}
+}
+
+/* One-digit states are narrower than the heading of their column: the
+ * column must take the heading's width, which differs by language ("state"
+ * against "Zustand"), instead of cutting it to "Z...". */
+static void test_state_heading(void)
+{
+	double x0[2] = { 0, 0 };
+	static const char *const langs[2] = { "en", "de" };
+
+	for (int l = 0; l < 2; l++) {
+		fake f;
+		image im;
+		fake_init(&f, 1);
+		f.states[0] = num_state(2);
+		f.states[1] = num_state(1);
+		f.states[2] = num_state(3);
+		f.s.plan.reference = num_state(2);
+		set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+		draw(&im, FIG_INTERVAL, &f, langs[l]);
+		x0[l] = im.st == PB_OK ? im.res.x0 : 0;
+		image_free(&im);
+	}
+	tap_ok(x0[0] > 0 && x0[1] > x0[0] + 5,
+	       "interval: the state column fits its heading (en %.1f, de "
+	       "%.1f points)", x0[0], x0[1]);
+}
+
+/* ------------------------------------------------------- per-boot plot */
+
+static void test_boots(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+
+	fake_init(&f, 1);
+	set_ci(&f, 0, 5.0, true, 5.0, 5.0);
+	fake_runs(&f);
+	draw(&im, FIG_BOOTS, &f, "en");
+	tap_ok(im.st == PB_OK, "boots: draws (%s)", r->message);
+	/* Values 10..17 in 5 steps: 7 / 5 = 1.4 -> 2; 10..18. */
+	tap_ok(fabs(r->axis.lo - 10) < 1e-12 && fabs(r->axis.hi - 18) < 1e-12
+	       && fabs(r->axis.step - 2) < 1e-12,
+	       "boots: the y axis is 10..18 by 2");
+	tap_ok(r->n_marks == 4, "boots: every accepted run, and only those, "
+	       "is drawn (%zu)", r->n_marks);
+	/* Marks: the reference strip first (runs 0, 2), then the state's
+	 * (runs 1, 3). */
+	tap_near(r->marks[0].y, y_of(r, 10), 1e-9, "boots: run at 10");
+	tap_near(r->marks[3].y, y_of(r, 17), 1e-9, "boots: run at 17");
+	tap_near(r->marks[0].x - r->marks[1].x, r->marks[2].x - r->marks[3].x,
+		 1e-9, "boots: a block has the same jitter in both strips");
+	tap_ok(marks_inside(r), "boots: points inside the plot area");
+	colour_ok(&im, r->marks[2].x, r->marks[2].y, blue,
+		  "boots: a compared run has the series colour");
+	colour_ok(&im, r->marks[0].x, r->marks[0].y, white,
+		  "boots: a reference run is a hollow circle");
+	image_free(&im);
+}
+
+/* A state's name too long for its column under the axis wraps at its
+ * blanks instead of being cut, and the figure grows to hold it.  With one
+ * comparison the name may take 0.4 of the plot's width, under 190 of the
+ * figure's 480 points; the name below takes about 330 points in the bold
+ * 9.5 pt face, so it needs two lines, about 23 points, where a one-line
+ * name fits the room of two lines of tick labels (about 19): a cut name
+ * would leave the height as it is. */
+static void test_boots_long_name(void)
+{
+	double height[2] = { 0, 0 };
+
+	for (int k = 0; k < 2; k++) {
+		fake f;
+		image im;
+
+		fake_init(&f, 1);
+		set_ci(&f, 0, 5.0, true, 5.0, 5.0);
+		fake_runs(&f);
+		if (k == 1) {
+			f.states[1] = pb_state_name("Ultimate Performance "
+						    "with every processor "
+						    "idle state disabled");
+			for (size_t i = 0; i < 8; i++)
+				if (!f.runs[i].state.named
+				    && f.runs[i].state.value == 10)
+					f.runs[i].state = f.states[1];
+		}
+		draw(&im, FIG_BOOTS, &f, "en");
+		height[k] = im.st == PB_OK ? im.res.height : 0;
+		image_free(&im);
+	}
+	tap_ok(height[0] > 0 && height[1] > height[0] + 2,
+	       "boots: a long state name wraps under the axis (%.1f -> %.1f "
+	       "points)", height[0], height[1]);
+}
+
+/* ---------------------------------------------------- mechanism figure */
+
+static void test_mechanism(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+
+	fake_init(&f, 0);
+	draw(&im, FIG_MECHANISM, &f, "en");
+	tap_ok(im.st == PB_OK && r->empty,
+	       "mechanism: no mechanism boots gives a message figure");
+	image_free(&im);
+
+	fake_mech(&f);
+	draw(&im, FIG_MECHANISM, &f, "en");
+	tap_ok(im.st == PB_OK && !r->empty, "mechanism: draws (%s)",
+	       r->message);
+	/* 0..18 in 4 steps: 4.5 -> 5; 0..20. */
+	tap_ok(fabs(r->axis.lo) < 1e-12 && fabs(r->axis.hi - 20) < 1e-12,
+	       "mechanism: the y axis is 0..20");
+	tap_ok(r->n_marks == 6, "mechanism: three phases of two priorities");
+	/* Win32 is drawn 0.8 pt above its value and ETW 0.8 pt below, so
+	 * equal values stay apart. */
+	tap_near(r->marks[1].y, y_of(r, 10) - 0.8, 1e-9,
+		 "mechanism: Win32 after registration at 10");
+	tap_near(r->marks[4].y, y_of(r, 18) + 0.8, 1e-9,
+		 "mechanism: ETW after registration at 18");
+	tap_ok(marks_inside(r), "mechanism: markers inside the panel");
+	colour_ok(&im, r->marks[1].x, r->marks[1].y, blue,
+		  "mechanism: Win32 in blue");
+	colour_ok(&im, r->marks[4].x, r->marks[4].y, vermillion,
+		  "mechanism: ETW in vermillion");
+	image_free(&im);
+}
+
+/* ----------------------------------------------------------- the PDF */
+
+static void test_mdblocks(void)
+{
+	static const char page[] =
+		"# Title\n\nFirst line\nsecond line.\n\n- item one\n"
+		"  continues\n- item \\*two\\*\n\n"
+		"| A | B \\| C | D |\n|---|:---:|---|\n"
+		"| `x \\| y` | 1 |\n| a | b | c | d |\n\n## Next\n";
+	md_doc doc;
+	char *s;
+
+	mdblocks_parse(page, strlen(page), &doc);
+	tap_ok(doc.n == 6, "mdblocks: six blocks (%zu)", doc.n);
+	tap_ok(doc.n >= 1 && doc.blocks[0].kind == MD_HEADING
+	       && doc.blocks[0].level == 1
+	       && strcmp(doc.blocks[0].text, "Title") == 0,
+	       "mdblocks: a heading");
+	tap_ok(doc.n >= 2 && doc.blocks[1].kind == MD_PARAGRAPH
+	       && strcmp(doc.blocks[1].text, "First line second line.") == 0,
+	       "mdblocks: a paragraph's lines are joined");
+	tap_ok(doc.n >= 4 && doc.blocks[2].kind == MD_BULLET
+	       && strcmp(doc.blocks[2].text, "item one continues") == 0
+	       && strcmp(doc.blocks[3].text, "item *two*") == 0,
+	       "mdblocks: bullets, continued and unescaped");
+	if (doc.n >= 5 && doc.blocks[4].kind == MD_TABLE) {
+		const md_block *t = &doc.blocks[4];
+		tap_ok(t->n_cols == 3 && t->n_rows == 3,
+		       "mdblocks: table of 3 columns and 3 rows");
+		tap_ok(strcmp(t->cells[1], "B | C") == 0,
+		       "mdblocks: an escaped pipe stays in its cell");
+		tap_ok(strcmp(t->cells[3], "x | y") == 0
+		       && strcmp(t->cells[4], "1") == 0
+		       && strcmp(t->cells[5], "") == 0,
+		       "mdblocks: code span cell; a short row is padded");
+		tap_ok(strcmp(t->cells[8], "c") == 0,
+		       "mdblocks: a long row is cut to the header");
+	} else {
+		tap_ok(false, "mdblocks: a table");
+	}
+	tap_ok(doc.n >= 6 && doc.blocks[5].level == 2,
+	       "mdblocks: the heading after the table");
+	mdblocks_free(&doc);
+
+	{
+		static const char in[] = "a\\*b `c` ``d`e`` \\q `open";
+		s = mdblocks_inline(in, strlen(in));
+	}
+	tap_streq(s, "a*b c d`e \\q `open",
+		  "mdblocks: escapes and code spans to plain text");
+	g_free(s);
+}
+
+static void test_pdf_date(void)
+{
+	fake f;
+	char buf[32];
+
+	fake_init(&f, 0);
+	f.runs[0].started = "2026-08-10T09:30:00+02:00";
+	f.runs[1].started = "2026-08-11T17:45:00Z";
+	f.runs[2].started = "not a time";
+	f.runs[3].started = NULL;
+	f.s.runs = f.runs;
+	f.s.n_runs = 4;
+	/* 2026-08-25T10:20:00Z: 56 years from 1970 with 14 leap days is
+	 * 20454 days, 1 January to 25 August 2026 is 236 more: 20690 days
+	 * = 1787616000 s, plus 10:20 (37200 s) = 1787653200. */
+	tap_streq(pdf_report_date(&f.s, "1787653200", buf, sizeof buf),
+		  "2026-08-25T10:20:00Z", "PDF date from SOURCE_DATE_EPOCH");
+	tap_streq(pdf_report_date(&f.s, "0", buf, sizeof buf),
+		  "1970-01-01T00:00:00Z", "SOURCE_DATE_EPOCH 0");
+	tap_streq(pdf_report_date(&f.s, NULL, buf, sizeof buf),
+		  "2026-08-11T17:45:00Z",
+		  "PDF date from the latest start of a run");
+	tap_streq(pdf_report_date(&f.s, "-5", buf, sizeof buf),
+		  "2026-08-11T17:45:00Z", "a negative epoch is ignored");
+	tap_streq(pdf_report_date(&f.s, "253402300800", buf, sizeof buf),
+		  "2026-08-11T17:45:00Z", "an epoch after 9999 is ignored");
+	tap_streq(pdf_report_date(&f.s, "1e9", buf, sizeof buf),
+		  "2026-08-11T17:45:00Z", "a non-decimal epoch is ignored");
+	/* 09:30+02:00 is 07:30Z and must win over 08:00Z. */
+	f.runs[1].started = "2026-08-10T08:00:00Z";
+	tap_streq(pdf_report_date(&f.s, "", buf, sizeof buf),
+		  "2026-08-10T08:00:00Z", "time zones are honoured");
+	f.s.n_runs = 0;
+	tap_streq(pdf_report_date(&f.s, NULL, buf, sizeof buf), "",
+		  "no dates at all: no date, not the epoch");
+}
+
+/* ------------------------------------------------ bytes and failures */
+
+static void test_svg_normalize(void)
+{
+	static const char in[] = "<g id=\"surface17\"><use xlink:href="
+				 "\"#surface17\"/><g id=\"surface3\" "
+				 "class=\"mysurface5\"/>";
+	GString *out = g_string_new(NULL);
+	figfile_svg_normalize(in, strlen(in), out);
+	tap_streq(out->str, "<g id=\"surface1\"><use xlink:href="
+			    "\"#surface1\"/><g id=\"surface2\" "
+			    "class=\"mysurface5\"/>",
+		  "SVG ids renumbered in order of appearance");
+	g_string_free(out, TRUE);
+}
+
+/* A series keeps its label, except the default "Series ID", which is the
+ * language's word as the articles write it ("Serie 1", "시리즈 1"). */
+static void test_series_name(void)
+{
+	static const struct {
+		const char *lang, *want;
+	} cases[] = {
+		{ "en", "Series 1" }, { "de", "Serie 1" }, { "cs", "Série 1" },
+		{ "ko", "시리즈 1" },
+	};
+	fake f;
+	fig_result res;
+
+	fake_init(&f, 1);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		fig_input in = { &f.s, &f.a, cases[i].lang };
+		fig_pen p = { .in = &in, .res = &res };
+		char *def = fig_series_name(&p, &f.s.plan, 0);
+		char *own = fig_series_name(&p, &f.s.plan, 1);
+
+		tap_ok(strcmp(def, cases[i].want) == 0
+		       && strcmp(own, "Mechanism") == 0 && p.status == PB_OK,
+		       "%s: the default series label is '%s' (got '%s'), "
+		       "another label stays", cases[i].lang, cases[i].want,
+		       def);
+		g_free(def);
+		g_free(own);
+	}
+}
+
+static void test_bytes(void)
+{
+	fake f;
+	fig_input in = { &f.s, &f.a, "en" };
+	char msg[400];
+	sink a, b;
+	testlib_failing full = { 0, 0 }, part = { 2000, 0 };
+
+	fake_init(&f, 2);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	set_ci(&f, 1, 5.0, true, 4.0, 6.0);
+	for (unsigned fmt = FIG_SVG; fmt <= FIG_PNG; fmt *= 2) {
+		const char *name = fmt == FIG_SVG ? "SVG" : "PNG";
+		sink_init_buffer(&a);
+		sink_init_buffer(&b);
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, sink_write, &a,
+				      msg, sizeof msg) == PB_OK
+		       && figures_render(FIG_INTERVAL, fmt, &in, sink_write,
+					 &b, msg, sizeof msg) == PB_OK,
+		       "%s rendered twice", name);
+		tap_ok(a.len > 1000 && a.len == b.len
+		       && memcmp(a.data, b.data, a.len) == 0,
+		       "%s: the two renderings are byte-identical", name);
+		sink_free(&a);
+		sink_free(&b);
+		full.written = part.written = 0;
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, testlib_fail_write,
+				      &full, msg, sizeof msg) == PB_IOERR,
+		       "%s: writing to a full device fails: %s", name, msg);
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, testlib_fail_write,
+				      &part, msg, sizeof msg) == PB_IOERR,
+		       "%s: a write failing part way fails: %s", name, msg);
+	}
+	tap_ok(figures_render(FIG_INTERVAL, FIG_PDF, &in, testlib_fail_write, &full,
+			      msg, sizeof msg) == PB_SOFTWARE,
+	       "figures_render refuses a format it does not make");
+}
+
+/* Whether the bytes of K hold TEXT (a PDF has NUL bytes, so no strstr). */
+static bool contains(const sink *k, const char *text)
+{
+	size_t n = strlen(text);
+	for (size_t i = 0; k->data && i + n <= k->len; i++)
+		if (memcmp(k->data + i, text, n) == 0)
+			return true;
+	return false;
+}
+
+/* The PDF of a bundled study: twice the same bytes, the date pinned, and
+ * failed writes reported. */
+static void test_pdf(void)
+{
+	const char *top = getenv("top_srcdir");
+	char *dir = g_strdup_printf("%s/fixtures/netthrottle",
+				    top ? top : ".");
+	diag *d = diag_new(NULL, 0);
+	study *s = NULL;
+	analysis *an = NULL;
+	char msg[400];
+	sink a, b;
+	testlib_failing full = { 0, 0 }, part = { 20000, 0 };
+
+	if (study_read(dir, d, &s) != PB_OK || analysis_run(s, d, &an)
+	    != PB_OK) {
+		tap_ok(false, "the netthrottle study reads (%s)", dir);
+		g_free(dir);
+		diag_free(d);
+		return;
+	}
+	sink_init_buffer(&a);
+	sink_init_buffer(&b);
+	tap_ok(pdf_report_render(s, an, "en", "1787653200", sink_write, &a,
+				 msg, sizeof msg) == PB_OK
+	       && pdf_report_render(s, an, "en", "1787653200", sink_write,
+				    &b, msg, sizeof msg) == PB_OK,
+	       "PDF rendered twice (%s)", msg);
+	tap_ok(a.len > 5000 && a.len == b.len
+	       && memcmp(a.data, b.data, a.len) == 0 && a.data
+	       && memcmp(a.data, "%PDF-", 5) == 0,
+	       "PDF: the two renderings are byte-identical");
+	/* cairo 1.16 writes the date without "D:" (see pdf_report.h). */
+	tap_ok(contains(&a, "/CreationDate (20260825102000Z)"),
+	       "PDF: the creation date is SOURCE_DATE_EPOCH's");
+	sink_free(&a);
+	sink_free(&b);
+	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &full, msg,
+				 sizeof msg) == PB_IOERR,
+	       "PDF to a full device fails: %s", msg);
+	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &part, msg,
+				 sizeof msg) == PB_IOERR,
+	       "PDF write failing part way fails: %s", msg);
+	tap_ok(pdf_report_render(s, an, "xx", NULL, testlib_fail_write, &part, msg,
+				 sizeof msg) == PB_SOFTWARE,
+	       "PDF in an unknown language is refused");
+	analysis_free(an);
+	study_free(s);
+	diag_free(d);
+	g_free(dir);
+}
+
+static void test_versions(void)
+{
+	diag *d = diag_new(NULL, 0);
+	json_t *v = NULL;
+	pb_status st = figures_versions_json(d, &v);
+	json_t *fonts = v ? json_object_get(v, "fonts") : NULL;
+	bool nanum = false, digests = true;
+
+	tap_ok(st == PB_OK && v, "renderer versions are known");
+	tap_streq(v ? json_string_value(json_object_get(v, "cairo")) : NULL,
+		  cairo_version_string(), "versions: cairo");
+	for (size_t i = 0; fonts && i < json_array_size(fonts); i++) {
+		json_t *f = json_array_get(fonts, i);
+		const char *fam = json_string_value(
+			json_object_get(f, "family"));
+		const char *sha = json_string_value(
+			json_object_get(f, "sha256"));
+		const char *path = json_string_value(
+			json_object_get(f, "path"));
+		nanum |= fam && strcmp(fam, "NanumGothic") == 0;
+		digests &= sha && strlen(sha) == 64 && path && path[0] == '/';
+	}
+	tap_ok(fonts && json_array_size(fonts) == 4 && nanum && digests,
+	       "versions: four font files with paths and SHA-256");
+	json_decref(v);
+	diag_free(d);
+}
+
+int main(void)
+{
+	test_axis();
+	test_jitter();
+	test_interval_basic();
+	test_interval_edges();
+	test_languages();
+	test_state_heading();
+	test_boots();
+	test_boots_long_name();
+	test_mechanism();
+	test_mdblocks();
+	test_pdf_date();
+	test_svg_normalize();
+	test_series_name();
+	test_bytes();
+	test_pdf();
+	test_versions();
+	return tap_done();
+}

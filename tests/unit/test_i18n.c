@@ -1,0 +1,118 @@
+/* test_i18n.c: lookups in the built-in catalogs (render/i18n.h): the
+ * languages, the published terms, contexts, plural forms, and that a
+ * missing translation is NULL, never English.  The expected words are the
+ * articles' own (../shared/wiki/LANG.txt, table headers and cells); the
+ * plural forms follow each language's rule as written in its catalog. */
+#include <string.h>
+
+#include "render/i18n.h"
+#include "tests/lib/tap.h"
+
+static const char *const run_msg = "the %zu run was accepted";
+static const char *const run_plural = "all %zu runs were accepted";
+
+static void test_languages(void)
+{
+	tap_ok(i18n_count() == 4, "four languages");
+	tap_streq(i18n_code(0), "en", "language 0 is English");
+	tap_streq(i18n_code(1), "de", "then German");
+	tap_streq(i18n_code(2), "cs", "then Czech");
+	tap_streq(i18n_code(3), "ko", "then Korean");
+	tap_ok(i18n_code(4) == NULL, "no language 4");
+	tap_ok(i18n_known("ko") && i18n_known("en"), "ko and en are known");
+	tap_ok(!i18n_known("fr") && !i18n_known("") && !i18n_known(NULL)
+	       && !i18n_known("DE"), "fr, \"\", NULL and DE are not");
+}
+
+static void test_terms(void)
+{
+	static const char *const result = "Result";
+	/* Header of the value-handling table in each article. */
+	tap_ok(i18n_text("en", result) == result,
+	       "English returns the msgid itself");
+	tap_streq(i18n_text("de", "Result"), "Ergebnis", "de: Ergebnis");
+	tap_streq(i18n_text("cs", "Result"), "V\xc3\xbdsledek",
+		  "cs: V\xc3\xbdsledek");
+	tap_streq(i18n_text("ko", "Result"), "\xea\xb2\xb0\xea\xb3\xbc",
+		  "ko: \xea\xb2\xb0\xea\xb3\xbc");
+	tap_streq(i18n_text("de", "Observed state after boot"),
+		  "Beobachteter Zustand nach dem Start",
+		  "de: the article's column header");
+	/* "missing" as the tables write it, in the context "state". */
+	tap_streq(i18n_ctext("de", "state", "missing"), "fehlt", "de: fehlt");
+	tap_streq(i18n_ctext("cs", "state", "missing"), "chyb\xc3\xad",
+		  "cs: chyb\xc3\xad");
+	tap_streq(i18n_ctext("ko", "state", "missing"), "\xec\x97\x86\xec\x9d\x8c",
+		  "ko: \xec\x97\x86\xec\x9d\x8c");
+	tap_streq(i18n_ctext("en", "state", "missing"), "missing",
+		  "en: missing");
+	tap_ok(i18n_text("de", "missing") == NULL,
+	       "without its context the message is not found");
+	tap_ok(i18n_ctext("de", "nonexistent", "missing") == NULL,
+	       "nor in another context");
+	tap_ok(i18n_ctext("de", NULL, "missing") == NULL,
+	       "a NULL context finds nothing");
+	tap_streq(i18n_ctext("cs", "service state", "stopped"), "zastaven",
+		  "cs: the mechanism table's zastaven");
+	tap_streq(i18n_text("de", "advantage not established; equivalence "
+			    "not proven"),
+		  "Vorteil nicht festgestellt; \xc3\x84quivalenz nicht "
+		  "bewiesen", "de: a published conclusion");
+}
+
+static void test_missing(void)
+{
+	tap_ok(i18n_text("de", "no such message") == NULL,
+	       "an unknown msgid is NULL, not English");
+	tap_ok(i18n_text("fr", "Result") == NULL, "an unknown language is NULL");
+	tap_ok(i18n_text(NULL, "Result") == NULL, "a NULL language is NULL");
+	tap_ok(i18n_text("de", NULL) == NULL, "a NULL msgid is NULL");
+	tap_ok(i18n_text("de", run_msg) == NULL,
+	       "a plural message is not found without a count");
+	tap_ok(i18n_ntext("de", "Result", "Results", 2) == NULL,
+	       "a singular message is not found as a plural");
+}
+
+static void test_plurals(void)
+{
+	/* English: one form for 1, the plural for everything else. */
+	tap_ok(i18n_ntext("en", run_msg, run_plural, 1) == run_msg,
+	       "en, 1: the singular");
+	tap_ok(i18n_ntext("en", run_msg, run_plural, 0) == run_plural,
+	       "en, 0: the plural");
+	/* German: n != 1. */
+	tap_streq(i18n_ntext("de", run_msg, run_plural, 1),
+		  "%zu Durchlauf wurde akzeptiert", "de, 1: form 0");
+	tap_streq(i18n_ntext("de", run_msg, run_plural, 16),
+		  "alle %zu Durchl\xc3\xa4ufe wurden akzeptiert",
+		  "de, 16: form 1");
+	/* Czech: 1 -> form 0, 2..4 -> form 1, else form 2. */
+	tap_streq(i18n_ntext("cs", run_msg, run_plural, 1),
+		  "%zu b\xc4\x9bh byl p\xc5\x99ijat", "cs, 1: form 0");
+	tap_streq(i18n_ntext("cs", run_msg, run_plural, 2),
+		  "v\xc5\xa1""echny %zu b\xc4\x9bhy byly p\xc5\x99ijaty",
+		  "cs, 2: form 1");
+	tap_streq(i18n_ntext("cs", run_msg, run_plural, 4),
+		  "v\xc5\xa1""echny %zu b\xc4\x9bhy byly p\xc5\x99ijaty",
+		  "cs, 4: form 1");
+	tap_streq(i18n_ntext("cs", run_msg, run_plural, 5),
+		  "v\xc5\xa1""ech %zu b\xc4\x9bh\xc5\xaf bylo p\xc5\x99ijato",
+		  "cs, 5: form 2");
+	tap_streq(i18n_ntext("cs", run_msg, run_plural, 0),
+		  "v\xc5\xa1""ech %zu b\xc4\x9bh\xc5\xaf bylo p\xc5\x99ijato",
+		  "cs, 0: form 2");
+	/* Korean: one form. */
+	tap_ok(i18n_ntext("ko", run_msg, run_plural, 1) != NULL
+	       && i18n_ntext("ko", run_msg, run_plural, 1)
+		  == i18n_ntext("ko", run_msg, run_plural, 50),
+	       "ko: the same form for 1 and 50");
+}
+
+int main(void)
+{
+	test_languages();
+	test_terms();
+	test_missing();
+	test_plurals();
+	return tap_done();
+}

@@ -1,0 +1,150 @@
+/* test_results_doc.c: the shared opening of a results.json and its typed
+ * getters (ingest/results_read.h), with the exact message of each fault,
+ * and the schema table (common/results_schema.h) against the writer's
+ * keys of the plan. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest/results_read.h"
+#include "tests/lib/tap.h"
+
+/* Parses TEXT as "r.json"; returns the status, and the first message in
+ * MSG (or ""). */
+static pb_status parse(const char *text, char *msg, size_t size,
+		       int *version)
+{
+	diag *d = diag_new(NULL, 0);
+	json_t *root = NULL;
+	pb_status st;
+
+	if (!d)
+		abort();
+	*version = 0;
+	st = results_doc_parse("r.json", text, strlen(text), d, &root,
+			       version);
+	snprintf(msg, size, "%s", diag_message(d, 0) ? diag_message(d, 0)
+						     : "");
+	if ((st == PB_OK) != (root != NULL))
+		tap_diag("the root does not follow the status");
+	json_decref(root);
+	diag_free(d);
+	return st;
+}
+
+static void check_open(void)
+{
+	char msg[256];
+	int version;
+	pb_status st;
+
+	st = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 1}",
+		   msg, sizeof msg, &version);
+	tap_ok(st == PB_OK && version == 1, "version 1 is read");
+	st = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 2}",
+		   msg, sizeof msg, &version);
+	tap_ok(st == PB_OK && version == 2, "version 2 is read");
+	st = parse("{\"schema\": \"pairboot-results\", \"schema_version\": 3}",
+		   msg, sizeof msg, &version);
+	tap_ok(st == PB_DATAERR && strcmp(msg, "r.json: results.json schema "
+					  "version 3 is not supported (this "
+					  "pairboot reads 1 to 2)") == 0,
+	       "version 3 is refused (%s)", msg);
+	st = parse("{\"schema\": \"other\", \"schema_version\": 2}", msg,
+		   sizeof msg, &version);
+	tap_ok(st == PB_DATAERR && strcmp(msg, "r.json: not a pairboot "
+					  "results.json (no \"schema\": "
+					  "\"pairboot-results\")") == 0,
+	       "another schema is refused (%s)", msg);
+	st = parse("{\"schema\": \"pairboot-results\",\n \"schema_version\": }",
+		   msg, sizeof msg, &version);
+	tap_ok(st == PB_DATAERR && strncmp(msg, "r.json:2:", 9) == 0,
+	       "a syntax error has its line and column (%s)", msg);
+	st = parse("{\"schema\": \"pairboot-results\", \"schema\": \"x\"}", msg,
+		   sizeof msg, &version);
+	tap_ok(st == PB_DATAERR && strncmp(msg, "r.json:1:", 9) == 0,
+	       "a duplicate key is refused (%s)", msg);
+}
+
+/* Whether message I of D is WANT; says what it is otherwise. */
+static bool message_is(diag *d, size_t i, const char *want)
+{
+	const char *m = diag_message(d, i);
+
+	if (m && strcmp(m, want) == 0)
+		return true;
+	tap_diag("message %zu: %s", i, m ? m : "(none)");
+	return false;
+}
+
+static void check_getters(void)
+{
+	diag *d = diag_new(NULL, 0);
+	results_src r = { "r.json", d, false, NULL };
+	json_error_t err;
+	json_t *root = json_loads("{\"runs\": {}, \"plan\": {\"seed\": -1, "
+				  "\"reference\": \"0x1G\", \"unit\": 5, "
+				  "\"scale\": null}}", 0, &err);
+	json_t *plan = json_object_get(root, "plan");
+	json_int_t x;
+	pb_state s;
+	const char *str;
+	double num = 0;
+	bool present = true, ok;
+
+	if (!d || !root)
+		abort();
+	ok = !results_section_get(&r, root, RS_RUNS);
+	tap_ok(ok && message_is(d, 0, "r.json: results.json: 'runs' is not a "
+				"list of runs"),
+	       "a section of the wrong type names the section");
+	ok = !results_get_int(&r, plan, "plan", "seed", 0, 10, &x);
+	tap_ok(ok && message_is(d, 1, "r.json: plan: 'seed' is not an "
+				"integer in range"),
+	       "an integer out of range");
+	ok = !results_get_state(&r, plan, "plan", "reference", &s);
+	tap_ok(ok && message_is(d, 2, "r.json: plan: 'reference' is not a "
+				"state"),
+	       "a state that does not parse");
+	ok = !results_get_str(&r, plan, "plan", "unit", &str);
+	tap_ok(ok && message_is(d, 3, "r.json: plan: 'unit' is not a string"),
+	       "a number where a string belongs");
+	ok = results_get_num(&r, plan, "plan", "scale", true, &present, &num);
+	tap_ok(ok && !present,
+	       "null is a number not given where null is allowed");
+	ok = !results_get_num(&r, plan, "plan", "scale", false, NULL, &num);
+	tap_ok(ok && message_is(d, 4, "r.json: plan: 'scale' is not a number"),
+	       "and an error where it is not");
+	json_decref(root);
+	diag_free(d);
+}
+
+/* The table's plan keys are those the writer puts, in its order (a
+ * results.json written by this pairboot; docs/results-json.md). */
+static void check_table(void)
+{
+	static const char *const written[RP_KEYS] = {
+		"column", "scale", "unit", "better", "statistic", "reference",
+		"threshold", "threshold_decimals", "confidence", "resamples",
+		"seed", "interval", "generator", "endpoint_rule", "service",
+		"synthetic", "allow_negative", "unit_of_replication",
+		"pairing", "state_type", "states", "digest", "registered"
+	};
+	bool same = true;
+
+	for (int k = 0; k < RP_KEYS; k++)
+		same &= strcmp(RP_KEY((results_plan_key)k), written[k]) == 0;
+	tap_ok(same, "the plan's %d keys, in order", RP_KEYS);
+	tap_ok(strcmp(RS_KEY(RS_SCHEMA_VERSION), "schema_version") == 0
+	       && results_section_field(RS_RUNS)->type == RESULTS_ARRAY
+	       && results_section_field(RS_PLAN)->type == RESULTS_OBJECT,
+	       "sections have their names and types");
+}
+
+int main(void)
+{
+	check_open();
+	check_getters();
+	check_table();
+	return tap_done();
+}

@@ -92,7 +92,10 @@ static const pub_phrase *phrase_match(reader *r, pub_concept concept,
 				      const char *text, char **caps,
 				      size_t max_caps)
 {
-	for (size_t i = 0; i < r->n_vocab; i++) {
+	size_t from, to;
+
+	pub_phrases_of(r->vocab, r->n_vocab, concept, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const pub_phrase *ph = &r->vocab[i];
 		if (ph->concept == concept
 		    && pub_template_match(ph->text, text, caps, max_caps))
@@ -571,7 +574,10 @@ static bool parse_cmp_cell(reader *r, size_t line, const cell *c,
 	const char *open = strchr(s, '[');
 	if (!open) {
 		/* An estimate alone, perhaps with the no-interval phrase. */
-		for (size_t i = 0; i < r->n_vocab; i++) {
+		size_t from, to;
+		pub_phrases_of(r->vocab, r->n_vocab, PUB_NO_INTERVAL, &from,
+			       &to);
+		for (size_t i = from; i < to; i++) {
 			const pub_phrase *ph = &r->vocab[i];
 			size_t n = strlen(ph->text), m = strlen(s);
 			if (ph->concept == PUB_NO_INTERVAL && n <= m
@@ -630,8 +636,11 @@ static const pub_phrase *conclusion_match(reader *r, const char *text)
 {
 	const pub_phrase *ph = phrase_match(r, PUB_CONCLUSION, text, NULL, 0);
 	char *caps[2];
+	size_t from, to;
 
-	for (size_t i = 0; !ph && i < r->n_vocab; i++) {
+	pub_phrases_of(r->vocab, r->n_vocab, PUB_CONCLUSION_WITH_SERIES, &from,
+		       &to);
+	for (size_t i = from; !ph && i < to; i++) {
 		const pub_phrase *with = &r->vocab[i];
 		if (with->concept != PUB_CONCLUSION_WITH_SERIES
 		    || !pub_template_match(with->text, text, caps, 2))
@@ -699,11 +708,13 @@ static const pub_phrase *counted_phrase(reader *r, pub_concept concept,
 					size_t *k, size_t *n)
 {
 	const pub_phrase *ph = phrase_match(r, concept, s, NULL, 0);
+	size_t from, to;
 
 	*counted = false;
 	if (ph)
 		return ph;
-	for (size_t i = 0; i < r->n_vocab; i++) {
+	pub_phrases_of(r->vocab, r->n_vocab, concept, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const pub_phrase *p = &r->vocab[i];
 		size_t len = strlen(p->text);
 		if (p->concept != concept || strncmp(s, p->text, len) != 0

@@ -268,6 +268,8 @@ static bool tmpl_build(const pub_phrase *ph, setting_tmpl *t)
 {
 	const char *s = ph->text, *code = ph->code ? ph->code : "";
 	const char *args = code;
+	/* Most codes fix no text: then no position needs looking up. */
+	bool fixes = strchr(code, '=') != NULL;
 	size_t k = 0;
 
 	memset(t, 0, sizeof *t);
@@ -287,7 +289,8 @@ static bool tmpl_build(const pub_phrase *ph, setting_tmpl *t)
 			      ? (size_t)(spec - s) + 2 : 0;
 		const char *role;
 		size_t role_len, fixed = conv;
-		if (!conv && !fixed_at(code, s, &role, &role_len, &fixed)) {
+		if (!conv && !(fixes && fixed_at(code, s, &role, &role_len,
+						 &fixed))) {
 			if (s[0] == '%' && s[1] == '%')
 				t->text[k++] = *s++;
 			t->text[k++] = *s++;
@@ -392,12 +395,57 @@ static size_t phrase_lead(const pub_phrase *ph)
 	return (size_t)(x - ph->text);
 }
 
-void pub_phrases_prepare(pub_phrase *vocab, size_t n)
+pb_status pub_phrases_prepare(pub_phrase *vocab, size_t n)
 {
+	size_t start[PUB_CONCEPTS + 1] = { 0 };
+	pub_phrase *sorted = malloc((n ? n : 1) * sizeof *sorted);
+
+	if (!sorted)
+		return PB_NOMEM;
+	/* A counting sort, which keeps each concept's phrases in order:
+	 * the first phrase of a concept that matches is the one taken. */
+	for (size_t i = 0; i < n; i++)
+		start[vocab[i].concept + 1]++;
+	for (size_t c = 1; c <= PUB_CONCEPTS; c++)
+		start[c] += start[c - 1];
+	for (size_t i = 0; i < n; i++)
+		sorted[start[vocab[i].concept]++] = vocab[i];
 	for (size_t i = 0; i < n; i++) {
+		vocab[i] = sorted[i];
 		vocab[i].lead = phrase_lead(&vocab[i]);
 		vocab[i].prepared = true;
 	}
+	free(sorted);
+	return PB_OK;
+}
+
+void pub_phrases_of(const pub_phrase *vocab, size_t n, pub_concept concept,
+		    size_t *from, size_t *to)
+{
+	size_t lo = 0, hi = n;
+
+	*from = 0;
+	*to = n;
+	if (!n || !vocab[0].prepared)
+		return;
+	/* The first phrase of CONCEPT or later, then the first after it. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (vocab[mid].concept < concept)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*from = lo;
+	hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (vocab[mid].concept <= concept)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*to = lo;
 }
 
 /* Whether S can start with the phrase PH: its text up to the first piece
@@ -449,8 +497,10 @@ static char *label_id(const pub_phrase *vocab, size_t n_vocab,
 		      const char *name)
 {
 	char *id[1];
+	size_t from, to;
 
-	for (size_t i = 0; i < n_vocab; i++)
+	pub_phrases_of(vocab, n_vocab, PUB_SERIES_LABEL, &from, &to);
+	for (size_t i = from; i < to; i++)
 		if (vocab[i].concept == PUB_SERIES_LABEL
 		    && pub_template_match(vocab[i].text, name, id, 1))
 			return id[0];
@@ -505,6 +555,7 @@ bool pub_state_text(const study_plan *plan, const pub_phrase *vocab,
 		    size_t n_vocab, const char *s, pb_state *out)
 {
 	char *code;
+	size_t from, to;
 	bool ok;
 
 	if (plan && plan->state_type == PB_STATE_NAME)
@@ -519,7 +570,8 @@ bool pub_state_text(const study_plan *plan, const pub_phrase *vocab,
 	}
 	if (ok)
 		return true;
-	for (size_t i = 0; i < n_vocab; i++)
+	pub_phrases_of(vocab, n_vocab, PUB_MISSING, &from, &to);
+	for (size_t i = from; i < to; i++)
 		if (vocab[i].concept == PUB_MISSING
 		    && pub_template_match(vocab[i].text, s, NULL, 0)) {
 			memset(out, 0, sizeof *out);
@@ -601,10 +653,12 @@ static pb_status pairs_scope(published *p, const pub_phrase *vocab,
 			     size_t n_vocab, const char *s, size_t line)
 {
 	pub_pairs *n = p->n_pairs ? &p->pairs[p->n_pairs - 1] : NULL;
+	size_t from, to;
 
 	if (!n || n->line != line || n->scoped)
 		return PB_OK;
-	for (size_t i = 0; i < n_vocab; i++) {
+	pub_phrases_of(vocab, n_vocab, PUB_PAIRS_SCOPE, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const pub_phrase *ph = &vocab[i];
 		char *c[1];
 		pb_status st;
@@ -631,11 +685,13 @@ static pb_status settings_line(published *p, const pub_phrase *vocab,
 {
 	char *own = NULL;
 	pb_status st = PB_OK;
+	size_t from, to;
 
+	pub_phrases_of(vocab, n_vocab, PUB_SETTING, &from, &to);
 	while (st == PB_OK && s) {
 		char *rest = NULL;
 		bool matched = false;
-		for (size_t i = 0; i < n_vocab && !matched && st == PB_OK; i++)
+		for (size_t i = from; i < to && !matched && st == PB_OK; i++)
 			if (vocab[i].concept == PUB_SETTING)
 				st = sentence(p, &vocab[i], s, line, col,
 					      &matched, &rest);
@@ -707,7 +763,10 @@ static bool parse_run_list(const char *s, pub_account *a, bool *nomem)
 static bool runs_phrase(const pub_phrase *vocab, size_t n_vocab,
 			const char *part, size_t *runs, size_t *accepted)
 {
-	for (size_t i = 0; i < n_vocab; i++) {
+	size_t from, to;
+
+	pub_phrases_of(vocab, n_vocab, PUB_RUNS, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const pub_phrase *ph = &vocab[i];
 		char *c[2];
 		bool ok;
@@ -754,7 +813,10 @@ static bool parse_u64(const char *s, uint64_t *out)
 static bool lost_phrase(const pub_phrase *vocab, size_t n_vocab,
 			const char *part, pub_account *a)
 {
-	for (size_t i = 0; i < n_vocab; i++) {
+	size_t from, to;
+
+	pub_phrases_of(vocab, n_vocab, PUB_RUNS_LOST, &from, &to);
+	for (size_t i = from; i < to; i++) {
 		const pub_phrase *ph = &vocab[i];
 		char *c[2];
 		bool ok;
@@ -796,8 +858,11 @@ static void lost_part(const pub_phrase *vocab, size_t n_vocab, char *s,
 static bool excluded_part(const pub_phrase *vocab, size_t n_vocab,
 			  const char *s, pub_account *a, bool *nomem)
 {
+	size_t from, to;
+
+	pub_phrases_of(vocab, n_vocab, PUB_RUNS_EXCLUDED, &from, &to);
 	for (const char *p = strstr(s, "; "); p; p = strstr(p + 2, "; "))
-		for (size_t i = 0; i < n_vocab; i++) {
+		for (size_t i = from; i < to; i++) {
 			char *c[1];
 			if (vocab[i].concept != PUB_RUNS_EXCLUDED
 			    || !pub_template_match(vocab[i].text, p + 2, c, 1))

@@ -49,9 +49,17 @@
 pb_status pub_text_line(published *p, const pub_phrase *vocab, size_t n_vocab,
 			const char *line, size_t len, size_t lineno);
 
-/* Works out, once, what every line of a page would otherwise redo for
- * each of the N phrases of VOCAB (their LEAD). */
-void pub_phrases_prepare(pub_phrase *vocab, size_t n);
+/* Orders the N phrases of VOCAB by concept, each concept's phrases in
+ * the order they came, and works out, once, what every line of a page
+ * would otherwise redo for each of them (their LEAD).  PB_OK or PB_NOMEM
+ * (then VOCAB is as it was). */
+pb_status pub_phrases_prepare(pub_phrase *vocab, size_t n);
+
+/* The phrases of VOCAB (N of them) worth trying for CONCEPT: those from
+ * *FROM up to *TO, still to be told apart by their concept.  All of them
+ * unless VOCAB was prepared. */
+void pub_phrases_of(const pub_phrase *vocab, size_t n, pub_concept concept,
+		    size_t *from, size_t *to);
 
 /* Adds the confidence level S ("95%", as a comparison table's header
  * states it) at LINE:COL to P's settings.  PB_OK or PB_NOMEM. */

@@ -193,7 +193,10 @@ pb_status verify_vocab_build(pub_phrase **out, size_t *n,
 	}
 	for (size_t i = 0; i < N_EARLIER; i++)
 		v[k++] = earlier_forms[i];
-	pub_phrases_prepare(v, k);
+	if (pub_phrases_prepare(v, k) != PB_OK) {
+		free(v);
+		return PB_NOMEM;
+	}
 	*out = v;
 	*n = k;
 	return PB_OK;

@@ -716,6 +716,44 @@ static void check_pairs_text(void)
 	published_free(p);
 }
 
+/* V (N phrases, prepared): ordered by concept, each concept's phrases in
+ * the order the tables above give them, and each concept found where it
+ * stands. */
+static void check_prepared(const pub_phrase *v, size_t n)
+{
+	size_t from, to, settings = 0, lead = 0;
+	bool ordered = true, found = true;
+
+	for (size_t i = 1; i < n; i++)
+		ordered = ordered && v[i - 1].concept <= v[i].concept;
+	tap_ok(ordered, "prepared phrases are ordered by concept");
+	for (size_t i = 0; i < N_TEXT_VOCAB; i++)
+		settings += text_vocab[i].concept == PUB_SETTING;
+	pub_phrases_of(v, n, PUB_SETTING, &from, &to);
+	tap_ok(to - from == settings && v[from].concept == PUB_SETTING
+	       && v[to - 1].concept == PUB_SETTING
+	       && strcmp(v[from].text, text_vocab[0].text) == 0
+	       && strcmp(v[from + 1].text, text_vocab[1].text) == 0,
+	       "the %zu setting phrases are found, in their order (%zu..%zu)",
+	       settings, from, to);
+	for (size_t c = 0; c < PUB_CONCEPTS; c++) {
+		pub_phrases_of(v, n, (pub_concept)c, &from, &to);
+		for (size_t i = 0; i < n; i++)
+			found = found && ((v[i].concept == c)
+					  == (i >= from && i < to));
+	}
+	tap_ok(found, "every concept's range holds exactly its phrases");
+	pub_phrases_of(vocab, N_VOCAB, PUB_SETTING, &from, &to);
+	tap_ok(from == 0 && to == N_VOCAB,
+	       "phrases not prepared: all are to be tried");
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].text, "Statistic: %s of each boot.") == 0)
+			lead = v[i].lead;
+	tap_ok(lead == strlen("Statistic: "),
+	       "the lead of 'Statistic: %%s of each boot.' is 11 bytes (%zu)",
+	       lead);
+}
+
 /* A page: the confidence of the comparison table's header, and the
  * sentences found between the tables. */
 static void check_page_settings(void)
@@ -741,7 +779,8 @@ static void check_page_settings(void)
 		pb_status st;
 
 		if (prepared)
-			pub_phrases_prepare(v, N_VOCAB + N_TEXT_VOCAB);
+			tap_ok(pub_phrases_prepare(v, N_VOCAB + N_TEXT_VOCAB)
+			       == PB_OK, "the phrases are prepared");
 		st = published_parse("page.md", page, strlen(page), NULL, v,
 				     N_VOCAB + N_TEXT_VOCAB, d, &p);
 		tap_ok(st == PB_OK && p && p->n_settings == 2
@@ -759,9 +798,7 @@ static void check_page_settings(void)
 		published_free(p);
 		diag_free(d);
 	}
-	tap_ok(v[N_VOCAB].lead == strlen("Statistic: "),
-	       "the lead of 'Statistic: %%s of each boot.' is 11 bytes (%zu)",
-	       v[N_VOCAB].lead);
+	check_prepared(v, N_VOCAB + N_TEXT_VOCAB);
 	/* A fixed value of the code is a piece too: the lead ends before
 	 * it, as it ends before a directive. */
 	pub_phrase fixed[] = {
@@ -769,7 +806,7 @@ static void check_page_settings(void)
 		       "Drawn by mt19937 from seed %s."),
 		PHRASE(PUB_SETTING, "seed", "en", "100%% from seed %s."),
 	};
-	pub_phrases_prepare(fixed, 2);
+	tap_ok(pub_phrases_prepare(fixed, 2) == PB_OK, "two phrases prepared");
 	tap_ok(fixed[0].lead == strlen("Drawn by ") && fixed[0].prepared,
 	       "the lead stops at a fixed value (%zu bytes)", fixed[0].lead);
 	tap_ok(fixed[1].lead == 3, "and at a '%%%%' (%zu bytes)",

@@ -172,8 +172,12 @@ static bool sch_row(void *ctx, const csv_row *row, diag *d)
 	return true;
 }
 
-pb_status schedule_read_file(const char *path, const char *display,
-			     const study_plan *plan, diag *d, schedule **out)
+/* Reads the schedule from PATH, or when PATH is NULL from the LEN bytes at
+ * BUF (fed CHUNK bytes at a time). */
+static pb_status schedule_read(const char *path, const char *buf, size_t len,
+			       size_t chunk, const char *display,
+			       const study_plan *plan, diag *d,
+			       schedule **out)
 {
 	sch_ctx c = { .display = display, .plan = plan };
 	pb_status st;
@@ -184,7 +188,8 @@ pb_status schedule_read_file(const char *path, const char *display,
 		return PB_NOMEM;
 	/* The keys are the rows' own run ids, freed with the schedule. */
 	c.seen = g_hash_table_new(g_str_hash, g_str_equal);
-	st = csvread_file(path, display, sch_row, &c, d);
+	st = path ? csvread_file(path, display, sch_row, &c, d)
+		  : csvread_buffer(buf, len, display, chunk, sch_row, &c, d);
 	g_hash_table_destroy(c.seen);
 	st = pb_status_merge(st, c.fail);
 	if (st == PB_OK && c.s->n == 0) {
@@ -198,6 +203,19 @@ pb_status schedule_read_file(const char *path, const char *display,
 	}
 	*out = c.s;
 	return PB_OK;
+}
+
+pb_status schedule_read_file(const char *path, const char *display,
+			     const study_plan *plan, diag *d, schedule **out)
+{
+	return schedule_read(path, NULL, 0, 0, display, plan, d, out);
+}
+
+pb_status schedule_read_buffer(const char *buf, size_t len,
+			       const char *display, const study_plan *plan,
+			       size_t chunk, diag *d, schedule **out)
+{
+	return schedule_read(NULL, buf, len, chunk, display, plan, d, out);
 }
 
 void schedule_free(schedule *s)

@@ -41,6 +41,12 @@ pb_status schedule_read_file(const char *path, const char *display,
 			     const study_plan *plan, diag *d,
 			     schedule **out);
 
+/* As schedule_read_file, over LEN bytes at BUF, fed to the CSV parser in
+ * pieces of at most CHUNK bytes (0: whole), as csvread_buffer does. */
+pb_status schedule_read_buffer(const char *buf, size_t len,
+			       const char *display, const study_plan *plan,
+			       size_t chunk, diag *d, schedule **out);
+
 void schedule_free(schedule *s);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include <glib.h>
 
+#include "common/fileread.h"
 #include "common/numparse.h"
 #include "ingest/plandigest.h"
 #include "ingest/suggest.h"
@@ -1705,22 +1706,16 @@ pb_status plan_read_file(const char *path, const char *display, diag *d,
 		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 	}
-	/* One byte more than allowed tells a file that is too large. */
-	buf = malloc(PLAN_MAX_BYTES + 4);
-	if (!buf) {
-		fclose(f);
-		return PB_NOMEM;
-	}
-	len = fread(buf, 1, PLAN_MAX_BYTES + 4, f);
-	if (ferror(f)) {
+	/* Bytes beyond what is allowed tell a file that is too large. */
+	st = fileread_all(f, PLAN_MAX_BYTES + 3, &buf, &len);
+	fclose(f);
+	if (st == PB_IOERR) {
 		diag_error(d, display, 0, 0, "read error: %s",
 			   strerror(errno));
 		diag_fail(d, PB_IOERR);
-		free(buf);
-		fclose(f);
-		return PB_IOERR;
 	}
-	fclose(f);
+	if (st != PB_OK)
+		return st;
 	st = plan_read_buffer(buf, len, display, d, out);
 	free(buf);
 	return st;

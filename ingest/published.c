@@ -10,6 +10,7 @@
 #include "ingest/pubmatch.h"
 #include "ingest/published_text.h"
 #include "ingest/results_read.h"
+#include "common/fileread.h"
 #include "common/strutil.h"
 
 #include <errno.h>
@@ -1707,8 +1708,8 @@ pb_status published_read(const char *path, const study_plan *plan,
 			 published **out)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	char *buf;
+	size_t len;
 	pb_status st;
 
 	*out = NULL;
@@ -1716,32 +1717,13 @@ pb_status published_read(const char *path, const study_plan *plan,
 		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
 		return PB_NOINPUT;
 	}
-	for (;;) {
-		if (len == cap) {
-			size_t nc = cap ? 2 * cap : 65536;
-			char *p = realloc(buf, nc);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				return PB_NOMEM;
-			}
-			buf = p;
-			cap = nc;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
-		free(buf);
-		fclose(f);
-		return PB_IOERR;
-	}
+	st = fileread_all(f, (size_t)-1, &buf, &len);
 	fclose(f);
-	st = published_parse(path, buf ? buf : "", len, plan, vocab, n_vocab, d,
-			     out);
+	if (st == PB_IOERR)
+		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
+	if (st != PB_OK)
+		return st;
+	st = published_parse(path, buf, len, plan, vocab, n_vocab, d, out);
 	free(buf);
 	return st;
 }

@@ -1,0 +1,49 @@
+/* fileread.c: a small file read whole into memory (fileread.h). */
+#include "common/fileread.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+/* The first buffer: most files of a study are far smaller. */
+#define FILEREAD_FIRST 4096
+
+pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len)
+{
+	size_t limit = max < (size_t)-2 ? max + 1 : max;
+	size_t cap = 0, n = 0;
+	char *b = NULL;
+
+	*buf = NULL;
+	*len = 0;
+	for (;;) {
+		if (n + 1 >= cap) {
+			size_t want = cap ? 2 * cap : FILEREAD_FIRST;
+			if (want < cap || want - 1 > limit)
+				want = limit + 1;
+			char *grown = want > cap ? realloc(b, want) : NULL;
+			if (!grown) {
+				free(b);
+				return PB_NOMEM;
+			}
+			b = grown;
+			cap = want;
+		}
+		size_t room = cap - 1 - n;
+		if (room > limit - n)
+			room = limit - n;
+		size_t got = room ? fread(b + n, 1, room, f) : 0;
+		n += got;
+		if (got < room || n == limit)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+		free(b);
+		errno = e;
+		return PB_IOERR;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return PB_OK;
+}

@@ -1,0 +1,19 @@
+/* fileread.h: a small file read whole into memory (study.ini, a published
+ * page), in a buffer that grows with what the file holds rather than one
+ * of the largest size allowed. */
+#ifndef PAIRBOOT_FILEREAD_H
+#define PAIRBOOT_FILEREAD_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "common/status.h"
+
+/* Reads F to its end, but no more than MAX + 1 bytes (so that a caller
+ * can tell a file of more than MAX bytes from one of MAX), into a new
+ * *BUF (free with free(); a NUL follows its *LEN bytes).  Returns PB_OK,
+ * PB_NOMEM, or PB_IOERR on a read error (errno as the read left it); on
+ * an error *BUF is NULL and *LEN 0. */
+pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len);
+
+#endif

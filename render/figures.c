@@ -30,8 +30,8 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 
 /* The PDF report of S and A in LANG into the file report.<lang>.pdf. */
 static pb_status write_pdf(const study *s, const analysis *a,
-			   const char *lang, const char *source_date_epoch,
-			   outdir *o, diag *d)
+			   const char *lang, const pagedoc *page,
+			   const char *source_date_epoch, outdir *o, diag *d)
 {
 	char *name = g_strdup_printf("report.%s.pdf", lang);
 	char message[400];
@@ -39,8 +39,8 @@ static pb_status write_pdf(const study *s, const analysis *a,
 	pb_status st;
 
 	sink_init_buffer(&buf);
-	st = pdf_report_render(s, a, lang, source_date_epoch, sink_write,
-			       &buf, message, sizeof message);
+	st = pdf_report_render(s, a, lang, page, source_date_epoch,
+			       sink_write, &buf, message, sizeof message);
 	if (st != PB_OK)
 		diag_error(d, name, 0, 0, "%s", message);
 	else
@@ -51,8 +51,8 @@ static pb_status write_pdf(const study *s, const analysis *a,
 }
 
 pb_status figures_write(const study *s, const analysis *a, const char *lang,
-			unsigned formats, const char *source_date_epoch,
-			outdir *o, diag *d)
+			const pagedoc *page, unsigned formats,
+			const char *source_date_epoch, outdir *o, diag *d)
 {
 	static const struct {
 		unsigned bit;
@@ -86,7 +86,7 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		}
 	}
 	if (st == PB_OK && (formats & FIG_PDF))
-		st = write_pdf(s, a, lang, source_date_epoch, o, d);
+		st = write_pdf(s, a, lang, page, source_date_epoch, o, d);
 	if (st != PB_OK)
 		diag_fail(d, st);
 	return st;

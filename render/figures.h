@@ -33,6 +33,7 @@
 #include "render/figkind.h"
 #include "render/figpen.h"
 #include "render/outdir.h"
+#include "render/pagedoc.h"
 
 /* The output formats FIG_PDF (report.<lang>.pdf), FIG_SVG
  * (<figure>.<lang>.svg) and FIG_PNG (<figure>.<lang>.png) are a bit set
@@ -50,7 +51,9 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 /* Draws every figure of study S and its analysis A in language LANG in
  * the formats FORMATS asks for (bit set of FIG_PDF, FIG_SVG, FIG_PNG) into
  * the report folder O: report.<lang>.pdf, <figure>.<lang>.svg and
- * <figure>.<lang>.png.  S and A are only read.  The PDF's date is
+ * <figure>.<lang>.png.  The PDF shows PAGE, the page in LANG as
+ * markdown_render_doc made it (NULL: it is made for the PDF).  S, A and
+ * PAGE are only read.  The PDF's date is
  * pdf_report_date() of SOURCE_DATE_EPOCH (the value of that environment
  * variable, which the command reads, or NULL).  Problems go
  * to D, named by the output file.  Errors: PB_CANTCREAT (fonts missing,
@@ -58,8 +61,8 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
  * failed), PB_NOMEM, PB_SOFTWARE (unknown language, missing translation),
  * PB_DATAERR (values too large to draw). */
 pb_status figures_write(const study *s, const analysis *a, const char *lang,
-			unsigned formats, const char *source_date_epoch,
-			outdir *o, diag *d);
+			const pagedoc *page, unsigned formats,
+			const char *source_date_epoch, outdir *o, diag *d);
 
 /* The renderer's versions for results.json, as a new object (the caller
  * json_decref()s it):

@@ -19,6 +19,7 @@
 #include "render/mdpage.h"
 #include "render/outcome_words.h"
 #include "render/page_phrases.h"
+#include "render/pagedoc.h"
 #include "render/studytext.h"
 
 typedef struct page {
@@ -27,6 +28,7 @@ typedef struct page {
 	const study_plan *p;
 	const analysis *a;
 	const study_summary *sum;
+	pagedoc *doc;           /* where the sections start; NULL: not kept */
 } page;
 
 /* ---- words and text pieces (render/mdpage.h) ------------------------ */
@@ -165,6 +167,14 @@ static void value_table(page *pg, size_t series)
 				      "table shows only what was observed."));
 }
 
+/* Starts section ID of the page under HEADING. */
+static void section(page *pg, page_section id, const char *heading)
+{
+	if (pg->doc)
+		pagedoc_begin(pg->doc, id);
+	put(pg, "\n## %s\n\n", heading);
+}
+
 /* Runs F for each series of KIND, with a "###" heading naming the series
  * when there is more than one.  Returns how many there were. */
 static size_t each_series(page *pg, series_kind kind,
@@ -198,7 +208,7 @@ static void section_values(page *pg)
 {
 	if (!has_series(pg->p, SERIES_BOUNDARY))
 		return;
-	put(pg, "\n## %s\n\n", tr(pg, "Value handling"));
+	section(pg, PAGE_VALUES, tr(pg, "Value handling"));
 	each_series(pg, SERIES_BOUNDARY, value_table);
 }
 
@@ -286,7 +296,8 @@ static void section_comparisons(page *pg)
 
 	if (!has_series(p, SERIES_LATENCY) || pg->a->n_states == 0)
 		return;
-	put(pg, "\n## %s\n\n", tr(pg, "Comparison with the reference"));
+	section(pg, PAGE_COMPARISONS,
+		tr(pg, "Comparison with the reference"));
 	puts_(pg, fmt(pg, p->better == BETTER_LOWER
 		      ? phrase(pg, PH_SET_DIRECTION_LOWER)
 		      : phrase(pg, PH_SET_DIRECTION_HIGHER),
@@ -583,16 +594,17 @@ static void section_mechanism(page *pg)
 {
 	if (!has_series(pg->p, SERIES_MECHANISM))
 		return;
-	put(pg, "\n## %s\n\n", tr(pg, "Mechanism check"));
+	section(pg, PAGE_MECHANISM, tr(pg, "Mechanism check"));
 	each_series(pg, SERIES_MECHANISM, mechanism_series);
 }
 
 /* ---- 4. sentences --------------------------------------------------- */
 
-static void section_start(page *pg, const char *heading, bool *started)
+static void section_start(page *pg, page_section id, const char *heading,
+			  bool *started)
 {
 	if (!*started)
-		put(pg, "\n## %s\n\n", heading);
+		section(pg, id, heading);
 	*started = true;
 }
 
@@ -610,7 +622,8 @@ static void section_series_notes(page *pg)
 						  pg->md.lang);
 		if (!note || !note[0])
 			continue;
-		section_start(pg, tr(pg, "Series notes"), &started);
+		section_start(pg, PAGE_SERIES_NOTES, tr(pg, "Series notes"),
+			      &started);
 		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
 			       esc(pg, note)));
 	}
@@ -625,7 +638,7 @@ static void section_runs(page *pg)
 		const series_accounting *acc = &sum->accounting[i];
 		GPtrArray *parts = g_ptr_array_new();
 
-		section_start(pg, tr(pg, "Runs"), &started);
+		section_start(pg, PAGE_RUNS, tr(pg, "Runs"), &started);
 		if (acc->runs == 0)
 			g_ptr_array_add(parts, (gpointer)phrase(pg,
 				PH_RUNS_NONE));
@@ -713,7 +726,7 @@ static void section_settings(page *pg)
 	const study_plan *p = pg->p;
 	const char *method = method_label(pg, p->interval);
 
-	put(pg, "\n## %s\n\n", tr(pg, "Analysis settings"));
+	section(pg, PAGE_SETTINGS, tr(pg, "Analysis settings"));
 	bullet(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
 		       code(pg, p->statistic.name, false)));
 	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
@@ -804,7 +817,8 @@ static void section_small_samples(page *pg)
 				idx[n++] = j;
 			}
 		}
-		section_start(pg, tr(pg, "Small samples"), &started);
+		section_start(pg, PAGE_SMALL_SAMPLES, tr(pg, "Small samples"),
+			      &started);
 		f = fmt(pg, phrase_n(pg, PH_SET_SMALL_SAMPLE, c->n_pairs),
 			c->n_pairs, confidence(pg),
 			method_label(pg, pg->p->interval),
@@ -818,6 +832,13 @@ static void section_small_samples(page *pg)
 	}
 	g_free(done);
 	g_free(idx);
+}
+
+/* Starts the comparison notes unless *STARTED. */
+static void notes_start(page *pg, bool *started)
+{
+	section_start(pg, PAGE_COMPARISON_NOTES, tr(pg, "Comparison notes"),
+		      started);
 }
 
 /* Where the fragile endpoint WHICH ("lower" or "upper") lies, DISTANCE
@@ -858,15 +879,13 @@ static void section_comparison_notes(page *pg)
 						   "exact bootstrap") == 0
 				? tr(pg, "judged against the exact bootstrap")
 				: tr(pg, "judged by the Monte Carlo error");
-			section_start(pg, tr(pg, "Comparison notes"),
-				      &started);
+			notes_start(pg, &started);
 			bullet(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
 				       tr(pg, "another seed could change the "
 					  "conclusion.")));
 		}
 		if (ci->fallback) {
-			section_start(pg, tr(pg, "Comparison notes"),
-				      &started);
+			notes_start(pg, &started);
 			bullet(pg, fmt(pg, "%s: %s", who,
 				       fmt(pg, tr(pg, "the %s interval is "
 						  "undefined here; the %s "
@@ -878,8 +897,7 @@ static void section_comparison_notes(page *pg)
 						   ci->used), false))));
 		}
 		if (c->coverage_beyond) {
-			section_start(pg, tr(pg, "Comparison notes"),
-				      &started);
+			notes_start(pg, &started);
 			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg, trn(pg,
 				"with %zu pair, beyond the simulated coverage "
 				"table (%d to %d pairs, docs/statistics.md): no "
@@ -895,8 +913,7 @@ static void section_comparison_notes(page *pg)
 			for (size_t k = 0; k < c->n_unpaired; k++)
 				g_ptr_array_add(ids, (gpointer)esc(pg,
 					pg->s->runs[c->unpaired[k]].id));
-			section_start(pg, tr(pg, "Comparison notes"),
-				      &started);
+			notes_start(pg, &started);
 			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
 				tr(pg, "unpaired runs, left out because their "
 				   "block lacks the other state: %s."),
@@ -1051,7 +1068,7 @@ static void section_heterogeneity(page *pg)
 
 	if (a->n_spread == 0)
 		return;
-	put(pg, "\n## %s\n\n", tr(pg, "Series heterogeneity"));
+	section(pg, PAGE_HETEROGENEITY, tr(pg, "Series heterogeneity"));
 	spread_bullets(pg);
 	spread_test_bullets(pg);
 	between_bullets(pg);
@@ -1114,7 +1131,8 @@ static void section_design(page *pg)
 	for (size_t i = 0; i < sum->n_balance; i++) {
 		const balance_check *b = &sum->balance[i];
 		const char *who = series_name(pg, b->series);
-		section_start(pg, tr(pg, "Design checks"), &started);
+		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),
+			      &started);
 		if (!b->has_positions)
 			bullet(pg, fmt(pg, tr(pg, "Run order of %s: no "
 					      "positions recorded, so its "
@@ -1134,14 +1152,15 @@ static void section_design(page *pg)
 					      "others."), who));
 	}
 	for (size_t i = 0; i < sum->n_controls; i++) {
-		section_start(pg, tr(pg, "Design checks"), &started);
+		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),
+			      &started);
 		bullet(pg, control_text(pg, &sum->controls[i]));
 	}
 }
 
 static void section_input(page *pg)
 {
-	put(pg, "\n## %s\n\n", tr(pg, "Input data"));
+	section(pg, PAGE_INPUT, tr(pg, "Input data"));
 	puts_(pg, fmt(pg, tr(pg, "Input digest (SHA-256 over every input "
 			     "file; results.json lists the digest of each "
 			     "file): %s"), code(pg, pg->s->digest, false)));
@@ -1161,8 +1180,8 @@ static void heading(page *pg)
 				      esc(pg, platform)));
 }
 
-pb_status markdown_render(const study *s, const analysis *a,
-			  const char *lang, GString *out)
+static pb_status render(const study *s, const analysis *a, const char *lang,
+			GString *out, pagedoc *doc)
 {
 	page pg = { 0 };
 	gsize start = out->len;
@@ -1170,6 +1189,7 @@ pb_status markdown_render(const study *s, const analysis *a,
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
 	mdpage_init(&pg.md, lang, out);
+	pg.doc = doc;
 	pg.s = s;
 	pg.p = &s->plan;
 	pg.a = a;
@@ -1189,4 +1209,21 @@ pb_status markdown_render(const study *s, const analysis *a,
 	section_input(&pg);
 
 	return mdpage_finish(&pg.md, start);
+}
+
+pb_status markdown_render(const study *s, const analysis *a,
+			  const char *lang, GString *out)
+{
+	return render(s, a, lang, out, NULL);
+}
+
+pb_status markdown_render_doc(const study *s, const analysis *a,
+			      const char *lang, pagedoc *doc)
+{
+	size_t start = pagedoc_len(doc);
+	pb_status st = render(s, a, lang, pagedoc_text(doc), doc);
+
+	if (st != PB_OK)
+		pagedoc_truncate(doc, start);
+	return st;
 }

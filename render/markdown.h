@@ -32,6 +32,7 @@
 #include "analyze/analysis.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/pagedoc.h"
 
 /* Appends the page of study S and its analysis A in language LANG ("en",
  * "de", "cs", "ko": see i18n_known) to OUT.  S and A are only read.
@@ -42,5 +43,11 @@
  * of memory inside GString.) */
 pb_status markdown_render(const study *s, const analysis *a,
 			  const char *lang, GString *out);
+
+/* The same page as a document (render/pagedoc.h): appended to DOC's text,
+ * with where each section starts.  Errors as for markdown_render; DOC is
+ * then left as it was. */
+pb_status markdown_render_doc(const study *s, const analysis *a,
+			      const char *lang, pagedoc *doc);
 
 #endif

@@ -293,6 +293,7 @@ void mdblocks_parse(const char *text, size_t len, md_doc *doc)
 
 	while (i < n) {
 		const line *l = &lines[i];
+		guint before = blocks->len;
 		int level;
 
 		if (blank(l)) {
@@ -308,6 +309,9 @@ void mdblocks_parse(const char *text, size_t len, md_doc *doc)
 						       : MD_PARAGRAPH,
 				     lines, i, n);
 		}
+		if (blocks->len > before)
+			g_array_index(blocks, md_block, before).offset =
+				(size_t)(l->start - text);
 	}
 	g_array_free(ls, TRUE);
 	doc->n = blocks->len;

@@ -25,6 +25,7 @@ typedef enum md_kind {
 
 typedef struct md_block {
 	md_kind kind;
+	size_t offset;       /* where its first line starts in the text */
 	int level;           /* heading level 1..6, else 0 */
 	char *text;          /* plain text; NULL for a table */
 	size_t n_cols;       /* table: columns (the header's count) */

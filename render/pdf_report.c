@@ -481,20 +481,14 @@ static void figure(pdf *d, fig_kind k)
 	d->y += h * scale + 14;
 }
 
-/* The figures that follow the section with heading TEXT, if any: the
- * sections are recognised by their translated headings. */
-static void figures_for(pdf *d, const char *text, fig_kind *out,
-			size_t *n)
+/* The figures that follow section ID of the page, if any. */
+static void figures_for(page_section id, fig_kind *out, size_t *n)
 {
-	const char *cmp = i18n_text(d->in.lang,
-				    "Comparison with the reference");
-	const char *mech = i18n_text(d->in.lang, "Mechanism check");
-
 	*n = 0;
-	if (cmp && strcmp(text, cmp) == 0) {
+	if (id == PAGE_COMPARISONS) {
 		out[(*n)++] = FIG_INTERVAL;
 		out[(*n)++] = FIG_BOOTS;
-	} else if (mech && strcmp(text, mech) == 0) {
+	} else if (id == PAGE_MECHANISM) {
 		out[(*n)++] = FIG_MECHANISM;
 	}
 }
@@ -603,7 +597,7 @@ static void title_page(pdf *d)
 
 /* ------------------------------------------------------------- body */
 
-static void body(pdf *d, const md_doc *doc)
+static void body(pdf *d, const md_doc *doc, const pagedoc *page)
 {
 	fig_kind pending[FIG_KINDS];
 	size_t n_pending = 0;
@@ -618,7 +612,8 @@ static void body(pdf *d, const md_doc *doc)
 			for (size_t k = 0; k < n_pending; k++)
 				figure(d, pending[k]);
 			heading(d, b->level, b->text);
-			figures_for(d, b->text, pending, &n_pending);
+			figures_for(pagedoc_section_at(page, b->offset),
+				    pending, &n_pending);
 			break;
 		case MD_PARAGRAPH:
 			flow_text(d, FONT_BODY, b->text, MARGIN_X, TEXT_W,
@@ -711,15 +706,36 @@ static pb_status finish_surface(pdf *d, const sink *k, pb_status st,
 	return st;
 }
 
+/* PAGE, or when it is NULL the page of D's study made into *OWN (free
+ * it); NULL, MESSAGE saying why, when it cannot be made. */
+static const pagedoc *the_page(const pdf *d, const pagedoc *page,
+			       pagedoc **own, pb_status *st, char *message,
+			       size_t size)
+{
+	*own = NULL;
+	*st = PB_OK;
+	if (page)
+		return page;
+	*own = pagedoc_new();
+	*st = markdown_render_doc(d->in.s, d->in.a, d->in.lang, *own);
+	if (*st == PB_OK)
+		return *own;
+	snprintf(message, size, "cannot lay out the %s page", d->in.lang);
+	pagedoc_free(*own);
+	*own = NULL;
+	return NULL;
+}
+
 pb_status pdf_report_render(const study *s, const analysis *a,
-			    const char *lang, const char *source_date_epoch,
+			    const char *lang, const pagedoc *page,
+			    const char *source_date_epoch,
 			    cairo_write_func_t write, void *closure,
 			    char *message, size_t size)
 {
 	pdf d;
 	sink k;
 	md_doc doc = { NULL, 0 };
-	GString *page = g_string_new(NULL);
+	pagedoc *own;
 	pb_status st;
 
 	if (size)
@@ -731,21 +747,17 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	if (!i18n_known(lang)) {
 		snprintf(message, size, "unknown language '%s'",
 			 lang ? lang : "");
-		g_string_free(page, TRUE);
 		return PB_SOFTWARE;
 	}
-	st = markdown_render(s, a, lang, page);
-	if (st != PB_OK) {
-		snprintf(message, size, "cannot lay out the %s page", lang);
-		g_string_free(page, TRUE);
+	page = the_page(&d, page, &own, &st, message, size);
+	if (!page)
 		return st;
-	}
-	mdblocks_parse(page->str, page->len, &doc);
-	g_string_free(page, TRUE);
+	mdblocks_parse(pagedoc_str(page), pagedoc_len(page), &doc);
 
 	sink_init_stream(&k, write, closure);
 	if (!start_surface(&d, &k, source_date_epoch, message, size)) {
 		mdblocks_free(&doc);
+		pagedoc_free(own);
 		return PB_CANTCREAT;
 	}
 
@@ -754,7 +766,7 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	st = fig_pen_begin(&d.pen, d.cr, &d.in, &d.scratch);
 	if (st == PB_OK) {
 		title_page(&d);
-		body(&d, &doc);
+		body(&d, &doc, page);
 		st = fig_pen_end(&d.pen);
 		if (st != PB_OK)
 			snprintf(message, size, "%s", d.scratch.message);
@@ -764,5 +776,6 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	cairo_destroy(d.cr);
 	st = finish_surface(&d, &k, st, message, size);
 	mdblocks_free(&doc);
+	pagedoc_free(own);
 	return st;
 }

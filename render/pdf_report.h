@@ -4,10 +4,11 @@
  * its boots (earliest and latest `started` of the runs), the analysis
  * settings, the input digest, the plan digest and whether it was
  * registered, and the versions of pairboot, cairo and Pango.  Then the
- * Markdown page of the same language (render/markdown.h), read back
- * block by block (render/mdblocks.h) and set as headings, paragraphs,
- * lists and tables, with the figures (render/figures.h) after the sections
- * they belong to: the interval and per-boot plots after the comparison
+ * page of the same language, as the report rendered it once for its
+ * Markdown file (render/pagedoc.h), block by block (render/mdblocks.h),
+ * set as headings, paragraphs, lists and tables, with the figures
+ * (render/figures.h) after the sections they belong to, found by the
+ * sections' ids: the interval and per-boot plots after the comparison
  * table, the mechanism figure after the mechanism table.  Each section
  * heading is a bookmark.
  *
@@ -25,6 +26,7 @@
 #include "analyze/analysis.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/pagedoc.h"
 
 /* A4 in points. */
 #define PDF_PAGE_WIDTH 595.276
@@ -41,12 +43,15 @@ char *pdf_report_date(const study *s, const char *source_date_epoch,
 
 /* Writes the PDF report of study S and analysis A in language LANG
  * through WRITE with CLOSURE, the date from pdf_report_date(S,
- * SOURCE_DATE_EPOCH).  S and A are only read.  On failure MESSAGE (SIZE
+ * SOURCE_DATE_EPOCH).  PAGE is the page of S in LANG as
+ * markdown_render_doc made it, or NULL, and then it is made here.  S, A
+ * and PAGE are only read.  On failure MESSAGE (SIZE
  * bytes) says why: PB_IOERR when a write failed, PB_NOMEM, PB_CANTCREAT
  * (text the pinned fonts cannot show, a cairo error), PB_SOFTWARE (unknown
  * language, missing translation), PB_DATAERR (values too large to draw). */
 pb_status pdf_report_render(const study *s, const analysis *a,
-			    const char *lang, const char *source_date_epoch,
+			    const char *lang, const pagedoc *page,
+			    const char *source_date_epoch,
 			    cairo_write_func_t write, void *closure,
 			    char *message, size_t size);
 

@@ -74,15 +74,16 @@ static char *default_output(const study *s, diag *d)
 }
 
 /* Renders the page of S in each language of LANGS into PAGES[i] (new
- * GStrings; the caller frees them, NULL ones included). */
+ * documents, which the Markdown files and the PDFs both show; the caller
+ * frees them, NULL ones included). */
 static pb_status render_pages(const study *s, const analysis *a,
-			      const lang_list *langs, GString **pages)
+			      const lang_list *langs, pagedoc **pages)
 {
 	pb_status st = PB_OK;
 
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++) {
-		pages[i] = g_string_new(NULL);
-		st = markdown_render(s, a, langs->code[i], pages[i]);
+		pages[i] = pagedoc_new();
+		st = markdown_render_doc(s, a, langs->code[i], pages[i]);
 		if (st == PB_SOFTWARE)
 			fprintf(stderr, "pairboot: internal error: the %s page "
 				"cannot be rendered\n", langs->code[i]);
@@ -97,8 +98,8 @@ static pb_status render_pages(const study *s, const analysis *a,
  * whole or not at all. */
 /* Writes the figures and PDF of every language, and renderer.json. */
 static pb_status write_figures(const study *s, const analysis *a,
-			       const lang_list *langs, unsigned formats,
-			       outdir *o, diag *d)
+			       const lang_list *langs, pagedoc *const *pages,
+			       unsigned formats, outdir *o, diag *d)
 {
 	unsigned figs = formats & (FIG_PDF | FIG_SVG | FIG_PNG);
 	json_t *versions = NULL;
@@ -108,7 +109,7 @@ static pb_status write_figures(const study *s, const analysis *a,
 	if (!figs)
 		return PB_OK;
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++)
-		st = figures_write(s, a, langs->code[i], figs,
+		st = figures_write(s, a, langs->code[i], pages[i], figs,
 				   cli_source_date_epoch(), o, d);
 	if (st == PB_OK)
 		st = figures_versions_json(d, &versions);
@@ -128,13 +129,13 @@ static pb_status write_report(const study *s, const analysis *a,
 			      const char *target, diag *d)
 {
 	GString *json = g_string_new(NULL);
-	GString *pages[REPORT_MAX_LANGS] = { NULL };
+	pagedoc *pages[REPORT_MAX_LANGS] = { NULL };
 	outdir *o;
 	pb_status st = PB_OK;
 
 	if (formats & FORMAT_JSON)
 		st = results_json_write(s, a, json);
-	if (st == PB_OK && (formats & FORMAT_MD))
+	if (st == PB_OK && (formats & (FORMAT_MD | FIG_PDF)))
 		st = render_pages(s, a, langs, pages);
 	if (st == PB_OK)
 		st = outdir_begin(target, d, &o);
@@ -146,19 +147,18 @@ static pb_status write_report(const study *s, const analysis *a,
 				   && (formats & FORMAT_MD); i++) {
 			char name[32];
 			snprintf(name, sizeof name, "%s.md", langs->code[i]);
-			st = outdir_write(o, name, pages[i]->str,
-					  pages[i]->len);
+			st = outdir_write(o, name, pagedoc_str(pages[i]),
+					  pagedoc_len(pages[i]));
 		}
 		if (st == PB_OK)
-			st = write_figures(s, a, langs, formats, o, d);
+			st = write_figures(s, a, langs, pages, formats, o, d);
 		if (st == PB_OK)
 			st = outdir_commit(o);
 		else
 			outdir_abort(o);
 	}
 	for (size_t i = 0; i < langs->n; i++)
-		if (pages[i])
-			g_string_free(pages[i], TRUE);
+		pagedoc_free(pages[i]);
 	g_string_free(json, TRUE);
 	return st;
 }

@@ -60,7 +60,8 @@ int main(int argc, char **argv)
 	if (st == PB_OK)
 		st = outdir_begin(argv[2], d, &o);
 	for (int i = 3; st == PB_OK && i < argc; i++)
-		st = figures_write(s, a, argv[i], FIG_PDF | FIG_SVG | FIG_PNG,
+		st = figures_write(s, a, argv[i], NULL,
+				   FIG_PDF | FIG_SVG | FIG_PNG,
 				   getenv("SOURCE_DATE_EPOCH"), o, d);
 	if (o && st == PB_OK)
 		st = outdir_commit(o);

@@ -22,6 +22,7 @@
 #include "render/fig_boots.h"
 #include "render/figures.h"
 #include "render/mdblocks.h"
+#include "render/markdown.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
 #include "tests/lib/tap.h"
@@ -874,28 +875,34 @@ static void test_pdf(void)
 	}
 	sink_init_buffer(&a);
 	sink_init_buffer(&b);
-	tap_ok(pdf_report_render(s, an, "en", "1787653200", sink_write, &a,
-				 msg, sizeof msg) == PB_OK
-	       && pdf_report_render(s, an, "en", "1787653200", sink_write,
-				    &b, msg, sizeof msg) == PB_OK,
+	/* Once from a page made for it, once from the page the report
+	 * made for its Markdown file. */
+	pagedoc *page = pagedoc_new();
+	tap_ok(markdown_render_doc(s, an, "en", page) == PB_OK,
+	       "the page is made once");
+	tap_ok(pdf_report_render(s, an, "en", NULL, "1787653200", sink_write,
+				 &a, msg, sizeof msg) == PB_OK
+	       && pdf_report_render(s, an, "en", page, "1787653200",
+				    sink_write, &b, msg, sizeof msg) == PB_OK,
 	       "PDF rendered twice (%s)", msg);
 	tap_ok(a.len > 5000 && a.len == b.len
 	       && memcmp(a.data, b.data, a.len) == 0 && a.data
 	       && memcmp(a.data, "%PDF-", 5) == 0,
 	       "PDF: the two renderings are byte-identical");
+	pagedoc_free(page);
 	/* cairo 1.16 writes the date without "D:" (see pdf_report.h). */
 	tap_ok(contains(&a, "/CreationDate (20260825102000Z)"),
 	       "PDF: the creation date is SOURCE_DATE_EPOCH's");
 	sink_free(&a);
 	sink_free(&b);
-	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &full, msg,
-				 sizeof msg) == PB_IOERR,
+	tap_ok(pdf_report_render(s, an, "en", NULL, NULL, testlib_fail_write,
+				 &full, msg, sizeof msg) == PB_IOERR,
 	       "PDF to a full device fails: %s", msg);
-	tap_ok(pdf_report_render(s, an, "en", NULL, testlib_fail_write, &part, msg,
-				 sizeof msg) == PB_IOERR,
+	tap_ok(pdf_report_render(s, an, "en", NULL, NULL, testlib_fail_write,
+				 &part, msg, sizeof msg) == PB_IOERR,
 	       "PDF write failing part way fails: %s", msg);
-	tap_ok(pdf_report_render(s, an, "xx", NULL, testlib_fail_write, &part, msg,
-				 sizeof msg) == PB_SOFTWARE,
+	tap_ok(pdf_report_render(s, an, "xx", NULL, NULL, testlib_fail_write,
+				 &part, msg, sizeof msg) == PB_SOFTWARE,
 	       "PDF in an unknown language is refused");
 	analysis_free(an);
 	study_free(s);

@@ -1475,6 +1475,66 @@ static void check_variants(loaded *mm)
 	       "everything put back: the page is as before");
 }
 
+/* The page as a document: the same text as markdown_render gives, and
+ * each heading in the section of its own id, in every language; an
+ * unknown language leaves the document as it was. */
+static void check_pagedoc(const loaded *l)
+{
+	static const struct {
+		const char *heading;
+		page_section id;
+	} want[] = {
+		{ "\n## Value handling\n", PAGE_VALUES },
+		{ "\n## Comparison with the reference\n", PAGE_COMPARISONS },
+		{ "\n## Mechanism check\n", PAGE_MECHANISM },
+		{ "\n## Runs\n", PAGE_RUNS },
+		{ "\n## Analysis settings\n", PAGE_SETTINGS },
+		{ "\n## Input data\n", PAGE_INPUT },
+	};
+	static const char *const langs[] = { "en", "de", "cs", "ko" };
+	pagedoc *doc = pagedoc_new();
+	const char *text;
+	bool all = true;
+
+	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
+		pagedoc *one = pagedoc_new();
+		gchar *plain = render(l, langs[i]);
+		bool same = markdown_render_doc(l->s, l->a, langs[i], one)
+			    == PB_OK && plain
+			    && strcmp(pagedoc_str(one), plain) == 0;
+		tap_ok(same, "%s: the document's text is the page", langs[i]);
+		g_free(plain);
+		pagedoc_free(one);
+	}
+	tap_ok(markdown_render_doc(l->s, l->a, "en", doc) == PB_OK,
+	       "the English page as a document");
+	text = pagedoc_str(doc);
+	tap_ok(pagedoc_section_at(doc, 0) == PAGE_TOP,
+	       "the page's heading is before every section");
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		/* A section starts at the blank line before its heading. */
+		const char *at = strstr(text, want[i].heading);
+		size_t off = at ? (size_t)(at - text) : 0;
+		bool ok = at && off > 0
+			  && pagedoc_section_at(doc, off) == want[i].id
+			  && pagedoc_section_at(doc, off + 4) == want[i].id
+			  && pagedoc_section_at(doc, off - 1) != want[i].id;
+		all = all && ok;
+		if (!ok)
+			tap_diag("section '%s' not where it starts",
+				 want[i].heading + 4);
+	}
+	tap_ok(all, "every section starts at its heading");
+	tap_ok(pagedoc_section_at(doc, pagedoc_len(doc) - 1) == PAGE_INPUT,
+	       "the page ends in the input data");
+	size_t len = pagedoc_len(doc);
+	tap_ok(markdown_render_doc(l->s, l->a, "fr", doc) == PB_SOFTWARE
+	       && pagedoc_len(doc) == len
+	       && pagedoc_section_at(doc, len) == PAGE_INPUT,
+	       "an unknown language leaves the document as it was");
+	pagedoc_free(doc);
+}
+
 int main(void)
 {
 	loaded mm = { 0 }, nt = { 0 }, in = { 0 };
@@ -1510,6 +1570,7 @@ int main(void)
 	check_precision_half(&mm);
 	check_plan_digest(&mm);
 	check_conclusion_cells(&mm);
+	check_pagedoc(&mm);
 	{
 		GString *g = g_string_new("keep");
 		tap_ok(markdown_render(mm.s, mm.a, "fr", g) == PB_SOFTWARE

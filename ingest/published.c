@@ -452,6 +452,49 @@ static void header_confidence(reader *r, size_t line, const cell *c,
 		nomem(r);
 }
 
+/* The comparison table's header RW, whose first cell stated the
+ * reference REF_TEXT: the reference, the series columns (into T) and the
+ * conclusion, each checked. */
+static void cmp_header(reader *r, size_t line, const row *rw, table *t,
+		       const char *ref_text)
+{
+	pb_state ref;
+
+	t->kind = TABLE_CMP;
+	if (parse_state(r, ref_text, &ref)) {
+		if (r->p->reference_given
+		    && !pb_state_equal(ref, r->p->reference))
+			cell_error(r, line, &rw->cells[0],
+				   "a second comparison table names "
+				   "another reference");
+		r->p->reference_given = true;
+		r->p->reference = ref;
+	} else {
+		cell_error(r, line, &rw->cells[0],
+			   "the reference state is not a state");
+	}
+	if (!phrase_match(r, PUB_CMP_CONCLUSION_HEAD,
+			  rw->cells[rw->n - 1].text, NULL, 0))
+		cell_error(r, line, &rw->cells[rw->n - 1],
+			   "the last column of the comparison table "
+			   "is not its conclusion");
+	for (size_t k = 1; k + 1 < rw->n; k++) {
+		char *sc[2], *id[1];
+		if (!phrase_match(r, PUB_CMP_SERIES_HEAD, rw->cells[k].text,
+				  sc, 2)) {
+			cell_error(r, line, &rw->cells[k],
+				   "not a series column of the "
+				   "comparison table");
+			continue;
+		}
+		t->series_label[k] = sc[0];
+		header_confidence(r, line, &rw->cells[k], sc[1]);
+		free(sc[1]);
+		if (sc[0] && phrase_match(r, PUB_SERIES_LABEL, sc[0], id, 1))
+			t->series_id[k] = id[0];
+	}
+}
+
 /* Recognises RW as a header row and checks its cells.  Returns the kind
  * of table it starts (TABLE_NONE when it is not a header); a header whose
  * first two cells are recognised but whose others are not is an error,
@@ -471,44 +514,9 @@ static table_kind header_kind(reader *r, size_t line, const row *rw,
 				NULL, 0)
 		   || phrase_match(r, PUB_CMP_CONCLUSION_HEAD,
 				   rw->cells[1].text, NULL, 0))) {
-		pb_state ref;
 		note_lang(r, ph);
-		t->kind = TABLE_CMP;
-		if (parse_state(r, caps[0], &ref)) {
-			if (r->p->reference_given
-			    && !pb_state_equal(ref, r->p->reference))
-				cell_error(r, line, &rw->cells[0],
-					   "a second comparison table names "
-					   "another reference");
-			r->p->reference_given = true;
-			r->p->reference = ref;
-		} else {
-			cell_error(r, line, &rw->cells[0],
-				   "the reference state is not a state");
-		}
+		cmp_header(r, line, rw, t, caps[0]);
 		free(caps[0]);
-		if (!phrase_match(r, PUB_CMP_CONCLUSION_HEAD,
-				  rw->cells[rw->n - 1].text, NULL, 0))
-			cell_error(r, line, &rw->cells[rw->n - 1],
-				   "the last column of the comparison table "
-				   "is not its conclusion");
-		for (size_t k = 1; k + 1 < rw->n; k++) {
-			char *sc[2];
-			if (!phrase_match(r, PUB_CMP_SERIES_HEAD,
-					  rw->cells[k].text, sc, 2)) {
-				cell_error(r, line, &rw->cells[k],
-					   "not a series column of the "
-					   "comparison table");
-				continue;
-			}
-			char *id[1];
-			t->series_label[k] = sc[0];
-			header_confidence(r, line, &rw->cells[k], sc[1]);
-			free(sc[1]);
-			if (sc[0] && phrase_match(r, PUB_SERIES_LABEL, sc[0],
-						  id, 1))
-				t->series_id[k] = id[0];
-		}
 		return TABLE_CMP;
 	}
 	free(caps[0]);
@@ -1008,6 +1016,47 @@ static void value_row(reader *r, size_t line, const row *rw,
 	free_list(written, nw);
 }
 
+/* Row RW on line LINE of the page, in or starting table T: a header
+ * (COUNTS: the tables of each kind so far), the delimiter row after it,
+ * or a row of the table. */
+static void table_line(reader *r, size_t line, const row *rw, table *t,
+		       size_t counts[4])
+{
+	if (rw->too_many) {
+		diag_error(r->d, r->path, line, 1, "more than %d cells in a row",
+			   MAX_CELLS);
+	} else if (t->kind == TABLE_NONE) {
+		table_kind k = header_kind(r, line, rw, t);
+		if (k != TABLE_NONE) {
+			t->markdown = rw->markdown;
+			t->need_delimiter = rw->markdown;
+			t->cells = rw->n;
+			t->index = counts[k]++;
+			r->p->tables++;
+		}
+	} else if (t->need_delimiter) {
+		t->need_delimiter = false;
+		if (!rw->delimiter || rw->n != t->cells)
+			diag_error(r->d, r->path, line, 1, "expected the "
+				   "delimiter row (|---|) after the table's "
+				   "header");
+	} else if (rw->n != t->cells) {
+		diag_error(r->d, r->path, line,
+			   rw->n ? rw->cells[rw->n - 1].col : 1,
+			   "%zu cells in a row of a table of %zu columns",
+			   rw->n, t->cells);
+	} else if (t->kind == TABLE_CMP) {
+		cmp_row(r, line, rw, t);
+	} else if (t->kind == TABLE_MECH) {
+		/* A header of the wrong width was reported; its rows lack the
+		 * cells a row is read from. */
+		if (t->cells == MECH_COLUMNS)
+			mech_row(r, line, rw, t);
+	} else {
+		value_row(r, line, rw, t);
+	}
+}
+
 static pb_status parse_page(reader *r, const char *text, size_t len)
 {
 	table t;
@@ -1048,48 +1097,7 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 				nomem(r);
 			continue;
 		}
-		if (rw.too_many) {
-			diag_error(r->d, r->path, line, 1, "more than %d cells "
-				   "in a row", MAX_CELLS);
-			row_clear(&rw);
-			continue;
-		}
-		if (t.kind == TABLE_NONE) {
-			table_kind k = header_kind(r, line, &rw, &t);
-			if (k != TABLE_NONE) {
-				t.markdown = rw.markdown;
-				t.need_delimiter = rw.markdown;
-				t.cells = rw.n;
-				t.index = counts[k]++;
-				r->p->tables++;
-			}
-			row_clear(&rw);
-			continue;
-		}
-		if (t.need_delimiter) {
-			t.need_delimiter = false;
-			if (!rw.delimiter || rw.n != t.cells)
-				diag_error(r->d, r->path, line, 1,
-					   "expected the delimiter row "
-					   "(|---|) after the table's header");
-			row_clear(&rw);
-			continue;
-		}
-		if (rw.n != t.cells) {
-			diag_error(r->d, r->path, line,
-				   rw.n ? rw.cells[rw.n - 1].col : 1,
-				   "%zu cells in a row of a table of %zu "
-				   "columns", rw.n, t.cells);
-		} else if (t.kind == TABLE_CMP) {
-			cmp_row(r, line, &rw, &t);
-		} else if (t.kind == TABLE_MECH) {
-			/* A header of the wrong width was reported; its rows
-			 * lack the cells a row is read from. */
-			if (t.cells == MECH_COLUMNS)
-				mech_row(r, line, &rw, &t);
-		} else {
-			value_row(r, line, &rw, &t);
-		}
+		table_line(r, line, &rw, &t, counts);
 		row_clear(&rw);
 	}
 	if (t.need_delimiter && r->st == PB_OK)

@@ -62,6 +62,77 @@ static const results_field plan_keys[RP_KEYS] = {
 			    "true or false" },
 };
 
+static const results_field run_keys[RR_KEYS] = {
+	[RR_RUN] = { "run", RESULTS_STRING, false, "a string" },
+	[RR_SERIES] = { "series", RESULTS_STRING, false, "a series id" },
+	[RR_BLOCK] = { "block", RESULTS_INTEGER, false, "a block" },
+	[RR_STATE] = { "state", RESULTS_ANY, false, "a state" },
+	[RR_ACCEPTED] = { "accepted", RESULTS_BOOLEAN, false,
+			  "true or false" },
+	[RR_NOTE] = { "note", RESULTS_STRING, true, "a string or null" },
+	[RR_POSITION] = { "position", RESULTS_INTEGER, true,
+			  "an integer or null" },
+	[RR_STARTED] = { "started", RESULTS_STRING, true,
+			 "a string or null" },
+	[RR_PERIODS] = { "periods", RESULTS_INTEGER, false, "a count" },
+	[RR_STATISTIC] = { "statistic", RESULTS_NUMBER, true,
+			   "a number or null" },
+	[RR_LATENCY] = { "latency", RESULTS_STRING, true, "a string or null" },
+	[RR_LATENCY_SHA256] = { "latency_sha256", RESULTS_STRING, true,
+				"a SHA-256 or null" },
+	[RR_MECHANISM] = { "mechanism", RESULTS_STRING, true,
+			   "a string or null" },
+	[RR_MECHANISM_SHA256] = { "mechanism_sha256", RESULTS_STRING, true,
+				  "a SHA-256 or null" },
+};
+
+static const results_field cmp_keys[RC_KEYS] = {
+	[RC_SERIES] = { "series", RESULTS_STRING, false, "a series id" },
+	[RC_STATE] = { "state", RESULTS_ANY, false, "a state" },
+	[RC_REFERENCE] = { "reference", RESULTS_ANY, false, "a state" },
+	[RC_PAIRS] = { "pairs", RESULTS_INTEGER, false, "a count" },
+	[RC_BLOCKS] = { "blocks", RESULTS_ARRAY, false, "a list of blocks" },
+	[RC_DIFFERENCES] = { "differences", RESULTS_ARRAY, false,
+			     "a list of numbers" },
+	[RC_DIFFERENCE] = { "difference", RESULTS_NUMBER, true,
+			    "a number or null" },
+	[RC_INTERVAL] = { "interval", RESULTS_OBJECT, false, "an object" },
+	[RC_RESAMPLES] = { "resamples", RESULTS_ANY, false,
+			   "a count or 'exact'" },
+	[RC_SEED] = { "seed", RESULTS_INTEGER, false, "a seed" },
+	[RC_STREAM_SEED] = { "stream_seed", RESULTS_INTEGER, false,
+			     "a seed" },
+	[RC_VERDICT] = { "verdict", RESULTS_STRING, false, "a verdict" },
+	[RC_SENSITIVITY] = { "sensitivity", RESULTS_OBJECT, false,
+			     "an object" },
+	[RC_EXACT_CHECK] = { "exact_check", RESULTS_OBJECT, false,
+			     "an object" },
+	[RC_NOTES] = { "notes", RESULTS_ARRAY, false, "a list of notes" },
+};
+
+static const results_field interval_keys[RI_KEYS] = {
+	[RI_METHOD] = { "method", RESULTS_STRING, false,
+			"an interval method" },
+	[RI_DEFINED] = { "defined", RESULTS_BOOLEAN, false,
+			 "true or false" },
+	[RI_LO] = { "lo", RESULTS_NUMBER, true, "a number or null" },
+	[RI_HI] = { "hi", RESULTS_NUMBER, true, "a number or null" },
+	[RI_USED] = { "used", RESULTS_STRING, false, "an interval method" },
+	[RI_FALLBACK] = { "fallback", RESULTS_BOOLEAN, false,
+			  "true or false" },
+	[RI_LEVEL_LO] = { "level_lo", RESULTS_NUMBER, true,
+			"a number or null" },
+	[RI_LEVEL_HI] = { "level_hi", RESULTS_NUMBER, true,
+			"a number or null" },
+	[RI_Z0] = { "z0", RESULTS_NUMBER, true,
+			"a number or null" },
+	[RI_ACCELERATION] = { "acceleration", RESULTS_NUMBER, true,
+			      "a number or null" },
+	[RI_EXACT] = { "exact", RESULTS_BOOLEAN, false, "true or false" },
+	[RI_RESAMPLES] = { "resamples", RESULTS_INTEGER, false, "a count" },
+	[RI_NOTE] = { "note", RESULTS_STRING, true, "a string or null" },
+};
+
 const results_field *results_section_field(results_section s)
 {
 	return &sections[s < RS_SECTIONS ? s : RS_SCHEMA];
@@ -70,4 +141,19 @@ const results_field *results_section_field(results_section s)
 const results_field *results_plan_field(results_plan_key k)
 {
 	return &plan_keys[k < RP_KEYS ? k : RP_COLUMN];
+}
+
+const results_field *results_run_field(results_run_key k)
+{
+	return &run_keys[k < RR_KEYS ? k : RR_RUN];
+}
+
+const results_field *results_cmp_field(results_cmp_key k)
+{
+	return &cmp_keys[k < RC_KEYS ? k : RC_SERIES];
+}
+
+const results_field *results_interval_field(results_interval_key k)
+{
+	return &interval_keys[k < RI_KEYS ? k : RI_METHOD];
 }

@@ -6,8 +6,9 @@
  * whose "schema_version" is RESULTS_SCHEMA_VERSION when this pairboot
  * writes it; files of RESULTS_SCHEMA_OLDEST up to RESULTS_SCHEMA_VERSION
  * are read (docs/results-json.md, "Changes").  Its top-level sections and
- * the keys of its "plan" object are named here with the JSON type each
- * holds; the other objects are described in docs/results-json.md. */
+ * the keys of its plan, of a run, of a comparison and of an interval are
+ * named here with the JSON type each holds; the other objects are
+ * described in docs/results-json.md. */
 #ifndef PAIRBOOT_RESULTS_SCHEMA_H
 #define PAIRBOOT_RESULTS_SCHEMA_H
 
@@ -85,12 +86,78 @@ typedef enum results_plan_key {
 	RP_KEYS
 } results_plan_key;
 
-/* The description of section S or plan key K (static). */
+/* The keys of each run of "runs", in the order they are written. */
+typedef enum results_run_key {
+	RR_RUN,
+	RR_SERIES,
+	RR_BLOCK,
+	RR_STATE,
+	RR_ACCEPTED,
+	RR_NOTE,
+	RR_POSITION,
+	RR_STARTED,
+	RR_PERIODS,
+	RR_STATISTIC,
+	RR_LATENCY,
+	RR_LATENCY_SHA256,
+	RR_MECHANISM,
+	RR_MECHANISM_SHA256,
+	RR_KEYS
+} results_run_key;
+
+/* The keys of each comparison of "comparisons", in the order they are
+ * written ("exact_check" only where the exact bootstrap was checked). */
+typedef enum results_cmp_key {
+	RC_SERIES,
+	RC_STATE,
+	RC_REFERENCE,
+	RC_PAIRS,
+	RC_BLOCKS,
+	RC_DIFFERENCES,
+	RC_DIFFERENCE,
+	RC_INTERVAL,
+	RC_RESAMPLES,
+	RC_SEED,
+	RC_STREAM_SEED,
+	RC_VERDICT,
+	RC_SENSITIVITY,
+	RC_EXACT_CHECK,
+	RC_NOTES,
+	RC_KEYS
+} results_cmp_key;
+
+/* The keys of an interval (a comparison's "interval", "exact_check" and
+ * each method of its "sensitivity"), in the order they are written. */
+typedef enum results_interval_key {
+	RI_METHOD,
+	RI_DEFINED,
+	RI_LO,
+	RI_HI,
+	RI_USED,
+	RI_FALLBACK,
+	RI_LEVEL_LO,
+	RI_LEVEL_HI,
+	RI_Z0,
+	RI_ACCELERATION,
+	RI_EXACT,
+	RI_RESAMPLES,
+	RI_NOTE,
+	RI_KEYS
+} results_interval_key;
+
+/* The description of section S, or of key K of the plan, a run, a
+ * comparison or an interval (static). */
 const results_field *results_section_field(results_section s);
 const results_field *results_plan_field(results_plan_key k);
+const results_field *results_run_field(results_run_key k);
+const results_field *results_cmp_field(results_cmp_key k);
+const results_field *results_interval_field(results_interval_key k);
 
 /* Shorthands for the key names. */
 #define RS_KEY(s) (results_section_field(s)->key)
 #define RP_KEY(k) (results_plan_field(k)->key)
+#define RR_KEY(k) (results_run_field(k)->key)
+#define RC_KEY(k) (results_cmp_field(k)->key)
+#define RI_KEY(k) (results_interval_field(k)->key)
 
 #endif

@@ -1344,8 +1344,8 @@ static bool json_runs(reader *r, json_t *root)
 		pub_run *run;
 		bool present;
 		double x = 0;
-		if (!results_get_str(&r->js, e, "runs", "run", &id)
-		    || !results_get_num(&r->js, e, "runs", "statistic", true,
+		if (!results_get_str(&r->js, e, "runs", RR_KEY(RR_RUN), &id)
+		    || !results_get_num(&r->js, e, "runs", RR_KEY(RR_STATISTIC), true,
 			&present, &x))
 			return false;
 		run = grow((void **)&r->p->runs, &r->p->n_runs, &r->cap_runs,
@@ -1387,25 +1387,27 @@ static bool json_comparisons(reader *r, json_t *root)
 		pub_cmp pc;
 		bool p_est, p_lo, p_hi;
 		double est = 0, lo = 0, hi = 0;
-		json_t *ci = json_object_get(e, "interval");
+		json_t *ci = json_object_get(e, RC_KEY(RC_INTERVAL));
 
 		memset(&pc, 0, sizeof pc);
-		if (!results_get_str(&r->js, e, "comparisons", "series",
+		if (!results_get_str(&r->js, e, "comparisons", RC_KEY(RC_SERIES),
 			&series)
-		    || !results_get_state(&r->js, e, "comparisons", "state",
+		    || !results_get_state(&r->js, e, "comparisons", RC_KEY(RC_STATE),
 			&pc.state)
-		    || !results_get_num(&r->js, e, "comparisons", "difference",
+		    || !results_get_num(&r->js, e, "comparisons",
+			RC_KEY(RC_DIFFERENCE),
 			true, &p_est,
 				&est)
-		    || !results_get_str(&r->js, e, "comparisons", "verdict",
+		    || !results_get_str(&r->js, e, "comparisons", RC_KEY(RC_VERDICT),
 			&verdict))
 			return false;
 		if (!json_is_object(ci))
-			return results_bad(&r->js, "comparisons", "interval",
+			return results_bad(&r->js, "comparisons", RC_KEY(RC_INTERVAL),
 					"an object");
-		if (!results_get_num(&r->js, ci, "interval", "lo", true, &p_lo,
+		if (!results_get_num(&r->js, ci, "interval", RI_KEY(RI_LO), true,
+			&p_lo,
 			&lo)
-		    || !results_get_num(&r->js, ci, "interval", "hi", true,
+		    || !results_get_num(&r->js, ci, "interval", RI_KEY(RI_HI), true,
 			&p_hi, &hi))
 			return false;
 		pc.estimate = json_pub_num(p_est, est);
@@ -1413,9 +1415,9 @@ static bool json_comparisons(reader *r, json_t *root)
 		pc.hi = json_pub_num(p_hi, hi);
 		pc.no_interval = !p_lo || !p_hi;
 		pc.no_pairs = !p_est;
-		if (json_object_get(e, "pairs")) {
+		if (json_object_get(e, RC_KEY(RC_PAIRS))) {
 			if (!results_get_count(&r->js, e, "comparisons",
-				"pairs", &pc.pairs))
+				RC_KEY(RC_PAIRS), &pc.pairs))
 				return false;
 			pc.pairs_given = true;
 		}

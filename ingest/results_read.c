@@ -518,55 +518,61 @@ static bool read_runs(rd *r, json_t *root, study *s)
 	}
 	json_array_foreach(arr, i, e) {
 		study_run *run = &s->runs[i];
-		json_t *acc = json_object_get(e, "accepted");
-		json_t *stat = json_object_get(e, "statistic");
+		json_t *acc = json_object_get(e, RR_KEY(RR_ACCEPTED));
+		json_t *stat = json_object_get(e, RR_KEY(RR_STATISTIC));
+		json_t *pos, *periods;
 		char *series = NULL;
 		json_int_t x;
 		const char *sha;
 
 		s->n_runs++;
-		if (!take_str(r, e, "runs", "run", false, &run->id)
-		    || !take_str(r, e, "runs", "series", false, &series))
+		if (!take_str(r, e, "runs", RR_KEY(RR_RUN), false, &run->id)
+		    || !take_str(r, e, "runs", RR_KEY(RR_SERIES), false,
+				 &series))
 			return false;
 		run->series = study_series_index(&s->plan, series);
 		free(series);
 		if (run->series == (size_t)-1)
-			return results_bad(r, "runs", "series",
+			return results_bad(r, "runs", RR_KEY(RR_SERIES),
 				"a series of the study");
-		if (!results_get_int(r, e, "runs", "block", 1, INT64_MAX, &x))
+		if (!results_get_int(r, e, "runs", RR_KEY(RR_BLOCK), 1,
+				     INT64_MAX, &x))
 			return false;
 		run->block = (unsigned long)x;
-		if (!results_get_state(r, e, "runs", "state", &run->state))
+		if (!results_get_state(r, e, "runs", RR_KEY(RR_STATE),
+				       &run->state))
 			return false;
 		if (!json_is_boolean(acc))
-			return results_bad(r, "runs", "accepted",
+			return results_bad(r, "runs", RR_KEY(RR_ACCEPTED),
 				"true or false");
 		run->accepted = json_is_true(acc);
-		if (!take_str(r, e, "runs", "note", true, &run->note)
-		    || !take_str(r, e, "runs", "started", true, &run->started)
-		    || !take_str(r, e, "runs", "latency", true,
+		if (!take_str(r, e, "runs", RR_KEY(RR_NOTE), true, &run->note)
+		    || !take_str(r, e, "runs", RR_KEY(RR_STARTED), true,
+				 &run->started)
+		    || !take_str(r, e, "runs", RR_KEY(RR_LATENCY), true,
 				 &run->latency_path)
-		    || !take_str(r, e, "runs", "mechanism", true,
+		    || !take_str(r, e, "runs", RR_KEY(RR_MECHANISM), true,
 				 &run->mechanism_path))
 			return false;
-		if (json_is_integer(json_object_get(e, "position")))
-			run->position = (unsigned long)json_integer_value(
-				json_object_get(e, "position"));
-		if (json_is_integer(json_object_get(e, "periods")))
-			run->periods = (size_t)json_integer_value(
-				json_object_get(e, "periods"));
+		pos = json_object_get(e, RR_KEY(RR_POSITION));
+		periods = json_object_get(e, RR_KEY(RR_PERIODS));
+		if (json_is_integer(pos))
+			run->position = (unsigned long)json_integer_value(pos);
+		if (json_is_integer(periods))
+			run->periods = (size_t)json_integer_value(periods);
 		if (json_is_number(stat)) {
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);
 		} else if (!json_is_null(stat)) {
-			return results_bad(r, "runs", "statistic",
+			return results_bad(r, "runs", RR_KEY(RR_STATISTIC),
 				"a number or null");
 		}
-		sha = json_string_value(json_object_get(e, "latency_sha256"));
+		sha = json_string_value(json_object_get(e,
+							RR_KEY(RR_LATENCY_SHA256)));
 		if (sha && strlen(sha) == 64)
 			memcpy(run->latency_sha256, sha, 65);
 		sha = json_string_value(json_object_get(e,
-							"mechanism_sha256"));
+							RR_KEY(RR_MECHANISM_SHA256)));
 		if (sha && strlen(sha) == 64)
 			memcpy(run->mechanism_sha256, sha, 65);
 	}

@@ -182,25 +182,25 @@ static json_t *runs_json(const study *s, bool *ok)
 			*ok = false;
 			break;
 		}
-		put(o, "run", json_string(r->id), ok);
-		put(o, "series", json_string(s->plan.series[r->series].id), ok);
-		put(o, "block", json_integer((json_int_t)r->block), ok);
-		put(o, "state", state_json(r->state), ok);
-		put(o, "accepted", json_boolean(r->accepted), ok);
-		put(o, "note", str_or_null(r->note), ok);
-		put(o, "position", r->position
+		put(o, RR_KEY(RR_RUN), json_string(r->id), ok);
+		put(o, RR_KEY(RR_SERIES), json_string(s->plan.series[r->series].id), ok);
+		put(o, RR_KEY(RR_BLOCK), json_integer((json_int_t)r->block), ok);
+		put(o, RR_KEY(RR_STATE), state_json(r->state), ok);
+		put(o, RR_KEY(RR_ACCEPTED), json_boolean(r->accepted), ok);
+		put(o, RR_KEY(RR_NOTE), str_or_null(r->note), ok);
+		put(o, RR_KEY(RR_POSITION), r->position
 				   ? json_integer((json_int_t)r->position)
 				   : json_null(), ok);
-		put(o, "started", str_or_null(r->started), ok);
-		put(o, "periods", json_integer((json_int_t)r->periods), ok);
-		put(o, "statistic", r->has_statistic ? num(r->statistic)
+		put(o, RR_KEY(RR_STARTED), str_or_null(r->started), ok);
+		put(o, RR_KEY(RR_PERIODS), json_integer((json_int_t)r->periods), ok);
+		put(o, RR_KEY(RR_STATISTIC), r->has_statistic ? num(r->statistic)
 						     : json_null(), ok);
-		put(o, "latency", str_or_null(r->latency_path), ok);
-		put(o, "latency_sha256", r->latency_sha256[0]
+		put(o, RR_KEY(RR_LATENCY), str_or_null(r->latency_path), ok);
+		put(o, RR_KEY(RR_LATENCY_SHA256), r->latency_sha256[0]
 				   ? json_string(r->latency_sha256)
 				   : json_null(), ok);
-		put(o, "mechanism", str_or_null(r->mechanism_path), ok);
-		put(o, "mechanism_sha256", r->mechanism_sha256[0]
+		put(o, RR_KEY(RR_MECHANISM), str_or_null(r->mechanism_path), ok);
+		put(o, RR_KEY(RR_MECHANISM_SHA256), r->mechanism_sha256[0]
 				   ? json_string(r->mechanism_sha256)
 				   : json_null(), ok);
 		push(arr, o, ok);
@@ -213,19 +213,19 @@ static json_t *interval_json(const boot_interval *ci, bool *ok)
 	json_t *o = json_object();
 	if (!o)
 		return NULL;
-	put(o, "method", json_string(interval_method_name(ci->method)), ok);
-	put(o, "defined", json_boolean(ci->defined), ok);
-	put(o, "lo", ci->defined ? num(ci->lo) : json_null(), ok);
-	put(o, "hi", ci->defined ? num(ci->hi) : json_null(), ok);
-	put(o, "used", json_string(interval_method_name(ci->used)), ok);
-	put(o, "fallback", json_boolean(ci->fallback), ok);
-	put(o, "level_lo", num(ci->level_lo), ok);
-	put(o, "level_hi", num(ci->level_hi), ok);
-	put(o, "z0", num(ci->z0), ok);
-	put(o, "acceleration", num(ci->accel), ok);
-	put(o, "exact", json_boolean(ci->exact), ok);
-	put(o, "resamples", json_integer((json_int_t)ci->resamples), ok);
-	put(o, "note", str_or_null(ci->note), ok);
+	put(o, RI_KEY(RI_METHOD), json_string(interval_method_name(ci->method)), ok);
+	put(o, RI_KEY(RI_DEFINED), json_boolean(ci->defined), ok);
+	put(o, RI_KEY(RI_LO), ci->defined ? num(ci->lo) : json_null(), ok);
+	put(o, RI_KEY(RI_HI), ci->defined ? num(ci->hi) : json_null(), ok);
+	put(o, RI_KEY(RI_USED), json_string(interval_method_name(ci->used)), ok);
+	put(o, RI_KEY(RI_FALLBACK), json_boolean(ci->fallback), ok);
+	put(o, RI_KEY(RI_LEVEL_LO), num(ci->level_lo), ok);
+	put(o, RI_KEY(RI_LEVEL_HI), num(ci->level_hi), ok);
+	put(o, RI_KEY(RI_Z0), num(ci->z0), ok);
+	put(o, RI_KEY(RI_ACCELERATION), num(ci->accel), ok);
+	put(o, RI_KEY(RI_EXACT), json_boolean(ci->exact), ok);
+	put(o, RI_KEY(RI_RESAMPLES), json_integer((json_int_t)ci->resamples), ok);
+	put(o, RI_KEY(RI_NOTE), str_or_null(ci->note), ok);
 	return o;
 }
 
@@ -312,31 +312,31 @@ static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
 		json_decref(sens);
 		return NULL;
 	}
-	put(o, "series", json_string(p->series[c->series].id), ok);
-	put(o, "state", state_json(p->states[c->state]), ok);
-	put(o, "reference", state_json(p->reference), ok);
-	put(o, "pairs", json_integer((json_int_t)c->n_pairs), ok);
+	put(o, RC_KEY(RC_SERIES), json_string(p->series[c->series].id), ok);
+	put(o, RC_KEY(RC_STATE), state_json(p->states[c->state]), ok);
+	put(o, RC_KEY(RC_REFERENCE), state_json(p->reference), ok);
+	put(o, RC_KEY(RC_PAIRS), json_integer((json_int_t)c->n_pairs), ok);
 	for (size_t i = 0; i < c->n_pairs; i++) {
 		push(blocks, json_integer((json_int_t)c->blocks[i]), ok);
 		push(diffs, num(c->diffs[i]), ok);
 	}
-	put(o, "blocks", blocks, ok);
-	put(o, "differences", diffs, ok);
-	put(o, "difference", num(c->boot.estimate), ok);
-	put(o, "interval", interval_json(&c->boot.ci[p->interval], ok), ok);
-	put(o, "resamples", p->resamples_exact
+	put(o, RC_KEY(RC_BLOCKS), blocks, ok);
+	put(o, RC_KEY(RC_DIFFERENCES), diffs, ok);
+	put(o, RC_KEY(RC_DIFFERENCE), num(c->boot.estimate), ok);
+	put(o, RC_KEY(RC_INTERVAL), interval_json(&c->boot.ci[p->interval], ok), ok);
+	put(o, RC_KEY(RC_RESAMPLES), p->resamples_exact
 			    ? json_string("exact")
 			    : json_integer((json_int_t)p->resamples), ok);
-	put(o, "seed", json_integer(p->seed), ok);
-	put(o, "stream_seed", json_integer(c->stream_seed), ok);
-	put(o, "verdict", json_string(verdict_code(c->verdict)), ok);
+	put(o, RC_KEY(RC_SEED), json_integer(p->seed), ok);
+	put(o, RC_KEY(RC_STREAM_SEED), json_integer(c->stream_seed), ok);
+	put(o, RC_KEY(RC_VERDICT), json_string(verdict_code(c->verdict)), ok);
 	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
 		put(sens, interval_method_name((interval_method)m),
 		    interval_json(&c->boot.ci[m], ok), ok);
-	put(o, "sensitivity", sens, ok);
+	put(o, RC_KEY(RC_SENSITIVITY), sens, ok);
 	if (c->boot.exact_checked)
-		put(o, "exact_check", interval_json(&c->boot.exact_ci, ok), ok);
-	put(o, "notes", comparison_notes(s, c, ok), ok);
+		put(o, RC_KEY(RC_EXACT_CHECK), interval_json(&c->boot.exact_ci, ok), ok);
+	put(o, RC_KEY(RC_NOTES), comparison_notes(s, c, ok), ok);
 	return o;
 }
 

@@ -141,10 +141,106 @@ static void check_table(void)
 	       "sections have their names and types");
 }
 
+/* Whether the keys of object O are those of TABLE (N keys, described by
+ * FIELD), in the table's order, all of them but OPTIONAL (an index, or
+ * -1 for none), and each value of the type the table gives. */
+static bool keys_follow(json_t *o, int n,
+			const results_field *(*field)(int k), int optional)
+{
+	const char *key;
+	json_t *v;
+	int next = 0;
+
+	if (!json_is_object(o))
+		return false;
+	json_object_foreach(o, key, v) {
+		while (next < n && strcmp(field(next)->key, key) != 0) {
+			if (next != optional)
+				return false;
+			next++;
+		}
+		if (next == n)
+			return false;
+		const results_field *f = field(next++);
+		bool typed = (json_is_null(v) && f->nullable)
+			     || f->type == RESULTS_ANY
+			     || (f->type == RESULTS_STRING && json_is_string(v))
+			     || (f->type == RESULTS_INTEGER
+				 && json_is_integer(v))
+			     || (f->type == RESULTS_NUMBER && json_is_number(v))
+			     || (f->type == RESULTS_BOOLEAN
+				 && json_is_boolean(v))
+			     || (f->type == RESULTS_OBJECT && json_is_object(v))
+			     || (f->type == RESULTS_ARRAY && json_is_array(v));
+		if (!typed) {
+			tap_diag("'%s' is not %s", key, f->want);
+			return false;
+		}
+	}
+	return next == n || (next == n - 1 && optional == n - 1);
+}
+
+static const results_field *run_field(int k)
+{
+	return results_run_field((results_run_key)k);
+}
+
+static const results_field *cmp_field(int k)
+{
+	return results_cmp_field((results_cmp_key)k);
+}
+
+static const results_field *interval_field(int k)
+{
+	return results_interval_field((results_interval_key)k);
+}
+
+/* The tables of a run, a comparison and an interval against the example
+ * report's results.json, as committed: every run, comparison and
+ * interval of it has the table's keys in the table's order. */
+static void check_written(void)
+{
+	const char *top = getenv("top_srcdir");
+	char path[1024];
+	json_error_t err;
+	json_t *root, *e, *m;
+	size_t i, runs = 0, cmps = 0;
+	const char *name;
+	bool ok = true;
+
+	snprintf(path, sizeof path, "%s/reports/mmcss-26200.9168/results.json",
+		 top ? top : ".");
+	root = json_load_file(path, 0, &err);
+	if (!tap_ok(root != NULL, "the example's results.json is read (%s)",
+		    root ? path : err.text))
+		return;
+	json_array_foreach(json_object_get(root, RS_KEY(RS_RUNS)), i, e) {
+		ok = ok && keys_follow(e, RR_KEYS, run_field, -1);
+		runs++;
+	}
+	tap_ok(ok && runs > 100, "the %zu runs have a run's keys in order",
+	       runs);
+	ok = true;
+	json_array_foreach(json_object_get(root, RS_KEY(RS_COMPARISONS)), i,
+			   e) {
+		ok = ok && keys_follow(e, RC_KEYS, cmp_field, RC_EXACT_CHECK)
+		     && keys_follow(json_object_get(e, RC_KEY(RC_INTERVAL)),
+				    RI_KEYS, interval_field, -1);
+		json_object_foreach(json_object_get(e,
+					RC_KEY(RC_SENSITIVITY)), name, m)
+			ok = ok && keys_follow(m, RI_KEYS, interval_field, -1);
+		cmps++;
+	}
+	tap_ok(ok && cmps == 8, "the %zu comparisons and their intervals have "
+	       "the keys in order", cmps);
+	json_decref(root);
+}
+
 int main(void)
 {
 	check_open();
 	check_getters();
 	check_table();
+	check_written();
 	return tap_done();
 }

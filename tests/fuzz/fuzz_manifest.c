@@ -13,6 +13,7 @@
 #include "common/diag.h"
 #include "ingest/manifest.h"
 #include "ingest/plan.h"
+#include "tests/fuzz/fuzzlib.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -95,39 +96,25 @@ static const char plan3_text[] =
 /* Read once; live as long as the process (the fuzzer never returns). */
 static study_plan plan1, plan2, plan3;
 
-static void read_plan(const char *text, size_t len, study_plan *out)
-{
-	diag *d = diag_new(NULL, 0);
-
-	if (!d || plan_read_buffer(text, len, "study.ini", d, out) != PB_OK)
-		abort();
-	diag_free(d);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	read_plan(plan_text, sizeof plan_text - 1, &plan1);
-	read_plan(plan2_text, sizeof plan2_text - 1, &plan2);
-	read_plan(plan3_text, sizeof plan3_text - 1, &plan3);
+	fuzz_plan_read(plan_text, sizeof plan_text - 1, &plan1);
+	fuzz_plan_read(plan2_text, sizeof plan2_text - 1, &plan2);
+	fuzz_plan_read(plan3_text, sizeof plan3_text - 1, &plan3);
 	return 0;
-}
-
-static bool same_str(const char *a, const char *b)
-{
-	return (!a && !b) || (a && b && strcmp(a, b) == 0);
 }
 
 static bool same_run(const study_run *a, const study_run *b)
 {
-	return same_str(a->id, b->id) && a->series == b->series
+	return fuzz_same_str(a->id, b->id) && a->series == b->series
 	       && a->block == b->block && pb_state_equal(a->state, b->state)
-	       && a->accepted == b->accepted && same_str(a->note, b->note)
+	       && a->accepted == b->accepted && fuzz_same_str(a->note, b->note)
 	       && a->position == b->position
-	       && same_str(a->started, b->started)
-	       && same_str(a->latency_path, b->latency_path)
-	       && same_str(a->mechanism_path, b->mechanism_path)
+	       && fuzz_same_str(a->started, b->started)
+	       && fuzz_same_str(a->latency_path, b->latency_path)
+	       && fuzz_same_str(a->mechanism_path, b->mechanism_path)
 	       && a->manifest_line == b->manifest_line
 	       && a->latency_col == b->latency_col
 	       && a->mechanism_col == b->mechanism_col;
@@ -156,11 +143,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	if (s1 == PB_OK && (n1 == 0 || diag_errors(d1) != 0))
 		abort();
-	if (s1 != s2 || n1 != n2 || diag_errors(d1) != diag_errors(d2))
+	if (s1 != s2 || n1 != n2 || !fuzz_same_messages(d1, d2))
 		abort();
-	for (size_t i = 0; i < diag_kept(d1); i++)
-		if (strcmp(diag_message(d1, i), diag_message(d2, i)) != 0)
-			abort();
 	for (size_t i = 0; i < n1; i++) {
 		if (!same_run(&r1[i], &r2[i]) || r1[i].series >= plan->n_series
 		    || r1[i].block < 1)

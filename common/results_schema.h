@@ -1,6 +1,7 @@
 /* results_schema.h: the layout of results.json in one place, for its
- * writer (render/results_json.c) and its reader (ingest/results_read.h),
- * which both verify and compare use.
+ * writer (render/results_json.c) and its readers: ingest/results_read.h,
+ * which both verify and compare use, and verify's reading of the numbers
+ * it checks (ingest/published.c).
  *
  * A results.json is an object whose "schema" is RESULTS_SCHEMA_NAME and
  * whose "schema_version" is RESULTS_SCHEMA_VERSION when this pairboot

@@ -1708,12 +1708,12 @@ pb_status plan_read_file(const char *path, const char *display, diag *d,
 	}
 	/* Bytes beyond what is allowed tell a file that is too large. */
 	st = fileread_all(f, PLAN_MAX_BYTES + 3, &buf, &len);
-	fclose(f);
 	if (st == PB_IOERR) {
 		diag_error(d, display, 0, 0, "read error: %s",
 			   strerror(errno));
 		diag_fail(d, PB_IOERR);
 	}
+	fclose(f);
 	if (st != PB_OK)
 		return st;
 	st = plan_read_buffer(buf, len, display, d, out);

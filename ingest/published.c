@@ -1048,9 +1048,9 @@ static void table_line(reader *r, size_t line, const row *rw, table *t,
 	} else if (t->kind == TABLE_CMP) {
 		cmp_row(r, line, rw, t);
 	} else if (t->kind == TABLE_MECH) {
-		/* A header of the wrong width was reported; its rows lack the
+		/* A header short of columns was reported; its rows lack
 		 * cells a row is read from. */
-		if (t->cells == MECH_COLUMNS)
+		if (t->cells >= MECH_COLUMNS)
 			mech_row(r, line, rw, t);
 	} else {
 		value_row(r, line, rw, t);
@@ -1728,9 +1728,9 @@ pb_status published_read(const char *path, const study_plan *plan,
 		return PB_NOINPUT;
 	}
 	st = fileread_all(f, (size_t)-1, &buf, &len);
-	fclose(f);
 	if (st == PB_IOERR)
 		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
+	fclose(f);
 	if (st != PB_OK)
 		return st;
 	st = published_parse(path, buf, len, plan, vocab, n_vocab, d, out);

@@ -449,9 +449,9 @@ void pub_phrases_of(const pub_phrase *vocab, size_t n, pub_concept concept,
 }
 
 /* Whether S can start with the phrase PH: its text up to the first piece
- * is where S starts.  Every line is tried against every phrase of every
- * language, so the template is built only for a phrase that passes this
- * test. */
+ * is where S starts.  Every line is tried against every setting phrase of
+ * every language, so the template is built only for a phrase that passes
+ * this test. */
 static bool lead_matches(const pub_phrase *ph, const char *s)
 {
 	size_t lead = ph->prepared ? ph->lead : phrase_lead(ph);

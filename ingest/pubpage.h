@@ -61,8 +61,9 @@ typedef struct pub_phrase {
 	const char *lang;      /* "en", "de", ... */
 	const char *text;      /* the template */
 	/* Set by pub_phrases_prepare: the first LEAD bytes of TEXT are
-	 * literal, so a sentence the phrase matches starts with them.  A
-	 * phrase not prepared is tried against every sentence. */
+	 * literal, so a sentence the phrase matches starts with them.  For a
+	 * phrase not prepared the lead is worked out each time, and the
+	 * lookups of a concept try every phrase of the vocabulary. */
 	bool prepared;
 	size_t lead;
 } pub_phrase;

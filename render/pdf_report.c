@@ -612,8 +612,11 @@ static void body(pdf *d, const md_doc *doc, const pagedoc *page)
 			for (size_t k = 0; k < n_pending; k++)
 				figure(d, pending[k]);
 			heading(d, b->level, b->text);
-			figures_for(pagedoc_section_at(page, b->offset),
-				    pending, &n_pending);
+			/* A section's figures follow its heading, before any
+			 * series' heading within it. */
+			figures_for(b->level == 2
+				    ? pagedoc_section_at(page, b->offset)
+				    : PAGE_TOP, pending, &n_pending);
 			break;
 		case MD_PARAGRAPH:
 			flow_text(d, FONT_BODY, b->text, MARGIN_X, TEXT_W,

@@ -187,6 +187,29 @@ ok "without start times the report is still written" \
 is "$(pdfinfo "$out/undated/report.en.pdf" | grep -c 'Date:')" 0 \
 	"and it carries no date, not 1970"
 
+## Two mechanism series: one figure, after the section's heading -------
+# The section's heading is followed by a heading for each series; the
+# figure goes after the first, not again after each.
+two=$out/two-mech-study
+cp -r "$top_srcdir/tests/data/tiny" "$two"
+cp "$two/mech/m1.log" "$two/mech/n1.log"
+cp "$two/mech/m2.log" "$two/mech/n2.log"
+printf '\n[series n]\nkind = mechanism\nlabel = Second check\n' \
+	>>"$two/study.ini"
+printf 'n1,n,1,,20,yes,,,mech/n1.log,\nn2,n,1,,100,yes,,,mech/n2.log,\n' \
+	>>"$two/runs.csv"
+SOURCE_DATE_EPOCH=$epoch "$render" "$two" "$out/two-mech" en 2>"$tap_tmp/err"
+is "$?" 0 "a study of two mechanism series is rendered"
+pdftotext -enc UTF-8 "$out/two-mech/report.en.pdf" "$tap_tmp/two.txt"
+is "$(grep -c '^Priority of the test thread' "$tap_tmp/two.txt")" 1 \
+	"two mechanism series: the mechanism figure is shown once"
+fig_at=$(grep -n '^Priority of the test thread' "$tap_tmp/two.txt" |
+	head -n 1 | cut -d: -f1)
+second_at=$(grep -n '^Second check$' "$tap_tmp/two.txt" | head -n 1 |
+	cut -d: -f1)
+ok "it follows the section's heading, before the second series" \
+	test "${fig_at:-0}" -gt 0 -a "${fig_at:-0}" -lt "${second_at:-0}"
+
 ## The renderer's versions for results.json ------------------------------
 "$render" --versions >"$tap_tmp/versions" 2>&1
 ok "the versions name cairo, Pango and the NanumGothic file" \

@@ -2,7 +2,6 @@
 #include "tests/lib/testlib.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 void testlib_messages(const diag *d, char *buf, size_t size)
@@ -45,19 +44,4 @@ void testlib_every_chunk(const char *name, size_t len,
 	for (size_t chunk = 1; ok && chunk <= len; chunk++)
 		ok = once(c, chunk);
 	tap_ok(ok, "%s (every chunk size)", name);
-}
-
-study *testlib_load(const char *name)
-{
-	char dir[1024];
-	const char *top = getenv("top_srcdir");
-	diag *d = diag_new(stderr, 20);
-	study *s = NULL;
-	pb_status st;
-
-	snprintf(dir, sizeof dir, "%s/fixtures/%s", top ? top : ".", name);
-	st = study_read(dir, d, &s);
-	tap_ok(st == PB_OK, "%s is read (status %d)", name, (int)st);
-	diag_free(d);
-	return s;
 }

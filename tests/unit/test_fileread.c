@@ -56,5 +56,16 @@ int main(void)
 	check(8192, 8191, 8192);
 	check(0, 0, 0);
 	check(5, 0, 1);
+	{
+		/* A folder opens, but reading it fails (EISDIR). */
+		FILE *f = fopen(".", "rb");
+		char *buf = (char *)"x";
+		size_t len = 7;
+		tap_ok(f && fileread_all(f, all, &buf, &len) == PB_IOERR
+		       && !buf && len == 0,
+		       "a read error is PB_IOERR, and nothing is handed over");
+		if (f)
+			fclose(f);
+	}
 	return tap_done();
 }

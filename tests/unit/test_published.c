@@ -12,12 +12,12 @@
 #include "ingest/published_text.h"
 #include "tests/lib/tap.h"
 
-/* English plus one German phrase, to see that any language's phrase is
- * recognised. */
 /* A phrase as the vocabulary holds it, not prepared: the reader works out
  * what it needs as it goes. */
 #define PHRASE(c, k, l, t) { .concept = c, .code = k, .lang = l, .text = t }
 
+/* English plus one German phrase, to see that any language's phrase is
+ * recognised. */
 static const pub_phrase vocab[] = {
 	PHRASE(PUB_CMP_HEAD, NULL, "en", "Comparison with %s"),
 	PHRASE(PUB_CMP_SERIES_HEAD, NULL, "en", "%s, difference and %s CI"),

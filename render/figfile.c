@@ -211,8 +211,10 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 	return st;
 }
 
-static pb_status render_png(const figfile_figure *fig, double w, double h,
-			    sink *out, fig_result *res)
+/* FIG drawn, W x H points, on a new image surface *OUT of STYLE_PNG_SCALE
+ * pixels a point. */
+static pb_status png_surface(const figfile_figure *fig, double w, double h,
+			     cairo_surface_t **out, fig_result *res)
 {
 	cairo_surface_t *surface = cairo_image_surface_create(
 		CAIRO_FORMAT_RGB24, (int)ceil(w * STYLE_PNG_SCALE),
@@ -225,22 +227,44 @@ static pb_status render_png(const figfile_figure *fig, double w, double h,
 		snprintf(res->message, sizeof res->message, "cairo: %s",
 			 cairo_status_to_string(cairo_surface_status(surface)));
 	if (st == PB_OK) {
-		cairo_status_t cs;
-
 		cairo_surface_flush(surface);
-		cs = cairo_surface_write_to_png_stream(surface, sink_write,
-						       out);
-		st = figfile_status(cs);
-		if (st == PB_OK && sink_failed(out))
-			st = PB_IOERR;
-		if (st != PB_OK)
-			snprintf(res->message, sizeof res->message,
-				 "cannot write the PNG: %s",
-				 cairo_status_to_string(cs));
-		if (out->nomem)
-			st = PB_NOMEM;
+		*out = surface;
+	} else {
+		cairo_surface_destroy(surface);
+		*out = NULL;
 	}
-	cairo_surface_destroy(surface);
+	return st;
+}
+
+/* The image SURFACE encoded as PNG through OUT.  It touches nothing but
+ * the two, so images can be encoded side by side. */
+static pb_status png_encode(cairo_surface_t *surface, sink *out,
+			    fig_result *res)
+{
+	cairo_status_t cs = cairo_surface_write_to_png_stream(surface,
+							      sink_write, out);
+	pb_status st = figfile_status(cs);
+
+	if (st == PB_OK && sink_failed(out))
+		st = PB_IOERR;
+	if (st != PB_OK)
+		snprintf(res->message, sizeof res->message,
+			 "cannot write the PNG: %s", cairo_status_to_string(cs));
+	if (out->nomem)
+		st = PB_NOMEM;
+	return st;
+}
+
+static pb_status render_png(const figfile_figure *fig, double w, double h,
+			    sink *out, fig_result *res)
+{
+	cairo_surface_t *surface;
+	pb_status st = png_surface(fig, w, h, &surface, res);
+
+	if (st == PB_OK) {
+		st = png_encode(surface, out, res);
+		cairo_surface_destroy(surface);
+	}
 	return st;
 }
 
@@ -284,6 +308,50 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 	if (size)
 		snprintf(message, size, "%s", st == PB_OK ? "" : res.message);
 	return st;
+}
+
+struct figfile_png {
+	cairo_surface_t *surface;
+};
+
+pb_status figfile_png_draw(const figfile_figure *fig, figfile_png **out,
+			   char *message, size_t size)
+{
+	fig_result res = { 0 };
+	cairo_surface_t *surface = NULL;
+	double w = STYLE_FIGURE_WIDTH + 2 * FIGFILE_MARGIN;
+	pb_status st = figfile_measure(fig, STYLE_FIGURE_WIDTH, &res);
+
+	*out = NULL;
+	if (st == PB_OK)
+		st = png_surface(fig, w, ceil(res.height + 2 * FIGFILE_MARGIN),
+				 &surface, &res);
+	if (st == PB_OK) {
+		*out = g_new(figfile_png, 1);
+		(*out)->surface = surface;
+	}
+	if (size)
+		snprintf(message, size, "%s", st == PB_OK ? "" : res.message);
+	return st;
+}
+
+pb_status figfile_png_encode(figfile_png *png, sink *out, char *message,
+			     size_t size)
+{
+	fig_result res = { 0 };
+	pb_status st = png_encode(png->surface, out, &res);
+
+	if (size)
+		snprintf(message, size, "%s", st == PB_OK ? "" : res.message);
+	return st;
+}
+
+void figfile_png_free(figfile_png *png)
+{
+	if (!png)
+		return;
+	cairo_surface_destroy(png->surface);
+	g_free(png);
 }
 
 pb_status figfile_put(outdir *o, const char *name, const sink *k, diag *d)

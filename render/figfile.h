@@ -68,6 +68,23 @@ pb_status figfile_write(const figfile_figure *fig, unsigned format,
 			const char *pdf_date, outdir *o, const char *name,
 			diag *d);
 
+/* A figure drawn as the image of a PNG file, not yet encoded.  Drawing
+ * needs the fonts (Pango), which stay on one thread; encoding needs
+ * nothing but the image, so images are encoded side by side. */
+typedef struct figfile_png figfile_png;
+
+/* Draws FIG as figfile_render draws a PNG, into a new *OUT (free with
+ * figfile_png_free).  Errors as figfile_render's, MESSAGE saying why. */
+pb_status figfile_png_draw(const figfile_figure *fig, figfile_png **out,
+			   char *message, size_t size);
+
+/* Encodes PNG into the sink OUT: the bytes figfile_render gives.  It
+ * touches nothing but PNG and OUT, so distinct images may be encoded on
+ * threads of their own.  On failure MESSAGE says why. */
+pb_status figfile_png_encode(figfile_png *png, sink *out, char *message,
+			     size_t size);
+void figfile_png_free(figfile_png *png);
+
 /* Replaces each cairo surface id ("surface17") of the SVG document IN
  * (LEN bytes) by its number in order of first appearance ("surface1"),
  * appending the result to OUT: the document then no longer depends on what

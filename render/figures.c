@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/readopt.h"
+#include "common/taskpool.h"
 #include "render/figfile.h"
 #include "render/i18n.h"
 #include "render/pdf_report.h"
@@ -50,16 +52,90 @@ static pb_status write_pdf(const study *s, const analysis *a,
 	return st;
 }
 
+/* One PNG file to be: the figure's image, and once encoded its bytes, or
+ * why not. */
+typedef struct png_job {
+	char *name;              /* the file's name (g_free) */
+	figfile_png *image;
+	sink bytes;
+	pb_status st;
+	char message[400];
+} png_job;
+
+static pb_status encode_task(void *arg, size_t i)
+{
+	png_job *job = &((png_job *)arg)[i];
+
+	job->st = figfile_png_encode(job->image, &job->bytes, job->message,
+				     sizeof job->message);
+	return job->st;
+}
+
+/* Encodes the N images of JOBS side by side (encoding needs no fonts),
+ * then writes them into O in order; the first failure goes to D. */
+static pb_status put_pngs(png_job *jobs, size_t n, outdir *o, diag *d)
+{
+	pb_status st = taskpool_run(n, readopt_default_jobs(), encode_task,
+				    jobs, NULL, NULL);
+
+	for (size_t i = 0; i < n; i++) {
+		if (st != PB_OK) {
+			if (jobs[i].st != PB_OK) {
+				diag_error(d, jobs[i].name, 0, 0, "%s",
+					   jobs[i].message);
+				break;
+			}
+			continue;
+		}
+		st = figfile_put(o, jobs[i].name, &jobs[i].bytes, d);
+	}
+	return st;
+}
+
+/* The figures of FIG_KINDS of IN as SVG files into O, and drawn as PNG
+ * images into JOBS (*N of them), in the formats FORMATS asks for. */
+static pb_status draw_figures(const fig_input *in, unsigned formats,
+			      outdir *o, png_job *jobs, size_t *n, diag *d)
+{
+	pb_status st = PB_OK;
+
+	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
+		const fig_kind_input ki = { (fig_kind)k, in };
+		const figfile_figure fig = { figures_draw_kind, &ki };
+		const char *base = figures_name((fig_kind)k);
+
+		if (!figures_has((fig_kind)k, in->s, in->a))
+			continue;
+		if (formats & FIG_SVG) {
+			char *name = g_strdup_printf("%s.%s.svg", base,
+						     in->lang);
+			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+			g_free(name);
+		}
+		if (st == PB_OK && (formats & FIG_PNG)) {
+			png_job *job = &jobs[(*n)++];
+			job->name = g_strdup_printf("%s.%s.png", base,
+						    in->lang);
+			sink_init_buffer(&job->bytes);
+			st = figfile_png_draw(&fig, &job->image, job->message,
+					      sizeof job->message);
+			if (st != PB_OK)
+				diag_error(d, job->name, 0, 0, "%s",
+					   job->message[0] ? job->message
+					   : "cannot draw the figure");
+		}
+	}
+	return st;
+}
+
 pb_status figures_write(const study *s, const analysis *a, const char *lang,
 			const pagedoc *page, unsigned formats,
 			const char *source_date_epoch, outdir *o, diag *d)
 {
-	static const struct {
-		unsigned bit;
-		const char *ext;
-	} kinds[] = { { FIG_SVG, "svg" }, { FIG_PNG, "png" } };
 	const fig_input in = { s, a, lang };
-	pb_status st = PB_OK;
+	png_job jobs[FIG_KINDS];
+	size_t n = 0;
+	pb_status st;
 
 	if (!i18n_known(lang)) {
 		diag_error(d, "figures", 0, 0, "unknown report language '%s'",
@@ -67,23 +143,14 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		diag_fail(d, PB_SOFTWARE);
 		return PB_SOFTWARE;
 	}
-	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
-		const fig_kind_input ki = { (fig_kind)k, &in };
-		const figfile_figure fig = { figures_draw_kind, &ki };
-
-		if (!figures_has((fig_kind)k, s, a))
-			continue;
-		for (size_t f = 0; f < 2 && st == PB_OK; f++) {
-			char *name;
-			if (!(formats & kinds[f].bit))
-				continue;
-			name = g_strdup_printf("%s.%s.%s",
-					       figures_name((fig_kind)k), lang,
-					       kinds[f].ext);
-			st = figfile_write(&fig, kinds[f].bit, NULL, o, name,
-					   d);
-			g_free(name);
-		}
+	memset(jobs, 0, sizeof jobs);
+	st = draw_figures(&in, formats, o, jobs, &n, d);
+	if (st == PB_OK)
+		st = put_pngs(jobs, n, o, d);
+	for (size_t i = 0; i < n; i++) {
+		figfile_png_free(jobs[i].image);
+		sink_free(&jobs[i].bytes);
+		g_free(jobs[i].name);
 	}
 	if (st == PB_OK && (formats & FIG_PDF))
 		st = write_pdf(s, a, lang, page, source_date_epoch, o, d);

@@ -77,18 +77,20 @@ static pb_status put_pngs(png_job *jobs, size_t n, outdir *o, diag *d)
 {
 	pb_status st = taskpool_run(n, readopt_default_jobs(), encode_task,
 				    jobs, NULL, NULL);
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		if (st != PB_OK) {
-			if (jobs[i].st != PB_OK) {
-				diag_error(d, jobs[i].name, 0, 0, "%s",
-					   jobs[i].message);
-				break;
-			}
-			continue;
-		}
-		st = figfile_put(o, jobs[i].name, &jobs[i].bytes, d);
+	if (st != PB_OK) {
+		/* The status is the first failed job's, in order (none failed
+		 * when the pool itself could not be set up). */
+		while (i < n && jobs[i].st == PB_OK)
+			i++;
+		if (i < n)
+			diag_error(d, jobs[i].name, 0, 0, "%s",
+				   jobs[i].message);
+		return st;
 	}
+	for (; i < n && st == PB_OK; i++)
+		st = figfile_put(o, jobs[i].name, &jobs[i].bytes, d);
 	return st;
 }
 

@@ -456,6 +456,9 @@ static bool lead_matches(const pub_phrase *ph, const char *s)
 {
 	size_t lead = ph->prepared ? ph->lead : phrase_lead(ph);
 
+	/* The first byte alone turns most phrases away. */
+	if (lead && ph->text[0] != s[0])
+		return false;
 	return strncmp(ph->text, s, lead) == 0;
 }
 

@@ -31,10 +31,25 @@ static size_t directive(const char *t, size_t next, size_t *index)
 	return 0;
 }
 
+/* The byte that T, the template after a directive, must match first: '\0'
+ * at the template's end, -1 when T begins with another directive. */
+static int byte_after(const char *t)
+{
+	size_t index;
+
+	if (t[0] == '%' && t[1] == '%')
+		return '%';
+	if (directive(t, 0, &index))
+		return -1;
+	return (unsigned char)t[0];
+}
+
 /* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
  * (or the numbered capture) with the pieces that each directive takes.
  * The shortest piece is tried first and backtracking finds a match when
- * there is one. */
+ * there is one.  A piece can only end where the byte that follows it in
+ * the template is, so the other ends are not tried: verify matches every
+ * line of a page against many phrases. */
 static bool match_at(const char *t, const char *s, char **caps, size_t k,
 		     size_t max_caps, bool *nomem)
 {
@@ -42,7 +57,12 @@ static bool match_at(const char *t, const char *s, char **caps, size_t k,
 		size_t at;
 		size_t conv = directive(t, k, &at);
 		if (conv) {
+			int next = byte_after(t + conv);
 			for (const char *e = s;; e++) {
+				if (next == 0)
+					e += strlen(e);
+				else if (next > 0 && !(e = strchr(e, next)))
+					return false;
 				if (match_at(t + conv, e, caps, k + 1, max_caps,
 					     nomem)) {
 					if (caps && at < max_caps) {

@@ -105,6 +105,35 @@ static void check_templates(void)
 				  caps, 1) && strcmp(caps[0], "5") == 0,
 	       "template: %%zu takes the count");
 	free(caps[0]);
+	/* The ends a piece may have: the shortest that lets the rest match,
+	 * the rest of the text at the template's end, and any length when
+	 * another directive follows. */
+	tap_ok(pub_template_match("%s, %s", "a, b, c", caps, 2)
+	       && strcmp(caps[0], "a") == 0 && strcmp(caps[1], "b, c") == 0,
+	       "template: the first piece is the shortest");
+	free(caps[0]);
+	free(caps[1]);
+	tap_ok(pub_template_match("%s; %s.", "x; y.; z.", caps, 2)
+	       && strcmp(caps[0], "x") == 0 && strcmp(caps[1], "y.; z") == 0,
+	       "template: a piece holds the byte that ends it elsewhere");
+	free(caps[0]);
+	free(caps[1]);
+	tap_ok(pub_template_match("%s%% up", "12% up", caps, 1)
+	       && strcmp(caps[0], "12") == 0,
+	       "template: a piece ends before %%%%");
+	free(caps[0]);
+	tap_ok(pub_template_match("%s%s!", "ab!", caps, 2)
+	       && strcmp(caps[0], "") == 0 && strcmp(caps[1], "ab") == 0,
+	       "template: two directives side by side");
+	free(caps[0]);
+	free(caps[1]);
+	tap_ok(!pub_template_match("%s: %s", "no colon here", caps, 2)
+	       && caps[0] == NULL && caps[1] == NULL,
+	       "template: no match when the byte after a piece is absent");
+	tap_ok(pub_template_match("%s", "", caps, 1)
+	       && strcmp(caps[0], "") == 0,
+	       "template: an empty piece");
+	free(caps[0]);
 }
 
 /* Conclusion cells that list each series' verdict after the conclusion,

@@ -133,6 +133,43 @@ static const results_field interval_keys[RI_KEYS] = {
 	[RI_NOTE] = { "note", RESULTS_STRING, true, "a string or null" },
 };
 
+static const results_field mech_keys[RM_KEYS] = {
+	[RM_SERIES] = { "series", RESULTS_STRING, false, "a series id" },
+	[RM_STATE] = { "state", RESULTS_ANY, false, "a state" },
+	[RM_BOOTS] = { "boots", RESULTS_INTEGER, false, "a count" },
+	[RM_REGISTERED] = { "registered", RESULTS_INTEGER, false, "a count" },
+	[RM_SERVICE_RUNNING] = { "service_running", RESULTS_INTEGER, false,
+				 "a count" },
+	[RM_SERVICE_STOPPED] = { "service_stopped", RESULTS_INTEGER, false,
+				 "a count" },
+	[RM_SERVICE_UNKNOWN] = { "service_unknown", RESULTS_INTEGER, false,
+				 "a count" },
+	[RM_PRIORITY] = { "priority", RESULTS_ARRAY, false,
+			  "a list of priorities" },
+	[RM_PRIORITY_INCOMPLETE] = { "priority_incomplete", RESULTS_INTEGER,
+				     false, "a count" },
+	[RM_CLASS_CHANGED] = { "class_changed", RESULTS_BOOLEAN, false,
+			       "true or false" },
+	[RM_LOST_EVENTS] = { "lost_events", RESULTS_INTEGER, false,
+			     "a count" },
+	[RM_LOST_BUFFERS] = { "lost_buffers", RESULTS_INTEGER, false,
+			      "a count" },
+	[RM_REGISTRATION_REPORTED] = { "registration_reported",
+				       RESULTS_INTEGER, false, "a count" },
+	[RM_PRIORITY_REPORTED] = { "priority_reported", RESULTS_INTEGER,
+				   false, "a count" },
+	[RM_CLASS_REPORTED] = { "class_reported", RESULTS_INTEGER, false,
+				"a count" },
+	[RM_OBSERVED] = { "observed", RESULTS_ARRAY, false,
+			  "a list of observed names" },
+};
+
+static const results_field priority_keys[RV_KEYS] = {
+	[RV_WIN32] = { "win32", RESULTS_ARRAY, false, "three priorities" },
+	[RV_ETW] = { "etw", RESULTS_ARRAY, false, "three priorities" },
+	[RV_BOOTS] = { "boots", RESULTS_INTEGER, false, "a count" },
+};
+
 const results_field *results_section_field(results_section s)
 {
 	return &sections[s < RS_SECTIONS ? s : RS_SCHEMA];
@@ -156,4 +193,14 @@ const results_field *results_cmp_field(results_cmp_key k)
 const results_field *results_interval_field(results_interval_key k)
 {
 	return &interval_keys[k < RI_KEYS ? k : RI_METHOD];
+}
+
+const results_field *results_mech_field(results_mech_key k)
+{
+	return &mech_keys[k < RM_KEYS ? k : RM_SERIES];
+}
+
+const results_field *results_priority_field(results_priority_key k)
+{
+	return &priority_keys[k < RV_KEYS ? k : RV_WIN32];
 }

@@ -8,7 +8,8 @@
  * writes it; files of RESULTS_SCHEMA_OLDEST up to RESULTS_SCHEMA_VERSION
  * are read (docs/results-json.md, "Changes").  Its top-level sections and
  * the keys of its plan, of a run, of a comparison and of an interval are
- * named here with the JSON type each holds; the other objects are
+ * named here with the JSON type each holds, and so are the keys of a
+ * mechanism state and its priority entries; the other objects are
  * described in docs/results-json.md. */
 #ifndef PAIRBOOT_RESULTS_SCHEMA_H
 #define PAIRBOOT_RESULTS_SCHEMA_H
@@ -146,13 +147,48 @@ typedef enum results_interval_key {
 	RI_KEYS
 } results_interval_key;
 
+/* The keys of each state of "mechanism" (one per series and state), in
+ * the order they are written. */
+typedef enum results_mech_key {
+	RM_SERIES,
+	RM_STATE,
+	RM_BOOTS,
+	RM_REGISTERED,
+	RM_SERVICE_RUNNING,
+	RM_SERVICE_STOPPED,
+	RM_SERVICE_UNKNOWN,
+	RM_PRIORITY,
+	RM_PRIORITY_INCOMPLETE,
+	RM_CLASS_CHANGED,
+	RM_LOST_EVENTS,
+	RM_LOST_BUFFERS,
+	RM_REGISTRATION_REPORTED,
+	RM_PRIORITY_REPORTED,
+	RM_CLASS_REPORTED,
+	RM_OBSERVED,
+	RM_KEYS
+} results_mech_key;
+
+/* The keys of each entry of a mechanism state's "priority": the
+ * priorities of the three phases as Win32 and ETW reported them, and the
+ * boots that reported just these. */
+typedef enum results_priority_key {
+	RV_WIN32,
+	RV_ETW,
+	RV_BOOTS,
+	RV_KEYS
+} results_priority_key;
+
 /* The description of section S, or of key K of the plan, a run, a
- * comparison or an interval (static). */
+ * comparison, an interval, a mechanism state or one of its priority
+ * entries (static). */
 const results_field *results_section_field(results_section s);
 const results_field *results_plan_field(results_plan_key k);
 const results_field *results_run_field(results_run_key k);
 const results_field *results_cmp_field(results_cmp_key k);
 const results_field *results_interval_field(results_interval_key k);
+const results_field *results_mech_field(results_mech_key k);
+const results_field *results_priority_field(results_priority_key k);
 
 /* Shorthands for the key names. */
 #define RS_KEY(s) (results_section_field(s)->key)
@@ -160,5 +196,7 @@ const results_field *results_interval_field(results_interval_key k);
 #define RR_KEY(k) (results_run_field(k)->key)
 #define RC_KEY(k) (results_cmp_field(k)->key)
 #define RI_KEY(k) (results_interval_field(k)->key)
+#define RM_KEY(k) (results_mech_field(k)->key)
+#define RV_KEY(k) (results_priority_field(k)->key)
 
 #endif

@@ -1457,18 +1457,22 @@ static bool json_comparisons(reader *r, json_t *root)
 	return true;
 }
 
-static bool json_triplet(reader *r, json_t *arr, long v[3])
+/* Appends an entry of BOOTS to the column list *LIST: transition V, or
+ * "not reported" when V is NULL. */
+static bool append_transition(pub_transition **list, size_t *n,
+			      const long v[3], size_t boots)
 {
-	if (!json_is_array(arr) || json_array_size(arr) != 3)
-		return results_bad(&r->js, "mechanism", "priority",
-			"three priorities");
-	for (size_t i = 0; i < 3; i++) {
-		json_t *x = json_array_get(arr, i);
-		if (!json_is_integer(x))
-			return results_bad(&r->js, "mechanism", "priority",
-					"three priorities");
-		v[i] = (long)json_integer_value(x);
-	}
+	pub_transition *p = realloc(*list, (*n + 1) * sizeof *p);
+	if (!p)
+		return false;
+	*list = p;
+	memset(&p[*n], 0, sizeof p[*n]);
+	p[*n].reported = v != NULL;
+	if (v)
+		memcpy(p[*n].v, v, sizeof p[*n].v);
+	p[*n].boots = boots;
+	p[*n].counted = true;
+	(*n)++;
 	return true;
 }
 
@@ -1478,108 +1482,102 @@ static bool add_transition(pub_transition **list, size_t *n, const long v[3],
 			   size_t boots)
 {
 	for (size_t i = 0; i < *n; i++) {
-		if (memcmp((*list)[i].v, v, sizeof (*list)[i].v) == 0) {
+		if ((*list)[i].reported
+		    && memcmp((*list)[i].v, v, sizeof (*list)[i].v) == 0) {
 			(*list)[i].boots += boots;
 			return true;
 		}
 	}
-	pub_transition *p = realloc(*list, (*n + 1) * sizeof *p);
-	if (!p)
+	return append_transition(list, n, v, boots);
+}
+
+/* The counts of the mechanism state E into M, its series into *SERIES and
+ * its boots without every phase's priority into *INCOMPLETE. */
+static bool mech_counts(reader *r, json_t *e, pub_mech *m,
+			const char **series, size_t *incomplete)
+{
+	static const results_mech_key keys[] = {
+		RM_BOOTS, RM_REGISTERED, RM_SERVICE_RUNNING,
+		RM_SERVICE_STOPPED, RM_SERVICE_UNKNOWN,
+	};
+	size_t *counts[] = {
+		&m->boots, &m->registered, &m->running, &m->stopped,
+		&m->unreported,
+	};
+
+	if (!results_get_str(&r->js, e, "mechanism", RM_KEY(RM_SERIES),
+			     series)
+	    || !results_get_state(&r->js, e, "mechanism", RM_KEY(RM_STATE),
+				  &m->state))
 		return false;
-	*list = p;
-	memset(&p[*n], 0, sizeof p[*n]);
-	p[*n].reported = true;
-	memcpy(p[*n].v, v, sizeof p[*n].v);
-	p[*n].boots = boots;
-	p[*n].counted = true;
-	(*n)++;
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (!results_get_count(&r->js, e, "mechanism", RM_KEY(keys[i]),
+				       counts[i]))
+			return false;
+	return results_get_count(&r->js, e, "mechanism",
+				 RM_KEY(RM_PRIORITY_INCOMPLETE), incomplete);
+}
+
+/* The priority entries of the mechanism state E into M's two columns,
+ * with the boots that did not report every phase as "not reported". */
+static bool mech_priorities(reader *r, json_t *e, pub_mech *m,
+			    size_t incomplete)
+{
+	json_t *vars = json_object_get(e, RM_KEY(RM_PRIORITY)), *v;
+	size_t j;
+
+	if (!json_is_array(vars))
+		return results_bad(&r->js, "mechanism", RM_KEY(RM_PRIORITY),
+				   "an array");
+	json_array_foreach(vars, j, v) {
+		long w[PRIO_PHASES], t[PRIO_PHASES];
+		size_t boots;
+		if (!results_get_phases(&r->js, v, RV_KEY(RV_WIN32), w)
+		    || !results_get_phases(&r->js, v, RV_KEY(RV_ETW), t)
+		    || !results_get_count(&r->js, v, "mechanism",
+					  RV_KEY(RV_BOOTS), &boots))
+			return false;
+		if (!add_transition(&m->win32, &m->n_win32, w, boots)
+		    || !add_transition(&m->etw, &m->n_etw, t, boots)) {
+			nomem(r);
+			return false;
+		}
+	}
+	if (incomplete
+	    && (!append_transition(&m->win32, &m->n_win32, NULL, incomplete)
+		|| !append_transition(&m->etw, &m->n_etw, NULL, incomplete))) {
+		nomem(r);
+		return false;
+	}
 	return true;
 }
 
 static bool json_mechanism(reader *r, json_t *root)
 {
 	json_t *arr = results_section_get(&r->js, root, RS_MECHANISM), *e;
-	size_t i;
+	size_t i, rank = 0;
 	const char *prev = NULL;
-	size_t rank = 0;
 
 	if (!arr)
 		return false;
 	json_array_foreach(arr, i, e) {
 		const char *series;
-		pub_mech m;
-		json_t *vars = json_object_get(e, "priority"), *v;
-		size_t j, incomplete = 0;
+		pub_mech m, *out;
+		size_t incomplete = 0;
+		bool ok;
 
 		memset(&m, 0, sizeof m);
-		if (!results_get_str(&r->js, e, "mechanism", "series", &series)
-		    || !results_get_state(&r->js, e, "mechanism", "state",
-			&m.state)
-		    || !results_get_count(&r->js, e, "mechanism", "boots",
-			&m.boots)
-		    || !results_get_count(&r->js, e, "mechanism", "registered",
-				  &m.registered)
-		    || !results_get_count(&r->js, e, "mechanism",
-			"service_running",
-				  &m.running)
-		    || !results_get_count(&r->js, e, "mechanism",
-			"service_stopped",
-				  &m.stopped)
-		    || !results_get_count(&r->js, e, "mechanism",
-			"service_unknown",
-				  &m.unreported)
-		    || !results_get_count(&r->js, e, "mechanism",
-			"priority_incomplete",
-				  &incomplete))
+		if (!mech_counts(r, e, &m, &series, &incomplete))
 			return false;
 		if (prev && strcmp(prev, series) != 0)
 			rank++;
 		prev = series;
 		m.table = rank;
 		m.service_given = true;
-		if (!json_is_array(vars))
-			return results_bad(&r->js, "mechanism", "priority",
-					"an array");
-		bool ok = true;
-		json_array_foreach(vars, j, v) {
-			long w[3], t[3];
-			size_t boots;
-			if (!json_triplet(r, json_object_get(v, "win32"), w)
-			    || !json_triplet(r, json_object_get(v, "etw"), t)
-			    || !results_get_count(&r->js, v, "mechanism",
-				"boots", &boots)) {
-				ok = false;
-				break;
-			}
-			if (!add_transition(&m.win32, &m.n_win32, w, boots)
-			    || !add_transition(&m.etw, &m.n_etw, t, boots)) {
-				nomem(r);
-				ok = false;
-				break;
-			}
-		}
-		if (ok && incomplete) {
-			/* Boots without all phases: "not reported". */
-			for (int col = 0; col < 2 && ok; col++) {
-				pub_transition **l = col ? &m.etw : &m.win32;
-				size_t *ln = col ? &m.n_etw : &m.n_win32;
-				pub_transition *p = realloc(*l, (*ln + 1)
-							    * sizeof *p);
-				if (!p) {
-					nomem(r);
-					ok = false;
-					break;
-				}
-				*l = p;
-				memset(&p[*ln], 0, sizeof p[*ln]);
-				p[*ln].boots = incomplete;
-				p[*ln].counted = true;
-				(*ln)++;
-			}
-		}
-		pub_mech *out = ok ? grow((void **)&r->p->mech, &r->p->n_mech,
-					  &r->cap_mech, sizeof *out)
-				   : NULL;
+		ok = mech_priorities(r, e, &m, incomplete);
+		out = ok ? grow((void **)&r->p->mech, &r->p->n_mech,
+				&r->cap_mech, sizeof *out)
+			 : NULL;
 		if (!out || !(m.series_id = dup_str(series))) {
 			free(m.win32);
 			free(m.etw);

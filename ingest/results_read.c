@@ -154,6 +154,26 @@ bool results_get_count(results_src *r, json_t *o, const char *where,
 	return true;
 }
 
+bool results_get_phases(results_src *r, json_t *o, const char *key,
+			long v[PRIO_PHASES])
+{
+	json_t *arr = json_object_get(o, key);
+
+	/* Either column's fault is told as the entry's: "priority". */
+	if (!json_is_array(arr) || json_array_size(arr) != PRIO_PHASES)
+		return results_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
+				   "three priorities");
+	for (size_t i = 0; i < PRIO_PHASES; i++) {
+		json_t *x = json_array_get(arr, i);
+		if (!json_is_integer(x))
+			return results_bad(r, "mechanism",
+					   RM_KEY(RM_PRIORITY),
+					   "three priorities");
+		v[i] = (long)json_integer_value(x);
+	}
+	return true;
+}
+
 bool results_state_value(results_src *r, json_t *v, const char *where,
 			 const char *key, pb_state *out)
 {
@@ -641,17 +661,94 @@ static study_run *find_run(study *s, const char *id)
 	return NULL;
 }
 
-static bool read_triplet(rd *r, json_t *arr, long v[PRIO_PHASES])
+/* The counts a mechanism state of results.json gives, as deal_mechanism
+ * deals them out. */
+typedef struct mech_counts {
+	size_t series;
+	pb_state state;
+	json_int_t boots, registered, running, stopped, lost_events,
+		   lost_buffers;
+} mech_counts;
+
+static bool read_mech_counts(rd *r, const study *s, json_t *e,
+			     mech_counts *c)
 {
-	if (!json_is_array(arr) || json_array_size(arr) != PRIO_PHASES)
-		return results_bad(r, "mechanism", "priority",
-			"three priorities");
-	for (size_t i = 0; i < PRIO_PHASES; i++) {
-		json_t *x = json_array_get(arr, i);
-		if (!json_is_integer(x))
-			return results_bad(r, "mechanism", "priority",
-				   "three priorities");
-		v[i] = (long)json_integer_value(x);
+	const char *series = json_string_value(json_object_get(e,
+						RM_KEY(RM_SERIES)));
+
+	c->series = series ? study_series_index(&s->plan, series)
+			   : (size_t)-1;
+	if (c->series == (size_t)-1)
+		return results_bad(r, "mechanism", RM_KEY(RM_SERIES),
+				   "a series of the study");
+	return results_get_state(r, e, "mechanism", RM_KEY(RM_STATE),
+				 &c->state)
+	       && results_get_int(r, e, "mechanism", RM_KEY(RM_BOOTS), 0,
+				  INT64_MAX, &c->boots)
+	       && results_get_int(r, e, "mechanism", RM_KEY(RM_REGISTERED), 0,
+				  c->boots, &c->registered)
+	       && results_get_int(r, e, "mechanism",
+				  RM_KEY(RM_SERVICE_RUNNING), 0, c->boots,
+				  &c->running)
+	       && results_get_int(r, e, "mechanism",
+				  RM_KEY(RM_SERVICE_STOPPED), 0,
+				  c->boots - c->running, &c->stopped)
+	       && results_get_int(r, e, "mechanism", RM_KEY(RM_LOST_EVENTS), 0,
+				  INT64_MAX, &c->lost_events)
+	       && results_get_int(r, e, "mechanism", RM_KEY(RM_LOST_BUFFERS),
+				  0, INT64_MAX, &c->lost_buffers);
+}
+
+/* Gives each of the N boots in RUNS a mechanism log with its share of C:
+ * the first ones registered, then running, stopped and unknown; the
+ * lost events and buffers all to the first. */
+static bool deal_logs(rd *r, study_run **runs, size_t n, const mech_counts *c)
+{
+	for (size_t i = 0; i < n; i++) {
+		json_int_t k = (json_int_t)i;
+		mech_log *m = new_log(r);
+		if (!m)
+			return false;
+		runs[i]->mech = m;
+		m->register_seen = true;
+		m->register_ok = k < c->registered;
+		m->service = k < c->running ? 1
+			     : k < c->running + c->stopped ? 0 : -1;
+		m->etw_seen = i == 0;
+		if (i == 0) {
+			m->lost_events = (uint64_t)c->lost_events;
+			m->lost_buffers = (uint64_t)c->lost_buffers;
+		}
+	}
+	return true;
+}
+
+/* Deals the priority entries VARS out over the N boots in RUNS, in
+ * order. */
+static bool deal_priorities(rd *r, study_run **runs, size_t n, json_t *vars)
+{
+	json_t *v;
+	size_t i, k = 0;
+
+	json_array_foreach(vars, i, v) {
+		long w[PRIO_PHASES], t[PRIO_PHASES];
+		json_int_t b;
+		if (!results_get_phases(r, v, RV_KEY(RV_WIN32), w)
+		    || !results_get_phases(r, v, RV_KEY(RV_ETW), t)
+		    || !results_get_int(r, v, "priority", RV_KEY(RV_BOOTS), 1,
+					(json_int_t)n, &b))
+			return false;
+		for (json_int_t j = 0; j < b; j++, k++) {
+			if (k >= n)
+				return results_bad(r, "mechanism",
+						   RM_KEY(RM_PRIORITY),
+						   "within the boots");
+			for (int ph = 0; ph < PRIO_PHASES; ph++) {
+				runs[k]->mech->prio_seen[ph] = true;
+				runs[k]->mech->win32[ph] = w[ph];
+				runs[k]->mech->etw[ph] = t[ph];
+			}
+		}
 	}
 	return true;
 }
@@ -660,89 +757,34 @@ static bool read_triplet(rd *r, json_t *arr, long v[PRIO_PHASES])
  * accepted boots of that state and series, in runs.csv order. */
 static bool deal_mechanism(rd *r, study *s, json_t *e)
 {
-	json_t *vars = json_object_get(e, "priority"), *v;
-	const char *series = json_string_value(json_object_get(e, "series"));
-	size_t ser = series ? study_series_index(&s->plan, series)
-			    : (size_t)-1;
-	json_int_t boots, reg, run_n, stop_n, lost_ev, lost_buf;
-	pb_state state;
+	json_t *vars = json_object_get(e, RM_KEY(RM_PRIORITY));
+	mech_counts c;
 	study_run **runs;
-	size_t n = 0, k = 0, i;
+	size_t n = 0;
+	bool ok;
 
-	if (ser == (size_t)-1)
-		return results_bad(r, "mechanism", "series",
-			"a series of the study");
-	if (!results_get_state(r, e, "mechanism", "state", &state)
-	    || !results_get_int(r, e, "mechanism", "boots", 0, INT64_MAX,
-			&boots)
-	    || !results_get_int(r, e, "mechanism", "registered", 0, boots, &reg)
-	    || !results_get_int(r, e, "mechanism", "service_running", 0, boots,
-		&run_n)
-	    || !results_get_int(r, e, "mechanism", "service_stopped", 0,
-			boots - run_n, &stop_n)
-	    || !results_get_int(r, e, "mechanism", "lost_events", 0, INT64_MAX,
-			&lost_ev)
-	    || !results_get_int(r, e, "mechanism", "lost_buffers", 0,
-			INT64_MAX, &lost_buf))
+	if (!read_mech_counts(r, s, e, &c))
 		return false;
 	if (!json_is_array(vars))
-		return results_bad(r, "mechanism", "priority", "a list");
+		return results_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
+				   "a list");
 	runs = calloc(s->n_runs + 1, sizeof *runs);
 	if (!runs) {
 		r->nomem = true;
 		return false;
 	}
-	for (i = 0; i < s->n_runs; i++)
-		if (s->runs[i].series == ser && s->runs[i].accepted
-		    && pb_state_equal(s->runs[i].state, state))
+	for (size_t i = 0; i < s->n_runs; i++)
+		if (s->runs[i].series == c.series && s->runs[i].accepted
+		    && pb_state_equal(s->runs[i].state, c.state))
 			runs[n++] = &s->runs[i];
-	if ((json_int_t)n != boots) {
-		free(runs);
-		return results_bad(r, "mechanism", "boots",
-			"the number of its runs");
-	}
-	for (i = 0; i < n; i++) {
-		mech_log *m = new_log(r);
-		if (!m) {
-			free(runs);
-			return false;
-		}
-		runs[i]->mech = m;
-		m->register_seen = true;
-		m->register_ok = (json_int_t)i < reg;
-		m->service = (json_int_t)i < run_n ? 1
-			     : (json_int_t)i < run_n + stop_n ? 0 : -1;
-		m->etw_seen = i == 0;
-		if (i == 0) {
-			m->lost_events = (uint64_t)lost_ev;
-			m->lost_buffers = (uint64_t)lost_buf;
-		}
-	}
-	json_array_foreach(vars, i, v) {
-		long w[PRIO_PHASES], t[PRIO_PHASES];
-		json_int_t b;
-		if (!read_triplet(r, json_object_get(v, "win32"), w)
-		    || !read_triplet(r, json_object_get(v, "etw"), t)
-		    || !results_get_int(r, v, "priority", "boots", 1, boots,
-			&b)) {
-			free(runs);
-			return false;
-		}
-		for (json_int_t j = 0; j < b; j++, k++) {
-			if (k >= n) {
-				free(runs);
-				return results_bad(r, "mechanism", "priority",
-					   "within the boots");
-			}
-			for (int ph = 0; ph < PRIO_PHASES; ph++) {
-				runs[k]->mech->prio_seen[ph] = true;
-				runs[k]->mech->win32[ph] = w[ph];
-				runs[k]->mech->etw[ph] = t[ph];
-			}
-		}
-	}
+	if ((json_int_t)n != c.boots)
+		ok = results_bad(r, "mechanism", RM_KEY(RM_BOOTS),
+				 "the number of its runs");
+	else
+		ok = deal_logs(r, runs, n, &c)
+		     && deal_priorities(r, runs, n, vars);
 	free(runs);
-	return true;
+	return ok;
 }
 
 static bool read_boundary_row(rd *r, study *s, json_t *e)

@@ -90,6 +90,11 @@ bool results_get_state(results_src *r, json_t *o, const char *where,
 bool results_state_value(results_src *r, json_t *v, const char *where,
 			 const char *key, pb_state *out);
 
+/* The priorities of the three phases that KEY of the priority entry O of
+ * a mechanism state holds, into V. */
+bool results_get_phases(results_src *r, json_t *o, const char *key,
+			long v[PRIO_PHASES]);
+
 /* Section S of ROOT, or NULL (reported) when it is missing or not of the
  * type common/results_schema.h gives it. */
 json_t *results_section_get(results_src *r, json_t *root, results_section s);

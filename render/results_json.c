@@ -499,41 +499,56 @@ static json_t *observed_json(const mech_state_summary *m, bool *ok)
 	return arr;
 }
 
+/* The priority entries of M: each distinct Win32 and ETW triplet with its
+ * boots. */
+static json_t *priorities_json(const mech_state_summary *m, bool *ok)
+{
+	json_t *vars = json_array();
+
+	for (size_t v = 0; vars && v < m->n_variants; v++) {
+		json_t *e = json_object();
+		put(e, RV_KEY(RV_WIN32), triplet(m->variants[v].win32, ok), ok);
+		put(e, RV_KEY(RV_ETW), triplet(m->variants[v].etw, ok), ok);
+		put(e, RV_KEY(RV_BOOTS),
+		    json_integer((json_int_t)m->variants[v].boots), ok);
+		push(vars, e, ok);
+	}
+	return vars;
+}
+
 static json_t *mechanism_json(const study *s, const study_summary *sum,
 			      bool *ok)
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; arr && i < sum->n_mech; i++) {
 		const mech_state_summary *m = &sum->mech[i];
-		json_t *o = json_object(), *vars = json_array();
-		put(o, "series", json_string(s->plan.series[m->series].id), ok);
-		put(o, "state", state_json(m->state), ok);
-		put_count(o, "boots", m->boots, ok);
-		put_count(o, "registered", m->registered, ok);
-		put_count(o, "service_running", m->service_running, ok);
-		put_count(o, "service_stopped", m->service_stopped, ok);
-		put_count(o, "service_unknown", m->service_unknown, ok);
-		for (size_t v = 0; vars && v < m->n_variants; v++) {
-			json_t *e = json_object();
-			put(e, "win32", triplet(m->variants[v].win32, ok), ok);
-			put(e, "etw", triplet(m->variants[v].etw, ok), ok);
-			put(e, "boots",
-			    json_integer((json_int_t)m->variants[v].boots), ok);
-			push(vars, e, ok);
-		}
-		put(o, "priority", vars, ok);
-		put(o, "priority_incomplete",
-		    json_integer((json_int_t)m->prio_missing), ok);
-		put(o, "class_changed", json_boolean(m->class_changed), ok);
-		put(o, "lost_events", json_integer((json_int_t)m->lost_events),
-		    ok);
-		put(o, "lost_buffers",
-		    json_integer((json_int_t)m->lost_buffers), ok);
-		put_count(o, "registration_reported", m->register_reported,
+		json_t *o = json_object();
+		put(o, RM_KEY(RM_SERIES),
+		    json_string(s->plan.series[m->series].id), ok);
+		put(o, RM_KEY(RM_STATE), state_json(m->state), ok);
+		put_count(o, RM_KEY(RM_BOOTS), m->boots, ok);
+		put_count(o, RM_KEY(RM_REGISTERED), m->registered, ok);
+		put_count(o, RM_KEY(RM_SERVICE_RUNNING), m->service_running,
 			  ok);
-		put_count(o, "priority_reported", m->prio_reported, ok);
-		put_count(o, "class_reported", m->class_reported, ok);
-		put(o, "observed", observed_json(m, ok), ok);
+		put_count(o, RM_KEY(RM_SERVICE_STOPPED), m->service_stopped,
+			  ok);
+		put_count(o, RM_KEY(RM_SERVICE_UNKNOWN), m->service_unknown,
+			  ok);
+		put(o, RM_KEY(RM_PRIORITY), priorities_json(m, ok), ok);
+		put(o, RM_KEY(RM_PRIORITY_INCOMPLETE),
+		    json_integer((json_int_t)m->prio_missing), ok);
+		put(o, RM_KEY(RM_CLASS_CHANGED), json_boolean(m->class_changed),
+		    ok);
+		put(o, RM_KEY(RM_LOST_EVENTS),
+		    json_integer((json_int_t)m->lost_events), ok);
+		put(o, RM_KEY(RM_LOST_BUFFERS),
+		    json_integer((json_int_t)m->lost_buffers), ok);
+		put_count(o, RM_KEY(RM_REGISTRATION_REPORTED),
+			  m->register_reported, ok);
+		put_count(o, RM_KEY(RM_PRIORITY_REPORTED), m->prio_reported,
+			  ok);
+		put_count(o, RM_KEY(RM_CLASS_REPORTED), m->class_reported, ok);
+		put(o, RM_KEY(RM_OBSERVED), observed_json(m, ok), ok);
 		push(arr, o, ok);
 	}
 	return arr;

@@ -195,6 +195,50 @@ static const results_field *interval_field(int k)
 	return results_interval_field((results_interval_key)k);
 }
 
+static const results_field *mech_field(int k)
+{
+	return results_mech_field((results_mech_key)k);
+}
+
+static const results_field *priority_field(int k)
+{
+	return results_priority_field((results_priority_key)k);
+}
+
+/* The tables of a mechanism state and its priority entries against the
+ * example's "mechanism": four states of one series with one priority
+ * entry each, Win32 reporting 0 and ETW 8 for every phase at "missing". */
+static void check_written_mechanism(json_t *root)
+{
+	json_t *arr = json_object_get(root, RS_KEY(RS_MECHANISM)), *e, *v;
+	size_t i, j, states = 0, entries = 0;
+	bool ok = true;
+
+	json_array_foreach(arr, i, e) {
+		ok = ok && keys_follow(e, RM_KEYS, mech_field, -1);
+		json_array_foreach(json_object_get(e, RM_KEY(RM_PRIORITY)), j,
+				   v) {
+			ok = ok && keys_follow(v, RV_KEYS, priority_field, -1);
+			entries++;
+		}
+		states++;
+	}
+	tap_ok(ok && states > 0 && entries >= states,
+	       "the %zu mechanism states and their %zu priority entries have "
+	       "the keys in order", states, entries);
+	e = json_array_get(arr, 0);
+	v = json_array_get(json_object_get(e, RM_KEY(RM_PRIORITY)), 0);
+	tap_ok(json_is_string(json_object_get(e, RM_KEY(RM_STATE)))
+	       && strcmp(json_string_value(json_object_get(e,
+				RM_KEY(RM_STATE))), "missing") == 0
+	       && json_integer_value(json_array_get(json_object_get(v,
+				RV_KEY(RV_ETW)), 0)) == 8
+	       && json_integer_value(json_array_get(json_object_get(v,
+				RV_KEY(RV_WIN32)), 0)) == 0,
+	       "the first state is 'missing', its priorities read by the "
+	       "table's names");
+}
+
 /* The tables of a run, a comparison and an interval against the example
  * report's results.json, as committed: every run, comparison and
  * interval of it has the table's keys in the table's order. */
@@ -233,6 +277,7 @@ static void check_written(void)
 	}
 	tap_ok(ok && cmps == 8, "the %zu comparisons and their intervals have "
 	       "the keys in order", cmps);
+	check_written_mechanism(root);
 	json_decref(root);
 }
 

@@ -100,17 +100,79 @@ const double numparse_pow10[23] = {
 	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
 };
 
+/* The significant digits of a decimal number as they are read: while
+ * there are fewer than 19, mant x 10^scale is the value read so far. */
+typedef struct digits {
+	uint64_t mant;
+	int sig;                /* significant digits (leading zeros not) */
+	bool exact;             /* every significant digit is in mant */
+	long scale;
+} digits;
+
+/* Reads the run of digits at TEXT[*I..LEN) into D (FRACTION: they follow
+ * the decimal point); false when there is none. */
+static inline bool read_digits(const char *text, size_t len, size_t *i,
+			       digits *d, bool fraction)
+{
+	size_t start = *i;
+
+	for (; *i < len && is_digit(text[*i]); (*i)++) {
+		int dgt = text[*i] - '0';
+		if (d->sig == 0 && dgt == 0) {
+			d->scale -= fraction;
+			continue;
+		}
+		if (d->sig < 19) {
+			d->mant = d->mant * 10 + (uint64_t)dgt;
+			d->scale -= fraction;
+		} else {
+			d->exact = false;
+		}
+		d->sig++;
+	}
+	return *i > start;
+}
+
+/* Reads the exponent at TEXT[*I..LEN) ("e", a sign, digits) into *EXP10;
+ * true when there is none, false when it has no digits. */
+static inline bool read_exponent(const char *text, size_t len, size_t *i,
+				 long *exp10)
+{
+	bool neg = false;
+	size_t start;
+
+	*exp10 = 0;
+	if (*i == len || (text[*i] != 'e' && text[*i] != 'E'))
+		return true;
+	(*i)++;
+	if (*i < len && (text[*i] == '+' || text[*i] == '-'))
+		neg = text[(*i)++] == '-';
+	start = *i;
+	for (; *i < len && is_digit(text[*i]); (*i)++)
+		if (*exp10 < 100000)  /* far past any double */
+			*exp10 = *exp10 * 10 + (text[*i] - '0');
+	if (neg)
+		*exp10 = -*exp10;
+	return *i > start;
+}
+
+/* The result for a field that does not start with a digit: only such a
+ * field can spell inf or nan, so the words are looked for only then, off
+ * the common path. */
+static numparse_result not_digits(const char *text, size_t len)
+{
+	if (word_equal(text, len, "inf") || word_equal(text, len, "infinity"))
+		return NUMPARSE_NOT_FINITE;
+	if (word_equal(text, len, "nan"))
+		return NUMPARSE_NAN;
+	return NUMPARSE_SYNTAX;
+}
+
 numparse_result numparse_double(const char *text, size_t len, double *out)
 {
-	const double *pow10 = numparse_pow10;
 	size_t i = 0;
-	size_t start;
-	uint64_t mant = 0;      /* significant digits read, while < 19 */
-	int sig = 0;            /* significant digits (leading zeros not) */
-	bool exact = true;      /* every significant digit is in mant */
-	long scale = 0;         /* mant x 10^scale is the value */
-	long exp10 = 0;
-	bool exp_neg = false;
+	digits d = { 0, 0, true, 0 };
+	long exp10;
 
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
 	if (numparse_double_short(text, len, out))
@@ -118,80 +180,33 @@ numparse_result numparse_double(const char *text, size_t len, double *out)
 #endif
 	if (len > 0 && text[0] == '-')
 		i = 1;
-	/* Only a field that does not start with a digit can spell inf or
-	 * nan: the words are looked for only then, off the common path. */
-	if (i == len || !is_digit(text[i])) {
-		if (word_equal(text + i, len - i, "inf")
-		    || word_equal(text + i, len - i, "infinity"))
-			return NUMPARSE_NOT_FINITE;
-		if (word_equal(text + i, len - i, "nan"))
-			return NUMPARSE_NAN;
-		return NUMPARSE_SYNTAX;
-	}
-
-	start = i;
-	for (; i < len && is_digit(text[i]); i++) {
-		int dgt = text[i] - '0';
-		if (sig == 0 && dgt == 0)
-			continue;
-		if (sig < 19)
-			mant = mant * 10 + (uint64_t)dgt;
-		else
-			exact = false;
-		sig++;
-	}
-	if (i == start)
-		return NUMPARSE_SYNTAX;
+	if (i == len || !is_digit(text[i]))
+		return not_digits(text + i, len - i);
+	read_digits(text, len, &i, &d, false);
 	if (i < len && text[i] == '.') {
-		start = ++i;
-		for (; i < len && is_digit(text[i]); i++) {
-			int dgt = text[i] - '0';
-			if (sig == 0 && dgt == 0) {
-				scale--;
-				continue;
-			}
-			if (sig < 19) {
-				mant = mant * 10 + (uint64_t)dgt;
-				scale--;
-			} else {
-				exact = false;
-			}
-			sig++;
-		}
-		if (i == start)
-			return NUMPARSE_SYNTAX;
-	}
-	if (i < len && (text[i] == 'e' || text[i] == 'E')) {
 		i++;
-		if (i < len && (text[i] == '+' || text[i] == '-'))
-			exp_neg = text[i++] == '-';
-		start = i;
-		for (; i < len && is_digit(text[i]); i++)
-			if (exp10 < 100000)  /* far past any double */
-				exp10 = exp10 * 10 + (text[i] - '0');
-		if (i == start)
+		if (!read_digits(text, len, &i, &d, true))
 			return NUMPARSE_SYNTAX;
 	}
-	if (i != len)
+	if (!read_exponent(text, len, &i, &exp10) || i != len)
 		return NUMPARSE_SYNTAX;
 
 	/* Digits dropped past the 19th were counted in neither mant nor
 	 * scale: the value is then for strtod, never for the fast path. */
-	scale += exp_neg ? -exp10 : exp10;
-	if (mant == 0 && exact) {
+	d.scale += exp10;
+	if (d.mant == 0 && d.exact) {
 		*out = 0.0;
 		return NUMPARSE_OK;
 	}
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-	if (exact && mant < ((uint64_t)1 << 53) && scale >= -22
-	    && scale <= 22) {
-		double v = (double)mant;
-		v = scale >= 0 ? v * pow10[scale] : v / pow10[-scale];
+	if (d.exact && d.mant < ((uint64_t)1 << 53) && d.scale >= -22
+	    && d.scale <= 22) {
+		double v = (double)d.mant;
+		v = d.scale >= 0 ? v * numparse_pow10[d.scale]
+				 : v / numparse_pow10[-d.scale];
 		*out = text[0] == '-' ? -v : v;
 		return NUMPARSE_OK;
 	}
-#else
-	(void)pow10;
 #endif
 	return numparse_slow(text, len, out);
 }

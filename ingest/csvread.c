@@ -181,6 +181,96 @@ static bool scan_field_byte(reader *r, unsigned char c, size_t col)
 	return true;
 }
 
+/* What one byte does to the piece that scan cuts: nothing yet, it ends
+ * the piece, or it would make a field or the field count too large (the
+ * piece then ends before it). */
+typedef enum scan_step {
+	STEP_ON,
+	STEP_CUT,
+	STEP_OVER
+} scan_step;
+
+/* Byte C at column COL where a field begins (SCAN_FIELD). */
+static scan_step step_field(reader *r, unsigned char c, size_t col, bool end)
+{
+	if (c == ',')
+		return scan_field_begin(r, col + 1) ? STEP_ON : STEP_OVER;
+	if (end) {
+		r->state = SCAN_ROW;
+		return STEP_CUT;
+	}
+	r->state = SCAN_IN;
+	r->quoted = c == '"';
+	return scan_field_byte(r, c, col) ? STEP_ON : STEP_OVER;
+}
+
+/* Byte C inside a field (SCAN_IN). */
+static scan_step step_in(reader *r, unsigned char c, size_t col, bool end)
+{
+	if (c == '"' && !r->quoted)
+		return STEP_CUT;  /* libcsv rejects this quote */
+	if (c == '"') {
+		r->state = SCAN_QUOTE;
+	} else if (!r->quoted && c == ',') {
+		r->state = SCAN_FIELD;
+		return scan_field_begin(r, col + 1) ? STEP_ON : STEP_OVER;
+	} else if (!r->quoted && end) {
+		r->state = SCAN_ROW;
+		return STEP_CUT;
+	}
+	return scan_field_byte(r, c, col) ? STEP_ON : STEP_OVER;
+}
+
+/* Byte C after a quote inside a quoted field (SCAN_QUOTE). */
+static scan_step step_quote(reader *r, unsigned char c, size_t col, bool end)
+{
+	if (c == ',') {
+		r->state = SCAN_FIELD;
+		return scan_field_begin(r, col + 1) ? STEP_ON : STEP_OVER;
+	}
+	if (end) {
+		r->state = SCAN_ROW;
+		return STEP_CUT;
+	}
+	if (c == '"') {
+		r->state = SCAN_IN;
+		return scan_field_byte(r, c, col) ? STEP_ON : STEP_OVER;
+	}
+	return STEP_CUT;  /* libcsv rejects this byte */
+}
+
+/* One byte C at column COL through libcsv's state machine. */
+static scan_step scan_byte(reader *r, unsigned char c, size_t col)
+{
+	bool end = c == '\r' || c == '\n';
+	scan_step step = STEP_ON;
+
+	if (c == ' ' || c == '\t')
+		r->piece_blank = true;
+	switch (r->state) {
+	case SCAN_ROW:
+		if (end)
+			break;
+		/* The byte opens the row's first field. */
+		r->state = SCAN_FIELD;
+		r->started = 0;
+		if (!scan_field_begin(r, col))
+			return STEP_OVER;
+		step = step_field(r, c, col, end);
+		break;
+	case SCAN_FIELD:
+		step = step_field(r, c, col, end);
+		break;
+	case SCAN_IN:
+		step = step_in(r, c, col, end);
+		break;
+	case SCAN_QUOTE:
+		step = step_quote(r, c, col, end);
+		break;
+	}
+	return step == STEP_ON && c == '\n' ? STEP_CUT : step;
+}
+
 /* Follows libcsv's state machine over P[0..LEN) and returns how many bytes
  * form the next piece to parse: up to and including the first line end, row
  * end or byte libcsv will reject.  Sets *OVER when the piece stops short
@@ -199,13 +289,9 @@ static size_t scan(reader *r, const unsigned char *p, size_t len, bool *over)
 	*over = false;
 	r->piece_blank = false;
 	for (size_t i = 0; i < len; i++) {
-		unsigned char c = p[i];
-		size_t col;
-		bool end;
-
 		/* The common bytes, plain ones inside an unquoted field, only
 		 * make the field longer: run over them at once. */
-		if (r->state == SCAN_IN && !r->quoted && !special[c]) {
+		if (r->state == SCAN_IN && !r->quoted && !special[p[i]]) {
 			size_t j = i + 1;
 
 			while (j < len && !special[p[j]])
@@ -218,85 +304,15 @@ static size_t scan(reader *r, const unsigned char *p, size_t len, bool *over)
 			i = j - 1;
 			continue;
 		}
-		col = r->col + i;
-		end = c == '\r' || c == '\n';
-		if (c == ' ' || c == '\t')
-			r->piece_blank = true;
-
-		switch (r->state) {
-		case SCAN_ROW:
-			if (end)
-				break;
-			/* The byte opens the row's first field. */
-			r->state = SCAN_FIELD;
-			r->started = 0;
-			if (!scan_field_begin(r, col)) {
-				*over = true;
-				return i;
-			}
-			/* fall through */
-		case SCAN_FIELD:
-			if (c == ',') {
-				if (!scan_field_begin(r, col + 1)) {
-					*over = true;
-					return i;
-				}
-			} else if (end) {
-				r->state = SCAN_ROW;
-				return i + 1;
-			} else {
-				r->state = SCAN_IN;
-				r->quoted = c == '"';
-				if (!scan_field_byte(r, c, col)) {
-					*over = true;
-					return i;
-				}
-			}
+		switch (scan_byte(r, p[i], r->col + i)) {
+		case STEP_ON:
 			break;
-		case SCAN_IN:
-			if (c == '"' && !r->quoted)
-				return i + 1;  /* libcsv rejects this quote */
-			if (c == '"') {
-				r->state = SCAN_QUOTE;
-			} else if (!r->quoted && c == ',') {
-				r->state = SCAN_FIELD;
-				if (!scan_field_begin(r, col + 1)) {
-					*over = true;
-					return i;
-				}
-				break;
-			} else if (!r->quoted && end) {
-				r->state = SCAN_ROW;
-				return i + 1;
-			}
-			if (!scan_field_byte(r, c, col)) {
-				*over = true;
-				return i;
-			}
-			break;
-		case SCAN_QUOTE:
-			if (c == ',') {
-				r->state = SCAN_FIELD;
-				if (!scan_field_begin(r, col + 1)) {
-					*over = true;
-					return i;
-				}
-			} else if (end) {
-				r->state = SCAN_ROW;
-				return i + 1;
-			} else if (c == '"') {
-				r->state = SCAN_IN;
-				if (!scan_field_byte(r, c, col)) {
-					*over = true;
-					return i;
-				}
-			} else {
-				return i + 1;  /* libcsv rejects this byte */
-			}
-			break;
-		}
-		if (c == '\n')
+		case STEP_CUT:
 			return i + 1;
+		case STEP_OVER:
+			*over = true;
+			return i;
+		}
 	}
 	return len;
 }

@@ -113,15 +113,20 @@ static bool sum_grow(sumfile *f)
 	return true;
 }
 
-static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
+/* The numbers of a row of the summary file. */
+typedef struct sum_numbers {
+	unsigned long bytes, periods;
+	double value;
+} sum_numbers;
+
+/* Checks each field of ROW, reporting every one that is wrong, and reads
+ * its numbers into *N. */
+static void check_sum_row(sum_ctx *c, const csv_row *row, diag *d,
+			  sum_numbers *n)
 {
 	const csv_field *fl = row->fields;
-	size_t errors = diag_errors(d);
 	char scale[32];
-	unsigned long bytes = 0, periods = 0;
-	double v = 0.0, sc = 0.0;
-	sum_row *r;
-	gpointer prev;
+	double sc = 0.0;
 
 	/* The plan the statistic was computed under must be this study's,
 	 * or the numbers mean something else. */
@@ -142,15 +147,16 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 			   diag_quote(fl[c->col[SC_SHA256]].text,
 				      fl[c->col[SC_SHA256]].len));
 	if (numparse_ulong(fl[c->col[SC_BYTES]].text, fl[c->col[SC_BYTES]].len,
-			   &bytes) != NUMPARSE_OK)
+			   &n->bytes) != NUMPARSE_OK)
 		diag_error(d, c->display, fl[c->col[SC_BYTES]].line,
 			   fl[c->col[SC_BYTES]].col,
 			   "bytes is not a whole number ('%s')",
 			   diag_quote(fl[c->col[SC_BYTES]].text,
 				      fl[c->col[SC_BYTES]].len));
 	if (numparse_ulong(fl[c->col[SC_PERIODS]].text,
-			   fl[c->col[SC_PERIODS]].len, &periods) != NUMPARSE_OK
-	    || periods == 0)
+			   fl[c->col[SC_PERIODS]].len, &n->periods)
+		!= NUMPARSE_OK
+	    || n->periods == 0)
 		diag_error(d, c->display, fl[c->col[SC_PERIODS]].line,
 			   fl[c->col[SC_PERIODS]].col,
 			   "periods is not a whole number >= 1 ('%s')",
@@ -159,8 +165,8 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 	/* A statistic of values >= 0 scaled by a scale > 0 is >= 0; with
 	 * allow_negative it may be anything finite. */
 	if (numparse_double(fl[c->col[SC_VALUE]].text, fl[c->col[SC_VALUE]].len,
-			    &v) != NUMPARSE_OK
-	    || (v < 0.0 && !c->plan->allow_negative))
+			    &n->value) != NUMPARSE_OK
+	    || (n->value < 0.0 && !c->plan->allow_negative))
 		diag_error(d, c->display, fl[c->col[SC_VALUE]].line,
 			   fl[c->col[SC_VALUE]].col,
 			   c->plan->allow_negative
@@ -168,8 +174,16 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 				   : "value is not a finite number >= 0 ('%s')",
 			   diag_quote(fl[c->col[SC_VALUE]].text,
 				      fl[c->col[SC_VALUE]].len));
-	if (diag_errors(d) > errors)
-		return true;
+}
+
+/* Keeps ROW, whose fields are right, with its numbers N; a run summarized
+ * twice is reported instead. */
+static bool keep_sum_row(sum_ctx *c, const csv_row *row, diag *d,
+			 const sum_numbers *n)
+{
+	const csv_field *fl = row->fields;
+	sum_row *r;
+	gpointer prev;
 
 	if (!sum_grow(c->f)) {
 		c->fail = PB_NOMEM;
@@ -187,9 +201,9 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 	}
 	memcpy(r->sha256, fl[c->col[SC_SHA256]].text, 64);
 	r->sha256[64] = '\0';
-	r->bytes = bytes;
-	r->periods = periods;
-	r->value = v;
+	r->bytes = n->bytes;
+	r->periods = n->periods;
+	r->value = n->value;
 	r->line = row->line;
 	prev = g_hash_table_lookup(c->f->by_run, r->run);
 	if (prev) {
@@ -205,6 +219,17 @@ static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
 	c->f->n++;
 	g_hash_table_insert(c->f->by_run, r->run, GSIZE_TO_POINTER(c->f->n));
 	return true;
+}
+
+static bool sum_data(sum_ctx *c, const csv_row *row, diag *d)
+{
+	size_t errors = diag_errors(d);
+	sum_numbers n = { 0, 0, 0.0 };
+
+	check_sum_row(c, row, d, &n);
+	if (diag_errors(d) > errors)
+		return true;
+	return keep_sum_row(c, row, d, &n);
 }
 
 static bool sum_row_fn(void *ctx, const csv_row *row, diag *d)

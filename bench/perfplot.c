@@ -76,31 +76,11 @@ static double axis_x(double f)
 	return LEFT + (v - lo) / (hi - lo) * (WIDTH - LEFT - RIGHT);
 }
 
-int main(int argc, char **argv)
+/* The title, the log-scale grid with its labels and the target line, for
+ * N rows. */
+static void draw_grid(cairo_t *cr, size_t n)
 {
-	result rows[MAX_ROWS];
-	size_t n;
-	int height;
-	cairo_surface_t *s;
-	cairo_t *cr;
 	static const double ticks[] = { 0.1, 0.3, 1, 3, 10, 30, 100 };
-
-	if (argc != 3) {
-		fprintf(stderr, "Usage: perfplot RESULTS.tsv OUT.png\n");
-		return PB_USAGE;
-	}
-	n = read_results(argv[1], rows);
-	if (n == 0) {
-		fprintf(stderr, "perfplot: no results in %s\n", argv[1]);
-		return PB_DATAERR;
-	}
-	height = TOP + (int)n * ROW_H + 50;
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, WIDTH, height);
-	cr = cairo_create(s);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_paint(cr);
-	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
-			       CAIRO_FONT_WEIGHT_NORMAL);
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_font_size(cr, 15);
@@ -108,7 +88,6 @@ int main(int argc, char **argv)
 	cairo_show_text(cr, "pairboot against its performance targets "
 			    "(factor by which each target is beaten, log scale)");
 
-	/* grid and axis labels */
 	cairo_set_font_size(cr, 11);
 	for (size_t k = 0; k < sizeof ticks / sizeof ticks[0]; k++) {
 		double x = axis_x(ticks[k]);
@@ -128,33 +107,62 @@ int main(int argc, char **argv)
 	}
 	cairo_move_to(cr, axis_x(1) + 6, TOP + n * ROW_H + 34);
 	cairo_show_text(cr, "target -> met to the right");
+}
 
-	for (size_t i = 0; i < n; i++) {
-		const result *r = &rows[i];
-		double f = factor(r), y = TOP + (double)i * ROW_H + 6;
-		double x0 = axis_x(1), x1 = axis_x(f);
-		char text[160];
+/* Row I: a bar from the target to the factor R beats it by, green when
+ * met, with its name and numbers. */
+static void draw_row(cairo_t *cr, const result *r, size_t i)
+{
+	double f = factor(r), y = TOP + (double)i * ROW_H + 6;
+	double x0 = axis_x(1), x1 = axis_x(f);
+	char text[160];
 
-		if (f >= 1)
-			cairo_set_source_rgb(cr, 0.25, 0.55, 0.3);
-		else
-			cairo_set_source_rgb(cr, 0.8, 0.3, 0.25);
-		cairo_rectangle(cr, x0 < x1 ? x0 : x1, y, fabs(x1 - x0),
-				ROW_H - 12);
-		cairo_fill(cr);
+	if (f >= 1)
+		cairo_set_source_rgb(cr, 0.25, 0.55, 0.3);
+	else
+		cairo_set_source_rgb(cr, 0.8, 0.3, 0.25);
+	cairo_rectangle(cr, x0 < x1 ? x0 : x1, y, fabs(x1 - x0), ROW_H - 12);
+	cairo_fill(cr);
 
-		cairo_set_source_rgb(cr, 0, 0, 0);
-		cairo_set_font_size(cr, 12);
-		cairo_move_to(cr, 12, y + 12);
-		cairo_show_text(cr, r->name);
-		snprintf(text, sizeof text, "%.4g %s (target %s %g %s)",
-			 r->value, r->unit, r->upper ? "<" : ">=", r->target,
-			 r->unit);
-		cairo_set_font_size(cr, 10);
-		cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-		cairo_move_to(cr, 12, y + 24);
-		cairo_show_text(cr, text);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_set_font_size(cr, 12);
+	cairo_move_to(cr, 12, y + 12);
+	cairo_show_text(cr, r->name);
+	snprintf(text, sizeof text, "%.4g %s (target %s %g %s)", r->value,
+		 r->unit, r->upper ? "<" : ">=", r->target, r->unit);
+	cairo_set_font_size(cr, 10);
+	cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+	cairo_move_to(cr, 12, y + 24);
+	cairo_show_text(cr, text);
+}
+
+int main(int argc, char **argv)
+{
+	result rows[MAX_ROWS];
+	size_t n;
+	int height;
+	cairo_surface_t *s;
+	cairo_t *cr;
+
+	if (argc != 3) {
+		fprintf(stderr, "Usage: perfplot RESULTS.tsv OUT.png\n");
+		return PB_USAGE;
 	}
+	n = read_results(argv[1], rows);
+	if (n == 0) {
+		fprintf(stderr, "perfplot: no results in %s\n", argv[1]);
+		return PB_DATAERR;
+	}
+	height = TOP + (int)n * ROW_H + 50;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, WIDTH, height);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+			       CAIRO_FONT_WEIGHT_NORMAL);
+	draw_grid(cr, n);
+	for (size_t i = 0; i < n; i++)
+		draw_row(cr, &rows[i], i);
 	cairo_destroy(cr);
 	cairo_surface_flush(s);
 	if (cairo_surface_write_to_png(s, argv[2]) != CAIRO_STATUS_SUCCESS) {

@@ -53,11 +53,6 @@ void cli_say_failure(pb_status st, const char *who, const char *nothing,
 			nothing, n, n == 1 ? "" : "s");
 }
 
-pb_status cli_missing_value(const char *cmd, char **argv)
-{
-	return cli_usage_error("%s: option '%s' requires an argument", cmd,
-			       argv[optind - 1]);
-}
 
 pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 		       const char *missing)
@@ -70,7 +65,19 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 	return PB_OK;
 }
 
-pb_status cli_bad_option(const char *cmd, char **argv)
+
+/* The usage error of an option of command CMD that came without its value
+ * (the argument getopt_long read last); returns PB_USAGE. */
+static pb_status cli_missing_value(const char *cmd, char **argv)
+{
+	return cli_usage_error("%s: option '%s' requires an argument", cmd,
+			       argv[optind - 1]);
+}
+
+/* Says that the option getopt_long just refused is unknown to command CMD
+ * (naming a short option by its letter, a long one as written); returns
+ * PB_USAGE. */
+static pb_status cli_bad_option(const char *cmd, char **argv)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";
 
@@ -82,6 +89,45 @@ pb_status cli_bad_option(const char *cmd, char **argv)
 		return cli_usage_error("%s: invalid option -- '%c'", cmd,
 				       optopt);
 	return cli_usage_error("%s: unrecognized option '%s'", cmd, arg);
+}
+
+/* Whether the option getopt_long refused last is one of SHORTOPTS or
+ * LONGOPTS that takes a value: a long one ("--name") by the value it
+ * returns, which getopt_long leaves in optopt, a short one by its letter
+ * (that may be the value of a long option with no short form too). */
+static bool refused_for_value(char **argv, const char *shortopts,
+			      const struct option *longopts)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	const char *letter;
+
+	if (optopt == 0)
+		return false;
+	if (strncmp(arg, "--", 2) == 0) {
+		for (const struct option *o = longopts; o && o->name; o++)
+			if (o->val == optopt && !o->flag
+			    && o->has_arg == required_argument)
+				return true;
+		return false;
+	}
+	letter = optopt < 128 ? strchr(shortopts, optopt) : NULL;
+	return letter && letter[1] == ':';
+}
+
+int cli_next_option(const char *cmd, int argc, char **argv,
+		    const char *shortopts, const struct option *longopts)
+{
+	int c;
+
+	opterr = 0;
+	c = getopt_long(argc, argv, shortopts, longopts, NULL);
+	if (c != '?')
+		return c;
+	if (refused_for_value(argv, shortopts, longopts))
+		cli_missing_value(cmd, argv);
+	else
+		cli_bad_option(cmd, argv);
+	return CLI_OPTION_BAD;
 }
 
 bool cli_parse_jobs(const char *text, unsigned *jobs)

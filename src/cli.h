@@ -4,6 +4,7 @@
 #ifndef PAIRBOOT_CLI_H
 #define PAIRBOOT_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -41,9 +42,15 @@ diag *cli_diag_new(void);
 void cli_say_failure(pb_status st, const char *who, const char *nothing,
 		     const diag *d);
 
-/* The usage error of an option of command CMD that came without its value
- * (the argument getopt_long read last); returns PB_USAGE. */
-pb_status cli_missing_value(const char *cmd, char **argv);
+/* What cli_next_option returns for an option it has already refused. */
+#define CLI_OPTION_BAD (-2)
+
+/* The next option of command CMD's arguments, as getopt_long returns it
+ * with SHORTOPTS and LONGOPTS (-1 after the last).  An option that is
+ * unknown, or that lacks the value it takes, is told to the user as
+ * such; CLI_OPTION_BAD is then returned. */
+int cli_next_option(const char *cmd, int argc, char **argv,
+		    const char *shortopts, const struct option *longopts);
 
 /* Checks that command CMD was given N operands after its options (from
  * optind): with fewer, the usage error "CMD: MISSING"; with more, "CMD:
@@ -55,10 +62,6 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
-/* Says that the option getopt_long just refused is unknown to command CMD
- * (naming a short option by its letter, a long one as written); returns
- * PB_USAGE. */
-pb_status cli_bad_option(const char *cmd, char **argv);
 
 /* The options that apply to every command. */
 typedef struct cli_globals {

@@ -267,9 +267,8 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 	pb_status st;
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1)
-		return cli_bad_option("check", argv);
+	while ((c = cli_next_option("check", argc, argv, "", longopts)) != -1)
+		return PB_USAGE;
 	if (cli_operands("check", argc, argv, 1, "missing STUDY folder")
 	    != PB_OK)
 		return PB_USAGE;

@@ -386,16 +386,14 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	pb_status st;
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("compare", argc, argv, "o:", longopts))
+	       != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
 			break;
 		default:
-			if (optopt == 'o')
-				return cli_missing_value("compare", argv);
-			return cli_bad_option("compare", argv);
+			return PB_USAGE;
 		}
 	}
 	if (cli_operands("compare", argc, argv, 2, "needs two study "

@@ -183,20 +183,16 @@ static pb_status parse_args(int argc, char **argv, plan_args *a)
 						     required_argument, NULL,
 						     OPT_BLOCKS };
 	longopts[N_PLAN_KEYS + 2] = (struct option){ NULL, 0, NULL, 0 };
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("plan new", argc, argv, "", longopts))
+	       != -1) {
 		if (c == OPT_SERIES)
 			a->series = optarg;
 		else if (c == OPT_BLOCKS)
 			a->blocks = optarg;
 		else if (c >= OPT_KEY0 && c < OPT_KEY0 + (int)N_PLAN_KEYS)
 			a->value[c - OPT_KEY0] = optarg;
-		else if (optopt >= OPT_KEY0 || optopt == OPT_SERIES
-			 || optopt == OPT_BLOCKS)
-			return cli_usage_error("plan new: option '%s' requires "
-					       "a value", argv[optind - 1]);
 		else
-			return cli_bad_option("plan new", argv);
+			return PB_USAGE;
 	}
 	if (optind >= argc)
 		return cli_usage_error("plan new: missing DIR, the folder of "
@@ -374,8 +370,8 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 
 	*a = (size_args){ NULL, NULL, PLAN_DEFAULT_ASSURANCE,
 			  PLAN_DEFAULT_MAX_BLOCKS };
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("plan", argc, argv, "o:", longopts))
+	       != -1) {
 		if (c == 'a') {
 			if (numparse_double(optarg, strlen(optarg),
 					    &a->assurance) != NUMPARSE_OK
@@ -397,11 +393,8 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 						       VERDICT_MIN_PAIRS);
 		} else if (c == 'o') {
 			a->output = optarg;
-		} else if (optopt) {
-			return cli_usage_error("plan: option '%s' requires a "
-					       "value", argv[optind - 1]);
 		} else {
-			return cli_bad_option("plan", argv);
+			return PB_USAGE;
 		}
 	}
 	if (optind >= argc)

@@ -295,8 +295,8 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	int c;
 
 	all_langs(&langs);
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("report", argc, argv, "o:", longopts))
+	       != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -310,10 +310,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 				return PB_USAGE;
 			break;
 		default:
-			if (optopt == 'o' || optopt == OPT_LANG
-			    || optopt == OPT_FORMAT)
-				return cli_missing_value("report", argv);
-			return cli_bad_option("report", argv);
+			return PB_USAGE;
 		}
 	}
 	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")

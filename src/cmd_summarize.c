@@ -55,8 +55,8 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	pb_status st;
 	int c;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("summarize", argc, argv, "o:", longopts))
+	       != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -69,9 +69,7 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 						       optarg);
 			break;
 		default:
-			if (optopt == 'o' || optopt == 's')
-				return cli_missing_value("summarize", argv);
-			return cli_bad_option("summarize", argv);
+			return PB_USAGE;
 		}
 	}
 	if (cli_operands("summarize", argc, argv, 1, "missing STUDY folder")

@@ -220,8 +220,8 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	req.quiet = opt->quiet;
 	/* A page names a series as it is written in the page's language. */
 	req.opt.series_name = studytext_series_name;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "a:t:", longopts, NULL)) != -1) {
+	while ((c = cli_next_option("verify", argc, argv, "a:t:", longopts))
+	       != -1) {
 		switch (c) {
 		case 'a':
 			against = optarg;
@@ -235,9 +235,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			req.opt.tolerance_given = true;
 			break;
 		default:
-			if (optopt == 'a' || optopt == 't')
-				return cli_missing_value("verify", argv);
-			return cli_bad_option("verify", argv);
+			return PB_USAGE;
 		}
 	}
 	if (cli_operands("verify", argc, argv, 1, "missing STUDY folder")

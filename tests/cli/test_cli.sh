@@ -141,6 +141,27 @@ run_pb check "$top_srcdir/tests/data/tiny" -qx
 is "$pb_status $pb_err" "64 pairboot: check: invalid option -- 'q'
 $hint
 " "a cluster of short options after the command is named, not the study"
+# Every command tells an option that lacks its value from an unknown one,
+# by the option's name as it was given.
+tiny=$top_srcdir/tests/data/tiny
+while IFS='|' read -r want args; do
+	# shellcheck disable=SC2086
+	run_pb $args
+	is "$pb_status $pb_err" "64 pairboot: $want
+$hint
+" "${args/$tiny/STUDY}: $want"
+done <<EOF_CASES
+compare: option '-o' requires an argument|compare $tiny $tiny -o
+compare: option '--output' requires an argument|compare $tiny $tiny --output
+report: option '--lang' requires an argument|report $tiny --lang
+report: unrecognized option '--langs=en'|report $tiny --langs=en
+summarize: option '--shard' requires an argument|summarize $tiny --shard
+summarize: invalid option -- 's'|summarize $tiny -s 1/2 -o x
+verify: option '-t' requires an argument|verify $tiny -t
+verify: unrecognized option '--frob'|verify $tiny --frob
+plan: invalid option -- 'a'|plan $tiny -a 0.5
+plan: option '--max-blocks' requires an argument|plan $tiny --max-blocks
+EOF_CASES
 run_pb check --help
 is "$pb_status" 0 "check --help prints the help"
 ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"

@@ -231,7 +231,7 @@ done
 bad_option "an unknown option" \
 	"pairboot: plan new: unrecognized option '--frob'" "${args[@]}" --frob 1
 bad_option "an option without its value" \
-	"pairboot: plan new: option '--better' requires a value" \
+	"pairboot: plan new: option '--better' requires an argument" \
 	"${args[@]}" --better
 bad_option "a value of two lines" \
 	"pairboot: plan new: --title: a value must be one line" \
@@ -264,7 +264,7 @@ bad_size "plan --assurance 0" \
 	"pairboot: plan: --assurance must be a number between 0 and 1 ('0')" \
 	--assurance 0
 bad_size "plan --assurance without a value" \
-	"pairboot: plan: option '--assurance' requires a value" --assurance
+	"pairboot: plan: option '--assurance' requires an argument" --assurance
 bad_size "plan --max-blocks 3" \
 	"pairboot: plan: --max-blocks must be at least 5, the fewest pairs a verdict is claimed from" \
 	--max-blocks 3

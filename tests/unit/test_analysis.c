@@ -163,6 +163,9 @@ static void hand_plan(study *s, pb_state *states, series_def *series,
 	s->runs = runs;
 }
 
+/* A small study written out run by run, and every number of its analysis
+ * against the values worked out by hand; the runs are listed in full so
+ * that the hand calculation can be followed. */
 static void check_hand_study(void)
 {
 	pb_state states[2] = { { .value = 10 }, { .value = 20 } };

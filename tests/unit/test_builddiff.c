@@ -336,6 +336,9 @@ static void check_page_conclusions(hand_study *old, const analysis *oa,
 	}
 }
 
+/* Every number of the comparison of two hand-made studies against the
+ * values worked out by hand; long because each number is checked on its
+ * own, after the one result they all come from. */
 static void check_hand(void)
 {
 	static hand_study old, new;
@@ -928,6 +931,9 @@ static void check_page_words(const study *os, const analysis *oa,
 	*ci = old;
 }
 
+/* The bundled old and new build studies compared, and what the page and
+ * JSON say of them; one function for the one comparison all the checks
+ * read. */
 static void check_fixtures(void)
 {
 	study *os = testlib_load("mmcss-26200.9168"), *ns = testlib_load("mmcss-newbuild");

@@ -405,6 +405,9 @@ static void test_interval_basic(void)
 	image_free(&im);
 }
 
+/* The interval figure at its edges: no comparisons, huge, zero-width and
+ * undefined intervals, long labels, values no axis can hold, text the
+ * fonts cannot show; one list of cases, each drawn and freed on its own. */
 static void test_interval_edges(void)
 {
 	fake f;

@@ -1206,7 +1206,8 @@ static void check_precision_half(loaded *mm)
  * verdicts are set in memory, in every language: a disagreement or a
  * missing claim names each series' verdict, and the reason for no claim
  * is on the page.  The words are those of the catalogs' conclusions and
- * the articles' series names. */
+ * the articles' series names.  One list of cases, each setting the two
+ * verdicts and putting them back, as in check_variants. */
 static void check_conclusion_cells(loaded *mm)
 {
 	static const struct {
@@ -1299,7 +1300,9 @@ static void check_conclusion_cells(loaded *mm)
 /* The conclusion of every verdict code, and the other branches of the
  * page, by changing the analysis of the example study in memory (its
  * fields are plain data) and putting each field back.  The English words
- * are the published ones where the article has them. */
+ * are the published ones where the article has them.  Long on purpose:
+ * each case sets one field and puts it back at once, so the cases read
+ * as one list. */
 static void check_variants(loaded *mm)
 {
 	static const struct {

@@ -85,6 +85,9 @@ static pb_status publish(const char *target, const char *name,
 	return outdir_commit(o);
 }
 
+/* One story on one temporary folder, step by step: each step starts from
+ * what the ones before left behind, so they stay in order in one
+ * function. */
 int main(void)
 {
 	char target[300], other[300], link[300], stale[320];

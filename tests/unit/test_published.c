@@ -394,6 +394,9 @@ static char *replace_all(const char *s, const char *from, const char *to)
 	return out;
 }
 
+/* A results.json written by hand, read as verify reads it; long because
+ * the document is spelled out in full, key by key, above the checks of
+ * what is read from it. */
 static void check_json(void)
 {
 	static const char doc[] =

@@ -106,4 +106,61 @@ sh "$checker" "$tap_tmp/none.txt" "$top_srcdir" \
 	>/dev/null 2>&1
 is "$?" 2 "a missing table is a usage error"
 
+# --- the libraries: a header of one folder whose functions another
+# --- folder defines is a dependency on that folder, as the linker sees it
+links=$top_srcdir/build-aux/check-links
+libs=
+for f in common ingest analyze render; do
+	libs="$libs $top_builddir/$f/lib$f.a"
+done
+# shellcheck disable=SC2086  # the paths hold no blanks
+sh "$links" "$table" $libs "$top_builddir"/src/*.o >"$tap_tmp/out" 2>&1
+is "$?" 0 "the built libraries and the program's objects use only the layers build-aux/layers.txt allows"
+[ -s "$tap_tmp/out" ] && diag "$(cat "$tap_tmp/out")"
+
+# lib FOLDER NAME C-TEXT: builds FOLDER/libFOLDER.a below $tap_tmp/libs from
+# one file NAME.c.
+lib() {
+	local dir=$tap_tmp/libs/$1
+	mkdir -p "$dir"
+	printf '%s\n' "$3" >"$dir/$2.c"
+	(cd "$dir" && ${CC:-cc} -c "$2.c" -o "$2.o" && ${AR:-ar} cr "lib$1.a" "$2.o")
+}
+if lib render markdown 'int markdown_cell(void) { return 1; }' \
+   && lib common note 'int markdown_cell(void);
+int note_cell(void) { return markdown_cell(); }' \
+   && lib analyze verdict 'int note_cell(void);
+int verdict_cell(void) { return note_cell(); }'; then
+	l=$tap_tmp/libs
+	sh "$links" "$table" "$l/common/libcommon.a" "$l/analyze/libanalyze.a" \
+		"$l/render/librender.a" >"$tap_tmp/out" 2>&1
+	is "$?" 1 "common/ calling a function that render/ defines fails"
+	is "$(cat "$tap_tmp/out")" \
+"$l/common/libcommon.a(note.o): common may not use markdown_cell of render ($l/render/librender.a(markdown.o))
+check-links: 1 fault(s); the allowed dependencies are in $table" \
+	   "the report names the member, the symbol and both folders"
+	sh "$links" "$table" "$l/analyze/libanalyze.a" "$l/common/libcommon.a" \
+		>/dev/null 2>&1
+	is "$?" 0 "analyze/ calling into common/ passes"
+	mkdir -p "$l/src"
+	printf '%s\n' 'int cli_said(void) { return 2; }' >"$l/src/cli.c"
+	printf '%s\n' 'int cli_said(void);' \
+		'int figure_said(void) { return cli_said(); }' >"$l/render/figure.c"
+	(cd "$l" && ${CC:-cc} -c src/cli.c -o src/cli.o \
+	 && ${CC:-cc} -c render/figure.c -o render/figure.o \
+	 && ${AR:-ar} cr render/librender.a render/figure.o)
+	sh "$links" "$table" "$l/render/librender.a" "$l/src/cli.o" \
+		>"$tap_tmp/out" 2>&1
+	is "$?:$(head -n 1 "$tap_tmp/out")" \
+"1:$l/render/librender.a(figure.o): render may not use cli_said of src ($l/src/cli.o(cli.o))" \
+	   "a library calling back into the program's objects fails"
+else
+	for what in "a call up fails" "it is named" "a call down passes" \
+		"a call into src fails"; do
+		skip "check-links: $what" "no C compiler to build test libraries"
+	done
+fi
+sh "$links" "$table" "$tap_tmp/libs/none/libnone.a" >/dev/null 2>&1
+is "$?" 2 "a missing library is a usage error"
+
 done_testing

@@ -1122,7 +1122,6 @@ static bool json_settings(reader *r, json_t *root)
 {
 	json_t *plan = results_section_get(&r->js, root, RS_PLAN), *v;
 	const char *s;
-	bool present;
 	double x;
 
 	if (!plan)
@@ -1151,11 +1150,9 @@ static bool json_settings(reader *r, json_t *root)
 	if (!results_get_str(&r->js, plan, "plan", RP_KEY(RP_STATISTIC), &s))
 		return false;
 	snprintf(r->p->statistic, sizeof r->p->statistic, "%s", s);
-	if (!results_get_num(&r->js, plan, "plan", RP_KEY(RP_CONFIDENCE), true,
-		&present, &x) || !present)
-		return present ? false
-			       : results_bad(&r->js, "plan",
-				RP_KEY(RP_CONFIDENCE), "a number");
+	if (!results_get_num(&r->js, plan, "plan", RP_KEY(RP_CONFIDENCE),
+			     false, NULL, &x))
+		return false;
 	r->p->confidence = x;
 	r->p->settings_given = true;
 	return true;

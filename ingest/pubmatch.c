@@ -31,65 +31,180 @@ static size_t directive(const char *t, size_t next, size_t *index)
 	return 0;
 }
 
-/* The byte that T, the template after a directive, must match first: '\0'
- * at the template's end, -1 when T begins with another directive. */
-static int byte_after(const char *t)
-{
-	size_t index;
+/* A template is cut into parts: the literal text before its first
+ * directive, then each directive with the literal text after it.  A
+ * literal is kept as the template writes it ("%%" for '%'). */
+typedef struct tmpl_part {
+	const char *lit;        /* the literal, in the template */
+	size_t lit_bytes;       /* its bytes in the template */
+	size_t lit_len;         /* the bytes it matches in a text */
+	size_t cap;             /* the capture the part's directive fills */
+} tmpl_part;
 
-	if (t[0] == '%' && t[1] == '%')
-		return '%';
-	if (directive(t, 0, &index))
-		return -1;
-	return (unsigned char)t[0];
+/* The number of directives in TMPL. */
+static size_t count_directives(const char *t)
+{
+	size_t n = 0, at;
+
+	while (*t) {
+		size_t conv = directive(t, n, &at);
+		if (conv) {
+			n++;
+			t += conv;
+		} else {
+			t += t[0] == '%' && t[1] == '%' ? 2 : 1;
+		}
+	}
+	return n;
 }
 
-/* Matches TEXT against TMPL from the given positions, filling CAPS[K..]
- * (or the numbered capture) with the pieces that each directive takes.
- * The shortest piece is tried first and backtracking finds a match when
- * there is one.  A piece can only end where the byte that follows it in
- * the template is, so the other ends are not tried: verify matches every
- * line of a page against many phrases. */
-static bool match_at(const char *t, const char *s, char **caps, size_t k,
-		     size_t max_caps, bool *nomem)
+/* Cuts TMPL into PARTS (one more than it has directives). */
+static void cut_template(const char *t, tmpl_part *parts)
 {
+	size_t k = 0;
+
+	parts[0] = (tmpl_part){ t, 0, 0, 0 };
 	while (*t) {
 		size_t at;
 		size_t conv = directive(t, k, &at);
 		if (conv) {
-			int next = byte_after(t + conv);
-			for (const char *e = s;; e++) {
-				if (next == 0)
-					e += strlen(e);
-				else if (next > 0 && !(e = strchr(e, next)))
-					return false;
-				if (match_at(t + conv, e, caps, k + 1, max_caps,
-					     nomem)) {
-					if (caps && at < max_caps) {
-						caps[at] = strndup(s,
-							(size_t)(e - s));
-						if (!caps[at])
-							*nomem = true;
-					}
-					return true;
-				}
-				if (!*e || *nomem)
-					return false;
-			}
-		}
-		if (t[0] == '%' && t[1] == '%') {
-			if (*s != '%')
-				return false;
+			t += conv;
+			parts[++k] = (tmpl_part){ t, 0, 0, at };
+		} else if (t[0] == '%' && t[1] == '%') {
 			t += 2;
-			s++;
-			continue;
+			parts[k].lit_bytes += 2;
+			parts[k].lit_len++;
+		} else {
+			t++;
+			parts[k].lit_bytes++;
+			parts[k].lit_len++;
 		}
-		if (*t != *s)
-			return false;
-		t++;
-		s++;
 	}
-	return *s == '\0';
+}
+
+/* Whether the literal of PART stands at S. */
+static bool literal_at(const char *s, const tmpl_part *part)
+{
+	const char *l = part->lit;
+
+	for (size_t i = 0; i < part->lit_bytes; i++, s++) {
+		if (l[i] == '%' && i + 1 < part->lit_bytes && l[i + 1] == '%')
+			i++;
+		if (*s != l[i])
+			return false;
+	}
+	return true;
+}
+
+#define NO_START ((size_t)-1)
+
+/* For each directive J of PARTS[1..K] over TEXT (N bytes): the last byte
+ * its piece may start at and the rest of the template still match, into
+ * LAST[J] (NO_START when there is none).  A piece may be any text, so the
+ * rest matches from every start up to that one. */
+static void last_starts(const char *s, size_t n, const tmpl_part *parts,
+			size_t k, size_t *last)
+{
+	const tmpl_part *end = &parts[k];
+
+	last[k] = n >= end->lit_len && literal_at(s + n - end->lit_len, end)
+		  ? n - end->lit_len : NO_START;
+	for (size_t j = k - 1; j >= 1; j--) {
+		const tmpl_part *p = &parts[j];
+		last[j] = NO_START;
+		if (last[j + 1] == NO_START || last[j + 1] < p->lit_len)
+			continue;
+		for (size_t e = last[j + 1] - p->lit_len + 1; e-- > 0;)
+			if (literal_at(s + e, p)) {
+				last[j] = e;
+				break;
+			}
+	}
+}
+
+/* Stores the piece S[FROM..TO) as capture AT, the first piece for AT
+ * winning; false when out of memory. */
+static bool keep_piece(char **caps, size_t max_caps, size_t at,
+		       const char *s, size_t from, size_t to)
+{
+	if (!caps || at >= max_caps || caps[at])
+		return true;
+	caps[at] = strndup(s + from, to - from);
+	return caps[at] != NULL;
+}
+
+/* Matches S (N bytes) against the K directives of PARTS, whose literal
+ * before the first directive S starts with, each piece as short as lets
+ * the rest match; LAST is what last_starts found.  Each piece ends at the
+ * first place the literal after it stands and the next piece can start
+ * from, so the match takes time linear in S for each part, never the
+ * backtracking over every way to cut S.  False when there is no match or
+ * memory ran out (*NOMEM). */
+static bool match_pieces(const char *s, size_t n, const tmpl_part *parts,
+			 size_t k, const size_t *last, char **caps,
+			 size_t max_caps, bool *nomem)
+{
+	size_t from = parts[0].lit_len;
+
+	for (size_t j = 1; j <= k; j++) {
+		const tmpl_part *p = &parts[j];
+		size_t to;
+		if (last[j] == NO_START || from > last[j])
+			return false;
+		if (j == k) {
+			to = n - p->lit_len;
+		} else {
+			to = from;
+			while (!(to + p->lit_len <= last[j + 1]
+				 && literal_at(s + to, p)))
+				to++;
+		}
+		if (!keep_piece(caps, max_caps, p->cap, s, from, to)) {
+			*nomem = true;
+			return false;
+		}
+		from = to + p->lit_len;
+	}
+	return true;
+}
+
+/* Matches TEXT against TMPL, filling CAPS as pub_template_match. */
+static bool match_template(const char *tmpl, const char *s, char **caps,
+			   size_t max_caps, bool *nomem)
+{
+	tmpl_part few[8], *parts = few;
+	size_t few_last[8], *last = few_last;
+	size_t k = count_directives(tmpl), n;
+	bool ok;
+
+	if (k + 1 > sizeof few / sizeof few[0]) {
+		parts = malloc((k + 1) * sizeof *parts);
+		last = malloc((k + 1) * sizeof *last);
+		if (!parts || !last) {
+			free(parts);
+			free(last);
+			*nomem = true;
+			return false;
+		}
+	}
+	cut_template(tmpl, parts);
+	/* Most phrases are turned away by their first literal. */
+	ok = literal_at(s, &parts[0]);
+	if (ok) {
+		n = strlen(s);
+		if (k == 0) {
+			ok = n == parts[0].lit_len;
+		} else {
+			last_starts(s, n, parts, k, last);
+			ok = match_pieces(s, n, parts, k, last, caps, max_caps,
+					  nomem);
+		}
+	}
+	if (parts != few) {
+		free(parts);
+		free(last);
+	}
+	return ok;
 }
 
 bool pub_template_match(const char *tmpl, const char *text, char **caps,
@@ -102,7 +217,7 @@ bool pub_template_match(const char *tmpl, const char *text, char **caps,
 		caps[i] = NULL;
 	if (!tmpl || !text)
 		return false;
-	ok = match_at(tmpl, text, caps, 0, max_caps, &nomem);
+	ok = match_template(tmpl, text, caps, max_caps, &nomem);
 	if (!ok || nomem) {
 		for (size_t i = 0; caps && i < max_caps; i++) {
 			free(caps[i]);

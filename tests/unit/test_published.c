@@ -65,6 +65,32 @@ static published *parse(const char *text, diag *d, pb_status *st)
 	return p;
 }
 
+/* A long line of many places where a piece could end: trying every way
+ * to cut it would not end in any time a test can wait; the match, or the
+ * lack of one, is found at once. */
+static void check_long_text(void)
+{
+	GString *line = g_string_new(NULL);
+	char *caps[5];
+	bool ok;
+
+	for (int i = 0; i < 4000; i++)
+		g_string_append(line, "a, ");
+	tap_ok(!pub_template_match("%s, %s, %s, %s, %s.", line->str, caps, 5)
+	       && caps[0] == NULL,
+	       "template: a long line without the last literal does not match");
+	g_string_truncate(line, line->len - 2);
+	g_string_append_c(line, '.');
+	ok = pub_template_match("%s, %s, %s, %s, %s.", line->str, caps, 5);
+	tap_ok(ok && strcmp(caps[0], "a") == 0 && strcmp(caps[3], "a") == 0
+	       && strlen(caps[4]) == 3 * 3996 - 2,
+	       "template: on a long line each piece but the last is the "
+	       "shortest");
+	for (int i = 0; ok && i < 5; i++)
+		free(caps[i]);
+	g_string_free(line, TRUE);
+}
+
 static void check_templates(void)
 {
 	char *caps[2];
@@ -134,6 +160,7 @@ static void check_templates(void)
 	       && strcmp(caps[0], "") == 0,
 	       "template: an empty piece");
 	free(caps[0]);
+	check_long_text();
 }
 
 /* Conclusion cells that list each series' verdict after the conclusion,
@@ -495,6 +522,23 @@ static void check_json(void)
 		  d, &st);
 	tap_ok(st == PB_DATAERR && !p, "a newer schema version is refused");
 	diag_free(d);
+	/* A confidence of the wrong type, or null, is one message. */
+	for (int k = 0; k < 2; k++) {
+		char *bad = replace_all(doc, "\"confidence\": 0.95",
+					k ? "\"confidence\": null"
+					  : "\"confidence\": \"95%\"");
+		d = diag_new(NULL, 0);
+		p = parse(bad, d, &st);
+		tap_ok(st == PB_DATAERR && !p && diag_errors(d) == 1
+		       && diag_message(d, 0)
+		       && strstr(diag_message(d, 0), "plan: 'confidence' is "
+				 "not a number"),
+		       "a confidence that is %s: one error (%s)",
+		       k ? "null" : "a string",
+		       diag_message(d, 0) ? diag_message(d, 0) : "none");
+		diag_free(d);
+		g_free(bad);
+	}
 	d = diag_new(NULL, 0);
 	p = parse("{\"schema\": \"pairboot-results\",\n \"schema_version\": }",
 		  d, &st);

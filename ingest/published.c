@@ -1525,7 +1525,7 @@ static bool mech_priorities(reader *r, json_t *e, pub_mech *m,
 
 	if (!json_is_array(vars))
 		return results_bad(&r->js, "mechanism", RM_KEY(RM_PRIORITY),
-				   "an array");
+				   results_mech_field(RM_PRIORITY)->want);
 	json_array_foreach(vars, j, v) {
 		long w[PRIO_PHASES], t[PRIO_PHASES];
 		size_t boots;

@@ -661,8 +661,8 @@ static study_run *find_run(study *s, const char *id)
 	return NULL;
 }
 
-/* The counts a mechanism state of results.json gives, as deal_mechanism
- * deals them out. */
+/* The counts a mechanism state of results.json gives, which deal_logs
+ * deals out over its boots. */
 typedef struct mech_counts {
 	size_t series;
 	pb_state state;
@@ -699,9 +699,11 @@ static bool read_mech_counts(rd *r, const study *s, json_t *e,
 				  0, INT64_MAX, &c->lost_buffers);
 }
 
-/* Gives each of the N boots in RUNS a mechanism log with its share of C:
- * the first ones registered, then running, stopped and unknown; the
- * lost events and buffers all to the first. */
+/* Gives each of the N boots in RUNS a mechanism log with its share of C,
+ * each count dealt from the first boot on, on its own: the first
+ * C->registered boots are registered; the first C->running boots have the
+ * service running, the next C->stopped have it stopped, the rest unknown;
+ * the lost events and buffers all go to the first boot. */
 static bool deal_logs(rd *r, study_run **runs, size_t n, const mech_counts *c)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -767,7 +769,7 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 		return false;
 	if (!json_is_array(vars))
 		return results_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
-				   "a list");
+				   results_mech_field(RM_PRIORITY)->want);
 	runs = calloc(s->n_runs + 1, sizeof *runs);
 	if (!runs) {
 		r->nomem = true;

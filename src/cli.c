@@ -66,44 +66,19 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 }
 
 
-/* The usage error of an option of command CMD that came without its value
- * (the argument getopt_long read last); returns PB_USAGE. */
-static pb_status cli_missing_value(const char *cmd, char **argv)
-{
-	return cli_usage_error("%s: option '%s' requires an argument", cmd,
-			       argv[optind - 1]);
-}
-
-/* Says that the option getopt_long just refused is unknown to command CMD
- * (naming a short option by its letter, a long one as written); returns
- * PB_USAGE. */
-static pb_status cli_bad_option(const char *cmd, char **argv)
-{
-	const char *arg = optind > 0 ? argv[optind - 1] : "";
-
-	/* A short option inside a cluster ("-qx") leaves optind on the
-	 * cluster or past it, so the argument is not the option's name:
-	 * the character getopt stopped at is. */
-	if (optopt > 0 && optopt < 128 && isprint(optopt)
-	    && strncmp(arg, "--", 2) != 0)
-		return cli_usage_error("%s: invalid option -- '%c'", cmd,
-				       optopt);
-	return cli_usage_error("%s: unrecognized option '%s'", cmd, arg);
-}
-
-/* Whether the option getopt_long refused last is one of SHORTOPTS or
- * LONGOPTS that takes a value: a long one ("--name") by the value it
- * returns, which getopt_long leaves in optopt, a short one by its letter
- * (that may be the value of a long option with no short form too). */
-static bool refused_for_value(char **argv, const char *shortopts,
+/* Whether the option getopt_long refused last (optopt), a long one when
+ * IS_LONG, is one of SHORTOPTS or LONGOPTS that takes a value: a long one
+ * by the value it returns, which getopt_long leaves in optopt, a short one
+ * by its letter (which may also be the value of a long option without a
+ * short form). */
+static bool refused_for_value(bool is_long, const char *shortopts,
 			      const struct option *longopts)
 {
-	const char *arg = optind > 0 ? argv[optind - 1] : "";
 	const char *letter;
 
 	if (optopt == 0)
 		return false;
-	if (strncmp(arg, "--", 2) == 0) {
+	if (is_long) {
 		for (const struct option *o = longopts; o && o->name; o++)
 			if (o->val == optopt && !o->flag
 			    && o->has_arg == required_argument)
@@ -117,16 +92,33 @@ static bool refused_for_value(char **argv, const char *shortopts,
 int cli_next_option(const char *cmd, int argc, char **argv,
 		    const char *shortopts, const struct option *longopts)
 {
-	int c;
+	int before = optind, c;
+	const char *arg;
+	bool is_long, printable;
 
 	opterr = 0;
 	c = getopt_long(argc, argv, shortopts, longopts, NULL);
 	if (c != '?')
 		return c;
-	if (refused_for_value(argv, shortopts, longopts))
-		cli_missing_value(cmd, argv);
-	else
-		cli_bad_option(cmd, argv);
+	/* A long option always moves optind past itself.  A short one inside
+	 * a cluster ("-qx") leaves optind where it was, or moves it past the
+	 * cluster: the argument before optind is then no option's name, so
+	 * a short option is named by its letter. */
+	arg = optind > 0 ? argv[optind - 1] : "";
+	is_long = optind != before && strncmp(arg, "--", 2) == 0;
+	printable = optopt > 0 && optopt < 128 && isprint(optopt);
+	if (refused_for_value(is_long, shortopts, longopts)) {
+		if (is_long)
+			cli_usage_error("%s: option '%s' requires an argument",
+					cmd, arg);
+		else
+			cli_usage_error("%s: option '-%c' requires an "
+					"argument", cmd, optopt);
+	} else if (!is_long && printable) {
+		cli_usage_error("%s: invalid option -- '%c'", cmd, optopt);
+	} else {
+		cli_usage_error("%s: unrecognized option '%s'", cmd, arg);
+	}
 	return CLI_OPTION_BAD;
 }
 

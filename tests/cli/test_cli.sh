@@ -149,7 +149,7 @@ while IFS='|' read -r want args; do
 	run_pb $args
 	is "$pb_status $pb_err" "64 pairboot: $want
 $hint
-" "${args/$tiny/STUDY}: $want"
+" "${args//$tiny/STUDY}: $want"
 done <<EOF_CASES
 compare: option '-o' requires an argument|compare $tiny $tiny -o
 compare: option '--output' requires an argument|compare $tiny $tiny --output
@@ -161,6 +161,8 @@ verify: option '-t' requires an argument|verify $tiny -t
 verify: unrecognized option '--frob'|verify $tiny --frob
 plan: invalid option -- 'a'|plan $tiny -a 0.5
 plan: option '--max-blocks' requires an argument|plan $tiny --max-blocks
+summarize: invalid option -- 's'|summarize $tiny --output=o -sq
+compare: invalid option -- 'z'|compare $tiny $tiny --output=x -zq
 EOF_CASES
 run_pb check --help
 is "$pb_status" 0 "check --help prints the help"

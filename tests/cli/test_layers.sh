@@ -2,6 +2,8 @@
 # test_layers.sh: the layering check (build-aux/check-layers) passes on the
 # source tree and fails, naming the file, the line and the forbidden
 # folder, on an include that goes up or sideways, and on an include cycle.
+# The link check (build-aux/check-links) passes on the built libraries and
+# fails on a library that uses a symbol of a layer above it.
 #
 # The faulty trees are written into a scratch folder: copies of real
 # folders with one include added, or a few small files, each judged by the
@@ -162,5 +164,11 @@ else
 fi
 sh "$links" "$table" "$tap_tmp/libs/none/libnone.a" >/dev/null 2>&1
 is "$?" 2 "a missing library is a usage error"
+mkdir -p "$tap_tmp/junk/common"
+echo 'not an archive' >"$tap_tmp/junk/common/libcommon.a"
+sh "$links" "$table" "$tap_tmp/junk/common/libcommon.a" >"$tap_tmp/out" 2>&1
+is "$?:$(head -n 1 "$tap_tmp/out")" \
+   "2:check-links: ${NM:-nm} cannot read $tap_tmp/junk/common/libcommon.a:" \
+   "a library nm cannot read is an error, not a pass"
 
 done_testing

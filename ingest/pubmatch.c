@@ -31,6 +31,91 @@ static size_t directive(const char *t, size_t next, size_t *index)
 	return 0;
 }
 
+/* The byte that T, the template after a directive, must match first: '\0'
+ * at the template's end, -1 when T begins with another directive. */
+static int byte_after(const char *t)
+{
+	size_t index;
+
+	if (t[0] == '%' && t[1] == '%')
+		return '%';
+	if (directive(t, 0, &index))
+		return -1;
+	return (unsigned char)t[0];
+}
+
+/* A match by backtracking: where captures go, and how many more tries it
+ * may make before it gives up. */
+typedef struct walk {
+	char **caps;
+	size_t max_caps;
+	bool nomem;
+	size_t tries_left;
+	bool gave_up;
+} walk;
+
+/* The tries a backtracking match may make: far more than a line of a page
+ * needs, and few enough that a line made to defeat it costs little before
+ * the linear matcher below takes over. */
+#define MATCH_TRIES 4096
+
+/* Matches S against T, the template from the given position, filling
+ * W->caps[K..] (or the numbered capture) with the pieces that each
+ * directive takes.  The shortest piece is tried first and backtracking
+ * finds a match when there is one; a piece can only end where the byte
+ * that follows it in the template is, so the other ends are not tried.
+ * This is fast on the lines of a page, whose phrases are turned away by a
+ * byte or two, but a line with many places where each of several pieces
+ * could end takes time exponential in their number: past MATCH_TRIES it
+ * gives up (W->gave_up). */
+static bool match_at(const char *t, const char *s, size_t k, walk *w)
+{
+	if (w->tries_left == 0) {
+		w->gave_up = true;
+		return false;
+	}
+	w->tries_left--;
+	while (*t) {
+		size_t at;
+		size_t conv = directive(t, k, &at);
+		if (conv) {
+			int next = byte_after(t + conv);
+			for (const char *e = s;; e++) {
+				if (next == 0)
+					e += strlen(e);
+				else if (next > 0 && !(e = strchr(e, next)))
+					return false;
+				if (match_at(t + conv, e, k + 1, w)) {
+					/* Set last, so the first directive
+					 * of a number wins. */
+					if (w->caps && at < w->max_caps) {
+						free(w->caps[at]);
+						w->caps[at] = strndup(s,
+							(size_t)(e - s));
+						if (!w->caps[at])
+							w->nomem = true;
+					}
+					return true;
+				}
+				if (!*e || w->nomem || w->gave_up)
+					return false;
+			}
+		}
+		if (t[0] == '%' && t[1] == '%') {
+			if (*s != '%')
+				return false;
+			t += 2;
+			s++;
+			continue;
+		}
+		if (*t != *s)
+			return false;
+		t++;
+		s++;
+	}
+	return *s == '\0';
+}
+
 /* A template is cut into parts: the literal text before its first
  * directive, then each directive with the literal text after it.  A
  * literal is kept as the template writes it ("%%" for '%'). */
@@ -168,9 +253,10 @@ static bool match_pieces(const char *s, size_t n, const tmpl_part *parts,
 	return true;
 }
 
-/* Matches TEXT against TMPL, filling CAPS as pub_template_match. */
-static bool match_template(const char *tmpl, const char *s, char **caps,
-			   size_t max_caps, bool *nomem)
+/* Matches TEXT against TMPL, filling CAPS as pub_template_match, in time
+ * linear in TEXT for each part of TMPL. */
+static bool match_linear(const char *tmpl, const char *s, char **caps,
+			 size_t max_caps, bool *nomem)
 {
 	tmpl_part few[8], *parts = few;
 	size_t few_last[8], *last = few_last;
@@ -188,17 +274,12 @@ static bool match_template(const char *tmpl, const char *s, char **caps,
 		}
 	}
 	cut_template(tmpl, parts);
-	/* Most phrases are turned away by their first literal. */
-	ok = literal_at(s, &parts[0]);
-	if (ok) {
-		n = strlen(s);
-		if (k == 0) {
-			ok = n == parts[0].lit_len;
-		} else {
-			last_starts(s, n, parts, k, last);
-			ok = match_pieces(s, n, parts, k, last, caps, max_caps,
-					  nomem);
-		}
+	n = strlen(s);
+	if (k == 0) {
+		ok = n == parts[0].lit_len;
+	} else {
+		last_starts(s, n, parts, k, last);
+		ok = match_pieces(s, n, parts, k, last, caps, max_caps, nomem);
 	}
 	if (parts != few) {
 		free(parts);
@@ -212,12 +293,22 @@ bool pub_template_match(const char *tmpl, const char *text, char **caps,
 {
 	bool nomem = false;
 	bool ok;
+	walk w;
 
 	for (size_t i = 0; caps && i < max_caps; i++)
 		caps[i] = NULL;
 	if (!tmpl || !text)
 		return false;
-	ok = match_template(tmpl, text, caps, max_caps, &nomem);
+	w = (walk){ caps, max_caps, false, MATCH_TRIES, false };
+	ok = match_at(tmpl, text, 0, &w);
+	nomem = w.nomem;
+	if (w.gave_up) {
+		for (size_t i = 0; caps && i < max_caps; i++) {
+			free(caps[i]);
+			caps[i] = NULL;
+		}
+		ok = match_linear(tmpl, text, caps, max_caps, &nomem);
+	}
 	if (!ok || nomem) {
 		for (size_t i = 0; caps && i < max_caps; i++) {
 			free(caps[i]);

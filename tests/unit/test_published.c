@@ -88,6 +88,20 @@ static void check_long_text(void)
 	       "shortest");
 	for (int i = 0; ok && i < 5; i++)
 		free(caps[i]);
+	/* Many places where the last piece could end before the one where
+	 * it does: the same pieces as the shortest-first search gives. */
+	g_string_truncate(line, 0);
+	for (int i = 0; i < 6000; i++)
+		g_string_append(line, "a, ");
+	g_string_append(line, "end");
+	ok = pub_template_match("%s, %s, %s, %s, %s, end", line->str, caps,
+				5);
+	tap_ok(ok && strcmp(caps[0], "a") == 0 && strcmp(caps[3], "a") == 0
+	       && strlen(caps[4]) == 3 * 5996 - 2
+	       && strncmp(caps[4], "a, a", 4) == 0,
+	       "template: a long line that matches after many tries");
+	for (int i = 0; ok && i < 5; i++)
+		free(caps[i]);
 	g_string_free(line, TRUE);
 }
 

@@ -169,6 +169,48 @@ static const results_field priority_keys[RV_KEYS] = {
 	[RV_BOOTS] = { "boots", RESULTS_INTEGER, false, "a count" },
 };
 
+static const results_field boundary_keys[RB_KEYS] = {
+	[RB_ROWS] = { "rows", RESULTS_ARRAY, false, "a list" },
+	[RB_GROUPS] = { "groups", RESULTS_ARRAY, false, "a list" },
+};
+
+static const results_field bound_row_keys[RW_KEYS] = {
+	[RW_RUN] = { "run", RESULTS_STRING, false, "a run of the study" },
+	[RW_WRITTEN] = { "written", RESULTS_ANY, false, "a state" },
+	[RW_SERVICE] = { "service", RESULTS_STRING, true,
+			 "'running', 'stopped' or null" },
+	[RW_API_VALUE] = { "api_value", RESULTS_INTEGER, true,
+			   "an integer or null" },
+	[RW_REGISTERED] = { "registered", RESULTS_BOOLEAN, true,
+			    "true, false or null" },
+	[RW_DOCUMENTED_VALUE] = { "documented_value", RESULTS_INTEGER, true,
+				  "an integer or null" },
+	[RW_OUTCOME] = { "outcome", RESULTS_STRING, false, "an outcome" },
+};
+
+static const results_field bound_group_keys[RG_KEYS] = {
+	[RG_WRITTEN] = { "written", RESULTS_ARRAY, false, "a list of states" },
+	[RG_OUTCOME] = { "outcome", RESULTS_STRING, false, "an outcome" },
+};
+
+static const results_field account_keys[RA_KEYS] = {
+	[RA_SERIES] = { "series", RESULTS_STRING, false, "a series id" },
+	[RA_RUNS] = { "runs", RESULTS_INTEGER, false, "a count" },
+	[RA_ACCEPTED] = { "accepted", RESULTS_INTEGER, false, "a count" },
+	[RA_EXCLUDED] = { "excluded", RESULTS_INTEGER, false, "a count" },
+	[RA_EXCLUDED_RUNS] = { "excluded_runs", RESULTS_ARRAY, false,
+			       "an array" },
+	[RA_LOST_EVENTS] = { "lost_events", RESULTS_INTEGER, false,
+			     "a count" },
+	[RA_LOST_BUFFERS] = { "lost_buffers", RESULTS_INTEGER, false,
+			      "a count" },
+};
+
+static const results_field excluded_keys[RX_KEYS] = {
+	[RX_RUN] = { "run", RESULTS_STRING, false, "a string" },
+	[RX_REASON] = { "reason", RESULTS_STRING, true, "a string or null" },
+};
+
 const results_field *results_section_field(results_section s)
 {
 	return &sections[s < RS_SECTIONS ? s : RS_SCHEMA];
@@ -202,4 +244,29 @@ const results_field *results_mech_field(results_mech_key k)
 const results_field *results_priority_field(results_priority_key k)
 {
 	return &priority_keys[k < RV_KEYS ? k : RV_WIN32];
+}
+
+const results_field *results_boundary_field(results_boundary_key k)
+{
+	return &boundary_keys[k < RB_KEYS ? k : RB_ROWS];
+}
+
+const results_field *results_bound_row_field(results_bound_row_key k)
+{
+	return &bound_row_keys[k < RW_KEYS ? k : RW_RUN];
+}
+
+const results_field *results_bound_group_field(results_bound_group_key k)
+{
+	return &bound_group_keys[k < RG_KEYS ? k : RG_WRITTEN];
+}
+
+const results_field *results_account_field(results_account_key k)
+{
+	return &account_keys[k < RA_KEYS ? k : RA_SERIES];
+}
+
+const results_field *results_excluded_field(results_excluded_key k)
+{
+	return &excluded_keys[k < RX_KEYS ? k : RX_RUN];
 }

@@ -9,7 +9,8 @@
  * are read (docs/results-json.md, "Changes").  Its top-level sections and
  * the keys of its plan, of a run, of a comparison and of an interval are
  * named here with the JSON type each holds, and so are the keys of a
- * mechanism state and its priority entries; the other objects are
+ * mechanism state and its priority entries, of "boundary" and of
+ * "accounting"; the other objects are
  * described in docs/results-json.md. */
 #ifndef PAIRBOOT_RESULTS_SCHEMA_H
 #define PAIRBOOT_RESULTS_SCHEMA_H
@@ -179,9 +180,56 @@ typedef enum results_priority_key {
 	RV_KEYS
 } results_priority_key;
 
+/* The keys of "boundary": its rows, one per boot of a boundary series,
+ * and its groups of rows with one outcome. */
+typedef enum results_boundary_key {
+	RB_ROWS,
+	RB_GROUPS,
+	RB_KEYS
+} results_boundary_key;
+
+/* The keys of each row of "boundary", in the order they are written. */
+typedef enum results_bound_row_key {
+	RW_RUN,
+	RW_WRITTEN,
+	RW_SERVICE,
+	RW_API_VALUE,
+	RW_REGISTERED,
+	RW_DOCUMENTED_VALUE,
+	RW_OUTCOME,
+	RW_KEYS
+} results_bound_row_key;
+
+/* The keys of each group of "boundary". */
+typedef enum results_bound_group_key {
+	RG_WRITTEN,
+	RG_OUTCOME,
+	RG_KEYS
+} results_bound_group_key;
+
+/* The keys of each series of "accounting", in the order they are
+ * written, and of each of its excluded runs. */
+typedef enum results_account_key {
+	RA_SERIES,
+	RA_RUNS,
+	RA_ACCEPTED,
+	RA_EXCLUDED,
+	RA_EXCLUDED_RUNS,
+	RA_LOST_EVENTS,
+	RA_LOST_BUFFERS,
+	RA_KEYS
+} results_account_key;
+
+typedef enum results_excluded_key {
+	RX_RUN,
+	RX_REASON,
+	RX_KEYS
+} results_excluded_key;
+
 /* The description of section S, or of key K of the plan, a run, a
  * comparison, an interval, a mechanism state or one of its priority
- * entries (static). */
+ * entries, "boundary", a boundary row or group, a series' accounting or
+ * one of its excluded runs (static). */
 const results_field *results_section_field(results_section s);
 const results_field *results_plan_field(results_plan_key k);
 const results_field *results_run_field(results_run_key k);
@@ -189,6 +237,11 @@ const results_field *results_cmp_field(results_cmp_key k);
 const results_field *results_interval_field(results_interval_key k);
 const results_field *results_mech_field(results_mech_key k);
 const results_field *results_priority_field(results_priority_key k);
+const results_field *results_boundary_field(results_boundary_key k);
+const results_field *results_bound_row_field(results_bound_row_key k);
+const results_field *results_bound_group_field(results_bound_group_key k);
+const results_field *results_account_field(results_account_key k);
+const results_field *results_excluded_field(results_excluded_key k);
 
 /* Shorthands for the key names. */
 #define RS_KEY(s) (results_section_field(s)->key)
@@ -198,5 +251,10 @@ const results_field *results_priority_field(results_priority_key k);
 #define RI_KEY(k) (results_interval_field(k)->key)
 #define RM_KEY(k) (results_mech_field(k)->key)
 #define RV_KEY(k) (results_priority_field(k)->key)
+#define RB_KEY(k) (results_boundary_field(k)->key)
+#define RW_KEY(k) (results_bound_row_field(k)->key)
+#define RG_KEY(k) (results_bound_group_field(k)->key)
+#define RA_KEY(k) (results_account_field(k)->key)
+#define RX_KEY(k) (results_excluded_field(k)->key)
 
 #endif

@@ -1220,14 +1220,15 @@ static bool json_plan_settings(reader *r, json_t *root)
 /* The excluded runs of one accounting entry E into A. */
 static bool json_excluded(reader *r, json_t *e, pub_account *a)
 {
-	json_t *arr = json_object_get(e, "excluded_runs"), *x;
+	json_t *arr = json_object_get(e, RA_KEY(RA_EXCLUDED_RUNS)), *x;
 	size_t i;
 
 	if (!arr)
 		return true;
 	if (!json_is_array(arr))
-		return results_bad(&r->js, "accounting", "excluded_runs",
-			"an array");
+		return results_bad(&r->js, "accounting",
+			RA_KEY(RA_EXCLUDED_RUNS),
+			results_account_field(RA_EXCLUDED_RUNS)->want);
 	a->excluded_ids = calloc(json_array_size(arr) + 1,
 				 sizeof *a->excluded_ids);
 	if (!a->excluded_ids) {
@@ -1236,7 +1237,8 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	}
 	json_array_foreach(arr, i, x) {
 		const char *id;
-		if (!results_get_str(&r->js, x, "excluded_runs", "run", &id))
+		if (!results_get_str(&r->js, x, "excluded_runs", RX_KEY(RX_RUN),
+				     &id))
 			return false;
 		if (!(a->excluded_ids[a->n_excluded] = dup_str(id))) {
 			nomem(r);
@@ -1254,12 +1256,13 @@ static bool json_lost(reader *r, json_t *e, pub_account *a)
 {
 	size_t events, buffers;
 
-	if (!json_object_get(e, "lost_events")
-	    && !json_object_get(e, "lost_buffers"))
+	if (!json_object_get(e, RA_KEY(RA_LOST_EVENTS))
+	    && !json_object_get(e, RA_KEY(RA_LOST_BUFFERS)))
 		return true;
-	if (!results_get_count(&r->js, e, "accounting", "lost_events", &events)
-	    || !results_get_count(&r->js, e, "accounting", "lost_buffers",
-		&buffers))
+	if (!results_get_count(&r->js, e, "accounting",
+			       RA_KEY(RA_LOST_EVENTS), &events)
+	    || !results_get_count(&r->js, e, "accounting",
+				  RA_KEY(RA_LOST_BUFFERS), &buffers))
 		return false;
 	a->lost_given = true;
 	a->lost_events = events;
@@ -1280,8 +1283,8 @@ static bool json_accounting(reader *r, json_t *root)
 	json_array_foreach(arr, i, e) {
 		const char *series;
 		pub_account *a;
-		if (!results_get_str(&r->js, e, "accounting", "series",
-			&series))
+		if (!results_get_str(&r->js, e, "accounting",
+				     RA_KEY(RA_SERIES), &series))
 			return false;
 		a = grow((void **)&r->p->accounts, &r->p->n_accounts, &cap,
 			 sizeof *a);
@@ -1289,12 +1292,12 @@ static bool json_accounting(reader *r, json_t *root)
 			nomem(r);
 			return false;
 		}
-		if (!results_get_count(&r->js, e, "accounting", "runs",
-			&a->runs)
-		    || !results_get_count(&r->js, e, "accounting", "accepted",
-			&a->accepted)
-		    || !results_get_count(&r->js, e, "accounting", "excluded",
-				  &a->excluded)
+		if (!results_get_count(&r->js, e, "accounting",
+				       RA_KEY(RA_RUNS), &a->runs)
+		    || !results_get_count(&r->js, e, "accounting",
+					  RA_KEY(RA_ACCEPTED), &a->accepted)
+		    || !results_get_count(&r->js, e, "accounting",
+					  RA_KEY(RA_EXCLUDED), &a->excluded)
 		    || !json_excluded(r, e, a) || !json_lost(r, e, a))
 			return false;
 		a->excluded_given = true;
@@ -1595,22 +1598,24 @@ static bool json_boundary(reader *r, json_t *root)
 
 	if (!b)
 		return false;
-	arr = json_object_get(b, "rows");
+	arr = json_object_get(b, RB_KEY(RB_ROWS));
 	if (!json_is_array(arr))
-		return results_bad(&r->js, "boundary", "rows", "a list");
+		return results_bad(&r->js, "boundary", RB_KEY(RB_ROWS),
+				   results_boundary_field(RB_ROWS)->want);
 	json_array_foreach(arr, i, e) {
 		const char *run, *outcome;
-		json_t *api = json_object_get(e, "api_value");
-		json_t *svc = json_object_get(e, "service");
-		json_t *reg = json_object_get(e, "registered");
+		json_t *api = json_object_get(e, RW_KEY(RW_API_VALUE));
+		json_t *svc = json_object_get(e, RW_KEY(RW_SERVICE));
+		json_t *reg = json_object_get(e, RW_KEY(RW_REGISTERED));
 		pub_value v;
 
 		memset(&v, 0, sizeof v);
-		if (!results_get_str(&r->js, e, "boundary", "run", &run)
-		    || !results_get_state(&r->js, e, "boundary", "written",
-			&v.written)
-		    || !results_get_str(&r->js, e, "boundary", "outcome",
-			&outcome))
+		if (!results_get_str(&r->js, e, "boundary", RW_KEY(RW_RUN),
+				     &run)
+		    || !results_get_state(&r->js, e, "boundary",
+					  RW_KEY(RW_WRITTEN), &v.written)
+		    || !results_get_str(&r->js, e, "boundary",
+					RW_KEY(RW_OUTCOME), &outcome))
 			return false;
 		v.api_given = true;
 		v.api_ok = json_is_integer(api);

@@ -791,15 +791,16 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 
 static bool read_boundary_row(rd *r, study *s, json_t *e)
 {
-	const char *id = json_string_value(json_object_get(e, "run"));
-	json_t *api = json_object_get(e, "api_value");
-	json_t *svc = json_object_get(e, "service");
-	json_t *reg = json_object_get(e, "registered");
+	const char *id = json_string_value(json_object_get(e, RW_KEY(RW_RUN)));
+	json_t *api = json_object_get(e, RW_KEY(RW_API_VALUE));
+	json_t *svc = json_object_get(e, RW_KEY(RW_SERVICE));
+	json_t *reg = json_object_get(e, RW_KEY(RW_REGISTERED));
 	study_run *run = id ? find_run(s, id) : NULL;
 	mech_log *m;
 
 	if (!run)
-		return results_bad(r, "boundary", "run", "a run of the study");
+		return results_bad(r, "boundary", RW_KEY(RW_RUN),
+				   results_bound_row_field(RW_RUN)->want);
 	m = new_log(r);
 	if (!m)
 		return false;
@@ -822,14 +823,15 @@ static bool read_logs(rd *r, json_t *root, study *s)
 {
 	json_t *mech = json_object_get(root, RS_KEY(RS_MECHANISM));
 	json_t *b = json_object_get(root, RS_KEY(RS_BOUNDARY));
-	json_t *rows = json_is_object(b) ? json_object_get(b, "rows") : NULL;
+	json_t *rows = json_is_object(b) ? json_object_get(b, RB_KEY(RB_ROWS)) : NULL;
 	json_t *e;
 	size_t i;
 
 	if (!json_is_array(mech))
 		return results_bad(r, "results.json", "mechanism", "a list");
 	if (!json_is_array(rows))
-		return results_bad(r, "boundary", "rows", "a list");
+		return results_bad(r, "boundary", RB_KEY(RB_ROWS),
+				   results_boundary_field(RB_ROWS)->want);
 	json_array_foreach(mech, i, e)
 		if (!deal_mechanism(r, s, e))
 			return false;

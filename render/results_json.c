@@ -559,41 +559,63 @@ static json_t *tristate(int v)
 	return v < 0 ? json_null() : json_boolean(v);
 }
 
+/* One row of "boundary": what was written on a boot of a boundary series,
+ * what the system reported, and the outcome. */
+static json_t *bound_row_json(const study *s, const boundary_row *b, bool *ok)
+{
+	json_t *e = json_object();
+	bool documented = b->expected_known && b->outcome != OUTCOME_DISABLED;
+
+	put(e, RW_KEY(RW_RUN), json_string(s->runs[b->run].id), ok);
+	put(e, RW_KEY(RW_WRITTEN), state_json(b->written), ok);
+	put(e, RW_KEY(RW_SERVICE), b->service < 0 ? json_null()
+		: json_string(b->service ? "running" : "stopped"), ok);
+	put(e, RW_KEY(RW_API_VALUE), b->api_ok ? json_integer(b->api_value)
+					       : json_null(), ok);
+	put(e, RW_KEY(RW_REGISTERED), tristate(b->registered), ok);
+	put(e, RW_KEY(RW_DOCUMENTED_VALUE),
+	    documented ? json_integer(b->expected_value) : json_null(), ok);
+	put(e, RW_KEY(RW_OUTCOME),
+	    json_string(boundary_outcome_code(b->outcome)), ok);
+	return e;
+}
+
 static json_t *boundary_json(const study *s, const study_summary *sum,
 			     bool *ok)
 {
 	json_t *o = json_object(), *rows = json_array(), *groups = json_array();
-	for (size_t i = 0; rows && i < sum->n_boundary; i++) {
-		const boundary_row *b = &sum->boundary[i];
-		json_t *e = json_object();
-		put(e, "run", json_string(s->runs[b->run].id), ok);
-		put(e, "written", state_json(b->written), ok);
-		put(e, "service", b->service < 0 ? json_null()
-			: json_string(b->service ? "running" : "stopped"), ok);
-		put(e, "api_value", b->api_ok ? json_integer(b->api_value)
-					      : json_null(), ok);
-		put(e, "registered", tristate(b->registered), ok);
-		put(e, "documented_value", b->expected_known
-			&& b->outcome != OUTCOME_DISABLED
-			? json_integer(b->expected_value) : json_null(), ok);
-		put(e, "outcome", json_string(boundary_outcome_code(b->outcome)),
-		    ok);
-		push(rows, e, ok);
-	}
+	for (size_t i = 0; rows && i < sum->n_boundary; i++)
+		push(rows, bound_row_json(s, &sum->boundary[i], ok), ok);
 	for (size_t g = 0; groups && g < sum->n_groups; g++) {
 		const boundary_group *bg = &sum->groups[g];
 		json_t *e = json_object(), *members = json_array();
 		for (size_t i = 0; members && i < bg->count; i++)
 			push(members, state_json(
 				     sum->boundary[bg->first + i].written), ok);
-		put(e, "written", members, ok);
-		put(e, "outcome", json_string(boundary_outcome_code(
+		put(e, RG_KEY(RG_WRITTEN), members, ok);
+		put(e, RG_KEY(RG_OUTCOME), json_string(boundary_outcome_code(
 				     sum->boundary[bg->first].outcome)), ok);
 		push(groups, e, ok);
 	}
-	put(o, "rows", rows, ok);
-	put(o, "groups", groups, ok);
+	put(o, RB_KEY(RB_ROWS), rows, ok);
+	put(o, RB_KEY(RB_GROUPS), groups, ok);
 	return o;
+}
+
+/* The excluded runs of ACC, with the reason each was excluded for. */
+static json_t *excluded_json(const study *s, const series_accounting *acc,
+			     bool *ok)
+{
+	json_t *ex = json_array();
+
+	for (size_t k = 0; ex && k < acc->excluded; k++) {
+		const study_run *r = &s->runs[acc->excluded_runs[k]];
+		json_t *e = json_object();
+		put(e, RX_KEY(RX_RUN), json_string(r->id), ok);
+		put(e, RX_KEY(RX_REASON), str_or_null(r->note), ok);
+		push(ex, e, ok);
+	}
+	return ex;
 }
 
 static json_t *accounting_json(const study *s, const study_summary *sum,
@@ -602,23 +624,18 @@ static json_t *accounting_json(const study *s, const study_summary *sum,
 	json_t *arr = json_array();
 	for (size_t i = 0; arr && i < sum->n_accounting; i++) {
 		const series_accounting *acc = &sum->accounting[i];
-		json_t *o = json_object(), *ex = json_array();
-		put(o, "series", json_string(s->plan.series[acc->series].id),
-		    ok);
-		put(o, "runs", json_integer((json_int_t)acc->runs), ok);
-		put(o, "accepted", json_integer((json_int_t)acc->accepted), ok);
-		put(o, "excluded", json_integer((json_int_t)acc->excluded), ok);
-		for (size_t k = 0; ex && k < acc->excluded; k++) {
-			const study_run *r = &s->runs[acc->excluded_runs[k]];
-			json_t *e = json_object();
-			put(e, "run", json_string(r->id), ok);
-			put(e, "reason", str_or_null(r->note), ok);
-			push(ex, e, ok);
-		}
-		put(o, "excluded_runs", ex, ok);
-		put(o, "lost_events", json_integer((json_int_t)acc->lost_events),
-		    ok);
-		put(o, "lost_buffers",
+		json_t *o = json_object();
+		put(o, RA_KEY(RA_SERIES),
+		    json_string(s->plan.series[acc->series].id), ok);
+		put(o, RA_KEY(RA_RUNS), json_integer((json_int_t)acc->runs), ok);
+		put(o, RA_KEY(RA_ACCEPTED),
+		    json_integer((json_int_t)acc->accepted), ok);
+		put(o, RA_KEY(RA_EXCLUDED),
+		    json_integer((json_int_t)acc->excluded), ok);
+		put(o, RA_KEY(RA_EXCLUDED_RUNS), excluded_json(s, acc, ok), ok);
+		put(o, RA_KEY(RA_LOST_EVENTS),
+		    json_integer((json_int_t)acc->lost_events), ok);
+		put(o, RA_KEY(RA_LOST_BUFFERS),
 		    json_integer((json_int_t)acc->lost_buffers), ok);
 		push(arr, o, ok);
 	}

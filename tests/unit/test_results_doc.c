@@ -205,6 +205,80 @@ static const results_field *priority_field(int k)
 	return results_priority_field((results_priority_key)k);
 }
 
+static const results_field *boundary_field(int k)
+{
+	return results_boundary_field((results_boundary_key)k);
+}
+
+static const results_field *bound_row_field(int k)
+{
+	return results_bound_row_field((results_bound_row_key)k);
+}
+
+static const results_field *bound_group_field(int k)
+{
+	return results_bound_group_field((results_bound_group_key)k);
+}
+
+static const results_field *account_field(int k)
+{
+	return results_account_field((results_account_key)k);
+}
+
+static const results_field *excluded_field(int k)
+{
+	return results_excluded_field((results_excluded_key)k);
+}
+
+/* KEYS_FOLLOW for every element of the array ARR; *COUNT gets their
+ * number. */
+static bool all_follow(json_t *arr, int n, const results_field *(*field)(int),
+		       size_t *count)
+{
+	json_t *e;
+	size_t i;
+	bool ok = json_is_array(arr);
+
+	json_array_foreach(arr, i, e)
+		ok = ok && keys_follow(e, n, field, -1);
+	*count = json_array_size(arr);
+	return ok;
+}
+
+/* The tables of "boundary" and "accounting" against the example's: its
+ * boundary series of 13 boots and the two pilot runs excluded from
+ * series 1, with their reasons. */
+static void check_written_boundary(json_t *root)
+{
+	json_t *b = json_object_get(root, RS_KEY(RS_BOUNDARY));
+	json_t *acc = json_object_get(root, RS_KEY(RS_ACCOUNTING)), *e;
+	size_t rows = 0, groups = 0, series = 0, excluded = 0, n, i;
+	bool ok;
+
+	ok = keys_follow(b, RB_KEYS, boundary_field, -1)
+	     && all_follow(json_object_get(b, RB_KEY(RB_ROWS)), RW_KEYS,
+			   bound_row_field, &rows)
+	     && all_follow(json_object_get(b, RB_KEY(RB_GROUPS)), RG_KEYS,
+			   bound_group_field, &groups);
+	tap_ok(ok && rows == 13 && groups >= 1 && groups < rows,
+	       "'boundary', its %zu rows and %zu groups have the keys in order",
+	       rows, groups);
+	ok = all_follow(acc, RA_KEYS, account_field, &series);
+	json_array_foreach(acc, i, e) {
+		ok = ok && all_follow(json_object_get(e,
+					RA_KEY(RA_EXCLUDED_RUNS)), RX_KEYS,
+				      excluded_field, &n);
+		excluded += n;
+	}
+	e = json_array_get(json_object_get(json_array_get(acc, 0),
+					   RA_KEY(RA_EXCLUDED_RUNS)), 1);
+	tap_ok(ok && series >= 2 && excluded == 2
+	       && strcmp(json_string_value(json_object_get(e, RX_KEY(RX_RUN))),
+			 "pilot-2") == 0,
+	       "the accounting of %zu series and %zu excluded runs have the "
+	       "keys in order", series, excluded);
+}
+
 /* The tables of a mechanism state and its priority entries against the
  * example's "mechanism": four states of one series with one priority
  * entry each, Win32 reporting 0 and ETW 8 for every phase at "missing". */
@@ -278,6 +352,7 @@ static void check_written(void)
 	tap_ok(ok && cmps == 8, "the %zu comparisons and their intervals have "
 	       "the keys in order", cmps);
 	check_written_mechanism(root);
+	check_written_boundary(root);
 	json_decref(root);
 }
 

@@ -44,20 +44,56 @@ static int byte_after(const char *t)
 	return (unsigned char)t[0];
 }
 
-/* A match by backtracking: where captures go, and how many more tries it
- * may make before it gives up. */
+/* A match by backtracking: where captures go, where the text ends (found
+ * when a piece first needs it), and how much more work it may do before
+ * it gives up. */
 typedef struct walk {
 	char **caps;
 	size_t max_caps;
 	bool nomem;
-	size_t tries_left;
+	const char *end;
+	size_t work_left;
 	bool gave_up;
 } walk;
 
-/* The tries a backtracking match may make: far more than a line of a page
- * needs, and few enough that a line made to defeat it costs little before
- * the linear matcher below takes over. */
-#define MATCH_TRIES 4096
+/* The work a backtracking match may do, in tries plus bytes looked
+ * through: far more than a line of a page needs, and little enough that a
+ * line made to defeat it costs a few milliseconds at most before the
+ * linear matcher below takes over. */
+#define MATCH_WORK 65536
+
+/* Takes N units of W's work; false, having given up, when that is more
+ * than is left. */
+static bool spend(walk *w, size_t n)
+{
+	if (n >= w->work_left) {
+		w->work_left = 0;
+		w->gave_up = true;
+		return false;
+	}
+	w->work_left -= n;
+	return true;
+}
+
+/* The first place from E on where a piece that NEXT follows (byte_after)
+ * may end, or NULL when there is none or W gives up. */
+static const char *piece_end(walk *w, const char *e, int next)
+{
+	const char *hit;
+
+	if (!w->end) {
+		w->end = e + strlen(e);
+		if (!spend(w, (size_t)(w->end - e)))
+			return NULL;
+	}
+	if (next < 0)
+		return e;
+	hit = next == 0 ? w->end
+			: memchr(e, next, (size_t)(w->end - e));
+	if (!spend(w, (size_t)((hit ? hit : w->end) - e)))
+		return NULL;
+	return hit;
+}
 
 /* Matches S against T, the template from the given position, filling
  * W->caps[K..] (or the numbered capture) with the pieces that each
@@ -66,24 +102,19 @@ typedef struct walk {
  * that follows it in the template is, so the other ends are not tried.
  * This is fast on the lines of a page, whose phrases are turned away by a
  * byte or two, but a line with many places where each of several pieces
- * could end takes time exponential in their number: past MATCH_TRIES it
+ * could end takes time exponential in their number: past MATCH_WORK it
  * gives up (W->gave_up). */
 static bool match_at(const char *t, const char *s, size_t k, walk *w)
 {
-	if (w->tries_left == 0) {
-		w->gave_up = true;
+	if (!spend(w, 1))
 		return false;
-	}
-	w->tries_left--;
 	while (*t) {
 		size_t at;
 		size_t conv = directive(t, k, &at);
 		if (conv) {
 			int next = byte_after(t + conv);
 			for (const char *e = s;; e++) {
-				if (next == 0)
-					e += strlen(e);
-				else if (next > 0 && !(e = strchr(e, next)))
+				if (!(e = piece_end(w, e, next)))
 					return false;
 				if (match_at(t + conv, e, k + 1, w)) {
 					/* Set last, so the first directive
@@ -275,7 +306,9 @@ static bool match_linear(const char *tmpl, const char *s, char **caps,
 	}
 	cut_template(tmpl, parts);
 	n = strlen(s);
-	if (k == 0) {
+	if (!literal_at(s, &parts[0])) {
+		ok = false;
+	} else if (k == 0) {
 		ok = n == parts[0].lit_len;
 	} else {
 		last_starts(s, n, parts, k, last);
@@ -299,7 +332,7 @@ bool pub_template_match(const char *tmpl, const char *text, char **caps,
 		caps[i] = NULL;
 	if (!tmpl || !text)
 		return false;
-	w = (walk){ caps, max_caps, false, MATCH_TRIES, false };
+	w = (walk){ caps, max_caps, false, NULL, MATCH_WORK, false };
 	ok = match_at(tmpl, text, 0, &w);
 	nomem = w.nomem;
 	if (w.gave_up) {

@@ -67,7 +67,10 @@ static published *parse(const char *text, diag *d, pb_status *st)
 
 /* A long line of many places where a piece could end: trying every way
  * to cut it would not end in any time a test can wait; the match, or the
- * lack of one, is found at once. */
+ * lack of one, is found at once.  LONG_ITEMS pieces of "a, " make more
+ * work than the backtracking match may do, so the linear one answers. */
+#define LONG_ITEMS 30000
+
 static void check_long_text(void)
 {
 	GString *line = g_string_new(NULL);
@@ -91,17 +94,33 @@ static void check_long_text(void)
 	/* Many places where the last piece could end before the one where
 	 * it does: the same pieces as the shortest-first search gives. */
 	g_string_truncate(line, 0);
-	for (int i = 0; i < 6000; i++)
+	for (int i = 0; i < LONG_ITEMS; i++)
 		g_string_append(line, "a, ");
 	g_string_append(line, "end");
 	ok = pub_template_match("%s, %s, %s, %s, %s, end", line->str, caps,
 				5);
-	tap_ok(ok && strcmp(caps[0], "a") == 0 && strcmp(caps[3], "a") == 0
-	       && strlen(caps[4]) == 3 * 5996 - 2
+	tap_ok(ok && strcmp(caps[0], "a") == 0 && strcmp(caps[1], "a") == 0
+	       && strcmp(caps[2], "a") == 0 && strcmp(caps[3], "a") == 0
+	       && strlen(caps[4]) == 3 * (LONG_ITEMS - 4) - 2
 	       && strncmp(caps[4], "a, a", 4) == 0,
 	       "template: a long line that matches after many tries");
 	for (int i = 0; ok && i < 5; i++)
 		free(caps[i]);
+	/* Nine pieces, numbered ones and a percent sign, on such a line. */
+	g_string_truncate(line, 0);
+	g_string_append(line, "x% y ");
+	for (int i = 0; i < LONG_ITEMS; i++)
+		g_string_append(line, "a, ");
+	g_string_append(line, "end");
+	char *nine[9];
+	ok = pub_template_match("%2$s%% %1$s %s, %s, %s, %s, %s, %s, %s, end",
+				line->str, nine, 9);
+	tap_ok(ok && strcmp(nine[1], "x") == 0 && strcmp(nine[0], "y") == 0
+	       && strcmp(nine[2], "a") == 0 && strcmp(nine[7], "a") == 0
+	       && strlen(nine[8]) == 3 * (LONG_ITEMS - 6) - 2,
+	       "template: nine pieces, two of them numbered, on a long line");
+	for (int i = 0; ok && i < 9; i++)
+		free(nine[i]);
 	g_string_free(line, TRUE);
 }
 
@@ -536,6 +555,28 @@ static void check_json(void)
 		  d, &st);
 	tap_ok(st == PB_DATAERR && !p, "a newer schema version is refused");
 	diag_free(d);
+	/* A mechanism state's priorities, the boundary rows and a series'
+	 * excluded runs of the wrong type: one message each, with the key. */
+	static const char *const wrong[][3] = {
+		{ "\"priority\": [{", "\"priority\": 5, \"x\": [{",
+		  "mechanism: 'priority' is not a list" },
+		{ "\"rows\": [", "\"rows\": 5, \"x\": [",
+		  "boundary: 'rows' is not a list" },
+		{ "\"excluded_runs\": [", "\"excluded_runs\": 5, \"x\": [",
+		  "accounting: 'excluded_runs' is not an array" },
+	};
+	for (size_t k = 0; k < sizeof wrong / sizeof wrong[0]; k++) {
+		char *bad = replace_all(doc, wrong[k][0], wrong[k][1]);
+		d = diag_new(NULL, 0);
+		p = parse(bad, d, &st);
+		tap_ok(st == PB_DATAERR && !p && diag_errors(d) == 1
+		       && diag_message(d, 0)
+		       && strstr(diag_message(d, 0), wrong[k][2]),
+		       "%s (%s)", wrong[k][2],
+		       diag_message(d, 0) ? diag_message(d, 0) : "none");
+		diag_free(d);
+		g_free(bad);
+	}
 	/* A confidence of the wrong type, or null, is one message. */
 	for (int k = 0; k < 2; k++) {
 		char *bad = replace_all(doc, "\"confidence\": 0.95",

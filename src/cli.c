@@ -53,7 +53,6 @@ void cli_say_failure(pb_status st, const char *who, const char *nothing,
 			nothing, n, n == 1 ? "" : "s");
 }
 
-
 pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 		       const char *missing)
 {
@@ -64,7 +63,6 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 				       argv[optind + n]);
 	return PB_OK;
 }
-
 
 /* Whether the option getopt_long refused last (optopt), a long one when
  * IS_LONG, is one of SHORTOPTS or LONGOPTS that takes a value: a long one

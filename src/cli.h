@@ -62,7 +62,6 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
-
 /* The options that apply to every command. */
 typedef struct cli_globals {
 	bool quiet;        /* -q, --quiet */

@@ -219,51 +219,51 @@ static void section_intro(page *pg)
 	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
 	const builddiff_result *c = pg->c;
 
-	puts_(pg, fmt(pg, "# %s\n\n", fmt(pg, trc(pg, "compare heading",
+	head(pg, 1, fmt(pg, trc(pg, "compare heading",
 		"%s: build %s against build %s"),
 		esc(pg, studytext_title(o, pg->md.lang)), esc(pg, n->build),
-		esc(pg, o->build))));
-	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Old build: study %s, "
+		esc(pg, o->build)));
+	item(pg, fmt(pg, tr(pg, "Old build: study %s, "
 		"build %s.  New build: study %s, build %s."),
 		code(pg, pg->os->name), esc(pg, o->build),
-		code(pg, pg->ns->name), esc(pg, n->build))));
-	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Intervals: unpaired "
+		code(pg, pg->ns->name), esc(pg, n->build)));
+	item(pg, fmt(pg, tr(pg, "Intervals: unpaired "
 		"bootstrap of the new value minus the old one, each build's "
 		"runs resampled on their own, %s resamples (generator "
 		"mt19937, seed %s), percentile method, confidence %s."),
 		fmt(pg, "%lu", c->resamples), fmt(pg, "%" PRIu32, c->seed),
-		percent_places(pg, c->confidence, 2, true))));
-	puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "Practical threshold: %s, "
+		percent_places(pg, c->confidence, 2, true)));
+	item(pg, fmt(pg, tr(pg, "Practical threshold: %s, "
 		"from the old build's plan.  A change is established when its "
 		"whole interval lies beyond the threshold, and ruled out "
 		"(unchanged within threshold) when the interval lies wholly "
 		"inside it; otherwise no change is established."),
-		qty(pg, c->threshold, false))));
-	puts_(pg, fmt(pg, "- %s\n", c->series_matched
+		qty(pg, c->threshold, false)));
+	item(pg, c->series_matched
 		? tr(pg, "Measurement series are matched by id and compared one "
 		     "by one, never pooled.")
 		: tr(pg, "The studies have different measurement series, so "
 		     "each new series is compared with each old one, never "
-		     "pooled.")));
+		     "pooled."));
 	if (c->plan_diff) {
 		GPtrArray *f = g_ptr_array_new();
 		for (unsigned i = 0; i < PLAN_DIFF_FIELDS; i++)
 			if (c->plan_diff & (1u << i))
 				g_ptr_array_add(f, (gpointer)plan_field(
 						pg, 1u << i));
-		puts_(pg, fmt(pg, "- **%s**\n", fmt(pg, tr(pg, "Warning: the "
+		item(pg, fmt(pg, "**%s**", fmt(pg, tr(pg, "Warning: the "
 			"analysis plans differ in: %s.  The old plan's "
 			"settings are used."), join(pg, f, ", "))));
 		g_ptr_array_free(f, TRUE);
 	}
 	if (c->n_only_old)
-		puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "States in the old "
+		item(pg, fmt(pg, tr(pg, "States in the old "
 			"plan only: %s."), state_list(pg, c->only_old,
-						      c->n_only_old))));
+						      c->n_only_old)));
 	if (c->n_only_new)
-		puts_(pg, fmt(pg, "- %s\n", fmt(pg, tr(pg, "States in the new "
+		item(pg, fmt(pg, tr(pg, "States in the new "
 			"plan only: %s."), state_list(pg, c->only_new,
-						      c->n_only_new))));
+						      c->n_only_new)));
 }
 
 /* ---- value handling -------------------------------------------------- */
@@ -324,12 +324,12 @@ static void section_values(page *pg)
 
 	if (c->n_values == 0)
 		return;
-	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Value handling")));
+	head(pg, 2, tr(pg, "Value handling"));
 	for (size_t i = 0; i < c->n_values; i++)
 		changed += c->values[i].changed;
 	if (!changed) {
-		puts_(pg, fmt(pg, "%s\n", tr(pg, "No written value is handled "
-					      "differently.")));
+		para(pg, tr(pg, "No written value is handled "
+					      "differently."));
 		return;
 	}
 	row = g_ptr_array_new();
@@ -356,9 +356,9 @@ static void section_values(page *pg)
 		table_row(pg, row);
 	}
 	if (same->len)
-		puts_(pg, fmt(pg, "\n%s\n", fmt(pg, tr(pg, "Handled as before: "
+		para(pg, fmt(pg, tr(pg, "Handled as before: "
 						       "%s."),
-						join(pg, same, ", "))));
+						join(pg, same, ", ")));
 	g_ptr_array_free(same, TRUE);
 	g_ptr_array_free(row, TRUE);
 }
@@ -459,16 +459,17 @@ static void section_mechanism(page *pg)
 	const builddiff_result *c = pg->c;
 	const study_plan *p = &pg->os->plan;
 	GPtrArray *row, *same;
+	const char *lead;
 	size_t changed = 0;
 
 	if (c->n_mech == 0)
 		return;
-	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Mechanism check")));
+	head(pg, 2, tr(pg, "Mechanism check"));
 	for (size_t i = 0; i < c->n_mech; i++)
 		changed += c->mech[i].changed;
 	if (!changed) {
-		puts_(pg, fmt(pg, "%s\n", tr(pg, "No mechanism state "
-					      "changed.")));
+		para(pg, tr(pg, "No mechanism state "
+					      "changed."));
 		return;
 	}
 	row = g_ptr_array_new();
@@ -503,12 +504,11 @@ static void section_mechanism(page *pg)
 				 mech_prio(pg, b, false)));
 		table_row(pg, row);
 	}
-	puts_(pg, fmt(pg, "\n%s", tr(pg, "Each cell shows the old build, then "
-				     "the new one where it differs.")));
-	if (same->len)
-		puts_(pg, fmt(pg, " %s", fmt(pg, tr(pg, "Unchanged: %s."),
-					     join(pg, same, ", "))));
-	puts_(pg, "\n");
+	lead = tr(pg, "Each cell shows the old build, then the new one where "
+		  "it differs.");
+	para(pg, same->len ? fmt(pg, "%s %s", lead, fmt(pg, tr(pg, "Unchanged: "
+				 "%s."), join(pg, same, ", ")))
+			   : lead);
 	g_ptr_array_free(same, TRUE);
 	g_ptr_array_free(row, TRUE);
 }
@@ -522,10 +522,10 @@ static void section_baseline(page *pg)
 
 	if (c->n_baseline == 0)
 		return;
-	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Baseline")));
-	puts_(pg, fmt(pg, "%s\n\n", fmt(pg, tr(pg, "The reference state %s: "
+	head(pg, 2, tr(pg, "Baseline"));
+	para(pg, fmt(pg, tr(pg, "The reference state %s: "
 		"the mean of its per-run statistic, new build minus old "
-		"build."), state_text(pg, pg->os->plan.reference))));
+		"build."), state_text(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, trc(pg, "table header", "Series"));
 	add(row, tr(pg, "Old build"));
@@ -560,12 +560,12 @@ static void section_effects(page *pg)
 
 	if (c->n_states == 0)
 		return;
-	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Effects against the "
-					     "reference")));
-	puts_(pg, fmt(pg, "%s\n\n", fmt(pg, tr(pg, "Each state's effect is its "
+	head(pg, 2, tr(pg, "Effects against the "
+					     "reference"));
+	para(pg, fmt(pg, tr(pg, "Each state's effect is its "
 		"mean paired difference from %s; the table shows the new "
 		"effect minus the old one, with the old and the new effect in "
-		"brackets."), state_text(pg, pg->os->plan.reference))));
+		"brackets."), state_text(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, phrase(pg, PH_HEAD_STATE));
 	for (size_t k = 0; k < pairs; k++) {
@@ -624,7 +624,7 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 	if (!ci->fragile)
 		return;
 	if (!*started)
-		puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Comparison notes")));
+		head(pg, 2, tr(pg, "Comparison notes"));
 	*started = true;
 	st = endpoint_words_where(pg->md.lang, ci->fragile_endpoint,
 				  ci->fragile_boundary, ci->fragile_distance,
@@ -634,7 +634,7 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 		return;
 	}
 	keep(pg, where);
-	puts_(pg, fmt(pg, "- %s: %s (%s); %s\n", who, where,
+	item(pg, fmt(pg, "%s: %s (%s); %s", who, where,
 		      tr(pg, "judged by the Monte Carlo error"),
 		      tr(pg, "another seed could change the conclusion.")));
 }
@@ -754,15 +754,14 @@ static void small_samples_of(page *pg, bool new, bool *started)
 				state_text(pg, s->plan.states[o->state])));
 		}
 		if (!*started)
-			puts_(pg, fmt(pg, "\n## %s\n\n",
-				      tr(pg, "Small samples")));
+			head(pg, 2, tr(pg, "Small samples"));
 		*started = true;
 		applies = names->len == n_used
 			? tr(pg, "This applies to every effect compared.")
 			: fmt(pg, phrase(pg, PH_SCOPE_LIST),
 			      join(pg, names, ", "));
-		puts_(pg, fmt(pg, "- %s %s\n",
-			      coverage_sentence(pg, who, s, c), applies));
+		item(pg, fmt(pg, "%s %s", coverage_sentence(pg, who, s, c),
+			     applies));
 		g_ptr_array_free(names, TRUE);
 	}
 	g_free(todo);
@@ -778,14 +777,14 @@ static void section_small_samples(page *pg)
 
 static void section_input(page *pg)
 {
-	puts_(pg, fmt(pg, "\n## %s\n\n", tr(pg, "Input data")));
-	puts_(pg, fmt(pg, "%s\n", fmt(pg, tr(pg, "Input digests (SHA-256 over "
+	head(pg, 2, tr(pg, "Input data"));
+	para(pg, fmt(pg, tr(pg, "Input digests (SHA-256 over "
 		"every input file): old build %s, new build %s."),
-		code(pg, pg->os->digest), code(pg, pg->ns->digest))));
-	puts_(pg, fmt(pg, "\n%s\n", fmt(pg, tr(pg, "Analysis plan digests "
+		code(pg, pg->os->digest), code(pg, pg->ns->digest)));
+	para(pg, fmt(pg, tr(pg, "Analysis plan digests "
 		"(SHA-256 of the canonical plan, docs/study-format.md): old "
 		"build %s, new build %s."), code(pg, pg->os->plan.digest),
-		code(pg, pg->ns->plan.digest))));
+		code(pg, pg->ns->plan.digest)));
 }
 
 pb_status builddiff_md_render(const study *os, const analysis *oa,
@@ -794,11 +793,11 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    GString *out)
 {
 	page pg = { 0 };
-	gsize start = out->len;
+	pb_status st;
 
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
-	mdpage_init(&pg.md, lang, out);
+	mdpage_init(&pg.md, lang, pagedoc_new());
 	pg.os = os;
 	pg.ns = ns;
 	pg.oa = oa;
@@ -815,5 +814,9 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 	section_notes(&pg);
 	section_input(&pg);
 
-	return mdpage_finish(&pg.md, start);
+	st = mdpage_finish(&pg.md, 0);
+	g_string_append_len(out, pagedoc_str(pg.md.doc),
+			    (gssize)pagedoc_len(pg.md.doc));
+	pagedoc_free(pg.md.doc);
+	return st;
 }

@@ -28,7 +28,6 @@ typedef struct page {
 	const study_plan *p;
 	const analysis *a;
 	const study_summary *sum;
-	pagedoc *doc;           /* where the sections start; NULL: not kept */
 } page;
 
 /* ---- words and text pieces (render/mdpage.h) ------------------------ */
@@ -162,7 +161,7 @@ static void value_table(page *pg, size_t series)
 	}
 	g_ptr_array_free(row, TRUE);
 	if (!pg->p->series[series].rule.declared)
-		put(pg, "\n%s\n", tr(pg, "The study declares no rule for the "
+		para(pg, tr(pg, "The study declares no rule for the "
 				      "values written in this series, so the "
 				      "table shows only what was observed."));
 }
@@ -170,9 +169,8 @@ static void value_table(page *pg, size_t series)
 /* Starts section ID of the page under HEADING. */
 static void section(page *pg, page_section id, const char *heading)
 {
-	if (pg->doc)
-		pagedoc_begin(pg->doc, id);
-	put(pg, "\n## %s\n\n", heading);
+	pagedoc_begin(pg->md.doc, id);
+	head(pg, 2, heading);
 }
 
 /* Runs F for each series of KIND, with a "###" heading naming the series
@@ -180,7 +178,7 @@ static void section(page *pg, page_section id, const char *heading)
 static size_t each_series(page *pg, series_kind kind,
 			  void (*f)(page *, size_t))
 {
-	size_t n = 0, done = 0;
+	size_t n = 0;
 
 	for (size_t k = 0; k < pg->p->n_series; k++)
 		n += pg->p->series[k].kind == kind;
@@ -188,10 +186,8 @@ static size_t each_series(page *pg, series_kind kind,
 		if (pg->p->series[k].kind != kind)
 			continue;
 		if (n > 1)
-			put(pg, "%s### %s\n\n", done ? "\n" : "",
-			    series_name(pg, k));
+			head(pg, 3, series_name(pg, k));
 		f(pg, k);
-		done++;
 	}
 	return n;
 }
@@ -298,12 +294,11 @@ static void section_comparisons(page *pg)
 		return;
 	section(pg, PAGE_COMPARISONS,
 		tr(pg, "Comparison with the reference"));
-	puts_(pg, fmt(pg, p->better == BETTER_LOWER
-		      ? phrase(pg, PH_SET_DIRECTION_LOWER)
-		      : phrase(pg, PH_SET_DIRECTION_HIGHER),
-		      stat, ref));
-	put(pg, " %s\n\n", fmt(pg, phrase(pg, PH_SET_CELL),
-			       confidence(pg)));
+	para(pg, fmt(pg, "%s %s",
+		     fmt(pg, p->better == BETTER_LOWER
+			 ? phrase(pg, PH_SET_DIRECTION_LOWER)
+			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
+		     fmt(pg, phrase(pg, PH_SET_CELL), confidence(pg))));
 	row = row_new();
 	add(row, fmt(pg, phrase(pg, PH_CMP_HEAD), ref));
 	for (size_t k = 0; k < p->n_series; k++)
@@ -465,29 +460,27 @@ static void mechanism_head(page *pg, mech_columns c)
 	g_ptr_array_free(row, TRUE);
 }
 
-/* The sentences below the table, each about a column shown. */
+/* The sentences below the table, each about a column shown, as one
+ * paragraph. */
 static void mechanism_notes(page *pg, mech_columns c, GPtrArray *changed)
 {
-	const char *lead = "\n";
+	GPtrArray *sentences = g_ptr_array_new();
 
-	if (c.priority) {
-		put(pg, "\n%s", tr(pg, "The priority columns show the thread's "
-				   "priority before registration, after the "
-				   "registration attempt and after cleanup."));
-		lead = " ";
-	}
-	if (!c.priority_class) {
-		if (c.priority)
-			puts_(pg, "\n");
-		return;
-	}
-	if (changed->len)
-		put(pg, "%s%s\n", lead, fmt(pg, tr(pg, "The process priority "
-					    "class changed in some boots of: "
-					    "%s."), join(pg, changed, ", ")));
-	else
-		put(pg, "%s%s\n", lead, tr(pg, "The process priority class did "
-					   "not change."));
+	if (c.priority)
+		g_ptr_array_add(sentences, (gpointer)tr(pg, "The priority "
+			"columns show the thread's priority before "
+			"registration, after the registration attempt and "
+			"after cleanup."));
+	if (c.priority_class && changed->len)
+		g_ptr_array_add(sentences, (gpointer)fmt(pg, tr(pg, "The "
+			"process priority class changed in some boots of: "
+			"%s."), join(pg, changed, ", ")));
+	else if (c.priority_class)
+		g_ptr_array_add(sentences, (gpointer)tr(pg, "The process "
+			"priority class did not change."));
+	if (sentences->len)
+		para(pg, join(pg, sentences, " "));
+	g_ptr_array_free(sentences, TRUE);
 }
 
 /* The MMCSS table: registration, service and priorities per state, with
@@ -551,7 +544,7 @@ static const char *observed_cell(page *pg, const mech_state_summary *m,
 }
 
 /* The event=observe table: one row per state and observed name. */
-static void observation_table(page *pg, size_t series, bool after_table)
+static void observation_table(page *pg, size_t series)
 {
 	const study_summary *sum = pg->sum;
 	GPtrArray *row = row_new();
@@ -564,8 +557,6 @@ static void observation_table(page *pg, size_t series, bool after_table)
 		for (size_t k = 0; k < m->n_observed; k++) {
 			const observed_name *on = &m->observed[k];
 			if (!any) {
-				if (after_table)
-					puts_(pg, "\n");
 				add(row, phrase(pg, PH_HEAD_STATE));
 				add(row, tr(pg, "Observed"));
 				add(row, tr(pg, "Values (boots)"));
@@ -584,10 +575,8 @@ static void observation_table(page *pg, size_t series, bool after_table)
 
 static void mechanism_series(page *pg, size_t series)
 {
-	gsize before = pg->md.out->len;
-
 	mechanism_table(pg, series);
-	observation_table(pg, series, pg->md.out->len > before);
+	observation_table(pg, series);
 }
 
 static void section_mechanism(page *pg)
@@ -608,11 +597,6 @@ static void section_start(page *pg, page_section id, const char *heading,
 	*started = true;
 }
 
-static void bullet(page *pg, const char *text)
-{
-	put(pg, "- %s\n", text);
-}
-
 static void section_series_notes(page *pg)
 {
 	bool started = false;
@@ -624,7 +608,7 @@ static void section_series_notes(page *pg)
 			continue;
 		section_start(pg, PAGE_SERIES_NOTES, tr(pg, "Series notes"),
 			      &started);
-		bullet(pg, fmt(pg, "%s: %s", series_name(pg, k),
+		item(pg, fmt(pg, "%s: %s", series_name(pg, k),
 			       esc(pg, note)));
 	}
 }
@@ -684,7 +668,7 @@ static void section_runs(page *pg)
 					", ")));
 			g_ptr_array_free(ex, TRUE);
 		}
-		bullet(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
+		item(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
 			       join(pg, parts, "; ")));
 		g_ptr_array_free(parts, TRUE);
 	}
@@ -727,47 +711,47 @@ static void section_settings(page *pg)
 	const char *method = method_label(pg, p->interval);
 
 	section(pg, PAGE_SETTINGS, tr(pg, "Analysis settings"));
-	bullet(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
+	item(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
 		       code(pg, p->statistic.name, false)));
-	bullet(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
+	item(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		      "that hold an accepted run of both states."));
 	if (p->interval == INTERVAL_T && !p->resamples_exact)
 		/* Student t resamples nothing: the resamples and seed are
 		 * those of the bootstrap methods of the sensitivity
 		 * analysis only. */
-		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_RESAMPLES),
+		item(pg, fmt(pg, phrase(pg, PH_SET_T_RESAMPLES),
 			       method, confidence_alone(pg),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed)));
 	else if (p->interval == INTERVAL_T)
-		bullet(pg, fmt(pg, phrase(pg, PH_SET_T_EXACT),
+		item(pg, fmt(pg, phrase(pg, PH_SET_T_EXACT),
 			       method, confidence_alone(pg)));
 	else if (p->resamples_exact)
-		bullet(pg, fmt(pg, phrase(pg, PH_SET_EXACT_BOOTSTRAP),
+		item(pg, fmt(pg, phrase(pg, PH_SET_EXACT_BOOTSTRAP),
 			       method, confidence_alone(pg)));
 	else
-		bullet(pg, fmt(pg, phrase(pg, PH_SET_BOOTSTRAP),
+		item(pg, fmt(pg, phrase(pg, PH_SET_BOOTSTRAP),
 			       fmt(pg, "%lu", p->resamples),
 			       fmt(pg, "%" PRIu32, p->seed), method,
 			       confidence_alone(pg)));
-	bullet(pg, fmt(pg, p->better == BETTER_LOWER
+	item(pg, fmt(pg, p->better == BETTER_LOWER
 		       ? phrase(pg, PH_SET_THRESHOLD_LOWER)
 		       : phrase(pg, PH_SET_THRESHOLD_HIGHER),
 		       qty(pg, p->threshold, false)));
-	bullet(pg, tr(pg, "Conclusions: harm or benefit when the whole "
+	item(pg, tr(pg, "Conclusions: harm or benefit when the whole "
 		      "interval lies beyond the threshold, equivalence when it "
 		      "lies wholly inside it; each series is judged on its own "
 		      "and never pooled.  The other interval methods are in "
 		      "results.json as a sensitivity analysis."));
 	/* TRANSLATORS: %zu is the fewest pairs a claim needs. */
-	bullet(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
+	item(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
 			       "nor when every block shows the same "
 			       "difference.",
 			       "No claim is made from fewer than %zu pairs, "
 			       "nor when every block shows the same "
 			       "difference.", VERDICT_MIN_PAIRS),
 		       (size_t)VERDICT_MIN_PAIRS));
-	bullet(pg, plan_digest_text(pg));
+	item(pg, plan_digest_text(pg));
 }
 
 /* The comparisons "Series 1 `10`, ..." of the list IDX. */
@@ -824,10 +808,10 @@ static void section_small_samples(page *pg)
 			method_label(pg, pg->p->interval),
 			percent_alone(pg, c->coverage, 1));
 		if (n == with_interval)
-			bullet(pg, fmt(pg, "%s %s", f, phrase(pg,
+			item(pg, fmt(pg, "%s %s", f, phrase(pg,
 				PH_SCOPE_EVERY)));
 		else
-			bullet(pg, fmt(pg, "%s %s", f, fmt(pg, phrase(pg,
+			item(pg, fmt(pg, "%s %s", f, fmt(pg, phrase(pg,
 				PH_SCOPE_LIST), cmp_names(pg, idx, n))));
 	}
 	g_free(done);
@@ -880,13 +864,13 @@ static void section_comparison_notes(page *pg)
 				? tr(pg, "judged against the exact bootstrap")
 				: tr(pg, "judged by the Monte Carlo error");
 			notes_start(pg, &started);
-			bullet(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
+			item(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
 				       tr(pg, "another seed could change the "
 					  "conclusion.")));
 		}
 		if (ci->fallback) {
 			notes_start(pg, &started);
-			bullet(pg, fmt(pg, "%s: %s", who,
+			item(pg, fmt(pg, "%s: %s", who,
 				       fmt(pg, tr(pg, "the %s interval is "
 						  "undefined here; the %s "
 						  "interval is shown "
@@ -898,7 +882,7 @@ static void section_comparison_notes(page *pg)
 		}
 		if (c->coverage_beyond) {
 			notes_start(pg, &started);
-			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg, trn(pg,
+			item(pg, fmt(pg, "%s: %s", who, fmt(pg, trn(pg,
 				"with %zu pair, beyond the simulated coverage "
 				"table (%d to %d pairs, docs/statistics.md): no "
 				"simulated coverage is quoted for it.",
@@ -914,7 +898,7 @@ static void section_comparison_notes(page *pg)
 				g_ptr_array_add(ids, (gpointer)esc(pg,
 					pg->s->runs[c->unpaired[k]].id));
 			notes_start(pg, &started);
-			bullet(pg, fmt(pg, "%s: %s", who, fmt(pg,
+			item(pg, fmt(pg, "%s: %s", who, fmt(pg,
 				tr(pg, "unpaired runs, left out because their "
 				   "block lacks the other state: %s."),
 				join(pg, ids, ", "))));
@@ -938,18 +922,18 @@ static void spread_bullets(page *pg)
 	for (size_t i = 0; i < a->n_spread; i++) {
 		const series_spread *sp = &a->spread[i];
 		if (sp->runs == 0)
-			bullet(pg, fmt(pg, tr(pg, "%s: no runs at %s."),
+			item(pg, fmt(pg, tr(pg, "%s: no runs at %s."),
 				       series_name(pg, sp->series),
 				       state_text(pg, p->reference)));
 		else if (!isfinite(sp->sd))
-			bullet(pg, fmt(pg, tr(pg, "%s: at %s, SD not defined, "
+			item(pg, fmt(pg, tr(pg, "%s: at %s, SD not defined, "
 					      "range %s to %s, n = %zu."),
 				       series_name(pg, sp->series),
 				       state_text(pg, p->reference),
 				       num(pg, sp->min, false),
 				       qty(pg, sp->max, false), sp->runs));
 		else
-			bullet(pg, fmt(pg, tr(pg, "%s: at %s, SD %s, range %s "
+			item(pg, fmt(pg, tr(pg, "%s: at %s, SD %s, range %s "
 					      "to %s, n = %zu."),
 				       series_name(pg, sp->series),
 				       state_text(pg, p->reference),
@@ -968,7 +952,7 @@ static void spread_test_bullets(page *pg)
 		const char *b = series_name(pg, t->series_b);
 		const char *sa = series_name(pg, t->series_a);
 		if (t->finding == HETERO_UNJUDGED) {
-			bullet(pg, fmt(pg, tr(pg, "%s against %s: whether the "
+			item(pg, fmt(pg, tr(pg, "%s against %s: whether the "
 					      "spread differs cannot be "
 					      "judged; a series has fewer "
 					      "than two runs at %s, or they "
@@ -976,7 +960,7 @@ static void spread_test_bullets(page *pg)
 				       b, sa, state_text(pg, pg->p->reference)));
 			continue;
 		}
-		bullet(pg, fmt(pg, t->finding == HETERO_DIFFERS
+		item(pg, fmt(pg, t->finding == HETERO_DIFFERS
 			       ? tr(pg, "%s against %s: SD ratio %s, "
 				    "Brown-Forsythe test p %s; the spread "
 				    "differs clearly.")
@@ -987,7 +971,7 @@ static void spread_test_bullets(page *pg)
 			       p_value(pg, t->p_value)));
 	}
 	if (a->n_spread_tests)
-		bullet(pg, tr(pg, "The spread test compares the absolute "
+		item(pg, tr(pg, "The spread test compares the absolute "
 			      "deviations of the runs from the median of "
 			      "their series; it assumes independent runs "
 			      "whose distributions have the same shape in "
@@ -1018,7 +1002,7 @@ static void difference_bullet(page *pg, const series_difference *d)
 	const char *sa = series_name(pg, d->series_a);
 
 	if (d->finding == HETERO_UNJUDGED)
-		bullet(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "
+		item(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "
 				      "%s differ cannot be judged; a series "
 				      "has fewer than %d pairs."),
 			       state, b, sa, VERDICT_MIN_PAIRS));
@@ -1026,7 +1010,7 @@ static void difference_bullet(page *pg, const series_difference *d)
 		/* The effects differ; the verdicts may still be the same
 		 * (harm in both, one larger), so the sentence speaks of the
 		 * effects only. */
-		bullet(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
+		item(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
 				      "effect in %s is %s %s; the effects of "
 				      "the series differ clearly."),
 			       state, b, sa,
@@ -1050,7 +1034,7 @@ static void between_bullets(page *pg)
 			continue;
 		all_agree = false;
 		if (a->n_between && state_effects(a, r->state) == HETERO_SAME)
-			bullet(pg, fmt(pg, tr(pg, "%s: the effects of the "
+			item(pg, fmt(pg, tr(pg, "%s: the effects of the "
 					      "series do not differ clearly, "
 					      "but the series do not reach "
 					      "the same conclusion."),
@@ -1058,7 +1042,7 @@ static void between_bullets(page *pg)
 					       r->state])));
 	}
 	if (a->n_between && all_agree)
-		bullet(pg, tr(pg, "For every state the effects of the series "
+		item(pg, tr(pg, "For every state the effects of the series "
 			      "agree within their intervals."));
 }
 
@@ -1073,19 +1057,19 @@ static void section_heterogeneity(page *pg)
 	spread_test_bullets(pg);
 	between_bullets(pg);
 	if (a->heterogeneous)
-		bullet(pg, tr(pg, "The series differ in effect or spread, so "
+		item(pg, tr(pg, "The series differ in effect or spread, so "
 			      "they are reported separately and never "
 			      "pooled."));
 	else if (a->unjudged)
-		bullet(pg, tr(pg, "Some differences between the series cannot "
+		item(pg, tr(pg, "Some differences between the series cannot "
 			      "be judged, so the series are reported "
 			      "separately and never pooled."));
 	else if (a->conclusions_differ)
-		bullet(pg, tr(pg, "The series do not reach the same "
+		item(pg, tr(pg, "The series do not reach the same "
 			      "conclusion on every state, so they are "
 			      "reported separately and never pooled."));
 	else if (a->n_spread > 1)
-		bullet(pg, tr(pg, "No clear difference between the series was "
+		item(pg, tr(pg, "No clear difference between the series was "
 			      "found; they are still reported separately."));
 }
 
@@ -1134,19 +1118,19 @@ static void section_design(page *pg)
 		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),
 			      &started);
 		if (!b->has_positions)
-			bullet(pg, fmt(pg, tr(pg, "Run order of %s: no "
+			item(pg, fmt(pg, tr(pg, "Run order of %s: no "
 					      "positions recorded, so its "
 					      "balance cannot be checked."),
 				       who));
 		else if (b->flagged)
-			bullet(pg, fmt(pg, tr(pg, "Run order of %s: %s ran at "
+			item(pg, fmt(pg, tr(pg, "Run order of %s: %s ran at "
 					      "position %zu clearly more "
 					      "often than the other states."),
 				       who, state_text(pg, pg->p->states[
 					       b->flagged_state]),
 				       b->flagged_position));
 		else
-			bullet(pg, fmt(pg, tr(pg, "Run order of %s: balanced; "
+			item(pg, fmt(pg, tr(pg, "Run order of %s: balanced; "
 					      "no state ran first or last "
 					      "clearly more often than the "
 					      "others."), who));
@@ -1154,17 +1138,16 @@ static void section_design(page *pg)
 	for (size_t i = 0; i < sum->n_controls; i++) {
 		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),
 			      &started);
-		bullet(pg, control_text(pg, &sum->controls[i]));
+		item(pg, control_text(pg, &sum->controls[i]));
 	}
 }
 
 static void section_input(page *pg)
 {
 	section(pg, PAGE_INPUT, tr(pg, "Input data"));
-	puts_(pg, fmt(pg, tr(pg, "Input digest (SHA-256 over every input "
-			     "file; results.json lists the digest of each "
-			     "file): %s"), code(pg, pg->s->digest, false)));
-	puts_(pg, "\n");
+	para(pg, fmt(pg, tr(pg, "Input digest (SHA-256 over every input "
+			    "file; results.json lists the digest of each "
+			    "file): %s"), code(pg, pg->s->digest, false)));
 }
 
 static void heading(page *pg)
@@ -1172,24 +1155,22 @@ static void heading(page *pg)
 	const study_plan *p = pg->p;
 	const char *platform = studytext_platform(p, pg->md.lang);
 
-	put(pg, "# %s\n", fmt(pg, trc(pg, "page heading", "%s, build %s"),
-			      esc(pg, studytext_title(p, pg->md.lang)),
-			      esc(pg, p->build)));
+	head(pg, 1, fmt(pg, trc(pg, "page heading", "%s, build %s"),
+			esc(pg, studytext_title(p, pg->md.lang)),
+			esc(pg, p->build)));
 	if (platform && platform[0])
-		put(pg, "\n%s\n", fmt(pg, tr(pg, "Platform: %s."),
-				      esc(pg, platform)));
+		para(pg, fmt(pg, tr(pg, "Platform: %s."), esc(pg, platform)));
 }
 
-static pb_status render(const study *s, const analysis *a, const char *lang,
-			GString *out, pagedoc *doc)
+pb_status markdown_render_doc(const study *s, const analysis *a,
+			      const char *lang, pagedoc *doc)
 {
 	page pg = { 0 };
-	gsize start = out->len;
+	size_t start = pagedoc_len(doc);
 
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
-	mdpage_init(&pg.md, lang, out);
-	pg.doc = doc;
+	mdpage_init(&pg.md, lang, doc);
 	pg.s = s;
 	pg.p = &s->plan;
 	pg.a = a;
@@ -1214,16 +1195,10 @@ static pb_status render(const study *s, const analysis *a, const char *lang,
 pb_status markdown_render(const study *s, const analysis *a,
 			  const char *lang, GString *out)
 {
-	return render(s, a, lang, out, NULL);
-}
+	pagedoc *doc = pagedoc_new();
+	pb_status st = markdown_render_doc(s, a, lang, doc);
 
-pb_status markdown_render_doc(const study *s, const analysis *a,
-			      const char *lang, pagedoc *doc)
-{
-	size_t start = pagedoc_len(doc);
-	pb_status st = render(s, a, lang, pagedoc_text(doc), doc);
-
-	if (st != PB_OK)
-		pagedoc_truncate(doc, start);
+	g_string_append_len(out, pagedoc_str(doc), (gssize)pagedoc_len(doc));
+	pagedoc_free(doc);
 	return st;
 }

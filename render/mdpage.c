@@ -16,10 +16,10 @@
 /* The names xgettext extracts (Makefile.am, "Translations"). */
 #define trc(md, ctx, msgid) mdpage_trc((md), (ctx), (msgid))
 
-void mdpage_init(mdpage *md, const char *lang, GString *out)
+void mdpage_init(mdpage *md, const char *lang, pagedoc *doc)
 {
 	md->lang = lang;
-	md->out = out;
+	md->doc = doc;
 	md->pool = g_ptr_array_new_with_free_func(g_free);
 	md->st = PB_OK;
 }
@@ -29,7 +29,7 @@ pb_status mdpage_finish(mdpage *md, gsize start)
 	g_ptr_array_free(md->pool, TRUE);
 	md->pool = NULL;
 	if (md->st != PB_OK)
-		g_string_truncate(md->out, start);
+		pagedoc_truncate(md->doc, start);
 	return md->st;
 }
 
@@ -98,20 +98,6 @@ const char *mdpage_fmt(mdpage *md, const char *format, ...)
 	s = g_strdup_vprintf(format, ap);
 	va_end(ap);
 	return mdpage_keep(md, s);
-}
-
-void mdpage_put(mdpage *md, const char *format, ...)
-{
-	va_list ap;
-
-	va_start(ap, format);
-	g_string_append_vprintf(md->out, format, ap);
-	va_end(ap);
-}
-
-void mdpage_puts(mdpage *md, const char *text)
-{
-	g_string_append(md->out, text);
 }
 
 const char *mdpage_esc(mdpage *md, const char *text)
@@ -220,22 +206,31 @@ const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)
 	return mdpage_keep(md, g_string_free(g, FALSE));
 }
 
-/* ---- tables ------------------------------------------------------------ */
+/* ---- blocks ------------------------------------------------------------ */
+
+void mdpage_heading(mdpage *md, int level, const char *text)
+{
+	pagedoc_heading(md->doc, level, text);
+}
+
+void mdpage_paragraph(mdpage *md, const char *text)
+{
+	pagedoc_paragraph(md->doc, text);
+}
+
+void mdpage_bullet(mdpage *md, const char *text)
+{
+	pagedoc_bullet(md->doc, text);
+}
 
 void mdpage_table_header(mdpage *md, GPtrArray *cells)
 {
-	mdpage_table_row(md, cells);
-	mdpage_puts(md, "|");
-	for (guint i = 0; i < cells->len; i++)
-		mdpage_puts(md, "---|");
-	mdpage_puts(md, "\n");
+	pagedoc_table(md->doc, (const char *const *)cells->pdata, cells->len);
 }
 
 void mdpage_table_row(mdpage *md, GPtrArray *cells)
 {
-	mdpage_puts(md, "| ");
-	mdpage_puts(md, mdpage_join(md, cells, " | "));
-	mdpage_puts(md, " |\n");
+	pagedoc_row(md->doc, (const char *const *)cells->pdata, cells->len);
 }
 
 GPtrArray *mdpage_row_new(void)

@@ -1,7 +1,7 @@
 /* mdpage.h: the pieces every Markdown page writer builds its page from.
  *
  * A page writer (render/markdown.c, render/builddiff_md.c) walks a whole page
- * in one language, appending to a GString.  The words go through the
+ * in one language, adding its blocks to a page document (render/pagedoc.h).  The words go through the
  * catalog (render/i18n.h); a missing translation is remembered and the
  * English text used, so the whole page is still walked and the writer fails
  * at the end.  Strings made on the way (formatted numbers, escaped study
@@ -22,19 +22,20 @@
 #include "common/status.h"
 #include "ingest/state.h"
 #include "ingest/study.h"
+#include "render/pagedoc.h"
 #include "render/page_phrases.h"
 
 typedef struct mdpage {
 	const char *lang;       /* "en", "de", "cs" or "ko" */
-	GString *out;           /* the page is appended here */
+	pagedoc *doc;           /* the page's blocks are added here */
 	GPtrArray *pool;        /* strings made for this page */
 	pb_status st;           /* the first failure, PB_OK while none */
 } mdpage;
 
-/* Starts a page in LANG appended to OUT (which the caller keeps). */
-void mdpage_init(mdpage *md, const char *lang, GString *out);
+/* Starts a page in LANG added to DOC (which the caller keeps). */
+void mdpage_init(mdpage *md, const char *lang, pagedoc *doc);
 
-/* Frees the pool; when a failure was remembered, cuts OUT back to its
+/* Frees the pool; when a failure was remembered, cuts DOC back to its
  * length START (so a failed page leaves nothing) and returns it. */
 pb_status mdpage_finish(mdpage *md, gsize start);
 
@@ -62,10 +63,6 @@ const char *mdpage_keep(mdpage *md, gchar *s);
 __attribute__((format(printf, 2, 3)))
 const char *mdpage_fmt(mdpage *md, const char *format, ...);
 
-/* Appends to the page. */
-__attribute__((format(printf, 2, 3)))
-void mdpage_put(mdpage *md, const char *format, ...);
-void mdpage_puts(mdpage *md, const char *text);
 
 /* Study text escaped for inline use; NULL reads as empty text. */
 const char *mdpage_esc(mdpage *md, const char *text);
@@ -103,7 +100,13 @@ const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k);
 /* Joins the strings of ITEMS with SEP. */
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep);
 
-/* ---- tables ------------------------------------------------------------ */
+/* ---- blocks ------------------------------------------------------------ */
+
+/* A heading of LEVEL, a paragraph, an item of a list, each of inline
+ * Markdown TEXT. */
+void mdpage_heading(mdpage *md, int level, const char *text);
+void mdpage_paragraph(mdpage *md, const char *text);
+void mdpage_bullet(mdpage *md, const char *text);
 
 /* A GFM table's header line and delimiter row, one column per cell. */
 void mdpage_table_header(mdpage *md, GPtrArray *cells);

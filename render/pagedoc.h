@@ -1,11 +1,16 @@
-/* pagedoc.h: a study's page in one language, rendered once
- * (render/markdown.h), for both of its readers: the Markdown file and the
- * PDF report (render/pdf_report.h).
+/* pagedoc.h: a page in one language, made once, for both of its readers:
+ * the Markdown file and the PDF report (render/pdf_report.h).
  *
- * The document is the page's Markdown and, for every part of it, the
- * section it belongs to, by an id of its own rather than by its heading:
- * the PDF finds where a figure goes without matching translated headings,
- * and without rendering the page a second time. */
+ * A page writer (render/markdown.c, render/builddiff_md.c, through
+ * render/mdpage.h) adds the page's blocks in order: headings, paragraphs,
+ * bullet items and tables.  Their texts are inline Markdown, as the page
+ * has them.  Each block belongs to the section the writer last began, by
+ * an id of its own rather than by its heading, so the PDF finds where a
+ * figure goes without matching translated headings.
+ *
+ * The document writes each block's Markdown as it is added: one blank
+ * line between blocks, none between the items of a list or the rows of a
+ * table, every line ending in '\n'. */
 #ifndef PAIRBOOT_PAGEDOC_H
 #define PAIRBOOT_PAGEDOC_H
 
@@ -30,6 +35,25 @@ typedef enum page_section {
 	PAGE_SECTIONS
 } page_section;
 
+typedef enum page_block_kind {
+	PAGE_HEADING,
+	PAGE_PARAGRAPH,
+	PAGE_BULLET,            /* one item of a list */
+	PAGE_TABLE
+} page_block_kind;
+
+/* One block, as a reader sees it. */
+typedef struct page_block {
+	page_block_kind kind;
+	page_section section;
+	int level;              /* a heading's level, 1..6; else 0 */
+	const char *text;       /* inline Markdown; NULL for a table */
+	size_t n_cols;          /* a table's columns: its header's cells */
+	size_t n_rows;          /* a table's rows, the header row included */
+	const char *const *cells; /* n_rows x n_cols inline Markdown texts,
+				     row-major, row 0 the header */
+} page_block;
+
 typedef struct pagedoc pagedoc;
 
 /* A new, empty document (free with pagedoc_free).  GLib aborts when out of
@@ -37,19 +61,36 @@ typedef struct pagedoc pagedoc;
 pagedoc *pagedoc_new(void);
 void pagedoc_free(pagedoc *doc);
 
-/* The page's Markdown, which the page writer appends to. */
-GString *pagedoc_text(pagedoc *doc);
+/* ---- writing ---------------------------------------------------------- */
+
+/* The blocks added from now on belong to section ID. */
+void pagedoc_begin(pagedoc *doc, page_section id);
+
+/* A heading of LEVEL (1..6), a paragraph or a bullet item whose inline
+ * Markdown is TEXT (copied). */
+void pagedoc_heading(pagedoc *doc, int level, const char *text);
+void pagedoc_paragraph(pagedoc *doc, const char *text);
+void pagedoc_bullet(pagedoc *doc, const char *text);
+
+/* A table whose header has the N cells CELLS (copied), and one row of it
+ * more.  A row goes to the last block, which must be a table; its cells
+ * past the header's count are left out, and missing ones are empty. */
+void pagedoc_table(pagedoc *doc, const char *const *cells, size_t n);
+void pagedoc_row(pagedoc *doc, const char *const *cells, size_t n);
+
+/* Drops the text from byte LEN on and the blocks written there (a page
+ * that failed); blocks added after it follow the last one kept. */
+void pagedoc_truncate(pagedoc *doc, size_t len);
+
+/* ---- reading ---------------------------------------------------------- */
+
+/* The page's Markdown. */
 const char *pagedoc_str(const pagedoc *doc);
 size_t pagedoc_len(const pagedoc *doc);
 
-/* Section ID starts at the end of the text written so far. */
-void pagedoc_begin(pagedoc *doc, page_section id);
-
-/* The section the byte at OFFSET of the text belongs to. */
-page_section pagedoc_section_at(const pagedoc *doc, size_t offset);
-
-/* Drops the text from byte LEN on, and the sections that start there (a
- * page that failed). */
-void pagedoc_truncate(pagedoc *doc, size_t len);
+/* The number of blocks, and block I of them (valid until the next
+ * block is added). */
+size_t pagedoc_n_blocks(const pagedoc *doc);
+const page_block *pagedoc_block(const pagedoc *doc, size_t i);
 
 #endif

@@ -18,7 +18,7 @@
 #include "render/figpen.h"
 #include "render/i18n.h"
 #include "render/markdown.h"
-#include "render/mdblocks.h"
+#include "render/mdplain.h"
 #include "render/sink.h"
 #include "render/studytext.h"
 
@@ -597,47 +597,70 @@ static void title_page(pdf *d)
 
 /* ------------------------------------------------------------- body */
 
-static void body(pdf *d, const md_doc *doc, const pagedoc *page)
+/* Table block B in plain text. */
+static void table_block(pdf *d, const page_block *b)
+{
+	size_t n = b->n_rows * b->n_cols;
+	char **cells = g_new(char *, n + 1);
+
+	for (size_t k = 0; k < n; k++)
+		cells[k] = mdplain_cell(b->cells[k]);
+	cells[n] = NULL;
+	d->y += 3;
+	table(d, cells, b->n_rows, b->n_cols, true, false);
+	g_strfreev(cells);
+}
+
+/* Block B, which is not a table, in plain text; FIRST: the page's first
+ * block. */
+static void text_block(pdf *d, const page_block *b, bool first,
+		       fig_kind *pending, size_t *n_pending)
+{
+	char *text = mdplain_text(b->text, b->kind == PAGE_HEADING);
+
+	switch (b->kind) {
+	case PAGE_HEADING:
+		/* The page's own title is on the title page. */
+		if (first && b->level == 1)
+			break;
+		for (size_t k = 0; k < *n_pending; k++)
+			figure(d, pending[k]);
+		heading(d, b->level, text);
+		/* A section's figures follow its heading, before any
+		 * series' heading within it. */
+		figures_for(b->level == 2 ? b->section : PAGE_TOP, pending,
+			    n_pending);
+		break;
+	case PAGE_PARAGRAPH:
+		flow_text(d, FONT_BODY, text, MARGIN_X, TEXT_W, style_ink);
+		d->y += 5;
+		break;
+	case PAGE_BULLET:
+		need(d, line_height(d, FONT_BODY));
+		style_text_show(d->pen.text, d->cr, FONT_BODY,
+				"\xe2\x80\xa2", MARGIN_X + 3, d->y,
+				ANCHOR_LEFT | ANCHOR_TOP, 0, style_ink_soft);
+		flow_text(d, FONT_BODY, text, MARGIN_X + 14, TEXT_W - 14,
+			  style_ink);
+		d->y += 3;
+		break;
+	case PAGE_TABLE:
+		break;
+	}
+	g_free(text);
+}
+
+static void body(pdf *d, const pagedoc *page)
 {
 	fig_kind pending[FIG_KINDS];
 	size_t n_pending = 0;
 
-	for (size_t i = 0; i < doc->n; i++) {
-		const md_block *b = &doc->blocks[i];
-		switch (b->kind) {
-		case MD_HEADING:
-			/* The page's own title is on the title page. */
-			if (i == 0 && b->level == 1)
-				break;
-			for (size_t k = 0; k < n_pending; k++)
-				figure(d, pending[k]);
-			heading(d, b->level, b->text);
-			/* A section's figures follow its heading, before any
-			 * series' heading within it. */
-			figures_for(b->level == 2
-				    ? pagedoc_section_at(page, b->offset)
-				    : PAGE_TOP, pending, &n_pending);
-			break;
-		case MD_PARAGRAPH:
-			flow_text(d, FONT_BODY, b->text, MARGIN_X, TEXT_W,
-				  style_ink);
-			d->y += 5;
-			break;
-		case MD_BULLET:
-			need(d, line_height(d, FONT_BODY));
-			style_text_show(d->pen.text, d->cr, FONT_BODY,
-					"\xe2\x80\xa2", MARGIN_X + 3, d->y,
-					ANCHOR_LEFT | ANCHOR_TOP, 0,
-					style_ink_soft);
-			flow_text(d, FONT_BODY, b->text, MARGIN_X + 14,
-				  TEXT_W - 14, style_ink);
-			d->y += 3;
-			break;
-		case MD_TABLE:
-			d->y += 3;
-			table(d, b->cells, b->n_rows, b->n_cols, true, false);
-			break;
-		}
+	for (size_t i = 0; i < pagedoc_n_blocks(page); i++) {
+		const page_block *b = pagedoc_block(page, i);
+		if (b->kind == PAGE_TABLE)
+			table_block(d, b);
+		else
+			text_block(d, b, i == 0, pending, &n_pending);
 	}
 	for (size_t k = 0; k < n_pending; k++)
 		figure(d, pending[k]);
@@ -737,7 +760,6 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 {
 	pdf d;
 	sink k;
-	md_doc doc = { NULL, 0 };
 	pagedoc *own;
 	pb_status st;
 
@@ -755,11 +777,9 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	page = the_page(&d, page, &own, &st, message, size);
 	if (!page)
 		return st;
-	mdblocks_parse(pagedoc_str(page), pagedoc_len(page), &doc);
 
 	sink_init_stream(&k, write, closure);
 	if (!start_surface(&d, &k, source_date_epoch, message, size)) {
-		mdblocks_free(&doc);
 		pagedoc_free(own);
 		return PB_CANTCREAT;
 	}
@@ -769,7 +789,7 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	st = fig_pen_begin(&d.pen, d.cr, &d.in, &d.scratch);
 	if (st == PB_OK) {
 		title_page(&d);
-		body(&d, &doc, page);
+		body(&d, page);
 		st = fig_pen_end(&d.pen);
 		if (st != PB_OK)
 			snprintf(message, size, "%s", d.scratch.message);
@@ -778,7 +798,6 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	}
 	cairo_destroy(d.cr);
 	st = finish_surface(&d, &k, st, message, size);
-	mdblocks_free(&doc);
 	pagedoc_free(own);
 	return st;
 }

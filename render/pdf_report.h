@@ -5,8 +5,9 @@
  * settings, the input digest, the plan digest and whether it was
  * registered, and the versions of pairboot, cairo and Pango.  Then the
  * page of the same language, rendered once for the Markdown file and the
- * PDF alike (render/pagedoc.h), block by block (render/mdblocks.h),
- * set as headings, paragraphs, lists and tables, with the figures
+ * PDF alike (render/pagedoc.h), block by block, its inline Markdown as
+ * plain text (render/mdplain.h), set as headings, paragraphs, lists and
+ * tables, with the figures
  * (render/figures.h) after the sections they belong to, found by the
  * sections' ids: the interval and per-boot plots after the comparison
  * table, the mechanism figure after the mechanism table.  Each section

@@ -21,7 +21,7 @@
 #include "render/axis.h"
 #include "render/fig_boots.h"
 #include "render/figures.h"
-#include "render/mdblocks.h"
+#include "render/mdplain.h"
 #include "render/markdown.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
@@ -673,54 +673,40 @@ static void test_mechanism(void)
 
 /* ----------------------------------------------------------- the PDF */
 
-static void test_mdblocks(void)
+static void test_mdplain(void)
 {
-	static const char page[] =
-		"# Title\n\nFirst line\nsecond line.\n\n- item one\n"
-		"  continues\n- item \\*two\\*\n\n"
-		"| A | B \\| C | D |\n|---|:---:|---|\n"
-		"| `x \\| y` | 1 |\n| a | b | c | d |\n\n## Next\n";
-	md_doc doc;
-	char *s;
+	static const struct {
+		const char *in, *want;
+	} cells[] = {
+		{ "B \\| C", "B | C" },           /* an escaped pipe */
+		{ "`x \\| y`", "x | y" },         /* ... even in a code span */
+		{ "  `0` \t", "0" },              /* blanks around the cell */
+		{ "a \\\\ b", "a \\ b" },        /* an escaped backslash */
+		{ "", "" },
+	};
+	static const char in[] = "a\\*b `c` ``d`e`` \\q `open";
+	char *s = mdplain_inline(in, strlen(in));
 
-	mdblocks_parse(page, strlen(page), &doc);
-	tap_ok(doc.n == 6, "mdblocks: six blocks (%zu)", doc.n);
-	tap_ok(doc.n >= 1 && doc.blocks[0].kind == MD_HEADING
-	       && doc.blocks[0].level == 1
-	       && strcmp(doc.blocks[0].text, "Title") == 0,
-	       "mdblocks: a heading");
-	tap_ok(doc.n >= 2 && doc.blocks[1].kind == MD_PARAGRAPH
-	       && strcmp(doc.blocks[1].text, "First line second line.") == 0,
-	       "mdblocks: a paragraph's lines are joined");
-	tap_ok(doc.n >= 4 && doc.blocks[2].kind == MD_BULLET
-	       && strcmp(doc.blocks[2].text, "item one continues") == 0
-	       && strcmp(doc.blocks[3].text, "item *two*") == 0,
-	       "mdblocks: bullets, continued and unescaped");
-	if (doc.n >= 5 && doc.blocks[4].kind == MD_TABLE) {
-		const md_block *t = &doc.blocks[4];
-		tap_ok(t->n_cols == 3 && t->n_rows == 3,
-		       "mdblocks: table of 3 columns and 3 rows");
-		tap_ok(strcmp(t->cells[1], "B | C") == 0,
-		       "mdblocks: an escaped pipe stays in its cell");
-		tap_ok(strcmp(t->cells[3], "x | y") == 0
-		       && strcmp(t->cells[4], "1") == 0
-		       && strcmp(t->cells[5], "") == 0,
-		       "mdblocks: code span cell; a short row is padded");
-		tap_ok(strcmp(t->cells[8], "c") == 0,
-		       "mdblocks: a long row is cut to the header");
-	} else {
-		tap_ok(false, "mdblocks: a table");
-	}
-	tap_ok(doc.n >= 6 && doc.blocks[5].level == 2,
-	       "mdblocks: the heading after the table");
-	mdblocks_free(&doc);
-
-	{
-		static const char in[] = "a\\*b `c` ``d`e`` \\q `open";
-		s = mdblocks_inline(in, strlen(in));
-	}
 	tap_streq(s, "a*b c d`e \\q `open",
-		  "mdblocks: escapes and code spans to plain text");
+		  "mdplain: escapes and code spans to plain text");
+	g_free(s);
+	s = mdplain_inline("` a `` b ` x", 12);
+	tap_streq(s, "a `` b x",
+		  "mdplain: one space each side of a span is padding");
+	g_free(s);
+	s = mdplain_inline("`  ` x", 6);
+	tap_streq(s, "   x", "mdplain: a span of spaces keeps them");
+	g_free(s);
+	for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
+		s = mdplain_cell(cells[i].in);
+		tap_streq(s, cells[i].want, "mdplain: a table cell");
+		g_free(s);
+	}
+	s = mdplain_text("  \\# x  ", true);
+	tap_streq(s, "# x", "mdplain: a heading's text without blanks around");
+	g_free(s);
+	s = mdplain_text(" \t- x ", false);
+	tap_streq(s, "- x ", "mdplain: a paragraph keeps its trailing blank");
 	g_free(s);
 }
 
@@ -952,7 +938,7 @@ int main(void)
 	test_boots();
 	test_boots_long_name();
 	test_mechanism();
-	test_mdblocks();
+	test_mdplain();
 	test_pdf_date();
 	test_svg_normalize();
 	test_series_name();

@@ -1487,16 +1487,17 @@ static void check_pagedoc(const loaded *l)
 		const char *heading;
 		page_section id;
 	} want[] = {
-		{ "\n## Value handling\n", PAGE_VALUES },
-		{ "\n## Comparison with the reference\n", PAGE_COMPARISONS },
-		{ "\n## Mechanism check\n", PAGE_MECHANISM },
-		{ "\n## Runs\n", PAGE_RUNS },
-		{ "\n## Analysis settings\n", PAGE_SETTINGS },
-		{ "\n## Input data\n", PAGE_INPUT },
+		{ "Value handling", PAGE_VALUES },
+		{ "Comparison with the reference", PAGE_COMPARISONS },
+		{ "Mechanism check", PAGE_MECHANISM },
+		{ "Runs", PAGE_RUNS },
+		{ "Analysis settings", PAGE_SETTINGS },
+		{ "Input data", PAGE_INPUT },
 	};
 	static const char *const langs[] = { "en", "de", "cs", "ko" };
 	pagedoc *doc = pagedoc_new();
-	const char *text;
+	size_t n, found = 0, len;
+	page_section now = PAGE_TOP;
 	bool all = true;
 
 	for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
@@ -1511,29 +1512,36 @@ static void check_pagedoc(const loaded *l)
 	}
 	tap_ok(markdown_render_doc(l->s, l->a, "en", doc) == PB_OK,
 	       "the English page as a document");
-	text = pagedoc_str(doc);
-	tap_ok(pagedoc_section_at(doc, 0) == PAGE_TOP,
+	n = pagedoc_n_blocks(doc);
+	tap_ok(n > 0 && pagedoc_block(doc, 0)->kind == PAGE_HEADING
+	       && pagedoc_block(doc, 0)->level == 1
+	       && pagedoc_block(doc, 0)->section == PAGE_TOP,
 	       "the page's heading is before every section");
-	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-		/* A section starts at the blank line before its heading. */
-		const char *at = strstr(text, want[i].heading);
-		size_t off = at ? (size_t)(at - text) : 0;
-		bool ok = at && off > 0
-			  && pagedoc_section_at(doc, off) == want[i].id
-			  && pagedoc_section_at(doc, off + 4) == want[i].id
-			  && pagedoc_section_at(doc, off - 1) != want[i].id;
-		all = all && ok;
-		if (!ok)
-			tap_diag("section '%s' not where it starts",
-				 want[i].heading + 4);
+	/* Each section from its heading up to the next section's. */
+	for (size_t i = 0; i < n; i++) {
+		const page_block *b = pagedoc_block(doc, i);
+		if (b->kind == PAGE_HEADING && b->level == 2) {
+			/* Headings of other sections are not checked. */
+			bool next = found < sizeof want / sizeof *want
+				    && strcmp(b->text, want[found].heading)
+				       == 0;
+			now = next ? want[found++].id : b->section;
+			all = all && b->section == now && now != PAGE_TOP;
+		}
+		if (b->section != now) {
+			tap_diag("block %zu is not in the section of the "
+				 "heading before it", i);
+			all = false;
+		}
 	}
-	tap_ok(all, "every section starts at its heading");
-	tap_ok(pagedoc_section_at(doc, pagedoc_len(doc) - 1) == PAGE_INPUT,
+	tap_ok(all && found == sizeof want / sizeof *want,
+	       "every section starts at its heading");
+	tap_ok(n > 0 && pagedoc_block(doc, n - 1)->section == PAGE_INPUT
+	       && pagedoc_block(doc, n - 1)->kind == PAGE_PARAGRAPH,
 	       "the page ends in the input data");
-	size_t len = pagedoc_len(doc);
+	len = pagedoc_len(doc);
 	tap_ok(markdown_render_doc(l->s, l->a, "fr", doc) == PB_SOFTWARE
-	       && pagedoc_len(doc) == len
-	       && pagedoc_section_at(doc, len) == PAGE_INPUT,
+	       && pagedoc_len(doc) == len && pagedoc_n_blocks(doc) == n,
 	       "an unknown language leaves the document as it was");
 	pagedoc_free(doc);
 }

@@ -24,12 +24,14 @@ cairo_status_t sink_write(void *closure, const unsigned char *data,
 	if (k->failed)
 		return CAIRO_STATUS_WRITE_ERROR;
 	if (k->write) {
-		if (k->write(k->closure, data, length)
-		    != CAIRO_STATUS_SUCCESS) {
-			k->failed = true;
-			return CAIRO_STATUS_WRITE_ERROR;
-		}
-		return CAIRO_STATUS_SUCCESS;
+		cairo_status_t st = k->write(k->closure, data, length);
+		if (st == CAIRO_STATUS_SUCCESS)
+			return st;
+		/* A sink that writes into a buffer sink runs out of memory,
+		 * not out of disk, when that one does. */
+		k->failed = true;
+		k->nomem = st == CAIRO_STATUS_NO_MEMORY;
+		return k->nomem ? st : CAIRO_STATUS_WRITE_ERROR;
 	}
 	if (length > k->cap - k->len) {
 		/* Doubling keeps the copying linear in the output size. */

@@ -793,6 +793,16 @@ static void test_series_name(void)
 	}
 }
 
+/* A cairo writer that is always out of memory. */
+static cairo_status_t no_memory_write(void *closure, const unsigned char *data,
+				      unsigned int length)
+{
+	(void)closure;
+	(void)data;
+	(void)length;
+	return CAIRO_STATUS_NO_MEMORY;
+}
+
 static void test_bytes(void)
 {
 	fake f;
@@ -829,6 +839,31 @@ static void test_bytes(void)
 	tap_ok(figures_render(FIG_INTERVAL, FIG_PDF, &in, testlib_fail_write, &full,
 			      msg, sizeof msg) == PB_SOFTWARE,
 	       "figures_render refuses a format it does not make");
+	for (unsigned fmt = FIG_SVG; fmt <= FIG_PNG; fmt *= 2)
+		tap_ok(figures_render(FIG_INTERVAL, fmt, &in, no_memory_write,
+				      NULL, msg, sizeof msg) == PB_NOMEM,
+		       "%s: a writer out of memory is out of memory: %s",
+		       fmt == FIG_SVG ? "SVG" : "PNG", msg);
+}
+
+/* A sink writing into another: the failure of the one below is kept, out
+ * of memory as such. */
+static void test_sink_chain(void)
+{
+	sink k;
+
+	sink_init_stream(&k, no_memory_write, NULL);
+	tap_ok(sink_write(&k, (const unsigned char *)"x", 1)
+	       == CAIRO_STATUS_NO_MEMORY && sink_failed(&k) && k.nomem,
+	       "sink: out of memory below is out of memory");
+	tap_ok(sink_write(&k, (const unsigned char *)"x", 1)
+	       == CAIRO_STATUS_WRITE_ERROR,
+	       "sink: nothing is written after a failure");
+	sink_init_stream(&k, testlib_fail_write,
+			 &(testlib_failing){ 0, 0 });
+	tap_ok(sink_write(&k, (const unsigned char *)"x", 1)
+	       == CAIRO_STATUS_WRITE_ERROR && sink_failed(&k) && !k.nomem,
+	       "sink: a write error below is a write error");
 }
 
 /* Whether the bytes of K hold TEXT (a PDF has NUL bytes, so no strstr). */
@@ -943,6 +978,7 @@ int main(void)
 	test_svg_normalize();
 	test_series_name();
 	test_bytes();
+	test_sink_chain();
 	test_pdf();
 	test_versions();
 	return tap_done();

@@ -211,6 +211,61 @@ static const results_field excluded_keys[RX_KEYS] = {
 	[RX_REASON] = { "reason", RESULTS_STRING, true, "a string or null" },
 };
 
+static const results_field study_keys[RT_KEYS] = {
+	[RT_NAME] = { "name", RESULTS_STRING, false, "a string" },
+	[RT_TITLE] = { "title", RESULTS_STRING, false, "a string" },
+	[RT_BUILD] = { "build", RESULTS_STRING, false, "a string" },
+	[RT_PLATFORM] = { "platform", RESULTS_STRING, true,
+			  "a string or null" },
+	[RT_TITLE_LOCALIZED] = { "title_localized", RESULTS_OBJECT, false,
+				 "an object of strings by language" },
+	[RT_PLATFORM_LOCALIZED] = { "platform_localized", RESULTS_OBJECT,
+				    false, "an object of strings by language" },
+	[RT_FORMAT] = { "format", RESULTS_INTEGER, false, "1 or 2" },
+	[RT_DIGEST] = { "digest", RESULTS_STRING, false, "a SHA-256" },
+};
+
+static const results_field series_keys[RE_KEYS] = {
+	[RE_ID] = { "id", RESULTS_STRING, false, "a string" },
+	[RE_KIND] = { "kind", RESULTS_STRING, false,
+		      "'latency', 'mechanism' or 'boundary'" },
+	[RE_LABEL] = { "label", RESULTS_STRING, false, "a string" },
+	[RE_NOTE] = { "note", RESULTS_STRING, true, "a string or null" },
+	[RE_RULE] = { "rule", RESULTS_OBJECT, true, "an object or null" },
+	[RE_LABEL_LOCALIZED] = { "label_localized", RESULTS_OBJECT, false,
+				 "an object of strings by language" },
+	[RE_NOTE_LOCALIZED] = { "note_localized", RESULTS_OBJECT, false,
+				"an object of strings by language" },
+};
+
+static const results_field rule_keys[RU_KEYS] = {
+	[RU_DISABLES] = { "disables", RESULTS_INTEGER, true,
+			  "an integer or null" },
+	[RU_VALID] = { "valid", RESULTS_ARRAY, true, "[low, high]" },
+	[RU_OUTSIDE] = { "outside", RESULTS_INTEGER, true,
+			 "an integer or null" },
+	[RU_MULTIPLE] = { "multiple", RESULTS_INTEGER, false,
+			  "an integer" },
+};
+
+static const results_field input_keys[RN_KEYS] = {
+	[RN_PATH] = { "path", RESULTS_STRING, false, "a string" },
+	[RN_SHA256] = { "sha256", RESULTS_STRING, false, "a SHA-256" },
+	[RN_BYTES] = { "bytes", RESULTS_INTEGER, false, "a size" },
+};
+
+static const results_field verdict_keys[RD_KEYS] = {
+	[RD_STATE] = { "state", RESULTS_ANY, false, "a state" },
+	[RD_VERDICT] = { "verdict", RESULTS_STRING, false, "a verdict" },
+	[RD_SERIES] = { "series", RESULTS_ARRAY, false,
+			"a list of the series' verdicts" },
+};
+
+static const results_field series_verdict_keys[RY_KEYS] = {
+	[RY_SERIES] = { "series", RESULTS_STRING, false, "a series id" },
+	[RY_VERDICT] = { "verdict", RESULTS_STRING, false, "a verdict" },
+};
+
 const results_field *results_section_field(results_section s)
 {
 	return &sections[s < RS_SECTIONS ? s : RS_SCHEMA];
@@ -269,4 +324,35 @@ const results_field *results_account_field(results_account_key k)
 const results_field *results_excluded_field(results_excluded_key k)
 {
 	return &excluded_keys[k < RX_KEYS ? k : RX_RUN];
+}
+
+const results_field *results_study_field(results_study_key k)
+{
+	return &study_keys[k < RT_KEYS ? k : RT_NAME];
+}
+
+const results_field *results_series_field(results_series_key k)
+{
+	return &series_keys[k < RE_KEYS ? k : RE_ID];
+}
+
+const results_field *results_rule_field(results_rule_key k)
+{
+	return &rule_keys[k < RU_KEYS ? k : RU_DISABLES];
+}
+
+const results_field *results_input_field(results_input_key k)
+{
+	return &input_keys[k < RN_KEYS ? k : RN_PATH];
+}
+
+const results_field *results_verdict_field(results_verdict_key k)
+{
+	return &verdict_keys[k < RD_KEYS ? k : RD_STATE];
+}
+
+const results_field *results_series_verdict_field(
+	results_series_verdict_key k)
+{
+	return &series_verdict_keys[k < RY_KEYS ? k : RY_SERIES];
 }

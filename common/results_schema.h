@@ -8,10 +8,11 @@
  * writes it; files of RESULTS_SCHEMA_OLDEST up to RESULTS_SCHEMA_VERSION
  * are read (docs/results-json.md, "Changes").  Its top-level sections and
  * the keys of its plan, of a run, of a comparison and of an interval are
- * named here with the JSON type each holds, and so are the keys of a
- * mechanism state and its priority entries, of "boundary" and of
- * "accounting"; the other objects are
- * described in docs/results-json.md. */
+ * named here with the JSON type each holds, and so are the keys of the
+ * study, a series and its rule, an input file, a verdict, a mechanism
+ * state and its priority entries, of "boundary" and of "accounting"; the
+ * objects no reader reads ("generator", "heterogeneity", "design") are
+ * described in docs/results-json.md only. */
 #ifndef PAIRBOOT_RESULTS_SCHEMA_H
 #define PAIRBOOT_RESULTS_SCHEMA_H
 
@@ -88,6 +89,63 @@ typedef enum results_plan_key {
 	RP_REGISTERED,
 	RP_KEYS
 } results_plan_key;
+
+/* The keys of "study", in the order they are written. */
+typedef enum results_study_key {
+	RT_NAME,
+	RT_TITLE,
+	RT_BUILD,
+	RT_PLATFORM,
+	RT_TITLE_LOCALIZED,
+	RT_PLATFORM_LOCALIZED,
+	RT_FORMAT,
+	RT_DIGEST,
+	RT_KEYS
+} results_study_key;
+
+/* The keys of each series of "series", in the order they are written
+ * ("rule" only for a boundary series), and of a rule. */
+typedef enum results_series_key {
+	RE_ID,
+	RE_KIND,
+	RE_LABEL,
+	RE_NOTE,
+	RE_RULE,
+	RE_LABEL_LOCALIZED,
+	RE_NOTE_LOCALIZED,
+	RE_KEYS
+} results_series_key;
+
+typedef enum results_rule_key {
+	RU_DISABLES,
+	RU_VALID,
+	RU_OUTSIDE,
+	RU_MULTIPLE,
+	RU_KEYS
+} results_rule_key;
+
+/* The keys of each file of "inputs", in the order they are written. */
+typedef enum results_input_key {
+	RN_PATH,
+	RN_SHA256,
+	RN_BYTES,
+	RN_KEYS
+} results_input_key;
+
+/* The keys of each state of "verdicts", and of each of its series'
+ * verdicts, in the order they are written. */
+typedef enum results_verdict_key {
+	RD_STATE,
+	RD_VERDICT,
+	RD_SERIES,
+	RD_KEYS
+} results_verdict_key;
+
+typedef enum results_series_verdict_key {
+	RY_SERIES,
+	RY_VERDICT,
+	RY_KEYS
+} results_series_verdict_key;
 
 /* The keys of each run of "runs", in the order they are written. */
 typedef enum results_run_key {
@@ -232,6 +290,13 @@ typedef enum results_excluded_key {
  * one of its excluded runs (static). */
 const results_field *results_section_field(results_section s);
 const results_field *results_plan_field(results_plan_key k);
+const results_field *results_study_field(results_study_key k);
+const results_field *results_series_field(results_series_key k);
+const results_field *results_rule_field(results_rule_key k);
+const results_field *results_input_field(results_input_key k);
+const results_field *results_verdict_field(results_verdict_key k);
+const results_field *results_series_verdict_field(
+	results_series_verdict_key k);
 const results_field *results_run_field(results_run_key k);
 const results_field *results_cmp_field(results_cmp_key k);
 const results_field *results_interval_field(results_interval_key k);
@@ -246,6 +311,12 @@ const results_field *results_excluded_field(results_excluded_key k);
 /* Shorthands for the key names. */
 #define RS_KEY(s) (results_section_field(s)->key)
 #define RP_KEY(k) (results_plan_field(k)->key)
+#define RT_KEY(k) (results_study_field(k)->key)
+#define RE_KEY(k) (results_series_field(k)->key)
+#define RU_KEY(k) (results_rule_field(k)->key)
+#define RN_KEY(k) (results_input_field(k)->key)
+#define RD_KEY(k) (results_verdict_field(k)->key)
+#define RY_KEY(k) (results_series_verdict_field(k)->key)
 #define RR_KEY(k) (results_run_field(k)->key)
 #define RC_KEY(k) (results_cmp_field(k)->key)
 #define RI_KEY(k) (results_interval_field(k)->key)

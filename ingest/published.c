@@ -1315,12 +1315,13 @@ static bool json_inputs(reader *r, json_t *root)
 	json_array_foreach(arr, i, e) {
 		const char *path, *sha;
 		pub_input *in;
-		if (!results_get_str(&r->js, e, "inputs", "path", &path)
-		    || !results_get_str(&r->js, e, "inputs", "sha256", &sha))
+		if (!results_get_str(&r->js, e, "inputs", RN_KEY(RN_PATH), &path)
+		    || !results_get_str(&r->js, e, "inputs", RN_KEY(RN_SHA256),
+				    &sha))
 			return false;
 		if (strlen(sha) != 64)
-			return results_bad(&r->js, "inputs", "sha256",
-				"a SHA-256");
+			return results_bad(&r->js, "inputs", RN_KEY(RN_SHA256),
+				results_input_field(RN_SHA256)->want);
 		in = grow((void **)&r->p->inputs, &r->p->n_inputs,
 			  &r->cap_inputs, sizeof *in);
 		if (!in || !(in->path = dup_str(path))) {
@@ -1442,9 +1443,10 @@ static bool json_comparisons(reader *r, json_t *root)
 		const char *verdict;
 		pb_state st;
 		pub_conclusion *pc;
-		if (!results_get_state(&r->js, e, "verdicts", "state", &st)
-		    || !results_get_str(&r->js, e, "verdicts", "verdict",
-			&verdict))
+		if (!results_get_state(&r->js, e, "verdicts", RD_KEY(RD_STATE),
+				      &st)
+		    || !results_get_str(&r->js, e, "verdicts",
+				       RD_KEY(RD_VERDICT), &verdict))
 			return false;
 		pc = grow((void **)&r->p->conclusions, &r->p->n_conclusions,
 			  &r->cap_concl, sizeof *pc);

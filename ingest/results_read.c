@@ -343,14 +343,16 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 
 	if (!pl)
 		return false;
-	if (!results_get_int(r, st, "study", "format", 1, 2, &x))
+	if (!results_get_int(r, st, "study", RT_KEY(RT_FORMAT), 1, 2, &x))
 		return false;
 	p->format = (int)x;
-	if (!take_str(r, st, "study", "title", false, &p->title)
-	    || !take_str(r, st, "study", "build", false, &p->build)
-	    || !take_str(r, st, "study", "platform", true, &p->platform)
-	    || !take_l10n(r, st, "study", "title_localized", &p->title_l10n)
-	    || !take_l10n(r, st, "study", "platform_localized",
+	if (!take_str(r, st, "study", RT_KEY(RT_TITLE), false, &p->title)
+	    || !take_str(r, st, "study", RT_KEY(RT_BUILD), false, &p->build)
+	    || !take_str(r, st, "study", RT_KEY(RT_PLATFORM), true, &p->platform)
+	    || !take_l10n(r, st, "study", RT_KEY(RT_TITLE_LOCALIZED),
+			  &p->title_l10n)
+	    || !take_l10n(r, st, "study",
+			  RT_KEY(RT_PLATFORM_LOCALIZED),
 			  &p->platform_l10n)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_COLUMN), false, &p->column)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_UNIT), false, &p->unit)
@@ -418,19 +420,22 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
  * declared, or format 1's, which plan_format1_rules gives). */
 static bool read_rule(rd *r, json_t *o, value_rule *rule)
 {
-	json_t *valid = json_object_get(o, "valid");
-	json_t *dis = json_object_get(o, "disables");
+	json_t *valid = json_object_get(o, RU_KEY(RU_VALID));
+	json_t *dis = json_object_get(o, RU_KEY(RU_DISABLES));
 	json_int_t x;
 
 	if (!o || json_is_null(o))
 		return true;
 	if (!json_is_object(o))
-		return results_bad(r, "series", "rule", "an object or null");
-	if (!results_get_int(r, o, "rule", "multiple", 1, UINT32_MAX, &x))
+		return results_bad(r, "series", RE_KEY(RE_RULE),
+				   results_series_field(RE_RULE)->want);
+	if (!results_get_int(r, o, "rule", RU_KEY(RU_MULTIPLE), 1, UINT32_MAX,
+			     &x))
 		return false;
 	rule->multiple = (uint32_t)x;
 	if (dis && !json_is_null(dis)) {
-		if (!results_get_int(r, o, "rule", "disables", 0, UINT32_MAX, &x))
+		if (!results_get_int(r, o, "rule", RU_KEY(RU_DISABLES), 0,
+				     UINT32_MAX, &x))
 			return false;
 		rule->has_disables = true;
 		rule->disables = (uint32_t)x;
@@ -444,8 +449,10 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 		    || json_integer_value(lo) < 0
 		    || json_integer_value(hi) > UINT32_MAX
 		    || json_integer_value(lo) > json_integer_value(hi))
-			return results_bad(r, "rule", "valid", "[low, high]");
-		if (!results_get_int(r, o, "rule", "outside", 0, UINT32_MAX, &x))
+			return results_bad(r, "rule", RU_KEY(RU_VALID),
+					   results_rule_field(RU_VALID)->want);
+		if (!results_get_int(r, o, "rule", RU_KEY(RU_OUTSIDE), 0,
+				     UINT32_MAX, &x))
 			return false;
 		rule->has_valid = true;
 		rule->valid_lo = (uint32_t)json_integer_value(lo);
@@ -471,27 +478,30 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 	}
 	json_array_foreach(arr, i, e) {
 		series_def *sd = &p->series[i];
-		json_t *kind = json_object_get(e, "kind");
+		json_t *kind = json_object_get(e, RE_KEY(RE_KIND));
 		const char *k = json_is_string(kind) ? json_string_value(kind)
 						     : "";
 		int m;
 		p->n_series++;
-		if (!take_str(r, e, "series", "id", false, &sd->id)
-		    || !take_str(r, e, "series", "label", false, &sd->label)
-		    || !take_str(r, e, "series", "note", true, &sd->note)
-		    || !take_l10n(r, e, "series", "label_localized",
+		if (!take_str(r, e, "series", RE_KEY(RE_ID), false, &sd->id)
+		    || !take_str(r, e, "series", RE_KEY(RE_LABEL), false,
+				 &sd->label)
+		    || !take_str(r, e, "series", RE_KEY(RE_NOTE), true,
+				 &sd->note)
+		    || !take_l10n(r, e, "series", RE_KEY(RE_LABEL_LOCALIZED),
 				  &sd->label_l10n)
-		    || !take_l10n(r, e, "series", "note_localized",
+		    || !take_l10n(r, e, "series", RE_KEY(RE_NOTE_LOCALIZED),
 				  &sd->note_l10n))
 			return false;
 		for (m = SERIES_LATENCY; m <= SERIES_CONTROL; m++)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
 				break;
 		if (m > SERIES_CONTROL)
-			return results_bad(r, "series", "kind",
+			return results_bad(r, "series", RE_KEY(RE_KIND),
 				"a series kind");
 		sd->kind = (series_kind)m;
-		if (!read_rule(r, json_object_get(e, "rule"), &sd->rule))
+		if (!read_rule(r, json_object_get(e, RE_KEY(RE_RULE)),
+			       &sd->rule))
 			return false;
 	}
 	plan_format1_rules(p);
@@ -603,16 +613,18 @@ static bool read_inputs(rd *r, json_t *root, study *s)
 {
 	json_t *arr = json_object_get(root, RS_KEY(RS_INPUTS)), *e;
 	json_t *st = json_object_get(root, RS_KEY(RS_STUDY));
-	const char *digest = json_string_value(json_object_get(st, "digest"));
+	const char *digest = json_string_value(json_object_get(st,
+						     RT_KEY(RT_DIGEST)));
 	size_t i;
 
 	if (!digest || strlen(digest) != 64)
-		return results_bad(r, "study", "digest", "a SHA-256");
+		return results_bad(r, "study", RT_KEY(RT_DIGEST),
+				   results_study_field(RT_DIGEST)->want);
 	memcpy(s->digest, digest, 65);
-	if (!take_str(r, st, "study", "name", false, &s->name))
+	if (!take_str(r, st, "study", RT_KEY(RT_NAME), false, &s->name))
 		return false;
 	if (!json_is_array(arr))
-		return results_bad(r, "results.json", "inputs",
+		return results_bad(r, "results.json", RS_KEY(RS_INPUTS),
 			"a list of files");
 	s->inputs = calloc(json_array_size(arr) + 1, sizeof *s->inputs);
 	if (!s->inputs) {
@@ -621,16 +633,17 @@ static bool read_inputs(rd *r, json_t *root, study *s)
 	}
 	json_array_foreach(arr, i, e) {
 		input_file *f = &s->inputs[i];
-		const char *sha = json_string_value(json_object_get(e,
-								    "sha256"));
+		const char *sha = json_string_value(
+			json_object_get(e, RN_KEY(RN_SHA256)));
 		json_int_t bytes;
 		s->n_inputs++;
-		if (!take_str(r, e, "inputs", "path", false, &f->path)
-		    || !results_get_int(r, e, "inputs", "bytes", 0, INT64_MAX,
-				&bytes))
+		if (!take_str(r, e, "inputs", RN_KEY(RN_PATH), false, &f->path)
+		    || !results_get_int(r, e, "inputs", RN_KEY(RN_BYTES), 0,
+					INT64_MAX, &bytes))
 			return false;
 		if (!sha || strlen(sha) != 64)
-			return results_bad(r, "inputs", "sha256", "a SHA-256");
+			return results_bad(r, "inputs", RN_KEY(RN_SHA256),
+					   results_input_field(RN_SHA256)->want);
 		memcpy(f->sha256, sha, 65);
 		f->bytes = (uint64_t)bytes;
 	}

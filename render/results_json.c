@@ -47,15 +47,16 @@ static json_t *study_json(const study *s, bool *ok)
 	json_t *o = json_object();
 	if (!o)
 		return NULL;
-	put(o, "name", json_string(s->name), ok);
-	put(o, "title", json_string(s->plan.title), ok);
-	put(o, "build", json_string(s->plan.build), ok);
-	put(o, "platform", str_or_null(s->plan.platform), ok);
-	put(o, "title_localized", l10n_json(&s->plan.title_l10n, ok), ok);
-	put(o, "platform_localized", l10n_json(&s->plan.platform_l10n, ok),
+	put(o, RT_KEY(RT_NAME), json_string(s->name), ok);
+	put(o, RT_KEY(RT_TITLE), json_string(s->plan.title), ok);
+	put(o, RT_KEY(RT_BUILD), json_string(s->plan.build), ok);
+	put(o, RT_KEY(RT_PLATFORM), str_or_null(s->plan.platform), ok);
+	put(o, RT_KEY(RT_TITLE_LOCALIZED), l10n_json(&s->plan.title_l10n, ok),
 	    ok);
-	put(o, "format", json_integer(s->plan.format), ok);
-	put(o, "digest", json_string(s->digest), ok);
+	put(o, RT_KEY(RT_PLATFORM_LOCALIZED),
+	    l10n_json(&s->plan.platform_l10n, ok), ok);
+	put(o, RT_KEY(RT_FORMAT), json_integer(s->plan.format), ok);
+	put(o, RT_KEY(RT_DIGEST), json_string(s->digest), ok);
 	return o;
 }
 
@@ -120,12 +121,13 @@ static json_t *rule_json(const value_rule *rule, bool *ok)
 		push(valid, json_integer(rule->valid_lo), ok);
 		push(valid, json_integer(rule->valid_hi), ok);
 	}
-	put(o, "disables", rule->has_disables ? json_integer(rule->disables)
-					      : json_null(), ok);
-	put(o, "valid", valid, ok);
-	put(o, "outside", rule->has_valid ? json_integer(rule->outside)
+	put(o, RU_KEY(RU_DISABLES), rule->has_disables
+				    ? json_integer(rule->disables)
+				    : json_null(), ok);
+	put(o, RU_KEY(RU_VALID), valid, ok);
+	put(o, RU_KEY(RU_OUTSIDE), rule->has_valid ? json_integer(rule->outside)
 					  : json_null(), ok);
-	put(o, "multiple", json_integer(rule->multiple), ok);
+	put(o, RU_KEY(RU_MULTIPLE), json_integer(rule->multiple), ok);
 	return o;
 }
 
@@ -138,16 +140,17 @@ static json_t *series_json(const study_plan *p, bool *ok)
 			*ok = false;
 			break;
 		}
-		put(o, "id", json_string(p->series[k].id), ok);
-		put(o, "kind", json_string(series_kind_name(p->series[k].kind)),
-		    ok);
-		put(o, "label", json_string(p->series[k].label), ok);
-		put(o, "note", str_or_null(p->series[k].note), ok);
+		put(o, RE_KEY(RE_ID), json_string(p->series[k].id), ok);
+		put(o, RE_KEY(RE_KIND),
+		    json_string(series_kind_name(p->series[k].kind)), ok);
+		put(o, RE_KEY(RE_LABEL), json_string(p->series[k].label), ok);
+		put(o, RE_KEY(RE_NOTE), str_or_null(p->series[k].note), ok);
 		if (p->series[k].kind == SERIES_BOUNDARY)
-			put(o, "rule", rule_json(&p->series[k].rule, ok), ok);
-		put(o, "label_localized",
+			put(o, RE_KEY(RE_RULE),
+			    rule_json(&p->series[k].rule, ok), ok);
+		put(o, RE_KEY(RE_LABEL_LOCALIZED),
 		    l10n_json(&p->series[k].label_l10n, ok), ok);
-		put(o, "note_localized",
+		put(o, RE_KEY(RE_NOTE_LOCALIZED),
 		    l10n_json(&p->series[k].note_l10n, ok), ok);
 		push(arr, o, ok);
 	}
@@ -163,10 +166,10 @@ static json_t *inputs_json(const study *s, bool *ok)
 			*ok = false;
 			break;
 		}
-		put(o, "path", json_string(s->inputs[i].path), ok);
-		put(o, "sha256", json_string(s->inputs[i].sha256), ok);
-		put(o, "bytes", json_integer((json_int_t)s->inputs[i].bytes),
-		    ok);
+		put(o, RN_KEY(RN_PATH), json_string(s->inputs[i].path), ok);
+		put(o, RN_KEY(RN_SHA256), json_string(s->inputs[i].sha256), ok);
+		put(o, RN_KEY(RN_BYTES),
+		    json_integer((json_int_t)s->inputs[i].bytes), ok);
 		push(arr, o, ok);
 	}
 	return arr;
@@ -353,18 +356,20 @@ static json_t *verdicts_json(const study *s, const analysis *a, bool *ok)
 			*ok = false;
 			break;
 		}
-		put(o, "state", state_json(s->plan.states[r->state]), ok);
-		put(o, "verdict", json_string(verdict_code(r->verdict)), ok);
+		put(o, RD_KEY(RD_STATE), state_json(s->plan.states[r->state]),
+		    ok);
+		put(o, RD_KEY(RD_VERDICT),
+		    json_string(verdict_code(r->verdict)), ok);
 		for (size_t k = 0; k < r->n_comparisons; k++) {
 			const comparison *c = &a->cmp[r->comparisons[k]];
 			json_t *e = json_object();
-			put(e, "series", json_string(
+			put(e, RY_KEY(RY_SERIES), json_string(
 				    s->plan.series[c->series].id), ok);
-			put(e, "verdict", json_string(verdict_code(c->verdict)),
-			    ok);
+			put(e, RY_KEY(RY_VERDICT),
+			    json_string(verdict_code(c->verdict)), ok);
 			push(per, e, ok);
 		}
-		put(o, "series", per, ok);
+		put(o, RD_KEY(RD_SERIES), per, ok);
 		push(arr, o, ok);
 	}
 	return arr;

@@ -230,6 +230,36 @@ static const results_field *excluded_field(int k)
 	return results_excluded_field((results_excluded_key)k);
 }
 
+static const results_field *study_field(int k)
+{
+	return results_study_field((results_study_key)k);
+}
+
+static const results_field *series_field(int k)
+{
+	return results_series_field((results_series_key)k);
+}
+
+static const results_field *rule_field(int k)
+{
+	return results_rule_field((results_rule_key)k);
+}
+
+static const results_field *input_field(int k)
+{
+	return results_input_field((results_input_key)k);
+}
+
+static const results_field *verdict_field(int k)
+{
+	return results_verdict_field((results_verdict_key)k);
+}
+
+static const results_field *series_verdict_field(int k)
+{
+	return results_series_verdict_field((results_series_verdict_key)k);
+}
+
 /* KEYS_FOLLOW for every element of the array ARR; *COUNT gets their
  * number. */
 static bool all_follow(json_t *arr, int n, const results_field *(*field)(int),
@@ -277,6 +307,57 @@ static void check_written_boundary(json_t *root)
 			 "pilot-2") == 0,
 	       "the accounting of %zu series and %zu excluded runs have the "
 	       "keys in order", series, excluded);
+}
+
+/* The tables of the study, its series and rule, its inputs and its
+ * verdicts against the example's: five series of which only the boundary
+ * one has a rule (disables 100, valid 10 to 100), 132 input files with
+ * study.ini first, and four states judged in the two latency series. */
+static void check_written_study(json_t *root)
+{
+	json_t *series = json_object_get(root, RS_KEY(RS_SERIES)), *e, *rule;
+	json_t *verdicts = json_object_get(root, RS_KEY(RS_VERDICTS));
+	size_t i, n = 0, rules = 0, inputs = 0, states = 0, per = 0;
+	bool ok;
+
+	tap_ok(keys_follow(json_object_get(root, RS_KEY(RS_STUDY)), RT_KEYS,
+			   study_field, -1),
+	       "'study' has the keys in order");
+	ok = json_is_array(series);
+	json_array_foreach(series, i, e) {
+		ok = ok && keys_follow(e, RE_KEYS, series_field, RE_RULE);
+		rule = json_object_get(e, RE_KEY(RE_RULE));
+		if (rule && !json_is_null(rule)) {
+			ok = ok && keys_follow(rule, RU_KEYS, rule_field, -1)
+			     && json_integer_value(json_object_get(rule,
+					RU_KEY(RU_DISABLES))) == 100
+			     && json_integer_value(json_array_get(
+					json_object_get(rule,
+						RU_KEY(RU_VALID)), 1)) == 100;
+			rules++;
+		}
+		n++;
+	}
+	tap_ok(ok && n == 5 && rules == 1,
+	       "the %zu series and %zu rule have the keys in order", n, rules);
+	ok = all_follow(json_object_get(root, RS_KEY(RS_INPUTS)), RN_KEYS,
+			input_field, &inputs);
+	e = json_array_get(json_object_get(root, RS_KEY(RS_INPUTS)), 0);
+	tap_ok(ok && inputs == 132
+	       && json_is_string(json_object_get(e, RN_KEY(RN_PATH)))
+	       && strcmp(json_string_value(json_object_get(e,
+				RN_KEY(RN_PATH))), "study.ini") == 0,
+	       "the %zu inputs have the keys in order", inputs);
+	ok = all_follow(verdicts, RD_KEYS, verdict_field, &states);
+	json_array_foreach(verdicts, i, e) {
+		size_t k;
+		ok = ok && all_follow(json_object_get(e, RD_KEY(RD_SERIES)),
+				      RY_KEYS, series_verdict_field, &k);
+		per += k;
+	}
+	tap_ok(ok && states == 4 && per == 8,
+	       "the %zu verdicts and %zu series' verdicts have the keys in "
+	       "order", states, per);
 }
 
 /* The tables of a mechanism state and its priority entries against the
@@ -351,6 +432,7 @@ static void check_written(void)
 	}
 	tap_ok(ok && cmps == 8, "the %zu comparisons and their intervals have "
 	       "the keys in order", cmps);
+	check_written_study(root);
 	check_written_mechanism(root);
 	check_written_boundary(root);
 	json_decref(root);

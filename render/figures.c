@@ -3,6 +3,7 @@
 
 #include "render/figures.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,12 +72,57 @@ static pb_status encode_task(void *arg, size_t i)
 	return job->st;
 }
 
-/* Encodes the N images of JOBS side by side (encoding needs no fonts),
- * then writes them into O in order; the first failure goes to D. */
-static pb_status put_pngs(png_job *jobs, size_t n, outdir *o, diag *d)
+/* The encoding of a language's PNG images, on a thread of its own while
+ * the calling thread draws the SVG files and the PDF: encoding needs no
+ * fonts, and Pango stays on one thread. */
+typedef struct png_encoding {
+	png_job *jobs;
+	size_t n;
+	unsigned threads;        /* for the pool; 1: no thread at all */
+	pb_status st;
+	pthread_t thread;
+	bool started;
+} png_encoding;
+
+static void *encode_all(void *arg)
 {
-	pb_status st = taskpool_run(n, readopt_default_jobs(), encode_task,
-				    jobs, NULL, NULL);
+	png_encoding *e = arg;
+
+	e->st = taskpool_run(e->n, e->threads, encode_task, e->jobs, NULL,
+			     NULL);
+	return NULL;
+}
+
+/* Starts encoding the N images of JOBS, in the background when the user
+ * allows more than one thread. */
+static void encoding_start(png_encoding *e, png_job *jobs, size_t n)
+{
+	memset(e, 0, sizeof *e);
+	e->jobs = jobs;
+	e->n = n;
+	e->threads = readopt_default_jobs();
+	if (n > 0 && e->threads > 1)
+		e->started = pthread_create(&e->thread, NULL, encode_all, e)
+			     == 0;
+}
+
+/* Waits for the encoding of E to end (or does it now, when no thread
+ * took it) and returns its status. */
+static pb_status encoding_wait(png_encoding *e)
+{
+	if (e->started)
+		pthread_join(e->thread, NULL);
+	else
+		encode_all(e);
+	e->started = false;
+	return e->st;
+}
+
+/* Writes the N encoded images of JOBS into O in order, once their
+ * encoding ended with ST; the first failure goes to D. */
+static pb_status put_pngs(png_job *jobs, size_t n, pb_status st, outdir *o,
+			  diag *d)
+{
 	size_t i = 0;
 
 	if (st != PB_OK) {
@@ -94,10 +140,10 @@ static pb_status put_pngs(png_job *jobs, size_t n, outdir *o, diag *d)
 	return st;
 }
 
-/* The figures of FIG_KINDS of IN as SVG files into O, and drawn as PNG
- * images into JOBS (*N of them), in the formats FORMATS asks for. */
-static pb_status draw_figures(const fig_input *in, unsigned formats,
-			      outdir *o, png_job *jobs, size_t *n, diag *d)
+/* The figures of FIG_KINDS of IN drawn as PNG images into JOBS (*N of
+ * them). */
+static pb_status draw_pngs(const fig_input *in, png_job *jobs, size_t *n,
+			   diag *d)
 {
 	pb_status st = PB_OK;
 
@@ -106,15 +152,7 @@ static pb_status draw_figures(const fig_input *in, unsigned formats,
 		const figfile_figure fig = { figures_draw_kind, &ki };
 		const char *base = figures_name((fig_kind)k);
 
-		if (!figures_has((fig_kind)k, in->s, in->a))
-			continue;
-		if (formats & FIG_SVG) {
-			char *name = g_strdup_printf("%s.%s.svg", base,
-						     in->lang);
-			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
-			g_free(name);
-		}
-		if (st == PB_OK && (formats & FIG_PNG)) {
+		if (figures_has((fig_kind)k, in->s, in->a)) {
 			png_job *job = &jobs[(*n)++];
 			job->name = g_strdup_printf("%s.%s.png", base,
 						    in->lang);
@@ -126,6 +164,26 @@ static pb_status draw_figures(const fig_input *in, unsigned formats,
 					   job->message[0] ? job->message
 					   : "cannot draw the figure");
 		}
+	}
+	return st;
+}
+
+/* The figures of FIG_KINDS of IN as SVG files into O. */
+static pb_status write_svgs(const fig_input *in, outdir *o, diag *d)
+{
+	pb_status st = PB_OK;
+
+	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
+		const fig_kind_input ki = { (fig_kind)k, in };
+		const figfile_figure fig = { figures_draw_kind, &ki };
+		char *name;
+
+		if (!figures_has((fig_kind)k, in->s, in->a))
+			continue;
+		name = g_strdup_printf("%s.%s.svg", figures_name((fig_kind)k),
+				       in->lang);
+		st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+		g_free(name);
 	}
 	return st;
 }
@@ -146,16 +204,26 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		return PB_SOFTWARE;
 	}
 	memset(jobs, 0, sizeof jobs);
-	st = draw_figures(&in, formats, o, jobs, &n, d);
-	if (st == PB_OK)
-		st = put_pngs(jobs, n, o, d);
+	st = formats & FIG_PNG ? draw_pngs(&in, jobs, &n, d) : PB_OK;
+	if (st == PB_OK) {
+		pb_status encoded;
+		png_encoding e;
+
+		encoding_start(&e, jobs, n);
+		if (formats & FIG_SVG)
+			st = write_svgs(&in, o, d);
+		if (st == PB_OK && (formats & FIG_PDF))
+			st = write_pdf(s, a, lang, page, source_date_epoch, o,
+				       d);
+		encoded = encoding_wait(&e);
+		if (st == PB_OK)
+			st = put_pngs(jobs, n, encoded, o, d);
+	}
 	for (size_t i = 0; i < n; i++) {
 		figfile_png_free(jobs[i].image);
 		sink_free(&jobs[i].bytes);
 		g_free(jobs[i].name);
 	}
-	if (st == PB_OK && (formats & FIG_PDF))
-		st = write_pdf(s, a, lang, page, source_date_epoch, o, d);
 	if (st != PB_OK)
 		diag_fail(d, st);
 	return st;

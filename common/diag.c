@@ -182,6 +182,83 @@ void diag_replay(diag *dst, const diag *src)
 	dst->failure = pb_status_merge(dst->failure, src->failure);
 }
 
+/* ---- a buffer passed between processes --------------------------------- */
+
+static bool put_size(FILE *f, size_t n)
+{
+	uint64_t v = n;
+	return fwrite(&v, sizeof v, 1, f) == 1;
+}
+
+static bool get_size(FILE *f, size_t *n)
+{
+	uint64_t v;
+
+	if (fread(&v, sizeof v, 1, f) != 1 || v > SIZE_MAX)
+		return false;
+	*n = (size_t)v;
+	return true;
+}
+
+bool diag_save(const diag *src, FILE *f)
+{
+	bool ok = put_size(f, (size_t)src->failure)
+		  && put_size(f, src->errors_dropped)
+		  && put_size(f, src->warnings_dropped)
+		  && put_size(f, src->n_held);
+
+	for (size_t i = 0; ok && i < src->n_held; i++) {
+		size_t len = strlen(src->held[i].text);
+		ok = put_size(f, src->held[i].warning)
+		     && put_size(f, len)
+		     && fwrite(src->held[i].text, 1, len, f) == len;
+	}
+	return ok;
+}
+
+/* Reads one held message of D from F. */
+static pb_status load_held(diag *d, FILE *f)
+{
+	size_t warning, len;
+	char *text;
+
+	if (!get_size(f, &warning) || !get_size(f, &len) || len > 1 << 20)
+		return PB_IOERR;
+	text = malloc(len + 1);
+	if (!text)
+		return PB_NOMEM;
+	if (fread(text, 1, len, f) != len) {
+		free(text);
+		return PB_IOERR;
+	}
+	text[len] = '\0';
+	diag_hold(d, text, warning != 0);
+	return d->failure == PB_NOMEM ? PB_NOMEM : PB_OK;
+}
+
+pb_status diag_load(const diag *parent, FILE *f, diag **out)
+{
+	diag *d = diag_new_buffer(parent);
+	size_t failure, n;
+	pb_status st = PB_OK;
+
+	*out = NULL;
+	if (!d)
+		return PB_NOMEM;
+	if (!get_size(f, &failure) || !get_size(f, &d->errors_dropped)
+	    || !get_size(f, &d->warnings_dropped) || !get_size(f, &n))
+		st = PB_IOERR;
+	for (size_t i = 0; st == PB_OK && i < n; i++)
+		st = load_held(d, f);
+	if (st != PB_OK) {
+		diag_free(d);
+		return st;
+	}
+	d->failure = (pb_status)failure;
+	*out = d;
+	return PB_OK;
+}
+
 void diag_error(diag *d, const char *file, size_t line, size_t col,
 		const char *fmt, ...)
 {

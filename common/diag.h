@@ -9,6 +9,7 @@
 #ifndef PAIRBOOT_DIAG_H
 #define PAIRBOOT_DIAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -68,5 +69,13 @@ diag *diag_new_buffer(const diag *parent);
  * recorded (printing, counting and keeping them as DST does), and merges
  * SRC's failure status into DST's.  SRC is left as it was. */
 void diag_replay(diag *dst, const diag *src);
+
+/* Writes the buffer SRC to F, for diag_load in another process (a child
+ * of common/forkpool.h).  False when writing fails. */
+bool diag_save(const diag *src, FILE *f);
+
+/* Reads what diag_save wrote to F into a new buffer for PARENT, *OUT.
+ * PB_NOMEM, or PB_IOERR when F does not hold a whole buffer. */
+pb_status diag_load(const diag *parent, FILE *f, diag **out);
 
 #endif

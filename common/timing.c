@@ -12,12 +12,19 @@ typedef struct phase_clock {
 	long rss_kb;               /* peak resident memory at its end */
 } phase_clock;
 
-/* The process's peak resident memory so far, in KiB. */
+/* The peak resident memory so far of this process or of the largest of
+ * its children that ended (the figures of a report are drawn in child
+ * processes, common/forkpool.h), in KiB. */
 static long peak_rss_kb(void)
 {
-	struct rusage ru;
+	struct rusage self, children;
 
-	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+	if (getrusage(RUSAGE_SELF, &self) != 0)
+		return 0;
+	if (getrusage(RUSAGE_CHILDREN, &children) != 0)
+		return self.ru_maxrss;
+	return self.ru_maxrss > children.ru_maxrss ? self.ru_maxrss
+						   : children.ru_maxrss;
 }
 
 static bool enabled;
@@ -42,11 +49,25 @@ static double clock_seconds(clockid_t id)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The CPU time of this process (all its threads) and of its children
+ * that ended. */
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+	double children = 0.0;
+
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		children = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+			   + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec)
+			     / 1e6;
+	return clock_seconds(CLOCK_PROCESS_CPUTIME_ID) + children;
+}
+
 void timing_enable(void)
 {
 	enabled = true;
 	start_wall = clock_seconds(CLOCK_MONOTONIC);
-	start_cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+	start_cpu = cpu_seconds();
 }
 
 bool timing_enabled(void)
@@ -64,7 +85,7 @@ void timing_begin(timing_phase phase)
 	if (!enabled)
 		return;
 	clocks[phase].wall0 = clock_seconds(CLOCK_MONOTONIC);
-	clocks[phase].cpu0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+	clocks[phase].cpu0 = cpu_seconds();
 }
 
 void timing_end(timing_phase phase)
@@ -75,7 +96,7 @@ void timing_end(timing_phase phase)
 	clocks[phase].ran = true;
 	clocks[phase].wall += clock_seconds(CLOCK_MONOTONIC)
 			      - clocks[phase].wall0;
-	clocks[phase].cpu += clock_seconds(CLOCK_PROCESS_CPUTIME_ID)
+	clocks[phase].cpu += cpu_seconds()
 			     - clocks[phase].cpu0;
 	clocks[phase].rss_kb = peak_rss_kb();
 	pthread_mutex_unlock(&lock);
@@ -134,7 +155,7 @@ void timing_print(FILE *f)
 		fputc('\n', f);
 	}
 	wall = clock_seconds(CLOCK_MONOTONIC) - start_wall;
-	cpu = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - start_cpu;
+	cpu = cpu_seconds() - start_cpu;
 	fprintf(f, "pairboot: timing: total: wall %.3f s, cpu %.3f s, "
 		"peak RSS %.1f MB\n", wall, cpu, (double)peak_rss_kb() / 1024.0);
 }

@@ -44,8 +44,9 @@ double timing_thread_cpu(void);
  *   pairboot: timing: ingest: wall 1.234 s, cpu 2.345 s, peak RSS 16.4 MB,
  *     10000 files, 314.2 MB, 25000000 rows, 254.6 MB/s, 20265000 rows/s
  *   pairboot: timing: total: wall 3.456 s, cpu 5.678 s, peak RSS 93.8 MB
- * (one line each; the peak RSS of a phase is the process's peak up to its
- * end; see docs/performance.md). */
+ * (one line each; CPU time counts the child processes that ended, and
+ * the peak RSS of a phase is the largest of the process's and its ended
+ * children's peaks up to its end; see docs/performance.md). */
 void timing_print(FILE *f);
 
 #endif

@@ -612,6 +612,39 @@ pb_status outdir_write(outdir *o, const char *name, const void *data,
 	return remember_written(o, name);
 }
 
+outdir *outdir_share(const outdir *o, diag *d)
+{
+	outdir *s = calloc(1, sizeof *s);
+
+	if (!s)
+		return NULL;
+	s->target = strutil_dup(o->target);
+	s->staging = strutil_dup(o->staging);
+	s->parent = strutil_dup(o->parent);
+	s->fresh = o->fresh;
+	s->d = d;
+	if (!s->target || !s->staging || !s->parent) {
+		outdir_release(s);
+		return NULL;
+	}
+	return s;
+}
+
+size_t outdir_n_written(const outdir *o)
+{
+	return o->n_written;
+}
+
+const char *outdir_written(const outdir *o, size_t i)
+{
+	return i < o->n_written ? o->written[i] : NULL;
+}
+
+pb_status outdir_adopt(outdir *o, const char *name)
+{
+	return remember_written(o, name);
+}
+
 static int sync_dir(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -632,9 +665,10 @@ static void outdir_emergency(void *arg)
 		remove_tree(o->staging);
 }
 
-static void outdir_free(outdir *o)
+void outdir_release(outdir *o)
 {
-	oom_on_exit(NULL, NULL);
+	if (!o)
+		return;
 	for (size_t i = 0; i < o->n_written; i++)
 		free(o->written[i]);
 	free(o->written);
@@ -642,6 +676,12 @@ static void outdir_free(outdir *o)
 	free(o->staging);
 	free(o->parent);
 	free(o);
+}
+
+static void outdir_free(outdir *o)
+{
+	oom_on_exit(NULL, NULL);
+	outdir_release(o);
 }
 
 /* Writes the marker: its header, then the sorted names written. */

@@ -36,6 +36,19 @@ pb_status outdir_begin_fresh(const char *target, diag *d, outdir **out);
 pb_status outdir_write(outdir *o, const char *name, const void *data,
 		       size_t len);
 
+/* A second handle on the staging folder of O, for a child process that
+ * writes part of the report (common/forkpool.h): its problems go to D, and
+ * it notes the names it wrote for itself (outdir_written), which the
+ * parent then records in O with outdir_adopt.  Free it with
+ * outdir_release.  NULL when out of memory. */
+outdir *outdir_share(const outdir *o, diag *d);
+size_t outdir_n_written(const outdir *o);
+const char *outdir_written(const outdir *o, size_t i);
+pb_status outdir_adopt(outdir *o, const char *name);
+
+/* Frees the handle O and leaves its folder as it is. */
+void outdir_release(outdir *o);
+
 /* Publishes the staging folder as TARGET and frees O.  On failure the old
  * report stays as it was and the staging folder is removed. */
 pb_status outdir_commit(outdir *o);

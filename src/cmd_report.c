@@ -19,6 +19,8 @@
 
 #include "analyze/analysis.h"
 #include "common/diag.h"
+#include "common/forkpool.h"
+#include "common/readopt.h"
 #include "common/timing.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
@@ -96,21 +98,77 @@ static pb_status render_pages(const study *s, const analysis *a,
  * library (which ends the process, common/oom.h) leaves nothing behind;
  * then every file goes into the staging folder, which replaces TARGET as a
  * whole or not at all. */
+/* The figures of every language, one language a task of a
+ * common/forkpool.h pool: Pango and fontconfig are not known to be safe
+ * on threads, so the languages are drawn side by side in processes. */
+typedef struct lang_figures {
+	const study *s;
+	const analysis *a;
+	const lang_list *langs;
+	pagedoc *const *pages;
+	unsigned figs;          /* FIG_* formats */
+	outdir *o;
+	char names[REPORT_MAX_LANGS][24];   /* "figures (de)", for messages */
+} lang_figures;
+
+/* Draws the figures of language I into the report; in a child (OUT not
+ * NULL) through a handle of its own, whose files it lists in OUT. */
+static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
+{
+	const lang_figures *f = arg;
+	outdir *o = out ? outdir_share(f->o, d) : f->o;
+	pb_status st;
+
+	if (!o)
+		return PB_NOMEM;
+	st = figures_write(f->s, f->a, f->langs->code[i], f->pages[i],
+			   f->figs, cli_source_date_epoch(), o, d);
+	if (!out)
+		return st;
+	for (size_t k = 0; st == PB_OK && k < outdir_n_written(o); k++)
+		if (fprintf(out, "%s\n", outdir_written(o, k)) < 0)
+			st = PB_IOERR;
+	outdir_release(o);
+	return st;
+}
+
+/* Records in the report the files a child wrote, one name a line. */
+static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
+{
+	const lang_figures *f = arg;
+	char name[256];
+	pb_status st = PB_OK;
+
+	(void)i;
+	(void)d;
+	while (st == PB_OK && fgets(name, sizeof name, in)) {
+		name[strcspn(name, "\n")] = '\0';
+		st = outdir_adopt(f->o, name);
+	}
+	return st;
+}
+
 /* Writes the figures and PDF of every language, and renderer.json. */
 static pb_status write_figures(const study *s, const analysis *a,
 			       const lang_list *langs, pagedoc *const *pages,
 			       unsigned formats, outdir *o, diag *d)
 {
-	unsigned figs = formats & (FIG_PDF | FIG_SVG | FIG_PNG);
+	lang_figures f = { s, a, langs, pages,
+			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), o, { "" } };
+	const char *names[REPORT_MAX_LANGS];
 	json_t *versions = NULL;
 	GString *text;
-	pb_status st = PB_OK;
+	pb_status st;
 
-	if (!figs)
+	if (!f.figs)
 		return PB_OK;
-	for (size_t i = 0; i < langs->n && st == PB_OK; i++)
-		st = figures_write(s, a, langs->code[i], pages[i], figs,
-				   cli_source_date_epoch(), o, d);
+	for (size_t i = 0; i < langs->n; i++) {
+		snprintf(f.names[i], sizeof f.names[i], "figures (%s)",
+			 langs->code[i]);
+		names[i] = f.names[i];
+	}
+	st = forkpool_run(langs->n, readopt_default_jobs(), names,
+			  figures_task, figures_take, &f, d);
 	if (st == PB_OK)
 		st = figures_versions_json(d, &versions);
 	if (st != PB_OK)

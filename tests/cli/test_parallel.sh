@@ -24,6 +24,28 @@ for j in 2 3 8; do
 			cmp "$tap_tmp/rep-1/$f" "$tap_tmp/rep-$j/$f"
 	done
 done
+# With the figures: each language's are drawn in a process of its own
+# (common/forkpool.h) when -j allows more than one, the PNG images of a
+# language encoded on a thread beside them; -j 1 draws all in turn.
+for j in 1 3; do
+	run_pb -q -j "$j" report "$study" -o "$tap_tmp/full-$j"
+	is "$pb_status" 0 "the whole report at -j $j exits 0"
+done
+ok "the whole report, figures and PDFs included, is the same at -j 1 and 3" \
+	diff -r "$tap_tmp/full-1" "$tap_tmp/full-3"
+ok "and so is the list of its files in the report's marker" \
+	cmp "$tap_tmp/full-1/.pairboot-report" "$tap_tmp/full-3/.pairboot-report"
+# --timings adds its lines on stderr and changes nothing else, with the
+# figures drawn in child processes.
+run_pb -q -j 3 --timings report "$study" -o "$tap_tmp/full-3t"
+is "$pb_status" 0 "the whole report with --timings exits 0"
+ok "and is the same report" diff -r "$tap_tmp/full-1" "$tap_tmp/full-3t"
+is "$(sed -n 's/^pairboot: timing: \([a-z]*\): .*/\1/p' "$pb_err_file" |
+	tr '\n' ' ')" "ingest statistics bootstrap render total " \
+	"--timings prints one line a phase, then the total"
+ok "each with its wall and CPU time and peak memory" \
+	grep -Eq '^pairboot: timing: render: wall [0-9]+\.[0-9]{3} s, cpu [0-9]+\.[0-9]{3} s, peak RSS [0-9]+\.[0-9] MB$' \
+	"$pb_err_file"
 run_pb -q --jobs=3 report "$study" --format json -o "$tap_tmp/rep-3l"
 ok "--jobs=3 is the long form and gives the same report" \
 	cmp "$tap_tmp/rep-1/results.json" "$tap_tmp/rep-3l/results.json"

@@ -39,8 +39,11 @@ static void run_child(const pool *p, size_t i)
 	int32_t code;
 	bool ok;
 
-	/* The staging folder of a report is the parent's to remove. */
+	/* The staging folder of a report is the parent's to remove, and
+	 * the parent says "out of memory" once, for the first task that
+	 * failed. */
 	oom_on_exit(NULL, NULL);
+	oom_settle(PB_NOMEM);
 	b = diag_new_buffer(p->d);
 	if (!b)
 		_exit(PB_NOMEM);
@@ -75,7 +78,12 @@ static pb_status collect(pool *p, size_t i, int ws)
 	pb_status st;
 
 	if (WIFEXITED(ws) && WEXITSTATUS(ws) == PB_NOMEM)
-		return PB_NOMEM;   /* GLib's handler has said so */
+		return PB_NOMEM;   /* main says so */
+	if (WIFEXITED(ws) && WEXITSTATUS(ws) == PB_IOERR) {
+		diag_error(p->d, p->names[i], 0, 0, "cannot pass its results "
+			   "on: writing a temporary file failed");
+		return PB_IOERR;
+	}
 	if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0) {
 		diag_error(p->d, p->names[i], 0, 0, "internal error: the "
 			   "process making it ended %s %d",
@@ -111,9 +119,16 @@ static pb_status finish(pool *p, size_t i)
 
 	if (t->pid < 0)
 		return p->fn(p->arg, i, p->d, NULL);
-	while (waitpid(t->pid, &ws, 0) < 0)
-		if (errno != EINTR)
+	while (waitpid(t->pid, &ws, 0) < 0) {
+		if (errno != EINTR) {
+			diag_error(p->d, p->names[i], 0, 0, "internal error: "
+				   "cannot wait for the process making it: %s",
+				   strerror(errno));
+			kill(t->pid, SIGKILL);
+			t->pid = 0;
 			return PB_SOFTWARE;
+		}
+	}
 	t->pid = 0;
 	return collect(p, i, ws);
 }
@@ -135,12 +150,19 @@ static void stop_rest(pool *p, size_t from)
 static pb_status run_all(pool *p, unsigned jobs)
 {
 	size_t started = 0, running = 0;
+	bool forking = true;
 	pb_status st = PB_OK;
 
 	for (size_t i = 0; i < p->n && st == PB_OK; i++) {
-		while (started < p->n && running < jobs) {
+		while (forking && started < p->n && running < jobs) {
 			start(p, started++);
 			running += p->tasks[started - 1].pid > 0;
+		}
+		if (p->tasks[i].pid < 0 || (!forking && p->tasks[i].pid == 0)) {
+			/* Once a task runs here, its libraries may have left
+			 * threads behind: no process is forked after it. */
+			forking = false;
+			p->tasks[i].pid = -1;
 		}
 		running -= p->tasks[i].pid > 0;
 		st = finish(p, i);
@@ -150,32 +172,37 @@ static pb_status run_all(pool *p, unsigned jobs)
 	return st;
 }
 
+/* The tasks in turn, here. */
+static pb_status run_here(size_t n, forkpool_fn fn, void *arg, diag *d)
+{
+	pb_status st = PB_OK;
+
+	for (size_t i = 0; i < n && st == PB_OK; i++)
+		st = fn(arg, i, d, NULL);
+	return st;
+}
+
 pb_status forkpool_run(size_t n, unsigned jobs, const char *const *names,
 		       forkpool_fn fn, forkpool_take_fn take, void *arg,
 		       diag *d)
 {
 	pool p = { n, names, fn, take, arg, d, NULL };
-	pb_status st = PB_OK;
+	bool files = true;
+	pb_status st;
 
-	if (jobs <= 1 || n <= 1) {
-		for (size_t i = 0; i < n && st == PB_OK; i++)
-			st = fn(arg, i, d, NULL);
-		return st;
-	}
+	if (jobs <= 1 || n <= 1)
+		return run_here(n, fn, arg, d);
 	p.tasks = calloc(n, sizeof *p.tasks);
 	if (!p.tasks)
 		return PB_NOMEM;
-	for (size_t i = 0; i < n && st == PB_OK; i++) {
+	for (size_t i = 0; i < n && files; i++) {
 		p.tasks[i].out = tmpfile();
 		p.tasks[i].report = tmpfile();
-		if (!p.tasks[i].out || !p.tasks[i].report) {
-			diag_error(d, names[i], 0, 0, "cannot make a temporary "
-				   "file: %s", strerror(errno));
-			st = PB_IOERR;
-		}
+		files = p.tasks[i].out && p.tasks[i].report;
 	}
-	if (st == PB_OK)
-		st = run_all(&p, jobs);
+	/* Without the files to pass results in, the tasks run here in turn,
+	 * as they would with -j 1. */
+	st = files ? run_all(&p, jobs) : run_here(n, fn, arg, d);
 	for (size_t i = 0; i < n; i++) {
 		if (p.tasks[i].out)
 			fclose(p.tasks[i].out);

@@ -13,8 +13,10 @@
  * A child reports to a buffer (common/diag.h), which the parent replays;
  * what else a task gives its caller goes through a file the child writes
  * and the parent reads (TAKE).  A child that dies gives PB_NOMEM when it
- * ended with 71 (GLib's out of memory, common/oom.h) and PB_SOFTWARE
- * otherwise, with a message naming the task by NAMES[I].  The parent must have no other thread
+ * ended with 71 (out of memory, said once by main: a child's GLib
+ * handler says nothing, common/oom.h), PB_IOERR when it could not write
+ * its results, and PB_SOFTWARE otherwise, with a message naming the task
+ * by NAMES[I].  The parent must have no other thread
  * running when it calls forkpool_run: a child has only the calling
  * thread, and a lock another thread held would never be released. */
 #ifndef PAIRBOOT_FORKPOOL_H
@@ -38,10 +40,12 @@ typedef pb_status (*forkpool_take_fn)(void *arg, size_t i, FILE *in,
 
 /* Runs FN(ARG, I) for I = 0 .. N-1 in up to JOBS child processes at a
  * time.  JOBS <= 1 or N <= 1 runs them in turn in this process, stopping
- * at the first failure, and so does a task for which no process could be
- * started, once the tasks before it have ended.  Returns PB_OK or the status of the first task
- * that failed; PB_IOERR, with a message, when the pool cannot make the
- * temporary files it passes results in. */
+ * at the first failure, and so do tasks when the temporary files cannot
+ * be made.  A task for which no process can be started runs here once the
+ * tasks before it have ended, and so do all after it (the libraries it
+ * used may have started threads).  Returns PB_OK or the status of the
+ * first task that failed (PB_NOMEM when the pool itself cannot get
+ * memory). */
 pb_status forkpool_run(size_t n, unsigned jobs, const char *const *names,
 		       forkpool_fn fn, forkpool_take_fn take, void *arg,
 		       diag *d);

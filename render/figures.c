@@ -73,8 +73,8 @@ static pb_status encode_task(void *arg, size_t i)
 }
 
 /* The encoding of a language's PNG images, on a thread of its own while
- * the calling thread draws the SVG files and the PDF: encoding needs no
- * fonts, and Pango stays on one thread. */
+ * the calling thread draws the PDF: encoding needs no fonts, and Pango
+ * stays on one thread. */
 typedef struct png_encoding {
 	png_job *jobs;
 	size_t n;
@@ -204,15 +204,17 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		return PB_SOFTWARE;
 	}
 	memset(jobs, 0, sizeof jobs);
-	st = formats & FIG_PNG ? draw_pngs(&in, jobs, &n, d) : PB_OK;
+	/* The SVG files first, so that a figure that cannot be drawn is
+	 * named by its SVG file, as when each figure was made in turn. */
+	st = formats & FIG_SVG ? write_svgs(&in, o, d) : PB_OK;
+	if (st == PB_OK && (formats & FIG_PNG))
+		st = draw_pngs(&in, jobs, &n, d);
 	if (st == PB_OK) {
 		pb_status encoded;
 		png_encoding e;
 
 		encoding_start(&e, jobs, n);
-		if (formats & FIG_SVG)
-			st = write_svgs(&in, o, d);
-		if (st == PB_OK && (formats & FIG_PDF))
+		if (formats & FIG_PDF)
 			st = write_pdf(s, a, lang, page, source_date_epoch, o,
 				       d);
 		encoded = encoding_wait(&e);

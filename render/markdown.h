@@ -44,9 +44,10 @@
 pb_status markdown_render(const study *s, const analysis *a,
 			  const char *lang, GString *out);
 
-/* The same page as a document (render/pagedoc.h): appended to DOC's text,
- * with where each section starts.  Errors as for markdown_render; DOC is
- * then left as it was. */
+/* The same page as a document (render/pagedoc.h): its blocks added to
+ * DOC, each in its section (a page after another is parted from it by a
+ * blank line).  Errors as for markdown_render; DOC is then left as it
+ * was. */
 pb_status markdown_render_doc(const study *s, const analysis *a,
 			      const char *lang, pagedoc *doc);
 

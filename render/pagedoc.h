@@ -79,7 +79,9 @@ void pagedoc_table(pagedoc *doc, const char *const *cells, size_t n);
 void pagedoc_row(pagedoc *doc, const char *const *cells, size_t n);
 
 /* Drops the text from byte LEN on and the blocks written there (a page
- * that failed); blocks added after it follow the last one kept. */
+ * that failed); blocks added after it follow the last one kept.  LEN is
+ * a length the text had before a block was added (pagedoc_len then):
+ * a cut inside a block would leave the block whole. */
 void pagedoc_truncate(pagedoc *doc, size_t len);
 
 /* ---- reading ---------------------------------------------------------- */

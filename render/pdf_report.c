@@ -725,8 +725,9 @@ static pb_status finish_surface(pdf *d, const sink *k, pb_status st,
 		     : sink_failed(k) || cst == CAIRO_STATUS_WRITE_ERROR
 		     ? PB_IOERR : PB_CANTCREAT;
 		snprintf(message, size, "cannot write the PDF: %s",
-			 sink_failed(k) ? "write error"
-					: cairo_status_to_string(cst));
+			 k->nomem ? "out of memory"
+			 : sink_failed(k) ? "write error"
+			 : cairo_status_to_string(cst));
 	}
 	cairo_surface_destroy(d->surface);
 	return st;

@@ -93,11 +93,6 @@ static pb_status render_pages(const study *s, const analysis *a,
 	return st;
 }
 
-/* Writes the report of S into folder TARGET.  Everything is rendered
- * before the staging folder is made, so that running out of memory in a
- * library (which ends the process, common/oom.h) leaves nothing behind;
- * then every file goes into the staging folder, which replaces TARGET as a
- * whole or not at all. */
 /* The figures of every language, one language a task of a
  * common/forkpool.h pool: Pango and fontconfig are not known to be safe
  * on threads, so the languages are drawn side by side in processes. */
@@ -126,24 +121,34 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 	if (!out)
 		return st;
 	for (size_t k = 0; st == PB_OK && k < outdir_n_written(o); k++)
-		if (fprintf(out, "%s\n", outdir_written(o, k)) < 0)
+		if (fprintf(out, "%s\n", outdir_written(o, k)) < 0) {
+			diag_error(d, f->names[i], 0, 0, "cannot pass the names "
+				   "of its files on: %s", strerror(errno));
 			st = PB_IOERR;
+		}
 	outdir_release(o);
 	return st;
 }
 
-/* Records in the report the files a child wrote, one name a line. */
+/* Records in the report the files a child wrote, one name a line (the
+ * names are short: "boots.de.png"). */
 static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
 {
 	const lang_figures *f = arg;
 	char name[256];
 	pb_status st = PB_OK;
 
-	(void)i;
-	(void)d;
 	while (st == PB_OK && fgets(name, sizeof name, in)) {
-		name[strcspn(name, "\n")] = '\0';
+		size_t len = strcspn(name, "\n");
+		if (name[len] != '\n')
+			break;
+		name[len] = '\0';
 		st = outdir_adopt(f->o, name);
+	}
+	if (st == PB_OK && (ferror(in) || !feof(in))) {
+		diag_error(d, f->names[i], 0, 0, "internal error: the names "
+			   "of its files cannot be read back");
+		st = PB_SOFTWARE;
 	}
 	return st;
 }
@@ -182,6 +187,11 @@ static pb_status write_figures(const study *s, const analysis *a,
 	return st;
 }
 
+/* Writes the report of S into folder TARGET.  Everything is rendered
+ * before the staging folder is made, so that running out of memory in a
+ * library (which ends the process, common/oom.h) leaves nothing behind;
+ * then every file goes into the staging folder, which replaces TARGET as a
+ * whole or not at all. */
 static pb_status write_report(const study *s, const analysis *a,
 			      const lang_list *langs, unsigned formats,
 			      const char *target, diag *d)

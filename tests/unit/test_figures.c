@@ -928,6 +928,10 @@ static void test_pdf(void)
 	tap_ok(pdf_report_render(s, an, "xx", NULL, NULL, testlib_fail_write,
 				 &part, msg, sizeof msg) == PB_SOFTWARE,
 	       "PDF in an unknown language is refused");
+	tap_ok(pdf_report_render(s, an, "en", NULL, NULL, no_memory_write,
+				 NULL, msg, sizeof msg) == PB_NOMEM
+	       && strcmp(msg, "cannot write the PDF: out of memory") == 0,
+	       "PDF to a writer out of memory: %s", msg);
 	analysis_free(an);
 	study_free(s);
 	diag_free(d);

@@ -19,6 +19,8 @@ typedef struct run {
 	pb_status fail_with;
 	int die_at;             /* this task's process dies (-1: none) */
 	int exit_at;            /* this task's process exits 71 */
+	int take_fail_at;       /* taking this task's results fails */
+	size_t flood;           /* messages more for each task */
 	size_t taken[TASKS];    /* I+1 for each task whose results came back */
 	size_t n_taken;
 	bool other_process[TASKS];
@@ -32,6 +34,8 @@ static pb_status task(void *arg, size_t i, diag *d, FILE *out)
 	diag_error(d, "task", i + 1, 0, "task %zu", i);
 	if (i % 2)
 		diag_warning(d, "task", i + 1, 0, "odd %zu", i);
+	for (size_t k = 0; k < r->flood; k++)
+		diag_error(d, "flood", i + 1, k + 1, "more");
 	if (!out)
 		r->ran_here++;
 	else if (fprintf(out, "%ld %zu\n", (long)getpid(), i) < 0)
@@ -53,6 +57,8 @@ static pb_status take(void *arg, size_t i, FILE *in, diag *d)
 	if (fscanf(in, "%ld %zu", &pid, &k) != 2 || k != i)
 		return PB_SOFTWARE;
 	r->other_process[i] = pid != (long)getpid();
+	if ((int)i == r->take_fail_at)
+		return PB_DATAERR;
 	r->taken[r->n_taken++] = i + 1;
 	return PB_OK;
 }
@@ -96,7 +102,7 @@ static bool messages_up_to(const diag *d, size_t last, const char *extra)
 
 static void test_all_succeed(unsigned jobs)
 {
-	run r = { -1, PB_OK, -1, -1, { 0 }, 0, { false }, 0 };
+	run r = { -1, PB_OK, -1, -1, -1, 0, { 0 }, 0, { false }, 0 };
 	diag *d;
 	pb_status st = pool(&r, jobs, &d);
 	bool order = r.n_taken == (jobs > 1 ? TASKS : 0u), apart = true;
@@ -121,7 +127,7 @@ static void test_all_succeed(unsigned jobs)
 
 static void test_first_failure(unsigned jobs)
 {
-	run r = { 2, PB_DATAERR, -1, -1, { 0 }, 0, { false }, 0 };
+	run r = { 2, PB_DATAERR, -1, -1, -1, 0, { 0 }, 0, { false }, 0 };
 	diag *d;
 	pb_status st = pool(&r, jobs, &d);
 
@@ -135,7 +141,7 @@ static void test_first_failure(unsigned jobs)
 
 static void test_death(void)
 {
-	run r = { -1, PB_OK, 3, -1, { 0 }, 0, { false }, 0 };
+	run r = { -1, PB_OK, 3, -1, -1, 0, { 0 }, 0, { false }, 0 };
 	diag *d;
 	pb_status st = pool(&r, 3, &d);
 
@@ -152,6 +158,45 @@ static void test_death(void)
 	diag_free(d);
 }
 
+/* Taking the results of a task can fail too: it is that task's failure. */
+static void test_take_fails(void)
+{
+	run r = { -1, PB_OK, -1, -1, 3, 0, { 0 }, 0, { false }, 0 };
+	diag *d;
+	pb_status st = pool(&r, 2, &d);
+
+	tap_ok(st == PB_DATAERR && messages_up_to(d, 3, NULL)
+	       && r.n_taken == 3,
+	       "a failure to take a task's results stops there");
+	diag_free(d);
+}
+
+/* More messages than a child's buffer holds (256): those it drops are
+ * counted, so a child and this process count alike and keep the same
+ * first ones. */
+static void test_many_messages(void)
+{
+	run r = { -1, PB_OK, -1, -1, -1, 300, { 0 }, 0, { false }, 0 };
+	diag *one, *three;
+	bool same = true;
+
+	pool(&r, 1, &one);
+	pool(&r, 3, &three);
+	for (size_t k = 0; k < diag_kept(one); k++)
+		same = same && diag_message(three, k)
+		       && strcmp(diag_message(one, k),
+				 diag_message(three, k)) == 0;
+	tap_ok(diag_errors(one) == TASKS * 301 && diag_errors(three)
+	       == diag_errors(one) && diag_warnings(three) == TASKS / 2,
+	       "-j 3 counts all %zu errors, as -j 1 does (%zu)",
+	       diag_errors(three), diag_errors(one));
+	tap_ok(same && diag_kept(three) == diag_kept(one)
+	       && diag_kept(one) < TASKS * 301,
+	       "and keeps the same first %zu messages", diag_kept(three));
+	diag_free(one);
+	diag_free(three);
+}
+
 int main(void)
 {
 	static const unsigned jobs[] = { 1, 2, 3, 8 };
@@ -161,5 +206,7 @@ int main(void)
 		test_first_failure(jobs[j]);
 	}
 	test_death();
+	test_take_fails();
+	test_many_messages();
 	return tap_done();
 }

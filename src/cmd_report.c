@@ -27,6 +27,7 @@
 #include "render/figures.h"
 #include "render/i18n.h"
 #include "render/jsonw.h"
+#include "render/libexit.h"
 #include "render/markdown.h"
 #include "render/outdir.h"
 #include "render/results_json.h"
@@ -127,6 +128,10 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 			st = PB_IOERR;
 		}
 	outdir_release(o);
+	/* The child ends after this task: it gives back the drawing
+	 * libraries' caches as main does, so that a leak checker, which
+	 * looks at each process, sees only what pairboot kept. */
+	libexit_release();
 	return st;
 }
 

@@ -522,12 +522,16 @@ static pb_status begin(const char *target, bool fresh, diag *d,
 	}
 	sprintf(o->staging, "%s/.%s.new-XXXXXX", o->parent, base);
 	if (make_parents(o->parent) != 0 || !mkdtemp(o->staging)) {
-		diag_error(d, o->target, 0, 0, "cannot create the report "
-			   "folder: %s", strerror(errno));
+		/* Out of memory (the copy of the path, or the kernel's) is
+		 * said as such, by main. */
+		bool nomem = errno == ENOMEM;
+		if (!nomem)
+			diag_error(d, o->target, 0, 0, "cannot create the "
+				   "report folder: %s", strerror(errno));
 		free(o->staging);
 		o->staging = NULL;
 		outdir_abort(o);
-		return PB_CANTCREAT;
+		return nomem ? PB_NOMEM : PB_CANTCREAT;
 	}
 	oom_on_exit(outdir_emergency, o);
 	/* mkdtemp makes the folder private; a report is for reading. */

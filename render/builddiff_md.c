@@ -329,7 +329,7 @@ static void section_values(page *pg)
 		changed += c->values[i].changed;
 	if (!changed) {
 		para(pg, tr(pg, "No written value is handled "
-					      "differently."));
+				"differently."));
 		return;
 	}
 	row = g_ptr_array_new();
@@ -356,9 +356,8 @@ static void section_values(page *pg)
 		table_row(pg, row);
 	}
 	if (same->len)
-		para(pg, fmt(pg, tr(pg, "Handled as before: "
-						       "%s."),
-						join(pg, same, ", ")));
+		para(pg, fmt(pg, tr(pg, "Handled as before: %s."),
+			     join(pg, same, ", ")));
 	g_ptr_array_free(same, TRUE);
 	g_ptr_array_free(row, TRUE);
 }
@@ -468,8 +467,7 @@ static void section_mechanism(page *pg)
 	for (size_t i = 0; i < c->n_mech; i++)
 		changed += c->mech[i].changed;
 	if (!changed) {
-		para(pg, tr(pg, "No mechanism state "
-					      "changed."));
+		para(pg, tr(pg, "No mechanism state changed."));
 		return;
 	}
 	row = g_ptr_array_new();
@@ -560,8 +558,7 @@ static void section_effects(page *pg)
 
 	if (c->n_states == 0)
 		return;
-	head(pg, 2, tr(pg, "Effects against the "
-					     "reference"));
+	head(pg, 2, tr(pg, "Effects against the reference"));
 	para(pg, fmt(pg, tr(pg, "Each state's effect is its "
 		"mean paired difference from %s; the table shows the new "
 		"effect minus the old one, with the old and the new effect in "
@@ -635,8 +632,8 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 	}
 	keep(pg, where);
 	item(pg, fmt(pg, "%s: %s (%s); %s", who, where,
-		      tr(pg, "judged by the Monte Carlo error"),
-		      tr(pg, "another seed could change the conclusion.")));
+		     tr(pg, "judged by the Monte Carlo error"),
+		     tr(pg, "another seed could change the conclusion.")));
 }
 
 static void section_notes(page *pg)

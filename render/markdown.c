@@ -162,8 +162,8 @@ static void value_table(page *pg, size_t series)
 	g_ptr_array_free(row, TRUE);
 	if (!pg->p->series[series].rule.declared)
 		para(pg, tr(pg, "The study declares no rule for the "
-				      "values written in this series, so the "
-				      "table shows only what was observed."));
+				"values written in this series, so the "
+				"table shows only what was observed."));
 }
 
 /* Starts section ID of the page under HEADING. */
@@ -609,7 +609,7 @@ static void section_series_notes(page *pg)
 		section_start(pg, PAGE_SERIES_NOTES, tr(pg, "Series notes"),
 			      &started);
 		item(pg, fmt(pg, "%s: %s", series_name(pg, k),
-			       esc(pg, note)));
+			     esc(pg, note)));
 	}
 }
 
@@ -669,7 +669,7 @@ static void section_runs(page *pg)
 			g_ptr_array_free(ex, TRUE);
 		}
 		item(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
-			       join(pg, parts, "; ")));
+			     join(pg, parts, "; ")));
 		g_ptr_array_free(parts, TRUE);
 	}
 }
@@ -712,45 +712,45 @@ static void section_settings(page *pg)
 
 	section(pg, PAGE_SETTINGS, tr(pg, "Analysis settings"));
 	item(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
-		       code(pg, p->statistic.name, false)));
+		     code(pg, p->statistic.name, false)));
 	item(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
-		      "that hold an accepted run of both states."));
+		    "that hold an accepted run of both states."));
 	if (p->interval == INTERVAL_T && !p->resamples_exact)
 		/* Student t resamples nothing: the resamples and seed are
 		 * those of the bootstrap methods of the sensitivity
 		 * analysis only. */
 		item(pg, fmt(pg, phrase(pg, PH_SET_T_RESAMPLES),
-			       method, confidence_alone(pg),
-			       fmt(pg, "%lu", p->resamples),
-			       fmt(pg, "%" PRIu32, p->seed)));
+			     method, confidence_alone(pg),
+			     fmt(pg, "%lu", p->resamples),
+			     fmt(pg, "%" PRIu32, p->seed)));
 	else if (p->interval == INTERVAL_T)
 		item(pg, fmt(pg, phrase(pg, PH_SET_T_EXACT),
-			       method, confidence_alone(pg)));
+			     method, confidence_alone(pg)));
 	else if (p->resamples_exact)
 		item(pg, fmt(pg, phrase(pg, PH_SET_EXACT_BOOTSTRAP),
-			       method, confidence_alone(pg)));
+			     method, confidence_alone(pg)));
 	else
 		item(pg, fmt(pg, phrase(pg, PH_SET_BOOTSTRAP),
-			       fmt(pg, "%lu", p->resamples),
-			       fmt(pg, "%" PRIu32, p->seed), method,
-			       confidence_alone(pg)));
+			     fmt(pg, "%lu", p->resamples),
+			     fmt(pg, "%" PRIu32, p->seed), method,
+			     confidence_alone(pg)));
 	item(pg, fmt(pg, p->better == BETTER_LOWER
-		       ? phrase(pg, PH_SET_THRESHOLD_LOWER)
-		       : phrase(pg, PH_SET_THRESHOLD_HIGHER),
-		       qty(pg, p->threshold, false)));
+		     ? phrase(pg, PH_SET_THRESHOLD_LOWER)
+		     : phrase(pg, PH_SET_THRESHOLD_HIGHER),
+		     qty(pg, p->threshold, false)));
 	item(pg, tr(pg, "Conclusions: harm or benefit when the whole "
-		      "interval lies beyond the threshold, equivalence when it "
-		      "lies wholly inside it; each series is judged on its own "
-		      "and never pooled.  The other interval methods are in "
-		      "results.json as a sensitivity analysis."));
+		    "interval lies beyond the threshold, equivalence when it "
+		    "lies wholly inside it; each series is judged on its own "
+		    "and never pooled.  The other interval methods are in "
+		    "results.json as a sensitivity analysis."));
 	/* TRANSLATORS: %zu is the fewest pairs a claim needs. */
 	item(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
-			       "nor when every block shows the same "
-			       "difference.",
-			       "No claim is made from fewer than %zu pairs, "
-			       "nor when every block shows the same "
-			       "difference.", VERDICT_MIN_PAIRS),
-		       (size_t)VERDICT_MIN_PAIRS));
+			     "nor when every block shows the same "
+			     "difference.",
+			     "No claim is made from fewer than %zu pairs, "
+			     "nor when every block shows the same "
+			     "difference.", VERDICT_MIN_PAIRS),
+		     (size_t)VERDICT_MIN_PAIRS));
 	item(pg, plan_digest_text(pg));
 }
 
@@ -865,20 +865,20 @@ static void section_comparison_notes(page *pg)
 				: tr(pg, "judged by the Monte Carlo error");
 			notes_start(pg, &started);
 			item(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
-				       tr(pg, "another seed could change the "
-					  "conclusion.")));
+				     tr(pg, "another seed could change the "
+					"conclusion.")));
 		}
 		if (ci->fallback) {
 			notes_start(pg, &started);
 			item(pg, fmt(pg, "%s: %s", who,
-				       fmt(pg, tr(pg, "the %s interval is "
-						  "undefined here; the %s "
-						  "interval is shown "
-						  "instead."),
-					   code(pg, interval_method_name(
-						   ci->method), false),
-					   code(pg, interval_method_name(
-						   ci->used), false))));
+				     fmt(pg, tr(pg, "the %s interval is "
+						"undefined here; the %s "
+						"interval is shown "
+						"instead."),
+					 code(pg, interval_method_name(
+						 ci->method), false),
+					 code(pg, interval_method_name(
+						 ci->used), false))));
 		}
 		if (c->coverage_beyond) {
 			notes_start(pg, &started);
@@ -900,7 +900,7 @@ static void section_comparison_notes(page *pg)
 			notes_start(pg, &started);
 			item(pg, fmt(pg, "%s: %s", who, fmt(pg,
 				tr(pg, "unpaired runs, left out because their "
-				   "block lacks the other state: %s."),
+				 "block lacks the other state: %s."),
 				join(pg, ids, ", "))));
 			g_ptr_array_free(ids, TRUE);
 		}
@@ -923,23 +923,23 @@ static void spread_bullets(page *pg)
 		const series_spread *sp = &a->spread[i];
 		if (sp->runs == 0)
 			item(pg, fmt(pg, tr(pg, "%s: no runs at %s."),
-				       series_name(pg, sp->series),
-				       state_text(pg, p->reference)));
+				     series_name(pg, sp->series),
+				     state_text(pg, p->reference)));
 		else if (!isfinite(sp->sd))
 			item(pg, fmt(pg, tr(pg, "%s: at %s, SD not defined, "
-					      "range %s to %s, n = %zu."),
-				       series_name(pg, sp->series),
-				       state_text(pg, p->reference),
-				       num(pg, sp->min, false),
-				       qty(pg, sp->max, false), sp->runs));
+					    "range %s to %s, n = %zu."),
+				     series_name(pg, sp->series),
+				     state_text(pg, p->reference),
+				     num(pg, sp->min, false),
+				     qty(pg, sp->max, false), sp->runs));
 		else
 			item(pg, fmt(pg, tr(pg, "%s: at %s, SD %s, range %s "
-					      "to %s, n = %zu."),
-				       series_name(pg, sp->series),
-				       state_text(pg, p->reference),
-				       qty(pg, sp->sd, false),
-				       num(pg, sp->min, false),
-				       qty(pg, sp->max, false), sp->runs));
+					    "to %s, n = %zu."),
+				     series_name(pg, sp->series),
+				     state_text(pg, p->reference),
+				     qty(pg, sp->sd, false),
+				     num(pg, sp->min, false),
+				     qty(pg, sp->max, false), sp->runs));
 	}
 }
 
@@ -953,29 +953,29 @@ static void spread_test_bullets(page *pg)
 		const char *sa = series_name(pg, t->series_a);
 		if (t->finding == HETERO_UNJUDGED) {
 			item(pg, fmt(pg, tr(pg, "%s against %s: whether the "
-					      "spread differs cannot be "
-					      "judged; a series has fewer "
-					      "than two runs at %s, or they "
-					      "do not vary."),
-				       b, sa, state_text(pg, pg->p->reference)));
+					    "spread differs cannot be "
+					    "judged; a series has fewer "
+					    "than two runs at %s, or they "
+					    "do not vary."),
+				     b, sa, state_text(pg, pg->p->reference)));
 			continue;
 		}
 		item(pg, fmt(pg, t->finding == HETERO_DIFFERS
-			       ? tr(pg, "%s against %s: SD ratio %s, "
-				    "Brown-Forsythe test p %s; the spread "
-				    "differs clearly.")
-			       : tr(pg, "%s against %s: SD ratio %s, "
-				    "Brown-Forsythe test p %s; no clear "
-				    "difference in spread."),
-			       b, sa, num_dec(pg, t->ratio, 2, false),
-			       p_value(pg, t->p_value)));
+			     ? tr(pg, "%s against %s: SD ratio %s, "
+				  "Brown-Forsythe test p %s; the spread "
+				  "differs clearly.")
+			     : tr(pg, "%s against %s: SD ratio %s, "
+				  "Brown-Forsythe test p %s; no clear "
+				  "difference in spread."),
+			     b, sa, num_dec(pg, t->ratio, 2, false),
+			     p_value(pg, t->p_value)));
 	}
 	if (a->n_spread_tests)
 		item(pg, tr(pg, "The spread test compares the absolute "
-			      "deviations of the runs from the median of "
-			      "their series; it assumes independent runs "
-			      "whose distributions have the same shape in "
-			      "both series, apart from location and spread."));
+			    "deviations of the runs from the median of "
+			    "their series; it assumes independent runs "
+			    "whose distributions have the same shape in "
+			    "both series, apart from location and spread."));
 }
 
 /* The worst finding of the between-series differences of state STATE:
@@ -1003,19 +1003,19 @@ static void difference_bullet(page *pg, const series_difference *d)
 
 	if (d->finding == HETERO_UNJUDGED)
 		item(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "
-				      "%s differ cannot be judged; a series "
-				      "has fewer than %d pairs."),
-			       state, b, sa, VERDICT_MIN_PAIRS));
+				    "%s differ cannot be judged; a series "
+				    "has fewer than %d pairs."),
+			     state, b, sa, VERDICT_MIN_PAIRS));
 	else if (d->finding == HETERO_DIFFERS)
 		/* The effects differ; the verdicts may still be the same
 		 * (harm in both, one larger), so the sentence speaks of the
 		 * effects only. */
 		item(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
-				      "effect in %s is %s %s; the effects of "
-				      "the series differ clearly."),
-			       state, b, sa,
-			       qty_code(pg, d->difference, true, false),
-			       ci_code(pg, d->lo, d->hi)));
+				    "effect in %s is %s %s; the effects of "
+				    "the series differ clearly."),
+			     state, b, sa,
+			     qty_code(pg, d->difference, true, false),
+			     ci_code(pg, d->lo, d->hi)));
 }
 
 /* The effect differences worth a sentence, and a sentence for each state
@@ -1035,15 +1035,15 @@ static void between_bullets(page *pg)
 		all_agree = false;
 		if (a->n_between && state_effects(a, r->state) == HETERO_SAME)
 			item(pg, fmt(pg, tr(pg, "%s: the effects of the "
-					      "series do not differ clearly, "
-					      "but the series do not reach "
-					      "the same conclusion."),
-				       state_text(pg, pg->p->states[
-					       r->state])));
+					    "series do not differ clearly, "
+					    "but the series do not reach "
+					    "the same conclusion."),
+				     state_text(pg, pg->p->states[
+					     r->state])));
 	}
 	if (a->n_between && all_agree)
 		item(pg, tr(pg, "For every state the effects of the series "
-			      "agree within their intervals."));
+			    "agree within their intervals."));
 }
 
 static void section_heterogeneity(page *pg)
@@ -1058,19 +1058,19 @@ static void section_heterogeneity(page *pg)
 	between_bullets(pg);
 	if (a->heterogeneous)
 		item(pg, tr(pg, "The series differ in effect or spread, so "
-			      "they are reported separately and never "
-			      "pooled."));
+			    "they are reported separately and never "
+			    "pooled."));
 	else if (a->unjudged)
 		item(pg, tr(pg, "Some differences between the series cannot "
-			      "be judged, so the series are reported "
-			      "separately and never pooled."));
+			    "be judged, so the series are reported "
+			    "separately and never pooled."));
 	else if (a->conclusions_differ)
 		item(pg, tr(pg, "The series do not reach the same "
-			      "conclusion on every state, so they are "
-			      "reported separately and never pooled."));
+			    "conclusion on every state, so they are "
+			    "reported separately and never pooled."));
 	else if (a->n_spread > 1)
 		item(pg, tr(pg, "No clear difference between the series was "
-			      "found; they are still reported separately."));
+			    "found; they are still reported separately."));
 }
 
 static const char *control_text(page *pg, const control_check *c)
@@ -1119,21 +1119,21 @@ static void section_design(page *pg)
 			      &started);
 		if (!b->has_positions)
 			item(pg, fmt(pg, tr(pg, "Run order of %s: no "
-					      "positions recorded, so its "
-					      "balance cannot be checked."),
-				       who));
+					    "positions recorded, so its "
+					    "balance cannot be checked."),
+				     who));
 		else if (b->flagged)
 			item(pg, fmt(pg, tr(pg, "Run order of %s: %s ran at "
-					      "position %zu clearly more "
-					      "often than the other states."),
-				       who, state_text(pg, pg->p->states[
-					       b->flagged_state]),
-				       b->flagged_position));
+					    "position %zu clearly more "
+					    "often than the other states."),
+				     who, state_text(pg, pg->p->states[
+					     b->flagged_state]),
+				     b->flagged_position));
 		else
 			item(pg, fmt(pg, tr(pg, "Run order of %s: balanced; "
-					      "no state ran first or last "
-					      "clearly more often than the "
-					      "others."), who));
+					    "no state ran first or last "
+					    "clearly more often than the "
+					    "others."), who));
 	}
 	for (size_t i = 0; i < sum->n_controls; i++) {
 		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),

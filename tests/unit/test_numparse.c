@@ -4,6 +4,7 @@
  * (GCC uses MPFR), independently of the code under test, and both must be
  * the nearest double.  The sweep compares with glibc's strtod (the test runs
  * under LC_ALL=C), which rounds correctly. */
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <locale.h>
@@ -12,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "common/numparse.h"
 #include "tests/lib/tap.h"
@@ -301,6 +304,187 @@ static void test_integers(void)
 	bad_long("1e3", NUMPARSE_SYNTAX);
 }
 
+/* The bytes the quick paths must tell apart: digits, the point, the sign,
+ * the neighbours of '0'..'9' and of '.' in ASCII, bytes whose low half
+ * is a digit's, NUL, and a letter of an exponent. */
+static const char quick_alphabet[] = "0123456789.-/:+,e?\xb5\xff";
+#define QUICK_SYMBOLS (sizeof quick_alphabet) /* the NUL counts too */
+
+/* How many ASCII digits start TEXT (of LEN bytes). */
+static size_t digits_at(const char *text, size_t len)
+{
+	size_t n = 0;
+	while (n < len && text[n] >= '0' && text[n] <= '9')
+		n++;
+	return n;
+}
+
+/* The grammar of numparse_double, spelled out on its own: [-]DIGITS
+ * [.DIGITS][(e|E)[+|-]DIGITS]; the grammar of numparse_long, [-]DIGITS. */
+static bool grammar_double(const char *t, size_t len, bool *integer)
+{
+	size_t i = t[0] == '-', n;
+
+	if (!(n = digits_at(t + i, len - i)))
+		return false;
+	i += n;
+	*integer = i == len;
+	if (i < len && t[i] == '.') {
+		if (!(n = digits_at(t + i + 1, len - i - 1)))
+			return false;
+		i += 1 + n;
+	}
+	if (i < len && (t[i] == 'e' || t[i] == 'E')) {
+		i++;
+		i += i < len && (t[i] == '+' || t[i] == '-');
+		if (!(n = digits_at(t + i, len - i)))
+			return false;
+		i += n;
+	}
+	return i == len;
+}
+
+/* Both paths of both parsers must give what the grammar and glibc's
+ * strtod and strtol (correctly rounded, in the C locale) give, and leave
+ * *out alone when they refuse.  TEXT holds no "inf" or "nan". */
+static bool quick_agrees(const char *text, size_t len)
+{
+	char copy[32];
+	bool integer = false;
+	bool number = len > 0 && grammar_double(text, len, &integer);
+	double want_d = 42.0, d[2] = { 42.0, 42.0 };
+	long want_l = 7, l[2] = { 7, 7 };
+	numparse_result want_dr = NUMPARSE_SYNTAX, want_lr = NUMPARSE_SYNTAX;
+	numparse_result dr[2], lr[2];
+
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	if (number) {
+		want_d = strtod(copy, NULL) + 0.0;   /* "-0" is 0 */
+		want_dr = isinf(want_d) ? NUMPARSE_NOT_FINITE : NUMPARSE_OK;
+		if (want_dr != NUMPARSE_OK)
+			want_d = 42.0;
+	}
+	if (number && integer) {
+		errno = 0;
+		want_l = strtol(copy, NULL, 10);
+		want_lr = errno == ERANGE ? NUMPARSE_RANGE : NUMPARSE_OK;
+		if (want_lr != NUMPARSE_OK)
+			want_l = 7;
+	}
+	dr[0] = numparse_double(text, len, &d[0]);
+	dr[1] = numparse_double_quick(text, len, &d[1]);
+	lr[0] = numparse_long(text, len, &l[0]);
+	lr[1] = numparse_long_quick(text, len, &l[1]);
+	for (int k = 0; k < 2; k++)
+		if (dr[k] != want_dr || !same_double(d[k], want_d)
+		    || lr[k] != want_lr || l[k] != want_l)
+			return false;
+	return true;
+}
+
+/* Every text of up to five bytes over the alphabet (about 2.6 million),
+ * then random ones of up to 17. */
+static void test_quick_paths(void)
+{
+	char buf[24];
+	size_t bad = 0, tried = 0;
+
+	for (size_t len = 0; len <= 5; len++) {
+		size_t total = 1;
+		for (size_t i = 0; i < len; i++)
+			total *= QUICK_SYMBOLS;
+		for (size_t code = 0; code < total; code++, tried++) {
+			size_t c = code;
+			for (size_t i = 0; i < len; i++, c /= QUICK_SYMBOLS)
+				buf[i] = quick_alphabet[c % QUICK_SYMBOLS];
+			if (!quick_agrees(buf, len) && bad++ < 5)
+				tap_diag("quick: '%.*s' (%zu bytes)", (int)len,
+					 buf, len);
+		}
+	}
+	for (int k = 0; k < 2000000; k++, tried++) {
+		size_t len = 1 + (size_t)(rng_next() % 17);
+		/* Mostly digits, so that many are numbers. */
+		for (size_t i = 0; i < len; i++)
+			buf[i] = rng_next() % 4
+				 ? (char)('0' + rng_next() % 10)
+				 : quick_alphabet[rng_next() % QUICK_SYMBOLS];
+		if (!quick_agrees(buf, len) && bad++ < 5)
+			tap_diag("quick: '%.*s' (%zu bytes)", (int)len, buf,
+				 len);
+	}
+	tap_ok(bad == 0, "both paths agree with the grammar and strtod on %zu "
+	       "texts", tried);
+}
+
+/* The fast path must take the common forms itself (else it is no fast
+ * path), with the values a C compiler gives the same literals, and turn
+ * down every other form. */
+static void test_short_forms(void)
+{
+	static const struct { const char *text; double want; } taken[] = {
+		{ "11595.3", 11595.3 }, { "1234", 1234.0 }, { "-0.5", -0.5 },
+		{ "12345678", 12345678.0 }, { "1234567.8", 1234567.8 },
+		{ "0.0000001", 0.0000001 }, { "9.9999999", 9.9999999 },
+		{ "-0", 0.0 }, { "7", 7.0 }, { "123456789012.345", 123456789012.345 },
+	};
+	static const char *const refused[] = {
+		"", "-", "1.", ".5", "1..2", "1.2.3", "1e5", "12a4", "1/3",
+		"1:3", "+1", "--1", "1234567890123456", "-.", ".", "1.2\xb5",
+	};
+	bool ok = true;
+
+	for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+		double got = 0;
+		if (!numparse_double_short(taken[i].text, strlen(taken[i].text),
+					   &got)
+		    || !same_double(got, taken[i].want)) {
+			tap_diag("short: '%s' gave %.17g", taken[i].text, got);
+			ok = false;
+		}
+	}
+	tap_ok(ok, "the fast path takes the common forms, correctly rounded");
+	ok = true;
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		double got = 42.0;
+		if (numparse_double_short(refused[i], strlen(refused[i]), &got)
+		    || !same_double(got, 42.0)) {
+			tap_diag("short: took '%s'", refused[i]);
+			ok = false;
+		}
+	}
+	tap_ok(ok, "the fast path leaves every other form to the general one");
+}
+
+/* A field that ends at the last byte of a page, before one that cannot
+ * be read: the word loads must stay inside the field. */
+static void test_quick_page_end(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char *map = mmap(NULL, (size_t)page * 2, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	bool ok = true;
+
+	if (map == MAP_FAILED || mprotect(map + page, (size_t)page, PROT_NONE)) {
+		tap_ok(false, "a guard page for the page-end test");
+		return;
+	}
+	for (size_t len = 1; len <= 9; len++) {
+		char *text = map + page - len;
+		double d = 0;
+		long l = 0;
+
+		memcpy(text, "987654321", len);
+		if (numparse_double_quick(text, len, &d) != NUMPARSE_OK
+		    || numparse_long_quick(text, len, &l) != NUMPARSE_OK
+		    || (long)d != l)
+			ok = false;
+	}
+	munmap(map, (size_t)page * 2);
+	tap_ok(ok, "fields ending at a page's last byte are read in place");
+}
+
 int main(void)
 {
 	test_known_values();
@@ -309,5 +493,8 @@ int main(void)
 	test_sweep();
 	test_comma_locale();
 	test_integers();
+	test_quick_paths();
+	test_short_forms();
+	test_quick_page_end();
 	return tap_done();
 }

@@ -91,8 +91,10 @@ static inline uint64_t numparse_low_bytes(size_t n)
 /* Whether the low N bytes of W are all ASCII digits; *VALUE is then
  * their decimal value, the lowest byte the first digit.  A byte is a
  * digit when its high half is 3 and adding 6 keeps it so (0x30..0x39);
- * the bytes above N are made '0' first, and the three steps join the
- * digits in pairs, fours and eights. */
+ * adding 6 to the whole word carries out of a byte only from 0xFA and
+ * above, which the first test has refused.  The bytes above N are made
+ * '0' first, and the three steps join the digits in pairs, fours and
+ * eights. */
 static inline bool numparse_word_digits(uint64_t w, size_t n,
 					uint64_t *value)
 {

@@ -416,10 +416,9 @@ static void quick_every(const char *alphabet, size_t n, size_t len,
 }
 
 /* Every text of up to five bytes over the whole alphabet (4.3 million),
- * every one of six to nine bytes (the longest the word path takes, with
- * a sign) over the bytes that decide it (2.4 million), every place of one
- * or two points in a number of one to nine bytes, then random texts of up
- * to 17 bytes. */
+ * every one of six to nine bytes over the bytes that decide a short
+ * number (2.4 million), every place of one or two points in a number of
+ * one to nine bytes, then random texts of up to 17 bytes. */
 static void test_quick_paths(void)
 {
 	static const char deciders[] = "1.-/:";
@@ -462,8 +461,6 @@ static void test_quick_paths(void)
 static void test_short_forms(void)
 {
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-	/* Up to eight bytes after the sign go as a word, longer ones
-	 * through the byte loop. */
 	static const struct { const char *text; double want; } taken[] = {
 		{ "11595.3", 11595.3 }, { "1234", 1234.0 }, { "-0.5", -0.5 },
 		{ "12345678", 12345678.0 }, { "-1.234567", -1.234567 },
@@ -502,8 +499,7 @@ static void test_short_forms(void)
 }
 
 /* Fields that end at the last byte of a page, or start at the first,
- * beside pages that cannot be read: the word loads must stay inside the
- * field. */
+ * beside pages that cannot be read: no path may read past the field. */
 static void test_quick_page_end(void)
 {
 	static const char *const texts[] = {

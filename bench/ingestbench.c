@@ -4,9 +4,9 @@
  *     bench/ingestbench [--way WAY] FILE...
  *
  * Reads every FILE (warm in the page cache) six ways and prints the CPU
- * time and throughput of each, the best of five rounds in which the
- * ways take turns, then the cost of the whole
- * latency path as a multiple of libcsv's own:
+ * time and throughput of each, the best of five rounds in which the ways
+ * take turns, then the cost of the whole latency path and of its floor
+ * (the columns way) as multiples of libcsv's own:
  *   read      fread in 64 KiB blocks, nothing else (the floor of a reader)
  *   sha256    read and hash (common/digest.c)
  *   libcsv    read and csv_parse whole blocks with empty callbacks: what

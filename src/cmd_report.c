@@ -141,16 +141,19 @@ static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
 {
 	const lang_figures *f = arg;
 	char name[256];
+	bool cut = false;   /* a line without its '\n': too long, or the
+			       file ends inside it */
 	pb_status st = PB_OK;
 
-	while (st == PB_OK && fgets(name, sizeof name, in)) {
+	while (st == PB_OK && !cut && fgets(name, sizeof name, in)) {
 		size_t len = strcspn(name, "\n");
-		if (name[len] != '\n')
-			break;
+
+		cut = name[len] != '\n';
 		name[len] = '\0';
-		st = outdir_adopt(f->o, name);
+		if (!cut)
+			st = outdir_adopt(f->o, name);
 	}
-	if (st == PB_OK && (ferror(in) || !feof(in))) {
+	if (st == PB_OK && (cut || ferror(in))) {
 		diag_error(d, f->names[i], 0, 0, "internal error: the names "
 			   "of its files cannot be read back");
 		st = PB_SOFTWARE;

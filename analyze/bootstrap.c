@@ -236,11 +236,6 @@ static int double_cmp(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
-void boot_sort(double *values, size_t count)
-{
-	qsort(values, count, sizeof *values, double_cmp);
-}
-
 /* Exact enumeration ------------------------------------------------------- */
 
 size_t boot_exact_count(size_t n)
@@ -366,6 +361,38 @@ static void exact_order(const double *value, size_t count, uint32_t *idx,
 	}
 	if (src != idx)
 		memcpy(idx, src, count * sizeof *idx);
+}
+
+/* The order is that of a stable comparison sort by value (glibc's qsort,
+ * a merge sort, which this replaces): exact_order's radix sort is stable
+ * and orders as the comparison does, and the values are moved whole, so
+ * -0 and +0, which compare equal, keep their input order and their bits.
+ * A NaN compares equal to everything and so has no such order: with one,
+ * or without room for the indices, qsort decides, as it always did. */
+void boot_sort(double *values, size_t count)
+{
+	uint32_t *idx = NULL, *tmp = NULL;
+	double *copy = NULL;
+	bool nan = false;
+
+	for (size_t i = 0; i < count && !nan; i++)
+		nan = isnan(values[i]);
+	if (!nan && count > 1 && count <= UINT32_MAX) {
+		idx = malloc(count * sizeof *idx);
+		tmp = malloc(count * sizeof *tmp);
+		copy = malloc(count * sizeof *copy);
+	}
+	if (idx && tmp && copy) {
+		memcpy(copy, values, count * sizeof *copy);
+		exact_order(copy, count, idx, tmp);
+		for (size_t i = 0; i < count; i++)
+			values[i] = copy[idx[i]];
+	} else {
+		qsort(values, count, sizeof *values, double_cmp);
+	}
+	free(idx);
+	free(tmp);
+	free(copy);
 }
 
 /* boot_exact, or with STUDENTIZED boot_exact_t. */

@@ -78,44 +78,86 @@ static bool claims(verdict v)
 	       || v == VERDICT_EQUIVALENT;
 }
 
+/* The simulated studies of one size so far: the first DONE of the
+ * PLANNING_SIMULATIONS, in their order, with the verdicts they reached. */
+typedef struct size_tally {
+	size_t done;
+	size_t decisive;
+	size_t counts[VERDICT_COUNT];
+} size_tally;
+
+/* The work buffers of judge_one, for studies of up to MAX blocks. */
+typedef struct sim_buffers {
+	double *sample;
+	double *reps;
+	double *tstar;
+} sim_buffers;
+
+static bool buffers_init(sim_buffers *b, size_t max)
+{
+	b->sample = malloc(max * sizeof *b->sample);
+	b->reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->reps);
+	b->tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->tstar);
+	return b->sample && b->reps && b->tstar;
+}
+
+static void buffers_free(sim_buffers *b)
+{
+	free(b->sample);
+	free(b->reps);
+	free(b->tstar);
+}
+
+/* Simulates the next study of size M (number T->done + 1, with a stream
+ * of its own) from the N0 pilot differences D, and counts its verdict in
+ * T. */
+static pb_status tally_add(const double *d, size_t n0, size_t m,
+			   const planning_settings *set, sim_buffers *b,
+			   size_tally *t)
+{
+	verdict v;
+	pb_status st = judge_one(d, n0, m, set,
+				 mix(set->stream_seed, (uint32_t)m,
+				     (uint32_t)t->done + 1),
+				 b->sample, b->reps, b->tstar, &v);
+
+	if (st != PB_OK)
+		return st;
+	t->counts[v]++;
+	t->decisive += claims(v);
+	t->done++;
+	return PB_OK;
+}
+
+/* The assurance of tally T once every study is simulated. */
+static double tally_assurance(const size_tally *t)
+{
+	return (double)t->decisive / PLANNING_SIMULATIONS;
+}
+
 pb_status planning_assurance(const double *d, size_t n0, size_t m,
 			     const planning_settings *set, double *assurance,
 			     size_t *counts)
 {
-	double *sample, *reps, *tstar;
-	size_t decisive = 0, local[VERDICT_COUNT] = { 0 };
+	sim_buffers b;
+	size_tally t = { 0, 0, { 0 } };
 	pb_status st = PB_OK;
 
 	if (m < 2 || n0 == 0 || m > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
 		return PB_DATAERR;
-	sample = malloc(m * sizeof *sample);
-	reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *reps);
-	tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *tstar);
-	if (!sample || !reps || !tstar) {
-		free(sample);
-		free(reps);
-		free(tstar);
+	if (!buffers_init(&b, m)) {
+		buffers_free(&b);
 		return PB_NOMEM;
 	}
-	for (uint32_t r = 0; r < PLANNING_SIMULATIONS && st == PB_OK; r++) {
-		verdict v;
-		st = judge_one(d, n0, m, set,
-			       mix(set->stream_seed, (uint32_t)m, r + 1),
-			       sample, reps, tstar, &v);
-		if (st != PB_OK)
-			break;
-		local[v]++;
-		decisive += claims(v);
-	}
-	free(sample);
-	free(reps);
-	free(tstar);
+	while (st == PB_OK && t.done < PLANNING_SIMULATIONS)
+		st = tally_add(d, n0, m, set, &b, &t);
+	buffers_free(&b);
 	if (st != PB_OK)
 		return st;
-	*assurance = (double)decisive / PLANNING_SIMULATIONS;
+	*assurance = tally_assurance(&t);
 	if (counts)
 		for (size_t i = 0; i < VERDICT_COUNT; i++)
-			counts[i] = local[i];
+			counts[i] = t.counts[i];
 	return PB_OK;
 }
 
@@ -137,14 +179,21 @@ static verdict most_likely(const size_t *counts)
 	return best;
 }
 
-/* A search over sizes for one pilot and spread: every size is simulated
- * once, whichever target asks for it. */
+/* A search over sizes for one pilot and spread.  A size is simulated only
+ * as far as the search needs it: until its assurance is known to reach a
+ * target or known to miss it, and in full only for the size reported.
+ * Each simulated study has its own stream (mix of the size and its
+ * number), so a size continued later gives the same verdicts as one run
+ * through at once, and the result is that of simulating every size probed
+ * in full; stopping early saves most of the work at sizes far from the
+ * target (a comparison not reachable is decided at each size after about
+ * a fifth of its studies). */
 typedef struct search {
 	const double *d;          /* the pilot, spread (owned) */
 	size_t n0;
 	const planning_settings *set;
-	double *assurance;        /* by size, NAN until simulated */
-	verdict *likely;
+	size_tally *tally;        /* by size */
+	sim_buffers buf;
 } search;
 
 static pb_status search_init(search *s, const double *d, size_t n0,
@@ -155,44 +204,61 @@ static pb_status search_init(search *s, const double *d, size_t n0,
 
 	s->set = set;
 	s->n0 = n0;
-	s->assurance = malloc(n * sizeof *s->assurance);
-	s->likely = malloc(n * sizeof *s->likely);
 	s->d = work;
-	if (!work || !s->assurance || !s->likely)
+	s->tally = calloc(n, sizeof *s->tally);
+	if (!buffers_init(&s->buf, set->max_blocks) || !work || !s->tally)
 		return PB_NOMEM;
 	for (size_t i = 0; i < n0; i++)
 		mean += d[i];
 	mean /= (double)n0;
 	for (size_t i = 0; i < n0; i++)
 		work[i] = mean + spread * (d[i] - mean);
-	for (size_t m = 0; m < n; m++)
-		s->assurance[m] = NAN;
 	return PB_OK;
 }
 
 static void search_free(search *s)
 {
 	free((double *)s->d);
-	free(s->assurance);
-	free(s->likely);
+	free(s->tally);
+	buffers_free(&s->buf);
 }
 
-/* The assurance at size M, simulated once. */
-static pb_status search_at(search *s, size_t m, double *a)
+/* Whether the assurance of T, when complete, is sure to reach TARGET
+ * (*REACHES true) or sure to miss it (false); with every study simulated
+ * one of the two holds.  The bounds are computed as tally_assurance
+ * computes the final value, so the answer is the one it would give. */
+static bool tally_decides(const size_tally *t, double target, bool *reaches)
 {
-	size_t counts[VERDICT_COUNT];
+	size_t left = PLANNING_SIMULATIONS - t->done;
 
-	if (isnan(s->assurance[m])) {
-		pb_status st = planning_assurance(s->d, s->n0, m, s->set,
-						  &s->assurance[m], counts);
+	if ((double)t->decisive / PLANNING_SIMULATIONS >= target) {
+		*reaches = true;
+		return true;
+	}
+	if ((double)(t->decisive + left) / PLANNING_SIMULATIONS < target) {
+		*reaches = false;
+		return true;
+	}
+	return false;
+}
+
+/* Simulates size M further: until its assurance is known to reach TARGET
+ * or to miss it (*REACHES), or, with ALL, until every study is done. */
+static pb_status search_at(search *s, size_t m, double target, bool all,
+			   bool *reaches)
+{
+	size_tally *t = &s->tally[m];
+
+	while (t->done < PLANNING_SIMULATIONS
+	       && (all || !tally_decides(t, target, reaches))) {
+		pb_status st = tally_add(s->d, s->n0, m, s->set, &s->buf, t);
+
 		if (st != PB_OK)
 			return st;
-		s->likely[m] = most_likely(counts);
 	}
-	*a = s->assurance[m];
+	tally_decides(t, target, reaches);
 	return PB_OK;
 }
-
 
 /* The smallest size reaching TARGET: doubling up to the maximum, then
  * bisection below the first size that reaches it. */
@@ -202,32 +268,34 @@ static pb_status search_target(search *s, double target, planning_need *out)
 	 * starts there. */
 	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
 	size_t max = s->set->max_blocks;
-	double a = 0.0;
+	bool reaches = false;
 	pb_status st;
 
 	for (;;) {
-		st = search_at(s, hi, &a);
-		if (st != PB_OK || a >= target || hi == max)
+		st = search_at(s, hi, target, false, &reaches);
+		if (st != PB_OK || reaches || hi == max)
 			break;
 		lo = hi;
 		hi = 2 * hi < max ? 2 * hi : max;
 	}
-	while (st == PB_OK && a >= target && hi - lo > 1) {
+	while (st == PB_OK && reaches && hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
-		double am;
-		st = search_at(s, mid, &am);
-		if (st == PB_OK && am >= target)
+		bool mid_reaches;
+		st = search_at(s, mid, target, false, &mid_reaches);
+		if (st == PB_OK && mid_reaches)
 			hi = mid;
 		else
 			lo = mid;
 	}
+	/* The size reported: its assurance and likely verdict in full. */
+	if (st == PB_OK)
+		st = search_at(s, hi, target, true, &reaches);
 	if (st != PB_OK)
 		return st;
-	out->assurance = s->assurance[hi];
-	out->likely = s->likely[hi];
-	out->reason = out->assurance >= target ? PLANNING_FOUND
-					       : PLANNING_NOT_REACHABLE;
-	out->blocks_needed = out->reason == PLANNING_FOUND ? hi : 0;
+	out->assurance = tally_assurance(&s->tally[hi]);
+	out->likely = most_likely(s->tally[hi].counts);
+	out->reason = reaches ? PLANNING_FOUND : PLANNING_NOT_REACHABLE;
+	out->blocks_needed = reaches ? hi : 0;
 	return PB_OK;
 }
 

@@ -1006,9 +1006,100 @@ static void test_unpaired(void)
 	       "an empty sample is refused");
 }
 
+/* Sorts the N values X ascending by insertion, moving a value only past
+ * larger ones: a stable sort, slow and plain, as the reference. */
+static void stable_insertion_sort(double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		size_t j = i;
+
+		for (; j > 0 && x[j - 1] > v; j--)
+			x[j] = x[j - 1];
+		x[j] = v;
+	}
+}
+
+/* N values from a pool where every kind of double occurs often, so ties
+ * (among them -0 beside +0) are frequent. */
+static void sort_input(gsl_rng *r, double *x, size_t n, bool with_nan)
+{
+	static const double pool[] = {
+		0.0, -0.0, 1.0, -1.0, 0.5, 1e-310, -1e-310, 1e300, -1e300,
+		INFINITY, -INFINITY, 3.25, -3.25, 1.0000000000000002,
+		0.9999999999999999, 2.5e-8, -7.75,
+	};
+	size_t k = sizeof pool / sizeof pool[0];
+
+	for (size_t i = 0; i < n; i++)
+		x[i] = gsl_rng_uniform(r) < 0.5
+		       ? pool[gsl_rng_uniform_int(r, k)]
+		       : (gsl_rng_uniform(r) - 0.5) * 1e3;
+	if (with_nan && n > 0)
+		x[gsl_rng_uniform_int(r, n)] = NAN;
+}
+
+/* boot_sort gives, bit for bit, what a stable sort by value gives, -0 and
+ * +0 in their input order; with a NaN, what qsort gives. */
+static void test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 3, 255, 256, 257, 1000, 3001 };
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	size_t bad = 0, bad_nan = 0, cases = 0;
+
+	gsl_rng_set(r, 99);
+	for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+		size_t n = sizes[s];
+		double *x = malloc((n + 1) * sizeof *x);
+		double *want = malloc((n + 1) * sizeof *want);
+
+		for (int rep = 0; rep < 20; rep++, cases++) {
+			sort_input(r, x, n, false);
+			memcpy(want, x, n * sizeof *x);
+			stable_insertion_sort(want, n);
+			boot_sort(x, n);
+			for (size_t i = 0; i < n; i++)
+				bad += !same_bits(x[i], want[i]);
+			sort_input(r, x, n, true);
+			memcpy(want, x, n * sizeof *x);
+			qsort(want, n, sizeof *want, cmp);
+			boot_sort(x, n);
+			for (size_t i = 0; i < n; i++)
+				bad_nan += !same_bits(x[i], want[i]);
+		}
+		free(x);
+		free(want);
+	}
+	/* Already in order, in reverse, all equal: the radix passes that
+	 * every key shares are skipped. */
+	{
+		double up[600], down[600], same[600], want[600];
+
+		for (int i = 0; i < 600; i++) {
+			up[i] = i - 300.5;
+			down[i] = 300.5 - i;
+			same[i] = i % 2 ? 0.0 : -0.0;
+		}
+		memcpy(want, same, sizeof want);
+		boot_sort(up, 600);
+		boot_sort(down, 600);
+		boot_sort(same, 600);
+		for (int i = 0; i < 600; i++)
+			bad += !same_bits(up[i], i - 300.5)
+			       + !same_bits(down[i], i - 298.5)
+			       + !same_bits(same[i], want[i]);
+	}
+	tap_ok(bad == 0, "boot_sort: %zu arrays sorted bit for bit as a stable "
+	       "sort sorts them (%zu values differ)", cases + 3, bad);
+	tap_ok(bad_nan == 0, "boot_sort with a NaN: as qsort sorts it (%zu "
+	       "values differ)", bad_nan);
+	gsl_rng_free(r);
+}
+
 int main(void)
 {
 	gsl_set_error_handler_off();
+	test_sort();
 	test_unpaired();
 	test_exact_counts();
 	test_exact_n2();

@@ -135,6 +135,110 @@ static void check_limits(void)
 		 "upper spread factor, 20 pairs");
 }
 
+/* The search of planning.h done the slow way: every size it probes
+ * simulated in full with planning_assurance, doubling from the minimum of
+ * pairs, then bisecting below the first size that reaches TARGET. */
+static pb_status reference_search(const double *d, size_t n0, double target,
+				  const planning_settings *set,
+				  planning_need *out)
+{
+	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
+	size_t counts[VERDICT_COUNT], most = 0;
+	double a, am;
+	pb_status st;
+
+	for (;;) {
+		st = planning_assurance(d, n0, hi, set, &a, NULL);
+		if (st != PB_OK || a >= target || hi == set->max_blocks)
+			break;
+		lo = hi;
+		hi = 2 * hi < set->max_blocks ? 2 * hi : set->max_blocks;
+	}
+	while (st == PB_OK && a >= target && hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		st = planning_assurance(d, n0, mid, set, &am, NULL);
+		if (am >= target)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	if (st == PB_OK)
+		st = planning_assurance(d, n0, hi, set, &out->assurance,
+					counts);
+	out->reason = out->assurance >= target ? PLANNING_FOUND
+					       : PLANNING_NOT_REACHABLE;
+	out->blocks_needed = out->reason == PLANNING_FOUND ? hi : 0;
+	out->likely = VERDICT_NO_INTERVAL;
+	for (int v = 0; v < VERDICT_COUNT; v++) {
+		bool decisive = v == VERDICT_HARM || v == VERDICT_BENEFIT
+				|| v == VERDICT_EQUIVALENT;
+		if (decisive && counts[v] > most) {
+			most = counts[v];
+			out->likely = (verdict)v;
+		}
+	}
+	return st;
+}
+
+/* planning_search simulates a size only as far as its search needs it,
+ * and in full only the size it reports: it must give exactly what
+ * simulating every probed size in full gives.  The pilots hold values
+ * whose mean and deviations are exact, so the search's copy of a pilot
+ * at spread 1 is the pilot itself; the thresholds put sizes near each
+ * target's boundary and beyond the maximum. */
+static void check_search_as_full(void)
+{
+	static const double pilot_a[8] = { -1, 0.5, 2, 3.5, 1, -0.5, 4, 2.5 };
+	static const double pilot_b[8] = { 0.25, -0.5, 0.75, 0, 0.5, -0.25,
+					   0.25, 0 };
+	static const struct {
+		const double *d;
+		interval_method method;
+		double threshold;
+		double target;
+	} cases[] = {
+		{ pilot_a, INTERVAL_PERCENTILE, 0.25, 0.8 },
+		{ pilot_a, INTERVAL_PERCENTILE, 0.25, 0.9 },
+		{ pilot_a, INTERVAL_T, 0.5, 0.5 },
+		{ pilot_a, INTERVAL_PERCENTILE, 1.5, 0.8 },
+		{ pilot_b, INTERVAL_PERCENTILE, 1.0, 0.8 },
+		{ pilot_b, INTERVAL_STUDENTIZED, 0.75, 0.9 },
+		{ pilot_b, INTERVAL_PERCENTILE, 0.125, 0.8 },
+	};
+	size_t found = 0, unreachable = 0;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		planning_settings set = { cases[i].method, 0.95,
+					  cases[i].threshold, BETTER_LOWER, 40,
+					  777 + (uint32_t)i };
+		planning_need fast, full;
+		pb_status st = planning_search(cases[i].d, 8, 1.0,
+					       &cases[i].target, 1, &set,
+					       &fast);
+		pb_status st_full = reference_search(cases[i].d, 8,
+						     cases[i].target, &set,
+						     &full);
+
+		found += full.reason == PLANNING_FOUND;
+		unreachable += full.reason == PLANNING_NOT_REACHABLE;
+		tap_ok(st == PB_OK && st_full == PB_OK
+		       && fast.reason == full.reason
+		       && fast.blocks_needed == full.blocks_needed
+		       && !(fast.assurance < full.assurance
+			    || fast.assurance > full.assurance)
+		       && fast.likely == full.likely,
+		       "case %zu: the search gives what every probed size "
+		       "simulated in full gives (%zu blocks, assurance %.4f; "
+		       "in full %zu, %.4f)", i, fast.blocks_needed,
+		       fast.assurance, full.blocks_needed, full.assurance);
+	}
+	/* Both outcomes are among the cases, or the check proves little. */
+	tap_ok(found >= 2 && unreachable >= 2,
+	       "the cases hold sizes found (%zu) and not reachable (%zu)",
+	       found, unreachable);
+}
+
 static void check_repeatable(void)
 {
 	double *x = normal_pilot(0.3, 2.0, 4), a1, a2;
@@ -150,6 +254,7 @@ int main(void)
 	check_harm_power();
 	check_equivalence_power();
 	check_limits();
+	check_search_as_full();
 	check_repeatable();
 	return tap_done();
 }

@@ -4,9 +4,10 @@
  *     bench/ingestbench [--way WAY] FILE...
  *
  * Reads every FILE (warm in the page cache) six ways and prints the CPU
- * time and throughput of each, the best of five rounds in which the ways
- * take turns, then the cost of the whole latency path and of its floor
- * (the columns way) as multiples of libcsv's own:
+ * time and throughput of each, the best of fifteen rounds in which the
+ * ways take turns, then the cost of the whole latency path and of its
+ * floor (the columns way) as multiples of libcsv's own: the median of the
+ * ratios within each round, and their range:
  *   read      fread in 64 KiB blocks, nothing else (the floor of a reader)
  *   sha256    read and hash (common/digest.c)
  *   libcsv    read and csv_parse whole blocks with empty callbacks: what
@@ -181,26 +182,62 @@ static size_t read_all(char **files, int n, way w, unsigned char *block,
 	return bytes;
 }
 
-/* The least CPU time of REPS reads of FILES[0..N) each way, into CPU.  The
- * ways take turns within each round, so that a machine that slows down
- * or speeds up for a while (other work, its clock) moves every way alike
- * and leaves their ratios alone. */
-enum { REPS = 5 };
+/* REPS rounds of reading FILES[0..N) each way, the CPU time of each in
+ * CPU[round][way].  The ways take turns within each round, so that a
+ * machine that slows down or speeds up for a while (other work, its
+ * clock, a busy neighbour on a shared core) moves every way of a round
+ * alike and leaves their ratio in that round alone. */
+enum { REPS = 15 };
 
-static void best_cpu(char **files, int n, unsigned char *block, diag *d,
-		     size_t *sink, double cpu[W_COUNT])
+static void round_cpu(char **files, int n, unsigned char *block, diag *d,
+		      size_t *sink, double cpu[REPS][W_COUNT])
 {
-	for (int w = 0; w < W_COUNT; w++)
-		cpu[w] = 1e30;
 	for (int rep = 0; rep < REPS; rep++)
 		for (int w = 0; w < W_COUNT; w++) {
-			double t0 = cpu_now(), t;
+			double t0 = cpu_now();
 
 			read_all(files, n, (way)w, block, d, sink);
-			t = cpu_now() - t0;
-			if (t < cpu[w])
-				cpu[w] = t;
+			cpu[rep][w] = cpu_now() - t0;
 		}
+}
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* The ratio of way W to libcsv in each round: its median, least and
+ * greatest.  A ratio within one round is what survives a machine whose
+ * speed wanders between rounds; the median, what survives a round that a
+ * burst of other work fell into. */
+static void print_ratio(double cpu[REPS][W_COUNT], way w)
+{
+	double r[REPS];
+
+	for (int rep = 0; rep < REPS; rep++)
+		r[rep] = cpu[rep][w] / cpu[rep][W_LIBCSV];
+	qsort(r, REPS, sizeof r[0], cmp_double);
+	printf("ingestbench: %s / libcsv %.2f (cpu time, the median of %d "
+	       "rounds; from %.2f to %.2f)\n", way_name[w], r[REPS / 2],
+	       REPS, r[0], r[REPS - 1]);
+}
+
+/* The least CPU time of each way over the rounds, and its throughput. */
+static void print_best(double cpu[REPS][W_COUNT], size_t total_bytes)
+{
+	for (int w = 0; w < W_COUNT; w++) {
+		double best = cpu[0][w];
+
+		for (int rep = 1; rep < REPS; rep++)
+			if (cpu[rep][w] < best)
+				best = cpu[rep][w];
+		printf("ingestbench: %-8s cpu %.3f s, %.2f ns/byte, "
+		       "%.0f MB/s on one thread (the best of %d rounds)\n",
+		       way_name[w], best, best * 1e9 / (double)total_bytes,
+		       (double)total_bytes / 1e6 / best, REPS);
+	}
 }
 
 int main(int argc, char **argv)
@@ -208,7 +245,7 @@ int main(int argc, char **argv)
 	unsigned char *block = malloc(BLOCK);
 	diag *d = diag_new(NULL, 0);
 	size_t total_bytes, sink = 0;
-	double cpu[W_COUNT];
+	static double cpu[REPS][W_COUNT];
 	way only = W_COUNT;
 	int first = 1;
 
@@ -230,16 +267,10 @@ int main(int argc, char **argv)
 	} else {
 		total_bytes = read_all(argv + first, argc - first, W_READ,
 				       block, d, &sink);
-		best_cpu(argv + first, argc - first, block, d, &sink, cpu);
-		for (int w = 0; w < W_COUNT; w++)
-			printf("ingestbench: %-8s cpu %.3f s, %.2f ns/byte, "
-			       "%.0f MB/s on one thread\n", way_name[w],
-			       cpu[w], cpu[w] * 1e9 / (double)total_bytes,
-			       (double)total_bytes / 1e6 / cpu[w]);
-		printf("ingestbench: latency / libcsv %.2f (cpu time)\n",
-		       cpu[W_LATENCY] / cpu[W_LIBCSV]);
-		printf("ingestbench: columns / libcsv %.2f (cpu time)\n",
-		       cpu[W_COLUMNS] / cpu[W_LIBCSV]);
+		round_cpu(argv + first, argc - first, block, d, &sink, cpu);
+		print_best(cpu, total_bytes);
+		print_ratio(cpu, W_LATENCY);
+		print_ratio(cpu, W_COLUMNS);
 	}
 	if (diag_errors(d))
 		fprintf(stderr, "ingestbench: %zu problems in the files\n",

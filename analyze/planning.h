@@ -55,7 +55,7 @@ typedef struct planning_settings {
 	double confidence;        /* in (0, 1) */
 	double threshold;         /* T > 0 */
 	better_side better;
-	size_t max_blocks;        /* >= 2 */
+	size_t max_blocks;        /* >= VERDICT_MIN_PAIRS */
 	uint32_t stream_seed;     /* the comparison's own */
 } planning_settings;
 
@@ -88,8 +88,11 @@ pb_status planning_assurance(const double *d, size_t n0, size_t m,
 /* For each of the N_TARGETS assurance targets TARGETS[t] (in (0, 1)), the
  * smallest size whose assurance reaches it, for the pilot D of N0
  * differences spread about their mean by SPREAD (1: as observed), into
- * OUT[t].  Each size is simulated once for all targets.  Errors: PB_NOMEM
- * (OUT then says nothing). */
+ * OUT[t].  Each size is simulated at most once for all targets, and only
+ * as far as the search needs it (planning.c); the result is that of
+ * simulating every size it probes in full.  Errors: PB_DATAERR for
+ * SET->max_blocks below VERDICT_MIN_PAIRS or above 0xffffffff, or N0
+ * above it; PB_NOMEM (OUT then says nothing). */
 pb_status planning_search(const double *d, size_t n0, double spread,
 			  const double *targets, size_t n_targets,
 			  const planning_settings *set, planning_need *out);

@@ -143,8 +143,8 @@ static pb_status reference_search(const double *d, size_t n0, double target,
 				  planning_need *out)
 {
 	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
-	size_t counts[VERDICT_COUNT], most = 0;
-	double a, am;
+	size_t counts[VERDICT_COUNT] = { 0 }, most = 0;
+	double a = 0.0, am = 0.0;
 	pb_status st;
 
 	for (;;) {
@@ -158,11 +158,12 @@ static pb_status reference_search(const double *d, size_t n0, double target,
 		size_t mid = lo + (hi - lo) / 2;
 
 		st = planning_assurance(d, n0, mid, set, &am, NULL);
-		if (am >= target)
+		if (st == PB_OK && am >= target)
 			hi = mid;
 		else
 			lo = mid;
 	}
+	out->assurance = 0.0;
 	if (st == PB_OK)
 		st = planning_assurance(d, n0, hi, set, &out->assurance,
 					counts);
@@ -239,6 +240,45 @@ static void check_search_as_full(void)
 	       found, unreachable);
 }
 
+/* Two targets in one search share the sizes simulated for the first: the
+ * second must still get what a search for it alone gets, in either order.
+ * The pilot and threshold of case 0 above put 0.8 and 0.9 at different
+ * sizes, so the second search starts from tallies the first left partly
+ * done. */
+static void check_two_targets(void)
+{
+	static const double pilot[8] = { -1, 0.5, 2, 3.5, 1, -0.5, 4, 2.5 };
+	static const double orders[2][2] = { { 0.8, 0.9 }, { 0.9, 0.8 } };
+	planning_settings set = { INTERVAL_PERCENTILE, 0.95, 0.25,
+				  BETTER_LOWER, 40, 4242 };
+	planning_need spare;
+
+	for (int o = 0; o < 2; o++) {
+		planning_need both[2], alone[2];
+		bool same = planning_search(pilot, 8, 1.0, orders[o], 2, &set,
+					    both) == PB_OK;
+
+		for (int t = 0; t < 2 && same; t++) {
+			same = reference_search(pilot, 8, orders[o][t], &set,
+						&alone[t]) == PB_OK
+			       && both[t].reason == alone[t].reason
+			       && both[t].blocks_needed == alone[t].blocks_needed
+			       && !(both[t].assurance < alone[t].assurance
+				    || both[t].assurance > alone[t].assurance)
+			       && both[t].likely == alone[t].likely;
+		}
+		tap_ok(same && both[0].blocks_needed != both[1].blocks_needed,
+		       "targets %.1f then %.1f in one search: %zu and %zu "
+		       "blocks, as each searched alone in full", orders[o][0],
+		       orders[o][1], both[0].blocks_needed,
+		       both[1].blocks_needed);
+	}
+	set.max_blocks = VERDICT_MIN_PAIRS - 1;
+	tap_ok(planning_search(pilot, 8, 1.0, orders[0], 1, &set, &spare)
+	       == PB_DATAERR, "a maximum below the minimum of pairs is "
+	       "refused");
+}
+
 static void check_repeatable(void)
 {
 	double *x = normal_pilot(0.3, 2.0, 4), a1, a2;
@@ -255,6 +295,7 @@ int main(void)
 	check_equivalence_power();
 	check_limits();
 	check_search_as_full();
+	check_two_targets();
 	check_repeatable();
 	return tap_done();
 }

@@ -445,7 +445,7 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 	if (a.assurance < PLAN_ALSO_ASSURANCE
 	    || a.assurance > PLAN_ALSO_ASSURANCE)
 		targets[n_targets++] = PLAN_ALSO_ASSURANCE;
-	d = diag_new(stderr, 100);
+	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
 	st = study_read(a.study, d, &s);
@@ -462,11 +462,7 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 	}
 	if (st == PB_OK && a.output)
 		st = write_plan_json(a.output, s, an, r);
-	if (st == PB_NOMEM)
-		fputs("pairboot: out of memory\n", stderr);
-	else if (st != PB_OK && diag_errors(d))
-		fprintf(stderr, "pairboot: %s: no plan made (%zu problem%s)\n",
-			a.study, diag_errors(d), diag_errors(d) == 1 ? "" : "s");
+	cli_say_failure(st, a.study, "no plan made", d);
 	planning_free(r);
 	analysis_free(an);
 	study_free(s);
@@ -476,7 +472,14 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 
 pb_status cmd_plan(int argc, char **argv, const cli_options *opt)
 {
-	if (argc >= 2 && strcmp(argv[1], "new") == 0)
-		return plan_new(argc - 1, argv + 1, opt);
-	return plan_sizes(argc, argv, opt);
+	pb_status st;
+
+	if (argc < 2 || strcmp(argv[1], "new") != 0)
+		return plan_sizes(argc, argv, opt);
+	st = plan_new(argc - 1, argv + 1, opt);
+	/* plan new has no study to count problems in: its other failures
+	 * have said what went wrong where they happened. */
+	if (st == PB_NOMEM)
+		fputs("pairboot: out of memory\n", stderr);
+	return st;
 }

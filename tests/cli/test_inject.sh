@@ -36,14 +36,7 @@
 # shellcheck source=tests/lib/lib.sh
 . "$top_srcdir/tests/lib/lib.sh"
 
-if [ -n "${PAIRBOOT_SANITIZED:-}" ]; then
-	echo "1..0 # SKIP the shim cannot replace ASan's allocator"
-	exit 0
-fi
-if [ ! -f "${PAIRBOOT_INJECT:-}" ]; then
-	echo "1..0 # SKIP tests/lib/inject.so was not built"
-	exit 0
-fi
+skip_without_inject
 
 study=$top_srcdir/fixtures/mmcss-26200.9168
 other=$top_srcdir/fixtures/netthrottle

@@ -18,14 +18,7 @@
 # shellcheck source=tests/lib/lib.sh
 . "$top_srcdir/tests/lib/lib.sh"
 
-if [ -n "${PAIRBOOT_SANITIZED:-}" ]; then
-	echo "1..0 # SKIP the shim cannot replace ASan's allocator"
-	exit 0
-fi
-if [ ! -f "${PAIRBOOT_INJECT:-}" ]; then
-	echo "1..0 # SKIP tests/lib/inject.so was not built"
-	exit 0
-fi
+skip_without_inject
 
 counts=$tap_tmp/counts
 plan_args=(plan "$top_srcdir/tests/data/tiny" --max-blocks 5)

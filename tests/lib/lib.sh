@@ -105,3 +105,17 @@ done_testing() {
 	[ "$tap_failed" -eq 0 ]
 	exit $?
 }
+
+# skip_without_inject: ends the test as skipped unless tests/lib/inject.so
+# can fail pairboot's allocations here (it is built, and ASan's allocator
+# is not in its way).
+skip_without_inject() {
+	if [ -n "${PAIRBOOT_SANITIZED:-}" ]; then
+		echo "1..0 # SKIP the shim cannot replace ASan's allocator"
+		exit 0
+	fi
+	if [ ! -f "${PAIRBOOT_INJECT:-}" ]; then
+		echo "1..0 # SKIP tests/lib/inject.so was not built"
+		exit 0
+	fi
+}

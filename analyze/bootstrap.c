@@ -364,7 +364,9 @@ static void exact_order(const double *value, size_t count, uint32_t *idx,
 }
 
 /* The order is that of a stable comparison sort by value (glibc's qsort,
- * a merge sort, which this replaces): exact_order's radix sort is stable
+ * a merge sort while it can allocate its buffer, which this replaces; a
+ * qsort that is not stable leaves the order of -0 and +0 open, which here
+ * is fixed): exact_order's radix sort is stable
  * and orders as the comparison does, and the values are moved whole, so
  * -0 and +0, which compare equal, keep their input order and their bits.
  * A NaN compares equal to everything and so has no such order: with one,

@@ -11,7 +11,11 @@
 #ifndef PAIRBOOT_LIBEXIT_H
 #define PAIRBOOT_LIBEXIT_H
 
-/* Releases the libraries' process-wide state.  Call once, at the very end
+/* Notes that Pango's default font map is in use (style.c calls it
+ * before it asks for the map or a context made from it). */
+void libexit_fonts_used(void);
+
+/* Releases the libraries' process-wide state, if text was drawn.  Call once, at the very end
  * of main, after oom_settle (releasing may allocate): no Pango object may
  * be used afterwards. */
 void libexit_release(void);

@@ -15,6 +15,7 @@
 
 #include "common/digest.h"
 #include "common/strutil.h"
+#include "render/libexit.h"
 
 const style_rgb style_ink = { 0.10, 0.10, 0.10 };
 const style_rgb style_ink_soft = { 0.35, 0.35, 0.35 };
@@ -170,6 +171,7 @@ pb_status style_text_new(cairo_t *cr, const char *lang, style_text **out)
 	*out = NULL;
 	if (!t)
 		return PB_NOMEM;
+	libexit_fonts_used();
 	t->ctx = pango_cairo_create_context(cr);
 	if (!t->ctx) {
 		free(t);
@@ -516,10 +518,12 @@ pb_status style_versions_get(style_versions *out, char *message,
 		{ FAMILY_HANGUL, PANGO_WEIGHT_BOLD },
 	};
 	const size_t n = sizeof wanted / sizeof wanted[0];
-	PangoFontMap *map = pango_cairo_font_map_get_default();
+	PangoFontMap *map;
 	PangoContext *ctx;
 	pb_status st = PB_OK;
 
+	libexit_fonts_used();
+	map = pango_cairo_font_map_get_default();
 	memset(out, 0, sizeof *out);
 	if (size)
 		message[0] = '\0';

@@ -54,8 +54,12 @@ void skeleton_study_ini(const study_plan *p, GString *out)
 	g_string_append(out, "# The analysis plan of this study, fixed before "
 			"its first boot.\n# `registered` is the plan's digest: "
 			"publish it now; a later change\n# of any key that "
-			"decides the numbers makes pairboot refuse the study.\n"
-			"[study]\nformat = 1\n");
+			"decides the numbers makes pairboot refuse the study.\n");
+	g_string_append_printf(out, "[study]\nformat = %d\n", p->format);
+	/* Written only when it is not the default, as `plan new` was
+	 * given it (format 2). */
+	if (p->state_type == PB_STATE_NAME)
+		g_string_append(out, "state_type = name\n");
 	put_text(out, "title", p->title);
 	put_text(out, "build", p->build);
 	if (p->platform)
@@ -106,10 +110,35 @@ char *skeleton_run_id(const study_plan *p, size_t series,
 {
 	char state[PB_STATE_BUFSIZE];
 
+	const char *spelled = state;
+
+	/* A name may hold any character a file name should not (blanks,
+	 * '/', ','): a named state is the state's place in `states`. */
+	if (p->state_type == PB_STATE_NAME)
+		snprintf(state, sizeof state, "state%zu", b->state + 1);
+	else
+		spelled = pb_state_format(p->states[b->state], state,
+					  sizeof state);
 	snprintf(buf, size, "s%s-b%0*lu-%s", p->series[series].id,
-		 digits(blocks), b->block,
-		 pb_state_format(p->states[b->state], state, sizeof state));
+		 digits(blocks), b->block, spelled);
 	return buf;
+}
+
+/* Appends field V of a CSV row to OUT, quoted only when RFC 4180 needs it
+ * (a named state may hold ',' or '"'). */
+static void put_csv_field(GString *out, const char *v)
+{
+	if (!strpbrk(v, ",\"")) {
+		g_string_append(out, v);
+		return;
+	}
+	g_string_append_c(out, '"');
+	for (const char *c = v; *c; c++) {
+		if (*c == '"')
+			g_string_append_c(out, '"');
+		g_string_append_c(out, *c);
+	}
+	g_string_append_c(out, '"');
 }
 
 void skeleton_schedule_csv(const study_plan *p, design_boot *const *boots,
@@ -125,12 +154,13 @@ void skeleton_schedule_csv(const study_plan *p, design_boot *const *boots,
 		const design_boot *b = boots[latency++];
 		for (size_t i = 0; i < blocks * p->n_states; i++) {
 			skeleton_run_id(p, k, &b[i], blocks, run, sizeof run);
-			g_string_append_printf(
-				out, "%s,%s,%lu,%zu,%s,latency/%s.csv\n", run,
-				p->series[k].id, b[i].block, b[i].position,
-				pb_state_format(p->states[b[i].state], state,
-						sizeof state),
-				run);
+			g_string_append_printf(out, "%s,%s,%lu,%zu,", run,
+					       p->series[k].id, b[i].block,
+					       b[i].position);
+			put_csv_field(out, pb_state_format(p->states[b[i].state],
+							   state,
+							   sizeof state));
+			g_string_append_printf(out, ",latency/%s.csv\n", run);
 		}
 	}
 }

@@ -4,8 +4,10 @@
  *
  * schedule.csv has one row per planned boot, in the order they are to
  * run: run (the run id runs.csv is to use: "s<series>-b<block>-<state>",
- * the block zero-padded to the width of the largest), series, block,
- * position (1 to the number of states), state (as spelled in `states`),
+ * the block zero-padded to the width of the largest, a named state as
+ * "state<K>", its place in `states` from 1), series, block, position (1
+ * to the number of states), state (as spelled in `states`, quoted as CSV
+ * needs),
  * and latency (the path the harness is to write the boot's latency CSV
  * to: "latency/<run>.csv").  Both files end their lines with LF and are
  * the same bytes for the same plan and seed. */

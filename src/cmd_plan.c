@@ -35,24 +35,30 @@ typedef struct plan_key {
 	const char *fallback;   /* the value when not given, said aloud;
 				   NULL: the option must be given */
 	bool optional;          /* may be left out of study.ini */
+	const char *option;     /* the option's name, when not NAME */
 } plan_key;
 
+/* state_type comes first, on the line after `format`, as in study.ini;
+ * given, it makes the study format 2 (ini_text). */
+#define KEY_STATE_TYPE 0
+
 static const plan_key plan_keys[] = {
-	{ "title", NULL, false },
-	{ "build", NULL, false },
-	{ "platform", NULL, true },
-	{ "column", NULL, false },
-	{ "scale", NULL, false },
-	{ "unit", NULL, false },
-	{ "better", NULL, false },
-	{ "statistic", NULL, false },
-	{ "reference", NULL, false },
-	{ "threshold", NULL, false },
-	{ "confidence", "0.95", false },
-	{ "resamples", "10000", false },
-	{ "seed", NULL, false },
-	{ "interval", "percentile", false },
-	{ "states", NULL, false },
+	{ "state_type", NULL, true, "state-type" },
+	{ "title", NULL, false, NULL },
+	{ "build", NULL, false, NULL },
+	{ "platform", NULL, true, NULL },
+	{ "column", NULL, false, NULL },
+	{ "scale", NULL, false, NULL },
+	{ "unit", NULL, false, NULL },
+	{ "better", NULL, false, NULL },
+	{ "statistic", NULL, false, NULL },
+	{ "reference", NULL, false, NULL },
+	{ "threshold", NULL, false, NULL },
+	{ "confidence", "0.95", false, NULL },
+	{ "resamples", "10000", false, NULL },
+	{ "seed", NULL, false, NULL },
+	{ "interval", "percentile", false, NULL },
+	{ "states", NULL, false, NULL },
 };
 #define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
 
@@ -66,11 +72,20 @@ typedef struct plan_args {
 
 enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY0 };
 
+/* The command-line name of plan key I. */
+static const char *key_option(size_t i)
+{
+	return plan_keys[i].option ? plan_keys[i].option : plan_keys[i].name;
+}
+
 /* The study.ini text of the options, one key a line after "[study]" and
- * "format = 1" (so key I is on line I + 3), then the series sections. */
+ * "format = 1" (so key I is on line I + 3), then the series sections.
+ * A state type given needs format 2, which has that key. */
 static char *ini_text(const plan_args *a, unsigned long n_series)
 {
-	GString *t = g_string_new("[study]\nformat = 1\n");
+	GString *t = g_string_new(a->value[KEY_STATE_TYPE]
+				  ? "[study]\nformat = 2\n"
+				  : "[study]\nformat = 1\n");
 
 	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
 		const char *v = a->value[i] ? a->value[i] : plan_keys[i].fallback;
@@ -109,6 +124,7 @@ static void say_option_error(const char *msg)
 	/* A column in the message counts from the start of "key = value";
 	 * the user wrote only the value. */
 	const char *key = plan_keys[line - 3].name;
+	const char *option = key_option(line - 3);
 	const char *at = strstr(text, " at column ");
 	unsigned long col;
 	int used = 0;
@@ -116,10 +132,42 @@ static void say_option_error(const char *msg)
 	if (at && sscanf(at, " at column %lu%n", &col, &used) == 1
 	    && col > strlen(key) + 3)
 		fprintf(stderr, "pairboot: plan new: --%s: %.*s at character "
-			"%lu of the value%s\n", key, (int)(at - text), text,
+			"%lu of the value%s\n", option, (int)(at - text), text,
 			col - strlen(key) - 3, at + used);
 	else
-		fprintf(stderr, "pairboot: plan new: --%s: %s\n", key, text);
+		fprintf(stderr, "pairboot: plan new: --%s: %s\n", option,
+			text);
+}
+
+/* The value A gave for the key NAME, or NULL. */
+static const char *arg_value(const plan_args *a, const char *name)
+{
+	for (size_t i = 0; i < N_PLAN_KEYS; i++)
+		if (strcmp(plan_keys[i].name, name) == 0)
+			return a->value[i];
+	return NULL;
+}
+
+/* Whether a state of the LIST (';' between states, blanks around each,
+ * as `states` is written) is not a number: a name, given without
+ * --state-type name. */
+static bool has_name(const char *list)
+{
+	const char *p = list;
+
+	while (p && *p) {
+		const char *end = strchr(p, ';'), *stop = end ? end : p + strlen(p);
+		pb_state s;
+
+		while (p < stop && (*p == ' ' || *p == '\t'))
+			p++;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t'))
+			stop--;
+		if (stop > p && !pb_state_parse(p, (size_t)(stop - p), &s))
+			return true;
+		p = end ? end + 1 : NULL;
+	}
+	return false;
 }
 
 /* Reads the options back as study.ini would be read: the plan, or
@@ -140,6 +188,14 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 	if (st == PB_DATAERR) {
 		for (size_t i = 0; i < diag_kept(d); i++)
 			say_option_error(diag_message(d, i));
+		/* The likeliest reason, for a study of power plans or
+		 * switches: states that are names, read as numbers. */
+		if (!a->value[KEY_STATE_TYPE]
+		    && (has_name(arg_value(a, "states"))
+			|| has_name(arg_value(a, "reference"))))
+			fputs("pairboot: plan new: states that are names (a "
+			      "power plan, on and off) need --state-type "
+			      "name\n", stderr);
 		fputs("Try 'pairboot --help' for more information.\n", stderr);
 		st = PB_USAGE;
 	}
@@ -174,7 +230,7 @@ static pb_status parse_args(int argc, char **argv, plan_args *a)
 
 	memset(a, 0, sizeof *a);
 	for (size_t i = 0; i < N_PLAN_KEYS; i++)
-		longopts[i] = (struct option){ plan_keys[i].name,
+		longopts[i] = (struct option){ key_option(i),
 					       required_argument, NULL,
 					       OPT_KEY0 + (int)i };
 	longopts[N_PLAN_KEYS] = (struct option){ "series", required_argument,
@@ -204,12 +260,12 @@ static pb_status parse_args(int argc, char **argv, plan_args *a)
 	for (size_t i = 0; i < N_PLAN_KEYS; i++)
 		if (a->value[i] && strpbrk(a->value[i], "\n\r"))
 			return cli_usage_error("plan new: --%s: a value must "
-					       "be one line", plan_keys[i].name);
+					       "be one line", key_option(i));
 	for (size_t i = 0; i < N_PLAN_KEYS; i++)
 		if (!a->value[i] && !plan_keys[i].fallback
 		    && !plan_keys[i].optional)
 			return cli_usage_error("plan new: --%s is required",
-					       plan_keys[i].name);
+					       key_option(i));
 	return PB_OK;
 }
 

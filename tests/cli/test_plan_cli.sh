@@ -288,6 +288,53 @@ ok "and the assurances asked" grep -q '"assurance": 0.7' \
 	"$tap_tmp/tinyplan/plan.json"
 ok "the header names the maximum" grep -q "at most 50 blocks" "$pb_out_file"
 
+## States that are names ------------------------------------------------------
+# Power plans, with a blank, a comma and quotes in their names: study.ini
+# becomes format 2 with state_type = name, schedule.csv quotes the state
+# as CSV needs, and run ids and paths use the state's place instead.
+named=$tap_tmp/named
+run_pb plan new "$named" --state-type name --title T --build 1 \
+	--column latency_us --scale 0.001 --unit ms --better lower \
+	--statistic p99 --reference Balanced --threshold 1.5 --seed 7 \
+	--states 'Balanced;High performance;Power, "saver"' --series 1 \
+	--blocks 3
+is "$pb_status" 0 "plan new --state-type name: exit status 0"
+is "$(sed -n '/^\[study\]$/,/^title/p' "$named/study.ini")" "[study]
+format = 2
+state_type = name
+title = T" "study.ini is format 2 and says the states are names"
+ok "study.ini lists the names as given" grep -qx \
+	'states = Balanced;High performance;Power, "saver"' "$named/study.ini"
+ok "schedule.csv quotes a name with a comma and quotes" grep -q \
+	'^s1-b[0-9]-state3,1,[0-9],[0-9],"Power, ""saver""",latency/s1-b[0-9]-state3\.csv$' \
+	"$named/schedule.csv"
+ok "and names a state by its place in run ids and paths" grep -q \
+	'^s1-b1-state2,1,1,[0-9],High performance,latency/s1-b1-state2\.csv$' \
+	"$named/schedule.csv"
+is "$(tail -n +2 "$named/schedule.csv" | wc -l)" 9 "one row per boot"
+named_digest=$(sed -n 's/^registered = //p' "$named/study.ini")
+"$top_builddir/fixtures/genstudy" fill "$named" >/dev/null
+run_pb check "$named"
+is "$pb_status" 0 "the named study, filled in, passes check"
+ok "with its registered digest and every boot as planned" sh -c \
+	"grep -qx 'analysis plan digest $named_digest (registered)' '$pb_out_file' &&
+	 grep -qx 'schedule: 9 planned boots, 9 recorded as planned' '$pb_out_file'"
+run_pb plan new "$tap_tmp/names-as-numbers" --title T --build 1 \
+	--column latency_us --scale 0.001 --unit ms --better lower \
+	--statistic p99 --reference Balanced --threshold 1.5 --seed 7 \
+	--states 'Balanced;High' --series 1 --blocks 3
+is "$pb_status" 64 "names without --state-type name: a usage error"
+ok "which says what the names need" grep -qx \
+	"pairboot: plan new: states that are names (a power plan, on and off) need --state-type name" \
+	"$pb_err_file"
+run_pb plan new "$tap_tmp/bad-type" --state-type names --title T \
+	--build 1 --column latency_us --scale 0.001 --unit ms --better lower \
+	--statistic p99 --reference Balanced --threshold 1.5 --seed 7 \
+	--states 'Balanced;High' --series 1 --blocks 3
+ok "an unknown state type is named by its option" grep -q \
+	"^pairboot: plan new: --state-type: state_type must be number or name ('names')" \
+	"$pb_err_file"
+
 ## The folder is never taken from the user -----------------------------------
 mkdir -p "$tap_tmp/mine" && echo keep >"$tap_tmp/mine/notes.txt"
 run_pb plan new "$tap_tmp/mine" "${args[@]}"

@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "common/csvtext.h"
 #include "common/numparse.h"
 #include "ingest/csvread.h"
 
@@ -299,22 +300,6 @@ sum_row *sumfile_row(const sumfile *f, size_t i)
 	return i < f->n ? &f->rows[i] : NULL;
 }
 
-/* Writes S as one CSV field, quoted only when RFC 4180 needs it. */
-static void put_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	putc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			putc('"', out);
-		putc(*s, out);
-	}
-	putc('"', out);
-}
-
 /* Looks up the size of each latency input of S by path. */
 static GHashTable *input_sizes(const study *s)
 {
@@ -339,15 +324,15 @@ static void write_rows(const study *s, FILE *out)
 		if (!r->has_statistic || !r->latency_path)
 			continue;
 		bytes = g_hash_table_lookup(sizes, r->latency_path);
-		put_field(out, r->id);
+		csvtext_write(out, r->id);
 		putc(',', out);
-		put_field(out, r->latency_path);
+		csvtext_write(out, r->latency_path);
 		fprintf(out, ",%s,%llu,%zu,", r->latency_sha256,
 			bytes ? (unsigned long long)*bytes : 0ULL, r->periods);
-		put_field(out, s->plan.column);
+		csvtext_write(out, s->plan.column);
 		/* 17 significant digits read back to the same double. */
 		fprintf(out, ",%.17g,", s->plan.scale);
-		put_field(out, s->plan.statistic.name);
+		csvtext_write(out, s->plan.statistic.name);
 		fprintf(out, ",%.17g\n", r->statistic);
 	}
 	g_hash_table_destroy(sizes);

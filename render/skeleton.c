@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/csvtext.h"
 #include "common/numtext.h"
 #include "ingest/plandigest.h"
 
@@ -124,23 +125,6 @@ char *skeleton_run_id(const study_plan *p, size_t series,
 	return buf;
 }
 
-/* Appends field V of a CSV row to OUT, quoted only when RFC 4180 needs it
- * (a named state may hold ',' or '"'). */
-static void put_csv_field(GString *out, const char *v)
-{
-	if (!strpbrk(v, ",\"")) {
-		g_string_append(out, v);
-		return;
-	}
-	g_string_append_c(out, '"');
-	for (const char *c = v; *c; c++) {
-		if (*c == '"')
-			g_string_append_c(out, '"');
-		g_string_append_c(out, *c);
-	}
-	g_string_append_c(out, '"');
-}
-
 void skeleton_schedule_csv(const study_plan *p, design_boot *const *boots,
 			   unsigned long blocks, GString *out)
 {
@@ -157,9 +141,10 @@ void skeleton_schedule_csv(const study_plan *p, design_boot *const *boots,
 			g_string_append_printf(out, "%s,%s,%lu,%zu,", run,
 					       p->series[k].id, b[i].block,
 					       b[i].position);
-			put_csv_field(out, pb_state_format(p->states[b[i].state],
-							   state,
-							   sizeof state));
+			/* A named state may hold ',' or '"'. */
+			csvtext_append(out, pb_state_format(p->states[b[i].state],
+							    state,
+							    sizeof state));
 			g_string_append_printf(out, ",latency/%s.csv\n", run);
 		}
 	}

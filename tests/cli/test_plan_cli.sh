@@ -331,6 +331,7 @@ run_pb plan new "$tap_tmp/bad-type" --state-type names --title T \
 	--build 1 --column latency_us --scale 0.001 --unit ms --better lower \
 	--statistic p99 --reference Balanced --threshold 1.5 --seed 7 \
 	--states 'Balanced;High' --series 1 --blocks 3
+is "$pb_status" 64 "an unknown state type: a usage error"
 ok "an unknown state type is named by its option" grep -q \
 	"^pairboot: plan new: --state-type: state_type must be number or name ('names')" \
 	"$pb_err_file"

@@ -81,7 +81,9 @@ static double strip(fig_pen *p, size_t series, pb_state st, double cx,
 			continue;
 		x = cx + 2 * half * fig_boots_jitter(r->block);
 		y = axis_map(ax, r->statistic, y1, y0);
-		if (reference) {
+		if (p->measuring) {
+			/* A mark does not change the figure's height. */
+		} else if (reference) {
 			cairo_save(cr);
 			cairo_new_path(cr);
 			cairo_arc(cr, x, y, POINT / 2 - 0.3, 0, 2 * M_PI);
@@ -121,6 +123,8 @@ static void pair_lines(fig_pen *p, const comparison *c, double rx,
 	const axis_scale *ax = &p->res->axis;
 	cairo_t *cr = p->cr;
 
+	if (p->measuring)       /* the lines do not change the height */
+		return;
 	cairo_save(cr);
 	cairo_set_source_rgba(cr, style_ink_soft.r, style_ink_soft.g,
 			      style_ink_soft.b, 0.55);

@@ -46,8 +46,10 @@ pb_status figfile_measure(const figfile_figure *fig, double width,
 	cairo_t *cr = cairo_create(rec);
 	pb_status st = context_status(cr, res);
 
-	if (st == PB_OK)
+	if (st == PB_OK) {
+		fig_pen_set_measuring(cr);
 		st = fig->draw(cr, fig->what, width, res);
+	}
 	cairo_destroy(cr);
 	cairo_surface_destroy(rec);
 	return st;

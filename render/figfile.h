@@ -46,7 +46,9 @@ typedef struct figfile_figure {
 pb_status figfile_status(cairo_status_t cs);
 
 /* Draws FIG WIDTH points wide on a recording surface, to learn its height
- * and geometry (*RES) without output.  Errors as the drawing's, with
+ * and geometry (*RES) without output; the surface is marked with
+ * fig_pen_set_measuring, so the marks of the data, which change neither,
+ * need not be drawn.  Errors as the drawing's, with
  * RES->message saying why. */
 pb_status figfile_measure(const figfile_figure *fig, double width,
 			  fig_result *res);

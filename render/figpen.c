@@ -13,12 +13,23 @@
 #include "render/i18n.h"
 #include "render/studytext.h"
 
+/* The key of fig_pen_set_measuring's mark: only its address counts. */
+static const cairo_user_data_key_t measuring_key;
+
+void fig_pen_set_measuring(cairo_t *cr)
+{
+	/* The key's address doubles as the (non-NULL) value. */
+	(void)cairo_set_user_data(cr, &measuring_key, (void *)&measuring_key,
+				  NULL);
+}
+
 pb_status fig_pen_begin(fig_pen *p, cairo_t *cr, const fig_input *in,
 			fig_result *res)
 {
 	memset(p, 0, sizeof *p);
 	memset(res, 0, sizeof *res);
 	p->cr = cr;
+	p->measuring = cairo_get_user_data(cr, &measuring_key) != NULL;
 	p->in = in;
 	p->res = res;
 	p->status = style_text_new(cr, in->lang, &p->text);

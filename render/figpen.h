@@ -6,8 +6,9 @@
  * onto a cairo_t it is given, its top-left corner at the user-space origin,
  * WIDTH points wide; it reports the height it used in RES, so the caller
  * can size the surface (draw once on a recording surface to measure, then
- * again on the real one).  One drawing thus serves PDF, SVG, PNG and the
- * image surfaces of the tests.
+ * again on the real one; the measuring drawing may leave out the marks of
+ * the data, see fig_pen_set_measuring).  One drawing thus serves PDF,
+ * SVG, PNG and the image surfaces of the tests.
  *
  * The fig_pen bundles what the drawing code needs: the cairo_t, the Pango
  * text of the page's language, the translations, and the first failure.
@@ -66,9 +67,20 @@ typedef struct fig_pen {
 	const fig_input *in;
 	fig_result *res;
 	pb_status status;      /* sticky: the first failure */
+	bool measuring;        /* only the height is wanted (see
+				  fig_pen_set_measuring) */
 } fig_pen;
 
-/* Starts drawing onto CR from IN, clearing *RES.  PB_NOMEM. */
+/* Marks CR as drawn on only to measure a figure's height, as
+ * figfile_measure does before every figure it puts in a file: a drawing on
+ * it may leave out what cannot change the height, the marks of the data.
+ * A figure of 10,000 boots is thus not drawn a second time only to learn
+ * how tall it is.  When cairo cannot keep the mark (out of memory), the
+ * figure is drawn whole, which measures the same. */
+void fig_pen_set_measuring(cairo_t *cr);
+
+/* Starts drawing onto CR from IN, clearing *RES; p->measuring tells
+ * whether CR was marked by fig_pen_set_measuring.  PB_NOMEM. */
 pb_status fig_pen_begin(fig_pen *p, cairo_t *cr, const fig_input *in,
 			fig_result *res);
 

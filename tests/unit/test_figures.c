@@ -185,8 +185,10 @@ typedef struct image {
 } image;
 
 /* Draws figure K of F in LANG on white at S pixels a point, 480 points
- * wide. */
-static void draw(image *im, fig_kind k, const fake *f, const char *lang)
+ * wide; onto a surface marked as only measured (fig_pen_set_measuring)
+ * when MEASURING. */
+static void draw_as(image *im, fig_kind k, const fake *f, const char *lang,
+		    bool measuring)
 {
 	fig_input in = { &f->s, &f->a, lang };
 	cairo_t *cr;
@@ -201,11 +203,18 @@ static void draw(image *im, fig_kind k, const fake *f, const char *lang)
 	cairo_scale(cr, S, S);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
+	if (measuring)
+		fig_pen_set_measuring(cr);
 	if (im->st == PB_OK)
 		im->st = figures_draw(k, cr, &in, STYLE_FIGURE_WIDTH,
 				      &im->res);
 	cairo_destroy(cr);
 	cairo_surface_flush(im->surface);
+}
+
+static void draw(image *im, fig_kind k, const fake *f, const char *lang)
+{
+	draw_as(im, k, f, lang, false);
 }
 
 static void image_free(image *im)
@@ -599,6 +608,68 @@ static void test_boots(void)
 	image_free(&im);
 }
 
+/* A == B, bit for bit (-Wfloat-equal forbids ==). */
+static bool same(double a, double b)
+{
+	return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Drawn only to be measured, the per-boot figure keeps the height and the
+ * geometry of the whole drawing but leaves its marks out: where the whole
+ * drawing has a compared run's marker, a reference run's ring and the line
+ * between the two, the measured one is white. */
+static void test_boots_measuring(void)
+{
+	fake f;
+	image whole, measured;
+	const fig_result *w = &whole.res, *m = &measured.res;
+	double lx, ly, rx, ry;
+	bool equal;
+
+	fake_init(&f, 1);
+	set_ci(&f, 0, 5.0, true, 5.0, 5.0);
+	fake_runs(&f);
+	draw_as(&whole, FIG_BOOTS, &f, "en", false);
+	draw_as(&measured, FIG_BOOTS, &f, "en", true);
+	tap_ok(whole.st == PB_OK && measured.st == PB_OK,
+	       "boots, measured: draws (%s)", m->message);
+	tap_ok(same(m->height, w->height) && same(m->y0, w->y0)
+	       && same(m->y1, w->y1) && same(m->x0, w->x0)
+	       && same(m->x1, w->x1),
+	       "boots, measured: the height and the plot area of the whole "
+	       "drawing (%.3f, %.3f)", m->height, w->height);
+	equal = m->n_marks == w->n_marks && w->n_marks == 4;
+	for (size_t i = 0; equal && i < w->n_marks; i++)
+		equal = same(m->marks[i].x, w->marks[i].x)
+			&& same(m->marks[i].y, w->marks[i].y);
+	tap_ok(equal, "boots, measured: the same mark positions (%zu)",
+	       m->n_marks);
+	colour_ok(&whole, w->marks[2].x, w->marks[2].y, blue,
+		  "boots, whole: a compared run's marker");
+	colour_ok(&measured, w->marks[2].x, w->marks[2].y, white,
+		  "boots, measured: no marker");
+	/* The ring of a reference run: its outline, at the radius, differs
+	 * from its centre unless it is left out (the run at 10 lies on the
+	 * axis line, so neither need be white). */
+	rx = w->marks[0].x + 2.0;
+	ry = w->marks[0].y;
+	tap_ok(!near_colour(pixel(&whole, rx, ry),
+			    pixel(&whole, w->marks[0].x, ry), 0.1),
+	       "boots, whole: a reference run's ring");
+	tap_ok(near_colour(pixel(&measured, rx, ry),
+			   pixel(&measured, w->marks[0].x, ry), 0.03),
+	       "boots, measured: no ring");
+	/* Halfway along the line of the first block (marks 0 and 2: the
+	 * reference strip comes first), away from both ends. */
+	lx = (w->marks[0].x + w->marks[2].x) / 2;
+	ly = (w->marks[0].y + w->marks[2].y) / 2;
+	tap_ok(!near_colour(pixel(&whole, lx, ly), white, 0.03),
+	       "boots, whole: the line joining a block's runs");
+	colour_ok(&measured, lx, ly, white, "boots, measured: no line");
+	image_free(&whole);
+	image_free(&measured);
+}
+
 /* A state's name too long for its column under the axis wraps at its
  * blanks instead of being cut, and the figure grows to hold it.  With one
  * comparison the name may take 0.4 of the plot's width, under 190 of the
@@ -975,6 +1046,7 @@ int main(void)
 	test_languages();
 	test_state_heading();
 	test_boots();
+	test_boots_measuring();
 	test_boots_long_name();
 	test_mechanism();
 	test_mdplain();

@@ -636,6 +636,38 @@ static void reader_plain(reader *r, const unsigned char *p, size_t len)
 	r->state = SCAN_ROW;
 }
 
+/* Between rows, at P before END: parses the longest run of plain whole
+ * lines from P, if there is one, and returns its length (0: none).  NEXT
+ * keeps plain_next_stop's places from one call to the next. */
+static size_t reader_plain_run(reader *r, const unsigned char *p,
+			       const unsigned char *end,
+			       const unsigned char *next[5])
+{
+	const unsigned char *stop = plain_next_stop(p, end, next);
+	size_t room = (size_t)(stop - p);
+	const unsigned char *nl;
+	size_t k;
+
+	if (room > CSVREAD_MAX_FIELD)
+		room = CSVREAD_MAX_FIELD;
+	/* The header comes whole to its callback, the rows after it field by
+	 * field: a run read through the columns interface starts after the
+	 * header. */
+	if (r->cols && !r->have_header) {
+		const unsigned char *hl = memchr(p, '\n', room);
+		if (hl)
+			room = (size_t)(hl - p) + 1;
+	}
+	/* The last line end in the room (memrchr is GNU). */
+	for (nl = p + room; nl > p && nl[-1] != '\n'; nl--)
+		;
+	if (nl == p)
+		return 0;
+	k = (size_t)(nl - p);
+	reader_plain(r, p, k);
+	return k;
+}
+
 /* Scans and parses LEN bytes that follow the byte order mark, if any. */
 static void reader_push(reader *r, const unsigned char *p, size_t len)
 {
@@ -648,29 +680,8 @@ static void reader_push(reader *r, const unsigned char *p, size_t len)
 		bool over;
 
 		if (!r->skip_line && r->state == SCAN_ROW && r->bom_done) {
-			/* Between rows: take the longest run of plain whole
-			 * lines from here, if there is one. */
-			const unsigned char *stop = plain_next_stop(p, end, next);
-			size_t room = (size_t)(stop - p);
-			const unsigned char *nl;
-
-			if (room > CSVREAD_MAX_FIELD)
-				room = CSVREAD_MAX_FIELD;
-			/* The header comes whole to its callback, the rows
-			 * after it field by field: a run read through the
-			 * columns interface starts after the header. */
-			if (r->cols && !r->have_header) {
-				const unsigned char *hl = memchr(p, '\n', room);
-				if (hl)
-					room = (size_t)(hl - p) + 1;
-			}
-			/* The last line end in the room (memrchr is GNU). */
-			for (nl = p + room; nl > p && nl[-1] != '\n'; nl--)
-				;
-			if (nl > p) {
-				nl--;
-				k = (size_t)(nl - p) + 1;
-				reader_plain(r, p, k);
+			k = reader_plain_run(r, p, end, next);
+			if (k) {
 				p += k;
 				len -= k;
 				continue;

@@ -19,6 +19,51 @@
 #define LEGEND_SWATCH_W 16.0 /* a legend item's swatch */
 #define LABEL_LINES 3        /* a state's name under the axis wraps into
 				at most this many lines */
+#define AXIS_TICKS 5         /* ticks the value axis aims at */
+
+/* A boot's mark: a compared run is its series' marker, a reference run a
+ * white disc in a grey ring. */
+#define RING_R (POINT / 2 - 0.3)  /* the ring's radius */
+#define RING_LINE 0.8             /* the ring's line width */
+#define PAIR_ALPHA 0.55           /* opacity of the line joining the two
+				     runs of one block */
+#define MEAN_LINE 1.8             /* width of a strip's mean bar */
+#define MEAN_HALF 1.5             /* the bar's half length, in strip
+				     half-widths */
+
+/* A column holds the reference strip and the compared one, at these
+ * fractions of its width, each with its state's name under the axis in
+ * LABEL_W of the column. */
+#define REF_AT 0.3
+#define STATE_AT 0.7
+#define LABEL_W 0.4
+#define REF_LABEL_GAP 4.0    /* plot bottom to the reference's name */
+#define STATE_LABEL_GAP 3.0  /* plot bottom to the compared state's name */
+#define DIVIDER_BELOW 6.0    /* a column's divider reaches this far below
+				one line of tick labels */
+#define LABEL_MIN_LINES 2    /* room under the axis, in tick-label lines */
+#define PANEL_BOTTOM 4.0     /* below the state names */
+
+/* A panel's title: the series' marker and name, centred TITLE_MID below
+ * the panel's top; the plot area starts PLOT_TOP below it. */
+#define TITLE_MID 6.0
+#define TITLE_MARKER_X 4.0   /* the marker's centre */
+#define TITLE_TEXT_X 13.0    /* where the name starts */
+#define PLOT_TOP 18.0
+
+/* Above the panels: title, subtitle and legend, these gaps apart. */
+#define TITLE_GAP 2.0
+#define SUBTITLE_GAP 6.0
+#define LEGEND_GAP 8.0
+#define LEGEND_ITEMS 4
+#define LEGEND_LINE_RISE 3.0 /* the block line's rise each side of centre */
+#define LEGEND_LINE_W 1.5    /* its width, in hairlines */
+#define LEGEND_BAR_INSET 2.0 /* the mean bar's inset from the swatch's ends */
+/* Left of the plots: the rotated axis name, a gap, the tick labels, the
+ * ticks, a gap. */
+#define YLABEL_GAP 4.0
+#define PLOT_GAP 4.0
+#define FIGURE_BOTTOM 4.0    /* below the last panel */
 
 double fig_boots_jitter(unsigned long block)
 {
@@ -86,11 +131,11 @@ static double strip(fig_pen *p, size_t series, pb_state st, double cx,
 		} else if (reference) {
 			cairo_save(cr);
 			cairo_new_path(cr);
-			cairo_arc(cr, x, y, POINT / 2 - 0.3, 0, 2 * M_PI);
+			cairo_arc(cr, x, y, RING_R, 0, 2 * M_PI);
 			style_set_colour(cr, style_white);
 			cairo_fill_preserve(cr);
 			style_set_colour(cr, style_ink_soft);
-			cairo_set_line_width(cr, 0.8);
+			cairo_set_line_width(cr, RING_LINE);
 			cairo_stroke(cr);
 			cairo_restore(cr);
 		} else {
@@ -106,10 +151,10 @@ static double strip(fig_pen *p, size_t series, pb_state st, double cx,
 	mean = sum / (double)n;
 	cairo_save(cr);
 	style_set_colour(cr, style_ink);
-	cairo_set_line_width(cr, 1.8);
+	cairo_set_line_width(cr, MEAN_LINE);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-	cairo_move_to(cr, cx - half * 1.5, axis_map(ax, mean, y1, y0));
-	cairo_line_to(cr, cx + half * 1.5, axis_map(ax, mean, y1, y0));
+	cairo_move_to(cr, cx - half * MEAN_HALF, axis_map(ax, mean, y1, y0));
+	cairo_line_to(cr, cx + half * MEAN_HALF, axis_map(ax, mean, y1, y0));
 	cairo_stroke(cr);
 	cairo_restore(cr);
 	return mean;
@@ -127,7 +172,7 @@ static void pair_lines(fig_pen *p, const comparison *c, double rx,
 		return;
 	cairo_save(cr);
 	cairo_set_source_rgba(cr, style_ink_soft.r, style_ink_soft.g,
-			      style_ink_soft.b, 0.55);
+			      style_ink_soft.b, PAIR_ALPHA);
 	cairo_set_line_width(cr, STYLE_LINE_HAIR);
 	for (size_t i = 0; i < c->n_pairs; i++) {
 		const study_run *rr = &s->runs[c->ref_runs[i]];
@@ -160,12 +205,14 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 	for (size_t i = 0; i < a->n_cmp; i++)
 		ncol += a->cmp[i].series == series;
 	/* Panel title: the series' marker and label. */
-	style_marker_draw(cr, style_series_marker(rank), 4, y + 6,
-			  STYLE_MARKER, style_series_colour(rank));
-	style_text_show(p->text, cr, FONT_BOLD, name, 13, y + 6,
-			ANCHOR_LEFT | ANCHOR_MIDDLE, width - 13, style_ink);
+	style_marker_draw(cr, style_series_marker(rank), TITLE_MARKER_X,
+			  y + TITLE_MID, STYLE_MARKER,
+			  style_series_colour(rank));
+	style_text_show(p->text, cr, FONT_BOLD, name, TITLE_TEXT_X,
+			y + TITLE_MID, ANCHOR_LEFT | ANCHOR_MIDDLE,
+			width - TITLE_TEXT_X, style_ink);
 	g_free(name);
-	y0 = y + 18;
+	y0 = y + PLOT_TOP;
 	y1 = y0 + PANEL_PLOT_H;
 	if (first) {
 		p->res->x0 = x0;
@@ -183,11 +230,11 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 
 	cw = (width - x0) / (double)(ncol ? ncol : 1);
 	style_text_measure(p->text, FONT_TICK, "0", 0, NULL, &h);
-	below = 2 * h;     /* room for the state labels under the axis */
+	below = LABEL_MIN_LINES * h;
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		double cx = x0 + cw * (double)col;
-		double rx = cx + cw * 0.3, sx = cx + cw * 0.7;
+		double rx = cx + cw * REF_AT, sx = cx + cw * STATE_AT;
 		double half = cw * JITTER / 2;
 		char rbuf[FIG_STATE_BUFSIZE], sbuf[FIG_STATE_BUFSIZE];
 
@@ -198,7 +245,7 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 			style_set_colour(cr, style_grid);
 			cairo_set_line_width(cr, STYLE_LINE_THIN);
 			cairo_move_to(cr, cx, y0);
-			cairo_line_to(cr, cx, y1 + h + 6);
+			cairo_line_to(cr, cx, y1 + h + DIVIDER_BELOW);
 			cairo_stroke(cr);
 			cairo_restore(cr);
 		}
@@ -207,22 +254,25 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 		      rank);
 		strip(p, series, plan->states[c->state], sx, half, y0, y1,
 		      false, rank);
-		below = fmax(below, 1 + fig_label(p, FONT_TICK,
+		/* The room under the axis counts from STATE_LABEL_GAP; the
+		 * reference's name starts lower by the difference. */
+		below = fmax(below, (REF_LABEL_GAP - STATE_LABEL_GAP)
+			+ fig_label(p, FONT_TICK,
 			fig_state(p, plan->reference, rbuf, sizeof rbuf),
-			rx, y1 + 4, ANCHOR_CENTER | ANCHOR_TOP, cw * 0.4,
-			LABEL_LINES, style_ink_soft));
+			rx, y1 + REF_LABEL_GAP, ANCHOR_CENTER | ANCHOR_TOP,
+			cw * LABEL_W, LABEL_LINES, style_ink_soft));
 		below = fmax(below, fig_label(p, FONT_BOLD,
 			fig_state(p, plan->states[c->state], sbuf, sizeof sbuf),
-			sx, y1 + 3, ANCHOR_CENTER | ANCHOR_TOP, cw * 0.4,
-			LABEL_LINES, style_ink));
+			sx, y1 + STATE_LABEL_GAP, ANCHOR_CENTER | ANCHOR_TOP,
+			cw * LABEL_W, LABEL_LINES, style_ink));
 		col++;
 	}
-	return y1 + 3 + below + 4;
+	return y1 + STATE_LABEL_GAP + below + PANEL_BOTTOM;
 }
 
-/* The legend: what a hollow circle, a marker, a line and a bar mean. */
-/* Legend items: the reference and the compared state, a block's line,
- * the mean. */
+/* The legend: what a hollow circle, a marker, a line and a bar mean.
+ * Its items: the reference and the compared state, a block's line, the
+ * mean. */
 static char *legend_label(fig_pen *p, size_t i, void *ctx)
 {
 	char ref[FIG_STATE_BUFSIZE];
@@ -252,11 +302,11 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 	switch (i) {
 	case 0:
 		cairo_new_path(cr);
-		cairo_arc(cr, x + sw / 2, cy, POINT / 2 - 0.3, 0, 2 * M_PI);
+		cairo_arc(cr, x + sw / 2, cy, RING_R, 0, 2 * M_PI);
 		style_set_colour(cr, style_white);
 		cairo_fill_preserve(cr);
 		style_set_colour(cr, style_ink_soft);
-		cairo_set_line_width(cr, 0.8);
+		cairo_set_line_width(cr, RING_LINE);
 		cairo_stroke(cr);
 		break;
 	case 1:
@@ -266,17 +316,17 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 	case 2:
 		cairo_new_path(cr);
 		style_set_colour(cr, style_ink_soft);
-		cairo_set_line_width(cr, STYLE_LINE_HAIR * 1.5);
-		cairo_move_to(cr, x, cy + 3);
-		cairo_line_to(cr, x + sw, cy - 3);
+		cairo_set_line_width(cr, STYLE_LINE_HAIR * LEGEND_LINE_W);
+		cairo_move_to(cr, x, cy + LEGEND_LINE_RISE);
+		cairo_line_to(cr, x + sw, cy - LEGEND_LINE_RISE);
 		cairo_stroke(cr);
 		break;
 	default:
 		cairo_new_path(cr);
 		style_set_colour(cr, style_ink);
-		cairo_set_line_width(cr, 1.8);
-		cairo_move_to(cr, x + 2, cy);
-		cairo_line_to(cr, x + sw - 2, cy);
+		cairo_set_line_width(cr, MEAN_LINE);
+		cairo_move_to(cr, x + LEGEND_BAR_INSET, cy);
+		cairo_line_to(cr, x + sw - LEGEND_BAR_INSET, cy);
 		cairo_stroke(cr);
 		break;
 	}
@@ -285,7 +335,7 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 
 static double legend(fig_pen *p, double y, double width)
 {
-	const fig_legend l = { 4, LEGEND_SWATCH_W, legend_label,
+	const fig_legend l = { LEGEND_ITEMS, LEGEND_SWATCH_W, legend_label,
 			       legend_swatch, NULL };
 
 	return fig_legend_draw(p, &l, y, width);
@@ -318,7 +368,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 				     "series or no state besides the "
 				     "reference."),
 				 width);
-	} else if (!axis_nice(lo, hi, 5, &res->axis)) {
+	} else if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
 		fig_pen_fail(p, PB_DATAERR, "the per-boot values of %s are "
 			     "too large to draw", in->s->name);
 	} else {
@@ -330,21 +380,22 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 				    plan->statistic.name, plan->unit);
 		y += style_text_block(p->text, cr, FONT_FIGTITLE, title, 0, y,
 				      width, ANCHOR_LEFT, style_ink);
-		y += 2;
+		y += TITLE_GAP;
 		y += style_text_block(p->text, cr, FONT_LABEL, subtitle, 0, y,
 				      width, ANCHOR_LEFT, style_ink_soft);
-		y += 6;
+		y += SUBTITLE_GAP;
 		y += legend(p, y, width);
-		y += 8;
+		y += LEGEND_GAP;
 		style_text_measure(p->text, FONT_LABEL, ylabel, 0, NULL,
 				   &ylab_h);
-		x0 = ylab_h + 4 + fig_tick_label_width(p) + STYLE_TICK + 4;
+		x0 = ylab_h + YLABEL_GAP + fig_tick_label_width(p) + STYLE_TICK
+		     + PLOT_GAP;
 		for (size_t k = 0; k < n; k++) {
 			if (k > 0)
 				y += PANEL_GAP;
 			y = panel(p, series[k], y, width, x0, ylabel, k == 0);
 		}
-		res->height = y + 4;
+		res->height = y + FIGURE_BOTTOM;
 		g_free(subtitle);
 		g_free(ylabel);
 	}

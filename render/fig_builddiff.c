@@ -128,6 +128,10 @@ static char *value_label(fig_pen *p, const slot *sl, int decimals, double t)
 
 /* Legend items: each new series (colour and marker), the two builds
  * (ring and filled), the threshold band. */
+/* Legend items after one per series pair: the old build, the new build,
+ * the threshold. */
+#define LEGEND_FIXED 3
+
 static char *legend_label(fig_pen *p, size_t i, void *ctx)
 {
 	const fig_builddiff_input *in = ctx;
@@ -256,7 +260,8 @@ static double draw_plot(fig_pen *p, const fig_builddiff_input *in,
 	const builddiff_result *c = in->c;
 	const int decimals = fig_decimals(&in->os->plan);
 	const forest_legend_items items = {
-		(c->n_states ? c->states[0].count : 0) + 3, legend_label,
+		(c->n_states ? c->states[0].count : 0) + LEGEND_FIXED,
+		legend_label,
 		legend_swatch, (void *)in
 	};
 	fig_result *res = p->res;
@@ -358,7 +363,7 @@ pb_status fig_builddiff_write(const fig_builddiff_input *in,
 		       { FIG_PDF, "pdf" } };
 	pb_status st = PB_OK;
 
-	for (int f = 0; f < 3 && st == PB_OK; f++) {
+	for (size_t f = 0; f < G_N_ELEMENTS(files) && st == PB_OK; f++) {
 		char *name = g_strdup_printf("compare.%s.%s", in->lang,
 					     files[f].ext);
 		sink buf;

@@ -24,6 +24,11 @@
 #define PLOT_GAP 6.0        /* between a panel's heading and its plot */
 #define PHASE_GAP 3.0       /* above and below the phases' names */
 #define PHASE_LABEL_PAD 2.0 /* taken off a phase's width for its name */
+#define STEP_INSET 0.12     /* a step's inset from each end of its phase,
+			       as a fraction of the phase's width */
+#define AXIS_TICKS 4        /* ticks the priority axis aims at */
+#define TITLE_GAP 6.0       /* between the title and the legend */
+#define LEGEND_GAP 10.0     /* between the legend and the panels */
 
 /* The two priorities drawn, with their colour and marker. */
 enum { KIND_WIN32, KIND_ETW, KINDS };
@@ -104,8 +109,8 @@ static void steps(fig_pen *p, const long v[PRIO_PHASES], int kind,
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	for (int ph = 0; ph < PRIO_PHASES; ph++) {
 		double y = axis_map(ax, (double)v[ph], y1, y0) + shift;
-		double xa = x0 + slot * ph + slot * 0.12;
-		double xb = x0 + slot * (ph + 1) - slot * 0.12;
+		double xa = x0 + slot * ph + slot * STEP_INSET;
+		double xb = x0 + slot * (ph + 1) - slot * STEP_INSET;
 		if (ph == 0)
 			cairo_move_to(cr, xa, y);
 		else
@@ -307,7 +312,7 @@ pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
 		g_free(title);
 		return fig_pen_end(p);
 	}
-	if (!axis_nice(lo, hi, 4, &res->axis)) {
+	if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
 		fig_pen_fail(p, PB_DATAERR, "the priorities of %s are too "
 			     "large to draw", in->s->name);
 		g_free(title);
@@ -322,9 +327,9 @@ pb_status fig_mechanism_draw(cairo_t *cr, const fig_input *in, double width,
 
 	y += style_text_block(p->text, cr, FONT_FIGTITLE, title, 0, y, width,
 			      ANCHOR_LEFT, style_ink);
-	y += 6;
+	y += TITLE_GAP;
 	y += legend(p, y, width);
-	y += 10;
+	y += LEGEND_GAP;
 	for (size_t i = 0; i < sum->n_mech; i += cols) {
 		double pw = (width - PANEL_GAP_X * (cols - 1)) / cols;
 		double row_h = 0;

@@ -204,15 +204,21 @@ const char *fig_method_name(fig_pen *p, interval_method m)
 	return interval_method_name(m);
 }
 
+/* More decimals than a figure's labels have room for. */
+#define MAX_DECIMALS 6
+
+/* An arrowhead's half width, as a fraction of its length. */
+#define ARROW_HALF_W 0.45
+
 int fig_decimals(const study_plan *plan)
 {
 	int d = plan->threshold_decimals;
-	return d < 0 ? 0 : d > 6 ? 6 : d;
+	return d < 0 ? 0 : d > MAX_DECIMALS ? MAX_DECIMALS : d;
 }
 
 void fig_arrowhead(cairo_t *cr, double x, double y, int dir, double len)
 {
-	double w = len * 0.45;
+	double w = len * ARROW_HALF_W;
 	double back = dir > 0 ? x - len : x + len;
 
 	cairo_new_path(cr);
@@ -233,10 +239,15 @@ void fig_mark_add(fig_result *res, double x, double y, size_t series)
 	res->n_marks++;
 }
 
+/* The dashed box that stands in for a figure's data: its height, and the
+ * inset of its message from each side. */
+#define MESSAGE_BOX_H 90.0
+#define MESSAGE_INSET 12.0
+
 void fig_draw_message(fig_pen *p, const char *title, const char *message,
 		      double width)
 {
-	const double box = 90.0;
+	const double box = MESSAGE_BOX_H;
 	double y = 0, h;
 
 	if (title && title[0]) {
@@ -252,10 +263,11 @@ void fig_draw_message(fig_pen *p, const char *title, const char *message,
 	cairo_stroke(p->cr);
 	cairo_restore(p->cr);
 	h = style_text_block(p->text, NULL, FONT_LABEL, message, 0, 0,
-			     width - 24, ANCHOR_CENTER, style_ink_soft);
-	style_text_block(p->text, p->cr, FONT_LABEL, message, 12,
-			 y + (box - h) / 2, width - 24, ANCHOR_CENTER,
-			 style_ink_soft);
+			     width - 2 * MESSAGE_INSET, ANCHOR_CENTER,
+			     style_ink_soft);
+	style_text_block(p->text, p->cr, FONT_LABEL, message, MESSAGE_INSET,
+			 y + (box - h) / 2, width - 2 * MESSAGE_INSET,
+			 ANCHOR_CENTER, style_ink_soft);
 	p->res->empty = true;
 	p->res->height = y + box;
 }

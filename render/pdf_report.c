@@ -38,6 +38,23 @@
 #define CELL_PAD_Y 3.0
 #define CELL_MAX_LINES 40    /* a longer cell is cut with an ellipsis */
 
+/* Spacing of the body pages, in points. */
+#define FOOTER_TITLE_W 0.8   /* the footer's title, as a fraction of the
+				text width */
+#define SECTION_GAP 12.0     /* above a heading of level 1 or 2 */
+#define SUBSECTION_GAP 8.0   /* above a lower heading */
+#define HEADING_KEEP 60.0    /* a heading goes to the next page unless this
+				much of its section fits below it */
+#define HEADING_GAP 5.0      /* below a heading */
+#define PARAGRAPH_GAP 5.0    /* below a paragraph */
+#define BULLET_GAP 3.0       /* below an item of a list */
+#define BULLET_X 3.0         /* the bullet, from the margin */
+#define BULLET_INDENT 14.0   /* an item's text, from the margin */
+#define TABLE_ABOVE 3.0      /* above a table */
+#define TABLE_BELOW 8.0      /* below a table */
+#define FIGURE_ABOVE 6.0     /* above a figure */
+#define FIGURE_BELOW 14.0    /* below a figure */
+
 /* The latest date SOURCE_DATE_EPOCH may give: 9999-12-31T23:59:59Z. */
 #define EPOCH_MAX 253402300799LL
 
@@ -193,7 +210,7 @@ static void footer(pdf *d)
 	style_text_show(d->pen.text, d->cr, FONT_TICK,
 			studytext_title(&d->in.s->plan, d->in.lang),
 			MARGIN_X, FOOTER_Y, ANCHOR_LEFT | ANCHOR_TOP,
-			TEXT_W * 0.8, style_ink_soft);
+			TEXT_W * FOOTER_TITLE_W, style_ink_soft);
 	style_text_show(d->pen.text, d->cr, FONT_TICK, num,
 			MARGIN_X + TEXT_W, FOOTER_Y,
 			ANCHOR_RIGHT | ANCHOR_TOP, 0, style_ink_soft);
@@ -251,16 +268,16 @@ static void heading(pdf *d, int level, const char *text)
 	char link[64];
 
 	if (d->y > TOP)
-		d->y += level <= 2 ? 12 : 8;
+		d->y += level <= 2 ? SECTION_GAP : SUBSECTION_GAP;
 	/* Keep a heading with the start of its section. */
-	need(d, h + 60);
+	need(d, h + HEADING_KEEP);
 	snprintf(link, sizeof link, "page=%d pos=[%d %d]", d->page,
 		 (int)MARGIN_X, (int)d->y);
 	cairo_pdf_surface_add_outline(d->surface, CAIRO_PDF_OUTLINE_ROOT,
 				      text, link, 0);
 	d->y += style_text_block(d->pen.text, d->cr, f, text, MARGIN_X, d->y,
 				 TEXT_W, ANCHOR_LEFT, style_ink);
-	d->y += 5;
+	d->y += HEADING_GAP;
 }
 
 /* ------------------------------------------------------------ tables */
@@ -441,7 +458,7 @@ static void table(pdf *d, char **cells, size_t rows, size_t cols,
 			draw_row(d, cells, 0, cols, w, head_h, true, key);
 		draw_row(d, cells, r, cols, w, h, header, key);
 	}
-	d->y += 8;
+	d->y += TABLE_BELOW;
 	g_free(want);
 	g_free(min);
 	g_free(w);
@@ -468,7 +485,7 @@ static void figure(pdf *d, fig_kind k)
 	/* A figure taller than a page is shrunk to fit one. */
 	if (h > BOTTOM - TOP)
 		scale = (BOTTOM - TOP) / h;
-	d->y += 6;
+	d->y += FIGURE_ABOVE;
 	need(d, h * scale);
 	cairo_save(d->cr);
 	cairo_translate(d->cr, MARGIN_X, d->y);
@@ -478,7 +495,7 @@ static void figure(pdf *d, fig_kind k)
 	if (st != PB_OK)
 		fig_pen_fail(&d->pen, st, "figure %s: %s", figures_name(k),
 			     res.message);
-	d->y += h * scale + 14;
+	d->y += h * scale + FIGURE_BELOW;
 }
 
 /* The figures that follow section ID of the page, if any. */
@@ -606,7 +623,7 @@ static void table_block(pdf *d, const page_block *b)
 	for (size_t k = 0; k < n; k++)
 		cells[k] = mdplain_cell(b->cells[k]);
 	cells[n] = NULL;
-	d->y += 3;
+	d->y += TABLE_ABOVE;
 	table(d, cells, b->n_rows, b->n_cols, true, false);
 	g_strfreev(cells);
 }
@@ -633,16 +650,16 @@ static void text_block(pdf *d, const page_block *b, bool first,
 		break;
 	case PAGE_PARAGRAPH:
 		flow_text(d, FONT_BODY, text, MARGIN_X, TEXT_W, style_ink);
-		d->y += 5;
+		d->y += PARAGRAPH_GAP;
 		break;
 	case PAGE_BULLET:
 		need(d, line_height(d, FONT_BODY));
 		style_text_show(d->pen.text, d->cr, FONT_BODY,
-				"\xe2\x80\xa2", MARGIN_X + 3, d->y,
+				"\xe2\x80\xa2", MARGIN_X + BULLET_X, d->y,
 				ANCHOR_LEFT | ANCHOR_TOP, 0, style_ink_soft);
-		flow_text(d, FONT_BODY, text, MARGIN_X + 14, TEXT_W - 14,
-			  style_ink);
-		d->y += 3;
+		flow_text(d, FONT_BODY, text, MARGIN_X + BULLET_INDENT,
+			  TEXT_W - BULLET_INDENT, style_ink);
+		d->y += BULLET_GAP;
 		break;
 	case PAGE_TABLE:
 		break;

@@ -69,10 +69,22 @@ static void polygon(cairo_t *cr, double x, double y, double r, int n,
 	cairo_close_path(cr);
 }
 
+/* A marker's shape, scaled from the circle's radius to about the circle's
+ * area, so that none looks heavier than another.  A triangle's corners
+ * are centred TRIANGLE_SHIFT radii off the point, towards its base: the
+ * middle of its height is then 0.125 radii from the point, not 0.325. */
+#define SQUARE_R 0.89
+#define TRIANGLE_R 1.3
+#define TRIANGLE_SHIFT 0.2
+#define DIAMOND_R 1.25
+#define HEXAGON_R 1.05
+/* Its outline: the fill darkened by this factor, this wide. */
+#define MARKER_EDGE_SHADE 0.6
+#define MARKER_EDGE_W 0.6
+
 void style_marker_draw(cairo_t *cr, style_marker m, double x, double y,
 		       double size, style_rgb fill)
 {
-	/* Shapes of about equal area, so none looks heavier than another. */
 	double r = size / 2.0;
 
 	cairo_save(cr);
@@ -82,26 +94,30 @@ void style_marker_draw(cairo_t *cr, style_marker m, double x, double y,
 		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
 		break;
 	case MARKER_SQUARE:
-		r *= 0.89;
+		r *= SQUARE_R;
 		cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
 		break;
 	case MARKER_TRIANGLE:
-		polygon(cr, x, y + r * 0.2, r * 1.3, 3, -M_PI / 2);
+		polygon(cr, x, y + r * TRIANGLE_SHIFT, r * TRIANGLE_R, 3,
+			-M_PI / 2);
 		break;
 	case MARKER_DIAMOND:
-		polygon(cr, x, y, r * 1.25, 4, -M_PI / 2);
+		polygon(cr, x, y, r * DIAMOND_R, 4, -M_PI / 2);
 		break;
 	case MARKER_TRIANGLE_DOWN:
-		polygon(cr, x, y - r * 0.2, r * 1.3, 3, M_PI / 2);
+		polygon(cr, x, y - r * TRIANGLE_SHIFT, r * TRIANGLE_R, 3,
+			M_PI / 2);
 		break;
 	case MARKER_HEXAGON:
-		polygon(cr, x, y, r * 1.05, 6, 0);
+		polygon(cr, x, y, r * HEXAGON_R, 6, 0);
 		break;
 	}
 	style_set_colour(cr, fill);
 	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, fill.r * 0.6, fill.g * 0.6, fill.b * 0.6);
-	cairo_set_line_width(cr, 0.6);
+	cairo_set_source_rgb(cr, fill.r * MARKER_EDGE_SHADE,
+			     fill.g * MARKER_EDGE_SHADE,
+			     fill.b * MARKER_EDGE_SHADE);
+	cairo_set_line_width(cr, MARKER_EDGE_W);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
 	cairo_stroke(cr);
 	cairo_restore(cr);

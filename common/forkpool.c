@@ -10,6 +10,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "common/oom.h"
 
@@ -30,15 +33,30 @@ typedef struct pool {
 	task *tasks;
 } pool;
 
-/* In the child: runs task I and writes its status and messages for the
- * parent, then ends without running the parent's exit handlers. */
-static void run_child(const pool *p, size_t i)
+/* In the child: ends it when PARENT does.  A parent killed outright
+ * (SIGKILL, or a SIGTERM sent to it alone) cannot stop its children, which
+ * would go on writing into a staging folder that the next run is removing.
+ * Only Linux can ask for this; elsewhere a child finishes its task. */
+static void die_with(pid_t parent)
+{
+#ifdef __linux__
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == 0 && getppid() != parent)
+		_exit(PB_SOFTWARE);     /* it died before the call */
+#else
+	(void)parent;
+#endif
+}
+
+/* In the child of PARENT: runs task I and writes its status and messages
+ * for the parent, then ends without running the parent's exit handlers. */
+static void run_child(const pool *p, size_t i, pid_t parent)
 {
 	task *t = &p->tasks[i];
 	diag *b;
 	int32_t code;
 	bool ok;
 
+	die_with(parent);
 	/* The staging folder of a report is the parent's to remove, and
 	 * the parent says "out of memory" once, for the first task that
 	 * failed. */
@@ -59,11 +77,12 @@ static void run_child(const pool *p, size_t i)
 static void start(pool *p, size_t i)
 {
 	task *t = &p->tasks[i];
+	pid_t parent = getpid();
 
 	fflush(NULL);
 	t->pid = fork();
 	if (t->pid == 0)
-		run_child(p, i);
+		run_child(p, i, parent);
 	if (t->pid < 0)
 		t->pid = -1;
 }

@@ -18,7 +18,10 @@
  * its results, and PB_SOFTWARE otherwise, with a message naming the task
  * by NAMES[I].  The parent must have no other thread
  * running when it calls forkpool_run: a child has only the calling
- * thread, and a lock another thread held would never be released. */
+ * thread, and a lock another thread held would never be released.  On
+ * Linux a child is killed when the thread that started it ends, so that a
+ * parent killed outright takes its children with it: call it from a
+ * thread that outlives the pool (main's). */
 #ifndef PAIRBOOT_FORKPOOL_H
 #define PAIRBOOT_FORKPOOL_H
 

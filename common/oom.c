@@ -1,6 +1,7 @@
 /* oom.c: GLib's fatal allocation errors become exit 71. */
 #include "common/oom.h"
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,10 +47,31 @@ static void oom_glib_handler(const gchar *domain, GLogLevelFlags level,
 	g_log_default_handler(domain, level, message, data);
 }
 
+/* Runs for SIGABRT: GLib's abort() where it cannot allocate a lock or a
+ * thread-private key (g_thread_abort), or a library's failed assertion.
+ * Neither becomes exit 71 (an assertion is a bug, told apart from a lack
+ * of memory only by its words), but the staging folder still goes; when
+ * the handler returns, abort() ends the process as it would have.  The
+ * cleanup only makes system calls, and abort() is called with no lock of
+ * the allocator held. */
+static void oom_abort_handler(int sig)
+{
+	(void)sig;
+	if (cleanup_fn)
+		cleanup_fn(cleanup_arg);
+}
+
 void oom_trap_glib(void)
 {
+	struct sigaction sa;
+
 	/* The default handler, not g_log_set_handler for the "GLib" domain:
 	 * that one allocates, and a failure there deadlocks GLib's message
 	 * lock, while this one only stores the pointer. */
 	g_log_set_default_handler(oom_glib_handler, NULL);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = oom_abort_handler;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGABRT, &sa, NULL);
 }

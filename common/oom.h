@@ -20,13 +20,17 @@
  *
  * Not covered: GLib stops the process with abort() (exit 134, "Unexpected
  * error from C library during 'malloc'") when it cannot allocate a lock or
- * thread-private key it creates lazily; see docs/robustness.md. */
+ * thread-private key it creates lazily; see docs/robustness.md.  For that
+ * stop, and for a library's failed assertion, this installs a SIGABRT
+ * handler that runs the oom_on_exit function first, so that the process
+ * still stops with SIGABRT but leaves no staging folder behind. */
 void oom_trap_glib(void);
 
 /* Registers FN(ARG) to run just before the exit for a GLib allocation
- * failure, or clears it (FN NULL).  One at a time: render/outdir.c uses it
- * to remove its staging folder, so that such an exit, too, leaves nothing
- * behind.  FN must not rely on memory being available. */
+ * failure or an abort(), or clears it (FN NULL).  One at a time:
+ * render/outdir.c uses it to remove its staging folder, so that such an
+ * exit, too, leaves nothing behind.  FN must not rely on memory being
+ * available, and must make only async-signal-safe calls. */
 void oom_on_exit(void (*fn)(void *), void *arg);
 
 /* Declares the run's outcome decided: from now on a GLib allocation

@@ -126,10 +126,8 @@ static char *value_label(fig_pen *p, const slot *sl, int decimals, double t)
 				  sl->hi, decimals, t);
 }
 
-/* Legend items: each new series (colour and marker), the two builds
- * (ring and filled), the threshold band. */
-/* Legend items after one per series pair: the old build, the new build,
- * the threshold. */
+/* Legend items: each new series (colour and marker), then LEGEND_FIXED
+ * more: the two builds (ring and filled) and the threshold band. */
 #define LEGEND_FIXED 3
 
 static char *legend_label(fig_pen *p, size_t i, void *ctx)

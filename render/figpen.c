@@ -204,7 +204,7 @@ const char *fig_method_name(fig_pen *p, interval_method m)
 	return interval_method_name(m);
 }
 
-/* More decimals than a figure's labels have room for. */
+/* The most decimals a figure's labels have room for. */
 #define MAX_DECIMALS 6
 
 /* An arrowhead's half width, as a fraction of its length. */

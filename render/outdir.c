@@ -18,6 +18,10 @@
 #include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
+/* The marker is written under this name, then renamed into place: a run
+ * killed while writing it leaves no marker, so its staging folder is seen
+ * as one (and removed by the next run), not as a report set aside. */
+#define MARKER_PART ".pairboot-report.part"
 
 /* The first line of the marker; the names of the files the report wrote
  * follow, one a line, sorted.  An older pairboot wrote an empty marker. */
@@ -584,8 +588,10 @@ static pb_status remember_written(outdir *o, const char *name)
 	return PB_OK;
 }
 
-pb_status outdir_write(outdir *o, const char *name, const void *data,
-		       size_t len)
+/* Writes the LEN bytes of DATA to the new file NAME of the staging
+ * folder, synced. */
+static pb_status write_file(outdir *o, const char *name, const void *data,
+			    size_t len)
 {
 	char *path = malloc(strlen(o->staging) + strlen(name) + 2);
 	int fd;
@@ -611,9 +617,15 @@ pb_status outdir_write(outdir *o, const char *name, const void *data,
 		ok = false;
 	}
 	free(path);
-	if (!ok)
-		return PB_IOERR;
-	return remember_written(o, name);
+	return ok ? PB_OK : PB_IOERR;
+}
+
+pb_status outdir_write(outdir *o, const char *name, const void *data,
+		       size_t len)
+{
+	pb_status st = write_file(o, name, data, len);
+
+	return st == PB_OK ? remember_written(o, name) : st;
 }
 
 outdir *outdir_share(const outdir *o, diag *d)
@@ -688,7 +700,24 @@ static void outdir_free(outdir *o)
 	outdir_release(o);
 }
 
-/* Writes the marker: its header, then the sorted names written. */
+/* Renames MARKER_PART to MARKER within the staging folder. */
+static pb_status rename_marker(outdir *o)
+{
+	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int rc = fd < 0 ? -1 : renameat(fd, MARKER_PART, fd, MARKER);
+	int saved = errno;
+
+	if (fd >= 0)
+		close(fd);
+	if (rc == 0)
+		return PB_OK;
+	diag_error(o->d, o->staging, 0, 0, "cannot name the report's "
+		   "marker: %s", strerror(saved));
+	return PB_CANTCREAT;
+}
+
+/* Writes the marker: its header, then the sorted names written, under
+ * MARKER_PART first. */
 static pb_status write_marker(outdir *o)
 {
 	size_t len = strlen(MARKER_HEADER), n = o->n_written;
@@ -704,8 +733,12 @@ static pb_status write_marker(outdir *o)
 	char *end = stpcpy(text, MARKER_HEADER);
 	for (size_t i = 0; i < n; i++)
 		end = stpcpy(stpcpy(end, o->written[i]), "\n");
-	st = outdir_write(o, MARKER, text, len);
+	st = write_file(o, MARKER_PART, text, len);
 	free(text);
+	if (st == PB_OK)
+		st = rename_marker(o);
+	if (st == PB_OK)
+		st = remember_written(o, MARKER);
 	/* The marker itself is now among the names: keep them sorted for
 	 * the lookups of check_target. */
 	qsort(o->written, o->n_written, sizeof *o->written, cmp_name);

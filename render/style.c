@@ -69,8 +69,9 @@ static void polygon(cairo_t *cr, double x, double y, double r, int n,
 	cairo_close_path(cr);
 }
 
-/* A marker's shape, scaled from the circle's radius to about the circle's
- * area, so that none looks heavier than another.  A triangle's corners
+/* A marker's shape, scaled from the circle's radius: the square, the
+ * diamond and the hexagon to 91 to 101 % of the circle's area, the
+ * triangle to 70 %.  A triangle's corners
  * are centred TRIANGLE_SHIFT radii off the point, towards its base: the
  * middle of its height is then 0.125 radii from the point, not 0.325. */
 #define SQUARE_R 0.89

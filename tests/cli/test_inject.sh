@@ -29,7 +29,10 @@
 # 71 through common/oom.c, but for the few locks GLib creates lazily it
 # calls abort() (134, "Unexpected error from C library during 'malloc'"):
 # a known limitation, allowed here, counted and named in the log, and
-# still checked to leave the earlier report whole.
+# still checked to leave the earlier report whole, and without a staging
+# folder: an abort() at twenty allocations, made by the shim, checks that.
+# A run killed at each write, and a parent killed while its children draw,
+# must leave nothing that the next run does not remove.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -195,6 +198,114 @@ ok "most failures are reported, not gone around" \
 	test "$failed_ok" -gt "$recovered"
 ok "GLib's abort() stays the exception (${#glib_abort[@]} of ${#ns[@]})" \
 	test "$((${#glib_abort[@]} * 20))" -le "${#ns[@]}"
+
+## Aborts ----------------------------------------------------------------
+# A library that cannot go on calls abort(): GLib where it cannot allocate a
+# lock or key it makes lazily, cairo or fontconfig on a failed assertion.
+# The run still stops with SIGABRT (134), but the earlier report stays
+# whole and the staging folder goes with it (common/oom.c).  Twenty
+# allocations spread over the run, so most fall after the staging folder
+# is made.
+aborted=0 changed=() staged=()
+for ((k = 1; k <= 20; k++)); do
+	n=$((k * n_alloc / 21))
+	inject PAIRBOOT_ABORT_ALLOC "$n"
+	[ "$status" -eq 134 ] && aborted=$((aborted + 1))
+	if ! diff -r "$tap_tmp/old" "$out" >/dev/null 2>&1; then
+		changed+=("abort $n: exit $status")
+		restore
+	fi
+	if [ -n "$(find "$work" -maxdepth 1 -name '.*.new-*')" ]; then
+		staged+=("abort $n")
+		find "$work" -maxdepth 1 -name '.*.new-*' -exec rm -rf {} +
+	fi
+done
+is "$aborted" 20 "an abort() at any of 20 allocations stops the run with SIGABRT"
+is "${#changed[@]}" 0 "the earlier report is byte-identical after every abort()"
+show "${changed[@]}"
+is "${#staged[@]}" 0 "no staging folder is left after an abort()"
+show "${staged[@]}"
+
+## Kills at each write ----------------------------------------------------
+# A run killed outright (SIGKILL) cleans nothing up: the folder must still
+# hold one whole report, and the next run must remove what the killed one
+# left.  Killed between creating the report's marker and writing it, a
+# run used to leave an empty marker in its staging folder, which then
+# looked like an older pairboot's report set aside and stayed for good
+# (render/outdir.c now renames the marker into place).  Each write and
+# fsync in turn.
+broken=() left=() killed=0
+for ((n = 1; n <= n_write; n++)); do
+	inject PAIRBOOT_KILL_WRITE "$n"
+	[ "$status" -eq 137 ] && killed=$((killed + 1))
+	if ! diff -r "$tap_tmp/old" "$out" >/dev/null 2>&1 &&
+		! diff -r "$tap_tmp/good" "$out" >/dev/null 2>&1; then
+		broken+=("kill at write $n: the folder holds neither report")
+	fi
+	restore || broken+=("kill at write $n: the next run failed")
+	if [ -n "$(find "$work" -maxdepth 1 -name '.*.new-*')" ]; then
+		left+=("kill at write $n")
+		find "$work" -maxdepth 1 -name '.*.new-*' -exec rm -rf {} +
+	fi
+done
+is "$killed" "$n_write" "a kill at each of the $n_write writes ends the run"
+is "${#broken[@]}" 0 "after each kill the folder holds one whole report, and the next run succeeds"
+show "${broken[@]}"
+is "${#left[@]}" 0 "the next run removes what each killed run left"
+show "${left[@]}"
+
+## A parent killed while its children draw ---------------------------------
+# With -j 2 the figures of each language are drawn in a child process.  A
+# parent killed outright cannot stop them, so they must die with it
+# (common/forkpool.c) rather than go on writing into a staging folder that
+# the next run removes.  The shim holds each child at its first write
+# (PAIRBOOT_STALL_CHILD, 60 s), so that it is still at work when the
+# parent goes.
+
+# children_of PID: the processes whose parent is PID (from /proc: procps
+# may not be installed).
+children_of() {
+	local parent=$1 f fields
+	for f in /proc/[0-9]*/stat; do
+		fields=$(cat "$f" 2>/dev/null) || continue
+		fields=${fields##*) }
+		read -r _ ppid _ <<<"$fields"
+		if [ "$ppid" = "$parent" ]; then
+			f=${f#/proc/}
+			echo "${f%/stat}"
+		fi
+	done
+}
+# running PID: whether PID is a process that has not ended (a zombie has).
+running() {
+	local fields
+	fields=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	fields=${fields##*) }
+	[ "${fields%% *}" != Z ]
+}
+env LD_PRELOAD="$PAIRBOOT_INJECT" PAIRBOOT_STALL_CHILD=1 \
+	"$PAIRBOOT" -j 2 -q report --lang en,de "$study" -o "$out" \
+	</dev/null >/dev/null 2>&1 &
+parent=$!
+children=()
+for ((i = 0; i < 400 && ${#children[@]} < 2; i++)); do
+	mapfile -t children < <(children_of "$parent")
+	[ "${#children[@]}" -ge 2 ] || sleep 0.05
+done
+sleep 0.3
+kill -KILL "$parent"
+wait "$parent" 2>/dev/null
+sleep 0.5
+left=()
+for c in "${children[@]}"; do
+	running "$c" && left+=("$c")
+done
+[ "${#left[@]}" -gt 0 ] && kill -KILL "${left[@]}"
+is "${#children[@]}" 2 "two children draw the two languages"
+is "${#left[@]}" 0 "a parent killed outright takes its children with it"
+restore
+ok "and the next run leaves no staging folder" \
+	test -z "$(find "$work" -maxdepth 1 -name '.*.new-*')"
 
 ## Write and fsync failures ---------------------------------------------
 bad=() changed=() staged=()

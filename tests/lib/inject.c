@@ -5,6 +5,16 @@
  *                           returns NULL with errno ENOMEM
  *   PAIRBOOT_FAIL_WRITE=N   the Nth call to write or fsync returns -1 with
  *                           errno ENOSPC
+ *   PAIRBOOT_KILL_WRITE=N   the process kills itself (SIGKILL) at the Nth
+ *                           call to write or fsync, before making it: a
+ *                           run killed from outside at that moment
+ *   PAIRBOOT_STALL_CHILD=1  a child process of pairboot (common/forkpool.c)
+ *                           sleeps 60 s before each write or fsync, so
+ *                           that it is certainly at work when a test
+ *                           kills its parent
+ *   PAIRBOOT_ABORT_ALLOC=N  the Nth call to malloc, calloc or realloc calls
+ *                           abort(), as GLib does where it cannot allocate
+ *                           a lock it makes lazily
  *   PAIRBOOT_INJECT_SKIP=NAME[,NAME]...
  *                           allocations made while a library whose file
  *                           name contains one of the NAMEs (e.g.
@@ -34,11 +44,13 @@
 #include <execinfo.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* glibc's allocator under its internal names, so the shim needs no dlsym
@@ -59,6 +71,10 @@ static int n_skip;
 static int armed;                      /* main has started */
 static unsigned long fail_alloc;       /* 0: no failure */
 static unsigned long fail_write;
+static unsigned long abort_alloc;      /* 0: no abort */
+static unsigned long kill_write;       /* 0: no kill */
+static int stall_child;
+static pid_t main_pid;                 /* the process main started in */
 static unsigned long n_alloc, n_write;
 static int failed;                     /* the failure was injected */
 static main_fn real_main;
@@ -122,9 +138,16 @@ static void trace(void)
  * font-loading thread still interleaves a little. */
 static int alloc_fails(void *caller)
 {
+	unsigned long k;
+
 	if (!armed || skipped(caller))
 		return 0;
-	if (__atomic_add_fetch(&n_alloc, 1, __ATOMIC_RELAXED) != fail_alloc)
+	k = __atomic_add_fetch(&n_alloc, 1, __ATOMIC_RELAXED);
+	if (k == abort_alloc) {
+		trace();
+		abort();
+	}
+	if (k != fail_alloc)
 		return 0;
 	trace();
 	failed = 1;
@@ -134,9 +157,18 @@ static int alloc_fails(void *caller)
 
 static int write_fails(void)
 {
+	unsigned long k;
+
 	if (!armed)
 		return 0;
-	if (__atomic_add_fetch(&n_write, 1, __ATOMIC_RELAXED) != fail_write)
+	if (stall_child && getpid() != main_pid) {
+		struct timespec t = { 60, 0 };
+		nanosleep(&t, NULL);
+	}
+	k = __atomic_add_fetch(&n_write, 1, __ATOMIC_RELAXED);
+	if (k == kill_write)
+		syscall(SYS_kill, (long)getpid(), (long)SIGKILL);
+	if (k != fail_write)
 		return 0;
 	failed = 1;
 	errno = ENOSPC;
@@ -244,6 +276,10 @@ static int wrapped_main(int argc, char **argv, char **envp)
 		return real_main(argc, argv, envp);
 	fail_alloc = env_number("PAIRBOOT_FAIL_ALLOC");
 	fail_write = env_number("PAIRBOOT_FAIL_WRITE");
+	abort_alloc = env_number("PAIRBOOT_ABORT_ALLOC");
+	kill_write = env_number("PAIRBOOT_KILL_WRITE");
+	stall_child = env_number("PAIRBOOT_STALL_CHILD") != 0;
+	main_pid = getpid();
 	if (skip_names) {
 		void *frame[1];
 		dl_iterate_phdr(note_skipped, (void *)skip_names);

@@ -137,12 +137,24 @@ check_run() {
 		restore
 		return
 	fi
+	check_kept "$what $n"
+}
+
+# check_kept LABEL: the earlier report must be byte-identical (or LABEL
+# goes to changed, and it is put back), and no staging folder may be left.
+check_kept() {
 	if ! diff -r "$tap_tmp/old" "$out" >/dev/null 2>&1; then
-		changed+=("$what $n: the earlier report changed")
+		changed+=("$1: the earlier report changed")
 		restore
 	fi
+	check_unstaged "$1"
+}
+
+# check_unstaged LABEL: no staging folder may be left (or LABEL goes to
+# staged, and the folder is removed for the next run).
+check_unstaged() {
 	if [ -n "$(find "$work" -maxdepth 1 -name '.*.new-*')" ]; then
-		staged+=("$what $n")
+		staged+=("$1")
 		find "$work" -maxdepth 1 -name '.*.new-*' -exec rm -rf {} +
 	fi
 }
@@ -211,14 +223,7 @@ for ((k = 1; k <= 20; k++)); do
 	n=$((k * n_alloc / 21))
 	inject PAIRBOOT_ABORT_ALLOC "$n"
 	[ "$status" -eq 134 ] && aborted=$((aborted + 1))
-	if ! diff -r "$tap_tmp/old" "$out" >/dev/null 2>&1; then
-		changed+=("abort $n: exit $status")
-		restore
-	fi
-	if [ -n "$(find "$work" -maxdepth 1 -name '.*.new-*')" ]; then
-		staged+=("abort $n")
-		find "$work" -maxdepth 1 -name '.*.new-*' -exec rm -rf {} +
-	fi
+	check_kept "abort $n (exit $status)"
 done
 is "$aborted" 20 "an abort() at any of 20 allocations stops the run with SIGABRT"
 is "${#changed[@]}" 0 "the earlier report is byte-identical after every abort()"
@@ -234,7 +239,7 @@ show "${staged[@]}"
 # looked like an older pairboot's report set aside and stayed for good
 # (render/outdir.c now renames the marker into place).  Each write and
 # fsync in turn.
-broken=() left=() killed=0
+broken=() staged=() killed=0
 for ((n = 1; n <= n_write; n++)); do
 	inject PAIRBOOT_KILL_WRITE "$n"
 	[ "$status" -eq 137 ] && killed=$((killed + 1))
@@ -243,16 +248,13 @@ for ((n = 1; n <= n_write; n++)); do
 		broken+=("kill at write $n: the folder holds neither report")
 	fi
 	restore || broken+=("kill at write $n: the next run failed")
-	if [ -n "$(find "$work" -maxdepth 1 -name '.*.new-*')" ]; then
-		left+=("kill at write $n")
-		find "$work" -maxdepth 1 -name '.*.new-*' -exec rm -rf {} +
-	fi
+	check_unstaged "kill at write $n"
 done
 is "$killed" "$n_write" "a kill at each of the $n_write writes ends the run"
 is "${#broken[@]}" 0 "after each kill the folder holds one whole report, and the next run succeeds"
 show "${broken[@]}"
-is "${#left[@]}" 0 "the next run removes what each killed run left"
-show "${left[@]}"
+is "${#staged[@]}" 0 "the next run removes what each killed run left"
+show "${staged[@]}"
 
 ## A parent killed while its children draw ---------------------------------
 # With -j 2 the figures of each language are drawn in a child process.  A

@@ -1,6 +1,7 @@
 /* oom.c: GLib's fatal allocation errors become exit 71. */
 #include "common/oom.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,15 +51,22 @@ static void oom_glib_handler(const gchar *domain, GLogLevelFlags level,
 /* Runs for SIGABRT: GLib's abort() where it cannot allocate a lock or a
  * thread-private key (g_thread_abort), or a library's failed assertion.
  * Neither becomes exit 71 (an assertion is a bug, told apart from a lack
- * of memory only by its words), but the staging folder still goes; when
- * the handler returns, abort() ends the process as it would have.  The
- * cleanup only makes system calls, and abort() is called with no lock of
- * the allocator held. */
+ * of memory only by its words), but the staging folder still goes, then
+ * the signal ends the process as it would have (SA_RESETHAND restored
+ * the default; the raised signal waits until the handler returns).  The
+ * cleanup makes only system calls, so a lock of the allocator that the
+ * aborting code may hold does not matter.  An abort() on another thread
+ * runs this while the main thread goes on, which may write a file into
+ * the folder after it was emptied, and the folder then stays; that is no
+ * worse than before. */
 static void oom_abort_handler(int sig)
 {
-	(void)sig;
+	int saved = errno;
+
 	if (cleanup_fn)
 		cleanup_fn(cleanup_arg);
+	errno = saved;
+	raise(sig);
 }
 
 void oom_trap_glib(void)

@@ -38,7 +38,7 @@ struct outdir {
 	diag *d;
 };
 
-static void outdir_emergency(void *arg);
+static void register_emergency(const char *staging);
 
 /* A directory entry as getdents64(2) returns it. */
 struct raw_dirent {
@@ -537,7 +537,7 @@ static pb_status begin(const char *target, bool fresh, diag *d,
 		outdir_abort(o);
 		return nomem ? PB_NOMEM : PB_CANTCREAT;
 	}
-	oom_on_exit(outdir_emergency, o);
+	register_emergency(o->staging);
 	/* mkdtemp makes the folder private; a report is for reading. */
 	chmod(o->staging, 0755);
 	*out = o;
@@ -672,13 +672,30 @@ static int sync_dir(const char *path)
 	return rc;
 }
 
-/* Run by common/oom.c when GLib ends the process for lack of memory
- * while the staging folder exists. */
+/* The staging folder's name, for outdir_emergency: a copy of its own,
+ * since the handler of an abort() on another thread may run while the
+ * outdir is being released. */
+static char emergency_path[4096];
+
+/* Run by common/oom.c when GLib ends the process for lack of memory, or
+ * when it calls abort(), while the staging folder exists. */
 static void outdir_emergency(void *arg)
 {
-	outdir *o = arg;
-	if (o->staging)
-		remove_tree(o->staging);
+	(void)arg;
+	if (emergency_path[0])
+		remove_tree(emergency_path);
+}
+
+/* Has the staging folder STAGING removed at such an exit; a name too long
+ * to copy is not (the next run removes the folder). */
+static void register_emergency(const char *staging)
+{
+	size_t len = strlen(staging);
+
+	if (len >= sizeof emergency_path)
+		return;
+	memcpy(emergency_path, staging, len + 1);
+	oom_on_exit(outdir_emergency, NULL);
 }
 
 void outdir_release(outdir *o)
@@ -711,6 +728,8 @@ static pb_status rename_marker(outdir *o)
 		close(fd);
 	if (rc == 0)
 		return PB_OK;
+	if (saved == ENOMEM)
+		return PB_NOMEM;
 	diag_error(o->d, o->staging, 0, 0, "cannot name the report's "
 		   "marker: %s", strerror(saved));
 	return PB_CANTCREAT;
@@ -772,6 +791,11 @@ pb_status outdir_commit(outdir *o)
 		return PB_IOERR;
 	}
 	exists = lstat(o->target, &st) == 0;
+	/* From the exchange on, the staging name may hold the earlier
+	 * report, whose folder may hold a file of the user's: an exit for
+	 * lack of memory or an abort() must not remove it whole.  The next
+	 * run removes it by its marker instead. */
+	oom_on_exit(NULL, NULL);
 	if (exists)
 		rc = (int)syscall(SYS_renameat2, AT_FDCWD, o->staging,
 				  AT_FDCWD, o->target, RENAME_EXCHANGE);

@@ -14,7 +14,9 @@
  *                           kills its parent
  *   PAIRBOOT_ABORT_ALLOC=N  the Nth call to malloc, calloc or realloc calls
  *                           abort(), as GLib does where it cannot allocate
- *                           a lock it makes lazily
+ *                           a lock it makes lazily (the counts are written
+ *                           first: the writes tell whether the report had
+ *                           begun to be written)
  *   PAIRBOOT_INJECT_SKIP=NAME[,NAME]...
  *                           allocations made while a library whose file
  *                           name contains one of the NAMEs (e.g.
@@ -136,6 +138,8 @@ static void trace(void)
  * count is atomic: pairboot reads files on several threads.  The tests run
  * it with -j 1, so that N names nearly the same call each time; Pango's
  * font-loading thread still interleaves a little. */
+static void report_counts(void);
+
 static int alloc_fails(void *caller)
 {
 	unsigned long k;
@@ -145,6 +149,7 @@ static int alloc_fails(void *caller)
 	k = __atomic_add_fetch(&n_alloc, 1, __ATOMIC_RELAXED);
 	if (k == abort_alloc) {
 		trace();
+		report_counts();    /* abort() skips atexit */
 		abort();
 	}
 	if (k != fail_alloc)

@@ -134,12 +134,13 @@ static void trace(void)
 	unwinding = 0;
 }
 
-/* True when this allocation, called from CALLER, is the one to fail.  The
- * count is atomic: pairboot reads files on several threads.  The tests run
- * it with -j 1, so that N names nearly the same call each time; Pango's
- * font-loading thread still interleaves a little. */
 static void report_counts(void);
 
+/* True when this allocation, called from CALLER, is the one to fail (the
+ * one of PAIRBOOT_ABORT_ALLOC aborts instead).  The count is atomic:
+ * pairboot reads files on several threads.  The tests run it with -j 1,
+ * so that N names nearly the same call each time; Pango's font-loading
+ * thread still interleaves a little. */
 static int alloc_fails(void *caller)
 {
 	unsigned long k;

@@ -16,34 +16,75 @@ void jsonw_format_double(double x, char buf[32])
 	numtext_shortest(x, buf);
 }
 
+/* Whether byte C goes into a JSON string as it is. */
+static bool json_plain_byte(unsigned char c)
+{
+	return c >= 0x20 && c != 0x7F && c != '"' && c != '\\';
+}
+
+static void write_escape(unsigned char c, GString *out)
+{
+	switch (c) {
+	case '"': g_string_append(out, "\\\""); break;
+	case '\\': g_string_append(out, "\\\\"); break;
+	case '\b': g_string_append(out, "\\b"); break;
+	case '\f': g_string_append(out, "\\f"); break;
+	case '\n': g_string_append(out, "\\n"); break;
+	case '\r': g_string_append(out, "\\r"); break;
+	case '\t': g_string_append(out, "\\t"); break;
+	default: g_string_append_printf(out, "\\u%04x", c); break;
+	}
+}
+
 static void write_string(const char *s, size_t len, GString *out)
 {
+	size_t i = 0;
+
 	g_string_append_c(out, '"');
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		switch (c) {
-		case '"': g_string_append(out, "\\\""); break;
-		case '\\': g_string_append(out, "\\\\"); break;
-		case '\b': g_string_append(out, "\\b"); break;
-		case '\f': g_string_append(out, "\\f"); break;
-		case '\n': g_string_append(out, "\\n"); break;
-		case '\r': g_string_append(out, "\\r"); break;
-		case '\t': g_string_append(out, "\\t"); break;
-		default:
-			if (c < 0x20 || c == 0x7F)
-				g_string_append_printf(out, "\\u%04x", c);
-			else
-				g_string_append_c(out, (char)c);
-		}
+	while (i < len) {
+		/* Plain bytes go in as one run: most strings are nothing
+		 * else. */
+		size_t run = i;
+		while (run < len && json_plain_byte((unsigned char)s[run]))
+			run++;
+		g_string_append_len(out, s + i, (gssize)(run - i));
+		if (run < len)
+			write_escape((unsigned char)s[run++], out);
+		i = run;
 	}
 	g_string_append_c(out, '"');
 }
 
+/* A line end and DEPTH levels of two spaces. */
 static void indent(GString *out, int depth)
 {
+	static const char spaces[] = "                                ";
+	size_t left = 2 * (size_t)depth;
+
 	g_string_append_c(out, '\n');
-	for (int i = 0; i < depth; i++)
-		g_string_append(out, "  ");
+	while (left) {
+		size_t k = left < sizeof spaces - 1 ? left : sizeof spaces - 1;
+		g_string_append_len(out, spaces, (gssize)k);
+		left -= k;
+	}
+}
+
+/* What "%" JSON_INTEGER_FORMAT writes, without printf: a report holds
+ * tens of thousands of integers (block numbers, counts). */
+static void write_integer(json_int_t v, GString *out)
+{
+	char buf[3 * sizeof v + 2];
+	char *p = buf + sizeof buf;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
+				     : (unsigned long long)v;
+
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	g_string_append_len(out, p, (gssize)(buf + sizeof buf - p));
 }
 
 static pb_status write_value(const json_t *v, int depth, GString *out);
@@ -111,8 +152,7 @@ static pb_status write_value(const json_t *v, int depth, GString *out)
 		write_string(json_string_value(v), json_string_length(v), out);
 		return PB_OK;
 	case JSON_INTEGER:
-		g_string_append_printf(out, "%" JSON_INTEGER_FORMAT,
-				       json_integer_value(v));
+		write_integer(json_integer_value(v), out);
 		return PB_OK;
 	case JSON_REAL:
 		if (!isfinite(json_real_value(v)))

@@ -89,13 +89,20 @@ static double tie_tol(const double *d, size_t n)
 
 /* The mean and the standard error sd / sqrt(n) (sd with n - 1) of the N
  * >= 2 values X whose mean is M. */
+/* The standard error from the compensated sum of squares (SS, SS_C) of N
+ * values about their mean. */
+static double std_error_of(double ss, double ss_c, size_t n)
+{
+	return sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n);
+}
+
 static double std_error(const double *x, size_t n, double m)
 {
 	double ss = 0.0, ss_c = 0.0;
 
 	for (size_t i = 0; i < n; i++)
 		sum_add(&ss, &ss_c, (x[i] - m) * (x[i] - m));
-	return sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n);
+	return std_error_of(ss, ss_c, n);
 }
 
 /* The studentized value t* of one resample: its N >= 2 drawn values X with
@@ -103,18 +110,28 @@ static double std_error(const double *x, size_t n, double m)
  * limit of the ratio, an infinity of the sign of M - THETA, or 0 when the
  * resample sits at the estimate (within TOL), where it argues for neither
  * side (bootstrap.h). */
-static double studentize(const double *x, size_t n, double m, double theta,
-			 double tol)
+static bool all_same(const double *x, size_t n)
 {
 	bool same = true;
 
 	for (size_t i = 1; i < n && same; i++)
 		same = !(x[i] < x[0] || x[i] > x[0]);
-	if (same) {
-		if (fabs(x[0] - theta) <= tol)
-			return 0.0;
-		return x[0] > theta ? INFINITY : -INFINITY;
-	}
+	return same;
+}
+
+/* t* of a resample whose values are all X0: see studentize. */
+static double studentize_same(double x0, double theta, double tol)
+{
+	if (fabs(x0 - theta) <= tol)
+		return 0.0;
+	return x0 > theta ? INFINITY : -INFINITY;
+}
+
+static double studentize(const double *x, size_t n, double m, double theta,
+			 double tol)
+{
+	if (all_same(x, n))
+		return studentize_same(x[0], theta, tol);
 	return (m - theta) / std_error(x, n, m);
 }
 
@@ -124,6 +141,52 @@ pb_status boot_replicates(const double *d, size_t n, unsigned long b,
 			  uint32_t stream_seed, double *out)
 {
 	return boot_replicates_t(d, n, b, stream_seed, out, NULL);
+}
+
+/* The means and t* of B resamples of the N >= 2 values D, drawn from R;
+ * X holds 2 N values.  The standard error of one resample is summed while
+ * the next is drawn: the two are independent chains of additions, which
+ * the processor then overlaps, and each is the same arithmetic in the
+ * same order as drawing and studentizing one after the other. */
+static void replicates_t(mt19937 *r, const mt19937_range *range,
+			 const double *d, size_t n, unsigned long b,
+			 double theta, double tol, double *x, double *means,
+			 double *tstar)
+{
+	double *cur = x, *prev = x + n;
+	bool pending = false;   /* tstar[k - 1] waits for its sum */
+
+	for (unsigned long k = 0; k < b; k++) {
+		double sum = 0.0, ss = 0.0, ss_c = 0.0;
+
+		if (pending) {
+			double m = means[k - 1];
+			for (size_t i = 0; i < n; i++) {
+				double v = d[mt19937_pick(r, range)];
+				sum += v;
+				cur[i] = v;
+				sum_add(&ss, &ss_c,
+					(prev[i] - m) * (prev[i] - m));
+			}
+			tstar[k - 1] = (m - theta) / std_error_of(ss, ss_c, n);
+		} else {
+			for (size_t i = 0; i < n; i++) {
+				double v = d[mt19937_pick(r, range)];
+				sum += v;
+				cur[i] = v;
+			}
+		}
+		means[k] = sum / (double)n;
+		pending = !all_same(cur, n);
+		if (!pending)
+			tstar[k] = studentize_same(cur[0], theta, tol);
+		double *t = prev;
+		prev = cur;
+		cur = t;
+	}
+	if (pending)
+		tstar[b - 1] = (means[b - 1] - theta)
+			       / std_error(prev, n, means[b - 1]);
 }
 
 pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
@@ -140,7 +203,9 @@ pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
 	 * gsl_rng_uniform_int (mt19937.h), inlined. */
 	r = malloc(sizeof *r);
 	if (tstar) {
-		x = malloc(n * sizeof *x);
+		/* Two resamples at a time (replicates_t). */
+		x = n <= SIZE_MAX / 2 / sizeof *x ? malloc(2 * n * sizeof *x)
+						  : NULL;
 		theta = runstat_sum(d, n) / (double)n;
 		tol = tie_tol(d, n);
 	}
@@ -151,18 +216,16 @@ pb_status boot_replicates_t(const double *d, size_t n, unsigned long b,
 	}
 	mt19937_seed(r, stream_seed);
 	range = mt19937_range_of((uint32_t)n);
-	for (unsigned long k = 0; k < b; k++) {
-		double sum = 0.0;
+	if (tstar) {
+		replicates_t(r, &range, d, n, b, theta, tol, x, means, tstar);
+	} else {
+		for (unsigned long k = 0; k < b; k++) {
+			double sum = 0.0;
 
-		for (size_t i = 0; i < n; i++) {
-			double v = d[mt19937_pick(r, &range)];
-			sum += v;
-			if (x)
-				x[i] = v;
+			for (size_t i = 0; i < n; i++)
+				sum += d[mt19937_pick(r, &range)];
+			means[k] = sum / (double)n;
 		}
-		means[k] = sum / (double)n;
-		if (tstar)
-			tstar[k] = studentize(x, n, means[k], theta, tol);
 	}
 	free(r);
 	free(x);
@@ -273,7 +336,9 @@ static void exact_emit(exact_walk *w)
 	}
 	w->value[w->next] = sum / (double)w->n;
 	if (w->studentized) {
-		double x[BOOT_EXACT_MAX_N];
+		/* Zeroed only so that the compiler need not prove that the
+		 * copies fill N places. */
+		double x[BOOT_EXACT_MAX_N] = { 0 };
 		size_t m = 0;
 
 		/* The resample written out, k_j copies of d_j. */

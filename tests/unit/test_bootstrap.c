@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_rng.h>
+#include <gsl/gsl_statistics_double.h>
 
 #include "analyze/bootstrap.h"
 #include "analyze/coverage.h"
@@ -676,6 +677,71 @@ static void test_studentized_same_draws(void)
 	       "t* needs 2 pairs");
 }
 
+/* t* of every resample against a computation of its own: the indices
+ * drawn by GSL's gsl_rng_uniform_int from its mt19937, as the header
+ * states, the mean and sd of each resample by GSL's statistics, and the
+ * all-equal resamples by the rule of the header.  At n = 2 every other
+ * resample or so has both values equal, so resamples with and without a
+ * standard error follow each other in every order. */
+static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
+			 uint32_t seed)
+{
+	double *m = malloc(b * sizeof *m), *t = malloc(b * sizeof *t);
+	double *x = malloc(n * sizeof *x);
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	double theta = 0.0;
+	bool ok = m && t && x && r
+		  && boot_replicates_t(d, n, b, seed, m, t) == PB_OK;
+
+	for (size_t i = 0; i < n; i++)
+		theta += d[i] / (double)n;
+	if (r)
+		gsl_rng_set(r, seed);
+	for (unsigned long k = 0; ok && k < b; k++) {
+		double want;
+		bool same = true;
+		for (size_t i = 0; i < n; i++) {
+			x[i] = d[gsl_rng_uniform_int(r, n)];
+			same &= eq(x[i], x[0]);
+		}
+		if (same && fabs(x[0] - theta) < 1e-12)
+			want = 0.0;
+		else if (same)
+			want = x[0] > theta ? INFINITY : -INFINITY;
+		else
+			want = (gsl_stats_mean(x, 1, n) - theta)
+			       / (gsl_stats_sd(x, 1, n) / sqrt((double)n));
+		if (isinf(want) || eq(want, 0.0))
+			ok = eq(t[k], want);
+		else    /* absolute near 0: a resample at the estimate
+			 * rounds to either side of it */
+			ok = fabs(t[k] - want) <= 1e-9 * fmax(1.0, fabs(want));
+		if (!ok)
+			tap_diag("n = %zu, resample %lu: t* %.17g, want %.17g", n,
+				 k, t[k], want);
+	}
+	gsl_rng_free(r);
+	free(m);
+	free(t);
+	free(x);
+	return ok;
+}
+
+static void test_studentized_each(void)
+{
+	static const double two[2] = { 1.0, 2.0 };
+	static const double tied[3] = { 0.5, 0.5, 2.0 };
+	static const double equal[3] = { 5.0, 5.0, 5.0 };
+
+	tap_ok(tstar_as_gsl(stud_d, 8, 2000, 4242),
+	       "t* of each of 2000 resamples at n = 8 as computed apart");
+	tap_ok(tstar_as_gsl(two, 2, 2000, 17),
+	       "t* at n = 2: finite and infinite in every order");
+	tap_ok(tstar_as_gsl(tied, 3, 2000, 99), "t* at n = 3 with a tie");
+	tap_ok(tstar_as_gsl(equal, 3, 50, 5), "t* = 0 when every d is equal");
+	tap_ok(tstar_as_gsl(stud_d, 8, 1, 7), "t* of a single resample");
+}
+
 static void test_seed_stability(void)
 {
 	static const char *const series[3] = { "1", "1", "2" };
@@ -1117,6 +1183,7 @@ int main(void)
 	test_studentized_n3();
 	test_studentized_vs_r();
 	test_studentized_same_draws();
+	test_studentized_each();
 	test_seed_stability();
 	test_mc_range();
 	test_fragile();

@@ -87,8 +87,6 @@ static double tie_tol(const double *d, size_t n)
 	return 64.0 * (double)n * DBL_EPSILON * maxabs;
 }
 
-/* The mean and the standard error sd / sqrt(n) (sd with n - 1) of the N
- * >= 2 values X whose mean is M. */
 /* The standard error from the compensated sum of squares (SS, SS_C) of N
  * values about their mean. */
 static double std_error_of(double ss, double ss_c, size_t n)
@@ -96,6 +94,8 @@ static double std_error_of(double ss, double ss_c, size_t n)
 	return sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n);
 }
 
+/* The standard error sd / sqrt(n) (sd with n - 1) of the N >= 2 values X
+ * whose mean is M. */
 static double std_error(const double *x, size_t n, double m)
 {
 	double ss = 0.0, ss_c = 0.0;

@@ -12,6 +12,7 @@
 #include "analyze/bootstrap.h"
 #include "analyze/coverage.h"
 #include "common/quantile.h"
+#include "common/runstat.h"
 #include "tests/lib/tap.h"
 
 #define TOL 1e-12
@@ -677,12 +678,39 @@ static void test_studentized_same_draws(void)
 	       "t* needs 2 pairs");
 }
 
+/* t* as drawing and then studentizing each resample in turn gives it:
+ * the sum of the draws in their order, the mean of D by runstat_sum, the
+ * squared deviations in a Neumaier sum.  NAN for a resample whose values
+ * are all equal. */
+static double tstar_in_turn(const double *x, size_t n, const double *d)
+{
+	double sum = 0.0, ss = 0.0, ss_c = 0.0, m, theta;
+	bool same = true;
+
+	for (size_t i = 0; i < n; i++) {
+		sum += x[i];
+		same &= eq(x[i], x[0]);
+	}
+	if (same)
+		return NAN;
+	m = sum / (double)n;
+	theta = runstat_sum(d, n) / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double v = (x[i] - m) * (x[i] - m), t = ss + v;
+		ss_c += fabs(ss) >= fabs(v) ? (ss - t) + v : (v - t) + ss;
+		ss = t;
+	}
+	return (m - theta)
+	       / (sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n));
+}
+
 /* t* of every resample against a computation of its own: the indices
  * drawn by GSL's gsl_rng_uniform_int from its mt19937, as the header
- * states, the mean and sd of each resample by GSL's statistics, and the
- * all-equal resamples by the rule of the header.  At n = 2 every other
- * resample or so has both values equal, so resamples with and without a
- * standard error follow each other in every order. */
+ * states, the mean and sd of each resample by GSL's statistics (to 1e-9),
+ * the all-equal resamples by the rule of the header, and the bits of
+ * studentizing each resample in turn.  At n = 2 every other resample or
+ * so has both values equal, so resamples with and without a standard
+ * error follow each other in every order. */
 static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
 			 uint32_t seed)
 {
@@ -711,11 +739,12 @@ static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
 		else
 			want = (gsl_stats_mean(x, 1, n) - theta)
 			       / (gsl_stats_sd(x, 1, n) / sqrt((double)n));
-		if (isinf(want) || eq(want, 0.0))
+		if (same)
 			ok = eq(t[k], want);
 		else    /* absolute near 0: a resample at the estimate
 			 * rounds to either side of it */
-			ok = fabs(t[k] - want) <= 1e-9 * fmax(1.0, fabs(want));
+			ok = fabs(t[k] - want) <= 1e-9 * fmax(1.0, fabs(want))
+			     && same_bits(t[k], tstar_in_turn(x, n, d));
 		if (!ok)
 			tap_diag("n = %zu, resample %lu: t* %.17g, want %.17g", n,
 				 k, t[k], want);

@@ -53,8 +53,9 @@ int main(void)
 		  "  ],\n"
 		  "  \"empty\": {}\n"
 		  "}\n", "object layout and escapes");
-	/* Integers at the ends of their range, every escape, UTF-8 bytes
-	 * as they are, and an indent deeper than one piece of spaces. */
+	/* Integers at the ends of their range, the escapes the case above
+	 * leaves out, UTF-8 bytes as they are, and an indent deeper than
+	 * one piece of spaces. */
 	json_t *ints = json_array();
 	json_array_append_new(ints, json_integer(0));
 	json_array_append_new(ints, json_integer(-7));

@@ -105,11 +105,7 @@ static double std_error(const double *x, size_t n, double m)
 	return std_error_of(ss, ss_c, n);
 }
 
-/* The studentized value t* of one resample: its N >= 2 drawn values X with
- * mean M, against the estimate THETA.  All values equal give se* = 0: the
- * limit of the ratio, an infinity of the sign of M - THETA, or 0 when the
- * resample sits at the estimate (within TOL), where it argues for neither
- * side (bootstrap.h). */
+/* Whether the N values X are all equal. */
 static bool all_same(const double *x, size_t n)
 {
 	bool same = true;
@@ -127,6 +123,11 @@ static double studentize_same(double x0, double theta, double tol)
 	return x0 > theta ? INFINITY : -INFINITY;
 }
 
+/* The studentized value t* of one resample: its N >= 2 drawn values X with
+ * mean M, against the estimate THETA.  All values equal give se* = 0: the
+ * limit of the ratio, an infinity of the sign of M - THETA, or 0 when the
+ * resample sits at the estimate (within TOL), where it argues for neither
+ * side (bootstrap.h). */
 static double studentize(const double *x, size_t n, double m, double theta,
 			 double tol)
 {

@@ -679,12 +679,13 @@ static void test_studentized_same_draws(void)
 }
 
 /* t* as drawing and then studentizing each resample in turn gives it:
- * the sum of the draws in their order, the mean of D by runstat_sum, the
- * squared deviations in a Neumaier sum.  NAN for a resample whose values
- * are all equal. */
-static double tstar_in_turn(const double *x, size_t n, const double *d)
+ * the sum of the draws in their order, the mean of D and the sum of the
+ * squared deviations by runstat_sum (Neumaier's sum, as the bootstrap's).
+ * SQ holds N values.  NAN for a resample whose values are all equal. */
+static double tstar_in_turn(const double *x, size_t n, const double *d,
+			    double *sq)
 {
-	double sum = 0.0, ss = 0.0, ss_c = 0.0, m, theta;
+	double sum = 0.0, m, theta;
 	bool same = true;
 
 	for (size_t i = 0; i < n; i++) {
@@ -695,13 +696,10 @@ static double tstar_in_turn(const double *x, size_t n, const double *d)
 		return NAN;
 	m = sum / (double)n;
 	theta = runstat_sum(d, n) / (double)n;
-	for (size_t i = 0; i < n; i++) {
-		double v = (x[i] - m) * (x[i] - m), t = ss + v;
-		ss_c += fabs(ss) >= fabs(v) ? (ss - t) + v : (v - t) + ss;
-		ss = t;
-	}
+	for (size_t i = 0; i < n; i++)
+		sq[i] = (x[i] - m) * (x[i] - m);
 	return (m - theta)
-	       / (sqrt((ss + ss_c) / (double)(n - 1)) / sqrt((double)n));
+	       / (sqrt(runstat_sum(sq, n) / (double)(n - 1)) / sqrt((double)n));
 }
 
 /* t* of every resample against a computation of its own: the indices
@@ -715,10 +713,10 @@ static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
 			 uint32_t seed)
 {
 	double *m = malloc(b * sizeof *m), *t = malloc(b * sizeof *t);
-	double *x = malloc(n * sizeof *x);
+	double *x = malloc(n * sizeof *x), *sq = malloc(n * sizeof *sq);
 	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
 	double theta = 0.0;
-	bool ok = m && t && x && r
+	bool ok = m && t && x && sq && r
 		  && boot_replicates_t(d, n, b, seed, m, t) == PB_OK;
 
 	for (size_t i = 0; i < n; i++)
@@ -744,7 +742,7 @@ static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
 		else    /* absolute near 0: a resample at the estimate
 			 * rounds to either side of it */
 			ok = fabs(t[k] - want) <= 1e-9 * fmax(1.0, fabs(want))
-			     && same_bits(t[k], tstar_in_turn(x, n, d));
+			     && same_bits(t[k], tstar_in_turn(x, n, d, sq));
 		if (!ok)
 			tap_diag("n = %zu, resample %lu: t* %.17g, want %.17g", n,
 				 k, t[k], want);
@@ -753,6 +751,7 @@ static bool tstar_as_gsl(const double *d, size_t n, unsigned long b,
 	free(m);
 	free(t);
 	free(x);
+	free(sq);
 	return ok;
 }
 

@@ -13,6 +13,7 @@ const char *pb_status_describe(pb_status status)
 	case PB_NOMEM: return "out of memory";
 	case PB_CANTCREAT: return "cannot create an output";
 	case PB_IOERR: return "input/output error";
+	case PB_TEMPFAIL: return "another pairboot is writing the same output";
 	}
 	return "unknown status";
 }

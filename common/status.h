@@ -16,7 +16,8 @@ typedef enum pb_status {
 	PB_SOFTWARE = 70,   /* internal error: a bug in pairboot */
 	PB_NOMEM = 71,      /* out of memory */
 	PB_CANTCREAT = 73,  /* an output file or folder cannot be created */
-	PB_IOERR = 74       /* reading or writing failed part way */
+	PB_IOERR = 74,      /* reading or writing failed part way */
+	PB_TEMPFAIL = 75    /* another pairboot is writing the same output */
 } pb_status;
 
 /* A short lower-case description of STATUS, for --help and messages. */

@@ -2,6 +2,7 @@
 #include "ingest/sumfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "common/csvtext.h"
 #include "common/numparse.h"
+#include "common/ownfs.h"
 #include "ingest/csvread.h"
 
 enum {
@@ -342,6 +344,7 @@ pb_status sumfile_write(const study *s, const char *path, diag *d)
 {
 	size_t len = strlen(path);
 	char *tmp = malloc(len + 16);
+	ownfs_id tmp_id = { 0, 0 };
 	FILE *out;
 	int fd;
 	bool bad;
@@ -356,12 +359,11 @@ pb_status sumfile_write(const study *s, const char *path, diag *d)
 		free(tmp);
 		return errno == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	out = fdopen(fd, "wb");
-	if (!out) {
+	if (ownfs_id_of(fd, &tmp_id) != 0 || !(out = fdopen(fd, "wb"))) {
 		int e = errno;
 
 		close(fd);
-		unlink(tmp);
+		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
 		free(tmp);
 		if (e == ENOMEM)
 			return PB_NOMEM;
@@ -386,12 +388,12 @@ pb_status sumfile_write(const study *s, const char *path, diag *d)
 	}
 	if (!bad && rename(tmp, path) != 0) {
 		diag_error(d, path, 0, 0, "cannot create: %s", strerror(errno));
-		unlink(tmp);
+		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
 		free(tmp);
 		return PB_CANTCREAT;
 	}
 	if (bad)
-		unlink(tmp);
+		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
 	free(tmp);
 	return bad ? PB_IOERR : PB_OK;
 }

@@ -1,13 +1,20 @@
-/* outdir.c: atomic replacement of a report folder (Linux renameat2). */
+/* outdir.c: atomic replacement of a report folder (Linux renameat2).
+ *
+ * Everything is done relative to descriptors: the parent folder is opened
+ * once, the staging folder and an earlier report are opened without
+ * following links, and every removal goes through common/ownfs.c with the
+ * identity of what is removed.  A path is only used for messages and to
+ * find the parent folder the user named. */
 #include "render/outdir.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +22,7 @@
 #include <sys/syscall.h>
 
 #include "common/oom.h"
+#include "common/ownfs.h"
 #include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
@@ -28,17 +36,51 @@
 #define MARKER_HEADER "pairboot report: the files below were written by " \
 	"pairboot; a folder holding any other entry is never replaced\n"
 
+/* A staging folder holds, while it is filled, an empty file named by the
+ * folder's own inode number: ".pairboot-staging-1234567".  Whoever made
+ * the folder could name the file so; a folder that came in a tarball or
+ * was made by hand cannot carry the right number by chance, so the next
+ * run removes a killed run's staging folder only when the file names it. */
+#define STAGE_MARK_PREFIX ".pairboot-staging-"
+
+/* The staging folder's name is ".NAME.new-" and this many letters. */
+#define STAGE_SUFFIX_LEN 6
+
+/* The most parent folders one run creates (deeper ones are refused). */
+#define MAX_MADE_PARENTS 32
+
+/* A folder this run created on the way to the target. */
+typedef struct made_parent {
+	int dirfd;        /* the folder holding it (owned) */
+	char *name;       /* its name there (owned) */
+	ownfs_id id;
+} made_parent;
+
 struct outdir {
-	char *target;     /* the report folder to publish */
-	char *staging;    /* the folder being filled */
-	char *parent;     /* the folder holding both */
+	char *target;     /* the report folder to publish, for messages */
+	char *staging;    /* the folder being filled, for messages */
+	char *parent;     /* the folder holding both, for messages */
+	char *base;       /* the target's name in PARENT */
+	char *stage_name; /* the staging folder's name in PARENT */
+	char *lock_name;  /* ".NAME.lock" in PARENT */
+	char stage_mark[40];  /* ".pairboot-staging-INO" */
+	int parent_fd;
+	int stage_fd;
+	int lock_fd;      /* -1 when no lock is held */
+	ownfs_id stage_id;
+	ownfs_id mark_id;
+	ownfs_id lock_id;
+	bool lock_made;   /* this run created the lock file */
+	bool owns_fds;    /* false for a handle of outdir_share */
+	made_parent made[MAX_MADE_PARENTS];
+	size_t n_made;
 	char **written;   /* names of the files written so far (owned) */
 	size_t n_written, cap_written;
 	bool fresh;       /* a new folder: no marker, never a replacement */
 	diag *d;
 };
 
-static void register_emergency(const char *staging);
+static void register_emergency(const outdir *o);
 
 /* A directory entry as getdents64(2) returns it. */
 struct raw_dirent {
@@ -49,17 +91,19 @@ struct raw_dirent {
 	char name[];
 };
 
-/* Calls FN(NAME, CTX) for each entry of the open folder FD but "." and
- * "..", reading it with getdents64 into a buffer on the stack: opendir
- * allocates, and when memory has run out the staging folder must still be
- * removable.  Returns 0, or -1 with errno set when the folder cannot be
- * read. */
+/* Calls FN(FD, NAME, CTX) for each entry of the open folder FD but "."
+ * and "..", from its start, reading it with getdents64 into a buffer on
+ * the stack: opendir allocates, and when memory has run out the staging
+ * folder must still be removable.  Returns 0, or -1 with errno set when
+ * the folder cannot be read. */
 static int dir_each(int fd, void (*fn)(int fd, const char *name, void *ctx),
 		    void *ctx)
 {
 	_Alignas(8) char buf[4096];
 	long n;
 
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		return -1;
 	while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0) {
 		for (long off = 0; off < n;) {
 			const struct raw_dirent *e =
@@ -72,32 +116,56 @@ static int dir_each(int fd, void (*fn)(int fd, const char *name, void *ctx),
 	return n < 0 ? -1 : 0;
 }
 
-static void unlink_entry(int fd, const char *name, void *ctx)
+/* Writes the name of the mark file of a folder with inode INO into OUT
+ * (40 bytes), without allocating. */
+static void stage_mark_name(ino_t ino, char *out)
+{
+	char digits[24];
+	size_t n = 0;
+	unsigned long long v = (unsigned long long)ino;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	char *p = stpcpy(out, STAGE_MARK_PREFIX);
+	while (n)
+		*p++ = digits[--n];
+	*p = '\0';
+}
+
+/* Whether NAME is the mark file of the folder FD. */
+static bool is_own_mark(int fd, const char *name)
+{
+	ownfs_id id;
+	char mark[40];
+
+	if (strncmp(name, STAGE_MARK_PREFIX, strlen(STAGE_MARK_PREFIX)) != 0
+	    || ownfs_id_of(fd, &id) != 0)
+		return false;
+	stage_mark_name(id.ino, mark);
+	return strcmp(name, mark) == 0;
+}
+
+static void remove_plain_entry(int fd, const char *name, void *ctx)
 {
 	bool *removed = ctx;
-	if (unlinkat(fd, name, 0) == 0)
+
+	if (ownfs_remove_file(fd, name) == 0)
 		*removed = true;
 }
 
-/* Removes folder PATH and the plain files in it (reports hold no
- * subfolders), without allocating.  Entries removed while the folder is
- * read may make the reading skip others, so it reads again until a pass
- * removes nothing. */
-static void remove_tree(const char *path)
+/* Removes the plain files of the open folder FD (one of pairboot's own:
+ * a staging folder), without allocating.  Entries removed while the
+ * folder is read may make the reading skip others, so it reads again
+ * until a pass removes nothing. */
+static void empty_folder(int fd)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd >= 0) {
-		for (int pass = 0; pass < 16; pass++) {
-			bool removed = false;
-			if (lseek(fd, 0, SEEK_SET) != 0
-			    || dir_each(fd, unlink_entry, &removed) != 0
-			    || !removed)
-				break;
-		}
-		close(fd);
+	for (int pass = 0; pass < 16; pass++) {
+		bool removed = false;
+		if (dir_each(fd, remove_plain_entry, &removed) != 0 || !removed)
+			break;
 	}
-	rmdir(path);
 }
 
 /* A sorted list of file names (owned strings). */
@@ -202,6 +270,19 @@ static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out)
 	return st;
 }
 
+/* The kind of marker the folder FD holds (MARKER_LEGACY when it cannot
+ * be read: what it says is not known). */
+static marker_kind marker_of(int fd)
+{
+	name_list listed = { NULL, 0 };
+	marker_kind kind;
+
+	if (read_marker(fd, &kind, &listed) != PB_OK)
+		kind = MARKER_LEGACY;
+	name_list_free(&listed);
+	return kind;
+}
+
 /* What a look at an existing folder found: the first entry (by name)
  * that no earlier report wrote. */
 typedef struct foreign_look {
@@ -243,19 +324,15 @@ static void look_entry(int fd, const char *name, void *ctx)
 		snprintf(l->first, sizeof l->first, "%s", name);
 }
 
-/* Looks at the existing folder PATH: fills L (its kind, whether it holds
- * anything, the first foreign entry).  WRITTEN, when not NULL, are the
- * names the new report holds.  Returns 0, or -1 with errno set. */
-static int look_folder(const char *path, const name_list *written,
-		       foreign_look *l)
+/* Looks at the existing folder open as FD: fills L (its kind, whether it
+ * holds anything, the first foreign entry).  WRITTEN, when not NULL, are
+ * the names the new report holds.  Returns 0, or -1 with errno set. */
+static int look_folder(int fd, const name_list *written, foreign_look *l)
 {
 	name_list listed = { NULL, 0 };
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	int rc = -1;
 
 	memset(l, 0, sizeof *l);
-	if (fd < 0)
-		return -1;
 	pb_status st = read_marker(fd, &l->kind, &listed);
 	if (st == PB_NOMEM)
 		errno = ENOMEM;
@@ -265,7 +342,6 @@ static int look_folder(const char *path, const name_list *written,
 		rc = dir_each(fd, look_entry, l);
 		l->listed = NULL;
 	}
-	close(fd);
 	name_list_free(&listed);
 	return rc;
 }
@@ -283,100 +359,153 @@ static void remove_entry(int fd, const char *name, void *ctx)
 
 	/* The marker goes last, and only when nothing is kept: a folder set
 	 * aside with a user's file must still say which files were the
-	 * report's, or a later run would take it for a killed staging
-	 * folder and remove it whole. */
+	 * report's. */
 	if (strcmp(name, MARKER) == 0)
 		return;
 	if (entry_is_report(fd, name, &r->look)) {
-		unlinkat(fd, name, 0);
+		ownfs_remove_file(fd, name);
 	} else if (!r->kept) {
 		r->kept = true;
 		snprintf(r->kept_name, sizeof r->kept_name, "%s", name);
 	}
 }
 
-/* Removes the earlier report in folder PATH: only the files its marker
- * (or, under an empty marker, WRITTEN) says it wrote, then the folder if
- * that leaves it empty.  A file that appeared after the checks (a user
- * saving into the folder while the new report was written) is kept, with
- * the folder: its name goes to *KEPT (KEPT_SIZE bytes), and false is
+/* Removes the files of the earlier report open as FD that its marker
+ * (or, under an empty marker, WRITTEN) says it wrote, and the marker
+ * when that leaves nothing else.  A file that appeared after the checks
+ * (a user saving into the folder while the new report was written) is
+ * kept: its name goes to *KEPT (KEPT_SIZE bytes), and false is
  * returned. */
-static bool remove_report(const char *path, const name_list *written,
-			  char *kept, size_t kept_size)
+static bool remove_report_files(int fd, const name_list *written,
+				char *kept, size_t kept_size)
 {
 	name_list listed = { NULL, 0 };
 	report_removal r;
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	memset(&r, 0, sizeof r);
-	if (fd < 0)
+	if (read_marker(fd, &r.look.kind, &listed) != PB_OK) {
+		snprintf(kept, kept_size, "%s", MARKER);
 		return false;
-	if (read_marker(fd, &r.look.kind, &listed) == PB_OK) {
-		r.look.listed = &listed;
-		r.look.written = written;
-		for (int pass = 0; pass < 16; pass++)
-			if (lseek(fd, 0, SEEK_SET) != 0
-			    || dir_each(fd, remove_entry, &r) != 0 || r.kept)
-				break;
-		if (!r.kept)
-			unlinkat(fd, MARKER, 0);
 	}
-	close(fd);
+	r.look.listed = &listed;
+	r.look.written = written;
+	for (int pass = 0; pass < 16; pass++)
+		if (dir_each(fd, remove_entry, &r) != 0 || r.kept)
+			break;
 	name_list_free(&listed);
-	if (rmdir(path) == 0)
-		return true;
-	snprintf(kept, kept_size, "%s", r.kept ? r.kept_name : "?");
-	return false;
+	if (r.kept) {
+		snprintf(kept, kept_size, "%s", r.kept_name);
+		return false;
+	}
+	if (r.look.kind != MARKER_ABSENT)
+		ownfs_remove_file(fd, MARKER);
+	return true;
 }
 
-/* A leftover ".NAME.new-XXXXXX" folder: the staging folder of a killed
- * run (no marker yet: all of it pairboot's), or an earlier report set
- * aside, whose listed files go; one under an older pairboot's empty
- * marker is left alone, since what it wrote is not known. */
-static void remove_leftover(const char *path)
+/* Whether NAME is ".BASE.new-" and STAGE_SUFFIX_LEN letters or digits,
+ * as make_staging names its folders: the staging folder of another
+ * target ("BASE.new-x") is not this one's. */
+static bool is_stage_name(const char *name, const char *base)
 {
-	name_list listed = { NULL, 0 };
-	marker_kind kind = MARKER_LEGACY;
+	size_t blen = strlen(base);
+
+	if (name[0] != '.' || strncmp(name + 1, base, blen) != 0
+	    || strncmp(name + 1 + blen, ".new-", 5) != 0)
+		return false;
+	const char *suffix = name + 1 + blen + 5;
+	size_t n = 0;
+	for (; suffix[n]; n++)
+		if (!((suffix[n] >= 'a' && suffix[n] <= 'z')
+		      || (suffix[n] >= 'A' && suffix[n] <= 'Z')
+		      || (suffix[n] >= '0' && suffix[n] <= '9')))
+			return false;
+	return n == STAGE_SUFFIX_LEN;
+}
+
+/* What the leftover sweep needs while it reads the parent folder. */
+typedef struct sweep {
+	const outdir *o;
+} sweep;
+
+/* Whether the open folder FD holds its own mark file. */
+typedef struct mark_find {
+	bool found;
+} mark_find;
+
+static void find_mark(int fd, const char *name, void *ctx)
+{
+	mark_find *m = ctx;
+
+	if (!m->found && is_own_mark(fd, name))
+		m->found = true;
+}
+
+/* Removes the mark file of the folder FD, after its other files. */
+static void remove_mark(int fd, const char *name, void *ctx)
+{
+	(void)ctx;
+	if (is_own_mark(fd, name))
+		ownfs_remove_file(fd, name);
+}
+
+/* Clears leftover NAME of the parent folder PARENT_FD, a folder that only
+ * this program makes under that name, when it proves to be its own:
+ *   - the staging folder of a killed run carries its mark file: its
+ *     plain files go;
+ *   - a complete report that a killed run had not yet published, or an
+ *     earlier report set aside at a publication, carries a marker that
+ *     lists its files: those go;
+ *   - an empty folder goes.
+ * Anything else (a link, a folder of another user's, a folder without
+ * such a mark, an older pairboot's empty marker) is left as it is. */
+static void clear_leftover(int parent_fd, const char *name)
+{
+	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+			| O_CLOEXEC);
+	struct stat st;
+	ownfs_id id;
 	char kept[256];
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0)
 		return;
-	if (read_marker(fd, &kind, &listed) != PB_OK)
-		kind = MARKER_LEGACY;
+	if (fstat(fd, &st) != 0 || st.st_uid != geteuid()
+	    || ownfs_id_of(fd, &id) != 0) {
+		close(fd);
+		return;
+	}
+	mark_find m = { false };
+	if (dir_each(fd, find_mark, &m) == 0 && m.found) {
+		empty_folder(fd);
+		dir_each(fd, remove_mark, NULL);
+	} else if (marker_of(fd) == MARKER_LISTED) {
+		remove_report_files(fd, NULL, kept, sizeof kept);
+	}
 	close(fd);
-	name_list_free(&listed);
-	if (kind == MARKER_ABSENT)
-		remove_tree(path);
-	else if (kind == MARKER_LISTED)
-		remove_report(path, NULL, kept, sizeof kept);
+	ownfs_remove(parent_fd, name, &id, true);
 }
 
-/* Leftover staging folders of killed runs: ".NAME.new-XXXXXX". */
+static void sweep_entry(int fd, const char *name, void *ctx)
+{
+	const sweep *s = ctx;
+
+	(void)fd;
+	if (strcmp(name, s->o->stage_name) != 0
+	    && is_stage_name(name, s->o->base))
+		clear_leftover(s->o->parent_fd, name);
+}
+
+/* Clears the leftover staging folders of killed runs beside the target:
+ * with the lock held, no other run is writing one. */
 static void remove_leftovers(const outdir *o)
 {
-	const char *base = strrchr(o->target, '/');
-	char prefix[512];
-	DIR *dir;
-	struct dirent *e;
+	int fd = openat(o->parent_fd, ".", O_RDONLY | O_DIRECTORY
+			| O_CLOEXEC);
+	sweep s = { o };
 
-	base = base ? base + 1 : o->target;
-	snprintf(prefix, sizeof prefix, ".%s.new-", base);
-	dir = opendir(o->parent);
-	if (!dir)
+	if (fd < 0)
 		return;
-	while ((e = readdir(dir)) != NULL) {
-		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
-			continue;
-		char *path = malloc(strlen(o->parent) + strlen(e->d_name) + 2);
-		if (!path)
-			break;
-		sprintf(path, "%s/%s", o->parent, e->d_name);
-		if (strcmp(path, o->staging) != 0)
-			remove_leftover(path);
-		free(path);
-	}
-	closedir(dir);
+	dir_each(fd, sweep_entry, &s);
+	close(fd);
 }
 
 /* Reports why folder TARGET may not be replaced, when it may not. */
@@ -395,42 +524,86 @@ static pb_status refuse_foreign(const char *target, const foreign_look *l,
 	return PB_CANTCREAT;
 }
 
-/* Checks that folder TARGET, when it exists, may be replaced by a report
- * of the files WRITTEN (NULL before they are known).  Returns PB_OK, or
+/* Opens the existing target of O without following a link: the
+ * descriptor in *FD, or -1 when there is no target.  Returns PB_OK, or
  * PB_CANTCREAT / PB_NOMEM with the reason told to D. */
-static pb_status check_target(const char *target, const name_list *written,
-			      diag *d)
+static pb_status open_target(const outdir *o, int *fd)
 {
 	struct stat st;
-	foreign_look look;
 
-	if (lstat(target, &st) != 0) {
+	*fd = -1;
+	if (fstatat(o->parent_fd, o->base, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		int e = errno;
 		if (e == ENOENT)
 			return PB_OK;
-		diag_error(d, target, 0, 0, "cannot use as output folder: %s",
-			   strerror(e));
+		diag_error(o->d, o->target, 0, 0, "cannot use as output "
+			   "folder: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		diag_error(d, target, 0, 0, "output folder is a symbolic link; "
-			   "give the real folder");
+		diag_error(o->d, o->target, 0, 0, "output folder is a symbolic "
+			   "link; give the real folder");
 		return PB_CANTCREAT;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		diag_error(d, target, 0, 0, "output path exists and is not a "
-			   "folder");
+		diag_error(o->d, o->target, 0, 0, "output path exists and is "
+			   "not a folder");
 		return PB_CANTCREAT;
 	}
-	if (look_folder(target, written, &look) != 0) {
+	*fd = openat(o->parent_fd, o->base, O_RDONLY | O_DIRECTORY
+		     | O_NOFOLLOW | O_CLOEXEC);
+	if (*fd < 0) {
 		int e = errno;
-		diag_error(d, target, 0, 0, "cannot read the output folder: "
-			   "%s", strerror(e));
+		diag_error(o->d, o->target, 0, 0, "cannot read the output "
+			   "folder: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	if (look.first[0] != '\0')
-		return refuse_foreign(target, &look, d);
 	return PB_OK;
+}
+
+/* Checks the existing target open as FD: a report may replace it when it
+ * holds nothing but an earlier report's files (WRITTEN: the names the new
+ * one holds, NULL before they are known); a fresh folder only when it is
+ * empty. */
+static pb_status check_open_target(const outdir *o, int fd,
+				   const name_list *written)
+{
+	foreign_look look;
+
+	if (look_folder(fd, written, &look) != 0) {
+		int e = errno;
+		diag_error(o->d, o->target, 0, 0, "cannot read the output "
+			   "folder: %s", strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+	}
+	if (o->fresh && look.any) {
+		diag_error(o->d, o->target, 0, 0, "already exists and is not "
+			   "an empty folder; a new study is written only into a "
+			   "new or empty folder, never over one");
+		return PB_CANTCREAT;
+	}
+	if (look.first[0] != '\0')
+		return refuse_foreign(o->target, &look, o->d);
+	return PB_OK;
+}
+
+/* Checks the target as it is now; with OLD_FD not NULL, leaves the
+ * descriptor of an existing target there (or -1). */
+static pb_status check_target(const outdir *o, const name_list *written,
+			      int *old_fd)
+{
+	int fd;
+	pb_status st = open_target(o, &fd);
+
+	if (st == PB_OK && fd >= 0)
+		st = check_open_target(o, fd, written);
+	if (old_fd && st == PB_OK) {
+		*old_fd = fd;
+		return PB_OK;
+	}
+	if (fd >= 0)
+		close(fd);
+	return st;
 }
 
 /* Splits TARGET into its parent folder and base name (new strings). */
@@ -448,110 +621,324 @@ static pb_status split_target(outdir *o, const char *target)
 		o->target[--n] = '\0';
 	strcpy(o->parent, o->target);
 	slash = strrchr(o->parent, '/');
+	o->base = strutil_dup(slash ? o->target + (slash - o->parent) + 1
+				    : o->target);
 	if (slash == o->parent)
 		slash[1] = '\0';
 	else if (slash)
 		*slash = '\0';
 	else
 		strcpy(o->parent, ".");
+	if (!o->base)
+		return PB_NOMEM;
+	o->lock_name = malloc(strlen(o->base) + 7);
+	if (!o->lock_name)
+		return PB_NOMEM;
+	sprintf(o->lock_name, ".%s.lock", o->base);
 	return PB_OK;
 }
 
-/* Creates PATH and its missing parents, like mkdir -p. */
-static int make_parents(const char *path)
+/* Opens the next folder NAME below DIRFD, creating it when it is missing
+ * (and noting that in O, so that a run that fails removes it again).
+ * Returns the descriptor, or -1 with errno set. */
+static int enter_folder(outdir *o, int dirfd, const char *name)
 {
-	char *p = strutil_dup(path);
-	int rc = 0;
+	bool made = false;
+	int fd;
+
+	if (mkdirat(dirfd, name, 0777) == 0)
+		made = true;
+	else if (errno != EEXIST)
+		return -1;
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || !made)
+		return fd;
+	if (o->n_made == MAX_MADE_PARENTS) {
+		close(fd);
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	made_parent *m = &o->made[o->n_made];
+	m->dirfd = dup(dirfd);
+	m->name = strutil_dup(name);
+	if (m->dirfd < 0 || !m->name || ownfs_id_of(fd, &m->id) != 0) {
+		if (m->dirfd >= 0)
+			close(m->dirfd);
+		free(m->name);
+		close(fd);
+		errno = ENOMEM;
+		return -1;
+	}
+	o->n_made++;
+	return fd;
+}
+
+/* Opens the parent folder of O, creating it and its missing parents
+ * like mkdir -p.  Returns 0, or -1 with errno set. */
+static int open_parent(outdir *o)
+{
+	char *p = strutil_dup(o->parent);
+	char *save = NULL;
+	int fd;
+
 	if (!p)
 		return -1;
-	for (char *s = p + 1; *s && rc == 0; s++) {
-		if (*s != '/')
-			continue;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST)
-			rc = -1;
-		*s = '/';
+	fd = open(p[0] == '/' ? "/" : ".", O_RDONLY | O_DIRECTORY
+		  | O_CLOEXEC);
+	for (char *part = strtok_r(p, "/", &save); part && fd >= 0;
+	     part = strtok_r(NULL, "/", &save)) {
+		int next = enter_folder(o, fd, part);
+		int e = errno;
+		close(fd);
+		fd = next;
+		errno = e;
 	}
-	if (rc == 0 && mkdir(p, 0777) != 0 && errno != EEXIST)
-		rc = -1;
 	free(p);
+	o->parent_fd = fd;
+	return fd < 0 ? -1 : 0;
+}
+
+/* Removes the folders this run created on the way to the target, last
+ * first, while they are empty. */
+static void remove_made_parents(outdir *o)
+{
+	while (o->n_made > 0) {
+		made_parent *m = &o->made[--o->n_made];
+		ownfs_remove(m->dirfd, m->name, &m->id, true);
+		close(m->dirfd);
+		free(m->name);
+	}
+}
+
+/* Tells D why a folder could not be made (out of memory is said by
+ * main), and returns the status. */
+static pb_status cannot_create(const outdir *o, int e)
+{
+	if (e == ENOMEM)
+		return PB_NOMEM;
+	diag_error(o->d, o->target, 0, 0, "cannot create the report folder: "
+		   "%s", strerror(e));
+	return PB_CANTCREAT;
+}
+
+/* Forgets the folders made on the way, which are to stay. */
+static void forget_made_parents(outdir *o)
+{
+	for (size_t i = 0; i < o->n_made; i++) {
+		close(o->made[i].dirfd);
+		free(o->made[i].name);
+	}
+	o->n_made = 0;
+}
+
+/* Takes the lock file ".NAME.lock" beside the target: a file this run
+ * creates, or one that exists (another run's, or a killed one's).  It is
+ * locked with flock, and counts only while it is still the file of that
+ * name: a run that held it removes it before letting go, and a run that
+ * waited for it then takes a new one. */
+static pb_status take_lock(outdir *o, outdir_wait wait)
+{
+	bool told = false;
+
+	for (;;) {
+		o->lock_made = true;
+		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDONLY
+				    | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+				    0644);
+		if (o->lock_fd < 0 && errno == EEXIST) {
+			o->lock_made = false;
+			o->lock_fd = openat(o->parent_fd, o->lock_name,
+					    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+			if (o->lock_fd < 0 && errno == ENOENT)
+				continue;
+		}
+		if (o->lock_fd < 0 && (errno == EACCES || errno == EROFS
+				       || errno == ENOSPC || errno == EDQUOT))
+			/* No lock file, no staging folder either: say it
+			 * as the folder that cannot be made. */
+			return cannot_create(o, errno);
+		if (o->lock_fd < 0) {
+			int e = errno;
+			diag_error(o->d, o->target, 0, 0, "cannot take the lock "
+				   "'%s' beside the output folder: %s%s",
+				   o->lock_name, strerror(e), e == ELOOP
+				   ? " (it is a symbolic link; remove it)" : "");
+			return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+		}
+		int rc = flock(o->lock_fd, LOCK_EX | LOCK_NB);
+		if (rc != 0 && errno == EWOULDBLOCK) {
+			if (wait == OUTDIR_NO_WAIT) {
+				diag_error(o->d, o->target, 0, 0, "another "
+					   "pairboot is writing this output "
+					   "now (it holds '%s'); try again "
+					   "later", o->lock_name);
+				close(o->lock_fd);
+				o->lock_fd = -1;
+				return PB_TEMPFAIL;
+			}
+			if (!told)
+				diag_warning(o->d, o->target, 0, 0,
+					     "another pairboot is writing this "
+					     "output; waiting for it to finish");
+			told = true;
+			while ((rc = flock(o->lock_fd, LOCK_EX)) != 0
+			       && errno == EINTR)
+				;
+		}
+		if (rc != 0) {
+			int e = errno;
+			diag_error(o->d, o->target, 0, 0, "cannot lock '%s': %s",
+				   o->lock_name, strerror(e));
+			close(o->lock_fd);
+			o->lock_fd = -1;
+			return PB_CANTCREAT;
+		}
+		if (ownfs_id_of(o->lock_fd, &o->lock_id) == 0
+		    && ownfs_is(o->parent_fd, o->lock_name, &o->lock_id))
+			return PB_OK;
+		/* The run that held it removed it: take the next one. */
+		close(o->lock_fd);
+		o->lock_fd = -1;
+	}
+}
+
+/* Lets go of the lock, removing the lock file first when this run made
+ * it: whoever waits on it then sees that it is gone and takes a new one.
+ * A lock file that was there before the run is left. */
+static void drop_lock(outdir *o)
+{
+	if (o->lock_fd < 0)
+		return;
+	if (o->lock_made)
+		ownfs_remove(o->parent_fd, o->lock_name, &o->lock_id, false);
+	close(o->lock_fd);
+	o->lock_fd = -1;
+}
+
+/* Fills NAME (".BASE.new-" and STAGE_SUFFIX_LEN random letters). */
+static int random_stage_name(const char *base, char *name)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyz"
+				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	unsigned char bytes[STAGE_SUFFIX_LEN];
+	char *p;
+
+	if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes)
+		return -1;
+	p = name + sprintf(name, ".%s.new-", base);
+	for (size_t i = 0; i < sizeof bytes; i++)
+		*p++ = letters[bytes[i] % (sizeof letters - 1)];
+	*p = '\0';
+	return 0;
+}
+
+/* Creates the staging folder in the parent, opens it and puts its mark
+ * file in it.  Returns 0, or -1 with errno set. */
+static int make_staging(outdir *o)
+{
+	size_t size = strlen(o->base) + 8 + STAGE_SUFFIX_LEN;
+	int tries = 0;
+
+	o->stage_name = malloc(size);
+	if (!o->stage_name)
+		return -1;
+	do {
+		if (random_stage_name(o->base, o->stage_name) != 0)
+			return -1;
+	} while (mkdirat(o->parent_fd, o->stage_name, 0700) != 0
+		 && errno == EEXIST && ++tries < 100);
+	o->stage_fd = openat(o->parent_fd, o->stage_name, O_RDONLY
+			     | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (o->stage_fd < 0 || ownfs_id_of(o->stage_fd, &o->stage_id) != 0)
+		return -1;
+	o->staging = malloc(strlen(o->parent) + strlen(o->stage_name) + 2);
+	if (!o->staging)
+		return -1;
+	sprintf(o->staging, "%s/%s", o->parent, o->stage_name);
+	register_emergency(o);
+	stage_mark_name(o->stage_id.ino, o->stage_mark);
+	int mark = openat(o->stage_fd, o->stage_mark, O_WRONLY | O_CREAT
+			  | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (mark < 0)
+		return -1;
+	int rc = ownfs_id_of(mark, &o->mark_id);
+	close(mark);
+	/* mkdirat makes the folder private; a report is for reading. */
+	if (rc == 0)
+		rc = fchmod(o->stage_fd, 0755);
 	return rc;
 }
 
-/* For a fresh folder: TARGET must not exist, or be an empty folder. */
-static pb_status check_fresh(const char *target, diag *d)
+static outdir *outdir_alloc(bool fresh, diag *d)
 {
-	struct stat st;
-	foreign_look look;
+	outdir *o = calloc(1, sizeof *o);
 
-	if (lstat(target, &st) != 0)
-		return errno == ENOENT ? PB_OK : check_target(target, NULL, d);
-	if (!S_ISDIR(st.st_mode) || look_folder(target, NULL, &look) != 0
-	    || look.any) {
-		diag_error(d, target, 0, 0, "already exists and is not an "
-			   "empty folder; a new study is written only into a "
-			   "new or empty folder, never over one");
-		return PB_CANTCREAT;
-	}
-	return PB_OK;
+	if (!o)
+		return NULL;
+	o->d = d;
+	o->fresh = fresh;
+	o->parent_fd = -1;
+	o->stage_fd = -1;
+	o->lock_fd = -1;
+	o->owns_fds = true;
+	return o;
 }
 
-static pb_status begin(const char *target, bool fresh, diag *d,
-		       outdir **out)
+/* Refuses a target that names no folder of its own ("." or ".."). */
+static pb_status check_base(const outdir *o)
 {
-	outdir *o;
-	const char *base;
+	if (strcmp(o->base, ".") != 0 && strcmp(o->base, "..") != 0
+	    && strcmp(o->base, "/") != 0)
+		return PB_OK;
+	diag_error(o->d, o->target, 0, 0, "give the output folder by its own "
+		   "name (such as ../reports/NAME), not as '%s'", o->base);
+	return PB_CANTCREAT;
+}
+
+static pb_status begin(const char *target, bool fresh, outdir_wait wait,
+		       diag *d, outdir **out)
+{
+	outdir *o = outdir_alloc(fresh, d);
 	pb_status st;
 
 	*out = NULL;
-	st = fresh ? check_fresh(target, d) : check_target(target, NULL, d);
-	if (st != PB_OK)
-		return st;
-	o = calloc(1, sizeof *o);
 	if (!o)
 		return PB_NOMEM;
-	o->d = d;
-	o->fresh = fresh;
 	st = split_target(o, target);
+	if (st == PB_OK)
+		st = check_base(o);
+	if (st == PB_OK && open_parent(o) != 0)
+		st = cannot_create(o, errno);
+	if (st == PB_OK)
+		st = take_lock(o, wait);
+	if (st == PB_OK)
+		st = check_target(o, NULL, NULL);
+	if (st == PB_OK && make_staging(o) != 0)
+		st = cannot_create(o, errno);
 	if (st != PB_OK) {
 		outdir_abort(o);
 		return st;
 	}
-	base = strrchr(o->target, '/');
-	base = base ? base + 1 : o->target;
-	o->staging = malloc(strlen(o->parent) + strlen(base) + 16);
-	if (!o->staging) {
-		outdir_abort(o);
-		return PB_NOMEM;
-	}
-	sprintf(o->staging, "%s/.%s.new-XXXXXX", o->parent, base);
-	if (make_parents(o->parent) != 0 || !mkdtemp(o->staging)) {
-		/* Out of memory (the copy of the path, or the kernel's) is
-		 * said as such, by main. */
-		bool nomem = errno == ENOMEM;
-		if (!nomem)
-			diag_error(d, o->target, 0, 0, "cannot create the "
-				   "report folder: %s", strerror(errno));
-		free(o->staging);
-		o->staging = NULL;
-		outdir_abort(o);
-		return nomem ? PB_NOMEM : PB_CANTCREAT;
-	}
-	register_emergency(o->staging);
-	/* mkdtemp makes the folder private; a report is for reading. */
-	chmod(o->staging, 0755);
 	*out = o;
 	return PB_OK;
 }
 
+/* What outdir_begin does when another run holds the lock. */
+static outdir_wait default_wait = OUTDIR_WAIT;
+
+void outdir_set_wait(outdir_wait wait)
+{
+	default_wait = wait;
+}
+
 pb_status outdir_begin(const char *target, diag *d, outdir **out)
 {
-	return begin(target, false, d, out);
+	return begin(target, false, default_wait, d, out);
 }
 
 pb_status outdir_begin_fresh(const char *target, diag *d, outdir **out)
 {
-	return begin(target, true, d, out);
+	return begin(target, true, default_wait, d, out);
 }
 
 /* Writes all LEN bytes to FD, retrying short writes. */
@@ -600,7 +987,8 @@ static pb_status write_file(outdir *o, const char *name, const void *data,
 	if (!path)
 		return PB_NOMEM;
 	sprintf(path, "%s/%s", o->staging, name);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	fd = openat(o->stage_fd, name, O_WRONLY | O_CREAT | O_EXCL
+		    | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		diag_error(o->d, path, 0, 0, "cannot create: %s",
 			   strerror(errno));
@@ -630,15 +1018,18 @@ pb_status outdir_write(outdir *o, const char *name, const void *data,
 
 outdir *outdir_share(const outdir *o, diag *d)
 {
-	outdir *s = calloc(1, sizeof *s);
+	outdir *s = outdir_alloc(o->fresh, d);
 
 	if (!s)
 		return NULL;
+	/* The same descriptors, which the handle does not close: in a
+	 * child they are its copies, and in the same process the parent's. */
+	s->owns_fds = false;
+	s->parent_fd = o->parent_fd;
+	s->stage_fd = o->stage_fd;
 	s->target = strutil_dup(o->target);
 	s->staging = strutil_dup(o->staging);
 	s->parent = strutil_dup(o->parent);
-	s->fresh = o->fresh;
-	s->d = d;
 	if (!s->target || !s->staging || !s->parent) {
 		outdir_release(s);
 		return NULL;
@@ -661,77 +1052,95 @@ pb_status outdir_adopt(outdir *o, const char *name)
 	return remember_written(o, name);
 }
 
-static int sync_dir(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int rc;
-	if (fd < 0)
-		return -1;
-	rc = fsync(fd);
-	close(fd);
-	return rc;
-}
+/* What outdir_emergency removes: copies of its own, since the handler of
+ * an abort() on another thread may run while the outdir is being
+ * released. */
+static struct {
+	int parent_fd, stage_fd;
+	ownfs_id stage_id;
+	char stage_name[256];
+} emergency = { -1, -1, { 0, 0 }, "" };
 
-/* The staging folder's name, for outdir_emergency: a copy of its own,
- * since the handler of an abort() on another thread may run while the
- * outdir is being released. */
-static char emergency_path[4096];
+/* Empties the staging folder STAGE_FD (named NAME in PARENT_FD, with
+ * identity ID) and removes it, without allocating. */
+static void remove_staging(int parent_fd, int stage_fd, const char *name,
+			   const ownfs_id *id)
+{
+	empty_folder(stage_fd);
+	ownfs_remove(parent_fd, name, id, true);
+}
 
 /* Run by common/oom.c when GLib ends the process for lack of memory, or
  * when it calls abort(), while the staging folder exists. */
 static void outdir_emergency(void *arg)
 {
 	(void)arg;
-	if (emergency_path[0])
-		remove_tree(emergency_path);
+	if (emergency.stage_fd >= 0)
+		remove_staging(emergency.parent_fd, emergency.stage_fd,
+			       emergency.stage_name, &emergency.stage_id);
 }
 
-/* Has the staging folder STAGING removed at such an exit; a name too long
+/* Has the staging folder of O removed at such an exit; a name too long
  * to copy is not (the next run removes the folder). */
-static void register_emergency(const char *staging)
+static void register_emergency(const outdir *o)
 {
-	size_t len = strlen(staging);
+	size_t len = strlen(o->stage_name);
 
-	if (len >= sizeof emergency_path)
+	if (len >= sizeof emergency.stage_name)
 		return;
-	memcpy(emergency_path, staging, len + 1);
+	memcpy(emergency.stage_name, o->stage_name, len + 1);
+	emergency.parent_fd = o->parent_fd;
+	emergency.stage_fd = o->stage_fd;
+	emergency.stage_id = o->stage_id;
 	oom_on_exit(outdir_emergency, NULL);
+}
+
+static void clear_emergency(void)
+{
+	oom_on_exit(NULL, NULL);
+	emergency.stage_fd = -1;
 }
 
 void outdir_release(outdir *o)
 {
 	if (!o)
 		return;
+	if (o->owns_fds) {
+		drop_lock(o);
+		forget_made_parents(o);
+		if (o->stage_fd >= 0)
+			close(o->stage_fd);
+		if (o->parent_fd >= 0)
+			close(o->parent_fd);
+	}
 	for (size_t i = 0; i < o->n_written; i++)
 		free(o->written[i]);
 	free(o->written);
 	free(o->target);
 	free(o->staging);
 	free(o->parent);
+	free(o->base);
+	free(o->stage_name);
+	free(o->lock_name);
 	free(o);
 }
 
 static void outdir_free(outdir *o)
 {
-	oom_on_exit(NULL, NULL);
+	if (o->owns_fds)
+		clear_emergency();
 	outdir_release(o);
 }
 
 /* Renames MARKER_PART to MARKER within the staging folder. */
 static pb_status rename_marker(outdir *o)
 {
-	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int rc = fd < 0 ? -1 : renameat(fd, MARKER_PART, fd, MARKER);
-	int saved = errno;
-
-	if (fd >= 0)
-		close(fd);
-	if (rc == 0)
+	if (renameat(o->stage_fd, MARKER_PART, o->stage_fd, MARKER) == 0)
 		return PB_OK;
-	if (saved == ENOMEM)
+	if (errno == ENOMEM)
 		return PB_NOMEM;
 	diag_error(o->d, o->staging, 0, 0, "cannot name the report's "
-		   "marker: %s", strerror(saved));
+		   "marker: %s", strerror(errno));
 	return PB_CANTCREAT;
 }
 
@@ -764,66 +1173,122 @@ static pb_status write_marker(outdir *o)
 	return st;
 }
 
-pb_status outdir_commit(outdir *o)
+/* Makes the staging folder ready to be published: marker written (for
+ * a report), the target checked again with the names now known (an
+ * older report's files are known only by what this one writes again, and
+ * the user may have added a file since the run began), and the mark file
+ * gone, so that the published folder holds only the report.  The
+ * descriptor of an existing target goes to *OLD_FD (or -1). */
+static pb_status prepare_commit(outdir *o, int *old_fd)
 {
-	struct stat st;
-	bool exists;
-	int rc;
+	pb_status st = o->fresh ? PB_OK : write_marker(o);
 
-	pb_status ws = o->fresh ? check_fresh(o->target, o->d)
-			       : write_marker(o);
-
-	if (ws == PB_OK && !o->fresh) {
-		/* Checked again with the names now known: an older report's
-		 * files are known only by what this one writes again, and
-		 * the user may have added a file since the run began. */
+	*old_fd = -1;
+	if (st == PB_OK) {
 		name_list written = { o->written, o->n_written };
-		ws = check_target(o->target, &written, o->d);
+		st = check_target(o, o->fresh ? NULL : &written, old_fd);
 	}
-	if (ws != PB_OK) {
-		outdir_abort(o);
-		return ws;
-	}
-	if (sync_dir(o->staging) != 0) {
+	if (st == PB_OK && fsync(o->stage_fd) != 0) {
 		diag_error(o->d, o->target, 0, 0, "cannot sync the new report "
 			   "to disk: %s", strerror(errno));
-		outdir_abort(o);
-		return PB_IOERR;
+		st = PB_IOERR;
 	}
-	exists = lstat(o->target, &st) == 0;
+	/* From here a killed run leaves a complete report whose marker
+	 * lists its files, which the next run clears by that list.  A fresh
+	 * folder has no such list: it keeps its mark until it is
+	 * published. */
+	if (st == PB_OK && !o->fresh
+	    && ownfs_remove(o->stage_fd, o->stage_mark, &o->mark_id, false)
+	    != 0) {
+		diag_error(o->d, o->staging, 0, 0, "cannot remove the staging "
+			   "mark: %s", strerror(errno));
+		st = PB_CANTCREAT;
+	}
+	if (st != PB_OK && *old_fd >= 0) {
+		close(*old_fd);
+		*old_fd = -1;
+	}
+	return st;
+}
+
+/* Puts the staging folder in the target's place: exchanged with an
+ * existing target, or renamed where none is (never over one that
+ * appeared meanwhile).  0, or -1 with errno set. */
+static int publish(const outdir *o, bool exists)
+{
+	unsigned flags = exists ? RENAME_EXCHANGE : RENAME_NOREPLACE;
+
+	return (int)syscall(SYS_renameat2, o->parent_fd, o->stage_name,
+			    o->parent_fd, o->base, flags);
+}
+
+/* After the exchange the staging name holds the earlier folder, open as
+ * OLD_FD: only its own files go, never one that appeared in the meantime,
+ * then the folder itself. */
+static void remove_earlier(outdir *o, int old_fd)
+{
+	name_list written = { o->written, o->n_written };
+	char kept[256];
+	ownfs_id old_id;
+	bool gone = false;
+
+	if (ownfs_id_of(old_fd, &old_id) == 0
+	    && ownfs_is(o->parent_fd, o->stage_name, &old_id)) {
+		if (o->fresh)
+			gone = true;
+		else
+			gone = remove_report_files(old_fd, &written, kept,
+						   sizeof kept);
+		if (gone && ownfs_remove(o->parent_fd, o->stage_name, &old_id,
+					 true) != 0) {
+			gone = false;
+			snprintf(kept, sizeof kept, "?");
+		}
+	} else {
+		snprintf(kept, sizeof kept, "?");
+	}
+	if (!gone)
+		diag_warning(o->d, o->target, 0, 0, "the report was published, "
+			     "but the earlier one's folder held '%s', which no "
+			     "report wrote; that folder is kept as %s",
+			     kept, o->staging);
+}
+
+pb_status outdir_commit(outdir *o)
+{
+	int old_fd;
+	pb_status st = prepare_commit(o, &old_fd);
+
+	if (st != PB_OK) {
+		outdir_abort(o);
+		return st;
+	}
 	/* From the exchange on, the staging name may hold the earlier
 	 * report, whose folder may hold a file of the user's: an exit for
-	 * lack of memory or an abort() must not remove it whole.  The next
-	 * run removes it by its marker instead. */
-	oom_on_exit(NULL, NULL);
-	if (exists)
-		rc = (int)syscall(SYS_renameat2, AT_FDCWD, o->staging,
-				  AT_FDCWD, o->target, RENAME_EXCHANGE);
-	else
-		rc = rename(o->staging, o->target);
-	if (rc != 0) {
+	 * lack of memory or an abort() must not empty it.  The next run
+	 * clears it by its marker instead. */
+	clear_emergency();
+	if (publish(o, old_fd >= 0) != 0) {
 		diag_error(o->d, o->target, 0, 0, "cannot publish the report: "
 			   "%s", strerror(errno));
+		if (old_fd >= 0)
+			close(old_fd);
 		outdir_abort(o);
 		return PB_CANTCREAT;
 	}
-	/* After the exchange the staging name holds the old report: only
-	 * its own files go, never one that appeared in the meantime. */
-	if (exists) {
-		name_list written = { o->written, o->n_written };
-		char kept[256];
-
-		if (!remove_report(o->staging, &written, kept, sizeof kept))
-			diag_warning(o->d, o->target, 0, 0, "the report was "
-				     "published, but the earlier one's folder "
-				     "held '%s', which no report wrote; that "
-				     "folder is kept as %s", kept, o->staging);
+	/* The folders made on the way now hold the report: they stay. */
+	forget_made_parents(o);
+	if (o->fresh)
+		ownfs_remove(o->stage_fd, o->stage_mark, &o->mark_id, false);
+	if (old_fd >= 0) {
+		remove_earlier(o, old_fd);
+		close(old_fd);
 	}
 	remove_leftovers(o);
 	/* The new report is in place and its files are on disk; only the
 	 * rename may not be.  Not a success, but no longer "no report
 	 * written" either: hence a warning with the I/O status. */
-	if (sync_dir(o->parent) != 0) {
+	if (fsync(o->parent_fd) != 0) {
 		diag_warning(o->d, o->target, 0, 0, "the report was published, "
 			     "but its folder could not be synced to disk (%s): "
 			     "after a power loss the previous report may come "
@@ -839,7 +1304,14 @@ void outdir_abort(outdir *o)
 {
 	if (!o)
 		return;
-	if (o->staging)
-		remove_tree(o->staging);
+	if (o->owns_fds && o->stage_fd >= 0)
+		remove_staging(o->parent_fd, o->stage_fd, o->stage_name,
+			       &o->stage_id);
+	if (o->owns_fds) {
+		/* The lock file first: the folder made for it must be empty
+		 * to go. */
+		drop_lock(o);
+		remove_made_parents(o);
+	}
 	outdir_free(o);
 }

@@ -10,7 +10,16 @@
  *
  * To avoid deleting a folder that is not a report, an existing target is
  * replaced only when it is empty or holds the marker file ".pairboot-report"
- * that every committed report carries. */
+ * that every committed report carries, and then only the files that marker
+ * lists are removed.  A leftover staging folder is removed only when it
+ * proves to be pairboot's (its mark file, or a marker listing its files),
+ * opened without following links; every removal goes through
+ * common/ownfs.h.
+ *
+ * One run at a time writes a target: from outdir_begin to the commit or
+ * abort, a run holds an flock on ".NAME.lock" beside it (a file it removes
+ * again when it made it).  A second run waits for it, or fails at once
+ * with PB_TEMPFAIL. */
 #ifndef PAIRBOOT_OUTDIR_H
 #define PAIRBOOT_OUTDIR_H
 
@@ -21,9 +30,23 @@
 
 typedef struct outdir outdir;
 
-/* Starts a report for folder TARGET, creating its missing parent folders.  Problems are
+/* What a run does when another one is writing the same target. */
+typedef enum outdir_wait {
+	OUTDIR_WAIT,      /* waits for it to finish (said once, to D) */
+	OUTDIR_NO_WAIT    /* fails at once with PB_TEMPFAIL */
+} outdir_wait;
+
+/* Sets what every later outdir_begin of the process does (main sets it
+ * from --no-wait, as it sets the number of jobs); OUTDIR_WAIT unless
+ * set. */
+void outdir_set_wait(outdir_wait wait);
+
+/* Starts a report for folder TARGET, creating its missing parent folders
+ * (removed again by outdir_abort while they are empty).  Problems are
  * reported to D: PB_CANTCREAT when the staging folder cannot be made, the
- * target is a symbolic link or a folder that is not a report. */
+ * target is a symbolic link or a folder that is not a report, or is named
+ * "." or ".."; PB_TEMPFAIL when another run writes it and outdir_set_wait
+ * said not to wait. */
 pb_status outdir_begin(const char *target, diag *d, outdir **out);
 
 /* As outdir_begin, for a folder that must be new: TARGET may not exist
@@ -53,7 +76,8 @@ void outdir_release(outdir *o);
  * report stays as it was and the staging folder is removed. */
 pb_status outdir_commit(outdir *o);
 
-/* Drops the staging folder and frees O; the target is untouched. */
+/* Drops the staging folder (and the parent folders the run made, while
+ * empty) and frees O; the target is untouched. */
 void outdir_abort(outdir *o);
 
 #endif

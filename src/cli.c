@@ -164,6 +164,8 @@ static pb_status take_one(int argc, char **argv, int i, cli_globals *g,
 		g->quiet = true;
 	else if (strcmp(a, "--timings") == 0)
 		g->timings = true;
+	else if (strcmp(a, "--no-wait") == 0)
+		g->no_wait = true;
 	else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
 		g->help = true;
 	else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0)

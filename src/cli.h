@@ -66,6 +66,8 @@ pb_status cli_usage_error(const char *fmt, ...)
 typedef struct cli_globals {
 	bool quiet;        /* -q, --quiet */
 	bool timings;      /* --timings */
+	bool no_wait;      /* --no-wait: fail (75) while another run writes
+			      the same output, instead of waiting */
 	bool help;         /* -h, --help */
 	bool version;      /* -V, --version */
 	unsigned jobs;     /* -j N, --jobs=N; 0: one per CPU */

@@ -18,6 +18,7 @@
 #include "common/readopt.h"
 #include "common/timing.h"
 #include "render/libexit.h"
+#include "render/outdir.h"
 #include "src/cli.h"
 
 /* Longer than the other functions on purpose: it is one printf of the
@@ -90,6 +91,8 @@ static void print_help(void)
 	       "  -q, --quiet            print only errors (and no progress line)\n"
 	       "      --timings          print the time and memory each phase took to\n"
 	       "                         standard error at the end\n"
+	       "      --no-wait          fail at once (exit 75) if another pairboot is\n"
+	       "                         writing the same output; without it, wait\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
 	       "\n"
@@ -109,6 +112,7 @@ static void print_help(void)
 	       "  71  out of memory\n"
 	       "  73  an output cannot be created\n"
 	       "  74  input/output error while reading or writing\n"
+	       "  75  another pairboot is writing the same output (--no-wait)\n"
 	       "\n"
 	       "Report bugs to the pairboot issue tracker.\n");
 }
@@ -187,6 +191,7 @@ static pb_status leading_options(int argc, char **argv, cli_globals *g)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "timings", no_argument, NULL, 'T' },
+		{ "no-wait", no_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -211,6 +216,9 @@ static pb_status leading_options(int argc, char **argv, cli_globals *g)
 			break;
 		case 'T':
 			g->timings = true;
+			break;
+		case 'W':
+			g->no_wait = true;
 			break;
 		default:
 			if (optopt)
@@ -266,6 +274,7 @@ int main(int argc, char **argv)
 		return close_stdout(PB_OK);
 	}
 	opt.quiet = g.quiet;
+	outdir_set_wait(g.no_wait ? OUTDIR_NO_WAIT : OUTDIR_WAIT);
 	readopt_set_default_jobs(g.jobs);
 	/* The progress line is for a person watching a terminal. */
 	progress_allow(!opt.quiet && isatty(STDERR_FILENO));

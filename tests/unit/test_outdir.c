@@ -209,6 +209,24 @@ int main(void)
 	snprintf(deep, sizeof deep, "%s/new/parents/report", base);
 	tap_ok(publish(deep, "z.txt", "z", d) == PB_OK
 	       && exists(deep, "z.txt"), "missing parent folders are created");
+	char made[400], made_top[400];
+	snprintf(made_top, sizeof made_top, "%s/made", base);
+	snprintf(made, sizeof made, "%s/made/on/the/way", base);
+	tap_ok(outdir_begin(made, d, &o) == PB_OK, "a run into new parent "
+	       "folders begins");
+	outdir_write(o, "z.txt", "z", 1);
+	outdir_abort(o);
+	tap_ok(access(made_top, F_OK) != 0, "aborted, it removes the parent "
+	       "folders it made");
+	snprintf(made, sizeof made, "%s/made/kept/report", base);
+	mkdir(made_top, 0755);
+	write_text(made_top, "mine.txt", "the user's");
+	tap_ok(outdir_begin(made, d, &o) == PB_OK, "a run into a folder that "
+	       "holds a file of the user's begins");
+	outdir_abort(o);
+	tap_ok(exists(made_top, "mine.txt")
+	       && !exists(made_top, "kept"), "aborted, it removes only the "
+	       "folder it made");
 	char under_file[400];
 	snprintf(under_file, sizeof under_file, "%s/d.txt/report", target);
 	tap_ok(publish(under_file, "z.txt", "z", d) == PB_CANTCREAT,

@@ -16,4 +16,9 @@
  * an error *BUF is NULL and *LEN 0. */
 pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len);
 
+/* The largest published page or results.json pairboot reads (64 MiB): a
+ * study at the limits of docs/study-format.md writes far less, and a
+ * device or a runaway file must not be read until memory runs out. */
+#define FILEREAD_MAX_DOCUMENT ((size_t)64 << 20)
+
 #endif

@@ -249,6 +249,27 @@ static bool text_check(const char *buf, size_t len, const char *file, diag *d)
 	return ok;
 }
 
+/* Reports the section past PLAN_MAX_SECTIONS, before GKeyFile and the
+ * checks below spend time on each: returns true when there is none. */
+static bool section_count_check(const char *buf, size_t len,
+				const char *file, diag *d)
+{
+	size_t pos = 0, n = 0;
+	text_line ln = { NULL, 0, 0 };
+
+	while (line_next(buf, len, &pos, &ln)) {
+		size_t at = line_indent(&ln);
+		if (at < ln.len && ln.s[at] == '[' && ++n > PLAN_MAX_SECTIONS) {
+			diag_error(d, file, ln.number, at + 1, "more than %d "
+				   "sections (a study has [study] and at most "
+				   "%d series)", PLAN_MAX_SECTIONS,
+				   PLAN_MAX_SERIES);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* How a line is matched against the text quoted in a GLib message. */
 typedef enum line_match {
 	MATCH_LINE,      /* the line, without indentation, is the text */
@@ -914,6 +935,15 @@ static void parse_states(plan_ctx *c, const ini_key *k)
 		goto out;
 	}
 	n_items = states_split(c, k, v, items, &ok);
+	if (n_items > PLAN_MAX_STATES) {
+		/* Refused before the items are parsed and compared. */
+		diag_error(c->d, c->file, k->line, items[PLAN_MAX_STATES].col,
+			   "more than %d states (states lists %zu; a study "
+			   "may have at most %d)", PLAN_MAX_STATES, n_items,
+			   PLAN_MAX_STATES);
+		c->states_ok = false;
+		goto out;
+	}
 	for (size_t i = 0; i < n_items; i++) {
 		if (!plan_state_parse(c, "bad state in states",
 				      "state name in states", k->line,
@@ -1454,6 +1484,13 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		return;
 	}
 	report_missing(c, s, series_keys, N_SERIES_KEYS, seen);
+	if (p->n_series == PLAN_MAX_SERIES) {
+		diag_error(c->d, c->file, s->line, s->col, "more than %d "
+			   "series (a study may have at most %d)",
+			   PLAN_MAX_SERIES, PLAN_MAX_SERIES);
+		*bad_kind = true;
+		return;
+	}
 	/* The plan's array grows one at a time: a study has few series. */
 	sd = realloc(p->series, (cap + 1) * sizeof *p->series);
 	if (!sd) {
@@ -1652,7 +1689,8 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 			   "bytes)", PLAN_MAX_BYTES);
 		return PB_DATAERR;
 	}
-	if (!text_check(buf, len, display, d))
+	if (!text_check(buf, len, display, d)
+	    || !section_count_check(buf, len, display, d))
 		return PB_DATAERR;
 	kf = g_key_file_new();
 	/* Without KEEP_TRANSLATIONS, GKeyFile would drop the localized keys

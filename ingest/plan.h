@@ -85,6 +85,16 @@
 /* study.ini larger than this is refused: a plan is a page of text. */
 #define PLAN_MAX_BYTES (1024 * 1024)
 
+/* The most states and series a study may have.  Each state is a row of
+ * every table on every page and needs a boot in every block; the limits
+ * lie far above any settings study and bound what a study can make the
+ * program spend (results.json grows with states times series). */
+#define PLAN_MAX_STATES 128
+#define PLAN_MAX_SERIES 32
+/* Sections of study.ini: [study], the series, and room for mistakes that
+ * are each reported, before reading stops. */
+#define PLAN_MAX_SECTIONS 64
+
 /* Reads the file at PATH (named DISPLAY in messages) into *OUT.  Returns
  * PB_OK with *OUT filled (the caller owns it: plan_free), or, with *OUT
  * zeroed and every problem reported to D: PB_NOINPUT when the file does not

@@ -2,6 +2,8 @@
  * what is rebuilt and what is made up). */
 #include "ingest/results_read.h"
 
+#include "common/fileread.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,20 +83,31 @@ pb_status results_doc_parse(const char *path, const char *text, size_t len,
 pb_status results_doc_load(const char *path, diag *d, json_t **root,
 			   int *version)
 {
-	json_error_t err;
-	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+	FILE *f = fopen(path, "rb");
+	char *text;
+	size_t len;
+	pb_status st;
 
-	if (!doc) {
-		FILE *f = fopen(path, "rb");
-		if (!f) {
-			*root = NULL;
-			diag_error(d, path, 0, 0, "cannot open: %s",
-				   strerror(errno));
-			return PB_NOINPUT;
-		}
-		fclose(f);
+	*root = NULL;
+	if (!f) {
+		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
+		return PB_NOINPUT;
 	}
-	return doc_open(path, doc, &err, d, root, version);
+	st = fileread_all(f, FILEREAD_MAX_DOCUMENT, &text, &len);
+	if (st == PB_IOERR)
+		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
+	fclose(f);
+	if (st != PB_OK)
+		return st;
+	if (len > FILEREAD_MAX_DOCUMENT) {
+		diag_error(d, path, 0, 0, "larger than %zu MiB, the most "
+			   "pairboot reads of a page or results.json", FILEREAD_MAX_DOCUMENT >> 20);
+		free(text);
+		return PB_DATAERR;
+	}
+	st = results_doc_parse(path, text, len, d, root, version);
+	free(text);
+	return st;
 }
 
 bool results_bad(results_src *r, const char *where, const char *key,

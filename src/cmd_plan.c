@@ -218,9 +218,9 @@ static pb_status parse_count(const char *what, const char *name,
 	return PB_OK;
 }
 
-/* The most series and blocks a plan may have: far beyond any study, low
- * enough that the schedule stays a few megabytes. */
-#define PLAN_MAX_SERIES 100UL
+/* The most blocks a plan may have: far beyond any study, low enough that
+ * the schedule stays a few megabytes (the most series and states are
+ * study.ini's, ingest/plan.h). */
 #define PLAN_MAX_BLOCKS 10000UL
 
 static pb_status parse_args(int argc, char **argv, plan_args *a)
@@ -365,7 +365,8 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	pb_status st = parse_args(argc, argv, &a);
 
 	if (st == PB_OK)
-		st = parse_count("plan new", "series", a.series, PLAN_MAX_SERIES,
+		st = parse_count("plan new", "series", a.series,
+				 (unsigned long)PLAN_MAX_SERIES,
 				 &n_series);
 	if (st == PB_OK)
 		st = parse_count("plan new", "blocks", a.blocks,

@@ -201,7 +201,7 @@ bad_option "--blocks 0" \
 	"pairboot: plan new: --blocks must be a whole number from 1 to 10000 ('0')" \
 	"${args[@]}" --blocks 0
 bad_option "--series x" \
-	"pairboot: plan new: --series must be a whole number from 1 to 100 ('x')" \
+	"pairboot: plan new: --series must be a whole number from 1 to 32 ('x')" \
 	"${args[@]}" --series x
 # Each key's own rule, as study.ini's reader states it, named by option.
 bad_option "--scale 0" "pairboot: plan new: --scale: scale must be > 0 ('0')" \

@@ -1,0 +1,103 @@
+#!/bin/bash
+# test_limits.sh: the limits of docs/study-format.md, refused at once.
+#
+# A study may list at most 128 states and have at most 32 series (64
+# sections in study.ini); a page or results.json given to verify may be at
+# most 64 MiB.  Each limit is tried at the limit (accepted, or failing
+# only for other reasons) and one past it (refused at its line and column
+# with exit 65, before the program spends time on the rest), and a device
+# that never ends is read no further than the limit.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+study=$tap_tmp/s
+cp -R "$top_srcdir/fixtures/powerplan" "$study"
+ini=$study/study.ini
+cp "$ini" "$tap_tmp/study.ini.orig"
+
+# with_states N: the study lists its three states and N - 3 more.
+with_states() {
+	awk -v n="$1" '/^states = / {
+		$0 = "states = Balanced;High performance;Ultimate Performance"
+		for (i = 4; i <= n; i++) $0 = $0 ";extra " i
+	} { print }' "$tap_tmp/study.ini.orig" >"$ini"
+}
+
+## States -----------------------------------------------------------------
+with_states 128
+run_pb check "$study"
+is "$pb_status" 0 "128 states: check passes (the extra states have no runs)"
+with_states 129
+run_pb check "$study"
+is "$pb_status" 65 "129 states: check exits 65"
+col=$(grep -b -o 'extra 129' <<<"$(grep '^states = ' "$ini")" | cut -d: -f1)
+line=$(grep -n '^states = ' "$ini" | cut -d: -f1)
+ok "the message names the 129th state's line and column" \
+	grep -qF "study.ini:$line:$((col + 1)): more than 128 states (states lists 129; a study may have at most 128)" \
+	"$pb_err_file"
+with_states 20000
+start=$(date +%s%N)
+run_pb check "$study"
+ms=$((($(date +%s%N) - start) / 1000000))
+is "$pb_status" 65 "20000 states: check exits 65"
+is "$(grep -c 'more than 128 states' "$pb_err_file")" 1 \
+	"one message, not one a state"
+diag "20000 states refused in $ms ms"
+
+run_pb plan new "$tap_tmp/new" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 1 \
+	--threshold 1 --seed 1 --blocks 2 --series 1 \
+	--states "$(seq -s ';' 1 129)"
+ok "plan new with 129 states is refused" test "$pb_status" -ne 0
+ok "and writes nothing" test ! -e "$tap_tmp/new"
+ok "it says why" grep -q 'more than 128 states' "$pb_err_file"
+
+## Series -----------------------------------------------------------------
+# with_series N: the study's two series and N - 2 more, each a section.
+with_series() {
+	local i
+	cp "$tap_tmp/study.ini.orig" "$ini"
+	for ((i = 3; i <= $1; i++)); do
+		printf '\n[series x%d]\nkind = latency\n' "$i" >>"$ini"
+	done
+}
+with_series 32
+run_pb check "$study"
+ok "32 series: not refused for their number" \
+	bash -c "! grep -q 'more than' '$pb_err_file'"
+with_series 33
+run_pb check "$study"
+is "$pb_status" 65 "33 series: check exits 65"
+line=$(grep -n '^\[series x33\]' "$ini" | cut -d: -f1)
+ok "the message names the 33rd series' section" \
+	grep -qF "study.ini:$line:1: more than 32 series (a study may have at most 32)" \
+	"$pb_err_file"
+with_series 30000
+run_pb check "$study"
+is "$pb_status" 65 "30000 series: check exits 65"
+line=$(grep -n '^\[' "$ini" | sed -n 65p | cut -d: -f1)
+ok "refused at the 65th section, before the rest is read" \
+	grep -qF "study.ini:$line:1: more than 64 sections" "$pb_err_file"
+is "$(grep -c 'study.ini:' "$pb_err_file")" 1 "with one message"
+cp "$tap_tmp/study.ini.orig" "$ini"
+
+## Pages and results.json --------------------------------------------------
+run_pb verify "$study" --against /dev/zero
+is "$pb_status" 65 "verify --against /dev/zero exits 65"
+ok "it says the limit" grep -qF \
+	'/dev/zero: larger than 64 MiB, the most pairboot reads of a page or results.json' \
+	"$pb_err_file"
+head -c $((64 * 1024 * 1024 + 1)) /dev/zero >"$tap_tmp/big.json"
+run_pb verify "$study" --against "$tap_tmp/big.json"
+is "$pb_status" 65 "a results.json of 64 MiB + 1 byte is refused"
+ok "for its size" grep -q 'larger than 64 MiB' "$pb_err_file"
+head -c $((64 * 1024 * 1024)) /dev/zero >"$tap_tmp/big.json"
+run_pb verify "$study" --against "$tap_tmp/big.json"
+ok "one of 64 MiB is read (and refused for what it holds)" \
+	bash -c "test $pb_status -ne 0 && ! grep -q 'larger than' '$pb_err_file'"
+rm -f "$tap_tmp/big.json"
+
+done_testing

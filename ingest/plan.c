@@ -969,6 +969,13 @@ static void parse_states(plan_ctx *c, const ini_key *k)
 	}
 	if (v[0] == '\0')
 		value_error(c, k, "states is empty");
+	/* One state leaves nothing to compare it with: refuse the study
+	 * here, where the line that declares it is known. */
+	if (ok && n == 1) {
+		value_error(c, k, "states has one state; a study compares at "
+			    "least two");
+		ok = false;
+	}
 	if (ok) {
 		free(c->plan->states);
 		c->plan->states = states;

@@ -194,6 +194,9 @@ bad_option "a bad --threshold" \
 bad_option "a state twice in --states" \
 	"pairboot: plan new: --states: state '0x14' listed twice in states (first as '20' at character 6 of the value)" \
 	"${args[@]}" --states '0;10;20;0x14'
+bad_option "a single state in --states" \
+	"pairboot: plan new: --states: states has one state; a study compares at least two" \
+	"${args[@]}" --states 20
 bad_option "a --reference not among the states" \
 	"pairboot: plan new: --reference: reference state 30 is not listed in states" \
 	"${args[@]}" --reference 30

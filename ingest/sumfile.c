@@ -340,6 +340,86 @@ static void write_rows(const study *s, FILE *out)
 	g_hash_table_destroy(sizes);
 }
 
+/* Whether the file at NAME in S's folder is the one ST describes. */
+static bool same_file(const study *s, const char *name, const struct stat *st)
+{
+	gchar *full = g_build_filename(s->dir, name, NULL);
+	struct stat in;
+	bool same = stat(full, &in) == 0 && in.st_dev == st->st_dev
+		    && in.st_ino == st->st_ino;
+
+	g_free(full);
+	return same;
+}
+
+/* The input of S that ST is (a path relative to the study), or NULL.
+ * Compared by device and inode, so another name of it is caught too. */
+static const char *study_input_at(const study *s, const struct stat *st)
+{
+	for (size_t i = 0; i < s->n_inputs; i++)
+		if (same_file(s, s->inputs[i].path, st))
+			return s->inputs[i].path;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+
+		if (r->latency_path && same_file(s, r->latency_path, st))
+			return r->latency_path;
+		if (r->mechanism_path && same_file(s, r->mechanism_path, st))
+			return r->mechanism_path;
+	}
+	if (same_file(s, "study.ini", st))
+		return "study.ini";
+	if (same_file(s, "runs.csv", st))
+		return "runs.csv";
+	if (same_file(s, "schedule.csv", st))
+		return "schedule.csv";
+	if (same_file(s, SUMFILE_NAME, st))
+		return SUMFILE_NAME;
+	return NULL;
+}
+
+/* Whether the file at PATH begins with the header line write_rows
+ * writes, which is how a summary pairboot wrote is known. */
+static bool starts_as_summary(const char *path)
+{
+	char want[256] = "";
+	char line[256];
+	size_t used = 0;
+	FILE *f = fopen(path, "rb");
+	bool same;
+
+	if (!f)
+		return false;
+	for (int k = 0; k < SC_COUNT; k++)
+		used += (size_t)snprintf(want + used, sizeof want - used, "%s%s",
+					 k ? "," : "", sc_name[k]);
+	snprintf(want + used, sizeof want - used, "\n");
+	same = fgets(line, sizeof line, f) && strcmp(line, want) == 0;
+	fclose(f);
+	return same;
+}
+
+pb_status sumfile_check_target(const study *s, const char *path, diag *d)
+{
+	struct stat st;
+	const char *input;
+
+	if (stat(path, &st) != 0)
+		return PB_OK; /* nothing there yet: nothing to lose */
+	input = study_input_at(s, &st);
+	if (input) {
+		diag_error(d, path, 0, 0, "refusing to overwrite the study's "
+			   "own %s (--force to overwrite)", input);
+		return PB_CANTCREAT;
+	}
+	if (!starts_as_summary(path)) {
+		diag_error(d, path, 0, 0, "refusing to overwrite a file that "
+			   "is not a pairboot summary (--force to overwrite)");
+		return PB_CANTCREAT;
+	}
+	return PB_OK;
+}
+
 pb_status sumfile_write(const study *s, const char *path, diag *d)
 {
 	size_t len = strlen(path);

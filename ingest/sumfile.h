@@ -71,6 +71,10 @@ void sumfile_free(sumfile *f);
  * holds the old content or the whole new one.  Problems go to D (named by
  * PATH): PB_CANTCREAT when the file cannot be created, PB_IOERR when
  * writing fails, PB_NOMEM. */
+/* Refuses (PB_CANTCREAT, with a message) an output PATH that is an input
+ * of S, or an existing file that is not a summary pairboot wrote. */
+pb_status sumfile_check_target(const study *s, const char *path, diag *d);
+
 pb_status sumfile_write(const study *s, const char *path, diag *d);
 
 #endif

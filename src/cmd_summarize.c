@@ -1,4 +1,4 @@
-/* cmd_summarize.c: `pairboot summarize STUDY -o FILE [--shard K/N]`:
+/* cmd_summarize.c: `pairboot summarize STUDY -o FILE [--shard K/N] [--force]`:
  * reduce each boot's latency CSV to its per-run row (sumfile.h), the map
  * step that lets a study too large for one machine be read by many. */
 #include "config.h"
@@ -46,10 +46,12 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "shard", required_argument, NULL, 's' },
+		{ "force", no_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 }
 	};
 	read_options ro = { 0, 0, 0 };
 	const char *output = NULL;
+	bool force = false;
 	study *s = NULL;
 	diag *d;
 	pb_status st;
@@ -60,6 +62,9 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 		switch (c) {
 		case 'o':
 			output = optarg;
+			break;
+		case 'f':
+			force = true;
 			break;
 		case 's':
 			if (!parse_shard(optarg, &ro.shard, &ro.shards))
@@ -82,6 +87,8 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = study_read_opt(argv[optind], &ro, d, &s);
+	if (st == PB_OK && !force)
+		st = sumfile_check_target(s, output, d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
 		st = sumfile_write(s, output, d);

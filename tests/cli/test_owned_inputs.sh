@@ -1,6 +1,7 @@
 #!/bin/bash
 # test_owned_inputs.sh: inputs a user should not be able to hand over:
-# a study of one state, which leaves nothing to compare.
+# a study of one state, which leaves nothing to compare, and a summary
+# written over the study's own files or over a file pairboot did not write.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,5 +28,40 @@ is "$pb_status" 65 "report of a one-state study: 65"
 is "$(head -n 1 "$pb_err_file")" "pairboot: $where" \
 	"report names the line that declares the states"
 ok "report of a one-state study writes nothing" test ! -e "$tap_tmp/one-report"
+
+## summarize over files it must keep --------------------------------------
+study=$tap_tmp/sum/powerplan
+mkdir -p "$tap_tmp/sum"
+cp -R "$top_srcdir/fixtures/powerplan" "$study"
+chmod -R u+w "$study"
+cp "$study/runs.csv" "$tap_tmp/runs.kept"
+run_pb summarize "$study" -o "$study/runs.csv"
+is "$pb_status" 73 "summarize -o the study's runs.csv: 73"
+is "$(head -n 1 "$pb_err_file")" \
+	"pairboot: $study/runs.csv: refusing to overwrite the study's own runs.csv (--force to overwrite)" \
+	"and says which input it is"
+ok "runs.csv is kept" cmp -s "$study/runs.csv" "$tap_tmp/runs.kept"
+ln "$study/study.ini" "$tap_tmp/other-name.ini"
+run_pb summarize "$study" -o "$tap_tmp/other-name.ini"
+is "$pb_status" 73 "summarize -o another name of study.ini: 73"
+ok "found by device and inode" \
+	grep -q "the study's own study.ini" "$pb_err_file"
+lat=$(ls "$study/latency" | head -n 1)
+run_pb summarize "$study" -o "$study/latency/$lat"
+is "$pb_status" 73 "summarize -o a latency CSV of the study: 73"
+printf 'mine\n' >"$tap_tmp/keep.csv"
+run_pb summarize "$study" -o "$tap_tmp/keep.csv"
+is "$pb_status" 73 "summarize -o a file that is not a summary: 73"
+is "$(head -n 1 "$pb_err_file")" \
+	"pairboot: $tap_tmp/keep.csv: refusing to overwrite a file that is not a pairboot summary (--force to overwrite)" \
+	"and says why"
+is "$(cat "$tap_tmp/keep.csv")" mine "that file is kept"
+run_pb summarize "$study" -o "$tap_tmp/sum.csv"
+is "$pb_status" 0 "summarize to a new file: 0"
+run_pb summarize "$study" -o "$tap_tmp/sum.csv"
+is "$pb_status" 0 "summarize over a summary it wrote: 0"
+run_pb summarize "$study" -o "$tap_tmp/keep.csv" --force
+is "$pb_status" 0 "summarize --force over any file: 0"
+ok "--force wrote the summary" cmp -s "$tap_tmp/keep.csv" "$tap_tmp/sum.csv"
 
 done_testing

@@ -61,19 +61,93 @@ typedef struct lang_list {
 
 /* The default report folder: reports/<study folder name>, creating
  * reports/ when it does not exist yet. */
-static char *default_output(const study *s, diag *d)
+static char *default_output(const study *s)
 {
+	char *real = realpath(s->dir, NULL);
+	gchar *name = real ? g_path_get_basename(real) : NULL;
 	char *path;
 
+	free(real);
+	/* "." or "..": the folder's own name, not the one it was given by. */
+	if (!name || !strcmp(name, "/") || !strcmp(name, ".")) {
+		g_free(name);
+		name = g_strdup(s->name);
+	}
+	path = malloc(strlen(DEFAULT_REPORTS) + strlen(name) + 2);
+	if (path)
+		sprintf(path, "%s/%s", DEFAULT_REPORTS, name);
+	g_free(name);
+	return path;
+}
+
+/* Creates the reports/ folder of the default output, once the output is
+ * known to lie outside the study. */
+static pb_status make_default_parent(diag *d)
+{
 	if (mkdir(DEFAULT_REPORTS, 0777) != 0 && errno != EEXIST) {
 		diag_error(d, DEFAULT_REPORTS, 0, 0, "cannot create: %s",
 			   strerror(errno));
-		return NULL;
+		return PB_CANTCREAT;
 	}
-	path = malloc(strlen(DEFAULT_REPORTS) + strlen(s->name) + 2);
-	if (path)
-		sprintf(path, "%s/%s", DEFAULT_REPORTS, s->name);
-	return path;
+	return PB_OK;
+}
+
+/* PATH made absolute through its deepest existing folder, so that a
+ * path not created yet can be compared with the study's (g_free). */
+static gchar *resolve_ahead(const char *path)
+{
+	char *real = realpath(path, NULL);
+	gchar *parent, *base, *up, *joined;
+
+	if (real) {
+		joined = g_strdup(real);
+		free(real);
+		return joined;
+	}
+	parent = g_path_get_dirname(path);
+	base = g_path_get_basename(path);
+	up = strcmp(parent, path) ? resolve_ahead(parent) : g_strdup(path);
+	joined = g_build_filename(up, base, NULL);
+	g_free(parent);
+	g_free(base);
+	g_free(up);
+	return joined;
+}
+
+/* Whether folder INNER is OUTER or lies inside it (absolute paths). */
+static bool lies_within(const char *inner, const char *outer)
+{
+	size_t n = strlen(outer);
+
+	if (n == 1 && outer[0] == '/')
+		return true;
+	return !strncmp(inner, outer, n) && (inner[n] == '/' || !inner[n]);
+}
+
+/* Refuses an output inside the study folder, or one holding it: the
+ * staging folder and the study's files would be taken as each other's. */
+static pb_status check_target_place(const study *s, const char *target,
+				    diag *d)
+{
+	char *study_real = realpath(s->dir, NULL);
+	gchar *out_real = resolve_ahead(target);
+	pb_status st = PB_OK;
+
+	if (!study_real || !out_real) {
+		st = PB_OK; /* study_read found it: nothing else to compare */
+	} else if (lies_within(out_real, study_real)) {
+		diag_error(d, target, 0, 0, "the output would lie inside the "
+			   "study folder %s; give -o a folder outside it",
+			   s->dir);
+		st = PB_CANTCREAT;
+	} else if (lies_within(study_real, out_real)) {
+		diag_error(d, target, 0, 0, "the output would hold the study "
+			   "folder %s; give -o a folder outside it", s->dir);
+		st = PB_CANTCREAT;
+	}
+	free(study_real);
+	g_free(out_real);
+	return st;
 }
 
 /* Renders the page of S in each language of LANGS into PAGES[i] (new
@@ -254,10 +328,14 @@ static pb_status report_study(const char *dir, const char *output,
 		timing_end(TIMING_BOOTSTRAP);
 	}
 	if (st == PB_OK) {
-		target = output ? strdup(output) : default_output(s, d);
+		target = output ? strdup(output) : default_output(s);
 		if (!target)
-			st = diag_errors(d) ? PB_CANTCREAT : PB_NOMEM;
+			st = PB_NOMEM;
 	}
+	if (st == PB_OK)
+		st = check_target_place(s, target, d);
+	if (st == PB_OK && !output)
+		st = make_default_parent(d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
 		st = write_report(s, a, langs, formats, target, d);

@@ -1,7 +1,8 @@
 #!/bin/bash
 # test_owned_inputs.sh: inputs a user should not be able to hand over:
 # a study of one state, which leaves nothing to compare, and a summary
-# written over the study's own files or over a file pairboot did not write.
+# written over the study's own files or over a file pairboot did not write,
+# and a report whose folder would lie inside the study or hold it.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -63,5 +64,31 @@ is "$pb_status" 0 "summarize over a summary it wrote: 0"
 run_pb summarize "$study" -o "$tap_tmp/keep.csv" --force
 is "$pb_status" 0 "summarize --force over any file: 0"
 ok "--force wrote the summary" cmp -s "$tap_tmp/keep.csv" "$tap_tmp/sum.csv"
+
+## report inside the study ------------------------------------------------
+inside=$tap_tmp/in/powerplan
+mkdir -p "$tap_tmp/in"
+cp -R "$top_srcdir/fixtures/powerplan" "$inside"
+chmod -R u+w "$inside"
+listing=$(cd "$inside" && find . | sort)
+for given in . ../powerplan; do
+	(cd "$inside" && run_pb report "$given" --format json
+	 printf '%s\n' "$pb_status" >"$tap_tmp/status"
+	 cp "$pb_err_file" "$tap_tmp/err")
+	is "$(cat "$tap_tmp/status")" 73 "report $given from inside the study: 73"
+	is "$(head -n 1 "$tap_tmp/err")" \
+		"pairboot: reports/powerplan: the output would lie inside the study folder $given; give -o a folder outside it" \
+		"report $given: says why, naming the folder by its real name"
+	is "$(cd "$inside" && find . | sort)" "$listing" \
+		"report $given: nothing created in the study"
+done
+(cd "$tap_tmp/in" && run_pb report powerplan -o . --format json
+ printf '%s\n' "$pb_status" >"$tap_tmp/status")
+is "$(cat "$tap_tmp/status")" 73 "report -o a folder holding the study: 73"
+(cd "$tap_tmp/in" && run_pb report powerplan/. --format json
+ printf '%s\n' "$pb_status" >"$tap_tmp/status")
+is "$(cat "$tap_tmp/status")" 0 "report powerplan/. from beside it: 0"
+ok "named reports/powerplan by the folder's real name" \
+	test -f "$tap_tmp/in/reports/powerplan/results.json"
 
 done_testing

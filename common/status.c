@@ -5,7 +5,9 @@ const char *pb_status_describe(pb_status status)
 {
 	switch (status) {
 	case PB_OK: return "success";
-	case PB_MISMATCH: return "verify found a mismatch";
+	case PB_MISMATCH:
+		return "verify found a mismatch, or compare --fail-on what it "
+		       "fails on";
 	case PB_USAGE: return "usage error";
 	case PB_DATAERR: return "the study has bad data";
 	case PB_NOINPUT: return "an input does not exist or cannot be opened";

@@ -10,6 +10,7 @@
 typedef enum pb_status {
 	PB_OK = 0,          /* success */
 	PB_MISMATCH = 1,    /* verify: a published number does not follow */
+	PB_GATE_FAILED = 1, /* compare --fail-on: what it fails on happened */
 	PB_USAGE = 64,      /* bad command line */
 	PB_DATAERR = 65,    /* the study is malformed or inconsistent */
 	PB_NOINPUT = 66,    /* a study folder or input file does not exist */

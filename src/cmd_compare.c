@@ -341,9 +341,63 @@ static void print_summary(const builddiff_result *c)
 	print_effects(c);
 }
 
+/* What `--fail-on` makes the exit status depend on. */
+typedef enum fail_on {
+	FAIL_ON_NOTHING,           /* without the option: 0 whatever changed */
+	FAIL_ON_WORSE,             /* an effect or the baseline changed worse */
+	FAIL_ON_CHANGE             /* anything changed, either way */
+} fail_on;
+
+/* Counts toward the gate of CH, one interval of the comparison. */
+static void gate_count(const change_interval *ch, size_t *worse,
+		       size_t *changed)
+{
+	if (ch->verdict != CHANGE_CHANGED)
+		return;
+	(*changed)++;
+	if (ch->direction == CHANGE_WORSE)
+		(*worse)++;
+}
+
+/* Judges C by GATE: each series pair of every state's effect and of the
+ * baseline counts on its own (a CI fails on one pair that got worse even
+ * where the series as a whole disagree), and for FAIL_ON_CHANGE so do the
+ * value handling and the mechanism.  Says on stderr what failed it;
+ * returns PB_GATE_FAILED or PB_OK. */
+static pb_status gate_judge(const builddiff_result *c, fail_on gate)
+{
+	size_t worse = 0, changed = 0, values = 0, mech = 0;
+
+	if (gate == FAIL_ON_NOTHING)
+		return PB_OK;
+	for (size_t i = 0; i < c->n_effects; i++)
+		gate_count(&c->effects[i].change, &worse, &changed);
+	for (size_t i = 0; i < c->n_baseline; i++)
+		gate_count(&c->baseline[i].change, &worse, &changed);
+	for (size_t i = 0; i < c->n_values; i++)
+		values += c->values[i].changed;
+	for (size_t i = 0; i < c->n_mech; i++)
+		mech += c->mech[i].changed;
+	if (gate == FAIL_ON_WORSE && worse > 0) {
+		fprintf(stderr, "pairboot: compare: --fail-on worse: %zu "
+			"interval%s changed worse\n", worse,
+			worse == 1 ? "" : "s");
+		return PB_GATE_FAILED;
+	}
+	if (gate == FAIL_ON_CHANGE && changed + values + mech > 0) {
+		fprintf(stderr, "pairboot: compare: --fail-on change: %zu "
+			"interval%s changed (%zu worse), %zu written value%s "
+			"and %zu mechanism state%s handled otherwise\n",
+			changed, changed == 1 ? "" : "s", worse, values,
+			values == 1 ? "" : "s", mech, mech == 1 ? "" : "s");
+		return PB_GATE_FAILED;
+	}
+	return PB_OK;
+}
+
 static pb_status compare_studies(const char *old_dir, const char *new_dir,
 				 const char *output, const cli_options *opt,
-				 diag *d)
+				 fail_on gate, diag *d)
 {
 	side o = { NULL, NULL, false }, n = { NULL, NULL, false };
 	builddiff_result *c = NULL;
@@ -368,6 +422,8 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 		print_summary(c);
 		printf("comparison written to %s/\n", target);
 	}
+	if (st == PB_OK)
+		st = gate_judge(c, gate);
 	free(target);
 	builddiff_free(c);
 	side_free(&o);
@@ -379,9 +435,11 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 {
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
+		{ "fail-on", required_argument, NULL, 'F' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *output = NULL;
+	fail_on gate = FAIL_ON_NOTHING;
 	diag *d;
 	pb_status st;
 	int c;
@@ -391,6 +449,17 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 		switch (c) {
 		case 'o':
 			output = optarg;
+			break;
+		case 'F':
+			if (strcmp(optarg, "worse") == 0)
+				gate = FAIL_ON_WORSE;
+			else if (strcmp(optarg, "change") == 0)
+				gate = FAIL_ON_CHANGE;
+			else
+				return cli_usage_error("compare: --fail-on "
+						       "must be worse or "
+						       "change ('%s')",
+						       optarg);
 			break;
 		default:
 			return PB_USAGE;
@@ -405,7 +474,8 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
-	st = compare_studies(argv[optind], argv[optind + 1], output, opt, d);
+	st = compare_studies(argv[optind], argv[optind + 1], output, opt,
+			     gate, d);
 	cli_say_failure(st, "compare", "no comparison written", d);
 	diag_free(d);
 	return st;

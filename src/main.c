@@ -41,13 +41,16 @@ static void print_help(void)
 	       "                         --lang picks languages from en,de,cs,ko and\n"
 	       "                         --format formats from md,json,pdf,svg,png\n"
 	       "                         (default: all)\n"
-	       "  compare OLD NEW [-o DIR]\n"
+	       "  compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
 	       "                         compare two studies of the same design on an\n"
 	       "                         old and a new build: value handling, mechanism,\n"
 	       "                         baseline and each state's effect, with a verdict\n"
 	       "                         per state (changed, no change established,\n"
 	       "                         unchanged within threshold); writes DIR (default:\n"
-	       "                         reports/compare-<old name>-<new name>)\n"
+	       "                         reports/compare-<old name>-<new name>);\n"
+	       "                         --fail-on worse|change exits 1 when a state's\n"
+	       "                         effect or the baseline changed worse, or when\n"
+	       "                         anything changed\n"
 	       "  verify STUDY --against FILE [--tolerance X]\n"
 	       "                         recompute everything from the study and print\n"
 	       "                         each number and verdict of FILE (a results.json\n"
@@ -106,7 +109,8 @@ static void print_help(void)
 	       "\n"
 	       "Exit status:\n"
 	       "  0   success\n"
-	       "  1   verify found a published number that does not follow\n"
+	       "  1   verify found a published number that does not follow;\n"
+	       "      compare --fail-on found what it fails on\n"
 	       "  64  usage error (bad command line)\n"
 	       "  65  the study has bad data\n"
 	       "  66  an input does not exist or cannot be opened\n"
@@ -151,7 +155,8 @@ typedef struct command {
 
 static const char *const report_valued[] = { "-o", "--output", "--lang",
 					     "--format", NULL };
-static const char *const output_valued[] = { "-o", "--output", NULL };
+static const char *const compare_valued[] = { "-o", "--output", "--fail-on",
+					      NULL };
 static const char *const verify_valued[] = { "--against", "--tolerance",
 					     NULL };
 static const char *const summarize_valued[] = { "-o", "--output", "--shard",
@@ -168,7 +173,7 @@ static const char *const plan_valued[] = {
 static const command commands[] = {
 	{ "check", cmd_check, NULL },
 	{ "report", cmd_report, report_valued },
-	{ "compare", cmd_compare, output_valued },
+	{ "compare", cmd_compare, compare_valued },
 	{ "verify", cmd_verify, verify_valued },
 	{ "summarize", cmd_summarize, summarize_valued },
 	{ "plan", cmd_plan, plan_valued },

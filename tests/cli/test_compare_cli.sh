@@ -227,6 +227,39 @@ is "$pb_status" 65 "a throughput results.json against latency: 65"
 is "$(sed -n '3p' "$pb_err_file")" "pairboot: $tap_tmp/rep-net/results.json: 'unit' differs: old 'ms', new 'Mbit/s'; studies that measure different things are not compared" \
 	"a results.json has no study.ini lines: the message names the file"
 
+## The gate ----------------------------------------------------------------
+# The bundled pair: on the new build `missing` is normalized to 20, so its
+# effect changes for the better in both series pairs (and its value
+# handling and mechanism change); 0, 10, 100 and the baseline do not
+# change.  Swapped, the same two intervals change for the worse.
+run_pb compare "$old" "$new" -o "$out/gate"
+is "$pb_status" 0 "without --fail-on a change gives 0"
+run_pb -q compare "$old" "$new" -o "$out/gate" --fail-on worse
+is "$pb_status" 0 "--fail-on worse: a change for the better gives 0"
+is "$pb_err" "" "and says nothing"
+run_pb -q compare "$old" "$new" -o "$out/gate" --fail-on change
+is "$pb_status" 1 "--fail-on change: a change for the better gives 1"
+is "$pb_err" "pairboot: compare: --fail-on change: 2 intervals changed (0 worse), 1 written value and 1 mechanism state handled otherwise
+" "it says what changed"
+ok "the comparison is written all the same" test -f "$out/gate/compare.json"
+run_pb -q compare "$new" "$old" -o "$out/gate-rev" --fail-on worse
+is "$pb_status" 1 "--fail-on worse: old and new swapped give 1"
+is "$pb_err" "pairboot: compare: --fail-on worse: 2 intervals changed worse
+" "it says how many got worse"
+ok "and writes the comparison" test -f "$out/gate-rev/compare.json"
+ok "whose effects of missing are worse" grep -q '"assessment": "worse"' \
+	"$out/gate-rev/compare.json"
+for gate in worse change; do
+	run_pb -q compare "$old" "$old" -o "$out/gate-self" --fail-on "$gate"
+	is "$pb_status" 0 "--fail-on $gate: a study against itself gives 0"
+done
+run_pb compare "$old" "$new" -o "$out/gate" --fail-on better
+is "$pb_status" 64 "--fail-on better is a usage error"
+is "$(head -n 1 "$pb_err_file")" "pairboot: compare: --fail-on must be worse or change ('better')" \
+	"naming the two it takes"
+run_pb compare "$old" "$new" -o "$out/gate" --fail-on
+is "$pb_status" 64 "--fail-on without a value is a usage error"
+
 ## Errors ------------------------------------------------------------------
 run_pb compare "$old"
 is "$pb_status" 64 "one study is a usage error"

@@ -236,6 +236,40 @@ static pb_status check_plans(const side *o, const side *n, diag *d)
 	return diff & PLAN_DIFF_INCOMPARABLE ? PB_DATAERR : PB_OK;
 }
 
+/* Whether A and B are both NULL or the same text. */
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Warns about a comparison that is no comparison of two builds: the same
+ * input files twice (every change is zero by construction), or two
+ * studies of one build whose titles or services differ (two settings or
+ * two studies, not a new build).  Each warning names the new study. */
+static void check_sides(const side *o, const side *n, diag *d)
+{
+	const study_plan *op = &o->s->plan, *np = &n->s->plan;
+
+	if (o->s->digest[0] && strcmp(o->s->digest, n->s->digest) == 0)
+		diag_warning(d, n->s->dir, 0, 0, "has the same input digest "
+			     "as %s (%.12s...): the same data twice, so "
+			     "nothing can change", o->s->dir, o->s->digest);
+	if (!same_text(op->build, np->build))
+		return;
+	if (!same_text(op->title, np->title))
+		diag_warning(d, n->s->dir, 0, 0, "is of the same build (%s) "
+			     "as %s, but its title differs: a comparison of "
+			     "builds expects one study repeated on another "
+			     "build", np->build ? np->build : "none",
+			     o->s->dir);
+	else if (!same_text(op->service, np->service))
+		diag_warning(d, n->s->dir, 0, 0, "is of the same build (%s) "
+			     "as %s, but names another service ('%s', old "
+			     "'%s')", np->build ? np->build : "none",
+			     o->s->dir, np->service ? np->service : "",
+			     op->service ? op->service : "");
+}
+
 /* "WHAT: K of N changed", the start of one summary line. */
 static void print_list(const char *what, size_t n_changed, size_t n_all)
 {
@@ -408,6 +442,8 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 		st = side_load(new_dir, d, &n);
 	if (st == PB_OK)
 		st = check_plans(&o, &n, d);
+	if (st == PB_OK)
+		check_sides(&o, &n, d);
 	if (st == PB_OK)
 		st = builddiff_run(o.s, o.a, n.s, n.a, &c);
 	if (st == PB_OK) {

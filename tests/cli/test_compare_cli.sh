@@ -260,6 +260,25 @@ is "$(head -n 1 "$pb_err_file")" "pairboot: compare: --fail-on must be worse or 
 run_pb compare "$old" "$new" -o "$out/gate" --fail-on
 is "$pb_status" 64 "--fail-on without a value is a usage error"
 
+## Comparisons that compare nothing ----------------------------------------
+run_pb -q compare "$old" "$old" -o "$out/self"
+is "$pb_status" 0 "a study against itself: 0"
+ok "with a warning that it is the same data twice" grep -qF \
+	"pairboot: $old: warning: has the same input digest as $old (" \
+	"$pb_err_file"
+cp -R "$old" "$tap_tmp/retitled"
+sed -i 's/^title = .*/title = Another setting altogether/' \
+	"$tap_tmp/retitled/study.ini"
+run_pb -q compare "$old" "$tap_tmp/retitled" -o "$out/retitled"
+is "$pb_status" 0 "one build, another title: 0"
+ok "with a warning that the build is the same but the title is not" \
+	grep -qF "pairboot: $tap_tmp/retitled: warning: is of the same build (26200.9168) as $old, but its title differs" \
+	"$pb_err_file"
+ok "and no same-data warning (one byte differs)" \
+	bash -c "! grep -q 'same input digest' '$pb_err_file'"
+run_pb -q compare "$old" "$new" -o "$out/quiet"
+is "$pb_err" "" "two builds of one study: no warning"
+
 ## Errors ------------------------------------------------------------------
 run_pb compare "$old"
 is "$pb_status" 64 "one study is a usage error"

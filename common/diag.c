@@ -126,12 +126,45 @@ static void diag_hold(diag *d, char *full, bool warning)
 	d->n_held++;
 }
 
+/* Whether the byte at S (LEFT bytes available) starts a control
+ * character, and how many bytes it has (1, or 2 for a C1 control). */
+static size_t control_len(const unsigned char *s, size_t left)
+{
+	if (s[0] < 0x20 || s[0] == 0x7F)
+		return 1;
+	if (s[0] == 0xC2 && left > 1 && s[1] >= 0x80 && s[1] <= 0x9F)
+		return 2;
+	return 0;
+}
+
+char *diag_escape(const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t len = strlen(text), o = 0;
+	/* At worst every byte becomes four. */
+	char *out = malloc(4 * len + 1);
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len;) {
+		size_t n = control_len(s + i, len - i);
+		if (n == 0) {
+			out[o++] = (char)s[i++];
+			continue;
+		}
+		for (; n > 0; n--, i++)
+			o += (size_t)snprintf(out + o, 5, "\\x%02X", s[i]);
+	}
+	out[o] = '\0';
+	return out;
+}
+
 static void diag_emit(diag *d, const char *kind, const char *file,
 		      size_t line, size_t col, const char *fmt, va_list ap)
 {
 	char where[64] = "";
 	char text[1024];
-	char *full;
+	char *full, *safe;
 	size_t need;
 
 	if (line && col)
@@ -147,6 +180,13 @@ static void diag_emit(diag *d, const char *kind, const char *file,
 		return;
 	}
 	snprintf(full, need, "%s%s: %s%s", file ? file : "", where, kind, text);
+	safe = diag_escape(full);
+	free(full);
+	if (!safe) {
+		d->failure = pb_status_merge(d->failure, PB_NOMEM);
+		return;
+	}
+	full = safe;
 	if (d->buffer)
 		diag_hold(d, full, kind[0] != '\0');
 	else

@@ -55,6 +55,14 @@ size_t diag_kept(const diag *d);
  * its own, so threads reading files at once may all quote). */
 const char *diag_quote(const char *value, size_t len);
 
+/* A copy of TEXT (malloc'd, the caller frees it; NULL when out of memory)
+ * fit to be written to a terminal: each control character, a C0 byte
+ * (ESC, BEL, BS, CR, LF and tab included), DEL, or the two bytes of a C1
+ * control U+0080..U+009F, becomes \xHH as diag_quote writes it; all else
+ * is kept.  Every message a diag prints passes through it, so that a file
+ * name or value holding ESC cannot send commands to the terminal. */
+char *diag_escape(const char *text);
+
 /* Buffers, for reading files on several threads while the messages still
  * come out in one fixed order.  A buffer is a collector for one piece of
  * work (one run's files); it prints nothing, and diag_replay later passes

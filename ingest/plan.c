@@ -427,8 +427,43 @@ static const char *quoted(const char *v)
 	return diag_quote(v, strlen(v));
 }
 
+/* The byte offset in RAW (a value as written) of the first control
+ * character its text holds, either written out or as an escape (\n, \t,
+ * \r) that GKeyFile turns into one; -1 when there is none. */
+static long control_offset(const char *raw)
+{
+	size_t at, len = strlen(raw);
+
+	if (textcheck_control(raw, len, &at))
+		return (long)at;
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (raw[i] != '\\')
+			continue;
+		if (raw[i + 1] == 'n' || raw[i + 1] == 't' || raw[i + 1] == 'r')
+			return (long)i;
+		i++;    /* \\ and \s: the next byte is no escape */
+	}
+	return -1;
+}
+
 /* Stores the unescaped text value of K in *DEST (replacing what was there).
- * An empty value is an error when NONEMPTY. */
+ * An empty value is an error when NONEMPTY; a control character is an
+ * error at its column. */
+/* Whether the value of K holds a control character; reports it. */
+static bool text_has_control(plan_ctx *c, const ini_section *s,
+			     const ini_key *k)
+{
+	gchar *raw = value_raw(c, s, k);
+	long at = control_offset(raw);
+
+	if (at >= 0)
+		diag_error(c->d, c->file, k->line, k->vcol + (size_t)at,
+			   "%s contains a control character ('%s')", k->name,
+			   quoted(raw));
+	g_free(raw);
+	return at >= 0;
+}
+
 static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 		       bool nonempty, char **dest)
 {
@@ -445,6 +480,8 @@ static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 		c->fail = PB_SOFTWARE;
 	} else if (nonempty && v[0] == '\0') {
 		value_error(c, k, "%s is empty", k->name);
+	} else if (text_has_control(c, s, k)) {
+		/* reported */
 	} else {
 		char *copy = dup_str(v);
 		if (!copy) {
@@ -630,7 +667,70 @@ static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)
 	value_text(c, s, k, true, &c->plan->unit);
 }
 
-/* scale and threshold: finite numbers > 0. */
+/* The most significant digits and decimals a number the pages print as
+ * written may have.  Pages print such a number in fixed notation with its
+ * written decimals (numfmt_fixed, at most 15); a decimal of at most 15
+ * significant digits reads into a double and prints back as the same
+ * digits (DBL_DIG), so within both bounds the page shows exactly what
+ * study.ini says, and beyond them it could not. */
+#define PRINTED_MAX_DIGITS 15
+
+/* The significant digits of number S (accepted by numparse_double) when
+ * written in fixed notation: from its first non-zero digit to its last
+ * written digit or its units digit, whichever is further right (1.50 -> 3,
+ * 0.0025 -> 2, 25e3 -> 5, 1e16 -> 17).  Clamped to 100000. */
+static long fixed_digits(const char *s)
+{
+	long whole = 0, exp = 0, first = -1, pos = 0, point, last;
+	const char *e = strpbrk(s, "eE");
+	bool in_frac = false;
+
+	for (const char *p = s; *p && p != e; p++) {
+		if (*p == '.') {
+			in_frac = true;
+			continue;
+		}
+		if (!is_digit(*p))
+			continue;
+		if (first < 0 && *p != '0')
+			first = pos;
+		if (pos < 100000)
+			pos++;
+		if (!in_frac && whole < 100000)
+			whole++;
+	}
+	if (e) {
+		bool neg = e[1] == '-';
+		for (e += 1 + (e[1] == '-' || e[1] == '+'); is_digit(*e); e++)
+			if (exp < 100000)
+				exp = exp * 10 + (*e - '0');
+		if (neg)
+			exp = -exp;
+	}
+	if (first < 0)
+		return 0;
+	point = whole + exp;    /* digits before the point, in fixed form */
+	last = pos - 1 > point - 1 ? pos - 1 : point - 1;
+	return last - first + 1 > 100000 ? 100000 : last - first + 1;
+}
+
+/* Whether number V of key K, with DECIMALS written
+ * decimals, can be printed as written; reports it when not. */
+static bool value_printable(plan_ctx *c, const ini_key *k, const char *v,
+			    int decimals)
+{
+	if (decimals <= PRINTED_MAX_DIGITS
+	    && fixed_digits(v) <= PRINTED_MAX_DIGITS)
+		return true;
+	value_error(c, k, "%s has more digits than the pages can print as "
+		    "written (at most %d significant digits and %d decimals) "
+		    "('%s')", k->name, PRINTED_MAX_DIGITS, PRINTED_MAX_DIGITS,
+		    quoted(v));
+	return false;
+}
+
+/* scale and threshold: finite numbers > 0; the threshold, which the pages
+ * print with its written decimals, also printable as written. */
 static bool read_positive(plan_ctx *c, const ini_section *s,
 			  const ini_key *k, double *out, int *decimals)
 {
@@ -642,6 +742,8 @@ static bool read_positive(plan_ctx *c, const ini_section *s,
 		value_error(c, k, "%s must be > 0 ('%s')", k->name, quoted(v));
 		ok = false;
 	}
+	if (ok && decimals)
+		ok = value_printable(c, k, v, *decimals);
 	if (ok)
 		*out = x;
 	g_free(v);
@@ -660,18 +762,30 @@ static void read_threshold(plan_ctx *c, const ini_section *s,
 		      &c->plan->threshold_decimals);
 }
 
+/* Decimals of a confidence level: its percentage has at most one. */
+#define CONFIDENCE_MAX_DECIMALS 3
+
 static void read_confidence(plan_ctx *c, const ini_section *s,
 			    const ini_key *k)
 {
 	gchar *v = value_raw(c, s, k);
 	double x;
 
-	if (value_number(c, k, v, &x, NULL)) {
-		if (x > 0 && x < 1)
-			c->plan->confidence = x;
-		else
+	int decimals = 0;
+
+	if (value_number(c, k, v, &x, &decimals)) {
+		if (!(x > 0 && x < 1))
 			value_error(c, k, "confidence must be strictly "
 				    "between 0 and 1 ('%s')", quoted(v));
+		else if (decimals > CONFIDENCE_MAX_DECIMALS)
+			/* Figures print the level as a percentage with one
+			 * decimal: 0.9995 would show as 100%. */
+			value_error(c, k, "confidence has more than %d "
+				    "decimals, which the pages cannot print "
+				    "as a percentage ('%s')",
+				    CONFIDENCE_MAX_DECIMALS, quoted(v));
+		else
+			c->plan->confidence = x;
 	}
 	g_free(v);
 }

@@ -63,3 +63,18 @@ text_fault textcheck_find(const char *s, size_t len, size_t *at)
 	}
 	return TEXT_OK;
 }
+
+bool textcheck_control(const char *s, size_t len, size_t *at)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	for (size_t i = 0; i < len; i++) {
+		bool c1 = u[i] == 0xC2 && i + 1 < len && u[i + 1] >= 0x80
+			  && u[i + 1] <= 0x9F;
+		if (u[i] < 0x20 || u[i] == 0x7F || c1) {
+			*at = i;
+			return true;
+		}
+	}
+	return false;
+}

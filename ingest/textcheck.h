@@ -6,6 +6,7 @@
 #ifndef PAIRBOOT_TEXTCHECK_H
 #define PAIRBOOT_TEXTCHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef enum text_fault {
@@ -19,5 +20,13 @@ typedef enum text_fault {
  * is a sequence cut off by the end of S.  Returns TEXT_OK, or the fault with
  * the byte offset of its first byte in *AT (not touched on TEXT_OK). */
 text_fault textcheck_find(const char *s, size_t len, size_t *at);
+
+/* Looks for the first control character in the UTF-8 text S[0..LEN): a
+ * C0 byte (tab, CR and LF included), DEL, or a C1 control (U+0080..U+009F,
+ * the bytes C2 80..C2 9F).  Such a character in a title or label would
+ * reach the terminal of whoever runs `check` (ESC starts a terminal
+ * command) or cut a line of a page.  Returns true with its byte offset in
+ * *AT, or false (*AT not touched). */
+bool textcheck_control(const char *s, size_t len, size_t *at);
 
 #endif

@@ -3,9 +3,13 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <glib.h>
 
 #include "analyze/design.h"
 #include "common/diag.h"
@@ -13,6 +17,37 @@
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "src/cli.h"
+
+/* Writes the printf-formatted text to F with every control character
+ * escaped as diag_escape does, a final line end excepted: the summary
+ * holds the study's text and the folder name as the user gave it, and
+ * neither may send commands to the terminal. */
+__attribute__((format(printf, 2, 3)))
+static void say_to(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+	gchar *text;
+	size_t len;
+	bool newline;
+	char *safe;
+
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	len = strlen(text);
+	newline = len > 0 && text[len - 1] == '\n';
+	if (newline)
+		text[len - 1] = '\0';
+	safe = diag_escape(text);
+	/* Out of memory: nothing unescaped is ever written. */
+	fputs(safe ? safe : "?", f);
+	if (newline)
+		fputc('\n', f);
+	free(safe);
+	g_free(text);
+}
+
+#define say(...) say_to(stdout, __VA_ARGS__)
 
 static int cmp_block(const void *a, const void *b)
 {
@@ -82,17 +117,17 @@ static void print_lacking(const study *s, const block_state *bs, size_t n)
 	char state[PB_STATE_BUFSIZE];
 	size_t j = 0, shown = 0;
 
-	printf("  block %lu lacks", bs[0].block);
+	say("  block %lu lacks", bs[0].block);
 	for (size_t i = 0; i < s->plan.n_states; i++) {
 		while (j < n && bs[j].state < i)
 			j++;
 		if (j < n && bs[j].state == i)
 			continue;
-		printf("%s %s", shown++ ? "," : "",
+		say("%s %s", shown++ ? "," : "",
 		       pb_state_format(s->plan.states[i], state,
 				       sizeof state));
 	}
-	printf("\n");
+	say("\n");
 }
 
 /* A latency series compares states within blocks, so a block without an
@@ -127,10 +162,10 @@ static void print_incomplete(const study *s, size_t k)
 		i = j;
 	}
 	if (incomplete > CHECK_BLOCKS_LISTED)
-		printf("  and %zu more incomplete blocks\n",
+		say("  and %zu more incomplete blocks\n",
 		       incomplete - CHECK_BLOCKS_LISTED);
 	if (incomplete)
-		printf("  %zu of %zu %s %s incomplete\n", incomplete, blocks,
+		say("  %zu of %zu %s %s incomplete\n", incomplete, blocks,
 		       plural(blocks, "block", "blocks"),
 		       plural(incomplete, "is", "are"));
 	free(bs);
@@ -147,7 +182,7 @@ static void print_series(const study *s, size_t k)
 		runs++;
 		accepted += s->runs[i].accepted;
 	}
-	printf("series %s (%s, %s): %zu %s, %zu %s: %zu accepted, "
+	say("series %s (%s, %s): %zu %s, %zu %s: %zu accepted, "
 	       "%zu excluded\n", sd->id, series_kind_name(sd->kind),
 	       sd->label, blocks, plural(blocks, "block", "blocks"), runs,
 	       plural(runs, "run", "runs"), accepted, runs - accepted);
@@ -163,12 +198,12 @@ static void print_names(const char *what, const size_t *idx, size_t n,
 {
 	if (n == 0)
 		return;
-	printf("  %s (%zu):", what, n);
+	say("  %s (%zu):", what, n);
 	for (size_t i = 0; i < n && i < CHECK_BLOCKS_LISTED; i++)
-		printf("%s %s", i ? "," : "", name(s, idx[i]));
+		say("%s %s", i ? "," : "", name(s, idx[i]));
 	if (n > CHECK_BLOCKS_LISTED)
-		printf(" and %zu more", n - CHECK_BLOCKS_LISTED);
-	printf("\n");
+		say(" and %zu more", n - CHECK_BLOCKS_LISTED);
+	say("\n");
 }
 
 static const char *run_name(const study *s, size_t i)
@@ -190,10 +225,10 @@ static void print_schedule(const study *s)
 	if (!s->schedule)
 		return;
 	if (design_check_schedule(s, &c) != PB_OK) {
-		printf("schedule: not compared (out of memory)\n");
+		say("schedule: not compared (out of memory)\n");
 		return;
 	}
-	printf("schedule: %zu planned %s, %zu recorded as planned\n",
+	say("schedule: %zu planned %s, %zu recorded as planned\n",
 	       c.planned, plural(c.planned, "boot", "boots"), c.as_planned);
 	print_names("missing", c.missing, c.n_missing, planned_name, s);
 	print_names("not planned", c.unplanned, c.n_unplanned, run_name, s);
@@ -212,15 +247,15 @@ static void print_excluded(const study *s)
 	for (size_t i = 0; i < s->n_runs; i++)
 		n += !s->runs[i].accepted;
 	if (n == 0) {
-		printf("excluded runs: none\n");
+		say("excluded runs: none\n");
 		return;
 	}
-	printf("excluded runs: %zu\n", n);
+	say("excluded runs: %zu\n", n);
 	for (size_t i = 0; i < s->n_runs; i++) {
 		const study_run *r = &s->runs[i];
 		if (r->accepted)
 			continue;
-		printf("  %s (series %s, block %lu, state %s): %s\n", r->id,
+		say("  %s (series %s, block %lu, state %s): %s\n", r->id,
 		       s->plan.series[r->series].id, r->block,
 		       pb_state_format(r->state, state, sizeof state),
 		       r->note ? r->note : "");
@@ -232,14 +267,14 @@ static void print_summary(const study *s)
 	char state[PB_STATE_BUFSIZE];
 	size_t periods = 0, accepted = 0;
 
-	printf("study %s: %s (build %s)\n", s->dir, s->plan.title,
+	say("study %s: %s (build %s)\n", s->dir, s->plan.title,
 	       s->plan.build);
-	printf("states:");
+	say("states:");
 	for (size_t i = 0; i < s->plan.n_states; i++)
-		printf("%s %s", i ? "," : "",
+		say("%s %s", i ? "," : "",
 		       pb_state_format(s->plan.states[i], state,
 				       sizeof state));
-	printf("; reference %s\n",
+	say("; reference %s\n",
 	       pb_state_format(s->plan.reference, state, sizeof state));
 	for (size_t k = 0; k < s->plan.n_series; k++)
 		print_series(s, k);
@@ -248,12 +283,12 @@ static void print_summary(const study *s)
 		periods += s->runs[i].periods;
 		accepted += s->runs[i].accepted;
 	}
-	printf("runs: %zu, %zu accepted, %zu excluded\n", s->n_runs, accepted,
+	say("runs: %zu, %zu accepted, %zu excluded\n", s->n_runs, accepted,
 	       s->n_runs - accepted);
 	print_excluded(s);
-	printf("periods read: %zu\n", periods);
-	printf("input files: %zu, study digest %s\n", s->n_inputs, s->digest);
-	printf("analysis plan digest %s (%s)\n", s->plan.digest,
+	say("periods read: %zu\n", periods);
+	say("input files: %zu, study digest %s\n", s->n_inputs, s->digest);
+	say("analysis plan digest %s (%s)\n", s->plan.digest,
 	       s->plan.registered ? "registered" : "not registered");
 }
 
@@ -293,8 +328,8 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 				messages - cli_print_limit == 1 ? "" : "s");
 		if (st == PB_NOMEM)
 			fputs("pairboot: out of memory\n", stderr);
-		fprintf(stderr, "pairboot: %s: %zu problem%s found\n",
-			argv[optind], n, n == 1 ? "" : "s");
+		say_to(stderr, "pairboot: %s: %zu problem%s found\n",
+		       argv[optind], n, n == 1 ? "" : "s");
 	}
 	diag_free(d);
 	return st;

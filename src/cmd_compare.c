@@ -512,6 +512,13 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 		return PB_NOMEM;
 	st = compare_studies(argv[optind], argv[optind + 1], output, opt,
 			     gate, d);
+	/* A failure that no diagnostic explains is a bug of the program;
+	 * it must still not end the command without a word.  A failed gate
+	 * has said what failed it. */
+	if (st != PB_OK && st != PB_NOMEM && st != PB_GATE_FAILED
+	    && diag_errors(d) == 0)
+		fprintf(stderr, "pairboot: internal error: the comparison "
+			"cannot be made (exit %d)\n", (int)st);
 	cli_say_failure(st, "compare", "no comparison written", d);
 	diag_free(d);
 	return st;

@@ -342,7 +342,8 @@ static const man_case cases[] = {
 	  "runs.csv:3:1: run contains a control character ('r\\x01')\n"
 	  "runs.csv:4:14: note contains a control character "
 	  "('two\\x0Alines')\n"
-	  "runs.csv:7:14: note contains a control character ('\xC2\x85')\n" },
+	  "runs.csv:7:14: note contains a control character "
+	  "('\\xC2\\x85')\n" },
 	/* Columns: block 6; position 19 and started 20 for "rN,...";
 	 * one more for "rNN,...". */
 	{ "bad block, position and started",

@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
+#include "common/diag.h"
 #include "common/numparse.h"
 #include "common/readopt.h"
 #include "src/cli.h"
@@ -21,12 +24,39 @@ const char *cli_source_date_epoch(void)
 	return getenv("SOURCE_DATE_EPOCH");
 }
 
+void cli_vprint(FILE *f, const char *fmt, va_list ap)
+{
+	gchar *text = g_strdup_vprintf(fmt, ap);
+	size_t len = strlen(text);
+	bool newline = len > 0 && text[len - 1] == '\n';
+	char *safe;
+
+	if (newline)
+		text[len - 1] = '\0';
+	safe = diag_escape(text);
+	/* Out of memory: nothing unescaped is ever written. */
+	fputs(safe ? safe : "?", f);
+	if (newline)
+		fputc('\n', f);
+	free(safe);
+	g_free(text);
+}
+
+void cli_print(FILE *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cli_vprint(f, fmt, ap);
+	va_end(ap);
+}
+
 pb_status cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
 	fputs("pairboot: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cli_vprint(stderr, fmt, ap);
 	va_end(ap);
 	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
 	return PB_USAGE;
@@ -49,7 +79,7 @@ void cli_say_failure(pb_status st, const char *who, const char *nothing,
 	if (st == PB_NOMEM)
 		fputs("pairboot: out of memory\n", stderr);
 	else if (st != PB_OK && n)
-		fprintf(stderr, "pairboot: %s: %s (%zu problem%s)\n", who,
+		cli_print(stderr, "pairboot: %s: %s (%zu problem%s)\n", who,
 			nothing, n, n == 1 ? "" : "s");
 }
 

@@ -58,6 +58,15 @@ int cli_next_option(const char *cmd, int argc, char **argv,
 pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 		       const char *missing);
 
+/* Writes the printf-formatted text to F with every control character
+ * escaped as diag_escape does, a final line end excepted: what the
+ * program prints holds file names as the user gave them and text of the
+ * study, and neither may send commands to the terminal. */
+void cli_print(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void cli_vprint(FILE *f, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));

@@ -3,13 +3,9 @@
 #include "config.h"
 
 #include <getopt.h>
-#include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <glib.h>
 
 #include "analyze/design.h"
 #include "common/diag.h"
@@ -18,36 +14,9 @@
 #include "ingest/study_read.h"
 #include "src/cli.h"
 
-/* Writes the printf-formatted text to F with every control character
- * escaped as diag_escape does, a final line end excepted: the summary
- * holds the study's text and the folder name as the user gave it, and
- * neither may send commands to the terminal. */
-__attribute__((format(printf, 2, 3)))
-static void say_to(FILE *f, const char *fmt, ...)
-{
-	va_list ap;
-	gchar *text;
-	size_t len;
-	bool newline;
-	char *safe;
-
-	va_start(ap, fmt);
-	text = g_strdup_vprintf(fmt, ap);
-	va_end(ap);
-	len = strlen(text);
-	newline = len > 0 && text[len - 1] == '\n';
-	if (newline)
-		text[len - 1] = '\0';
-	safe = diag_escape(text);
-	/* Out of memory: nothing unescaped is ever written. */
-	fputs(safe ? safe : "?", f);
-	if (newline)
-		fputc('\n', f);
-	free(safe);
-	g_free(text);
-}
-
-#define say(...) say_to(stdout, __VA_ARGS__)
+/* The summary holds the study's text and the folder name as the user
+ * gave it: both go out escaped. */
+#define say(...) cli_print(stdout, __VA_ARGS__)
 
 static int cmp_block(const void *a, const void *b)
 {
@@ -328,7 +297,7 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 				messages - cli_print_limit == 1 ? "" : "s");
 		if (st == PB_NOMEM)
 			fputs("pairboot: out of memory\n", stderr);
-		say_to(stderr, "pairboot: %s: %zu problem%s found\n",
+		cli_print(stderr, "pairboot: %s: %zu problem%s found\n",
 		       argv[optind], n, n == 1 ? "" : "s");
 	}
 	diag_free(d);

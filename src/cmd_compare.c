@@ -456,7 +456,7 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 		st = write_folder(&o, &n, c, target, d);
 	if (st == PB_OK && !opt->quiet) {
 		print_summary(c);
-		printf("comparison written to %s/\n", target);
+		cli_print(stdout, "comparison written to %s/\n", target);
 	}
 	if (st == PB_OK)
 		st = gate_judge(c, gate);

@@ -118,7 +118,7 @@ static void say_option_error(const char *msg)
 		text = colon ? colon + 2 : msg;
 	}
 	if (line < 3 || line - 3 >= N_PLAN_KEYS) {
-		fprintf(stderr, "pairboot: plan new: %s\n", text);
+		cli_print(stderr, "pairboot: plan new: %s\n", text);
 		return;
 	}
 	/* A column in the message counts from the start of "key = value";
@@ -131,11 +131,11 @@ static void say_option_error(const char *msg)
 
 	if (at && sscanf(at, " at column %lu%n", &col, &used) == 1
 	    && col > strlen(key) + 3)
-		fprintf(stderr, "pairboot: plan new: --%s: %.*s at character "
+		cli_print(stderr, "pairboot: plan new: --%s: %.*s at character "
 			"%lu of the value%s\n", option, (int)(at - text), text,
 			col - strlen(key) - 3, at + used);
 	else
-		fprintf(stderr, "pairboot: plan new: --%s: %s\n", option,
+		cli_print(stderr, "pairboot: plan new: --%s: %s\n", option,
 			text);
 }
 
@@ -381,7 +381,8 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	if (st == PB_OK)
 		st = write_skeleton(a.dir, &p, boots, blocks);
 	if (st == PB_OK && !opt->quiet) {
-		printf("study planned in %s/: study.ini and schedule.csv, "
+		cli_print(stdout, "study planned in %s/: study.ini and "
+			  "schedule.csv, "
 		       "%lu boots (%lu series of %lu blocks of %zu states)\n",
 		       a.dir, n_series * blocks * p.n_states, n_series, blocks,
 		       p.n_states);

@@ -342,7 +342,7 @@ static pb_status report_study(const char *dir, const char *output,
 		timing_end(TIMING_RENDER);
 	}
 	if (st == PB_OK && !opt->quiet)
-		printf("report written to %s/\n", target);
+		cli_print(stdout, "report written to %s/\n", target);
 	free(target);
 	analysis_free(a);
 	study_free(s);

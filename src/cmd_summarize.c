@@ -95,7 +95,8 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 		timing_end(TIMING_RENDER);
 	}
 	if (st == PB_OK && !opt->quiet)
-		printf("summary of %zu run%s written to %s\n", count_rows(s),
+		cli_print(stdout, "summary of %zu run%s written to %s\n",
+			  count_rows(s),
 		       count_rows(s) == 1 ? "" : "s", output);
 	cli_say_failure(st, argv[optind], "no summary written", d);
 	study_free(s);

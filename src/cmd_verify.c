@@ -66,7 +66,7 @@ static void print_paths(const char *what, const char **paths, size_t n)
 		return;
 	printf("%s:", what);
 	for (size_t i = 0; i < n; i++)
-		printf(" %s", paths[i]);
+		cli_print(stdout, " %s", paths[i]);
 	putchar('\n');
 }
 
@@ -79,9 +79,11 @@ static void print_header(const verify_result *r, const verify_request *req,
 	const char *unit = s->plan.unit ? s->plan.unit : "";
 
 	if (p->source == PUB_RESULTS_JSON)
-		printf("verify %s against %s (results.json)\n", study_dir, file);
+		cli_print(stdout, "verify %s against %s (results.json)\n",
+			  study_dir, file);
 	else
-		printf("verify %s against %s (published page, language %s)\n",
+		cli_print(stdout, "verify %s against %s (published page, "
+			  "language %s)\n",
 		       study_dir, file, p->lang ? p->lang : "unknown");
 	if (r->exact_ci)
 		printf("CI bounds: compared exactly (same seed, resamples, "

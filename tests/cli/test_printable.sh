@@ -8,7 +8,8 @@
 # their line and column by check, report, compare and plan new; the
 # largest ones allowed print as written.  A title holding ESC, BEL, BS or
 # CR is refused at its column, and a folder name holding ESC is shown as
-# \x1B in every message and in check's summary.
+# \x1B in every message and in check's summary, as is an output folder
+# or an operand given on the command line.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -152,5 +153,17 @@ is "$pb_status" 66 "a missing folder named with ESC and BEL"
 ok "is named escaped" grep -qF "no\\x1B]0;x\\x07such" "$pb_err_file"
 ok "without a raw byte" no_raw_control "$pb_err_file"
 od -c "$pb_err_file" | sed 's/^/# /'
+
+# A file name given on the command line: an output folder, an operand.
+fresh "$study"
+run_pb report "$study" -o "$tap_tmp/out${esc}[2J" --lang en --format md
+is "$pb_status" 0 "a report into a folder named with ESC"
+ok "says where it is, escaped" grep -qF "report written to $tap_tmp/out\\x1B[2J/" \
+	"$pb_out_file"
+ok "no raw ESC reaches stdout" no_raw_control "$pb_out_file"
+run_pb check "$study" "x${esc}]0;t$(printf '\a')"
+is "$pb_status" 64 "an extra operand holding ESC and BEL"
+ok "is named escaped" grep -qF "extra operand 'x\\x1B]0;t\\x07'" "$pb_err_file"
+ok "without a raw byte" no_raw_control "$pb_err_file"
 
 done_testing

@@ -21,6 +21,7 @@
 #include <glib.h>
 
 #include "common/fileread.h"
+#include "common/keytext.h"
 #include "common/numparse.h"
 #include "ingest/plandigest.h"
 #include "ingest/suggest.h"
@@ -446,9 +447,24 @@ static long control_offset(const char *raw)
 	return -1;
 }
 
-/* Stores the unescaped text value of K in *DEST (replacing what was there).
- * An empty value is an error when NONEMPTY; a control character is an
- * error at its column. */
+/* The value of K with its escapes undone (keytext.h) into *OUT (GLib
+ * memory: g_free), or false after saying where its escape is bad. */
+static bool value_unescaped(plan_ctx *c, const ini_section *s,
+			    const ini_key *k, gchar **out)
+{
+	gchar *raw = value_raw(c, s, k);
+	GString *text = g_string_new(NULL);
+	size_t bad;
+	bool ok = keytext_unescape(text, raw, strlen(raw), &bad);
+
+	if (!ok)
+		value_error(c, k, "bad escape sequence in %s ('%s')", k->name,
+			    quoted(raw));
+	g_free(raw);
+	*out = g_string_free(text, !ok);
+	return ok;
+}
+
 /* Whether the value of K holds a control character; reports it. */
 static bool text_has_control(plan_ctx *c, const ini_section *s,
 			     const ini_key *k)
@@ -464,21 +480,17 @@ static bool text_has_control(plan_ctx *c, const ini_section *s,
 	return at >= 0;
 }
 
+/* Stores the unescaped text value of K in *DEST (replacing what was there).
+ * An empty value is an error when NONEMPTY; a control character is an
+ * error at its column. */
 static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 		       bool nonempty, char **dest)
 {
-	GError *err = NULL;
-	gchar *v = g_key_file_get_string(c->kf, s->name, k->name, &err);
+	gchar *v;
 
-	if (err) {
-		gchar *raw = value_raw(c, s, k);
-		value_error(c, k, "bad escape sequence in %s ('%s')", k->name,
-			    quoted(raw));
-		g_free(raw);
-		g_error_free(err);
-	} else if (!v) {
-		c->fail = PB_SOFTWARE;
-	} else if (nonempty && v[0] == '\0') {
+	if (!value_unescaped(c, s, k, &v))
+		return;
+	if (nonempty && v[0] == '\0') {
 		value_error(c, k, "%s is empty", k->name);
 	} else if (text_has_control(c, s, k)) {
 		/* reported */
@@ -1012,11 +1024,24 @@ static size_t states_split(plan_ctx *c, const ini_key *k, const char *v,
 					   "empty state in states");
 			*ok = false;
 		} else {
-			items[n].col = k->vcol + a;
-			items[n].off = a;
-			items[n].len = b - a;
-			items[n].text = g_strndup(v + a, b - a);
-			n++;
+			/* Split before unescaping, as the writer escapes each
+			 * state and joins them with ';'. */
+			GString *name = g_string_new(NULL);
+			size_t bad;
+			if (!keytext_unescape(name, v + a, b - a, &bad)) {
+				diag_error(c->d, c->file, k->line,
+					   k->vcol + a + bad, "bad escape "
+					   "sequence in states ('%s')",
+					   quoted(v));
+				*ok = false;
+				g_string_free(name, TRUE);
+			} else {
+				items[n].col = k->vcol + a;
+				items[n].off = a;
+				items[n].len = name->len;
+				items[n].text = g_string_free(name, FALSE);
+				n++;
+			}
 		}
 		if (!semi)
 			break;
@@ -1112,11 +1137,15 @@ out:
  * the list, so it prints as `states` spells it. */
 static void parse_reference(plan_ctx *c, const ini_key *k)
 {
-	gchar *v = value_raw(c, c->study, k);
+	gchar *v;
 	char num[PB_STATE_BUFSIZE];
 	pb_state ref;
 	size_t i;
 
+	if (!value_unescaped(c, c->study, k, &v)) {
+		c->reference_ok = false;
+		return;
+	}
 	c->reference_ok = plan_state_parse(c, "reference is not a state",
 					   "reference", k->line, k->vcol, v,
 					   strlen(v), &ref);

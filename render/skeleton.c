@@ -5,31 +5,14 @@
 #include <string.h>
 
 #include "common/csvtext.h"
+#include "common/keytext.h"
 #include "common/numtext.h"
 #include "ingest/plandigest.h"
-
-void skeleton_escape(GString *out, const char *v)
-{
-	for (const char *c = v; *c; c++) {
-		if (c == v && *c == ' ')
-			g_string_append(out, "\\s");
-		else if (*c == '\\')
-			g_string_append(out, "\\\\");
-		else if (*c == '\n')
-			g_string_append(out, "\\n");
-		else if (*c == '\t')
-			g_string_append(out, "\\t");
-		else if (*c == '\r')
-			g_string_append(out, "\\r");
-		else
-			g_string_append_c(out, *c);
-	}
-}
 
 static void put_text(GString *out, const char *key, const char *v)
 {
 	g_string_append_printf(out, "%s = ", key);
-	skeleton_escape(out, v);
+	keytext_escape(out, v, strlen(v));
 	g_string_append_c(out, '\n');
 }
 
@@ -41,10 +24,19 @@ static void put_number(GString *out, const char *key, double x)
 	g_string_append_printf(out, "%s = %s\n", key, buf);
 }
 
+/* Each state escaped as a text value, so that the reader, which splits
+ * on ';' before it unescapes, gets every name back as it is. */
 static void put_states(GString *out, const study_plan *p)
 {
+	char buf[PB_STATE_BUFSIZE];
+
 	g_string_append(out, "states = ");
-	plan_append_states(out, p, false);
+	for (size_t i = 0; i < p->n_states; i++) {
+		const char *s = pb_state_format(p->states[i], buf, sizeof buf);
+		if (i)
+			g_string_append_c(out, ';');
+		keytext_escape(out, s, strlen(s));
+	}
 	g_string_append_c(out, '\n');
 }
 
@@ -71,8 +63,8 @@ void skeleton_study_ini(const study_plan *p, GString *out)
 	g_string_append_printf(out, "better = %s\n",
 			       p->better == BETTER_LOWER ? "lower" : "higher");
 	g_string_append_printf(out, "statistic = %s\n", p->statistic.name);
-	g_string_append_printf(out, "reference = %s\n",
-			       pb_state_format(p->reference, buf, sizeof buf));
+	put_text(out, "reference", pb_state_format(p->reference, buf,
+						   sizeof buf));
 	g_string_append_printf(out, "threshold = %.*f\n", p->threshold_decimals,
 			       p->threshold);
 	put_number(out, "confidence", p->confidence);

@@ -19,11 +19,6 @@
 #include "analyze/design.h"
 #include "ingest/study.h"
 
-/* Appends text value V to OUT as a key file holds it, so that GKeyFile
- * reads back exactly V: backslashes, line ends and tabs escaped, a
- * leading blank kept with \s. */
-void skeleton_escape(GString *out, const char *v);
-
 /* Appends the study.ini of plan P to OUT: every key of [study] as study.ini
  * spells it (numbers as written for P's precision), `registered` with P's
  * digest, and one [series ID] section per series with its kind and label. */

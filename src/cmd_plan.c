@@ -20,6 +20,7 @@
 #include "analyze/design.h"
 #include "analyze/planning.h"
 #include "common/diag.h"
+#include "common/keytext.h"
 #include "common/numparse.h"
 #include "common/readopt.h"
 #include "ingest/plan.h"
@@ -78,6 +79,31 @@ static const char *key_option(size_t i)
 	return plan_keys[i].option ? plan_keys[i].option : plan_keys[i].name;
 }
 
+/* Appends the ';' list LIST (as --states takes it: names as they are,
+ * blanks around each) with each name escaped and the separators and
+ * blanks kept, so that study.ini's reader finds the same items. */
+static void put_list(GString *t, const char *list)
+{
+	const char *p = list;
+
+	for (;;) {
+		const char *semi = strchr(p, ';');
+		const char *end = semi ? semi : p + strlen(p), *a = p, *b = end;
+
+		while (a < b && (*a == ' ' || *a == '\t'))
+			a++;
+		while (b > a && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		g_string_append_len(t, p, a - p);
+		keytext_escape(t, a, (size_t)(b - a));
+		g_string_append_len(t, b, end - b);
+		if (!semi)
+			break;
+		g_string_append_c(t, ';');
+		p = semi + 1;
+	}
+}
+
 /* The study.ini text of the options, one key a line after "[study]" and
  * "format = 1" (so key I is on line I + 3), then the series sections.
  * A state type given needs format 2, which has that key. */
@@ -94,7 +120,10 @@ static char *ini_text(const plan_args *a, unsigned long n_series)
 			/* Escaped as study.ini holds text, so that what the
 			 * reader gets back is exactly what was given. */
 			g_string_append_printf(t, "%s = ", plan_keys[i].name);
-			skeleton_escape(t, v);
+			if (strcmp(plan_keys[i].name, "states") == 0)
+				put_list(t, v);
+			else
+				keytext_escape(t, v, strlen(v));
 			g_string_append_c(t, '\n');
 		} else
 			g_string_append(t, "#\n");

@@ -1,0 +1,79 @@
+#!/bin/bash
+# test_escapes.sh: text that must come back as it was given.
+#
+# State names given to `plan new` hold every printable ASCII character a
+# name may hold (a backslash among them, and ',', '"', '=', '#') and UTF-8;
+# the planned study is filled in with made-up boots and its results.json
+# lists exactly the names given, and the same names as schedule.csv.  A
+# name the study cannot hold is refused by `plan new` with status 64.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+# Fills in the planned study DIR: a runs.csv row and a latency file for
+# each boot of schedule.csv, whose state field is copied as it stands
+# (quoted as CSV needs).
+fill() {
+	local dir=$1
+	{
+		echo "run,series,block,position,state,accepted,note,latency,mechanism"
+		tail -n +2 "$dir/schedule.csv" |
+			sed 's|,\(latency/[^,]*\)$|,yes,,\1,|'
+	} >"$dir/runs.csv"
+	mkdir -p "$dir/latency"
+	tail -n +2 "$dir/schedule.csv" | sed 's|.*,||' | while read -r f; do
+		printf 'period,latency_us\n1,15000\n2,15500\n3,16100\n' >"$dir/$f"
+	done
+}
+
+plan=(--state-type name --build 1 --column latency_us --scale 0.001
+	--unit ms --better lower --statistic p99 --threshold 1.5 --seed 7
+	--series 1 --blocks 2)
+
+## State names: plan new, then report, gives back the names -----------
+# Every byte 0x21..0x7e but ';' (the separator) in names of a few bytes,
+# with inner spaces, then the names of the report.
+ascii=$(printf '%b' "$(printf '\\x%x' $(seq 33 126))" | tr -d ';')
+names=('c\d' 'a\\b\' '\s\n\t' 'x"y' 'p,q' 'k = v' '# not a comment'
+	'mid  dle' "${ascii:0:46}" "${ascii:46}" 'Energiesparen ü' '전원 관리')
+list=$(IFS=';'; printf '%s' "${names[*]}")
+dir=$tap_tmp/names
+run_pb -q plan new "$dir" "${plan[@]}" --title T --reference 'c\d' \
+	--states "$list"
+is "$pb_status" 0 "plan new takes names with backslashes, quotes and UTF-8"
+fill "$dir"
+run_pb -q report "$dir" -o "$tap_tmp/names-report" --format json
+is "$pb_status" 0 "the planned study, filled in, is reported"
+want=$(printf '%s\n' "${names[@]}")
+is "$(jq -r '.plan.states[]' "$tap_tmp/names-report/results.json")" "$want" \
+	"results.json lists exactly the names given"
+is "$(jq -r '.plan.reference' "$tap_tmp/names-report/results.json")" 'c\d' \
+	"and the reference as given"
+is "$(jq -r '[.runs[].state] | unique | length' \
+	"$tap_tmp/names-report/results.json")" "${#names[@]}" \
+	"every boot's state is one of them"
+
+# Blanks around a name in the list are not part of it, as in study.ini.
+dir=$tap_tmp/blanks
+run_pb -q plan new "$dir" "${plan[@]}" --title T --reference 'a b' \
+	--states ' a b ;	c\d	'
+is "$pb_status" 0 "plan new: blanks around the names of the list"
+fill "$dir"
+run_pb -q report "$dir" -o "$tap_tmp/blanks-report" --format json
+is "$(jq -r '.plan.states | join(";")' "$tap_tmp/blanks-report/results.json")" \
+	'a b;c\d' "are left out, and the names kept"
+
+# What no study can hold is refused before anything is written.
+for bad in $'a;b\nc' 'a;;b' $'a;b\x01' $'a;\xff'; do
+	run_pb plan new "$tap_tmp/bad" "${plan[@]}" --title T --reference a \
+		--states "$bad"
+	is "$pb_status" 64 "plan new refuses the states '$(printf %q "$bad")'"
+done
+run_pb plan new "$tap_tmp/bad" "${plan[@]}" --title T --reference 'a ' \
+	--states 'a;b'
+is "$pb_status" 64 "plan new refuses a reference that ends with a blank"
+ok "and writes nothing" test ! -e "$tap_tmp/bad"
+
+done_testing

@@ -11,6 +11,7 @@
 #include "ingest/published_text.h"
 #include "ingest/results_read.h"
 #include "common/fileread.h"
+#include "common/mdbreak.h"
 #include "common/strutil.h"
 
 #include <errno.h>
@@ -172,6 +173,7 @@ static void code_text(const char *s, size_t a, size_t b, char *out,
 
 /* The cleaned text of the raw cell S (LEN bytes): code spans' fences
  * dropped (code spans are optional) and their text kept as written,
+ * the page writer's empty comment after an '@' (common/mdbreak.h) and
  * Markdown escapes undone (outside code spans a backslash before ASCII
  * punctuation, inside them "\|"), runs of white space outside code spans
  * made one space, leading and trailing space trimmed. */
@@ -197,6 +199,11 @@ static char *clean_cell(const char *s, size_t len, bool markdown)
 			} else {
 				in_code = !in_code;
 			}
+			continue;
+		}
+		if (markdown && !in_code && len - i >= MDBREAK_LEN
+		    && memcmp(s + i, MDBREAK, MDBREAK_LEN) == 0) {
+			i += MDBREAK_LEN - 1;
 			continue;
 		}
 		if (markdown && c == '\\' && i + 1 < len

@@ -2,6 +2,7 @@
  * page (rules in published_text.h). */
 #include "ingest/published_text.h"
 
+#include "common/mdbreak.h"
 #include "ingest/pubmatch.h"
 
 #include <stdint.h>
@@ -942,7 +943,8 @@ static pb_status runs_line(published *p, const pub_phrase *vocab,
  * A line. */
 
 /* The text of a line as a sentence: the list marker skipped, Markdown
- * escapes outside code spans undone, trailing space dropped; *SKIP is
+ * escapes and the empty comment after an '@' (common/mdbreak.h) outside
+ * code spans undone, trailing space dropped; *SKIP is
  * the bytes skipped at the start. */
 static char *clean_line(const char *line, size_t len, size_t *skip)
 {
@@ -960,9 +962,13 @@ static char *clean_line(const char *line, size_t len, size_t *skip)
 	*skip = i;
 	for (; i < len; i++) {
 		char c = line[i];
-		if (c == '`')
+		if (c == '`') {
 			in_code = !in_code;
-		else if (!in_code && c == '\\' && i + 1 < len
+		} else if (!in_code && len - i >= MDBREAK_LEN
+			   && memcmp(line + i, MDBREAK, MDBREAK_LEN) == 0) {
+			i += MDBREAK_LEN - 1;
+			continue;
+		} else if (!in_code && c == '\\' && i + 1 < len
 			 && (unsigned char)line[i + 1] < 128
 			 && strchr("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
 				   line[i + 1]))

@@ -5,6 +5,8 @@
 
 #include <glib.h>
 
+#include "common/mdbreak.h"
+
 static bool is_punct(unsigned char c)
 {
 	return (c >= '!' && c <= '/') || (c >= ':' && c <= '@')
@@ -56,7 +58,10 @@ char *mdplain_inline(const char *s, size_t len)
 	size_t i = 0;
 
 	while (i < len) {
-		if (s[i] == '\\' && i + 1 < len
+		if (len - i >= MDBREAK_LEN
+		    && memcmp(s + i, MDBREAK, MDBREAK_LEN) == 0) {
+			i += MDBREAK_LEN;
+		} else if (s[i] == '\\' && i + 1 < len
 		    && is_punct((unsigned char)s[i + 1])) {
 			g_string_append_c(out, s[i + 1]);
 			i += 2;

@@ -4,8 +4,9 @@
  * The PDF shows the blocks of the page document (render/pagedoc.h), whose
  * texts are Markdown as the page has them: escaped study text and code
  * spans.  The PDF prints them without the markup.  Only what the page
- * writers make is understood: backslash escapes of ASCII punctuation and
- * code spans; anything else stays as it is written. */
+ * writers make is understood: backslash escapes of ASCII punctuation,
+ * code spans and the empty comment after an '@' (common/mdbreak.h);
+ * anything else stays as it is written. */
 #ifndef PAIRBOOT_MDPLAIN_H
 #define PAIRBOOT_MDPLAIN_H
 

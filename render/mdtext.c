@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "common/mdbreak.h"
+
 /* The characters that could start markup anywhere in a line.  '!' needs no
  * escape: an image needs the '[' after it, which is escaped. */
 static const char markup_chars[] = "\\`*_[]<>|#~&$";
@@ -30,6 +32,17 @@ static gchar *clean_copy(const char *text)
 	g_strstrip(out->str);
 	out->len = strlen(out->str);
 	return g_string_free(out, FALSE);
+}
+
+/* Whether P, in the text S, is the character that makes GitHub read a
+ * bare URL as a link: the ':' of "://" (http, https, ftp) or the '.' of
+ * "www." (GitHub takes only lower case; any case is escaped).  A
+ * backslash before it keeps the text as it is. */
+static bool opens_autolink(const char *s, const char *p)
+{
+	if (*p == ':')
+		return p[1] == '/' && p[2] == '/';
+	return *p == '.' && p - s >= 3 && g_ascii_strncasecmp(p - 3, "www", 3) == 0;
 }
 
 void mdtext_escape(GString *out, const char *text)
@@ -61,9 +74,11 @@ void mdtext_escape(GString *out, const char *text)
 		}
 	}
 	for (; *p; p++) {
-		if (strchr(markup_chars, *p))
+		if (strchr(markup_chars, *p) || opens_autolink(s, p))
 			g_string_append_c(out, '\\');
 		g_string_append_c(out, *p);
+		if (*p == '@' && p[1])
+			g_string_append(out, MDBREAK);
 	}
 	g_free(s);
 }

@@ -12,8 +12,10 @@
  *    list or a setext underline when it happens to start a line.  Line
  *    breaks, tabs and other control characters become spaces (a newline
  *    would end a table row); leading and trailing white space is dropped.
- *    Bare URLs stay as they are: a renderer may make them clickable, but
- *    their text is what is shown.
+ *    Nor can a bare URL or e-mail address become a link under GitHub's
+ *    autolinking: the ':' of "://" and the '.' of "www." get a backslash,
+ *    and an '@' is followed by an empty HTML comment (common/mdbreak.h),
+ *    which GitHub does not show.
  *  - mdtext_code: a code span, for values that are shown verbatim (units,
  *    digests).  Backslash escapes do not work inside code spans, so the
  *    fence is made longer than any run of backticks in the text, and a

@@ -6,6 +6,9 @@
 # the planned study is filled in with made-up boots and its results.json
 # lists exactly the names given, and the same names as schedule.csv.  A
 # name the study cannot hold is refused by `plan new` with status 64.
+# A title, note and reason holding URLs and e-mail addresses is shown on
+# every page as written, and cmark-gfm (when installed) makes no link of
+# it.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -75,5 +78,49 @@ run_pb plan new "$tap_tmp/bad" "${plan[@]}" --title T --reference 'a ' \
 	--states 'a;b'
 is "$pb_status" 64 "plan new refuses a reference that ends with a blank"
 ok "and writes nothing" test ! -e "$tap_tmp/bad"
+
+## Addresses in study text stay text under GitHub's autolinking --------
+# A title, a series label and note, a run id and an exclusion reason hold
+# a bare www. address, URLs and e-mail addresses.  Each page, read as GitHub reads Markdown
+# (cmark-gfm with its autolink extension), holds no link made of them, and
+# shows them as written.
+title='Login at www.example.org/login, https://example.org/a?b=1 or user@example.org'
+note='Ask admin@example.org, see http://www.example.org/notes or ftp://example.org/x'
+reason='pilot boot: mail first.last@example.org, WWW.EXAMPLE.ORG'
+dir=$tap_tmp/links
+run_pb -q plan new "$dir" --build 1 --column latency_us --scale 0.001 \
+	--unit ms --better lower --statistic p99 --threshold 1.5 --seed 7 \
+	--series 1 --blocks 2 --reference 10 --states '10;20' --title "$title"
+label='Boots of ops@example.org'
+sed -i "s|^label = Series 1\$|label = $label\nnote = $note|" "$dir/study.ini"
+fill "$dir"
+echo "pilot@example.org,1,1,,10,no,\"$reason\",," >>"$dir/runs.csv"
+run_pb -q report "$dir" -o "$tap_tmp/links-report" --format md
+is "$pb_status" 0 "a study with addresses in its text is reported"
+# verify reads the pages back: the series name and the excluded run hold
+# an '@'.
+for lang in en de cs ko; do
+	run_pb verify "$dir" --against "$tap_tmp/links-report/$lang.md"
+	is "$pb_status" 0 "verify reads the $lang page with its addresses"
+done
+if ! command -v cmark-gfm >/dev/null 2>&1; then
+	skip "pages read as GitHub reads them" "cmark-gfm is not installed"
+else
+	for lang in en de cs ko; do
+		html=$tap_tmp/links-$lang.html
+		cmark-gfm -e autolink -e table -e strikethrough \
+			"$tap_tmp/links-report/$lang.md" >"$html"
+		is "$(grep -o '<a [^>]*>[^<]*' "$html" | grep -ci 'example')" 0 \
+			"$lang page: no link made of study text"
+		shown=$(sed 's/<[^>]*>//g' "$html")
+		for text in "$title" "$note" "$reason" "$label" \
+			pilot@example.org; do
+			case $shown in
+			*"$text"*) ok "$lang page shows '$text'" true ;;
+			*) ok "$lang page shows '$text'" false ;;
+			esac
+		done
+	done
+fi
 
 done_testing

@@ -9,6 +9,8 @@
 
 #include <glib.h>
 
+#include "common/mdbreak.h"
+#include "render/mdplain.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
 #include "tests/lib/tap.h"
@@ -93,6 +95,36 @@ static void test_escape(void)
 		  "a build number is no list marker and stays");
 	escape_is("a - b", "a - b", "a '-' inside the text stays");
 	escape_is("", "", "empty text gives nothing");
+	/* GitHub's autolinks (cmark-gfm 0.29.0.gfm.6, checked by hand): a
+	 * backslash before the ':' of "://" or the '.' of "www." stops a
+	 * URL; an e-mail address needs the empty comment after its '@'. */
+	escape_is("see www.example.org/login", "see www\\.example.org/login",
+		  "the '.' of www. is escaped");
+	escape_is("WWW.x.org", "WWW\\.x.org", "in any case");
+	escape_is("https://x.org/a", "https\\://x.org/a",
+		  "the ':' of :// is escaped");
+	escape_is("ftp://x", "ftp\\://x", "whatever the scheme");
+	escape_is("a: b:/c", "a: b:/c", "a ':' without // stays");
+	escape_is("user@example.org", "user@" MDBREAK "example.org",
+		  "an '@' is followed by the empty comment");
+	escape_is("a@", "a@", "not at the end of the text");
+	escape_is("www\\.x", "www\\\\.x", "a backslash of the text stays one");
+	{
+		const char *texts[] = {
+			"Login at www.example.org/login or https://x.org/?a=1",
+			"mail first.last@example.org or user@x.org, ftp://y",
+			"a@b@c www.www. :// @"
+		};
+		for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+			GString *g = g_string_new(NULL);
+			mdtext_escape(g, texts[i]);
+			char *plain = mdplain_inline(g->str, g->len);
+			tap_streq(plain, texts[i], "the PDF's plain text of the "
+				  "escaped text is the text");
+			g_free(plain);
+			g_string_free(g, TRUE);
+		}
+	}
 	{
 		GString *g = g_string_new("x");
 		mdtext_escape(g, NULL);

@@ -3,12 +3,15 @@
 
 void keytext_escape(GString *out, const char *text, size_t len)
 {
+	size_t start = out->len;
+
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 
 		/* The reader drops the blanks after '=', so a leading space
-		 * must be written as an escape; the others may stay. */
-		if (c == ' ' && i == 0)
+		 * must be written as an escape; the others may stay.  The
+		 * first byte written may come after dropped NULs. */
+		if (c == ' ' && out->len == start)
 			g_string_append(out, "\\s");
 		else if (c == '\\')
 			g_string_append(out, "\\\\");

@@ -7,13 +7,15 @@
  *    cannot hold); unescaping the input itself never crashes, and when it
  *    succeeds, escaping the result and unescaping that gives the result;
  *  - Markdown (render/mdtext.h): the input as inline page text holds no
- *    trigger of GitHub's autolinks: no "www." in any case, no "://", and
+ *    trigger of GitHub's autolinks: no "www." in any case, no "://" with
+ *    an unescaped ':', and
  *    every '@' but a last one followed by the empty comment of
  *    common/mdbreak.h.  These are checked here by their own rule, not by
  *    the escaper's;
  *  - the PDF's plain text (render/mdplain.h) of that escaped text is the
  *    input, when the input is valid UTF-8 without control characters or
  *    blanks at either end, which the escaper would change. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,12 +78,25 @@ static void check_keytext(const char *in, size_t size)
 	g_string_free(plain, TRUE);
 }
 
-/* Whether the Markdown MD holds a trigger of GitHub's autolinks. */
+/* Whether the ':' at P in MD is escaped: an odd number of backslashes
+ * before it. */
+static bool escaped(const char *md, const char *p)
+{
+	size_t n = 0;
+
+	while (p - n > md && p[-1 - (ptrdiff_t)n] == '\\')
+		n++;
+	return n % 2 == 1;
+}
+
+/* Whether the Markdown MD holds a trigger of GitHub's autolinks: "www."
+ * as it stands (a backslash before the '.' stops it), a "://" whose ':'
+ * is not escaped, an '@' before more text without the empty comment. */
 static bool has_autolink_trigger(const char *md)
 {
 	for (const char *p = md; *p; p++) {
 		if (g_ascii_strncasecmp(p, "www.", 4) == 0
-		    || strncmp(p, "://", 3) == 0)
+		    || (strncmp(p, "://", 3) == 0 && !escaped(md, p)))
 			return true;
 		if (*p == '@' && p[1] && strncmp(p + 1, MDBREAK, MDBREAK_LEN))
 			return true;

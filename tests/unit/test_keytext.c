@@ -93,6 +93,12 @@ int main(void)
 		  "backslash are escaped");
 	g_string_free(out, TRUE);
 
+	out = g_string_new(NULL);
+	keytext_escape(out, "\0\0 a", 4);
+	tap_streq(out->str, "\\sa", "a blank first after dropped NULs is "
+		  "escaped");
+	g_string_free(out, TRUE);
+
 	check_refused("c\\d", 1);
 	check_refused("ab\\", 2);
 	check_refused("\\\\\\;", 2);

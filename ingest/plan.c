@@ -480,6 +480,28 @@ static bool text_has_control(plan_ctx *c, const ini_section *s,
 	return at >= 0;
 }
 
+/* Notes TEXT, written at LINE:COL, among the plan's texts (a copy). */
+static void text_seen(plan_ctx *c, const char *text, size_t line, size_t col)
+{
+	study_plan *p = c->plan;
+	plan_text_at *grown;
+	char *copy;
+
+	if (c->fail != PB_OK)
+		return;
+	grown = realloc(p->texts, (p->n_texts + 1) * sizeof *grown);
+	copy = dup_str(text);
+	if (!grown || !copy) {
+		if (grown)
+			p->texts = grown;
+		free(copy);
+		c->fail = PB_NOMEM;
+		return;
+	}
+	p->texts = grown;
+	p->texts[p->n_texts++] = (plan_text_at){ copy, line, col };
+}
+
 /* Stores the unescaped text value of K in *DEST (replacing what was there).
  * An empty value is an error when NONEMPTY; a control character is an
  * error at its column. */
@@ -501,6 +523,7 @@ static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 		} else {
 			free(*dest);
 			*dest = copy;
+			text_seen(c, v, k->line, k->vcol);
 		}
 	}
 	g_free(v);
@@ -1091,6 +1114,7 @@ static void parse_states(plan_ctx *c, const ini_key *k)
 			ok = false;
 			continue;
 		}
+		text_seen(c, items[i].text, k->line, items[i].col);
 		if (n != i) {
 			/* Item N failed: its place takes item I. */
 			g_free(items[n].text);
@@ -1860,6 +1884,9 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		c.d = d;
 		c.kf = kf;
 		c.plan = out;
+		out->texts_file = dup_str(display);
+		if (!out->texts_file)
+			c.fail = PB_NOMEM;
 		c.v2_keys = g_ptr_array_new();
 		validate(&c, &ix);
 		g_ptr_array_free(c.v2_keys, TRUE);
@@ -1933,6 +1960,10 @@ void plan_free(study_plan *p)
 		l10n_free(&p->series[i].note_l10n);
 	}
 	free(p->series);
+	for (size_t i = 0; i < p->n_texts; i++)
+		free(p->texts[i].text);
+	free(p->texts);
+	free(p->texts_file);
 	memset(p, 0, sizeof *p);
 }
 

@@ -98,6 +98,15 @@ typedef struct plan_key_at {
 	size_t col;              /* of the value's first byte, 1-based */
 } plan_key_at;
 
+/* One text of study.ini as outputs show it (a title, a label, a state
+ * name, ...), with where its value was written, so that a text no font
+ * can draw is reported at its place before anything is written. */
+typedef struct plan_text_at {
+	char *text;              /* unescaped; owned by the plan */
+	size_t line;             /* 1-based */
+	size_t col;              /* of the value (or state item), 1-based */
+} plan_text_at;
+
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
 	int format;              /* 1 or 2 */
@@ -140,6 +149,10 @@ typedef struct study_plan {
 						  plan.h's order; all unused
 						  when the plan did not come
 						  from a study.ini */
+	plan_text_at *texts;     /* every text value read, in file order */
+	size_t n_texts;
+	char *texts_file;        /* the name study.ini was read as, for
+				    messages about TEXTS; NULL when none */
 } study_plan;
 
 /* What one mechanism-check log said.  Fields are "seen" flags plus values;

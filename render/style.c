@@ -578,3 +578,97 @@ void style_versions_free(style_versions *v)
 	free(v->fonts);
 	memset(v, 0, sizeof *v);
 }
+
+/* Whether T draws TEXT in FONT: a layout of it, made only to be judged. */
+static bool covered_in(style_text *t, style_font font, const char *text)
+{
+	PangoLayout *l;
+
+	t->status = PB_OK;
+	l = make_layout(t, font, text, 0, false);
+	if (l)
+		g_object_unref(l);
+	return t->status == PB_OK;
+}
+
+/* Whether T draws TEXT in every face a page may set it in (plain and
+ * bold).  PB_NOMEM stays in t->status. */
+static bool covered(style_text *t, const char *text)
+{
+	return covered_in(t, FONT_BODY, text) && covered_in(t, FONT_BOLD, text);
+}
+
+/* The byte offset, in TEXT that the fonts do not fully draw, of the first
+ * character they lack (each character laid out alone, as one cluster). */
+static size_t first_uncovered(style_text *t, const char *text)
+{
+	const char *p = text;
+	char one[8];
+
+	while (*p) {
+		const char *next = g_utf8_next_char(p);
+		size_t len = (size_t)(next - p);
+
+		if (len >= sizeof one)
+			break;
+		memcpy(one, p, len);
+		one[len] = '\0';
+		if (!covered(t, one) && t->status != PB_NOMEM)
+			return (size_t)(p - text);
+		p = next;
+	}
+	/* Only the whole text fails (a sequence, not one character). */
+	return 0;
+}
+
+/* Whether TEXT needs no look at the fonts: DejaVu Sans draws all of
+ * printable ASCII, and asking Pango for nothing keeps the commands that
+ * draw no figure (check, plan new) clear of its font map. */
+static bool plain_ascii(const char *text)
+{
+	return !text || g_str_is_ascii(text);
+}
+
+pb_status style_fonts_cover(const char *const *texts, size_t n,
+			    style_coverage *bad)
+{
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	style_text *t = NULL;
+	size_t first = 0;
+	pb_status st;
+
+	memset(bad, 0, sizeof *bad);
+	bad->text = n;
+	while (first < n && plain_ascii(texts[first]))
+		first++;
+	if (first == n)
+		return PB_OK;
+	surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+	cr = cairo_create(surface);
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(cr);
+		cairo_surface_destroy(surface);
+		return PB_NOMEM;
+	}
+	st = style_text_new(cr, "en", &t);
+	for (size_t i = first; st == PB_OK && i < n; i++) {
+		if (plain_ascii(texts[i]) || covered(t, texts[i]))
+			continue;
+		if (t->status == PB_NOMEM) {
+			st = PB_NOMEM;
+			break;
+		}
+		bad->text = i;
+		bad->offset = first_uncovered(t, texts[i]);
+		bad->codepoint = (uint32_t)g_utf8_get_char_validated(
+			texts[i] + bad->offset, -1);
+		if (t->status == PB_NOMEM)
+			st = PB_NOMEM;
+		break;
+	}
+	style_text_free(t);
+	cairo_destroy(cr);
+	cairo_surface_destroy(surface);
+	return st;
+}

@@ -125,6 +125,25 @@ void style_text_free(style_text *t);
 pb_status style_text_status(const style_text *t);
 const char *style_text_message(const style_text *t);
 
+/* The first study text the pinned fonts cannot draw, as
+ * style_fonts_cover finds it. */
+typedef struct style_coverage {
+	size_t text;             /* its index; N when every text is drawn */
+	size_t offset;           /* byte offset of the first character the
+				    fonts lack, within that text */
+	uint32_t codepoint;      /* that character (U+XXXX) */
+} style_coverage;
+
+/* Lays out each of the N TEXTS (UTF-8, NULL or empty ones skipped) as a
+ * figure or the PDF would, in plain and bold, and finds the first with a
+ * character that is not drawn from DejaVu Sans or NanumGothic: the test
+ * that makes drawing fail (status PB_CANTCREAT), done before anything is
+ * written so a command can point at where the text came from.  Returns
+ * PB_NOMEM, or PB_OK with *BAD (bad->text == N when all are drawn).  Uses
+ * Pango: call it where the program may (not in a thread pool). */
+pb_status style_fonts_cover(const char *const *texts, size_t n,
+			    style_coverage *bad);
+
 /* The width and height of TEXT in FONT on one line, in points.  MAX_WIDTH
  * > 0 cuts it there with an ellipsis. */
 void style_text_measure(style_text *t, style_font font, const char *text,

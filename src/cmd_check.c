@@ -13,6 +13,7 @@
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "src/cli.h"
+#include "src/textfonts.h"
 
 /* The summary holds the study's text and the folder name as the user
  * gave it: both go out escaped. */
@@ -281,6 +282,12 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = study_read(argv[optind], d, &s);
+	if (st == PB_OK) {
+		/* A text the report could not draw fails here, not later. */
+		st = textfonts_check(&s->plan, d);
+		if (st != PB_OK)
+			study_free(s);
+	}
 	if (st == PB_OK) {
 		if (!opt->quiet)
 			print_summary(s);

@@ -29,6 +29,7 @@
 #include "render/plan_report.h"
 #include "render/skeleton.h"
 #include "src/cli.h"
+#include "src/textfonts.h"
 
 /* The study.ini keys `plan new` takes as options, in study.ini order. */
 typedef struct plan_key {
@@ -214,6 +215,13 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 	}
 	st = plan_read_buffer(text, strlen(text), "options", d, p);
 	g_free(text);
+	/* A text the report's fonts cannot draw is refused now, before the
+	 * study is written and its boots recorded. */
+	if (st == PB_OK) {
+		st = textfonts_check(p, d);
+		if (st != PB_OK)
+			plan_free(p);
+	}
 	if (st == PB_DATAERR) {
 		for (size_t i = 0; i < diag_kept(d); i++)
 			say_option_error(diag_message(d, i));

@@ -32,6 +32,7 @@
 #include "render/outdir.h"
 #include "render/results_json.h"
 #include "src/cli.h"
+#include "src/textfonts.h"
 
 #define DEFAULT_REPORTS "reports"
 
@@ -322,6 +323,10 @@ static pb_status report_study(const char *dir, const char *output,
 	char *target = NULL;
 	pb_status st = study_read(dir, d, &s);
 
+	/* Before the output folder is made: a text the fonts cannot draw
+	 * would otherwise fail only once pages were written. */
+	if (st == PB_OK)
+		st = textfonts_check(&s->plan, d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_BOOTSTRAP);
 		st = analysis_run(s, d, &a);

@@ -1,0 +1,83 @@
+#!/bin/bash
+# test_text_fonts.sh: a study text the report's fonts cannot draw is
+# refused where the study is written and checked, not after the boots.
+#
+# The figures and the PDF draw every text of study.ini in DejaVu Sans or
+# NanumGothic.  U+1F680 (a rocket) is in neither, so a state name or a
+# title holding it must fail `plan new` (64, naming the option), `check`
+# and `report` (65 at study.ini's line and column, naming the character),
+# and report must write nothing.  A Korean title (NanumGothic) and a
+# Czech one with carons (DejaVu Sans) must still pass.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+named=$top_srcdir/tests/data/named
+rocket=$(printf '\360\237\232\200')
+
+# study NAME SED-SCRIPT: a copy of the named-state study, edited.
+study() {
+	cp -R "$named" "$tap_tmp/$1"
+	chmod -R u+w "$tap_tmp/$1"
+	sed -i "$2" "$tap_tmp/$1/study.ini" "$tap_tmp/$1/runs.csv"
+}
+
+study state "s/Power saver/$rocket/g"
+study title "s/^title = .*/title = Frame $rocket time/"
+study korean 's/^title = .*/title = 전원 계획과 프레임 시간/'
+study czech 's/^title = .*/title = Plán napájení: čas snímku, řešení, žádné/'
+
+# The line and column study.ini writes each text at.
+state_at=$(awk -v r="$rocket" 'index($0, r) { print NR ":" index($0, r); exit }' \
+	"$tap_tmp/state/study.ini")
+title_line=$(grep -n '^title = ' "$tap_tmp/title/study.ini" | cut -d: -f1)
+
+for which in state title; do
+	dir=$tap_tmp/$which
+	if [ "$which" = state ]; then
+		at=$state_at
+	else
+		at=$title_line:9
+	fi
+	run_pb check "$dir"
+	is "$pb_status" 65 "check: a $which no font draws is a data error"
+	ok "check names $which's file:line:col and the character" \
+		grep -qF "$dir/study.ini:$at: the fonts DejaVu Sans and NanumGothic have no glyph for U+1F680" \
+		"$pb_err_file"
+	run_pb report "$dir" -o "$tap_tmp/out-$which"
+	is "$pb_status" 65 "report: a $which no font draws is a data error"
+	ok "report names $which's file:line:col" \
+		grep -qF "$dir/study.ini:$at: " "$pb_err_file"
+	ok "report wrote nothing for the $which" \
+		test ! -e "$tap_tmp/out-$which"
+done
+
+for which in korean czech; do
+	run_pb check "$tap_tmp/$which"
+	is "$pb_status" 0 "check: a $which title is drawn"
+	run_pb -q report "$tap_tmp/$which" -o "$tap_tmp/out-$which" \
+		--format md,pdf
+	is "$pb_status" 0 "report: a $which title is drawn"
+done
+
+plan=(--title T --build 1 --column latency_us --scale 0.001 --unit ms
+	--better lower --statistic mean --threshold 1 --seed 1
+	--state-type name --reference a --series 1 --blocks 2)
+run_pb plan new "$tap_tmp/planned" "${plan[@]}" --states "a;$rocket"
+is "$pb_status" 64 "plan new: a state no font draws is a usage error"
+ok "plan new names --states and the character" \
+	grep -qF "pairboot: plan new: --states: the fonts DejaVu Sans and NanumGothic have no glyph for U+1F680" \
+	"$pb_err_file"
+ok "plan new wrote nothing" test ! -e "$tap_tmp/planned"
+run_pb plan new "$tap_tmp/planned2" "${plan[@]}" --states 'a;b' \
+	--title "Doba spuštění: $rocket"
+is "$pb_status" 64 "plan new: a title no font draws is a usage error"
+ok "plan new names --title" grep -qF "pairboot: plan new: --title: " \
+	"$pb_err_file"
+run_pb plan new "$tap_tmp/planned3" "${plan[@]}" --states 'a;b' \
+	--title 'Doba spuštění: řešení'
+is "$pb_status" 0 "plan new: a Czech title is drawn"
+
+done_testing

@@ -20,6 +20,7 @@
 #include "render/libexit.h"
 #include "render/outdir.h"
 #include "src/cli.h"
+#include "src/help.h"
 
 /* Longer than the other functions on purpose: it is one printf of the
  * whole help text, which help2man turns into the man page, so that the
@@ -74,11 +75,7 @@ static void print_help(void)
 	       "                         with probability A (default 0.8, and 0.9), up\n"
 	       "                         to N (default 200), by simulating studies from\n"
 	       "                         the per-block differences; -o writes plan.json\n"
-	       "  plan new DIR --title T --build B --column C --scale F --unit U\n"
-	       "           --better lower|higher --statistic S --reference R\n"
-	       "           --threshold X --seed N --states LIST --series N\n"
-	       "           --blocks B [--confidence C] [--resamples N|exact]\n"
-	       "           [--interval M] [--platform P] [--state-type name]\n"
+	       "  plan new DIR OPTION... (see 'pairboot plan new --help')\n"
 	       "                         write a new study's study.ini, its analysis\n"
 	       "                         plan registered by digest, and schedule.csv,\n"
 	       "                         the order of its boots: a Williams design,\n"
@@ -100,6 +97,9 @@ static void print_help(void)
 	       "                         writing the same output; without it, wait\n"
 	       "  -h, --help             display this help and exit\n"
 	       "  -V, --version          output version information and exit\n"
+	       "\n"
+	       "'pairboot COMMAND --help' prints the synopsis and the options of\n"
+	       "one command ('pairboot plan new --help' those of plan new).\n"
 	       "\n"
 	       "A STUDY is a folder holding study.ini, runs.csv and the per-boot\n"
 	       "files runs.csv names; see docs/study-format.md.  Errors in the\n"
@@ -185,6 +185,15 @@ static const command *find_command(const char *name)
 		if (strcmp(commands[i].name, name) == 0)
 			return &commands[i];
 	return NULL;
+}
+
+/* The help CMD's arguments ask for: "plan new" is a command of its own. */
+static const char *help_name(const command *cmd, int argc, char **argv)
+{
+	if (strcmp(cmd->name, "plan") == 0 && argc > 1
+	    && strcmp(argv[1], "new") == 0)
+		return "plan new";
+	return cmd->name;
 }
 
 /* Parses the global options before the command, as getopt does, stopping
@@ -273,7 +282,11 @@ int main(int argc, char **argv)
 			return status;
 	}
 	if (g.help) {
-		print_help();
+		/* After a command, its own help; before one, the whole. */
+		if (cmd)
+			help_print_command(help_name(cmd, sub_argc, sub_argv));
+		else
+			print_help();
 		return close_stdout(PB_OK);
 	}
 	if (g.version) {

@@ -168,6 +168,29 @@ run_pb check --help
 is "$pb_status" 0 "check --help prints the help"
 ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"
 
+# Each command's --help is its own: its synopsis and options, on stdout,
+# exit 0, not the whole program's help (which lists every command).
+for cmd in check report compare verify summarize plan "plan new"; do
+	# shellcheck disable=SC2086 # "plan new" is two words
+	run_pb $cmd --help
+	is "$pb_status$pb_err" 0 "$cmd --help: exit 0, nothing on stderr"
+	ok "$cmd --help: its own usage line" \
+		grep -q "^Usage: pairboot $cmd [A-Z]" "$pb_out_file"
+	ok "$cmd --help: not the help of every command" \
+		test -z "$(grep -E '^Commands:|^  (compare|summarize) ' "$pb_out_file")"
+	ok "$cmd --help: fits in 80 columns" \
+		test -z "$(awk 'length > 80' "$pb_out_file")"
+done
+run_pb plan new --help
+ok "plan new --help: lists --state-type" grep -q '^      --state-type=name ' \
+	"$pb_out_file"
+run_pb report "$top_srcdir/fixtures/${studies[0]}" -o "$tap_tmp/nowhere" --help
+is "$pb_status" 0 "report STUDY -o DIR --help: exit 0"
+ok "report STUDY -o DIR --help: the help of report, nothing written" \
+	test ! -e "$tap_tmp/nowhere" -a -n "$(grep '^Usage: pairboot report ' "$pb_out_file")"
+run_pb --help report
+ok "--help report: the help of every command" grep -q '^Commands:$' "$pb_out_file"
+
 ## a write error on stdout ------------------------------------------------
 if [ -c /dev/full ] && [ -w /dev/full ]; then
 	PB_STDOUT=/dev/full run_pb check "$top_srcdir/fixtures/${studies[0]}"

@@ -41,4 +41,66 @@ for s in 0 1 64 65 66 70 71 73 74; do
 			{ prev = $0 } END { exit !found }' "$page"
 done
 
+# The page as man shows it, without bold or underlining, 80 columns wide.
+if command -v groff >/dev/null 2>&1; then
+	LC_ALL=C groff -man -Tascii -P-cbou -rLL=80n "$page" 2>/dev/null \
+		>"$tap_tmp/page.txt"
+	# Under "Commands:", help2man makes each command a tagged paragraph:
+	# the heading at the paragraph indent (7 blanks), its text below.  A
+	# heading that runs over several lines of --help came out as a text
+	# line at 14 blanks and the first line of its text as the heading.
+	sed -n '/^   Commands:$/,/^   Options/p' "$tap_tmp/page.txt" \
+		>"$tap_tmp/commands.txt"
+	for cmd in check report compare verify summarize plan "plan new"; do
+		ok "man: '$cmd' has a heading of its own under Commands" \
+			grep -qE "^       $cmd( [A-Z]|$)" "$tap_tmp/commands.txt"
+	done
+	ok "man: every heading under Commands is a command" \
+		test -z "$(grep -E '^       [^ ]' "$tap_tmp/commands.txt" |
+			grep -vE '^       (check|report|compare|verify|summarize|plan|plan new)( [A-Z]|$)')"
+else
+	for cmd in check report compare verify summarize plan "plan new"; do
+		skip "man: '$cmd' has a heading of its own under Commands" \
+			"groff is not installed"
+	done
+	skip "man: every heading under Commands is a command" \
+		"groff is not installed"
+fi
+
+# help_options CMD...: the options `pairboot CMD --help` lists, one a line,
+# sorted: the names on the lines that start with an option.
+help_options() {
+	"$PAIRBOOT" "$@" --help </dev/null |
+		sed -n 's/^ \{2,6\}\(-.*\)/\1/p' | sed 's/   .*//' |
+		grep -oE '(^|[ ,])--?[a-z][a-z-]*' | tr -d ' ,' | sort -u
+}
+
+# man_options CMD...: the options the page's COMMAND OPTIONS section lists
+# for CMD: the tags (the line after .TP) of its subsection.
+man_options() {
+	awk -v cmd="$*" '
+		/^\.S[HS] / { inside = index($0, "\"pairboot " cmd " ") == 5 &&
+			substr($0, 16 + length(cmd), 1) ~ /[A-Z]/; next }
+		inside && prev == ".TP" { print }
+		{ prev = $0 }' "$page" |
+		sed 's/\\f[BIR]//g; s/\\-/-/g' |
+		grep -oE '(^|[ ,])--?[a-z][a-z-]*' | tr -d ' ,' | sort -u
+}
+
+ok "the page has a COMMAND OPTIONS section" \
+	grep -q '^\.SH "COMMAND OPTIONS"' "$page"
+for cmd in check report compare verify summarize plan "plan new"; do
+	# shellcheck disable=SC2086 # "plan new" is two words
+	help_opts=$(help_options $cmd)
+	# shellcheck disable=SC2086
+	man_opts=$(man_options $cmd)
+	is "$man_opts" "$help_opts" \
+		"'$cmd --help' and the man page list the same options"
+	ok "the man page has a subsection for '$cmd'" \
+		grep -qE "^\\.SS \"pairboot $cmd [A-Z]" "$page"
+done
+# The lists are not empty by mistake: report has its three.
+is "$(help_options report | tr '\n' ' ')" "--format --lang --output -o " \
+	"report --help: the options are read"
+
 done_testing

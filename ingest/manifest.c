@@ -593,6 +593,8 @@ static void check_note(row_check *k)
 			   "note is empty: a run with accepted = no needs "
 			   "the reason");
 	k->r->note = field_dup(f, &k->oom);
+	k->r->note_line = f->line;
+	k->r->note_col = f->col;
 }
 
 /* The latency and mechanism files, each needed by an accepted run of the

@@ -205,6 +205,7 @@ typedef struct study_run {
 	size_t manifest_line;    /* where the row starts in runs.csv */
 	size_t latency_col;      /* column of the latency field in that row */
 	size_t mechanism_col;    /* column of the mechanism field */
+	size_t note_line, note_col;   /* where the note field starts */
 
 	bool has_statistic;      /* latency file read and summarised */
 	double statistic;        /* the plan's statistic, in unit */

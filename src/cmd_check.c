@@ -284,7 +284,7 @@ pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 	st = study_read(argv[optind], d, &s);
 	if (st == PB_OK) {
 		/* A text the report could not draw fails here, not later. */
-		st = textfonts_check(&s->plan, d);
+		st = textfonts_check_study(s, d);
 		if (st != PB_OK)
 			study_free(s);
 	}

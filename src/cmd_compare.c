@@ -29,6 +29,7 @@
 #include "render/jsonw.h"
 #include "render/outdir.h"
 #include "src/cli.h"
+#include "src/textfonts.h"
 
 #define DEFAULT_REPORTS "reports"
 
@@ -53,6 +54,10 @@ static pb_status side_load(const char *path, diag *d, side *out)
 		st = results_read(path, d, &out->s);
 	else
 		st = study_read(path, d, &out->s);
+	/* A study folder's text is judged as report judges it, before any
+	 * output; a results.json names no place in study.ini to point at. */
+	if (st == PB_OK && !out->from_results)
+		st = textfonts_check_study(out->s, d);
 	if (st == PB_OK)
 		st = analysis_run(out->s, d, &out->a);
 	return st;

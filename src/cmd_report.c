@@ -326,7 +326,7 @@ static pb_status report_study(const char *dir, const char *output,
 	/* Before the output folder is made: a text the fonts cannot draw
 	 * would otherwise fail only once pages were written. */
 	if (st == PB_OK)
-		st = textfonts_check(&s->plan, d);
+		st = textfonts_check_study(s, d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_BOOTSTRAP);
 		st = analysis_run(s, d, &a);

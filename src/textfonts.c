@@ -3,43 +3,112 @@
 
 #include "src/textfonts.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/style.h"
 
-pb_status textfonts_check(const study_plan *plan, diag *d)
+/* Where the text a font lacks is, and which text it is. */
+typedef struct text_place {
+	const char *file;
+	const char *text;
+	size_t line, col;
+} text_place;
+
+/* Records in D that the fonts lack the character at byte OFFSET of the
+ * text at AT, code point CP. */
+static void say_missing(diag *d, const text_place *at, size_t offset,
+			uint32_t cp)
+{
+	char glyph[8];
+	size_t len = 1;
+
+	/* The character as the text spells it: one UTF-8 sequence. */
+	while (at->text[offset + len]
+	       && (at->text[offset + len] & 0xC0) == 0x80
+	       && len < sizeof glyph - 1)
+		len++;
+	memcpy(glyph, at->text + offset, len);
+	glyph[len] = '\0';
+	diag_error(d, at->file, at->line, at->col, "the fonts DejaVu Sans and "
+		   "NanumGothic have no glyph for U+%04lX ('%s') in '%s'",
+		   (unsigned long)cp, diag_quote(glyph, len),
+		   diag_quote(at->text, strlen(at->text)));
+}
+
+/* Checks the N texts of PLACES; as textfonts_check. */
+static pb_status check_places(const text_place *places, size_t n, diag *d)
 {
 	const char **texts;
 	style_coverage bad;
-	const plan_text_at *at;
-	char glyph[8] = "";
-	size_t len = 1;
 	pb_status st;
 
-	if (plan->n_texts == 0)
+	if (n == 0)
 		return PB_OK;
-	texts = calloc(plan->n_texts, sizeof *texts);
+	texts = calloc(n, sizeof *texts);
 	if (!texts)
 		return PB_NOMEM;
-	for (size_t i = 0; i < plan->n_texts; i++)
-		texts[i] = plan->texts[i].text;
-	st = style_fonts_cover(texts, plan->n_texts, &bad);
+	for (size_t i = 0; i < n; i++)
+		texts[i] = places[i].text;
+	st = style_fonts_cover(texts, n, &bad);
 	free(texts);
-	if (st != PB_OK || bad.text == plan->n_texts)
+	if (st != PB_OK || bad.text == n)
 		return st;
-	at = &plan->texts[bad.text];
-	/* The character as the text spells it: one UTF-8 sequence. */
-	while (at->text[bad.offset + len]
-	       && (at->text[bad.offset + len] & 0xC0) == 0x80
-	       && len < sizeof glyph - 1)
-		len++;
-	memcpy(glyph, at->text + bad.offset, len);
-	glyph[len] = '\0';
-	diag_error(d, plan->texts_file ? plan->texts_file : "study.ini",
-		   at->line, at->col, "the fonts DejaVu Sans and NanumGothic "
-		   "have no glyph for U+%04lX ('%s') in '%s'",
-		   (unsigned long)bad.codepoint, diag_quote(glyph, len),
-		   diag_quote(at->text, strlen(at->text)));
+	say_missing(d, &places[bad.text], bad.offset, bad.codepoint);
 	return PB_DATAERR;
+}
+
+/* Fills PLACES (room for plan->n_texts) with the texts of PLAN. */
+static size_t plan_places(const study_plan *plan, text_place *places)
+{
+	const char *file = plan->texts_file ? plan->texts_file : "study.ini";
+
+	for (size_t i = 0; i < plan->n_texts; i++)
+		places[i] = (text_place){ file, plan->texts[i].text,
+					  plan->texts[i].line,
+					  plan->texts[i].col };
+	return plan->n_texts;
+}
+
+pb_status textfonts_check(const study_plan *plan, diag *d)
+{
+	text_place *places = calloc(plan->n_texts + 1, sizeof *places);
+	pb_status st;
+
+	if (!places)
+		return PB_NOMEM;
+	st = check_places(places, plan_places(plan, places), d);
+	free(places);
+	return st;
+}
+
+pb_status textfonts_check_study(const study *s, diag *d)
+{
+	const study_plan *plan = &s->plan;
+	text_place *places = calloc(plan->n_texts + s->n_runs + 1,
+				    sizeof *places);
+	char *manifest = NULL;
+	size_t n;
+	pb_status st = PB_NOMEM;
+
+	if (!places)
+		return PB_NOMEM;
+	n = plan_places(plan, places);
+	manifest = malloc(strlen(s->dir) + sizeof "/runs.csv");
+	if (manifest)
+		sprintf(manifest, "%s/runs.csv", s->dir);
+	if (manifest) {
+		/* The reasons runs were excluded: the pages list them. */
+		for (size_t i = 0; i < s->n_runs; i++)
+			if (s->runs[i].note)
+				places[n++] = (text_place){
+					manifest, s->runs[i].note,
+					s->runs[i].note_line,
+					s->runs[i].note_col };
+		st = check_places(places, n, d);
+	}
+	free(manifest);
+	free(places);
+	return st;
 }

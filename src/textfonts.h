@@ -19,4 +19,8 @@
  * PB_DATAERR; PB_OK when every text is drawn; PB_NOMEM. */
 pb_status textfonts_check(const study_plan *plan, diag *d);
 
+/* As textfonts_check, for the plan of S and the notes of its runs
+ * (runs.csv's line and column). */
+pb_status textfonts_check_study(const study *s, diag *d);
+
 #endif

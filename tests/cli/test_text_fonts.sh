@@ -4,9 +4,10 @@
 #
 # The figures and the PDF draw every text of study.ini in DejaVu Sans or
 # NanumGothic.  U+1F680 (a rocket) is in neither, so a state name or a
-# title holding it must fail `plan new` (64, naming the option), `check`
-# and `report` (65 at study.ini's line and column, naming the character),
-# and report must write nothing.  A Korean title (NanumGothic) and a
+# title holding it must fail `plan new` (64, naming the option), `check`,
+# `report` and `compare` (65 at study.ini's line and column, naming the
+# character), and report and compare must write nothing; so must the
+# reason a run was excluded (at runs.csv's line and column).  A Korean title (NanumGothic) and a
 # Czech one with carons (DejaVu Sans) must still pass.
 #
 # Copyright (C) 2026 the pairboot authors
@@ -53,6 +54,26 @@ for which in state title; do
 	ok "report wrote nothing for the $which" \
 		test ! -e "$tap_tmp/out-$which"
 done
+
+# compare draws both studies' text too.
+run_pb compare "$named" "$tap_tmp/title" -o "$tap_tmp/out-compare"
+is "$pb_status" 65 "compare: a title no font draws is a data error"
+ok "compare names the title's file:line:col" \
+	grep -qF "$tap_tmp/title/study.ini:$title_line:9: " "$pb_err_file"
+ok "compare wrote nothing" test ! -e "$tap_tmp/out-compare"
+
+# The reason a run was excluded: the pages list it.
+cp -R "$named" "$tap_tmp/note"
+chmod -R u+w "$tap_tmp/note"
+sed -i "3s/,yes,,/,no,reboot hung $rocket,/" "$tap_tmp/note/runs.csv"
+note_col=$(sed -n 3p "$tap_tmp/note/runs.csv" | awk '{ print index($0, "reboot") }')
+run_pb check "$tap_tmp/note"
+is "$pb_status" 65 "check: a run's note no font draws is a data error"
+ok "check names the note's runs.csv:line:col" \
+	grep -qF "$tap_tmp/note/runs.csv:3:$note_col: the fonts DejaVu Sans and NanumGothic have no glyph for U+1F680" \
+	"$pb_err_file"
+run_pb report "$tap_tmp/note" -o "$tap_tmp/out-note"
+is "$pb_status" 65 "report: a run's note no font draws is a data error"
 
 for which in korean czech; do
 	run_pb check "$tap_tmp/$which"

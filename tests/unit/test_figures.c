@@ -1037,8 +1037,33 @@ static void test_versions(void)
 	diag_free(d);
 }
 
+/* style_fonts_cover: the figures' own test of the pinned fonts, asked
+ * before drawing.  Korean is NanumGothic's, Czech carons DejaVu Sans';
+ * neither has U+1F680 (a rocket) nor U+0F40 (Tibetan KA). */
+static void test_fonts_cover(void)
+{
+	const char *fine[] = { "Power plan", NULL, "", "전원 계획",
+			       "Doba spuštění: řešení", "Größe — 5 µs" };
+	const char *rocket[] = { "ok", "a \xf0\x9f\x9a\x80 b", "\xe0\xbd\x80" };
+	const char *tibetan[] = { "čas", "x\xe0\xbd\x80" };
+	style_coverage bad;
+
+	tap_ok(style_fonts_cover(fine, 6, &bad) == PB_OK && bad.text == 6,
+	       "fonts cover: English, Korean, Czech and German are drawn");
+	tap_ok(style_fonts_cover(rocket, 3, &bad) == PB_OK && bad.text == 1
+	       && bad.offset == 2 && bad.codepoint == 0x1F680,
+	       "fonts cover: the first text lacking a glyph, at its byte and "
+	       "code point (U+1F680)");
+	tap_ok(style_fonts_cover(tibetan, 2, &bad) == PB_OK && bad.text == 1
+	       && bad.offset == 1 && bad.codepoint == 0x0F40,
+	       "fonts cover: a Tibetan letter is named (U+0F40)");
+	tap_ok(style_fonts_cover(NULL, 0, &bad) == PB_OK && bad.text == 0,
+	       "fonts cover: no text, nothing lacks");
+}
+
 int main(void)
 {
+	test_fonts_cover();
 	test_axis();
 	test_jitter();
 	test_interval_basic();

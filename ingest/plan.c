@@ -1679,6 +1679,9 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 		c->fail = PB_NOMEM;
 		return;
 	}
+	/* The ID names the series where it has no label ("Series ID"); the
+	 * ID starts after "[series ". */
+	text_seen(c, sd->id, s->line, s->col + 8);
 	if (where[SK_KIND]) {
 		gchar *v = value_raw(c, s, where[SK_KIND]);
 		size_t kind = N_KINDS;

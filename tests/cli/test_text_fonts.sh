@@ -55,6 +55,18 @@ for which in state title; do
 		test ! -e "$tap_tmp/out-$which"
 done
 
+# A series ID names the series where it has no label.
+cp -R "$named" "$tap_tmp/series"
+chmod -R u+w "$tap_tmp/series"
+sed -i "s/^\[series 1\]/[series $rocket]/" "$tap_tmp/series/study.ini"
+sed -i "s/,1,\([0-9]\)/,$rocket,\1/" "$tap_tmp/series/runs.csv"
+series_line=$(grep -n '^\[series ' "$tap_tmp/series/study.ini" | cut -d: -f1)
+run_pb check "$tap_tmp/series"
+is "$pb_status" 65 "check: a series ID no font draws is a data error"
+ok "check names the series ID's line and column" \
+	grep -qF "$tap_tmp/series/study.ini:$series_line:9: the fonts" \
+	"$pb_err_file"
+
 # compare draws both studies' text too.
 run_pb compare "$named" "$tap_tmp/title" -o "$tap_tmp/out-compare"
 is "$pb_status" 65 "compare: a title no font draws is a data error"

@@ -37,14 +37,19 @@ static const struct {
 	  "      --format=LIST      the formats, from md,json,pdf,svg,png\n"
 	  "                         (default: all)\n" },
 	{ "compare",
-	  "Usage: pairboot compare OLD NEW [-o DIR]\n"
+	  "Usage: pairboot compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
 	  "Compare two studies of the same design on an old and a new build:\n"
 	  "value handling, mechanism, baseline and each state's effect, with a\n"
 	  "verdict per state.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -o, --output=DIR       write the comparison to DIR (default:\n"
-	  "                         reports/compare-<old name>-<new name>)\n" },
+	  "                         reports/compare-<old name>-<new name>)\n"
+	  "      --fail-on=worse|change\n"
+	  "                         exit 1 when a state's effect or the baseline\n"
+	  "                         changed for the worse (worse), or when anything\n"
+	  "                         changed (change); the comparison is written\n"
+	  "                         either way\n" },
 	{ "verify",
 	  "Usage: pairboot verify STUDY --against FILE [--tolerance X]\n"
 	  "Recompute everything from the study and print each number and "

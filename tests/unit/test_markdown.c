@@ -13,8 +13,8 @@
  *    table has as many unescaped '|' as the header (cmark-gfm would pad or
  *    cut a row silently), cmark-gfm sees as many rows, and no raw HTML,
  *    link, image, emphasis or strikethrough appears anywhere.
- *  - tests/data/md-inject puts Markdown metacharacters, HTML and newlines
- *    into its title, build, platform, labels, notes, service name, unit,
+ *  - tests/data/md-inject puts Markdown metacharacters and HTML into its
+ *    title, build, platform, labels, notes, service name, unit,
  *    run id and exclusion reason: each must come out as the same text.
  *  - The conclusion of every verdict code and the rarer sentences (no
  *    interval, no pairs, a fragile endpoint, a BCa fallback, a flagged run
@@ -957,8 +957,8 @@ static void check_netthrottle(const loaded *nt)
 
 /* ---- study text full of markup ------------------------------------------ */
 
-/* The study's text as its reader unescapes it (GKeyFile turns \n into a
- * newline and \\ into \), with newlines shown as spaces. */
+/* The study's text as its reader unescapes it (\\ into \; an escaped
+ * newline is refused at ingest, tests/cli/test_printable.sh). */
 static const char *const inject_text[] = {
 	"Pipes | `ticks` *stars* _under_ <script>alert(1)</script> [x](y) "
 	"# second line",

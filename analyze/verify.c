@@ -18,6 +18,7 @@ typedef struct verifier {
 	const published *p;
 	verify_options opt;
 	verify_result *r;        /* counts, stated settings, exact_ci */
+	size_t line;             /* the page line being checked, or 0 */
 	GArray *items;           /* of verify_item */
 	GPtrArray *differ, *missing, *added;   /* input paths */
 } verifier;
@@ -32,7 +33,7 @@ static bool same_double(double a, double b)
 static void claim_free(verifier *v, verify_verdict st, char *item, char *pub,
 		       char *rec)
 {
-	verify_item it = { st, item, pub, rec };
+	verify_item it = { st, item, pub, rec, v->line };
 
 	v->r->counts[st]++;
 	g_array_append_val(v->items, it);
@@ -148,7 +149,7 @@ static void check_inputs(verifier *v)
 		char *item = g_strdup_printf("input %s sha256", f->path);
 		char rec[20];
 		snprintf(rec, sizeof rec, "%.16s...", f->sha256);
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL, rec);
+		claim(v, VERIFY_OMITTED, item, NULL, rec);
 		g_ptr_array_add(v->added, f->path);
 		g_free(item);
 	}
@@ -204,7 +205,7 @@ static void check_runs(verifier *v)
 		char *item = g_strdup_printf("run %s", r->id);
 		char *rs = r->has_statistic ? num_str(r->statistic, -1)
 					    : g_strdup("no statistic");
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL, rs);
+		claim(v, VERIFY_OMITTED, item, NULL, rs);
 		g_free(rs);
 		g_free(item);
 	}
@@ -348,7 +349,10 @@ static char *where_str(size_t line, size_t col, const char *key)
 static void check_setting(verifier *v, const pub_setting *ps)
 {
 	rec_setting r = recomputed_setting(&v->s->plan, ps->kind);
-	char *where = where_str(ps->line, ps->col, ps->key);
+	char *where;
+
+	v->line = ps->line;
+	where = where_str(ps->line, ps->col, ps->key);
 	char *item = g_strdup_printf("setting %s %s",
 				     pub_setting_name(ps->kind), where);
 	char *pub = ps->text ? g_strdup(ps->text)
@@ -467,7 +471,7 @@ static void check_lost(verifier *v, const char *base, const char *where,
 
 static void check_account(verifier *v, const pub_account *pa, bool *seen)
 {
-	size_t k = resolve_account(v, pa);
+	size_t k = (v->line = pa->line, resolve_account(v, pa));
 	const series_accounting *acc = k != (size_t)-1
 		? find_account(v->a->summary, k) : NULL;
 	char *where = where_str(pa->line, pa->col,
@@ -560,6 +564,8 @@ static void check_pairs_note(verifier *v, const pub_pairs *note)
 	const study_plan *plan = &v->s->plan;
 	char *where = where_str(note->line, note->col, NULL);
 
+	v->line = note->line;
+
 	for (size_t i = 0; note->every && i < v->a->n_cmp; i++) {
 		const comparison *c = &v->a->cmp[i];
 		if (!c->boot.ci[plan->interval].defined)
@@ -591,10 +597,11 @@ static void check_settings(verifier *v)
 			check_pairs_note(v, &v->p->pairs[i]);
 	/* A file that accounts for the runs of some series should do so
 	 * for every one. */
+	v->line = 0;
 	for (size_t i = 0; v->p->n_accounts && i < sum->n_accounting; i++) {
 		const series_accounting *acc = &sum->accounting[i];
 		if (!seen[i])
-			claim_free(v, VERIFY_NOT_PUBLISHED,
+			claim_free(v, VERIFY_OMITTED,
 				   g_strdup_printf("runs of series %s",
 					v->s->plan.series[acc->series].id),
 				   NULL, g_strdup_printf("%zu of %zu accepted",
@@ -607,7 +614,7 @@ static void check_settings(verifier *v)
 static void check_comparison(verifier *v, const pub_cmp *pc, bool *seen)
 {
 	const study_plan *plan = &v->s->plan;
-	size_t k = resolve_series(v, pc);
+	size_t k = (v->line = pc->line, resolve_series(v, pc));
 	size_t j = study_state_index(plan, pc->state);
 	size_t ci_idx = k != (size_t)-1 && j != (size_t)-1
 			? find_cmp(v->a, k, j) : (size_t)-1;
@@ -692,6 +699,7 @@ static void check_comparisons(verifier *v)
 		const state_result *r = NULL;
 		char *state = state_str(pc->state);
 		char *item = g_strdup_printf("conclusion %s", state);
+		v->line = pc->line;
 		for (size_t k = 0; j != (size_t)-1 && k < v->a->n_states; k++)
 			if (v->a->states[k].state == j) {
 				r = &v->a->states[k];
@@ -707,6 +715,7 @@ static void check_comparisons(verifier *v)
 	}
 	/* What the file does not show.  A page with no comparison table
 	 * says nothing about comparisons at all: that is not listed. */
+	v->line = 0;
 	for (size_t i = 0; (p->n_cmp || p->n_conclusions) && i < v->a->n_cmp;
 	     i++) {
 		const comparison *c = &v->a->cmp[i];
@@ -717,7 +726,7 @@ static void check_comparisons(verifier *v)
 					     plan->series[c->series].id);
 		char *rs = c->n_pairs ? num_str(c->boot.estimate, -1)
 				      : g_strdup("no pairs");
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL, rs);
+		claim(v, VERIFY_OMITTED, item, NULL, rs);
 		g_free(rs);
 		g_free(item);
 		g_free(state);
@@ -728,7 +737,7 @@ static void check_comparisons(verifier *v)
 			continue;
 		char *state = state_str(plan->states[v->a->states[k].state]);
 		char *item = g_strdup_printf("conclusion %s", state);
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL,
+		claim(v, VERIFY_OMITTED, item, NULL,
 		      verdict_code(v->a->states[k].verdict));
 		g_free(item);
 		g_free(state);
@@ -926,8 +935,11 @@ static void check_mechanism(verifier *v)
 	const study_summary *sum = v->a->summary;
 	bool *seen = g_new0(bool, sum->n_mech + 1);
 
-	for (size_t i = 0; i < v->p->n_mech; i++)
+	for (size_t i = 0; i < v->p->n_mech; i++) {
+		v->line = v->p->mech[i].line;
 		check_mech_row(v, &v->p->mech[i], seen);
+	}
+	v->line = 0;
 	for (size_t i = 0; v->p->n_mech && i < sum->n_mech; i++) {
 		if (seen[i])
 			continue;
@@ -936,7 +948,7 @@ static void check_mechanism(verifier *v)
 					     state);
 		char *rs = g_strdup_printf("%zu/%zu", sum->mech[i].registered,
 					   sum->mech[i].boots);
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL, rs);
+		claim(v, VERIFY_OMITTED, item, NULL, rs);
 		g_free(rs);
 		g_free(item);
 		g_free(state);
@@ -1041,14 +1053,17 @@ static void check_values(verifier *v)
 	const study_summary *sum = v->a->summary;
 	bool *seen = g_new0(bool, sum->n_boundary + 1);
 
-	for (size_t i = 0; i < v->p->n_values; i++)
+	for (size_t i = 0; i < v->p->n_values; i++) {
+		v->line = v->p->values[i].line;
 		check_value(v, &v->p->values[i], seen);
+	}
+	v->line = 0;
 	for (size_t i = 0; v->p->n_values && i < sum->n_boundary; i++) {
 		if (seen[i])
 			continue;
 		char *state = state_str(sum->boundary[i].written);
 		char *item = g_strdup_printf("value %s: result", state);
-		claim(v, VERIFY_NOT_PUBLISHED, item, NULL,
+		claim(v, VERIFY_OMITTED, item, NULL,
 		      boundary_outcome_code(sum->boundary[i].outcome));
 		g_free(item);
 		g_free(state);
@@ -1078,7 +1093,7 @@ static const char **paths_take(GPtrArray *paths, size_t *n)
 pb_status verify_run(const study *s, const analysis *a, const published *p,
 		     const verify_options *opt, verify_result **out)
 {
-	verifier v = { s, a, p, *opt, NULL, NULL, NULL, NULL, NULL };
+	verifier v = { s, a, p, *opt, NULL, 0, NULL, NULL, NULL, NULL };
 
 	v.r = g_new0(verify_result, 1);
 	v.items = g_array_new(FALSE, FALSE, sizeof(verify_item));
@@ -1104,9 +1119,10 @@ pb_status verify_run(const study *s, const analysis *a, const published *p,
 	return PB_OK;
 }
 
-bool verify_result_follows(const verify_result *r)
+bool verify_result_follows(const verify_result *r, bool allow_omitted)
 {
-	return !r->counts[VERIFY_MISMATCH] && !r->counts[VERIFY_NOT_IN_DATA];
+	return !r->counts[VERIFY_MISMATCH] && !r->counts[VERIFY_NOT_IN_DATA]
+	       && (allow_omitted || !r->counts[VERIFY_OMITTED]);
 }
 
 void verify_result_free(verify_result *r)
@@ -1119,6 +1135,7 @@ void verify_result_free(verify_result *r)
 		g_free(r->items[i].recomputed);
 	}
 	g_free(r->items);
+	g_free(r->unchecked);
 	g_free(r->inputs_differ);
 	g_free(r->inputs_missing);
 	g_free(r->inputs_added);

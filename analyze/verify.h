@@ -33,7 +33,7 @@
 typedef enum verify_verdict {
 	VERIFY_MATCH,          /* the file states what the study gives */
 	VERIFY_MISMATCH,       /* it states something else */
-	VERIFY_NOT_PUBLISHED,  /* recomputed, but the file does not show it */
+	VERIFY_OMITTED,        /* recomputed, but the file does not show it */
 	VERIFY_NOT_IN_DATA,    /* published, but the study has no such item */
 	VERIFY_VERDICTS
 } verify_verdict;
@@ -44,6 +44,8 @@ typedef struct verify_item {
 	char *what;            /* "comparison 26, series 1: difference" */
 	char *published;       /* as the file states it; NULL: not stated */
 	char *recomputed;      /* as the study gives it; NULL: not in data */
+	size_t line;           /* a page: the line it was read from (a
+				  line's own check: that line); 0: none */
 } verify_item;
 
 /* The name of series K of PLAN on a page in LANG, in GLib memory
@@ -77,6 +79,13 @@ typedef struct verify_result {
 	bool stated[PUB_SET_KINDS];       /* settings the file states */
 	size_t accounts_checked;          /* series whose runs were checked */
 	size_t pairs_checked;             /* comparisons whose pairs were */
+	/* A page whose lines were checked (analyze/verify_page.h): */
+	bool lines_compared;
+	size_t lines_checked;             /* its lines set beside pairboot's */
+	size_t *unchecked;                /* the first and last line of each
+					     paragraph not checked */
+	size_t n_unchecked;               /* paragraphs (2 entries each) */
+	size_t unchecked_lines;           /* lines in them */
 } verify_result;
 
 /* Checks the published file P against the study S and its analysis A
@@ -87,8 +96,8 @@ pb_status verify_run(const study *s, const analysis *a, const published *p,
 		     const verify_options *opt, verify_result **out);
 
 /* Whether the published result follows from the data: no item is a
- * mismatch or not in data. */
-bool verify_result_follows(const verify_result *r);
+ * mismatch or not in data, and, unless ALLOW_OMITTED, none is omitted. */
+bool verify_result_follows(const verify_result *r, bool allow_omitted);
 
 void verify_result_free(verify_result *r);
 

@@ -1023,6 +1023,20 @@ static void value_row(reader *r, size_t line, const row *rw,
 	free_list(written, nw);
 }
 
+/* Remembers LINE as that of a table's header row (out of memory: not
+ * remembered, so verify only checks that line's text more strictly). */
+static void header_line(reader *r, size_t line)
+{
+	published *p = r->p;
+	size_t *more = realloc(p->header_lines,
+			       (p->n_header_lines + 1) * sizeof *more);
+
+	if (!more)
+		return;
+	p->header_lines = more;
+	p->header_lines[p->n_header_lines++] = line;
+}
+
 /* Row RW on line LINE of the page, in or starting table T: a header
  * (COUNTS: the tables of each kind so far), the delimiter row after it,
  * or a row of the table. */
@@ -1040,6 +1054,7 @@ static void table_line(reader *r, size_t line, const row *rw, table *t,
 			t->cells = rw->n;
 			t->index = counts[k]++;
 			r->p->tables++;
+			header_line(r, line);
 		}
 	} else if (t->need_delimiter) {
 		t->need_delimiter = false;
@@ -1714,6 +1729,15 @@ pb_status published_parse(const char *path, const char *text, size_t len,
 		st = parse_page(&r, text, len);
 	if (st == PB_OK && diag_errors(d) > errors)
 		st = PB_DATAERR;
+	if (st == PB_OK && r.p->source == PUB_PAGE) {
+		if ((r.p->text = malloc(len + 1))) {
+			memcpy(r.p->text, text, len);
+			r.p->text[len] = '\0';
+			r.p->text_len = len;
+		} else {
+			st = PB_NOMEM;
+		}
+	}
 	if (st != PB_OK) {
 		published_free(r.p);
 		return st;
@@ -1758,6 +1782,8 @@ void published_free(published *p)
 	if (!p)
 		return;
 	free(p->path);
+	free(p->text);
+	free(p->header_lines);
 	for (size_t i = 0; i < p->n_inputs; i++)
 		free(p->inputs[i].path);
 	free(p->inputs);

@@ -61,6 +61,17 @@ static char *piece_code(const char *s)
 	return strdup(s);
 }
 
+/* The code a setting's piece names.  A page typed without backticks
+ * leaves the explanation the renderer puts after a code in parentheses
+ * ("percentile (percentile bootstrap)") in the piece; no setting's code
+ * holds " (", so it ends there. */
+static char *setting_code(const char *s)
+{
+	const char *paren = strchr(s, '`') ? NULL : strstr(s, " (");
+
+	return paren ? strndup(s, (size_t)(paren - s)) : piece_code(s);
+}
+
 /* A confidence percentage "95%" (or "97.5 %") filling S into *OUT as a
  * fraction, with the decimals that fraction is published to. */
 static bool parse_percent(const char *s, pub_num *out)
@@ -173,7 +184,7 @@ static pb_status add_piece(published *p, const char *role, size_t len,
 		return pub_text_confidence(p, s, line, col);
 	if (len == 5 && strncmp(role, "pairs", 5) == 0)
 		return add_pairs(p, s, line, col);
-	if (!(code = piece_code(s)))
+	if (!(code = setting_code(s)))
 		return PB_NOMEM;
 	if (len == 9 && strncmp(role, "resamples", 9) == 0)
 		st = add_count(p, PUB_SET_RESAMPLES, code, line, col);

@@ -258,6 +258,12 @@ typedef struct published {
 	pub_pairs *pairs;      /* a page's small-sample notes */
 	size_t n_pairs;
 	size_t tables;         /* tables recognised (a page) */
+	char *text;            /* a page: its bytes, NUL-terminated, so that
+				  every line can be checked; else NULL */
+	size_t text_len;
+	size_t *header_lines;  /* a page: the lines of the tables' header
+				  rows, each cell recognised */
+	size_t n_header_lines;
 } published;
 
 #endif

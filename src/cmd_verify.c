@@ -2,10 +2,13 @@
  * recomputes everything from the study and sets each published number or
  * verdict beside the recomputed one.
  *
- * Each line says `match`, `MISMATCH`, `not published` (recomputed, but the
- * file does not show it) or `not in data` (published, but the study has no
- * such item); a summary line follows.  The exit status is 0 when nothing
- * is a MISMATCH or not in data, else 1 (PB_MISMATCH).
+ * Each line says `match`, `MISMATCH`, `OMITTED` (recomputed, but the file
+ * does not show it) or `not in data` (published, but the study has no
+ * such item); against a page, the lines of the page pairboot writes are
+ * checked too (analyze/verify_page.h) and the paragraphs that are not
+ * pairboot's are listed; a summary line follows.  The exit status is 0
+ * when nothing is a MISMATCH, not in data or (unless --allow-omitted)
+ * OMITTED, else 1 (PB_MISMATCH).
  *
  * The matching itself (precision, tolerance, what is checked) is
  * analyze/verify.h; this file reads the inputs, runs it and prints its
@@ -25,38 +28,42 @@
 
 #include "analyze/analysis.h"
 #include "analyze/verify.h"
+#include "analyze/verify_page.h"
 #include "common/diag.h"
 #include "ingest/published.h"
 #include "ingest/published_text.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
+#include "render/markdown.h"
 #include "render/studytext.h"
 #include "src/cli.h"
 #include "src/verify_vocab.h"
 
 
 static const char *const verdict_text[VERIFY_VERDICTS] = {
-	"match", "MISMATCH", "not published", "not in data"
+	"match", "MISMATCH", "OMITTED", "not in data"
 };
 
 /* What the command line asks for beyond the files. */
 typedef struct verify_request {
 	verify_options opt;
 	bool quiet;              /* --quiet: only what does not follow */
+	bool allow_omitted;      /* --allow-omitted: a result the file does
+				    not show is no failure */
 } verify_request;
 
-/* One line of the report. */
-static void print_item(const verify_item *it, bool quiet)
+/* One line of the report.  QUIET: only what makes the file fail. */
+static void print_item(const verify_item *it, bool quiet, bool allow_omitted)
 {
 	if (quiet && (it->verdict == VERIFY_MATCH
-		      || it->verdict == VERIFY_NOT_PUBLISHED))
+		      || (allow_omitted && it->verdict == VERIFY_OMITTED)))
 		return;
-	printf("%-13s  %s", verdict_text[it->verdict], it->what);
+	cli_print(stdout, "%-13s  %s", verdict_text[it->verdict], it->what);
 	if (it->published)
-		printf(": published %s", it->published);
+		cli_print(stdout, ": published %s", it->published);
 	if (it->recomputed)
-		printf("%s recomputed %s", it->published ? "," : ":",
-		       it->recomputed);
+		cli_print(stdout, "%s recomputed %s",
+			  it->published ? "," : ":", it->recomputed);
 	putchar('\n');
 }
 
@@ -118,13 +125,48 @@ static void print_settings_summary(const verify_result *r)
 	g_string_free(no, TRUE);
 }
 
+/* The published lines that are not pairboot's text: "not checked: 2
+ * paragraphs (5 lines): lines 1-4, 9". */
+static void print_unchecked(const verify_result *r)
+{
+	if (!r->n_unchecked)
+		return;
+	printf("not checked: %zu paragraph%s (%zu line%s): line%s",
+	       r->n_unchecked, r->n_unchecked == 1 ? "" : "s",
+	       r->unchecked_lines, r->unchecked_lines == 1 ? "" : "s",
+	       r->unchecked_lines == 1 ? "" : "s");
+	for (size_t i = 0; i < r->n_unchecked; i++) {
+		size_t from = r->unchecked[2 * i], to = r->unchecked[2 * i + 1];
+		printf("%s %zu", i ? "," : "", from);
+		if (to != from)
+			printf("-%zu", to);
+	}
+	putchar('\n');
+}
+
+/* The last word of the summary line. */
+static const char *conclusion(const verify_result *r, bool allow_omitted)
+{
+	if (!verify_result_follows(r, true))
+		return "the published result does not follow from the data";
+	if (!r->counts[VERIFY_OMITTED])
+		return "every published item follows from the data";
+	if (allow_omitted)
+		return "every published item follows from the data; what is "
+		       "omitted is allowed (--allow-omitted)";
+	return "every published item follows from the data, but results "
+	       "of the data are omitted (--allow-omitted accepts that)";
+}
+
 /* The items of R and the lines that sum them up. */
-static void print_result(const verify_result *r, bool quiet)
+static void print_result(const verify_result *r, bool quiet,
+			 bool allow_omitted)
 {
 	const size_t *n = r->counts;
 
 	for (size_t i = 0; i < r->n_items; i++)
-		print_item(&r->items[i], quiet);
+		print_item(&r->items[i], quiet, allow_omitted);
+	print_unchecked(r);
 	print_paths("inputs that differ", r->inputs_differ,
 		    r->n_inputs_differ);
 	print_paths("inputs missing from the study", r->inputs_missing,
@@ -132,12 +174,34 @@ static void print_result(const verify_result *r, bool quiet)
 	print_paths("inputs new in the study", r->inputs_added,
 		    r->n_inputs_added);
 	print_settings_summary(r);
-	printf("summary: %zu items: %zu match, %zu MISMATCH, %zu not "
-	       "published, %zu not in data; %s\n", r->n_items,
-	       n[VERIFY_MATCH], n[VERIFY_MISMATCH], n[VERIFY_NOT_PUBLISHED],
-	       n[VERIFY_NOT_IN_DATA], verify_result_follows(r)
-	       ? "every published item follows from the data"
-	       : "the published result does not follow from the data");
+	printf("summary: %zu checked", n[VERIFY_MATCH] + n[VERIFY_MISMATCH]
+	       + n[VERIFY_NOT_IN_DATA]);
+	if (r->lines_compared)
+		printf(" (%zu page lines)", r->lines_checked);
+	printf(", %zu MISMATCH, %zu not in data, %zu OMITTED",
+	       n[VERIFY_MISMATCH], n[VERIFY_NOT_IN_DATA], n[VERIFY_OMITTED]);
+	if (r->lines_compared)
+		printf(", %zu paragraph%s not checked", r->n_unchecked,
+		       r->n_unchecked == 1 ? "" : "s");
+	printf("; %s\n", conclusion(r, allow_omitted));
+}
+
+/* For a page: its every line beside the page pairboot writes from the
+ * study in the page's language. */
+static pb_status check_lines(verify_result *r, const study *s,
+			     const analysis *a, const published *p)
+{
+	GString *expected;
+	pb_status st;
+
+	if (p->source != PUB_PAGE || !p->text || !p->lang)
+		return PB_OK;
+	expected = g_string_new(NULL);
+	st = markdown_render(s, a, p->lang, expected);
+	if (st == PB_OK)
+		st = verify_page_lines(r, p, expected->str, expected->len);
+	g_string_free(expected, TRUE);
+	return st;
 }
 
 static pb_status report(const study *s, const analysis *a, const published *p,
@@ -149,10 +213,19 @@ static pb_status report(const study *s, const analysis *a, const published *p,
 
 	if (st != PB_OK)
 		return st;
+	st = check_lines(r, s, a, p);
+	if (st != PB_OK) {
+		if (st == PB_SOFTWARE)
+			fprintf(stderr, "pairboot: internal error: the %s page "
+				"cannot be rendered\n", p->lang);
+		verify_result_free(r);
+		return st;
+	}
 	if (!req->quiet)
 		print_header(r, req, p, s, study_dir, file);
-	print_result(r, req->quiet);
-	st = verify_result_follows(r) ? PB_OK : PB_MISMATCH;
+	print_result(r, req->quiet, req->allow_omitted);
+	st = verify_result_follows(r, req->allow_omitted) ? PB_OK
+							  : PB_MISMATCH;
 	verify_result_free(r);
 	return st;
 }
@@ -210,6 +283,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	static const struct option longopts[] = {
 		{ "against", required_argument, NULL, 'a' },
 		{ "tolerance", required_argument, NULL, 't' },
+		{ "allow-omitted", no_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *against = NULL;
@@ -227,6 +301,9 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 		switch (c) {
 		case 'a':
 			against = optarg;
+			break;
+		case 'O':
+			req.allow_omitted = true;
 			break;
 		case 't':
 			if (!parse_tolerance(optarg, &req.opt.tolerance))

@@ -51,12 +51,13 @@ static const struct {
 	  "                         changed (change); the comparison is written\n"
 	  "                         either way\n" },
 	{ "verify",
-	  "Usage: pairboot verify STUDY --against FILE [--tolerance X]\n"
-	  "Recompute everything from the study and print each number and "
-	  "verdict\n"
-	  "of FILE beside the recomputed one; exit 1 when any item is a "
-	  "MISMATCH\n"
-	  "or not in data.\n"
+	  "Usage: pairboot verify STUDY --against FILE [--tolerance X] "
+	  "[--allow-omitted]\n"
+	  "Recompute everything from the study and print each number, "
+	  "verdict and\n"
+	  "line of FILE beside the recomputed one; exit 1 when any item is "
+	  "a\n"
+	  "MISMATCH, not in data or OMITTED.\n"
 	  "\n"
 	  "Options:\n"
 	  "  -a, --against=FILE     the results.json or published page "
@@ -64,7 +65,10 @@ static const struct {
 	  "                         or plain text, in any language) to check\n"
 	  "  -t, --tolerance=X      how far, in the study's unit, an interval "
 	  "bound\n"
-	  "                         drawn another way may lie and still match\n" },
+	  "                         drawn another way may lie and still match\n"
+	  "      --allow-omitted    a result of the data that FILE does not "
+	  "show\n"
+	  "                         (OMITTED) does not make it fail\n" },
 	{ "summarize",
 	  "Usage: pairboot summarize STUDY -o FILE [--shard K/N]\n"
 	  "Reduce each boot's latency CSV to one row (its statistic, periods "

@@ -141,16 +141,16 @@ static void check_page_precision(void)
 	tap_ok(item_is(r, "comparison 42, series 1: difference",
 		       VERIFY_NOT_IN_DATA, "+0.10", NULL),
 	       "a state the study lacks is not in data");
-	tap_ok(item_is(r, "comparison 38, series 1", VERIFY_NOT_PUBLISHED,
+	tap_ok(item_is(r, "comparison 38, series 1", VERIFY_OMITTED,
 		       NULL, "-0.4"),
 	       "a comparison the page lacks is not published, exactly");
 	tap_ok(r->n_items == 5 && r->counts[VERIFY_MATCH] == 2
 	       && r->counts[VERIFY_MISMATCH] == 1
 	       && r->counts[VERIFY_NOT_IN_DATA] == 1
-	       && r->counts[VERIFY_NOT_PUBLISHED] == 1,
+	       && r->counts[VERIFY_OMITTED] == 1,
 	       "5 items: 2 match, 1 mismatch, 1 not in data, 1 not "
 	       "published (%zu items)", r->n_items);
-	tap_ok(!verify_result_follows(r),
+	tap_ok(!verify_result_follows(r, false),
 	       "a mismatch means the page does not follow");
 	verify_result_free(r);
 }
@@ -171,8 +171,11 @@ static void check_tolerance(void)
 	       "the tolerance leaves the difference at its precision");
 	tap_ok(r->counts[VERIFY_MISMATCH] == 0
 	       && r->counts[VERIFY_NOT_IN_DATA] == 0
-	       && verify_result_follows(r),
-	       "without state 42, the page follows from the data");
+	       && r->counts[VERIFY_OMITTED] == 1
+	       && verify_result_follows(r, true),
+	       "without state 42, what the page states follows from the data");
+	tap_ok(!verify_result_follows(r, false),
+	       "but it omits comparison 38: no pass unless that is allowed");
 	verify_result_free(r);
 
 	r = run(&f, true, 0.005);

@@ -223,6 +223,8 @@ static const results_field study_keys[RT_KEYS] = {
 				    false, "an object of strings by language" },
 	[RT_FORMAT] = { "format", RESULTS_INTEGER, false, "1 or 2" },
 	[RT_DIGEST] = { "digest", RESULTS_STRING, false, "a SHA-256" },
+	[RT_RUNS_FROM_SUMMARY] = { "runs_from_summary", RESULTS_INTEGER,
+				   false, "a count" },
 };
 
 static const results_field series_keys[RE_KEYS] = {

@@ -100,6 +100,7 @@ typedef enum results_study_key {
 	RT_PLATFORM_LOCALIZED,
 	RT_FORMAT,
 	RT_DIGEST,
+	RT_RUNS_FROM_SUMMARY,   /* written only when not 0 */
 	RT_KEYS
 } results_study_key;
 

@@ -211,6 +211,9 @@ typedef struct study_run {
 	double statistic;        /* the plan's statistic, in unit */
 	size_t periods;          /* rows read from the latency file */
 	char latency_sha256[65]; /* hex digest of the latency file, or "" */
+	bool from_summary;       /* statistic, periods and latency digest
+				    taken from the run summary, its latency
+				    file being absent (ingest/sumfile.h) */
 
 	mech_log *mech;          /* NULL when there is no mechanism log */
 	char mechanism_sha256[65];
@@ -236,6 +239,8 @@ typedef struct study {
 	input_file *inputs;      /* study.ini, runs.csv, then run files */
 	size_t n_inputs;
 	char digest[65];         /* SHA-256 over the sorted (path, sha256) list */
+	size_t runs_from_summary; /* runs with from_summary set; when not 0,
+				     the summary is one of the inputs */
 	schedule *schedule;      /* schedule.csv, or NULL when there is none */
 } study;
 

@@ -2,7 +2,8 @@
  *
  * Order of work: study.ini (the plan, needed to judge everything else),
  * runs.csv (checked against the plan), the run summary if the folder has
- * one (sumfile.h), then each run's files.  Every file read is hashed in the
+ * one (sumfile.h), then each run's files (a run's summary row standing in
+ * for its latency file only where that file is absent).  Every file read is hashed in the
  * same pass that parses it, so the report can name the exact data it came
  * from.  A problem in one run's file does not stop the others from being
  * read: `check` reports them all.
@@ -269,11 +270,50 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 	return st;
 }
 
-/* Takes a run's statistic from its summary row instead of its file. */
-static pb_status latency_from_summary(run_pool *pool, study_run *run,
+/* Whether nothing at all lies at a run's latency PATH (relative to the
+ * study): only then is its summary row taken in place of the file.  A file
+ * that is there but cannot be read, or a dangling symbolic link, is read
+ * as usual, and fails as it would without a summary. */
+static bool latency_absent(const run_pool *pool, const char *path,
+			   pb_status *st)
+{
+	char *full = path_join(pool->s->dir, path);
+	struct stat st_file;
+	bool absent;
+
+	*st = PB_OK;
+	if (!full) {
+		*st = PB_NOMEM;
+		return false;
+	}
+	absent = lstat(full, &st_file) != 0
+		 && (errno == ENOENT || errno == ENOTDIR);
+	free(full);
+	return absent;
+}
+
+/* Takes a run's statistic from its summary row, its file being absent. */
+static void latency_from_summary(study_run *run, run_job *job)
+{
+	const sum_row *row = job->row;
+
+	run->statistic = row->value;
+	run->has_statistic = true;
+	run->periods = row->periods;
+	run->from_summary = true;
+	memcpy(run->latency_sha256, row->sha256, 65);
+	job->add_latency = true;
+	job->latency_bytes = row->bytes;
+}
+
+/* Reads the latency file of a run the summary lists: from the file when
+ * it is there, checked against the row (a summary may save reading a
+ * file, never change what reading it gives), else from the row. */
+static pb_status latency_with_summary(run_pool *pool, study_run *run,
 				      run_job *job)
 {
 	const sum_row *row = job->row;
+	pb_status st;
 
 	if (strcmp(row->latency, run->latency_path) != 0) {
 		diag_error(job->msgs, pool->summary_display, row->line, 0,
@@ -285,13 +325,20 @@ static pb_status latency_from_summary(run_pool *pool, study_run *run,
 				      strlen(run->latency_path)));
 		return PB_DATAERR;
 	}
-	run->statistic = row->value;
-	run->has_statistic = true;
-	run->periods = row->periods;
-	memcpy(run->latency_sha256, row->sha256, 65);
-	job->add_latency = true;
-	job->latency_bytes = row->bytes;
-	return PB_OK;
+	if (latency_absent(pool, run->latency_path, &st)) {
+		latency_from_summary(run, job);
+		return PB_OK;
+	}
+	if (st != PB_OK)
+		return st;
+	st = read_latency(pool, run, job);
+	if (st == PB_OK && job->add_latency)
+		st = sumfile_check_run(row, pool->summary_display,
+				       run->latency_sha256, job->latency_bytes,
+				       run->periods, run->statistic,
+				       pool->s->plan.statistic.name,
+				       job->msgs);
+	return st;
 }
 
 static pb_status read_mechanism(run_pool *pool, study_run *run, run_job *job)
@@ -345,7 +392,7 @@ static void job_run(run_pool *pool, size_t i)
 	if (run->latency_path && run->latency_path[0]) {
 		if (pool->summary)
 			job->row = sumfile_find(pool->summary, run->id);
-		rs = job->row ? latency_from_summary(pool, run, job)
+		rs = job->row ? latency_with_summary(pool, run, job)
 			      : read_latency(pool, run, job);
 	}
 	if (rs != PB_NOMEM && run->mechanism_path && run->mechanism_path[0])
@@ -412,6 +459,7 @@ static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
 	pool->column_missing += job->hdr.column_missing;
 	if (job->row)
 		job->row->used = true;
+	s->runs_from_summary += run->from_summary;
 	if (job->add_latency)
 		st = pb_status_merge(st, add_input(s, run->latency_path,
 						   run->latency_sha256,
@@ -763,6 +811,13 @@ static pb_status read_all_runs(study *s, const char *root, diag *d,
 		pthread_mutex_destroy(&pool.lock);
 		if (rs != PB_NOMEM && pool.summary && shards < 2)
 			check_summary_used(&pool);
+		/* A number taken from the summary is the summary's, not a
+		 * file's the report read: the summary is then an input, and
+		 * the study digest differs from that of the raw data. */
+		if (rs != PB_NOMEM && s->runs_from_summary)
+			rs = pb_status_merge(rs, add_input(s, SUMFILE_NAME,
+				sumfile_sha256(pool.summary),
+				sumfile_bytes(pool.summary)));
 	}
 	sumfile_free((sumfile *)pool.summary);
 	free(pool.summary_display);

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "common/csvtext.h"
+#include "common/digest.h"
 #include "common/numparse.h"
 #include "common/ownfs.h"
 #include "ingest/csvread.h"
@@ -30,6 +31,8 @@ struct sumfile {
 	sum_row *rows;          /* file order */
 	size_t n, cap;
 	GHashTable *by_run;     /* run id -> row index + 1 (keys in rows) */
+	char sha256[65];        /* of the summary file itself */
+	uint64_t bytes;
 };
 
 typedef struct sum_ctx {
@@ -179,6 +182,13 @@ static void check_sum_row(sum_ctx *c, const csv_row *row, diag *d,
 				      fl[c->col[SC_VALUE]].len));
 }
 
+static sum_cell cell_at(const csv_field *f)
+{
+	sum_cell at = { f->line, f->col };
+
+	return at;
+}
+
 /* Keeps ROW, whose fields are right, with its numbers N; a run summarized
  * twice is reported instead. */
 static bool keep_sum_row(sum_ctx *c, const csv_row *row, diag *d,
@@ -208,6 +218,10 @@ static bool keep_sum_row(sum_ctx *c, const csv_row *row, diag *d,
 	r->periods = n->periods;
 	r->value = n->value;
 	r->line = row->line;
+	r->sha256_at = cell_at(&fl[c->col[SC_SHA256]]);
+	r->bytes_at = cell_at(&fl[c->col[SC_BYTES]]);
+	r->periods_at = cell_at(&fl[c->col[SC_PERIODS]]);
+	r->value_at = cell_at(&fl[c->col[SC_VALUE]]);
 	prev = g_hash_table_lookup(c->f->by_run, r->run);
 	if (prev) {
 		diag_error(d, c->display, fl[c->col[SC_RUN]].line,
@@ -263,14 +277,24 @@ pb_status sumfile_read(const char *path, const char *display,
 {
 	sum_ctx c = { .display = display, .plan = plan };
 	size_t errors = diag_errors(d);
+	digest_stream *ds = digest_stream_new();
 	pb_status st;
 
 	*out = NULL;
 	c.f = calloc(1, sizeof *c.f);
-	if (!c.f)
+	if (!c.f || !ds) {
+		free(c.f);
+		digest_stream_free(ds);
 		return PB_NOMEM;
+	}
 	c.f->by_run = g_hash_table_new(g_str_hash, g_str_equal);
-	st = csvread_file(path, display, sum_row_fn, &c, d);
+	/* Hashed in the pass that parses it: the digest a report lists is
+	 * that of the very bytes its numbers came from. */
+	st = csvread_file_hashed(path, display, sum_row_fn, &c, d, ds);
+	if (st == PB_OK || st == PB_DATAERR)
+		st = pb_status_merge(st, digest_stream_finish(ds, c.f->sha256,
+							      &c.f->bytes));
+	digest_stream_free(ds);
 	if (c.fail != PB_OK) {
 		diag_fail(d, c.fail);
 		st = pb_status_merge(c.fail, st);
@@ -290,6 +314,60 @@ sum_row *sumfile_find(const sumfile *f, const char *run)
 	gpointer i = g_hash_table_lookup(f->by_run, run);
 
 	return i ? &f->rows[GPOINTER_TO_SIZE(i) - 1] : NULL;
+}
+
+const char *sumfile_sha256(const sumfile *f)
+{
+	return f->sha256;
+}
+
+uint64_t sumfile_bytes(const sumfile *f)
+{
+	return f->bytes;
+}
+
+pb_status sumfile_check_run(const sum_row *row, const char *display,
+			    const char *sha256, uint64_t bytes,
+			    size_t periods, double value,
+			    const char *statistic, diag *d)
+{
+	const char *run = diag_quote(row->run, strlen(row->run));
+	const char *file = diag_quote(row->latency, strlen(row->latency));
+	pb_status st = PB_OK;
+
+	if (strcmp(row->sha256, sha256) != 0) {
+		diag_error(d, display, row->sha256_at.line, row->sha256_at.col,
+			   "run '%s': latency file '%s' has SHA-256 %s, not "
+			   "the one summarized (the file or the summary "
+			   "changed since: summarize the study again)", run,
+			   file, sha256);
+		return PB_DATAERR;
+	}
+	if (row->bytes != bytes) {
+		diag_error(d, display, row->bytes_at.line, row->bytes_at.col,
+			   "run '%s': latency file '%s' has %llu bytes, the "
+			   "summary says %llu", run, file,
+			   (unsigned long long)bytes,
+			   (unsigned long long)row->bytes);
+		st = PB_DATAERR;
+	}
+	if (row->periods != periods) {
+		diag_error(d, display, row->periods_at.line,
+			   row->periods_at.col, "run '%s': latency file '%s' "
+			   "has %zu periods, the summary says %zu", run, file,
+			   periods, row->periods);
+		st = PB_DATAERR;
+	}
+	/* The summary writes 17 significant digits, which read back to the
+	 * very double computed: any difference at all is an edit. */
+	if (row->value < value || row->value > value) {
+		diag_error(d, display, row->value_at.line, row->value_at.col,
+			   "run '%s': the %s of latency file '%s' is %.17g, "
+			   "the summary says %.17g", run, statistic, file,
+			   value, row->value);
+		st = PB_DATAERR;
+	}
+	return st;
 }
 
 size_t sumfile_count(const sumfile *f)

@@ -15,12 +15,14 @@
  * concatenating them under one header.
  *
  * A study folder that holds a summary under the name SUMFILE_NAME is read
- * from it: each run listed there takes its statistic, periods and latency
- * digest from its row, and its latency CSV is not opened (it need not be
- * there).  Everything else (study.ini, runs.csv, the mechanism logs, runs
- * the summary does not list) is read as usual.  The report names the raw
- * files' digests as the summary recorded them, so it is the report of the
- * raw data, byte for byte (docs/study-format.md). */
+ * with it.  A run listed there whose latency CSV is in the folder is read
+ * from that CSV as usual, and its row must agree with the file: the same
+ * SHA-256, size, periods and statistic (sumfile_check_run), so a summary
+ * never changes a number that can be recomputed.  A run whose latency CSV
+ * is absent takes its statistic, periods and latency digest from its row;
+ * the study then counts it as taken from the summary and lists the summary
+ * among its inputs, so the study digest tells such a report from one of
+ * the raw data (docs/study-format.md, "Run summaries"). */
 #ifndef PAIRBOOT_SUMFILE_H
 #define PAIRBOOT_SUMFILE_H
 
@@ -34,6 +36,11 @@
 
 #define SUMFILE_NAME "pairboot-summary.csv"
 
+/* Where a field of a row starts in the summary, for messages. */
+typedef struct sum_cell {
+	size_t line, col;
+} sum_cell;
+
 typedef struct sum_row {
 	char *run;             /* run id */
 	char *latency;         /* latency path as runs.csv gives it */
@@ -42,6 +49,7 @@ typedef struct sum_row {
 	size_t periods;        /* >= 1 */
 	double value;          /* the statistic, in the study's unit */
 	size_t line;           /* where the row starts in the summary */
+	sum_cell sha256_at, bytes_at, periods_at, value_at;
 	bool used;             /* matched to a run of runs.csv */
 } sum_row;
 
@@ -64,6 +72,21 @@ size_t sumfile_count(const sumfile *f);
 sum_row *sumfile_row(const sumfile *f, size_t i);
 
 void sumfile_free(sumfile *f);
+
+/* The SHA-256 and size of the summary file as it was read, hashed in the
+ * pass that parsed it. */
+const char *sumfile_sha256(const sumfile *f);
+uint64_t sumfile_bytes(const sumfile *f);
+
+/* Checks ROW of the summary DISPLAY against what reading its run's latency
+ * file gave: the file's SHA256 and BYTES, its PERIODS and the statistic
+ * VALUE (named STATISTIC in messages).  Each field that differs is an
+ * error at its cell; a digest that differs is told alone, since the rest
+ * then differs for that reason.  Returns PB_OK or PB_DATAERR. */
+pb_status sumfile_check_run(const sum_row *row, const char *display,
+			    const char *sha256, uint64_t bytes,
+			    size_t periods, double value,
+			    const char *statistic, diag *d);
 
 /* Writes the summary of S (a row for every run whose statistic was
  * computed, in runs.csv order) to the file PATH, atomically: a temporary

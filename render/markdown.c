@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/coverage.h"
+#include "ingest/sumfile.h"
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
 #include "render/mdpage.h"
@@ -1148,6 +1149,22 @@ static void section_input(page *pg)
 	para(pg, fmt(pg, tr(pg, "Input digest (SHA-256 over every input "
 			    "file; results.json lists the digest of each "
 			    "file): %s"), code(pg, pg->s->digest, false)));
+	/* Only when it happened: a page of the raw data stays as it was. */
+	if (pg->s->runs_from_summary)
+		para(pg, fmt(pg, trn(pg, "%zu run was taken from the run "
+				     "summary %s, its latency file not being "
+				     "in the study folder: its statistic is "
+				     "the summary's, not recomputed, and the "
+				     "input digest covers the summary.",
+				     "%zu runs were taken from the run "
+				     "summary %s, their latency files not "
+				     "being in the study folder: their "
+				     "statistics are the summary's, not "
+				     "recomputed, and the input digest covers "
+				     "the summary.",
+				     pg->s->runs_from_summary),
+			     pg->s->runs_from_summary,
+			     code(pg, SUMFILE_NAME, false)));
 }
 
 static void heading(page *pg)

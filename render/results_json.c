@@ -57,6 +57,11 @@ static json_t *study_json(const study *s, bool *ok)
 	    l10n_json(&s->plan.platform_l10n, ok), ok);
 	put(o, RT_KEY(RT_FORMAT), json_integer(s->plan.format), ok);
 	put(o, RT_KEY(RT_DIGEST), json_string(s->digest), ok);
+	/* Absent for a study read from its raw files alone, so such a
+	 * report is what it was before summaries were counted. */
+	if (s->runs_from_summary)
+		put(o, RT_KEY(RT_RUNS_FROM_SUMMARY),
+		    json_integer((json_int_t)s->runs_from_summary), ok);
 	return o;
 }
 

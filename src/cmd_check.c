@@ -12,6 +12,7 @@
 #include "ingest/schedule.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
+#include "ingest/sumfile.h"
 #include "src/cli.h"
 #include "src/textfonts.h"
 
@@ -235,7 +236,7 @@ static void print_excluded(const study *s)
 static void print_summary(const study *s)
 {
 	char state[PB_STATE_BUFSIZE];
-	size_t periods = 0, accepted = 0;
+	size_t periods = 0, accepted = 0, summarized = 0;
 
 	say("study %s: %s (build %s)\n", s->dir, s->plan.title,
 	       s->plan.build);
@@ -250,13 +251,22 @@ static void print_summary(const study *s)
 		print_series(s, k);
 	print_schedule(s);
 	for (size_t i = 0; i < s->n_runs; i++) {
-		periods += s->runs[i].periods;
+		if (s->runs[i].from_summary)
+			summarized += s->runs[i].periods;
+		else
+			periods += s->runs[i].periods;
 		accepted += s->runs[i].accepted;
 	}
 	say("runs: %zu, %zu accepted, %zu excluded\n", s->n_runs, accepted,
 	       s->n_runs - accepted);
 	print_excluded(s);
 	say("periods read: %zu\n", periods);
+	/* Said only when it happened, so a check of the raw data prints what
+	 * it always printed. */
+	if (s->runs_from_summary)
+		say("runs taken from %s (latency files absent): %zu, with "
+		    "%zu periods\n", SUMFILE_NAME, s->runs_from_summary,
+		    summarized);
 	say("input files: %zu, study digest %s\n", s->n_inputs, s->digest);
 	say("analysis plan digest %s (%s)\n", s->plan.digest,
 	       s->plan.registered ? "registered" : "not registered");

@@ -2,11 +2,14 @@
 # test_summarize.sh: `pairboot summarize` and reports made from summaries.
 #
 # A study folder that holds pairboot-summary.csv in place of its latency
-# CSVs must give the very same report as the raw data: results.json and
-# every page byte for byte (the digests in it are the raw files',
-# recorded in the summary).  Also: shares of the runs summarized apart
-# and merged, the map step run with GNU parallel on this machine, and the
-# ways a summary can be wrong.
+# CSVs gives the report of the raw data's numbers, and says so: the page in
+# each language, results.json and check count the runs taken from the
+# summary, and the summary is an input, so the study digest is not the raw
+# data's.  Where a run's CSV is there, the CSV is read and its summary row
+# must agree with it (SHA-256, size, periods, value), or the study is
+# refused at the row.  Also: shares of the runs summarized apart and
+# merged, the map step run with GNU parallel on this machine, and the ways
+# a summary can be wrong.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +22,14 @@ name=mmcss-26200.9168
 # summarized_copy DIR SUMMARY: a copy of the study in DIR/NAME without its
 # latency CSVs, reading SUMMARY instead.  The folder name is the study's,
 # since the report names the study by its folder.
+# numbers_of JSON: results.json less what tells a report made from a
+# summary from one of the raw data (the study digest, the count of runs
+# taken from the summary and the summary as an input).
+numbers_of() {
+	jq 'del(.study.digest, .study.runs_from_summary)
+		| .inputs |= map(select(.path != "pairboot-summary.csv"))' "$1"
+}
+
 summarized_copy() {
 	local dest=$1/$name
 	mkdir -p "$dest" &&
@@ -57,26 +68,191 @@ ok "summarize twice gives the same bytes" \
 ok "no temporary file is left beside the summary" \
 	test -z "$(find "$tap_tmp" -maxdepth 1 -name 'sum*.csv.tmp-*')"
 
-## A report from the summary is the report of the raw data --------------
+## A report from the summary says so, and names the summary ------------
 run_pb -q report "$study" -o "$tap_tmp/raw-report"
 summarized_copy "$tap_tmp/s" "$tap_tmp/sum.csv"
 ok "the summarized copy holds no latency CSV" \
 	test ! -e "$tap_tmp/s/$name/latency"
 run_pb -q report "$tap_tmp/s/$name" -o "$tap_tmp/sum-report"
 is "$pb_status" 0 "report on the summarized study exits 0"
-ok "results.json is byte-identical to the raw-data report" \
-	cmp "$tap_tmp/raw-report/results.json" \
-	"$tap_tmp/sum-report/results.json"
-ok "and so is every page of the report" \
-	diff -r "$tap_tmp/raw-report" "$tap_tmp/sum-report"
-ok "results.json names the raw file's SHA-256" \
-	grep -q "\"latency_sha256\": \"$sha\"" "$tap_tmp/sum-report/results.json"
+raw_json=$tap_tmp/raw-report/results.json
+sum_json=$tap_tmp/sum-report/results.json
+is "$(jq -r '.study.runs_from_summary' "$sum_json")" 100 \
+	"results.json counts the 100 runs taken from the summary"
+is "$(jq -r '.study | has("runs_from_summary")' "$raw_json")" false \
+	"a report of the raw data has no such count"
+sum_sha=$(sha256sum "$tap_tmp/sum.csv" | cut -d' ' -f1)
+sum_bytes=$(wc -c <"$tap_tmp/sum.csv" | tr -d ' ')
+is "$(jq -c '[.inputs[] | select(.path == "pairboot-summary.csv")
+	| .sha256, .bytes]' "$sum_json")" "[\"$sum_sha\",$sum_bytes]" \
+	"results.json lists the summary among the inputs, with its SHA-256 and size"
+is "$(jq '.inputs | length' "$sum_json")" \
+	"$(($(jq '.inputs | length' "$raw_json") + 1))" \
+	"and every input of the raw data's report besides"
+raw_digest=$(jq -r '.study.digest' "$raw_json")
+sum_digest=$(jq -r '.study.digest' "$sum_json")
+ok "the study digest is not the raw data's" test "$sum_digest" != "$raw_digest"
+is "$(jq -r '.inputs[] | "\(.path)\t\(.sha256)"' "$sum_json" | LC_ALL=C sort |
+	sha256sum | cut -d' ' -f1)" "$sum_digest" \
+	"it is the digest of the input list, the summary among them"
+numbers_of "$sum_json" >"$tap_tmp/sum-rest.json"
+numbers_of "$raw_json" >"$tap_tmp/raw-rest.json"
+ok "every number of results.json is the raw data's" \
+	cmp "$tap_tmp/raw-rest.json" "$tap_tmp/sum-rest.json"
+ok "results.json names the raw file's SHA-256, as the summary records it" \
+	grep -q "\"latency_sha256\": \"$sha\"" "$sum_json"
+is "$(grep -c 'pairboot-summary' "$tap_tmp/raw-report/en.md")" 0 \
+	"a page of the raw data does not mention summaries"
+ok "the English page says how many runs came from the summary" \
+	grep -qF '100 runs were taken from the run summary `pairboot-summary.csv`, their latency files not being in the study folder' \
+	"$tap_tmp/sum-report/en.md"
+for lang in en de cs ko; do
+	# The page less the sentence about the summary, with the raw data's
+	# digest, is the raw data's page.
+	# The sentence is the last paragraph: the blank line before it goes.
+	grep -v 'pairboot-summary\.csv' "$tap_tmp/sum-report/$lang.md" |
+		sed -e "s/$sum_digest/$raw_digest/" -e '${/^$/d}' \
+		>"$tap_tmp/sum-$lang.md"
+	ok "$lang: the page names the summary once and gives its digest" \
+		test "$(grep -c 'pairboot-summary\.csv' \
+			"$tap_tmp/sum-report/$lang.md")" = 1 -a \
+		"$(grep -c "$sum_digest" "$tap_tmp/sum-report/$lang.md")" -ge 1
+	ok "$lang: the sentence gives the count, 100" \
+		grep -q '100.*pairboot-summary\.csv' "$tap_tmp/sum-report/$lang.md"
+	ok "$lang: all else on the page is the raw data's page" \
+		cmp "$tap_tmp/raw-report/$lang.md" "$tap_tmp/sum-$lang.md"
+done
 run_pb check "$tap_tmp/s/$name"
-is "$(sed -n 's/^periods read: //p' "$pb_out_file")" 250000 \
-	"check of the summarized study counts the summarized periods"
+is "$(sed -n 's/^periods read: //p' "$pb_out_file")" 0 \
+	"check of the summarized study reads no period"
+is "$(grep '^runs taken from' "$pb_out_file")" \
+	"runs taken from pairboot-summary.csv (latency files absent): 100, with 250000 periods" \
+	"and says how many runs and periods the summary gave"
+is "$(sed -n 's/^input files: 133, study digest //p' "$pb_out_file")" \
+	"$sum_digest" "check lists the summary as an input, with the report's digest"
+run_pb check "$study"
+is "$(grep -c '^runs taken from' "$pb_out_file")" 0 \
+	"check of the raw data says nothing of summaries"
 run_pb -q summarize "$tap_tmp/s/$name" -o "$tap_tmp/sum3.csv"
 ok "a summarized study summarizes to the same rows" \
 	cmp "$tap_tmp/sum.csv" "$tap_tmp/sum3.csv"
+run_pb verify "$tap_tmp/s/$name" --against "$sum_json"
+is "$pb_status" 0 "verify of the summarized study against its report: exit 0"
+run_pb verify "$study" --against "$sum_json"
+is "$pb_status" 1 "verify of the raw data against it: exit 1, an input is not in the data"
+ok "the summary is that input" \
+	grep -qx 'inputs missing from the study: pairboot-summary.csv' \
+	"$pb_out_file"
+ok "and every number follows from the raw data" \
+	grep -q '^summary: .* 0 MISMATCH, 0 not published, 1 not in data;' \
+	"$pb_out_file"
+
+## Some CSVs there, some not: only the absent ones come from the summary --
+dir=$tap_tmp/part/$name
+mkdir -p "$tap_tmp/part" && cp -r "$study" "$dir" &&
+	cp "$tap_tmp/sum.csv" "$dir/pairboot-summary.csv" &&
+	rm "$dir"/latency/s1-b0[1-4]-*.csv
+gone=$(grep -c '^s1-b0[1-4]-' "$tap_tmp/sum.csv")
+run_pb -q report "$dir" -o "$tap_tmp/part-report" --format json
+is "$pb_status" 0 "report with $gone of the 100 CSVs removed: exit 0"
+is "$(jq -r '.study.runs_from_summary' "$tap_tmp/part-report/results.json")" \
+	"$gone" "results.json counts only the runs whose CSV is absent"
+run_pb check "$dir"
+is "$(sed -n 's/^periods read: //p' "$pb_out_file")" \
+	"$(((100 - gone) * 2500))" "check reads the periods of the CSVs that are there"
+# With every CSV there, the summary only confirms: the report is the raw
+# data's, byte for byte.
+dir=$tap_tmp/full/$name
+mkdir -p "$tap_tmp/full" && cp -r "$study" "$dir" &&
+	cp "$tap_tmp/sum.csv" "$dir/pairboot-summary.csv"
+run_pb -q report "$dir" -o "$tap_tmp/full-report"
+ok "with every CSV there and agreeing, the report is the raw data's" \
+	diff -r "$tap_tmp/raw-report" "$tap_tmp/full-report"
+
+## A summary that disagrees with a CSV that is there: refused at the row --
+# with_csvs NAME: a copy of the study, CSVs and all, with the summary.
+with_csvs() {
+	local dest=$tap_tmp/$1/$name
+	mkdir -p "$tap_tmp/$1" && cp -r "$study" "$dest" &&
+		cp "$tap_tmp/sum.csv" "$dest/pairboot-summary.csv"
+}
+# cell_col LINE FIELD FILE: the 1-based byte column of FIELD on LINE.
+cell_col() {
+	awk -F, -v l="$1" -v f="$2" 'NR == l {
+		c = 1; for (i = 1; i < f; i++) c += length($i) + 1; print c }' "$3"
+}
+# The doctored summary: 0.6 ms added to every value of state 100 in series 1.
+with_csvs doctored
+doc=$tap_tmp/doctored/$name
+awk -F, -v OFS=, '$1 ~ /^s1-b[0-9]+-100$/ { $9 = sprintf("%.17g", $9 + 0.6) }
+	{ print }' "$tap_tmp/sum.csv" >"$doc/pairboot-summary.csv"
+line=$(grep -n '^s1-b01-100,' "$doc/pairboot-summary.csv" | cut -d: -f1)
+col=$(cell_col "$line" 9 "$doc/pairboot-summary.csv")
+old_value=$(sed -n "${line}p" "$tap_tmp/sum.csv" | cut -d, -f9)
+new_value=$(sed -n "${line}p" "$doc/pairboot-summary.csv" | cut -d, -f9)
+for cmd in report check verify; do
+	case $cmd in
+	report) run_pb -q report "$doc" -o "$tap_tmp/doc-out" ;;
+	check) run_pb check "$doc" ;;
+	verify) run_pb verify "$doc" --against "$raw_json" ;;
+	esac
+	is "$pb_status" 65 "$cmd: a doctored value with its CSV there: exit 65"
+	ok "$cmd: the message names the row's value cell" grep -qF -- \
+		"$doc/pairboot-summary.csv:$line:$col: run 's1-b01-100': the p99 of latency file 'latency/s1-b01-100.csv' is $old_value, the summary says $new_value" \
+		"$pb_err_file" || diag "$(head -n 3 "$pb_err_file")"
+done
+is "$(grep -c 'the summary says' "$pb_err_file")" \
+	"$(grep -c '^s1-b[0-9]*-100,' "$tap_tmp/sum.csv")" \
+	"every doctored row is told"
+ok "no report was written from it" test ! -e "$tap_tmp/doc-out"
+# A CSV changed after it was summarized.
+with_csvs changed
+dir=$tap_tmp/changed/$name
+echo "2501,1.0" >>"$dir/latency/s1-b01-20.csv"
+line=$(grep -n '^s1-b01-20,' "$dir/pairboot-summary.csv" | cut -d: -f1)
+col=$(cell_col "$line" 3 "$dir/pairboot-summary.csv")
+new_sha=$(sha256sum "$dir/latency/s1-b01-20.csv" | cut -d' ' -f1)
+run_pb -q report "$dir" -o "$tap_tmp/changed-out"
+is "$pb_status" 65 "a CSV changed since it was summarized: exit 65"
+ok "the message names the row's sha256 cell and the file's digest" grep -qF -- \
+	"$dir/pairboot-summary.csv:$line:$col: run 's1-b01-20': latency file 'latency/s1-b01-20.csv' has SHA-256 $new_sha, not the one summarized" \
+	"$pb_err_file" || diag "$(head -n 3 "$pb_err_file")"
+# A summary row whose digest was edited, the CSV as it was.
+with_csvs resha
+dir=$tap_tmp/resha/$name
+sed -i "${line}s/,$sha,/,$(printf '0%.0s' $(seq 64)),/" "$dir/pairboot-summary.csv"
+run_pb check "$dir"
+is "$pb_status" 65 "a row's digest edited: exit 65"
+ok "check names its sha256 cell" grep -qF -- \
+	"$dir/pairboot-summary.csv:$line:$col: run 's1-b01-20': latency file 'latency/s1-b01-20.csv' has SHA-256 $sha, not the one summarized" \
+	"$pb_err_file" || diag "$(head -n 3 "$pb_err_file")"
+# Size and periods edited, the digest left alone.
+with_csvs recount
+dir=$tap_tmp/recount/$name
+sed -i "${line}s/,$sha,$bytes,2500,/,$sha,$((bytes + 1)),2499,/" \
+	"$dir/pairboot-summary.csv"
+run_pb check "$dir"
+is "$pb_status" 65 "a row's size and periods edited: exit 65"
+ok "the size is told at its cell" grep -qF -- \
+	"$dir/pairboot-summary.csv:$line:$(cell_col "$line" 4 "$dir/pairboot-summary.csv"): run 's1-b01-20': latency file 'latency/s1-b01-20.csv' has $bytes bytes, the summary says $((bytes + 1))" \
+	"$pb_err_file"
+ok "and the periods at theirs" grep -qF -- \
+	"$dir/pairboot-summary.csv:$line:$(cell_col "$line" 5 "$dir/pairboot-summary.csv"): run 's1-b01-20': latency file 'latency/s1-b01-20.csv' has 2500 periods, the summary says 2499" \
+	"$pb_err_file"
+# The doctored summary without the CSVs is taken, and says so: verify of
+# the raw data then finds the numbers it changed.
+summarized_copy "$tap_tmp/forged" "$doc/pairboot-summary.csv"
+run_pb -q report "$tap_tmp/forged/$name" -o "$tap_tmp/forged-report"
+is "$pb_status" 0 "the doctored summary without its CSVs makes a report"
+is "$(jq -r '.study.runs_from_summary' "$tap_tmp/forged-report/results.json")" \
+	100 "that counts its 100 runs as taken from the summary"
+ok "under another study digest than the raw data's" test \
+	"$(jq -r .study.digest "$tap_tmp/forged-report/results.json")" != \
+	"$raw_digest"
+run_pb verify "$study" --against "$tap_tmp/forged-report/results.json"
+is "$pb_status" 1 "verify of the raw data against that report: exit 1"
+ok "a doctored run's value is a MISMATCH" grep -q '^MISMATCH.*s1-b01-100' \
+	"$pb_out_file"
 
 # A statistic other than a quantile: the mean of the throughput study.
 net=$top_srcdir/fixtures/netthrottle
@@ -88,8 +264,10 @@ cp -r "$net/boundary" "$tap_tmp/n/netthrottle/"
 cp "$tap_tmp/net.csv" "$tap_tmp/n/netthrottle/pairboot-summary.csv"
 run_pb -q report "$net" -o "$tap_tmp/net-raw"
 run_pb -q report "$tap_tmp/n/netthrottle" -o "$tap_tmp/net-sum"
-ok "netthrottle (mean, Mbit/s): the same results.json from its summary" \
-	cmp "$tap_tmp/net-raw/results.json" "$tap_tmp/net-sum/results.json"
+numbers_of "$tap_tmp/net-raw/results.json" >"$tap_tmp/net-raw.json"
+numbers_of "$tap_tmp/net-sum/results.json" >"$tap_tmp/net-sum.json"
+ok "netthrottle (mean, Mbit/s): the same numbers from its summary" \
+	cmp "$tap_tmp/net-raw.json" "$tap_tmp/net-sum.json"
 
 ## Shares of the runs, summarized apart and merged ----------------------
 for k in 1 2 3; do
@@ -101,9 +279,9 @@ is "$(cat "$tap_tmp"/share-*.csv | grep -vc '^run,')" 100 \
 	>"$tap_tmp/merged.csv"
 summarized_copy "$tap_tmp/m" "$tap_tmp/merged.csv"
 run_pb -q report "$tap_tmp/m/$name" -o "$tap_tmp/merged-report"
-ok "rows in another order (merged shares) give the same results.json" \
-	cmp "$tap_tmp/raw-report/results.json" \
-	"$tap_tmp/merged-report/results.json"
+numbers_of "$tap_tmp/merged-report/results.json" >"$tap_tmp/merged.json"
+ok "rows in another order (merged shares) give the same numbers" \
+	cmp "$tap_tmp/raw-rest.json" "$tap_tmp/merged.json"
 
 ## The map step with GNU parallel, on this machine ----------------------
 if command -v parallel >/dev/null 2>&1; then
@@ -118,13 +296,13 @@ if command -v parallel >/dev/null 2>&1; then
 		>"$tap_tmp/map.csv"
 	summarized_copy "$tap_tmp/p" "$tap_tmp/map.csv"
 	run_pb -q report "$tap_tmp/p/$name" -o "$tap_tmp/map-report"
-	ok "report on the merged map output is the raw-data report" \
-		cmp "$tap_tmp/raw-report/results.json" \
-		"$tap_tmp/map-report/results.json"
+	numbers_of "$tap_tmp/map-report/results.json" >"$tap_tmp/map.json"
+	ok "report on the merged map output has the raw data's numbers" \
+		cmp "$tap_tmp/raw-rest.json" "$tap_tmp/map.json"
 else
 	skip "parallel --sshlogin : runs the four summarize shares" \
 		"GNU parallel is not installed (Debian package parallel)"
-	skip "report on the merged map output is the raw-data report" \
+	skip "report on the merged map output has the raw data's numbers" \
 		"GNU parallel is not installed"
 fi
 

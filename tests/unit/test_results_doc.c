@@ -321,7 +321,7 @@ static void check_written_study(json_t *root)
 	bool ok;
 
 	tap_ok(keys_follow(json_object_get(root, RS_KEY(RS_STUDY)), RT_KEYS,
-			   study_field, -1),
+			   study_field, RT_RUNS_FROM_SUMMARY),
 	       "'study' has the keys in order");
 	ok = json_is_array(series);
 	json_array_foreach(series, i, e) {

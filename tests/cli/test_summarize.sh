@@ -138,6 +138,10 @@ ok "a summarized study summarizes to the same rows" \
 	cmp "$tap_tmp/sum.csv" "$tap_tmp/sum3.csv"
 run_pb verify "$tap_tmp/s/$name" --against "$sum_json"
 is "$pb_status" 0 "verify of the summarized study against its report: exit 0"
+for lang in en de cs ko; do
+	run_pb verify "$tap_tmp/s/$name" --against "$tap_tmp/sum-report/$lang.md"
+	is "$pb_status" 0 "verify reads the $lang page, the sentence on the summary with it"
+done
 run_pb verify "$study" --against "$sum_json"
 is "$pb_status" 1 "verify of the raw data against it: exit 1, an input is not in the data"
 ok "the summary is that input" \

@@ -3,10 +3,10 @@
  * Order of work: study.ini (the plan, needed to judge everything else),
  * runs.csv (checked against the plan), the run summary if the folder has
  * one (sumfile.h), then each run's files (a run's summary row standing in
- * for its latency file only where that file is absent).  Every file read is hashed in the
- * same pass that parses it, so the report can name the exact data it came
- * from.  A problem in one run's file does not stop the others from being
- * read: `check` reports them all.
+ * for its latency file only where that file is absent).  Every file read
+ * is hashed in the same pass that parses it, so the report can name the
+ * exact data it came from.  A problem in one run's file does not stop the
+ * others from being read: `check` reports them all.
  *
  * The run files are read on several threads (study_read.h).  Each run is one
  * job: a worker resolves, reads, hashes and summarises its files into the

@@ -1,7 +1,7 @@
 /* builddiff.c: the differences between an old and a new analysed study.
  *
  * The rules (what is compared, the verdicts, the series matching, the
- * seeds) are stated in compare.h and docs/statistics.md, "Comparing
+ * seeds) are stated in builddiff.h and docs/statistics.md, "Comparing
  * builds". */
 #include "analyze/builddiff.h"
 
@@ -78,7 +78,16 @@ change_verdict change_verdict_of(bool defined, double lo, double hi,
 		return CHANGE_CHANGED;
 	if (-threshold < lo && hi < threshold)
 		return CHANGE_UNCHANGED;
+	/* Not inside (-T, +T), so the CI reaches T or -T: apart from 0 it
+	 * finds a change whose size is open. */
+	if (lo > 0 || hi < 0)
+		return CHANGE_SIZE_OPEN;
 	return CHANGE_NOT_ESTABLISHED;
+}
+
+bool change_verdict_found(change_verdict v)
+{
+	return v == CHANGE_CHANGED || v == CHANGE_SIZE_OPEN;
 }
 
 static const char *const change_codes[CHANGE_VERDICT_COUNT] = {
@@ -86,6 +95,7 @@ static const char *const change_codes[CHANGE_VERDICT_COUNT] = {
 	[CHANGE_UNCHANGED] = "unchanged-within-threshold",
 	[CHANGE_NOT_ESTABLISHED] = "no-change-established",
 	[CHANGE_NO_INTERVAL] = "no-interval",
+	[CHANGE_SIZE_OPEN] = "changed-size-open",
 };
 
 const char *change_verdict_code(change_verdict v)
@@ -106,8 +116,9 @@ bool change_verdict_from_code(const char *s, change_verdict *out)
 	return false;
 }
 
-/* The change verdict as a fragility judge: crossing 0 never changes it,
- * crossing T or -T may. */
+/* The change verdict as a fragility judge: crossing T or -T may change
+ * it, and so may crossing 0 (changed-size-open against
+ * no-change-established). */
 static int change_judge_verdict(const boot_judge *judge, double lo, double hi)
 {
 	return (int)change_verdict_of(true, lo, hi, judge->threshold);
@@ -118,7 +129,7 @@ change_direction change_direction_of(change_verdict v, double lo,
 {
 	bool higher = lo > 0;
 
-	if (v != CHANGE_CHANGED)
+	if (!change_verdict_found(v))
 		return CHANGE_NO_DIRECTION;
 	return higher == (better == BETTER_HIGHER) ? CHANGE_BETTER
 						   : CHANGE_WORSE;
@@ -196,6 +207,7 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 		free(rep);
 		return PB_OK;
 	}
+	out->judged = true;
 	out->direction = change_direction_of(out->verdict, out->lo,
 					     set->better);
 	if (boot_endpoint_mc_range(rep, b, alpha / 2, &lower) == PB_OK
@@ -208,35 +220,56 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	return PB_OK;
 }
 
-/* Rules 1 to 3 of compare.h's "Series": no-interval when a pair has
- * none, the common verdict (for `changed`, also its sign), otherwise no
- * change established. */
+/* Whether every interval of CI[0..N-1] finds or rules out a change
+ * (changed, changed-size-open, unchanged-within-threshold) and excludes 0
+ * on the side of the first: together they find a change, of open size. */
+static bool exclude_zero_alike(const change_interval *const *ci, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		change_verdict v = ci[i]->verdict;
+		if (!(change_verdict_found(v) || v == CHANGE_UNCHANGED)
+		    || !ci[i]->excludes_zero
+		    || (ci[i]->lo > 0) != (ci[0]->lo > 0))
+			return false;
+	}
+	return n > 0;
+}
+
+/* The rules of builddiff.h's "Series": no-interval when a pair has none,
+ * the common verdict (for a change, also its sign), a change of open size
+ * when every interval excludes 0 on the same side, otherwise no change
+ * established. */
 static change_verdict common_verdict(const change_interval *const *ci,
 				     size_t n)
 {
+	bool same = true;
+
 	if (n == 0)
 		return CHANGE_NO_INTERVAL;
 	for (size_t i = 0; i < n; i++)
 		if (ci[i]->verdict == CHANGE_NO_INTERVAL)
 			return CHANGE_NO_INTERVAL;
-	for (size_t i = 1; i < n; i++) {
-		if (ci[i]->verdict != ci[0]->verdict)
-			return CHANGE_NOT_ESTABLISHED;
-		if (ci[0]->verdict == CHANGE_CHANGED
-		    && (ci[i]->lo > 0) != (ci[0]->lo > 0))
-			return CHANGE_NOT_ESTABLISHED;
-	}
-	return ci[0]->verdict;
+	for (size_t i = 1; i < n && same; i++)
+		same = ci[i]->verdict == ci[0]->verdict
+		       && (!change_verdict_found(ci[0]->verdict)
+			   || (ci[i]->lo > 0) == (ci[0]->lo > 0));
+	if (same)
+		return ci[0]->verdict;
+	if (exclude_zero_alike(ci, n))
+		return CHANGE_SIZE_OPEN;
+	return CHANGE_NOT_ESTABLISHED;
 }
 
-/* The verdict across series pairs (see compare.h), and in *DIR the
- * direction they share when it is `changed`. */
+/* The verdict across series pairs (see builddiff.h), and in *DIR the
+ * direction they share when it finds a change, by the better side
+ * BETTER. */
 static change_verdict change_across(const change_interval *const *ci,
-				    size_t n, change_direction *dir)
+				    size_t n, better_side better,
+				    change_direction *dir)
 {
 	change_verdict v = common_verdict(ci, n);
 
-	*dir = v == CHANGE_CHANGED ? ci[0]->direction : CHANGE_NO_DIRECTION;
+	*dir = change_direction_of(v, n ? ci[0]->lo : 0, better);
 	return v;
 }
 
@@ -424,7 +457,8 @@ static pb_status build_effects(const study *os, const analysis *oa,
 			ci[k++] = &e->change;
 		}
 		sc->count = c->n_effects - sc->first;
-		sc->verdict = change_across(ci, k, &sc->direction);
+		sc->verdict = change_across(ci, k, set->better,
+					    &sc->direction);
 	}
 	free(ci);
 	return PB_OK;
@@ -493,6 +527,7 @@ static pb_status build_baseline(const study *os, const study *ns,
 	}
 	if (st == PB_OK)
 		c->baseline_verdict = change_across(ci, c->n_baseline,
+						    set->better,
 						    &c->baseline_direction);
 	free(ci);
 	return st;

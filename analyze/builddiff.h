@@ -20,24 +20,37 @@
  *      changed                     the whole CI lies beyond T on one side:
  *                                  lo > T or hi < -T
  *      unchanged-within-threshold  the whole CI lies inside (-T, +T)
- *      no-change-established       otherwise
+ *      changed-size-open           the CI excludes 0 (lo > 0 or hi < 0)
+ *                                  and none of the above: it reaches +T
+ *                                  or -T, so a change is found but
+ *                                  whether it is as large as T is open
+ *      no-change-established       otherwise: the CI holds 0 and reaches
+ *                                  T or -T
  *
- *    All comparisons are strict, as in verdict.h.  A CI that excludes 0
- *    but reaches neither beyond T nor wholly inside (-T, +T) is
- *    no-change-established: a change may exist, but not one of the size the
- *    study set out to detect; excludes_zero records it.
+ *    All comparisons are strict, as in verdict.h, whose detected-size-open
+ *    is the same rule on one study's effect.  A CI that excludes 0 wholly
+ *    inside (-T, +T) stays unchanged-within-threshold: any change is
+ *    smaller than T.
  *
  * Series: when the two studies have the same set of latency series ids,
  * series are matched by id; otherwise each new series is compared with
  * each old one.  Never pooled.  Across those series pairs, a state's
- * verdict is the common verdict when all pairs agree (for `changed`, also
- * in the direction of the change), no-interval when some pair has none, and
- * no-change-established otherwise.
+ * verdict is, the first rule that holds winning:
  *
- * A `changed` verdict also says which way the change goes: better when
- * the difference lies on the plan's better side (below zero when lower is
- * better), worse otherwise.  For an effect, better means the state now
- * compares better with the reference than it did.
+ *      no-interval        some pair has none;
+ *      the common verdict all pairs have it (for `changed` and
+ *                         `changed-size-open`, also in the direction of
+ *                         the change);
+ *      changed-size-open  every pair's verdict is changed,
+ *                         changed-size-open or unchanged-within-threshold,
+ *                         and every CI excludes 0 on the same side;
+ *      no-change-established  otherwise.
+ *
+ * A `changed` or `changed-size-open` verdict also says which way the
+ * change goes: better when the difference lies on the plan's better side
+ * (below zero when lower is better), worse otherwise.  For an effect,
+ * better means the state now compares better with the reference than it
+ * did.
  *
  * Studies whose plans differ in the latency column or its scale, the unit,
  * the better side, the statistic or the reference state measure something
@@ -77,10 +90,11 @@ typedef enum change_verdict {
 	CHANGE_CHANGED,
 	CHANGE_UNCHANGED,          /* unchanged within threshold */
 	CHANGE_NOT_ESTABLISHED,    /* no change established */
-	CHANGE_NO_INTERVAL
+	CHANGE_NO_INTERVAL,
+	CHANGE_SIZE_OPEN           /* changed, whether by T or more open */
 } change_verdict;
 
-#define CHANGE_VERDICT_COUNT 4
+#define CHANGE_VERDICT_COUNT 5
 
 /* Which parts of the two analysis plans differ (bit flags), in the order
  * study.ini's keys are listed in ingest/plan.h.  The first six make the
@@ -110,7 +124,8 @@ enum {
 
 /* Which way a change goes, judged by the old plan's better side. */
 typedef enum change_direction {
-	CHANGE_NO_DIRECTION,       /* the verdict is not `changed` */
+	CHANGE_NO_DIRECTION,       /* the verdict is neither `changed` nor
+				      `changed-size-open` */
 	CHANGE_BETTER,             /* towards the better side */
 	CHANGE_WORSE               /* away from it */
 } change_direction;
@@ -122,6 +137,9 @@ typedef struct change_interval {
 	double lo, hi;             /* type 7 percentile interval, when defined */
 	uint32_t stream_seed;      /* its mt19937 seed */
 	bool excludes_zero;        /* lo > 0 or hi < 0 */
+	bool judged;               /* the verdict comes from the interval:
+				      defined, and both sides have the pairs
+				      a claim needs (builddiff_run_min) */
 	bool fragile;              /* another seed could move T or -T across
 				      an endpoint and so change the verdict
 				      (Monte Carlo error, as bootstrap.h's
@@ -151,8 +169,9 @@ typedef struct state_change {
 					       across its series */
 	size_t first, count;       /* effects[first .. first+count-1] */
 	change_verdict verdict;    /* across series pairs */
-	change_direction direction;    /* of a `changed` verdict: the common
-					  direction of every pair */
+	change_direction direction;    /* of a `changed` or
+					  `changed-size-open` verdict: the
+					  common direction of every pair */
 } state_change;
 
 /* The reference state's statistic in one old series against one new one. */
@@ -228,7 +247,8 @@ pb_status builddiff_run(const study *os, const analysis *oa, const study *ns,
  * before a change is claimed set to MIN_PAIRS; builddiff_run uses
  * VERDICT_MIN_PAIRS, the pairs a study needs for any claim, so that no
  * change is claimed from a study that claims nothing.  Below it the
- * interval is still computed and the verdict is no-change-established. */
+ * interval is still computed and the verdict is no-change-established
+ * (not judged). */
 pb_status builddiff_run_min(const study *os, const analysis *oa,
 			  const study *ns, const analysis *na,
 			  size_t min_pairs, builddiff_result **out);
@@ -239,15 +259,21 @@ void builddiff_free(builddiff_result *c);
 change_verdict change_verdict_of(bool defined, double lo, double hi,
 				 double threshold);
 
+/* True for `changed` and `changed-size-open`: the verdicts that find a
+ * change, and so have a direction. */
+bool change_verdict_found(change_verdict v);
+
 /* The stable code ("changed", "unchanged-within-threshold",
- * "no-change-established", "no-interval"); "unknown" outside the enum. */
+ * "no-change-established", "no-interval", "changed-size-open"); "unknown"
+ * outside the enum. */
 const char *change_verdict_code(change_verdict v);
 
 /* Parses a code back: true and *OUT set when S is one of the codes. */
 bool change_verdict_from_code(const char *s, change_verdict *out);
 
-/* The direction of a `changed` interval from LO (the sign of the change:
- * its whole interval lies on one side of 0) and the better side. */
+/* The direction of a `changed` or `changed-size-open` interval from LO
+ * (the sign of the change: its whole interval lies on one side of 0) and
+ * the better side; CHANGE_NO_DIRECTION for the other verdicts. */
 change_direction change_direction_of(change_verdict v, double lo,
 				     better_side better);
 

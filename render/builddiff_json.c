@@ -127,7 +127,7 @@ static json_t *plan_diff_json(const study *os, const study *ns,
 	return arr;
 }
 
-/* "better", "worse", or null when nothing changed. */
+/* "better", "worse", or null when no change was found. */
 static json_t *direction_json(change_direction d)
 {
 	const char *code = change_direction_code(d);
@@ -144,7 +144,7 @@ static void interval_fields(json_t *o, const change_interval *ci, bool *ok)
 	put(o, "hi", ci->defined ? num(ci->hi) : json_null(), ok);
 	put(o, "stream_seed", json_integer(ci->stream_seed), ok);
 	put(o, "excludes_zero", json_boolean(ci->excludes_zero), ok);
-	if (ci->verdict == CHANGE_CHANGED)
+	if (change_verdict_found(ci->verdict))
 		dir = ci->lo > 0 ? "higher" : "lower";
 	put(o, "direction", dir ? json_string(dir) : json_null(), ok);
 	put(o, "verdict", json_string(change_verdict_code(ci->verdict)), ok);
@@ -333,7 +333,8 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 	json_t *o = json_object();
 	json_t *values = json_array(), *mech = json_array();
 	json_t *effects = json_array(), *better = json_array();
-	json_t *worse = json_array();
+	json_t *worse = json_array(), *open = json_array();
+	json_t *open_better = json_array(), *open_worse = json_array();
 
 	for (size_t i = 0; i < c->n_values; i++)
 		if (c->values[i].changed)
@@ -343,11 +344,16 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 			push(mech, state_json(c->mech[i].state), ok);
 	for (size_t i = 0; i < c->n_states; i++) {
 		const state_change *sc = &c->states[i];
-		if (sc->verdict != CHANGE_CHANGED)
+		bool is_open = sc->verdict == CHANGE_SIZE_OPEN;
+		if (!change_verdict_found(sc->verdict))
 			continue;
-		push(effects, state_json(sc->state), ok);
-		push(sc->direction == CHANGE_BETTER ? better : worse,
-		     state_json(sc->state), ok);
+		push(is_open ? open : effects, state_json(sc->state), ok);
+		if (sc->direction == CHANGE_BETTER)
+			push(is_open ? open_better : better,
+			     state_json(sc->state), ok);
+		else
+			push(is_open ? open_worse : worse,
+			     state_json(sc->state), ok);
 	}
 	put(o, "plans_differ", json_boolean(c->plan_diff != 0), ok);
 	put(o, "values_changed", values, ok);
@@ -359,6 +365,9 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 	put(o, "effects_changed", effects, ok);
 	put(o, "effects_better", better, ok);
 	put(o, "effects_worse", worse, ok);
+	put(o, "effects_size_open", open, ok);
+	put(o, "effects_size_open_better", open_better, ok);
+	put(o, "effects_size_open_worse", open_worse, ok);
 	return o;
 }
 

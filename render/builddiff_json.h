@@ -19,7 +19,7 @@
 #include "common/status.h"
 #include "ingest/study.h"
 
-#define BUILDDIFF_SCHEMA_VERSION 1
+#define BUILDDIFF_SCHEMA_VERSION 2
 
 /* The stable names of the PLAN_DIFF_* bits, in bit order, which are also
  * their keys in study.ini: "column", "scale", "unit", "better",

@@ -129,6 +129,19 @@ static const char *changed_text(page *pg, change_direction dir)
 			   "changed, worse (higher is better)");
 }
 
+/* A change found whose size the interval leaves open: better or worse as
+ * changed_text judges it, the interval reaching the threshold. */
+static const char *size_open_text(page *pg, change_direction dir)
+{
+	/* TRANSLATORS: the verdict of a comparison of two builds whose
+	   interval excludes zero but reaches the practical threshold: a
+	   change is found, better or worse by the side the study declared
+	   better, but whether it is as large as the threshold is open. */
+	if (dir == CHANGE_BETTER)
+		return trc(pg, "change verdict", "changed, better (size open)");
+	return trc(pg, "change verdict", "changed, worse (size open)");
+}
+
 static const char *verdict_text(page *pg, change_verdict v,
 				change_direction dir)
 {
@@ -137,6 +150,8 @@ static const char *verdict_text(page *pg, change_verdict v,
 	switch (v) {
 	case CHANGE_CHANGED:
 		return changed_text(pg, dir);
+	case CHANGE_SIZE_OPEN:
+		return size_open_text(pg, dir);
 	case CHANGE_UNCHANGED:
 		return trc(pg, "change verdict", "unchanged within threshold");
 	case CHANGE_NOT_ESTABLISHED:
@@ -214,6 +229,40 @@ static const char *state_list(page *pg, const pb_state *st, size_t n)
 	return text;
 }
 
+/* How many intervals this page judges: those of the effects and of the
+ * baseline whose verdict comes from the interval itself. */
+static size_t judged_intervals(const builddiff_result *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n_effects; i++)
+		n += c->effects[i].change.judged;
+	for (size_t i = 0; i < c->n_baseline; i++)
+		n += c->baseline[i].change.judged;
+	return n;
+}
+
+/* That every verdict uses the full confidence, however many intervals are
+ * judged, and how many are: a reader weighs one change among many. */
+static void multiplicity_item(page *pg)
+{
+	const builddiff_result *c = pg->c;
+	size_t n = judged_intervals(c);
+
+	if (c->n_effects + c->n_baseline == 0)
+		return;
+	/* TRANSLATORS: %s is the confidence level as a percentage standing
+	   alone ("95%"), %zu the number of intervals on the page. */
+	item(pg, fmt(pg, trn(pg, "Each state and the baseline are judged at "
+		"the full confidence level of %s, with no adjustment for the "
+		"number of comparisons; %zu interval was judged.",
+		"Each state and the baseline are judged at the full confidence "
+		"level of %s, with no adjustment for the number of "
+		"comparisons; %zu intervals were judged, so a change found by "
+		"chance alone is more likely among them than in any one.", n),
+		percent_places(pg, c->confidence, 2, true), n));
+}
+
 static void section_intro(page *pg)
 {
 	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
@@ -237,8 +286,12 @@ static void section_intro(page *pg)
 		"from the old build's plan.  A change is established when its "
 		"whole interval lies beyond the threshold, and ruled out "
 		"(unchanged within threshold) when the interval lies wholly "
-		"inside it; otherwise no change is established."),
+		"inside it.  An interval that excludes zero and reaches the "
+		"threshold without lying wholly beyond it shows a change whose "
+		"size is open (changed, size open); otherwise no change is "
+		"established."),
 		qty(pg, c->threshold, false)));
+	multiplicity_item(pg);
 	item(pg, c->series_matched
 		? tr(pg, "Measurement series are matched by id and compared one "
 		     "by one, never pooled.")

@@ -289,13 +289,14 @@ static void print_state(pb_state st, bool *first)
 	*first = false;
 }
 
-/* A verdict with, for `changed`, which way it goes and what is better:
- * "changed, worse (lower is better)". */
+/* A verdict with, for a change found, which way it goes and what is
+ * better: "changed, worse (lower is better)", "changed-size-open, better
+ * (higher is better)". */
 static void print_verdict(change_verdict v, change_direction dir,
 			  better_side better)
 {
 	fputs(change_verdict_code(v), stdout);
-	if (v == CHANGE_CHANGED)
+	if (change_verdict_found(v))
 		printf(", %s (%s is better)", change_direction_code(dir),
 		       better == BETTER_LOWER ? "lower" : "higher");
 }
@@ -336,7 +337,8 @@ static void print_mech(const builddiff_result *c)
 }
 
 /* One line per verdict (and direction) that some state has, in the
- * order changed better, changed worse, then the other verdicts. */
+ * order changed better, changed worse, the same of open size, then the
+ * other verdicts. */
 static void print_effects(const builddiff_result *c)
 {
 	static const struct {
@@ -345,6 +347,8 @@ static void print_effects(const builddiff_result *c)
 	} order[] = {
 		{ CHANGE_CHANGED, CHANGE_BETTER },
 		{ CHANGE_CHANGED, CHANGE_WORSE },
+		{ CHANGE_SIZE_OPEN, CHANGE_BETTER },
+		{ CHANGE_SIZE_OPEN, CHANGE_WORSE },
 		{ CHANGE_UNCHANGED, CHANGE_NO_DIRECTION },
 		{ CHANGE_NOT_ESTABLISHED, CHANGE_NO_DIRECTION },
 		{ CHANGE_NO_INTERVAL, CHANGE_NO_DIRECTION },
@@ -383,20 +387,34 @@ static void print_summary(const builddiff_result *c)
 /* What `--fail-on` makes the exit status depend on. */
 typedef enum fail_on {
 	FAIL_ON_NOTHING,           /* without the option: 0 whatever changed */
-	FAIL_ON_WORSE,             /* an effect or the baseline changed worse */
+	FAIL_ON_WORSE,             /* an effect or the baseline changed worse,
+				      whether or not by the threshold */
 	FAIL_ON_CHANGE             /* anything changed, either way */
 } fail_on;
 
-/* Counts toward the gate of CH, one interval of the comparison. */
-static void gate_count(const change_interval *ch, size_t *worse,
-		       size_t *changed)
+/* What the gate counts: the intervals that found a change, those of them
+ * that went worse, and of each how many are of open size. */
+typedef struct gate_tally {
+	size_t changed, changed_open;
+	size_t worse, worse_open;
+} gate_tally;
+
+/* Counts toward the gate CH, one interval of the comparison: a change of
+ * open size is a change found all the same. */
+static void gate_count(const change_interval *ch, gate_tally *t)
 {
-	if (ch->verdict != CHANGE_CHANGED)
+	bool open = ch->verdict == CHANGE_SIZE_OPEN;
+
+	if (!change_verdict_found(ch->verdict))
 		return;
-	(*changed)++;
-	if (ch->direction == CHANGE_WORSE)
-		(*worse)++;
+	t->changed++;
+	t->changed_open += open;
+	if (ch->direction == CHANGE_WORSE) {
+		t->worse++;
+		t->worse_open += open;
+	}
 }
+
 
 /* Judges C by GATE: each series pair of every state's effect and of the
  * baseline counts on its own (a CI fails on one pair that got worse even
@@ -405,29 +423,36 @@ static void gate_count(const change_interval *ch, size_t *worse,
  * returns PB_GATE_FAILED or PB_OK. */
 static pb_status gate_judge(const builddiff_result *c, fail_on gate)
 {
-	size_t worse = 0, changed = 0, values = 0, mech = 0;
+	gate_tally t = { 0, 0, 0, 0 };
+	size_t values = 0, mech = 0;
 
 	if (gate == FAIL_ON_NOTHING)
 		return PB_OK;
 	for (size_t i = 0; i < c->n_effects; i++)
-		gate_count(&c->effects[i].change, &worse, &changed);
+		gate_count(&c->effects[i].change, &t);
 	for (size_t i = 0; i < c->n_baseline; i++)
-		gate_count(&c->baseline[i].change, &worse, &changed);
+		gate_count(&c->baseline[i].change, &t);
 	for (size_t i = 0; i < c->n_values; i++)
 		values += c->values[i].changed;
 	for (size_t i = 0; i < c->n_mech; i++)
 		mech += c->mech[i].changed;
-	if (gate == FAIL_ON_WORSE && worse > 0) {
+	if (gate == FAIL_ON_WORSE && t.worse > 0) {
 		fprintf(stderr, "pairboot: compare: --fail-on worse: %zu "
-			"interval%s changed worse\n", worse,
-			worse == 1 ? "" : "s");
+			"interval%s changed worse", t.worse,
+			t.worse == 1 ? "" : "s");
+		if (t.worse_open)
+			fprintf(stderr, " (%zu of open size)", t.worse_open);
+		fputc('\n', stderr);
 		return PB_GATE_FAILED;
 	}
-	if (gate == FAIL_ON_CHANGE && changed + values + mech > 0) {
+	if (gate == FAIL_ON_CHANGE && t.changed + values + mech > 0) {
 		fprintf(stderr, "pairboot: compare: --fail-on change: %zu "
-			"interval%s changed (%zu worse), %zu written value%s "
-			"and %zu mechanism state%s handled otherwise\n",
-			changed, changed == 1 ? "" : "s", worse, values,
+			"interval%s changed (", t.changed,
+			t.changed == 1 ? "" : "s");
+		if (t.changed_open)
+			fprintf(stderr, "%zu of open size, ", t.changed_open);
+		fprintf(stderr, "%zu worse), %zu written value%s and %zu "
+			"mechanism state%s handled otherwise\n", t.worse, values,
 			values == 1 ? "" : "s", mech, mech == 1 ? "" : "s");
 		return PB_GATE_FAILED;
 	}

@@ -44,8 +44,19 @@ is "$(sed -n '/"values_changed"/,/]/p' "$out/a/compare.json" | tr -d ' \n')" \
 	'"values_changed":["missing"],' \
 	"compare.json lists missing as the only changed value"
 is "$(sed -n '/"effects_changed"/,/"effects_worse"/p' "$out/a/compare.json" | tr -d ' \n')" \
-	'"effects_changed":["missing"],"effects_better":["missing"],"effects_worse":[]' \
+	'"effects_changed":["missing"],"effects_better":["missing"],"effects_worse":[],' \
 	"and missing as the only state whose effect changed, for the better"
+is "$(sed -n '/"effects_size_open"/,/^  },$/p' "$out/a/compare.json" | tr -d ' \n')" \
+	'"effects_size_open":[],"effects_size_open_better":[],"effects_size_open_worse":[]},' \
+	"and none whose change is of open size"
+# 4 states and the baseline, each in 2 series pairs, every side with at
+# least 5 pairs (runs): 10 intervals judged.
+ok "the English page: full confidence, no adjustment, 10 intervals" \
+	grep -qxF -e '- Each state and the baseline are judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 10 intervals were judged, so a change found by chance alone is more likely among them than in any one.' \
+	"$out/a/compare.en.md"
+ok "the German page: the same" \
+	grep -qF 'beurteilt, ohne Anpassung an die Zahl der Vergleiche; beurteilt wurden 10 Intervalle,' \
+	"$out/a/compare.de.md"
 ok "the English page has the value-handling change" \
 	grep -qF '| missing | MMCSS stopped, registration not performed, API returned 100; separate observation for this build | API returned 20, MMCSS running; separate observation for this build | API value, service state, registration |' \
 	"$out/a/compare.en.md"

@@ -672,15 +672,30 @@ static void check_verdict_rule(void)
 	       "lo just beyond T: changed");
 	tap_ok(change_verdict_of(true, -3, -1.785, t) == CHANGE_CHANGED,
 	       "hi just beyond -T: changed");
-	tap_ok(change_verdict_of(true, 1.784, 3, t) == CHANGE_NOT_ESTABLISHED,
-	       "lo exactly at T: not beyond it, no change established");
+	tap_ok(change_verdict_of(true, 1.784, 3, t) == CHANGE_SIZE_OPEN,
+	       "lo exactly at T: not beyond it, a change of open size");
 	tap_ok(change_verdict_of(true, -1.783, 1.783, t) == CHANGE_UNCHANGED,
 	       "inside (-T, T): unchanged within threshold");
 	tap_ok(change_verdict_of(true, -1.784, 0.5, t)
 	       == CHANGE_NOT_ESTABLISHED,
 	       "lo exactly at -T: not inside, no change established");
-	tap_ok(change_verdict_of(true, 0.5, 2.5, t) == CHANGE_NOT_ESTABLISHED,
-	       "excludes 0 but reaches past T: no change established");
+	tap_ok(change_verdict_of(true, 0.5, 2.5, t) == CHANGE_SIZE_OPEN,
+	       "excludes 0 but reaches past T: a change of open size");
+	tap_ok(change_verdict_of(true, -2.5, -0.001, t) == CHANGE_SIZE_OPEN,
+	       "below 0, reaching past -T: a change of open size");
+	tap_ok(change_verdict_of(true, 0, 2.5, t) == CHANGE_NOT_ESTABLISHED
+	       && change_verdict_of(true, -2.5, 0, t)
+		  == CHANGE_NOT_ESTABLISHED,
+	       "an endpoint exactly at 0 does not exclude it: no change "
+	       "established");
+	tap_ok(change_verdict_of(true, 0.5, 1.5, t) == CHANGE_UNCHANGED,
+	       "excludes 0 wholly inside (-T, T): unchanged within threshold");
+	tap_ok(change_verdict_found(CHANGE_CHANGED)
+	       && change_verdict_found(CHANGE_SIZE_OPEN)
+	       && !change_verdict_found(CHANGE_UNCHANGED)
+	       && !change_verdict_found(CHANGE_NOT_ESTABLISHED)
+	       && !change_verdict_found(CHANGE_NO_INTERVAL),
+	       "changed and changed-size-open find a change, no other");
 	tap_ok(change_verdict_of(false, 0, 0, t) == CHANGE_NO_INTERVAL,
 	       "undefined: no-interval");
 	change_verdict v;
@@ -690,6 +705,11 @@ static void check_verdict_rule(void)
 			 "no-change-established") == 0
 	       && !change_verdict_from_code("harm", &v),
 	       "codes round-trip");
+	tap_ok(change_verdict_from_code("changed-size-open", &v)
+	       && v == CHANGE_SIZE_OPEN
+	       && strcmp(change_verdict_code(CHANGE_SIZE_OPEN),
+			 "changed-size-open") == 0,
+	       "changed-size-open round-trips");
 	tap_ok(change_direction_of(CHANGE_CHANGED, 1.785, BETTER_LOWER)
 	       == CHANGE_WORSE, "changed upwards, lower better: worse");
 	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_LOWER)
@@ -698,6 +718,15 @@ static void check_verdict_rule(void)
 	       == CHANGE_BETTER, "changed upwards, higher better: better");
 	tap_ok(change_direction_of(CHANGE_CHANGED, -3, BETTER_HIGHER)
 	       == CHANGE_WORSE, "changed downwards, higher better: worse");
+	tap_ok(change_direction_of(CHANGE_SIZE_OPEN, 0.5, BETTER_LOWER)
+	       == CHANGE_WORSE
+	       && change_direction_of(CHANGE_SIZE_OPEN, -2.5, BETTER_LOWER)
+	       == CHANGE_BETTER
+	       && change_direction_of(CHANGE_SIZE_OPEN, 0.5, BETTER_HIGHER)
+	       == CHANGE_BETTER
+	       && change_direction_of(CHANGE_SIZE_OPEN, -2.5, BETTER_HIGHER)
+	       == CHANGE_WORSE,
+	       "a change of open size has a direction, by the better side");
 	tap_ok(change_direction_of(CHANGE_NOT_ESTABLISHED, 0.5, BETTER_LOWER)
 	       == CHANGE_NO_DIRECTION
 	       && change_direction_of(CHANGE_UNCHANGED, 0.5, BETTER_LOWER)

@@ -1,0 +1,252 @@
+#!/bin/bash
+# test_compare_size_open.sh: `pairboot compare OLD NEW` on a change whose
+# interval excludes 0 in every series but reaches the practical threshold
+# without lying wholly beyond it: a change is found, of open size.  The
+# words of the page (en, de, and the verdict in cs and ko), the code on
+# standard output and in compare.json, the better side, the rule across
+# series, the --fail-on gate, and the page's sentence on multiplicity.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+# mkstudy DIR BUILD S1 S2: a study of two latency series with 5 blocks;
+# in every block the reference state 20 reads 10.0 ms and state 10 reads
+# the next value of S1 (series 1) or S2 (series 2), lists of 5 values
+# separated by spaces.  Statistic: the mean of a file of one period, so
+# each run's statistic is the value written.  Threshold 1.0 ms, lower is
+# better, 10000 resamples.
+mkstudy() {
+	local dir=$1 build=$2 s1=$3 s2=$4 s values b v st x f
+	mkdir -p "$dir/lat"
+	cat >"$dir/study.ini" <<EOF
+[study]
+format = 2
+title = Size-open comparison
+build = $build
+column = latency_ms
+scale = 1
+unit = ms
+better = lower
+statistic = mean
+reference = 20
+threshold = 1.0
+confidence = 0.95
+resamples = 10000
+seed = 7
+interval = percentile
+states = 10;20
+
+[series 1]
+kind = latency
+label = Series 1
+
+[series 2]
+kind = latency
+label = Series 2
+EOF
+	printf 'run,series,block,state,accepted,note,latency\n' >"$dir/runs.csv"
+	for s in 1 2; do
+		if [ "$s" = 1 ]; then values=$s1; else values=$s2; fi
+		b=1
+		for v in $values; do
+			for st in 20 10; do
+				x=10.0
+				[ "$st" = 10 ] && x=$v
+				f=lat/s$s-b$b-$st.csv
+				printf 'latency_ms\n%s\n' "$x" >"$dir/$f"
+				printf 's%s-b%s-%s,%s,%s,%s,yes,,%s\n' "$s" "$b" \
+					"$st" "$s" "$b" "$st" "$f" >>"$dir/runs.csv"
+			done
+			b=$((b + 1))
+		done
+	done
+}
+
+# The intervals, worked by hand.  The old build's effect of 10 is 0 in
+# every block, so each of its resamples has mean 0.  On the worse build
+# the paired differences are 0.5, 0.5, 0.5, 0.5, 1.5 (mean +0.7): a
+# resample's mean is 0.5 + K/5, K ~ Binomial(5, 1/5) the draws of 1.5.
+# P(K = 0) = 0.328, P(K >= 3) = 0.058, P(K >= 4) = 0.007, so among 10000
+# resamples the type 7 quantiles at 2.5% and 97.5% (ranks 249.975 and
+# 9749.025, give or take the Monte Carlo range of 2.576 sqrt(B q (1-q)) =
+# 40 ranks) both fall in K = 0 and K = 3 by a margin of well over 4
+# standard deviations: the interval is [+0.5; +0.5 + 3/5] = [+0.5; +1.1].
+# It excludes 0 and holds T = 1.0: changed, size open, worse since lower
+# is better.  The better build mirrors it: differences -0.5 (4 times) and
+# -1.5, mean -0.7, interval [-1.1; -0.5].  The reference reads 10.0 ms in
+# every run of both builds, so the baseline is `0.0 ms` `[0.0; 0.0]`,
+# unchanged within the threshold.
+old=$tap_tmp/old
+worse=$tap_tmp/worse
+better=$tap_tmp/better
+mkstudy "$old" 1 "10.0 10.0 10.0 10.0 10.0" "10.0 10.0 10.0 10.0 10.0"
+mkstudy "$worse" 2 "10.5 10.5 10.5 10.5 11.5" "10.5 10.5 10.5 10.5 11.5"
+mkstudy "$better" 2 "9.5 9.5 9.5 9.5 8.5" "9.5 9.5 9.5 9.5 8.5"
+out=$tap_tmp/out
+
+## Worse, of open size --------------------------------------------------
+run_pb compare "$old" "$worse" -o "$out/w"
+is "$pb_status" 0 "compare exits 0"
+is "$pb_out" "baseline: unchanged-within-threshold
+effects changed-size-open, worse (lower is better): 10
+comparison written to $out/w/
+" "stdout: the change of open size, worse, and which side is better"
+is "$pb_err" "" "nothing on stderr"
+cell='`+0.7 ms` `[+0.5; +1.1]`'
+is "$(grep '^| `10` |' "$out/w/compare.en.md")" \
+	"| \`10\` | $cell (old: \`0.0\` / new: \`+0.7\`) | $cell (old: \`0.0\` / new: \`+0.7\`) | changed, worse (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
+	"English: changed, worse (size open), as the new build's own page finds a difference"
+is "$(grep '^| `10` |' "$out/w/compare.de.md")" \
+	"| \`10\` | $cell (alt: \`0.0\` / neu: \`+0.7\`) | $cell (alt: \`0.0\` / neu: \`+0.7\`) | verändert, schlechter (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"German: verändert, schlechter (Ausmaß offen)"
+ok "Czech: změněno, horší (velikost neurčena)" grep -qF \
+	'| změněno, horší (velikost neurčena) |' "$out/w/compare.cs.md"
+ok "Korean: 변화 확인됨, 더 나쁨 (크기 미확정)" grep -qF \
+	'| 변화 확인됨, 더 나쁨 (크기 미확정) |' "$out/w/compare.ko.md"
+for l in en de cs ko; do
+	ok "$l: no state is said to have no established change" \
+		test "$(grep -c '^| `10` .*\(no change established\|keine Veränderung festgestellt\|změna neprokázána\|변화가 확인되지 않음\) |' "$out/w/compare.$l.md")" = 0
+done
+ok "the threshold bullet says what a change of open size is" grep -qxF -e \
+	"- Practical threshold: 1.0 ms, from the old build's plan.  A change is established when its whole interval lies beyond the threshold, and ruled out (unchanged within threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the threshold without lying wholly beyond it shows a change whose size is open (changed, size open); otherwise no change is established." \
+	"$out/w/compare.en.md"
+
+json=$out/w/compare.json
+is "$(grep -c '^  "schema_version": 2,$' "$json")" 1 "compare.json: schema version 2"
+is "$(grep -c '"verdict": "changed-size-open"' "$json")" 3 \
+	"compare.json: changed-size-open across series and in each series"
+is "$(grep -c '"assessment": "worse"' "$json")" 3 "assessed worse, all three"
+is "$(grep -c '"direction": "higher"' "$json")" 2 "each interval lies higher"
+is "$(grep -c '"verdict": "no-change-established"' "$json")" 0 \
+	"and nothing is no-change-established"
+is "$(sed -n '/"effects_changed"/,/^  },$/p' "$json" | tr -d ' \n')" \
+	'"effects_changed":[],"effects_better":[],"effects_worse":[],"effects_size_open":["10"],"effects_size_open_better":[],"effects_size_open_worse":["10"]},' \
+	"the summary lists 10 as changed worse, of open size, and as no plain change"
+
+## The gate ---------------------------------------------------------------
+run_pb -q compare "$old" "$worse" -o "$out/gw" --fail-on worse
+is "$pb_status" 1 "--fail-on worse: a change for the worse of open size fails (1)"
+is "$pb_err" "pairboot: compare: --fail-on worse: 2 intervals changed worse (2 of open size)
+" "and says that both intervals are of open size"
+run_pb -q compare "$old" "$worse" -o "$out/gw" --fail-on change
+is "$pb_status" 1 "--fail-on change: it fails too (1)"
+is "$pb_err" "pairboot: compare: --fail-on change: 2 intervals changed (2 of open size, 2 worse), 0 written values and 0 mechanism states handled otherwise
+" "and says what changed"
+
+## Better, of open size ---------------------------------------------------
+run_pb compare "$old" "$better" -o "$out/b"
+is "$pb_out" "baseline: unchanged-within-threshold
+effects changed-size-open, better (lower is better): 10
+comparison written to $out/b/
+" "stdout: the change of open size, better"
+cell='`-0.7 ms` `[-1.1; -0.5]`'
+is "$(grep '^| `10` |' "$out/b/compare.en.md")" \
+	"| \`10\` | $cell (old: \`0.0\` / new: \`-0.7\`) | $cell (old: \`0.0\` / new: \`-0.7\`) | changed, better (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
+	"English: changed, better (size open)"
+is "$(grep '^| `10` |' "$out/b/compare.de.md")" \
+	"| \`10\` | $cell (alt: \`0.0\` / neu: \`-0.7\`) | $cell (alt: \`0.0\` / neu: \`-0.7\`) | verändert, besser (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"German: verändert, besser (Ausmaß offen)"
+ok "Czech: změněno, lepší (velikost neurčena)" grep -qF \
+	'| změněno, lepší (velikost neurčena) |' "$out/b/compare.cs.md"
+ok "Korean: 변화 확인됨, 더 좋음 (크기 미확정)" grep -qF \
+	'| 변화 확인됨, 더 좋음 (크기 미확정) |' "$out/b/compare.ko.md"
+json=$out/b/compare.json
+is "$(grep -c '"verdict": "changed-size-open"' "$json"):$(grep -c '"assessment": "better"' "$json"):$(grep -c '"direction": "lower"' "$json")" \
+	"3:3:2" "compare.json: changed-size-open and better in all three, lower in each series"
+is "$(sed -n '/"effects_size_open"/,/^  },$/p' "$json" | tr -d ' \n')" \
+	'"effects_size_open":["10"],"effects_size_open_better":["10"],"effects_size_open_worse":[]},' \
+	"the summary lists 10 as changed better, of open size"
+run_pb -q compare "$old" "$better" -o "$out/gb" --fail-on worse
+is "$pb_status:$pb_err" "0:" "--fail-on worse: a change for the better of open size passes (0)"
+run_pb -q compare "$old" "$better" -o "$out/gb" --fail-on change
+is "$pb_status" 1 "--fail-on change: any change fails, of open size too (1)"
+is "$pb_err" "pairboot: compare: --fail-on change: 2 intervals changed (2 of open size, 0 worse), 0 written values and 0 mechanism states handled otherwise
+" "and says none is worse"
+
+## Higher is better: the same interval is better -------------------------
+for d in old worse; do
+	cp -R "$tap_tmp/$d" "$tap_tmp/high-$d"
+	sed -i 's/^better = lower$/better = higher/' "$tap_tmp/high-$d/study.ini"
+done
+run_pb compare "$tap_tmp/high-old" "$tap_tmp/high-worse" -o "$out/h"
+is "$(grep '^effects' "$pb_out_file")" \
+	"effects changed-size-open, better (higher is better): 10" \
+	"higher is better: +0.7 [+0.5; +1.1] is a change for the better"
+ok "English: changed, better (size open)" grep -qF \
+	'| changed, better (size open) |' "$out/h/compare.en.md"
+ok "German: verändert, besser (Ausmaß offen)" grep -qF \
+	'| verändert, besser (Ausmaß offen) |' "$out/h/compare.de.md"
+run_pb -q compare "$tap_tmp/high-old" "$tap_tmp/high-worse" -o "$out/h" \
+	--fail-on worse
+is "$pb_status" 0 "--fail-on worse passes it"
+
+## Across series: open size in one, beyond T in the other ----------------
+# Series 2 of this build reads 1.0 ms more in state 10 (differences 1.5
+# four times and 2.5, so [+1.5; +2.1] as above): wholly beyond T, changed.
+# Series 1 is of open size; together the change is found, its size open.
+mixed=$tap_tmp/mixed
+mkstudy "$mixed" 2 "10.5 10.5 10.5 10.5 11.5" "11.5 11.5 11.5 11.5 12.5"
+run_pb compare "$old" "$mixed" -o "$out/m"
+is "$(grep '^effects' "$pb_out_file")" \
+	"effects changed-size-open, worse (lower is better): 10" \
+	"open size in series 1, changed in 2: across, changed of open size"
+ok "the page gives series 2 its interval beyond T" grep -qF \
+	'| `+1.7 ms` `[+1.5; +2.1]` (old: `0.0` / new: `+1.7`) | changed, worse (size open) |' \
+	"$out/m/compare.en.md"
+is "$(grep -c '"verdict": "changed"' "$out/m/compare.json"):$(grep -c '"verdict": "changed-size-open"' "$out/m/compare.json")" \
+	"1:2" "compare.json: series 2 changed, series 1 and the state of open size"
+run_pb -q compare "$old" "$mixed" -o "$out/m" --fail-on worse
+is "$pb_status:$pb_err" "1:pairboot: compare: --fail-on worse: 2 intervals changed worse (1 of open size)
+" "--fail-on worse counts both intervals, one of open size"
+
+## Opposite directions: no change established -----------------------------
+opposite=$tap_tmp/opposite
+mkstudy "$opposite" 2 "10.5 10.5 10.5 10.5 11.5" "9.5 9.5 9.5 9.5 8.5"
+run_pb compare "$old" "$opposite" -o "$out/o"
+is "$(grep '^effects' "$pb_out_file")" "effects no-change-established: 10" \
+	"worse in series 1, better in series 2: no change established"
+run_pb -q compare "$old" "$opposite" -o "$out/o" --fail-on worse
+is "$pb_status" 1 "but --fail-on worse still fails on the series that got worse"
+
+## The sentence on multiplicity --------------------------------------------
+# Judged: the effect of 10 and the baseline, in each of the two series.
+ok "English: full confidence, no adjustment, 4 intervals" grep -qxF -e \
+	"- Each state and the baseline are judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so a change found by chance alone is more likely among them than in any one." \
+	"$out/w/compare.en.md"
+ok "German: the same" grep -qxF -e \
+	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95 % beurteilt, ohne Anpassung an die Zahl der Vergleiche; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \
+	"$out/w/compare.de.md"
+ok "Czech: 4 intervals, the plural of 2 to 4" grep -qF \
+	"bez úpravy na počet srovnání; posouzeny byly 4 intervaly," \
+	"$out/w/compare.cs.md"
+ok "Korean: 4 intervals" grep -qF "판정한 구간은 4개이며" \
+	"$out/w/compare.ko.md"
+# Three states (10, 30, 40) against 20 in two series: 6 effects and 2
+# baselines, at confidence 0.9.
+three=$tap_tmp/three
+mkstudy "$three" 1 "10.0 10.0 10.0 10.0 10.0" "10.0 10.0 10.0 10.0 10.0"
+sed -i 's/^states = 10;20$/states = 10;20;30;40/; s/^confidence = 0.95$/confidence = 0.9/' \
+	"$three/study.ini"
+awk -F, 'NR > 1 && $4 == "10" {
+	for (st = 30; st <= 40; st += 10) {
+		f = $7; sub(/-10\.csv$/, "-" st ".csv", f)
+		printf "s%s-b%s-%s,%s,%s,%s,yes,,%s\n", $2, $3, st, $2, $3, st, f
+	}
+}' "$three/runs.csv" >"$tap_tmp/more.csv"
+cat "$tap_tmp/more.csv" >>"$three/runs.csv"
+for f in "$three"/lat/*-10.csv; do
+	cp "$f" "${f%-10.csv}-30.csv"
+	cp "$f" "${f%-10.csv}-40.csv"
+done
+run_pb -q compare "$three" "$three" -o "$out/3"
+is "$pb_status" 0 "three states against the reference compare"
+ok "English: 8 intervals at 90%" grep -qF \
+	"judged at the full confidence level of 90%, with no adjustment for the number of comparisons; 8 intervals were judged," \
+	"$out/3/compare.en.md"
+ok "German: 8 intervals at 90 %" grep -qF \
+	"auf dem vollen Konfidenzniveau von 90 % beurteilt, ohne Anpassung an die Zahl der Vergleiche; beurteilt wurden 8 Intervalle," \
+	"$out/3/compare.de.md"
+
+done_testing

@@ -47,9 +47,9 @@ static const struct {
 	  "                         reports/compare-<old name>-<new name>)\n"
 	  "      --fail-on=worse|change\n"
 	  "                         exit 1 when a state's effect or the baseline\n"
-	  "                         changed for the worse (worse), or when anything\n"
-	  "                         changed (change); the comparison is written\n"
-	  "                         either way\n" },
+	  "                         changed for the worse, by the threshold or of\n"
+	  "                         open size (worse), or when anything changed\n"
+	  "                         (change); the comparison is written either way\n" },
 	{ "verify",
 	  "Usage: pairboot verify STUDY --against FILE [--tolerance X] "
 	  "[--allow-omitted]\n"

@@ -333,7 +333,7 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 	json_t *o = json_object();
 	json_t *values = json_array(), *mech = json_array();
 	json_t *effects = json_array(), *better = json_array();
-	json_t *worse = json_array(), *open = json_array();
+	json_t *worse = json_array(), *size_open = json_array();
 	json_t *open_better = json_array(), *open_worse = json_array();
 
 	for (size_t i = 0; i < c->n_values; i++)
@@ -347,7 +347,7 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 		bool is_open = sc->verdict == CHANGE_SIZE_OPEN;
 		if (!change_verdict_found(sc->verdict))
 			continue;
-		push(is_open ? open : effects, state_json(sc->state), ok);
+		push(is_open ? size_open : effects, state_json(sc->state), ok);
 		if (sc->direction == CHANGE_BETTER)
 			push(is_open ? open_better : better,
 			     state_json(sc->state), ok);
@@ -365,7 +365,7 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 	put(o, "effects_changed", effects, ok);
 	put(o, "effects_better", better, ok);
 	put(o, "effects_worse", worse, ok);
-	put(o, "effects_size_open", open, ok);
+	put(o, "effects_size_open", size_open, ok);
 	put(o, "effects_size_open_better", open_better, ok);
 	put(o, "effects_size_open_worse", open_worse, ok);
 	return o;

@@ -399,22 +399,21 @@ typedef struct gate_tally {
 	size_t worse, worse_open;
 } gate_tally;
 
-/* Counts toward the gate CH, one interval of the comparison: a change of
- * open size is a change found all the same. */
+/* Counts CH, one interval of the comparison, into T: a change of open
+ * size is a change found all the same. */
 static void gate_count(const change_interval *ch, gate_tally *t)
 {
-	bool open = ch->verdict == CHANGE_SIZE_OPEN;
+	bool size_open = ch->verdict == CHANGE_SIZE_OPEN;
 
 	if (!change_verdict_found(ch->verdict))
 		return;
 	t->changed++;
-	t->changed_open += open;
+	t->changed_open += size_open;
 	if (ch->direction == CHANGE_WORSE) {
 		t->worse++;
-		t->worse_open += open;
+		t->worse_open += size_open;
 	}
 }
-
 
 /* Judges C by GATE: each series pair of every state's effect and of the
  * baseline counts on its own (a CI fails on one pair that got worse even

@@ -1120,6 +1120,45 @@ static pb_status compare_dist(const double *d, size_t n,
 	return PB_OK;
 }
 
+/* The density of the distribution the pre-registered interval is read
+ * from (bootstrap.h, boot_comparison.density), binned from DIST, the
+ * resamples the interval came from; none without an interval of positive
+ * width. */
+static void compare_density(const double *d, size_t n,
+			    const boot_settings *set, const boot_dist *dist,
+			    boot_comparison *out)
+{
+	const boot_interval *ci = &out->ci[set->method];
+	double theta, se, lo, hi;
+
+	out->density.source = DENSITY_NONE;
+	if (!dist->count || !ci->defined || !isfinite(ci->lo)
+	    || !isfinite(ci->hi) || !(ci->lo < ci->hi))
+		return;
+	density_limits(ci->lo, ci->hi, &lo, &hi);
+	theta = runstat_sum(d, n) / (double)n;
+	se = std_error(d, n, theta);
+	switch (ci->used) {
+	case INTERVAL_T:
+		density_from_t(theta, se, (double)(n - 1), lo, hi,
+			       &out->density);
+		break;
+	case INTERVAL_STUDENTIZED:
+		density_from_sample(dist->t_values, dist->t_weights,
+				    dist->count, theta, -se, lo, hi,
+				    DENSITY_STUDENTIZED, set->exact,
+				    &out->density);
+		break;
+	case INTERVAL_PERCENTILE:
+	case INTERVAL_BCA:
+	case INTERVAL_EXPANDED:
+		density_from_sample(dist->values, dist->weights, dist->count,
+				    0.0, 1.0, lo, hi, DENSITY_MEANS,
+				    set->exact, &out->density);
+		break;
+	}
+}
+
 pb_status boot_compare(const double *state, const double *ref, size_t n,
 		       const boot_settings *set, boot_comparison *out)
 {
@@ -1177,6 +1216,8 @@ intervals:
 			if (m != INTERVAL_T)
 				out->ci[m].exact = true;
 	}
+	if (st == PB_OK)
+		compare_density(d, n, set, &dist, out);
 done:
 	free(d);
 	for (int k = 0; k < 4; k++)

@@ -74,6 +74,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyze/density.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
@@ -300,12 +301,21 @@ typedef struct boot_comparison {
 				     a Monte Carlo result (n <= 12) */
 	boot_interval exact_ci;   /* its interval (method as set), when
 				     exact_checked */
+	density_grid density;     /* the distribution the pre-registered
+				     interval is read from (analyze/density.h):
+				     the resampled means for percentile, bca
+				     and expanded, mean(d) - se t* for
+				     studentized, the t density for t; source
+				     DENSITY_NONE without an interval of
+				     positive width */
 } boot_comparison;
 
 /* Bootstraps the N pairs (STATE[i], REF[i]), matched by block by the caller:
  * d_i = STATE[i] - REF[i], the estimate, every method's interval and, for
  * the pre-registered method, the seed sensitivity (Monte Carlo only: the
- * endpoint ranges, and where n <= BOOT_EXACT_MAX_N the exact interval).
+ * endpoint ranges, and where n <= BOOT_EXACT_MAX_N the exact interval) and
+ * the density of the distribution its interval is read from, binned from
+ * the same resamples.
  * N may be 0 or 1 (no interval).  Arrays are only read.
  * Errors: PB_DATAERR for a bad setting (resamples 0 when not exact, exact
  * with n > BOOT_EXACT_MAX_N), PB_SOFTWARE for a confidence outside (0, 1),

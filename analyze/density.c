@@ -153,3 +153,18 @@ double density_total(const density_grid *g)
 		sum += g->density[i];
 	return g->below + sum * density_step(g) + g->above;
 }
+
+const char *density_source_code(density_source source)
+{
+	switch (source) {
+	case DENSITY_MEANS:
+		return "resampled-means";
+	case DENSITY_STUDENTIZED:
+		return "studentized";
+	case DENSITY_T:
+		return "student-t";
+	case DENSITY_NONE:
+		break;
+	}
+	return NULL;
+}

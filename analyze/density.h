@@ -87,6 +87,10 @@ void density_from_t(double centre, double scale, double df, double lo,
  * Q >= 1 - above.  NAN for a grid of source DENSITY_NONE. */
 double density_quantile(const density_grid *g, double q);
 
+/* The code results.json gives SOURCE: "resampled-means", "studentized",
+ * "student-t"; NULL for DENSITY_NONE (static). */
+const char *density_source_code(density_source source);
+
 /* The probability G holds: below + w * sum(density) + above. */
 double density_total(const density_grid *g);
 

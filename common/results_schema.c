@@ -107,7 +107,21 @@ static const results_field cmp_keys[RC_KEYS] = {
 			     "an object" },
 	[RC_EXACT_CHECK] = { "exact_check", RESULTS_OBJECT, false,
 			     "an object" },
+	[RC_DENSITY] = { "density", RESULTS_OBJECT, true,
+			 "an object or null" },
 	[RC_NOTES] = { "notes", RESULTS_ARRAY, false, "a list of notes" },
+};
+
+static const results_field density_keys[RF_KEYS] = {
+	[RF_SOURCE] = { "source", RESULTS_STRING, false, "a density source" },
+	[RF_EXACT] = { "exact", RESULTS_BOOLEAN, false, "true or false" },
+	[RF_LO] = { "lo", RESULTS_NUMBER, false, "a number" },
+	[RF_HI] = { "hi", RESULTS_NUMBER, false, "a number" },
+	[RF_BELOW] = { "below", RESULTS_NUMBER, false, "a number" },
+	[RF_ABOVE] = { "above", RESULTS_NUMBER, false, "a number" },
+	[RF_BANDWIDTH] = { "bandwidth", RESULTS_NUMBER, false, "a number" },
+	[RF_DENSITY] = { "density", RESULTS_ARRAY, false,
+			 "a list of numbers" },
 };
 
 static const results_field interval_keys[RI_KEYS] = {
@@ -291,6 +305,11 @@ const results_field *results_cmp_field(results_cmp_key k)
 const results_field *results_interval_field(results_interval_key k)
 {
 	return &interval_keys[k < RI_KEYS ? k : RI_METHOD];
+}
+
+const results_field *results_density_field(results_density_key k)
+{
+	return &density_keys[k < RF_KEYS ? k : RF_SOURCE];
 }
 
 const results_field *results_mech_field(results_mech_key k)

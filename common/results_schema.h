@@ -8,8 +8,8 @@
  * writes it; files of RESULTS_SCHEMA_OLDEST up to RESULTS_SCHEMA_VERSION
  * are read (docs/results-json.md, "Changes").  Its top-level sections and
  * the keys of its plan, of a run, of a comparison and of an interval are
- * named here with the JSON type each holds, and so are the keys of the
- * study, a series and its rule, an input file, a verdict, a mechanism
+ * named here with the JSON type each holds, and so are the keys of a
+ * comparison's density, of the study, a series and its rule, an input file, a verdict, a mechanism
  * state and its priority entries, of "boundary" and of "accounting"; the
  * objects no reader reads ("generator", "heterogeneity", "design") are
  * described in docs/results-json.md only. */
@@ -184,9 +184,25 @@ typedef enum results_cmp_key {
 	RC_VERDICT,
 	RC_SENSITIVITY,
 	RC_EXACT_CHECK,
+	RC_DENSITY,
 	RC_NOTES,
 	RC_KEYS
 } results_cmp_key;
+
+/* The keys of a comparison's "density" (null without one): the
+ * distribution its interval is read from on a fixed grid
+ * (analyze/density.h), in the order they are written. */
+typedef enum results_density_key {
+	RF_SOURCE,
+	RF_EXACT,
+	RF_LO,
+	RF_HI,
+	RF_BELOW,
+	RF_ABOVE,
+	RF_BANDWIDTH,
+	RF_DENSITY,
+	RF_KEYS
+} results_density_key;
 
 /* The keys of an interval (a comparison's "interval", "exact_check" and
  * each method of its "sensitivity"), in the order they are written. */
@@ -301,6 +317,7 @@ const results_field *results_series_verdict_field(
 const results_field *results_run_field(results_run_key k);
 const results_field *results_cmp_field(results_cmp_key k);
 const results_field *results_interval_field(results_interval_key k);
+const results_field *results_density_field(results_density_key k);
 const results_field *results_mech_field(results_mech_key k);
 const results_field *results_priority_field(results_priority_key k);
 const results_field *results_boundary_field(results_boundary_key k);
@@ -321,6 +338,7 @@ const results_field *results_excluded_field(results_excluded_key k);
 #define RR_KEY(k) (results_run_field(k)->key)
 #define RC_KEY(k) (results_cmp_field(k)->key)
 #define RI_KEY(k) (results_interval_field(k)->key)
+#define RF_KEY(k) (results_density_field(k)->key)
 #define RM_KEY(k) (results_mech_field(k)->key)
 #define RV_KEY(k) (results_priority_field(k)->key)
 #define RB_KEY(k) (results_boundary_field(k)->key)

@@ -305,6 +305,34 @@ static json_t *comparison_notes(const study *s, const comparison *c, bool *ok)
 	return arr;
 }
 
+/* The density behind the interval (analyze/density.h), or null. */
+static json_t *density_json(const density_grid *g, bool *ok)
+{
+	json_t *o, *arr;
+
+	if (g->source == DENSITY_NONE)
+		return json_null();
+	o = json_object();
+	arr = json_array();
+	if (!o || !arr) {
+		json_decref(o);
+		json_decref(arr);
+		return NULL;
+	}
+	put(o, RF_KEY(RF_SOURCE), json_string(density_source_code(g->source)),
+	    ok);
+	put(o, RF_KEY(RF_EXACT), json_boolean(g->exact), ok);
+	put(o, RF_KEY(RF_LO), num(g->lo), ok);
+	put(o, RF_KEY(RF_HI), num(g->hi), ok);
+	put(o, RF_KEY(RF_BELOW), num(g->below), ok);
+	put(o, RF_KEY(RF_ABOVE), num(g->above), ok);
+	put(o, RF_KEY(RF_BANDWIDTH), num(g->bandwidth), ok);
+	for (int i = 0; i < DENSITY_POINTS; i++)
+		push(arr, num(g->density[i]), ok);
+	put(o, RF_KEY(RF_DENSITY), arr, ok);
+	return o;
+}
+
 static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
 {
 	const study_plan *p = &s->plan;
@@ -344,6 +372,7 @@ static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
 	put(o, RC_KEY(RC_SENSITIVITY), sens, ok);
 	if (c->boot.exact_checked)
 		put(o, RC_KEY(RC_EXACT_CHECK), interval_json(&c->boot.exact_ci, ok), ok);
+	put(o, RC_KEY(RC_DENSITY), density_json(&c->boot.density, ok), ok);
 	put(o, RC_KEY(RC_NOTES), comparison_notes(s, c, ok), ok);
 	return o;
 }

@@ -195,6 +195,11 @@ static const results_field *interval_field(int k)
 	return results_interval_field((results_interval_key)k);
 }
 
+static const results_field *density_field(int k)
+{
+	return results_density_field((results_density_key)k);
+}
+
 static const results_field *mech_field(int k)
 {
 	return results_mech_field((results_mech_key)k);
@@ -428,10 +433,14 @@ static void check_written(void)
 		json_object_foreach(json_object_get(e,
 					RC_KEY(RC_SENSITIVITY)), name, m)
 			ok = ok && keys_follow(m, RI_KEYS, interval_field, -1);
+		m = json_object_get(e, RC_KEY(RC_DENSITY));
+		ok = ok && keys_follow(m, RF_KEYS, density_field, -1)
+		     && json_array_size(json_object_get(m,
+				RF_KEY(RF_DENSITY))) == 96;
 		cmps++;
 	}
-	tap_ok(ok && cmps == 8, "the %zu comparisons and their intervals have "
-	       "the keys in order", cmps);
+	tap_ok(ok && cmps == 8, "the %zu comparisons, their intervals and "
+	       "densities have the keys in order", cmps);
 	check_written_study(root);
 	check_written_mechanism(root);
 	check_written_boundary(root);

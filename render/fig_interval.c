@@ -15,17 +15,47 @@
 #define SLOT_H 15.0      /* one series within a state's row */
 #define CAP_H 3.2        /* half height of a whisker's end cap */
 
+/* With densities behind the intervals, a slot holds the density above
+ * its whisker: RIDGE_H from the whisker up, RIDGE_TOP above that, the
+ * marker's half below. */
+#define RIDGE_H 13.0
+#define RIDGE_TOP 2.0
+#define RIDGE_BELOW 5.0
+
 /* The latency series that have comparisons, in plan order: the slots of
  * every row, so a series keeps its place from row to row. */
 typedef struct slots {
 	size_t *series;
 	size_t n;
+	const density_grid *ridge; /* a comparison's density, or NULL when
+				      none has one: then no room for them */
 } slots;
+
+/* The first density of a comparison with an interval, or NULL. */
+static const density_grid *first_ridge(const analysis *a)
+{
+	for (size_t i = 0; i < a->n_cmp; i++)
+		if (a->cmp[i].boot.density.source != DENSITY_NONE)
+			return &a->cmp[i].boot.density;
+	return NULL;
+}
 
 static bool slots_find(const fig_input *in, slots *sl)
 {
 	sl->series = fig_compared_series(in, &sl->n);
+	sl->ridge = first_ridge(in->a);
 	return sl->series != NULL;
+}
+
+static double slot_height(const slots *sl)
+{
+	return sl->ridge ? RIDGE_TOP + RIDGE_H + RIDGE_BELOW : SLOT_H;
+}
+
+/* The whisker's height within its slot, from the slot's top. */
+static double slot_whisker(const slots *sl)
+{
+	return sl->ridge ? RIDGE_TOP + RIDGE_H : SLOT_H / 2;
 }
 
 static size_t slot_of(const slots *sl, size_t series)
@@ -103,7 +133,7 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 
 static double row_height(const slots *sl)
 {
-	return 2 * FOREST_ROW_PAD + sl->n * SLOT_H;
+	return 2 * FOREST_ROW_PAD + sl->n * slot_height(sl);
 }
 
 /* Comparison C in its slot of the row starting at TOP. */
@@ -115,9 +145,14 @@ static void draw_comparison(fig_pen *p, const forest_columns *col,
 	size_t rank = fig_series_rank(&p->in->s->plan, c->series);
 	style_rgb colour = style_series_colour(rank);
 	double y = top + FOREST_ROW_PAD
-		   + (slot_of(sl, c->series) + 0.5) * SLOT_H;
+		   + slot_of(sl, c->series) * slot_height(sl)
+		   + slot_whisker(sl);
 	char *label = value_label(p, c, decimals);
 
+	/* Behind the interval: drawn first. */
+	if (ci)
+		forest_ridge(p, col, &c->boot.density, y, RIDGE_H, colour,
+			     c->series);
 	if (ci)
 		forest_whisker(p, col, ci->lo, ci->hi, y, colour, CAP_H);
 	if (isfinite(c->boot.estimate)) {
@@ -217,6 +252,12 @@ static double draw_plot(fig_pen *p, const slots *sl, const forest_words *w,
 	y = forest_footer(p, &col, res->y1, w->axis_label,
 			  in->s->plan.better == BETTER_LOWER,
 			  FOREST_STEMS_APART);
+	if (sl->ridge) {
+		char *caption = forest_ridge_caption(p, sl->ridge,
+						     in->s->plan.resamples);
+		y = forest_caption(p, caption, y, width);
+		g_free(caption);
+	}
 	return y + FOREST_BOTTOM_PAD;
 }
 
@@ -226,7 +267,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	const study_plan *plan = &in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
 	forest_words w = { NULL, NULL, NULL, NULL };
-	slots sl = { NULL, 0 };
+	slots sl = { NULL, 0, NULL };
 	fig_pen pen, *p = &pen;
 	pb_status st = fig_pen_begin(p, cr, in, res);
 

@@ -4,6 +4,7 @@
 #include "render/figforest.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include <glib.h>
 
@@ -19,6 +20,9 @@
 #define DIRECTION_GAP 3.0      /* between axis label and direction */
 #define DIRECTION_Y 5.0        /* from its top to the direction arrows */
 #define DIRECTION_H 12.0       /* the direction line's height */
+
+#define CAPTION_GAP 6.0        /* between the direction line and the
+				  caption of the densities */
 
 #define LEGEND_BAND_H 10.0     /* the band swatch's height */
 
@@ -330,6 +334,152 @@ void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 	cairo_restore(cr);
 	if (cut_lo || cut_hi)
 		p->res->n_clipped++;
+}
+
+/* The x of value V on the plot, and whether V lies on the axis. */
+static double ridge_x(const axis_scale *ax, const forest_columns *col,
+		      double v)
+{
+	return axis_map(ax, v, col->x0, col->x1);
+}
+
+/* The first and last bins of G at or above FOREST_RIDGE_FLOOR of PEAK,
+ * into *FIRST and *LAST. */
+static void ridge_span(const density_grid *g, double peak, int *first,
+		       int *last)
+{
+	double floor_v = FOREST_RIDGE_FLOOR * peak;
+
+	*first = 0;
+	while (*first < DENSITY_POINTS - 1 && g->density[*first] < floor_v)
+		(*first)++;
+	*last = DENSITY_POINTS - 1;
+	while (*last > *first && g->density[*last] < floor_v)
+		(*last)--;
+}
+
+/* The density of G at value V, linear between bin centres (V within the
+ * centres of FIRST and LAST). */
+static double ridge_at(const density_grid *g, double v)
+{
+	double w = density_step(g);
+	double pos = (v - g->lo) / w - 0.5;
+	int i = (int)floor(pos);
+
+	if (i < 0)
+		return g->density[0];
+	if (i >= DENSITY_POINTS - 1)
+		return g->density[DENSITY_POINTS - 1];
+	return g->density[i] + (pos - i) * (g->density[i + 1] - g->density[i]);
+}
+
+void forest_ridge(fig_pen *p, const forest_columns *col,
+		  const density_grid *g, double y, double height,
+		  style_rgb c, size_t series)
+{
+	const axis_scale *ax = &p->res->axis;
+	double w = density_step(g), peak = 0, from, to, top = y;
+	fig_shape shape;
+	cairo_t *cr = p->cr;
+	int first, last;
+
+	if (g->source == DENSITY_NONE)
+		return;
+	for (int i = 0; i < DENSITY_POINTS; i++)
+		peak = fmax(peak, g->density[i]);
+	if (!(peak > 0))
+		return;
+	ridge_span(g, peak, &first, &last);
+	/* From the first drawn bin's centre to the last's, within the axis. */
+	from = fmax(g->lo + (first + 0.5) * w, ax->lo);
+	to = fmin(g->lo + (last + 0.5) * w, ax->hi);
+	if (!(from < to))
+		return;
+	cairo_save(cr);
+	cairo_set_source_rgba(cr, c.r, c.g, c.b, FOREST_RIDGE_ALPHA);
+	cairo_move_to(cr, ridge_x(ax, col, from), y);
+	cairo_line_to(cr, ridge_x(ax, col, from),
+		      y - height * ridge_at(g, from) / peak);
+	for (int i = first; i <= last; i++) {
+		double v = g->lo + (i + 0.5) * w;
+		double h = height * g->density[i] / peak;
+
+		if (!(v > from && v < to))
+			continue;
+		cairo_line_to(cr, ridge_x(ax, col, v), y - h);
+		top = fmin(top, y - h);
+	}
+	cairo_line_to(cr, ridge_x(ax, col, to),
+		      y - height * ridge_at(g, to) / peak);
+	cairo_line_to(cr, ridge_x(ax, col, to), y);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	cairo_restore(cr);
+	top = fmin(top, y - height * fmax(ridge_at(g, from), ridge_at(g, to))
+				/ peak);
+	shape.x0 = ridge_x(ax, col, from);
+	shape.x1 = ridge_x(ax, col, to);
+	shape.y_base = y;
+	shape.y_top = top;
+	shape.series = series;
+	fig_shape_add(p->res, &shape);
+}
+
+char *forest_ridge_caption(fig_pen *p, const density_grid *g,
+			   unsigned long b)
+{
+	const char *rest = trc(p, "figure", "Each shape is scaled to the same "
+			       "height. It shows how uncertain the mean "
+			       "difference is, not how single boots "
+			       "spread.");
+	char *what = NULL, *out, count[24];
+
+	/* The pages print a count of resamples in plain digits, too. */
+	snprintf(count, sizeof count, "%lu", b);
+	switch (g->source) {
+	case DENSITY_NONE:
+		return NULL;
+	case DENSITY_MEANS:
+		what = g->exact
+		       ? fig_printf("%s", trc(p, "figure", "Shaded behind each "
+					      "interval: the exact bootstrap "
+					      "distribution of the mean "
+					      "difference that the interval "
+					      "is read from."))
+		       : fig_printf(trc(p, "figure", "Shaded behind each "
+					"interval: the distribution of the %s "
+					"resampled mean differences that the "
+					"interval is read from."),
+				    count);
+		break;
+	case DENSITY_STUDENTIZED:
+		what = fig_printf("%s", trc(p, "figure", "Shaded behind each "
+					    "interval: the mean difference "
+					    "minus its standard error times "
+					    "the resamples' t*, the "
+					    "distribution the bootstrap-t "
+					    "interval is read from."));
+		break;
+	case DENSITY_T:
+		what = fig_printf("%s", trc(p, "figure", "Shaded behind each "
+					    "interval: the Student t density "
+					    "that the t interval stands for; "
+					    "it is not resampled."));
+		break;
+	}
+	out = fig_printf("%s %s", what, rest);
+	g_free(what);
+	return out;
+}
+
+double forest_caption(fig_pen *p, const char *caption, double y,
+		      double width)
+{
+	if (!caption)
+		return y;
+	y += CAPTION_GAP;
+	return y + style_text_block(p->text, p->cr, FONT_LABEL, caption, 0, y,
+				    width, ANCHOR_LEFT, style_ink_soft);
 }
 
 /* ---- footer ---------------------------------------------------------- */

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyze/density.h"
 #include "render/figpen.h"
 
 /* Layout, in points. */
@@ -149,6 +150,24 @@ void forest_background(fig_pen *p, double threshold,
 void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 		    double hi, double y, style_rgb c, double cap_h);
 
+/* The opacity of a density's fill: light, so that the interval, the
+ * band and the grid show through it. */
+#define FOREST_RIDGE_ALPHA 0.28
+
+/* Bins below this share of the highest are left out at either end of a
+ * drawn density: no ink, and a shorter path. */
+#define FOREST_RIDGE_FLOOR 0.002
+
+/* The density G as a half-violin in C behind an interval: one filled
+ * path whose baseline is Y and whose highest bin reaches HEIGHT above it,
+ * cut at the axis ends (a grid reaching beyond the axis is drawn to the
+ * axis only), recorded in the result as a shape of SERIES.  Nothing is
+ * drawn for a grid of source DENSITY_NONE or one that lies off the
+ * axis. */
+void forest_ridge(fig_pen *p, const forest_columns *col,
+		  const density_grid *g, double y, double height,
+		  style_rgb c, size_t series);
+
 /* ---- footer ---------------------------------------------------------- */
 
 /* How the two stems of the direction arrows are stroked: one path each,
@@ -163,5 +182,17 @@ typedef enum forest_stems {
  * them (the figure ends FOREST_BOTTOM_PAD lower). */
 double forest_footer(fig_pen *p, const forest_columns *col, double y1,
 		     const char *axis_label, bool lower, forest_stems stems);
+
+/* The caption of the densities behind the intervals, whose source and
+ * resampling G's are (all of a figure's come from one plan), B Monte
+ * Carlo resamples: what the shape is and what it is not.  A new string
+ * (g_free), or NULL for a grid of source DENSITY_NONE. */
+char *forest_ridge_caption(fig_pen *p, const density_grid *g,
+			   unsigned long b);
+
+/* Draws CAPTION (may be NULL: nothing) WIDTH wide from Y; returns the y
+ * below it. */
+double forest_caption(fig_pen *p, const char *caption, double y,
+		      double width);
 
 #endif

@@ -239,6 +239,13 @@ void fig_mark_add(fig_result *res, double x, double y, size_t series)
 	res->n_marks++;
 }
 
+void fig_shape_add(fig_result *res, const fig_shape *shape)
+{
+	if (res->n_shapes < FIG_MARKS)
+		res->shapes[res->n_shapes] = *shape;
+	res->n_shapes++;
+}
+
 /* The dashed box that stands in for a figure's data: its height, and the
  * inset of its message from each side. */
 #define MESSAGE_BOX_H 90.0

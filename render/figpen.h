@@ -46,6 +46,14 @@ typedef struct fig_mark {
 	size_t series;         /* index into plan.series */
 } fig_mark;
 
+/* Shapes recorded for tests: the extent of each density drawn behind an
+ * interval. */
+typedef struct fig_shape {
+	double x0, x1;         /* left and right end, points */
+	double y_base, y_top;  /* its baseline and its highest point */
+	size_t series;         /* index into plan.series */
+} fig_shape;
+
 /* What a drawing did: its size, and enough geometry for tests to check
  * pixels against independently computed positions. */
 typedef struct fig_result {
@@ -58,6 +66,9 @@ typedef struct fig_result {
 				  counted, not kept) */
 	fig_mark marks[FIG_MARKS];
 	size_t n_clipped;      /* intervals cut at an end of the axis */
+	size_t n_shapes;       /* densities drawn (more than FIG_MARKS are
+				  counted, not kept) */
+	fig_shape shapes[FIG_MARKS];
 	char message[320];     /* why the drawing failed, when it did */
 } fig_result;
 
@@ -174,6 +185,9 @@ void fig_arrowhead(cairo_t *cr, double x, double y, int dir, double len);
 
 /* Records a marker at (X, Y) of SERIES for the tests. */
 void fig_mark_add(fig_result *res, double x, double y, size_t series);
+
+/* Records SHAPE in RES. */
+void fig_shape_add(fig_result *res, const fig_shape *shape);
 
 /* Draws a "nothing to show" figure: TITLE and MESSAGE centred in a box
  * WIDTH wide.  Sets res->empty and res->height. */

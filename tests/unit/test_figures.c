@@ -20,6 +20,7 @@
 #include "ingest/study_read.h"
 #include "render/axis.h"
 #include "render/fig_boots.h"
+#include "render/figforest.h"
 #include "render/figures.h"
 #include "render/mdplain.h"
 #include "render/markdown.h"
@@ -412,6 +413,111 @@ static void test_interval_basic(void)
 	colour_ok(&im, x_of(r, 3.0) + 2, r->marks[0].y, white,
 		  "interval: the whisker stops after 3");
 	image_free(&im);
+}
+
+/* The blend of a density's fill over BACK (render/figforest.h). */
+static style_rgb ridge_over(style_rgb c, style_rgb back)
+{
+	const double a = FOREST_RIDGE_ALPHA;
+	style_rgb m = { a * c.r + (1 - a) * back.r, a * c.g + (1 - a) * back.g,
+			a * c.b + (1 - a) * back.b };
+	return m;
+}
+
+/* Comparison I of F with the Student t density of its interval [LO, HI]
+ * (est at the middle, 9 degrees of freedom) on the grid analyze/ gives
+ * it. */
+static void set_ridge(fake *f, size_t i, double lo, double hi)
+{
+	double glo, ghi, se = (hi - lo) / 2 / 2.262;
+
+	density_limits(lo, hi, &glo, &ghi);
+	density_from_t((lo + hi) / 2, se, 9.0, glo, ghi,
+		       &f->cmp[i].boot.density);
+}
+
+/* A density behind an interval: drawn after the band and before the
+ * whisker and marker, in the series' colour and lightly, on the
+ * whisker's line and above it, within the plot area and its own slot, cut
+ * at the axis ends, with a caption below; one filled path each in the
+ * SVG. */
+static void test_interval_ridge(void)
+{
+	fake f, plain;
+	image im, im0;
+	const fig_result *r = &im.res;
+	const fig_shape *sh = &r->shapes[0];
+	double y, peak_x;
+
+	fake_init(&plain, 1);
+	set_ci(&plain, 0, 2.0, true, 1.0, 3.0);
+	draw(&im0, FIG_INTERVAL, &plain, "en");
+	tap_ok(im0.st == PB_OK && im0.res.n_shapes == 0,
+	       "ridge: no density, no shape");
+	fake_init(&f, 2);
+	set_ci(&f, 0, 2.0, true, 1.0, 3.0);
+	set_ci(&f, 1, 0.25, true, -0.5, 1.0);
+	set_ridge(&f, 0, 1.0, 3.0);
+	set_ridge(&f, 1, -0.5, 1.0);
+	draw(&im, FIG_INTERVAL, &f, "en");
+	tap_ok(im.st == PB_OK && r->n_shapes == 2 && r->n_marks == 2,
+	       "ridge: two densities draw (%s)", r->message);
+	y = r->marks[0].y;
+	tap_ok(fabs(sh->y_base - y) < 1e-9 && sh->y_top < y - 10
+	       && sh->y_top >= r->y0 && r->shapes[1].y_top > y + 1,
+	       "ridge: on the whisker's line, rising above it within its "
+	       "row (base %.2f, top %.2f, whisker %.2f)", sh->y_base,
+	       sh->y_top, y);
+	tap_ok(sh->x0 >= r->x0 - 1e-9 && sh->x1 <= r->x1 + 1e-9
+	       && r->shapes[1].x0 >= r->x0 - 1e-9
+	       && r->shapes[1].x1 <= r->x1 + 1e-9,
+	       "ridge: inside the axis (%.2f..%.2f within %.2f..%.2f)",
+	       sh->x0, sh->x1, r->x0, r->x1);
+	tap_ok(sh->x0 < x_of(r, 1.0) && sh->x1 >= x_of(r, 3.0) - 1e-9,
+	       "ridge: reaching beyond the interval's ends, as far as the axis (%.2f < %.2f, "
+	       "%.2f >= %.2f; axis %g..%g)", sh->x0, x_of(r, 1.0), sh->x1,
+	       x_of(r, 3.0), r->axis.lo, r->axis.hi);
+	/* The grid reaches 1.5 widths beyond [1, 3], to 6: the axis stops
+	 * sooner and the density with it. */
+	tap_ok(x_of(r, 6.0) > r->x1 && fabs(sh->x1 - r->x1) < 1e-9,
+	       "ridge: cut at the end of the axis");
+	tap_ok(im.res.height > im0.res.height + 20,
+	       "ridge: the caption and the taller rows make room "
+	       "(%.1f over %.1f)", im.res.height, im0.res.height);
+	peak_x = x_of(r, 2.2);
+	colour_ok(&im, x_of(r, 1.75), y, blue,
+		  "ridge: the whisker is drawn over the density");
+	colour_ok(&im, peak_x, y - 6, ridge_over(blue, white),
+		  "ridge: the density is the series colour, light");
+	colour_ok(&im, peak_x, sh->y_top - 1.5, white,
+		  "ridge: nothing above the density's top");
+	colour_ok(&im, x_of(r, 0.5), r->marks[1].y - 3,
+		  ridge_over(blue, style_band),
+		  "ridge: the band shows through the density");
+	colour_ok(&im, x_of(r, 1.5), r->y0 + 1, white,
+		  "ridge: above the slot, white");
+	image_free(&im);
+	image_free(&im0);
+	{
+		fig_input in = { &f.s, &f.a, "en" };
+		char msg[400];
+		sink k;
+		size_t paths = 0;
+		const char *at;
+
+		sink_init_buffer(&k);
+		tap_ok(figures_render(FIG_INTERVAL, FIG_SVG, &in, sink_write,
+				      &k, msg, sizeof msg) == PB_OK
+		       && sink_write(&k, (const unsigned char *)"", 1)
+			  == CAIRO_STATUS_SUCCESS,
+		       "ridge: the SVG renders");
+		for (at = (const char *)k.data;
+		     (at = strstr(at, "fill-opacity:0.28")) != NULL; at++)
+			paths++;
+		tap_ok(paths == 2, "ridge: one filled path a density in the "
+		       "SVG (%zu)", paths);
+		sink_free(&k);
+	}
 }
 
 /* The interval figure at its edges: no comparisons, huge, zero-width and
@@ -1067,6 +1173,7 @@ int main(void)
 	test_axis();
 	test_jitter();
 	test_interval_basic();
+	test_interval_ridge();
 	test_interval_edges();
 	test_languages();
 	test_state_heading();

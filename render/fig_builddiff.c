@@ -19,6 +19,13 @@
 #define PAIR_GAP 4.0     /* between the series pairs of a row */
 #define CAP_H 3.0        /* half height of a whisker's end cap */
 
+/* With densities behind the intervals, a build's slot holds its density
+ * above its whisker: RIDGE_H from the whisker up, RIDGE_TOP above that,
+ * the marker's half below. */
+#define RIDGE_H 10.0
+#define RIDGE_TOP 1.5
+#define RIDGE_BELOW 4.5
+
 /* The old build's colours: a series' colour washed towards white, this
  * much of it kept, the rest white. */
 #define PALE_KEEP 0.45
@@ -32,6 +39,7 @@ typedef struct slot {
 	size_t rank;          /* colour and marker: the new series' rank */
 	double est, lo, hi;
 	bool has_est, has_ci;
+	const density_grid *density; /* behind the interval */
 } slot;
 
 /* The comparison of a study behind one effect change, as a slot. */
@@ -40,7 +48,8 @@ static slot make_slot(const study *s, const analysis *a, size_t cmp,
 {
 	const comparison *c = &a->cmp[cmp];
 	const boot_interval *ci = &c->boot.ci[s->plan.interval];
-	slot sl = { is_new, rank, c->boot.estimate, NAN, NAN, false, false };
+	slot sl = { is_new, rank, c->boot.estimate, NAN, NAN, false, false,
+		    &c->boot.density };
 
 	sl.has_est = isfinite(c->boot.estimate);
 	sl.has_ci = sl.has_est && ci->defined && isfinite(ci->lo)
@@ -70,9 +79,35 @@ static size_t pairs_per_row(const builddiff_result *c)
 	return n;
 }
 
-static double row_height(size_t pairs)
+/* The first density of a build's comparison with an interval, or NULL:
+ * then the slots keep no room for densities. */
+static const density_grid *first_ridge(const analysis *a)
 {
-	return 2 * FOREST_ROW_PAD + pairs * 2 * SLOT_H
+	for (size_t i = 0; a && i < a->n_cmp; i++)
+		if (a->cmp[i].boot.density.source != DENSITY_NONE)
+			return &a->cmp[i].boot.density;
+	return NULL;
+}
+
+static bool has_ridges(const fig_builddiff_input *in)
+{
+	return first_ridge(in->oa) || first_ridge(in->na);
+}
+
+static double slot_height(bool ridges)
+{
+	return ridges ? RIDGE_TOP + RIDGE_H + RIDGE_BELOW : SLOT_H;
+}
+
+/* The whisker's height within its slot, from the slot's top. */
+static double slot_whisker(bool ridges)
+{
+	return ridges ? RIDGE_TOP + RIDGE_H : SLOT_H / 2;
+}
+
+static double row_height(size_t pairs, bool ridges)
+{
+	return 2 * FOREST_ROW_PAD + pairs * 2 * slot_height(ridges)
 	       + (pairs ? (pairs - 1) * PAIR_GAP : 0);
 }
 
@@ -188,6 +223,12 @@ static void draw_slot(fig_pen *p, const fig_builddiff_input *in,
 	style_rgb colour = style_series_colour(sl.rank);
 	char *label = value_label(p, &sl, decimals, in->c->threshold);
 
+	/* Behind the interval: drawn first, pale for the old build as its
+	 * whisker is. */
+	if (sl.has_ci)
+		forest_ridge(p, col, sl.density, y, RIDGE_H,
+			     b ? colour : pale(colour),
+			     b ? e->new_series : e->old_series);
 	if (sl.has_ci)
 		forest_whisker(p, col, sl.lo, sl.hi, y,
 			       b ? colour : pale(colour), CAP_H);
@@ -206,7 +247,9 @@ static void rows(fig_pen *p, const fig_builddiff_input *in,
 		 const forest_columns *col, double y0, int decimals)
 {
 	const builddiff_result *c = in->c;
-	const double rh = row_height(pairs_per_row(c));
+	const bool ridges = has_ridges(in);
+	const double rh = row_height(pairs_per_row(c), ridges);
+	const double sh = slot_height(ridges);
 
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
@@ -220,8 +263,8 @@ static void rows(fig_pen *p, const fig_builddiff_input *in,
 				draw_slot(p, in, col,
 					  &c->effects[sc->first + k], b,
 					  top + FOREST_ROW_PAD
-					  + k * (2 * SLOT_H + PAIR_GAP)
-					  + (b + 0.5) * SLOT_H,
+					  + k * (2 * sh + PAIR_GAP)
+					  + b * sh + slot_whisker(ridges),
 					  decimals);
 	}
 }
@@ -273,7 +316,8 @@ static double draw_plot(fig_pen *p, const fig_builddiff_input *in,
 	res->x0 = col.x0;
 	res->x1 = col.x1;
 	res->y0 = y;
-	res->y1 = y + c->n_states * row_height(pairs_per_row(c));
+	res->y1 = y + c->n_states * row_height(pairs_per_row(c),
+					       has_ridges(in));
 	axis_range(in, &range);
 	if (!forest_axis_fit(&range, col.x0, col.x1, res)) {
 		fig_pen_fail(p, PB_DATAERR, "the differences of %s and %s are "
@@ -285,6 +329,13 @@ static double draw_plot(fig_pen *p, const fig_builddiff_input *in,
 	rows(p, in, &col, res->y0, decimals);
 	y = forest_footer(p, &col, res->y1, w->axis_label,
 			  c->better == BETTER_LOWER, FOREST_STEMS_JOINED);
+	if (has_ridges(in)) {
+		char *caption = forest_ridge_caption2(
+			p, first_ridge(in->oa), in->os->plan.resamples,
+			first_ridge(in->na), in->ns->plan.resamples);
+		y = forest_caption(p, caption, y, width);
+		g_free(caption);
+	}
 	return y + FOREST_BOTTOM_PAD;
 }
 

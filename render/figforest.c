@@ -425,50 +425,87 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 	fig_shape_add(p->res, &shape);
 }
 
-char *forest_ridge_caption(fig_pen *p, const density_grid *g,
-			   unsigned long b)
+/* The first sentence of a caption: what G's shape is, of B resamples. */
+static char *ridge_what(fig_pen *p, const density_grid *g, unsigned long b)
 {
-	const char *rest = trc(p, "figure", "Each shape is scaled to the same "
-			       "height. It shows how uncertain the mean "
-			       "difference is, not how single boots "
-			       "spread.");
-	char *what = NULL, *out, count[24];
+	char count[24];
 
 	/* The pages print a count of resamples in plain digits, too. */
 	snprintf(count, sizeof count, "%lu", b);
 	switch (g->source) {
 	case DENSITY_NONE:
-		return NULL;
-	case DENSITY_MEANS:
-		what = g->exact
-		       ? fig_printf("%s", trc(p, "figure", "Shaded behind each "
-					      "interval: the exact bootstrap "
-					      "distribution of the mean "
-					      "difference that the interval "
-					      "is read from."))
-		       : fig_printf(trc(p, "figure", "Shaded behind each "
-					"interval: the distribution of the %s "
-					"resampled mean differences that the "
-					"interval is read from."),
-				    count);
 		break;
+	case DENSITY_MEANS:
+		if (g->exact)
+			return fig_printf("%s", trc(p, "figure", "Shaded behind "
+						    "each interval: the exact "
+						    "bootstrap distribution of "
+						    "the mean difference that "
+						    "the interval is read "
+						    "from."));
+		return fig_printf(trc(p, "figure", "Shaded behind each "
+				      "interval: the distribution of the %s "
+				      "resampled mean differences that the "
+				      "interval is read from."), count);
 	case DENSITY_STUDENTIZED:
-		what = fig_printf("%s", trc(p, "figure", "Shaded behind each "
+		return fig_printf("%s", trc(p, "figure", "Shaded behind each "
 					    "interval: the mean difference "
 					    "minus its standard error times "
 					    "the resamples' t*, the "
 					    "distribution the bootstrap-t "
 					    "interval is read from."));
-		break;
 	case DENSITY_T:
-		what = fig_printf("%s", trc(p, "figure", "Shaded behind each "
+		return fig_printf("%s", trc(p, "figure", "Shaded behind each "
 					    "interval: the Student t density "
 					    "that the t interval stands for; "
 					    "it is not resampled."));
-		break;
 	}
-	out = fig_printf("%s %s", what, rest);
+	return NULL;
+}
+
+static const char *ridge_rest(fig_pen *p)
+{
+	return trc(p, "figure", "Each shape is scaled to the same height. It "
+		   "shows how uncertain the mean difference is, not how "
+		   "single boots spread.");
+}
+
+char *forest_ridge_caption(fig_pen *p, const density_grid *g,
+			   unsigned long b)
+{
+	char *what = g ? ridge_what(p, g, b) : NULL, *out;
+
+	if (!what)
+		return NULL;
+	out = fig_printf("%s %s", what, ridge_rest(p));
 	g_free(what);
+	return out;
+}
+
+/* Whether grids A and B, of A_B and B_B resamples, show the same kind of
+ * distribution: the same caption fits both. */
+static bool ridge_same_kind(const density_grid *a, unsigned long a_b,
+			    const density_grid *b, unsigned long b_b)
+{
+	return a->source == b->source && a->exact == b->exact
+	       && (a->exact || a->source == DENSITY_T || a_b == b_b);
+}
+
+char *forest_ridge_caption2(fig_pen *p, const density_grid *old,
+			    unsigned long b_old, const density_grid *new_,
+			    unsigned long b_new)
+{
+	char *w_old, *w_new, *out;
+
+	if (!old || !new_ || ridge_same_kind(old, b_old, new_, b_new))
+		return forest_ridge_caption(p, old ? old : new_,
+					    old ? b_old : b_new);
+	w_old = ridge_what(p, old, b_old);
+	w_new = ridge_what(p, new_, b_new);
+	out = fig_printf(trc(p, "figure", "Old build: %s New build: %s %s"),
+			 w_old, w_new, ridge_rest(p));
+	g_free(w_old);
+	g_free(w_new);
 	return out;
 }
 

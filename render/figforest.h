@@ -190,6 +190,15 @@ double forest_footer(fig_pen *p, const forest_columns *col, double y1,
 char *forest_ridge_caption(fig_pen *p, const density_grid *g,
 			   unsigned long b);
 
+/* The caption of a figure of two builds: as forest_ridge_caption of OLD
+ * (B_OLD resamples) when NEW's densities are of the same kind (source,
+ * exactness and resamples) or NULL, else what each build's shape is, one
+ * after the other.  OLD may be NULL too (then NEW's alone).  A new string
+ * (g_free), or NULL when both are NULL. */
+char *forest_ridge_caption2(fig_pen *p, const density_grid *old,
+			    unsigned long b_old, const density_grid *new_,
+			    unsigned long b_new);
+
 /* Draws CAPTION (may be NULL: nothing) WIDTH wide from Y; returns the y
  * below it. */
 double forest_caption(fig_pen *p, const char *caption, double y,

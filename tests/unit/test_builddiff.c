@@ -843,6 +843,30 @@ static void check_figure(const study *os, const analysis *oa,
 			 && mo->y < mn->y && mo->y > res.y0 && mn->y < res.y1;
 	}
 	tap_ok(placed, "each marker sits at its effect, the old one above");
+	placed = res.n_shapes == 16;
+	for (size_t i = 0; placed && i < c->n_effects; i++) {
+		const fig_shape *so = &res.shapes[2 * i];
+		const fig_shape *sn = &res.shapes[2 * i + 1];
+		const fig_mark *mo = &res.marks[2 * i], *mn = &res.marks[2 * i + 1];
+
+		placed = fabs(so->y_base - mo->y) < 1e-9
+			 && fabs(sn->y_base - mn->y) < 1e-9
+			 && so->y_top < mo->y - 5 && sn->y_top < mn->y - 5
+			 && sn->y_top > mo->y + 1 && so->y_top >= res.y0
+			 && so->x0 >= res.x0 - 1e-9 && so->x1 <= res.x1 + 1e-9
+			 && sn->x0 >= res.x0 - 1e-9 && sn->x1 <= res.x1 + 1e-9
+			 && so->x0 < mo->x && so->x1 > mo->x
+			 && sn->x0 < mn->x && sn->x1 > mn->x;
+		if (!placed)
+			tap_diag("effect %zu: old %.2f..%.2f base %.2f top %.2f "
+				 "(marker %.2f), new %.2f..%.2f base %.2f top "
+				 "%.2f (marker %.2f)", i, so->x0, so->x1,
+				 so->y_base, so->y_top, mo->y, sn->x0, sn->x1,
+				 sn->y_base, sn->y_top, mn->y);
+	}
+	tap_ok(placed, "16 densities (got %zu), each on its build's whisker "
+	       "around its effect and rising above it, the new one below the "
+	       "old one's whisker, inside the axis", res.n_shapes);
 	tap_ok(res.axis.lo <= -c->threshold && res.axis.hi >= 12.494,
 	       "the axis shows the threshold band and the largest effect");
 	cairo_destroy(cr);

@@ -520,6 +520,60 @@ static void test_interval_ridge(void)
 	}
 }
 
+/* The caption says what the shape is for each source, in each language,
+ * and what it is not; a figure of two builds whose densities differ in
+ * kind says both. */
+static void test_ridge_captions(void)
+{
+	static const char *const langs[4] = { "en", "de", "cs", "ko" };
+	static const char *const not_boots[4] = {
+		"not how single boots spread", "nicht wie einzelne Starts",
+		"ne jak se liší jednotlivá načtení", "개별 부팅의 흩어짐이 아닙니다"
+	};
+	density_grid g[4];
+	fake f;
+	fig_result res;
+	bool ok = true;
+
+	fake_init(&f, 1);
+	memset(g, 0, sizeof g);
+	g[0].source = DENSITY_MEANS;
+	g[1].source = DENSITY_MEANS;
+	g[1].exact = true;
+	g[2].source = DENSITY_STUDENTIZED;
+	g[3].source = DENSITY_T;
+	for (size_t l = 0; l < 4; l++) {
+		fig_input in = { &f.s, &f.a, langs[l] };
+		fig_pen p = { .in = &in, .res = &res };
+		char *cap[4], *mixed, *none;
+
+		for (size_t k = 0; k < 4; k++) {
+			cap[k] = forest_ridge_caption(&p, &g[k], 2000);
+			ok = ok && cap[k] && strstr(cap[k], not_boots[l]);
+		}
+		ok = ok && strstr(cap[0], "2000") && !strstr(cap[1], "2000");
+		for (size_t a = 0; a < 4; a++)
+			for (size_t b = a + 1; b < 4; b++)
+				ok = ok && strcmp(cap[a], cap[b]) != 0;
+		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[3], 2000);
+		ok = ok && mixed && strstr(mixed, "2000") && strlen(mixed)
+			> strlen(cap[0]) + 20;
+		g_free(mixed);
+		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[0], 2000);
+		ok = ok && mixed && strcmp(mixed, cap[0]) == 0;
+		g_free(mixed);
+		none = forest_ridge_caption(&p, &(density_grid){ 0 }, 2000);
+		ok = ok && !none && p.status == PB_OK;
+		if (!ok)
+			tap_diag("%s: %s", langs[l], cap[0] ? cap[0] : "(null)");
+		for (size_t k = 0; k < 4; k++)
+			g_free(cap[k]);
+	}
+	tap_ok(ok, "ridge captions: one for each kind of density in every "
+	       "language, each saying it is not the spread of boots; two "
+	       "builds of different kinds get both");
+}
+
 /* The interval figure at its edges: no comparisons, huge, zero-width and
  * undefined intervals, long labels, values no axis can hold, text the
  * fonts cannot show; one list of cases, each drawn and freed on its own. */
@@ -1174,6 +1228,7 @@ int main(void)
 	test_jitter();
 	test_interval_basic();
 	test_interval_ridge();
+	test_ridge_captions();
 	test_interval_edges();
 	test_languages();
 	test_state_heading();

@@ -873,6 +873,20 @@ static void read_synthetic(plan_ctx *c, const ini_section *s,
 	read_yes_no(c, s, k, &c->plan->synthetic);
 }
 
+/* `decimal`: "point", or "language" (the default). */
+static void read_decimal(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+
+	(void)s;
+	if (strcmp(v, "point") == 0 || strcmp(v, "language") == 0)
+		c->plan->decimal_point = strcmp(v, "point") == 0;
+	else
+		value_error(c, k, "decimal must be point or language ('%s')",
+			    quoted(v));
+	g_free(v);
+}
+
 static void read_allow_negative(plan_ctx *c, const ini_section *s,
 				const ini_key *k)
 {
@@ -1222,6 +1236,7 @@ static const key_def study_keys[] = {
 	{ "states", true, read_states },
 	{ "service", false, read_service },
 	{ "synthetic", false, read_synthetic },
+	{ "decimal", false, read_decimal },
 	{ "registered", false, read_registered },
 	{ "allow_negative", false, read_allow_negative },
 	{ "state_type", false, read_state_type },

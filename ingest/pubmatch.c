@@ -376,8 +376,9 @@ size_t pub_number_parse(const char *s, double *value, int *decimals)
 	}
 	if (!digits)
 		return 0;
-	if (s[i] == '.' && s[i + 1] >= '0' && s[i + 1] <= '9') {
-		buf[k++] = s[i++];
+	if ((s[i] == '.' || s[i] == ',') && s[i + 1] >= '0' && s[i + 1] <= '9') {
+		buf[k++] = '.';
+		i++;
 		while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 1) {
 			buf[k++] = s[i++];
 			dec++;

@@ -18,8 +18,9 @@ bool pub_template_match(const char *tmpl, const char *text, char **caps,
 			size_t max_caps);
 
 /* Parses a published decimal number at the start of S: an optional sign
- * ('+', '-' or U+2212), digits, and optionally '.' and digits.  Stores the
- * value and the number of decimals; returns the bytes used, or 0. */
+ * ('+', '-' or U+2212), digits, and optionally a decimal mark ('.', or
+ * ',' as German and Czech pages write it) and digits.  Stores the value
+ * and the number of decimals; returns the bytes used, or 0. */
 size_t pub_number_parse(const char *s, double *value, int *decimals);
 
 /* An unsigned decimal integer filling all of S. */

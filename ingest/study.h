@@ -88,7 +88,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/plan.h lists them). */
-#define PLAN_STUDY_KEYS 21
+#define PLAN_STUDY_KEYS 22
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -131,6 +131,9 @@ typedef struct study_plan {
 				    report on ("MMCSS"), or NULL */
 	bool synthetic;          /* the metric is a synthetic proxy, and
 				    conclusions say so */
+	bool decimal_point;      /* `decimal = point`: every page writes a
+				    decimal point, as the published article
+				    does; else each language its own mark */
 	bool allow_negative;     /* per-period values below 0 are data (a
 				    signed metric), not an error */
 	pb_state *states;        /* display order; each one's text points

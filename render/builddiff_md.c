@@ -848,6 +848,8 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
 	mdpage_init(&pg.md, lang, pagedoc_new());
+	/* Both builds' studies are of one design; the old one's says. */
+	mdpage_number_marks(&pg.md, &os->plan);
 	pg.os = os;
 	pg.ns = ns;
 	pg.oa = oa;

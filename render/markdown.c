@@ -1188,6 +1188,7 @@ pb_status markdown_render_doc(const study *s, const analysis *a,
 	if (!i18n_known(lang))
 		return PB_SOFTWARE;
 	mdpage_init(&pg.md, lang, doc);
+	mdpage_number_marks(&pg.md, &s->plan);
 	pg.s = s;
 	pg.p = &s->plan;
 	pg.a = a;

@@ -21,7 +21,8 @@
  * table.  Tables are regular GFM tables (header, delimiter row, one line per
  * row, every row as many cells as the header) so that `pairboot verify`
  * can read them back.  All numbers are the ones results.json holds, printed
- * by render/numfmt.h (decimal point '.', sign rule there); all study text
+ * by render/numfmt.h (sign rule there), with the language's decimal mark
+ * (render/mdpage.h, mdpage_number_marks); all study text
  * goes through render/mdtext.h.  The words come from render/i18n.h; the page
  * is the same bytes whatever the process locale. */
 #ifndef PAIRBOOT_MARKDOWN_H

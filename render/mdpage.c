@@ -22,6 +22,16 @@ void mdpage_init(mdpage *md, const char *lang, pagedoc *doc)
 	md->doc = doc;
 	md->pool = g_ptr_array_new_with_free_func(g_free);
 	md->st = PB_OK;
+	md->decimal_mark = '.';
+}
+
+void mdpage_number_marks(mdpage *md, const study_plan *p)
+{
+	/* TRANSLATORS: the decimal mark of numbers on a page, "." or ","
+	   (1.784 or 1,784).  A study may ask for "." in every language. */
+	const char *mark = trc(md, "decimal mark", ".");
+
+	md->decimal_mark = !p->decimal_point && mark[0] == ',' ? ',' : '.';
 }
 
 pb_status mdpage_finish(mdpage *md, gsize start)
@@ -126,13 +136,24 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 			   in_table);
 }
 
+/* The number BUF (numfmt's, with a '.') written with the page's decimal
+ * mark. */
+static void mark_decimals(const mdpage *md, char *buf)
+{
+	char *point = strchr(buf, '.');
+
+	if (point && md->decimal_mark != '.')
+		*point = md->decimal_mark;
+}
+
 /* BUF as a pooled string, or "?" after remembering the failure ST. */
-static const char *formatted(mdpage *md, pb_status st, const char *buf)
+static const char *formatted(mdpage *md, pb_status st, char *buf)
 {
 	if (st != PB_OK) {
 		mdpage_fail(md, st);
 		return "?";
 	}
+	mark_decimals(md, buf);
 	return mdpage_fmt(md, "%s", buf);
 }
 
@@ -166,6 +187,7 @@ static const char *percent_digits(mdpage *md, double f, int decimals)
 		mdpage_fail(md, st);
 		return NULL;
 	}
+	mark_decimals(md, buf);
 	return mdpage_fmt(md, "%s", buf);
 }
 

@@ -30,10 +30,17 @@ typedef struct mdpage {
 	pagedoc *doc;           /* the page's blocks are added here */
 	GPtrArray *pool;        /* strings made for this page */
 	pb_status st;           /* the first failure, PB_OK while none */
+	char decimal_mark;      /* '.' or ',': what the numbers are written
+				   with (mdpage_number_marks) */
 } mdpage;
 
 /* Starts a page in LANG added to DOC (which the caller keeps). */
 void mdpage_init(mdpage *md, const char *lang, pagedoc *doc);
+
+/* Writes the numbers of the page with the decimal mark of its language
+ * (the catalog's "decimal mark"), or with a point where P says
+ * `decimal = point`.  Until called, a page writes the point. */
+void mdpage_number_marks(mdpage *md, const study_plan *p);
 
 /* Frees the pool; when a failure was remembered, cuts DOC back to its
  * length START (so a failed page leaves nothing) and returns it. */

@@ -98,8 +98,10 @@ cell='`+0.7 ms` `[+0.5; +1.1]`'
 is "$(grep '^| `10` |' "$out/w/compare.en.md")" \
 	"| \`10\` | $cell (old: \`0.0\` / new: \`+0.7\`) | $cell (old: \`0.0\` / new: \`+0.7\`) | changed, worse (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
 	"English: changed, worse (size open), as the new build's own page finds a difference"
+# German writes the decimal comma.
+cell_de='`+0,7 ms` `[+0,5; +1,1]`'
 is "$(grep '^| `10` |' "$out/w/compare.de.md")" \
-	"| \`10\` | $cell (alt: \`0.0\` / neu: \`+0.7\`) | $cell (alt: \`0.0\` / neu: \`+0.7\`) | verändert, schlechter (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | verändert, schlechter (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
 	"German: verändert, schlechter (Ausmaß offen)"
 ok "Czech: změněno, horší (velikost neurčena)" grep -qF \
 	'| změněno, horší (velikost neurčena) |' "$out/w/compare.cs.md"
@@ -145,8 +147,9 @@ cell='`-0.7 ms` `[-1.1; -0.5]`'
 is "$(grep '^| `10` |' "$out/b/compare.en.md")" \
 	"| \`10\` | $cell (old: \`0.0\` / new: \`-0.7\`) | $cell (old: \`0.0\` / new: \`-0.7\`) | changed, better (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
 	"English: changed, better (size open)"
+cell_de='`-0,7 ms` `[-1,1; -0,5]`'
 is "$(grep '^| `10` |' "$out/b/compare.de.md")" \
-	"| \`10\` | $cell (alt: \`0.0\` / neu: \`-0.7\`) | $cell (alt: \`0.0\` / neu: \`-0.7\`) | verändert, besser (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | verändert, besser (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
 	"German: verändert, besser (Ausmaß offen)"
 ok "Czech: změněno, lepší (velikost neurčena)" grep -qF \
 	'| změněno, lepší (velikost neurčena) |' "$out/b/compare.cs.md"

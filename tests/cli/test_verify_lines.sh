@@ -82,7 +82,7 @@ edited "$power" "$de" "de: a unit changed in a cell" 's/`-0.240 ms`/`-0.240 s`/'
 	'Vergleich mit dem Referenzzustand'
 edited "$power" "$en" "en: the small-sample coverage figure" 's/78\.5%/1.0%/' \
 	'Small samples'
-edited "$power" "$de" "de: the small-sample coverage figure" 's/78\.5 \?%/1.0 %/' \
+edited "$power" "$de" "de: the small-sample coverage figure" 's/78,5 \?%/1,0 %/' \
 	'Kleine Stichproben'
 edited "$power" "$en" "en: the spread test's conclusion" \
 	's/no clear difference in spread/a clear difference in spread/' \

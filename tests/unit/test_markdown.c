@@ -979,8 +979,9 @@ static const char *const inject_text[] = {
 
 static void check_inject(const loaded *in)
 {
-	GRegex *num = g_regex_new("^[+-][0-9]+\\.[0-9] ms\\|`u` "
-				  "\\[[+-][0-9]+\\.[0-9]; [+-][0-9]+\\.[0-9]\\]$",
+	/* The decimal mark is the language's: '.' or ','. */
+	GRegex *num = g_regex_new("^[+-][0-9]+[.,][0-9] ms\\|`u` "
+				  "\\[[+-][0-9]+[.,][0-9]; [+-][0-9]+[.,][0-9]\\]$",
 				  0, 0, NULL);
 
 	for (int i = 0; i < N_LANGS; i++) {

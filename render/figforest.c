@@ -91,10 +91,13 @@ char *forest_value_label(fig_pen *p, bool has_est, double est, bool has_ci,
 	if (!has_est)
 		return g_strdup(tr(p, "no pairs"));
 	axis_format_beside(est, decimals, 0.0, e, sizeof e);
+	fig_decimal_mark(p, e);
 	if (!has_ci)
 		return fig_printf("%s %s", e, tr(p, "(no interval)"));
 	axis_format_beside(lo, decimals, threshold, l, sizeof l);
 	axis_format_beside(hi, decimals, threshold, h, sizeof h);
+	fig_decimal_mark(p, l);
+	fig_decimal_mark(p, h);
 	return g_strdup_printf("%s [%s; %s]", e, l, h);
 }
 
@@ -114,6 +117,7 @@ void forest_words_make(fig_pen *p, const study_plan *plan,
 
 	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
+	fig_decimal_mark(p, conf);
 	w->subtitle = fig_printf(subtitle, conf,
 				 fig_method_name(p, plan->interval));
 	w->axis_label = fig_printf(trc(p, "figure", "difference in %s (%s)"),
@@ -182,7 +186,7 @@ char *forest_threshold_label(fig_pen *p, double threshold, int decimals,
 	char t[FIG_NUMBUF];
 	char *pm, *label;
 
-	fig_number(threshold, decimals, false, t, sizeof t);
+	fig_number(p, threshold, decimals, false, t, sizeof t);
 	pm = fig_printf("\xc2\xb1%s %s", t, unit);
 	label = fig_printf(trc(p, "figure", "practical threshold %s"), pm);
 	g_free(pm);
@@ -540,7 +544,7 @@ static double x_axis(fig_pen *p, const forest_columns *col, double y1)
 		char buf[FIG_NUMBUF];
 		double v = axis_tick(ax, i);
 
-		fig_number(v, ax->decimals, v > 0, buf, sizeof buf);
+		fig_number(p, v, ax->decimals, v > 0, buf, sizeof buf);
 		style_text_show(p->text, cr, FONT_TICK, buf,
 				axis_map(ax, v, col->x0, col->x1),
 				y1 + STYLE_TICK + TICK_LABEL_GAP,

@@ -81,7 +81,7 @@ void fig_panel_frame(fig_pen *p, double x0, double x1, double y0, double y1,
 		char buf[FIG_NUMBUF];
 		double v = axis_tick(ax, i);
 
-		fig_number(v, ax->decimals, false, buf, sizeof buf);
+		fig_number(p, v, ax->decimals, false, buf, sizeof buf);
 		style_text_show(p->text, cr, FONT_TICK, buf,
 				x0 - tick_len - label_gap,
 				axis_map(ax, v, y1, y0),
@@ -99,7 +99,7 @@ double fig_tick_label_width(fig_pen *p)
 		char buf[FIG_NUMBUF];
 		double w;
 
-		fig_number(axis_tick(ax, i), ax->decimals, false, buf,
+		fig_number(p, axis_tick(ax, i), ax->decimals, false, buf,
 			   sizeof buf);
 		style_text_measure(p->text, FONT_TICK, buf, 0, &w, NULL);
 		wmax = fmax(wmax, w);

@@ -152,10 +152,22 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
 	return h;
 }
 
-char *fig_number(double value, int decimals, bool plus, char *buf,
-		 size_t size)
+void fig_decimal_mark(const fig_pen *p, char *buf)
 {
-	return axis_format(value, decimals, plus, buf, size);
+	const char *mark = i18n_ctext(p->in->lang, "decimal mark", ".");
+	char *point = strchr(buf, '.');
+
+	if (point && mark && mark[0] == ',' && p->in->s
+	    && !p->in->s->plan.decimal_point)
+		*point = ',';
+}
+
+char *fig_number(const fig_pen *p, double value, int decimals, bool plus,
+		 char *buf, size_t size)
+{
+	axis_format(value, decimals, plus, buf, size);
+	fig_decimal_mark(p, buf);
+	return buf;
 }
 
 size_t fig_series_rank(const study_plan *plan, size_t series)

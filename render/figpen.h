@@ -158,10 +158,16 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
  * the caller (g_free). */
 char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series);
 
-/* VALUE with DECIMALS decimals, signed when PLUS, minus typeset as U+2212;
- * "" for a value that is not finite. */
-char *fig_number(double value, int decimals, bool plus, char *buf,
-		 size_t size);
+/* VALUE with DECIMALS decimals, signed when PLUS, minus typeset as U+2212,
+ * with the decimal mark of the figure's language (fig_decimal_mark); ""
+ * for a value that is not finite. */
+char *fig_number(const fig_pen *p, double value, int decimals, bool plus,
+		 char *buf, size_t size);
+
+/* The number BUF, written with a '.', changed to the decimal mark the
+ * Markdown page of the same language uses: the catalog's "decimal mark",
+ * unless the study says `decimal = point`. */
+void fig_decimal_mark(const fig_pen *p, char *buf);
 
 /* The place of latency series SERIES among the plan's latency series
  * (0-based): its colour and marker in every figure. */

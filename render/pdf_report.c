@@ -579,11 +579,12 @@ static void title_page(pdf *d)
 		       : trc(pen, "figure", "higher values are better")));
 	fig_state(pen, p->reference, ref, sizeof ref);
 	ROW(trc(pen, "figure", "Reference state"), g_strdup(ref));
-	fig_number(p->threshold, fig_decimals(p), false, t, sizeof t);
+	fig_number(pen, p->threshold, fig_decimals(p), false, t, sizeof t);
 	ROW(trc(pen, "figure", "Practical threshold"),
 	    g_strdup_printf("\xc2\xb1%s %s", t, p->unit));
 	if (numfmt_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
+	fig_decimal_mark(pen, conf);
 	ROW(trc(pen, "figure", "Confidence interval"),
 	    fig_printf(trc(pen, "figure", "%s%%, %s, paired by block"), conf,
 		       fig_method_name(pen, p->interval)));

@@ -64,6 +64,28 @@ for l in de cs; do
 		"$l: a threshold of 0,260 read as a number, and found wrong"
 done
 
+## Figures and PDFs: the same mark -------------------------------------
+# The PDF's text layer holds the figures' labels, so pdftotext reads
+# both: the legend's threshold, a value label and an axis tick.
+if command -v pdftotext >/dev/null 2>&1; then
+	"$PAIRBOOT" -q report "$tap_tmp/lang" -o "$tap_tmp/pdf-lang" --format pdf --lang de,en </dev/null
+	"$PAIRBOOT" -q report "$tap_tmp/point" -o "$tap_tmp/pdf-point" --format pdf --lang de </dev/null
+	pdftotext -enc UTF-8 "$tap_tmp/pdf-lang/report.de.pdf" "$tap_tmp/de.txt"
+	pdftotext -enc UTF-8 "$tap_tmp/pdf-lang/report.en.pdf" "$tap_tmp/en.txt"
+	pdftotext -enc UTF-8 "$tap_tmp/pdf-point/report.de.pdf" "$tap_tmp/de-point.txt"
+	ok "de PDF: the figure's threshold and value label with commas" \
+		grep -qF -e 'praktische Schwelle ±0,250 ms' "$tap_tmp/de.txt"
+	ok "de PDF: a value label of the difference figure" \
+		grep -qF -- '−0,240 [−0,308; −0,167]' "$tap_tmp/de.txt"
+	ok "de PDF: an axis tick" grep -qx -- '−0,6' "$tap_tmp/de.txt"
+	ok "en PDF: the value label with points" \
+		grep -qF -- '−0.240 [−0.308; −0.167]' "$tap_tmp/en.txt"
+	ok "de PDF with decimal = point: the value label with points" \
+		grep -qF -- '−0.240 [−0.308; −0.167]' "$tap_tmp/de-point.txt"
+else
+	skip "figures in the PDF" "pdftotext is not installed"
+fi
+
 ## A bad value ----------------------------------------------------------
 cp -R "$power" "$tap_tmp/bad"
 sed -i '/^synthetic = yes$/a decimal = comma' "$tap_tmp/bad/study.ini"

@@ -800,9 +800,17 @@ static bool runs_phrase(const pub_phrase *vocab, size_t n_vocab,
 		} else if (strcmp(ph->code, "all") == 0) {
 			ok = c[0] && pub_count_parse(c[0], runs);
 			*accepted = *runs;
+		} else if (strcmp(ph->code, "one-refused") == 0) {
+			*runs = 1;
+			*accepted = 0;
+			ok = true;
+		} else if (strcmp(ph->code, "none-of") == 0) {
+			ok = c[0] && pub_count_parse(c[0], runs);
+			*accepted = 0;
 		} else {
-			ok = c[0] && c[1] && pub_count_parse(c[0], accepted)
-			     && pub_count_parse(c[1], runs)
+			/* "some": the total, then the accepted runs. */
+			ok = c[0] && c[1] && pub_count_parse(c[0], runs)
+			     && pub_count_parse(c[1], accepted)
 			     && *accepted <= *runs;
 		}
 		free(c[0]);

@@ -639,10 +639,17 @@ static void section_runs(page *pg)
 			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
 				PH_RUNS_ALL, acc->runs),
 				acc->runs));
+		else if (acc->accepted == 0 && acc->runs == 1)
+			g_ptr_array_add(parts, (gpointer)phrase(pg,
+				PH_RUNS_ONE_REFUSED));
+		else if (acc->accepted == 0)
+			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase(pg,
+				PH_RUNS_NONE_OF), acc->runs));
 		else
+			/* The verb agrees with the runs accepted. */
 			g_ptr_array_add(parts, (gpointer)fmt(pg, phrase_n(pg,
-				PH_RUNS_SOME, acc->runs),
-				acc->accepted, acc->runs));
+				PH_RUNS_SOME, acc->accepted),
+				acc->runs, acc->accepted));
 		if (acc->logs_with_etw) {
 			if (acc->lost_events == 0 && acc->lost_buffers == 0)
 				g_ptr_array_add(parts, (gpointer)phrase(pg,

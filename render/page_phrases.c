@@ -125,9 +125,14 @@ static const page_phrase phrases[PH_COUNT] = {
 	[PH_RUNS_ALL] = PN_(
 		"the %zu run was accepted",
 		"all %zu runs were accepted"),
+	/* The total first, then the accepted runs, whose number the verb
+	   and the plural follow; never 0 of them (PH_RUNS_NONE_OF). */
 	[PH_RUNS_SOME] = PN_(
-		"%zu of %zu run was accepted",
-		"%zu of %zu runs were accepted"),
+		"of %zu runs, %zu was accepted",
+		"of %zu runs, %zu were accepted"),
+	[PH_RUNS_ONE_REFUSED] = P_("the one run was not accepted"),
+	/* Of two runs or more. */
+	[PH_RUNS_NONE_OF] = P_("none of the %zu runs was accepted"),
 	[PH_RUNS_EXCLUDED] = P_("excluded: %s"),
 	[PH_RUNS_NO_LOSS] = P_("no lost trace events or buffers"),
 	[PH_RUNS_LOST] = P_(

@@ -77,6 +77,8 @@ static const struct meaning {
 	{ PUB_RUNS, "two", PH_RUNS_TWO },
 	{ PUB_RUNS, "all", PH_RUNS_ALL },
 	{ PUB_RUNS, "some", PH_RUNS_SOME },
+	{ PUB_RUNS, "one-refused", PH_RUNS_ONE_REFUSED },
+	{ PUB_RUNS, "none-of", PH_RUNS_NONE_OF },
 	{ PUB_RUNS_EXCLUDED, NULL, PH_RUNS_EXCLUDED },
 	{ PUB_RUNS_LOST, "none", PH_RUNS_NO_LOSS },
 	{ PUB_RUNS_LOST, "counts", PH_RUNS_LOST },

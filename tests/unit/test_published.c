@@ -638,7 +638,8 @@ static const pub_phrase text_vocab[] = {
 	PHRASE(PUB_RUNS, "two", "en", "both runs were accepted"),
 	PHRASE(PUB_RUNS, "all", "en", "the %zu run was accepted"),
 	PHRASE(PUB_RUNS, "all", "en", "all %zu runs were accepted"),
-	PHRASE(PUB_RUNS, "some", "en", "%zu of %zu runs were accepted"),
+	PHRASE(PUB_RUNS, "some", "en", "of %zu runs, %zu were accepted"),
+	PHRASE(PUB_RUNS, "none-of", "en", "none of the %zu runs was accepted"),
 	PHRASE(PUB_RUNS_EXCLUDED, NULL, "en", "excluded: %s"),
 	PHRASE(PUB_RUNS_LOST, "none", "en", "no lost trace events or buffers"),
 	PHRASE(PUB_RUNS_LOST, "counts", "en",
@@ -763,7 +764,7 @@ static bool account_is(const published *p, const char *label,
 
 static void check_runs_text(void)
 {
-	published *p = text_read("- Series A: 3 of 5 runs were accepted; lost "
+	published *p = text_read("- Series A: of 5 runs, 3 were accepted; lost "
 				 "trace events: 1, lost buffers: 0; excluded: "
 				 "r-1 (pilot; harness (re)started, late), "
 				 "r\\-2.");
@@ -801,19 +802,23 @@ static void check_runs_text(void)
 	p = text_read("- Series 9: no runs.");
 	tap_ok(account_is(p, "Series 9", "9", 0, 0), "no runs");
 	published_free(p);
-	p = text_read("- Series 1: 2 of 3 runs were accepted; excluded: (x).");
+	p = text_read("- Series 1: of 3 runs, 2 were accepted; excluded: (x).");
 	tap_ok(account_is(p, "Series 1", "1", 3, 2)
 	       && !p->accounts[0].excluded_listed
 	       && !p->accounts[0].excluded_given,
 	       "a list that is not one of run ids is not taken for one");
 	published_free(p);
-	p = text_read("- Series 1: 2 of 3 runs were accepted; excluded: r-1 x.");
+	p = text_read("- Series 1: of 3 runs, 2 were accepted; excluded: r-1 x.");
 	tap_ok(account_is(p, "Series 1", "1", 3, 2)
 	       && !p->accounts[0].excluded_listed,
 	       "an id followed by a word that is no reason: not a list");
 	published_free(p);
-	p = text_read("- Series 1: 4 of 3 runs were accepted.");
+	p = text_read("- Series 1: of 3 runs, 4 were accepted.");
 	tap_ok(p && p->n_accounts == 0, "more accepted than run: not read");
+	published_free(p);
+	p = text_read("- Series 1: none of the 3 runs was accepted.");
+	tap_ok(account_is(p, "Series 1", "1", 3, 0),
+	       "none of 3 accepted: 0 of 3 runs");
 	published_free(p);
 }
 

@@ -43,6 +43,7 @@ typedef struct manifest_ctx {
 	const char *display;
 	const study_plan *plan;
 	size_t col[MCOL_COUNT];  /* header index of each column, or NO_COLUMN */
+	size_t note_col[PLAN_TEXT_LANGS];   /* note[LANG], or NO_COLUMN */
 	size_t header_line, header_col;
 	study_run *runs;         /* every data row, good or bad */
 	bool *bad;               /* bad[i]: row i drew an error */
@@ -425,6 +426,37 @@ static bool header_files_ok(manifest_ctx *c, diag *d)
 	return ok;
 }
 
+/* Header field F at index I when it is "note[LANG]": its column is
+ * remembered (twice, or a language pairboot has no page in, is an
+ * error).  Returns whether F names such a column. */
+static bool note_column(manifest_ctx *c, const csv_field *f, size_t i,
+			diag *d, bool *ok)
+{
+	if (f->len < 7 || memcmp(f->text, "note[", 5) != 0
+	    || f->text[f->len - 1] != ']')
+		return false;
+	for (size_t l = 0; l < PLAN_TEXT_LANGS; l++) {
+		const char *lang = plan_text_langs[l];
+		if (strlen(lang) != f->len - 6
+		    || memcmp(lang, f->text + 5, f->len - 6) != 0)
+			continue;
+		if (c->note_col[l] != NO_COLUMN) {
+			diag_error(d, c->display, f->line, f->col,
+				   "column 'note[%s]' appears twice in the "
+				   "header (columns %zu and %zu)", lang,
+				   c->note_col[l] + 1, i + 1);
+			*ok = false;
+		}
+		c->note_col[l] = i;
+		return true;
+	}
+	diag_error(d, c->display, f->line, f->col,
+		   "column '%s': a note may be given in de, cs or ko",
+		   diag_quote(f->text, f->len));
+	*ok = false;
+	return true;
+}
+
 /* Matches the header's names to the known columns.  Returns false (the
  * file cannot be read) when a required column is missing or a known one
  * appears twice. */
@@ -438,6 +470,8 @@ static bool manifest_header(manifest_ctx *c, const csv_row *row, diag *d)
 	c->header_col = row->fields[0].col;
 	for (size_t i = 0; i < row->n; i++) {
 		const csv_field *f = &row->fields[i];
+		if (note_column(c, f, i, d, &ok))
+			continue;
 		for (size_t k = 0; k < MCOL_COUNT; k++) {
 			if (strlen(mcol_name[k]) != f->len
 			    || memcmp(mcol_name[k], f->text, f->len) != 0)
@@ -595,6 +629,16 @@ static void check_note(row_check *k)
 	k->r->note = field_dup(f, &k->oom);
 	k->r->note_line = f->line;
 	k->r->note_col = f->col;
+	for (size_t l = 0; l < PLAN_TEXT_LANGS; l++) {
+		const csv_field *t;
+		if (k->c->note_col[l] == NO_COLUMN)
+			continue;
+		t = &k->row->fields[k->c->note_col[l]];
+		if (t->len && text_ok(k->c, t, "note", true, k->d)) {
+			k->r->note_l10n.in[l] = field_dup(t, &k->oom);
+			k->r->note_l10n_col[l] = t->col;
+		}
+	}
 }
 
 /* The latency and mechanism files, each needed by an accepted run of the
@@ -748,6 +792,8 @@ static void run_strings_free(study_run *r)
 {
 	free(r->id);
 	free(r->note);
+	for (size_t l = 0; l < PLAN_TEXT_LANGS; l++)
+		free(r->note_l10n.in[l]);
 	free(r->started);
 	free(r->latency_path);
 	free(r->mechanism_path);
@@ -770,6 +816,8 @@ static void manifest_init(manifest_ctx *c, const char *display,
 	c->plan = plan;
 	for (size_t k = 0; k < MCOL_COUNT; k++)
 		c->col[k] = NO_COLUMN;
+	for (size_t l = 0; l < PLAN_TEXT_LANGS; l++)
+		c->note_col[l] = NO_COLUMN;
 }
 
 /* Shared end of both readers: the final checks, then what the caller gets:

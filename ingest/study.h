@@ -201,6 +201,10 @@ typedef struct study_run {
 	pb_state state;
 	bool accepted;
 	char *note;              /* reason when not accepted; may be NULL */
+	plan_l10n note_l10n;     /* the note in other languages: columns
+				    note[de], note[cs], note[ko] */
+	size_t note_l10n_col[PLAN_TEXT_LANGS];   /* where each starts (on
+						    the note's line) */
 	unsigned long position;  /* 0 when the column is absent or empty */
 	char *started;           /* ISO 8601 or NULL */
 	char *latency_path;      /* relative to the study folder, or NULL */

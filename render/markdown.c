@@ -666,9 +666,11 @@ static void section_runs(page *pg)
 			for (size_t k = 0; k < acc->excluded; k++) {
 				const study_run *r =
 					&pg->s->runs[acc->excluded_runs[k]];
-				g_ptr_array_add(ex, (gpointer)(r->note
+				const char *note = plan_text_for(r->note,
+					&r->note_l10n, pg->md.lang);
+				g_ptr_array_add(ex, (gpointer)(note
 					? fmt(pg, "%s (%s)", esc(pg, r->id),
-					      esc(pg, r->note))
+					      esc(pg, note))
 					: esc(pg, r->id)));
 			}
 			g_ptr_array_add(parts, (gpointer)fmt(pg,

@@ -86,7 +86,8 @@ pb_status textfonts_check(const study_plan *plan, diag *d)
 pb_status textfonts_check_study(const study *s, diag *d)
 {
 	const study_plan *plan = &s->plan;
-	text_place *places = calloc(plan->n_texts + s->n_runs + 1,
+	text_place *places = calloc(plan->n_texts
+				    + s->n_runs * (1 + PLAN_TEXT_LANGS) + 1,
 				    sizeof *places);
 	char *manifest = NULL;
 	size_t n;
@@ -100,12 +101,19 @@ pb_status textfonts_check_study(const study *s, diag *d)
 		sprintf(manifest, "%s/runs.csv", s->dir);
 	if (manifest) {
 		/* The reasons runs were excluded: the pages list them. */
-		for (size_t i = 0; i < s->n_runs; i++)
-			if (s->runs[i].note)
+		for (size_t i = 0; i < s->n_runs; i++) {
+			const study_run *r = &s->runs[i];
+			if (r->note)
 				places[n++] = (text_place){
-					manifest, s->runs[i].note,
-					s->runs[i].note_line,
-					s->runs[i].note_col };
+					manifest, r->note, r->note_line,
+					r->note_col };
+			for (size_t l = 0; l < PLAN_TEXT_LANGS; l++)
+				if (r->note_l10n.in[l])
+					places[n++] = (text_place){
+						manifest, r->note_l10n.in[l],
+						r->note_line,
+						r->note_l10n_col[l] };
+		}
 		st = check_places(places, n, d);
 	}
 	free(manifest);

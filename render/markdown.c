@@ -715,6 +715,18 @@ static const char *plan_digest_text(page *pg)
 		   code(pg, p->digest, false));
 }
 
+/* The threshold's sentence: "set in advance" only when a `registered`
+ * digest matched the plan (ingest/plan.c refuses one that does not), for
+ * nothing else shows that the threshold was chosen before the data. */
+static page_phrase_id threshold_phrase(const study_plan *p)
+{
+	if (p->registered)
+		return p->better == BETTER_LOWER ? PH_SET_THRESHOLD_LOWER
+						 : PH_SET_THRESHOLD_HIGHER;
+	return p->better == BETTER_LOWER ? PH_SET_THRESHOLD_LOWER_DECLARED
+					 : PH_SET_THRESHOLD_HIGHER_DECLARED;
+}
+
 static void section_settings(page *pg)
 {
 	const study_plan *p = pg->p;
@@ -744,9 +756,7 @@ static void section_settings(page *pg)
 			     fmt(pg, "%lu", p->resamples),
 			     fmt(pg, "%" PRIu32, p->seed), method,
 			     confidence_alone(pg)));
-	item(pg, fmt(pg, p->better == BETTER_LOWER
-		     ? phrase(pg, PH_SET_THRESHOLD_LOWER)
-		     : phrase(pg, PH_SET_THRESHOLD_HIGHER),
+	item(pg, fmt(pg, phrase(pg, threshold_phrase(p)),
 		     qty(pg, p->threshold, false)));
 	item(pg, tr(pg, "Conclusions: harm or benefit when the whole "
 		    "interval lies beyond the threshold, equivalence when it "

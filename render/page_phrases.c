@@ -91,6 +91,14 @@ static const page_phrase phrases[PH_COUNT] = {
 	[PH_SET_THRESHOLD_HIGHER] = P_(
 		"Practical threshold: %s, set in advance; higher values "
 		"are better."),
+	/* The threshold of a plan no `registered` digest holds: study.ini
+	   says it, but nothing shows it was chosen before the data. */
+	[PH_SET_THRESHOLD_LOWER_DECLARED] = P_(
+		"Practical threshold: %s, declared in study.ini; lower "
+		"values are better."),
+	[PH_SET_THRESHOLD_HIGHER_DECLARED] = P_(
+		"Practical threshold: %s, declared in study.ini; higher "
+		"values are better."),
 	[PH_SET_DIRECTION_LOWER] = P_(
 		"A positive difference means a higher value of %s than "
 		"at %s, which is worse here."),

@@ -64,6 +64,8 @@ static const struct meaning {
 	{ PUB_SETTING, "method confidence resamples:exact", PH_SET_T_EXACT },
 	{ PUB_SETTING, "threshold better:lower", PH_SET_THRESHOLD_LOWER },
 	{ PUB_SETTING, "threshold better:higher", PH_SET_THRESHOLD_HIGHER },
+	{ PUB_SETTING, "threshold better:lower", PH_SET_THRESHOLD_LOWER_DECLARED },
+	{ PUB_SETTING, "threshold better:higher", PH_SET_THRESHOLD_HIGHER_DECLARED },
 	{ PUB_SETTING, "statistic - better:lower", PH_SET_DIRECTION_LOWER },
 	{ PUB_SETTING, "statistic - better:higher", PH_SET_DIRECTION_HIGHER },
 	{ PUB_SETTING, "confidence", PH_SET_CELL },

@@ -1,0 +1,109 @@
+#!/bin/bash
+# test_conclusions.sh: what the page's conclusions and the sentences around
+# them claim, in English and German: only what the study recorded, and the
+# direction of what it found.  The studies are made here, one value a run,
+# with the Student t interval, so every number below is worked by hand:
+# the mean of the paired differences d, plus or minus t(0.975, n - 1) times
+# sd(d) / sqrt(n), with t(0.975, 4) = 2.776.
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+# make_study DIR STATES SERIES [BLOCK...]: a study in DIR whose states are
+# STATES ("20;10;30", the reference first) in SERIES latency series ("1" or
+# "1 2"); each BLOCK is "SERIES:V1,V2,..." with one value (ms) per state,
+# in the order of STATES, and is one block of that series run in that
+# order.  Each run's latency file holds its value twice, so its mean is
+# the value.
+make_study() {
+	local dir=$1 states=$2 series=$3 blk s vals v st i=0 b p
+	shift 3
+	mkdir -p "$dir/lat"
+	cat >"$dir/study.ini" <<INI
+[study]
+format = 2
+title = Conclusions test
+build = 1
+column = latency_ms
+scale = 1
+unit = ms
+better = lower
+statistic = mean
+reference = ${states%%;*}
+threshold = 0.70
+confidence = 0.95
+resamples = 1000
+seed = 7
+interval = t
+states = $states
+INI
+	for s in $series; do
+		printf '\n[series %s]\nkind = latency\nlabel = Series %s\nlabel[de] = Serie %s\n' \
+			"$s" "$s" "$s" >>"$dir/study.ini"
+	done
+	echo "run,series,block,position,state,accepted,note,latency,mechanism,started" \
+		>"$dir/runs.csv"
+	for blk in "$@"; do
+		s=${blk%%:*}
+		vals=${blk#*:}
+		b=$(( $(grep -c "^r[0-9]*,$s," "$dir/runs.csv") / $(echo "$states" | tr ';' '\n' | wc -l) + 1 ))
+		p=0
+		IFS=';' read -ra sts <<<"$states"
+		IFS=',' read -ra vs <<<"$vals"
+		for st in "${sts[@]}"; do
+			v=${vs[$p]}
+			p=$((p + 1))
+			i=$((i + 1))
+			printf 'period,latency_ms\n1,%s\n2,%s\n' "$v" "$v" \
+				>"$dir/lat/r$i.csv"
+			echo "r$i,$s,$b,$p,$st,yes,,lat/r$i.csv,," >>"$dir/runs.csv"
+		done
+	done
+}
+
+# report DIR OUT: the Markdown and JSON of DIR's report, in en and de.
+report() {
+	run_pb --quiet report "$1" -o "$2" --format md,json --lang en,de
+	is "$pb_status" 0 "$(basename "$1") is reported"
+}
+
+# line_of FILE PATTERN: the lines of FILE holding the fixed string PATTERN.
+has() {
+	grep -qF -- "$2" "$1"
+}
+
+## 1. The threshold is "set in advance" only when a registered digest
+## says so -------------------------------------------------------------
+# Directional study: state 10 is 0.60 to 0.75 ms above the reference, 30
+# is 0.10 to 0.70 ms below it.
+dir=$tap_tmp/dir
+make_study "$dir" "20;10;30" 1 \
+	1:10.00,10.60,9.90 1:10.00,10.70,9.30 1:10.00,10.65,9.60 \
+	1:10.00,10.75,9.80 1:10.00,10.65,9.40
+report "$dir" "$tap_tmp/dir-r"
+ok "en: an unregistered threshold is declared in study.ini, not set in advance" \
+	has "$tap_tmp/dir-r/en.md" \
+	"- Practical threshold: 0.70 ms, declared in study.ini; lower values are better."
+ok "de: in study.ini angegeben" has "$tap_tmp/dir-r/de.md" \
+	"- Praktisch bedeutsame Schwelle: 0.70 ms, in study.ini angegeben; niedrigere Werte sind besser."
+ok "en: no page of an unregistered plan says set in advance" \
+	sh -c "! grep -q 'set in advance' '$tap_tmp/dir-r/en.md'"
+# The digest of the plan, as results.json gives it, registered.
+digest=$(sed -n 's/^    "digest": "\([0-9a-f]\{64\}\)",$/\1/p' "$tap_tmp/dir-r/results.json")
+is "${#digest}" 64 "results.json gives the plan digest"
+cp -R "$dir" "$tap_tmp/reg"
+sed -i "/^\[study\]\$/a registered = $digest" "$tap_tmp/reg/study.ini"
+report "$tap_tmp/reg" "$tap_tmp/reg-r"
+ok "en: a registered threshold is set in advance" has "$tap_tmp/reg-r/en.md" \
+	"- Practical threshold: 0.70 ms, set in advance; lower values are better."
+ok "de: im Voraus festgelegt" has "$tap_tmp/reg-r/de.md" \
+	"- Praktisch bedeutsame Schwelle: 0.70 ms, im Voraus festgelegt; niedrigere Werte sind besser."
+for l in en de; do
+	run_pb verify "$dir" --against "$tap_tmp/dir-r/$l.md"
+	is "$pb_status:$(grep -c '^match *setting threshold' "$pb_out_file")" \
+		"0:1" "$l: verify reads the declared threshold back"
+done
+
+done_testing

@@ -741,6 +741,12 @@ pb_status summary_build(const study *s, study_summary **out)
 		st = build_balance(s, sum);
 	if (st == PB_OK)
 		st = build_controls(s, sum);
+	/* The page and results.json say where the boots left the plan, as
+	 * check does, so a deviation is never only on a terminal. */
+	if (st == PB_OK && s->schedule) {
+		st = design_check_schedule(s, &sum->schedule);
+		sum->has_schedule = st == PB_OK;
+	}
 	if (st != PB_OK) {
 		summary_free(sum);
 		return st;
@@ -769,5 +775,7 @@ void summary_free(study_summary *sum)
 		free(sum->balance[i].counts);
 	free(sum->balance);
 	free(sum->controls);
+	if (sum->has_schedule)
+		design_check_free(&sum->schedule);
 	free(sum);
 }

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyze/design.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
@@ -156,6 +157,9 @@ typedef struct study_summary {
 	size_t n_balance;
 	control_check *controls;    /* one per accepted control boot */
 	size_t n_controls;
+	bool has_schedule;          /* the study holds a schedule.csv */
+	schedule_check schedule;    /* what was recorded against it, when
+				      has_schedule (analyze/design.h) */
 } study_summary;
 
 /* Summarises study S into a new *OUT (free with summary_free).  Returns

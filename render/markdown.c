@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/coverage.h"
+#include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 #include "render/endpoint_words.h"
 #include "render/i18n.h"
@@ -1127,10 +1128,83 @@ static const char *control_text(page *pg, const control_check *c)
 	return text;
 }
 
+/* A schedule.csv list on the page: no more than this many names, then
+ * how many more there are (results.json lists them all). */
+#define SCHEDULE_NAMES_SHOWN 10
+
+/* "r3, r5, r9": the names NAME(s, idx[i]) of list IDX (N of them), as
+ * check prints them. */
+static const char *schedule_names(page *pg, const size_t *idx, size_t n,
+				  bool planned)
+{
+	GPtrArray *names = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < n && i < SCHEDULE_NAMES_SHOWN; i++)
+		g_ptr_array_add(names, (gpointer)esc(pg, planned
+			? pg->s->schedule->rows[idx[i]].run
+			: pg->s->runs[idx[i]].id));
+	text = join(pg, names, ", ");
+	g_ptr_array_free(names, TRUE);
+	if (n > SCHEDULE_NAMES_SHOWN)
+		/* TRANSLATORS: a list of run ids, then how many more there
+		   are: "r1, r2, ..., r10 and 3 more". */
+		text = fmt(pg, trn(pg, "%s and %zu more", "%s and %zu more",
+				   n - SCHEDULE_NAMES_SHOWN),
+			   text, n - SCHEDULE_NAMES_SHOWN);
+	return text;
+}
+
+/* What was recorded against schedule.csv, as `check` lists it: every
+ * boot that is missing, unplanned, recorded otherwise or out of order. */
+static void schedule_bullets(page *pg)
+{
+	const schedule_check *c = &pg->sum->schedule;
+
+	/* Counts in a list, not in a sentence, so that no verb has to
+	 * agree with them. */
+	if (c->as_planned == c->planned && c->n_unplanned == 0) {
+		item(pg, fmt(pg, tr(pg, "Schedule (schedule.csv): planned "
+				    "boots: %zu, all recorded as planned."),
+			     c->planned));
+		return;
+	}
+	item(pg, fmt(pg, tr(pg, "Schedule (schedule.csv): planned boots: "
+			    "%zu; recorded as planned: %zu."),
+		     c->planned, c->as_planned));
+	if (c->n_missing)
+		item(pg, fmt(pg, tr(pg, "Planned but not in runs.csv (%zu): "
+				    "%s."), c->n_missing,
+			     schedule_names(pg, c->missing, c->n_missing,
+					    true)));
+	if (c->n_unplanned)
+		item(pg, fmt(pg, tr(pg, "Recorded but not planned (%zu): "
+				    "%s."), c->n_unplanned,
+			     schedule_names(pg, c->unplanned, c->n_unplanned,
+					    false)));
+	if (c->n_differs)
+		item(pg, fmt(pg, tr(pg, "Recorded in another series, block, "
+				    "position or state than planned (%zu): "
+				    "%s."), c->n_differs,
+			     schedule_names(pg, c->differs, c->n_differs,
+					    false)));
+	if (c->n_out_of_order)
+		item(pg, fmt(pg, tr(pg, "Recorded out of the planned order "
+				    "(%zu): %s."), c->n_out_of_order,
+			     schedule_names(pg, c->out_of_order,
+					    c->n_out_of_order, false)));
+}
+
 static void section_design(page *pg)
 {
 	const study_summary *sum = pg->sum;
 	bool started = false;
+
+	if (sum->has_schedule) {
+		section_start(pg, PAGE_DESIGN, tr(pg, "Design checks"),
+			      &started);
+		schedule_bullets(pg);
+	}
 
 	for (size_t i = 0; i < sum->n_balance; i++) {
 		const balance_check *b = &sum->balance[i];

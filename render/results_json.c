@@ -10,6 +10,7 @@
 #include <gsl/gsl_version.h>
 
 #include "analyze/coverage.h"
+#include "ingest/schedule.h"
 #include "render/jsonput.h"
 #include "render/jsonw.h"
 
@@ -681,6 +682,38 @@ static json_t *accounting_json(const study *s, const study_summary *sum,
 	return arr;
 }
 
+/* The run ids of list IDX (N entries): of schedule.csv's rows when
+ * PLANNED, else of runs.csv. */
+static json_t *run_ids_json(const study *s, const size_t *idx, size_t n,
+			    bool planned, bool *ok)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < n; i++)
+		push(arr, json_string(planned ? s->schedule->rows[idx[i]].run
+					      : s->runs[idx[i]].id), ok);
+	return arr;
+}
+
+/* The recorded runs against schedule.csv (analyze/design.h). */
+static json_t *schedule_json(const study *s, const schedule_check *c,
+			     bool *ok)
+{
+	json_t *o = json_object();
+
+	put_count(o, "planned", c->planned, ok);
+	put_count(o, "as_planned", c->as_planned, ok);
+	put(o, "missing", run_ids_json(s, c->missing, c->n_missing, true, ok),
+	    ok);
+	put(o, "not_planned", run_ids_json(s, c->unplanned, c->n_unplanned,
+					   false, ok), ok);
+	put(o, "differs", run_ids_json(s, c->differs, c->n_differs, false,
+				       ok), ok);
+	put(o, "out_of_order", run_ids_json(s, c->out_of_order,
+					    c->n_out_of_order, false, ok), ok);
+	return o;
+}
+
 static json_t *design_json(const study *s, const study_summary *sum,
 			   bool *ok)
 {
@@ -724,6 +757,9 @@ static json_t *design_json(const study *s, const study_summary *sum,
 	}
 	put(o, "balance", bal, ok);
 	put(o, "control", ctl, ok);
+	put(o, "schedule", sum->has_schedule ? schedule_json(s, &sum->schedule,
+							     ok)
+					     : json_null(), ok);
 	return o;
 }
 

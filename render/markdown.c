@@ -728,6 +728,49 @@ static page_phrase_id threshold_phrase(const study_plan *p)
 					 : PH_SET_THRESHOLD_HIGHER_DECLARED;
 }
 
+/* Whether verdict V is a judgement of an interval: the reasons for no
+ * claim judge nothing. */
+static bool judges(verdict v)
+{
+	return v != VERDICT_NO_INTERVAL && v != VERDICT_TOO_FEW_PAIRS
+	       && v != VERDICT_NO_SPREAD;
+}
+
+/* The page judges each interval and test at the plan's full level, with
+ * no adjustment for how many there are: the reader is told how many, so
+ * that a single finding among many is weighed accordingly. */
+static void multiplicity_item(page *pg)
+{
+	const analysis *a = pg->a;
+	size_t cmp = 0, between = 0, spread = 0, total;
+
+	for (size_t i = 0; i < a->n_cmp; i++)
+		cmp += judges(a->cmp[i].verdict);
+	for (size_t i = 0; i < a->n_between; i++)
+		between += a->between[i].finding != HETERO_UNJUDGED;
+	for (size_t i = 0; i < a->n_spread_tests; i++)
+		spread += a->spread_tests[i].finding != HETERO_UNJUDGED;
+	total = cmp + between + spread;
+	if (total == 0)
+		return;
+	/* TRANSLATORS: the first %zu is the sum of the next three; %s is
+	   the confidence level, "95%". */
+	item(pg, fmt(pg, trn(pg, "Multiplicity: %zu interval or test is "
+			     "judged on this page (comparisons with the "
+			     "reference: %zu, effect differences across "
+			     "series: %zu, spread tests: %zu), at the full %s "
+			     "level; "
+			     "no adjustment is made for their number.",
+			     "Multiplicity: %zu intervals and tests are "
+			     "judged on this page (comparisons with the "
+			     "reference: %zu, effect differences across "
+			     "series: %zu, spread tests: %zu), each at the full %s "
+			     "level; no adjustment is made for their number, "
+			     "so the more there are, the likelier it is that "
+			     "one of them errs by chance.", total),
+		     total, cmp, between, spread, confidence_alone(pg)));
+}
+
 static void section_settings(page *pg)
 {
 	const study_plan *p = pg->p;
@@ -764,6 +807,7 @@ static void section_settings(page *pg)
 		    "lies wholly inside it; each series is judged on its own "
 		    "and never pooled.  The other interval methods are in "
 		    "results.json as a sensitivity analysis."));
+	multiplicity_item(pg);
 	/* TRANSLATORS: %zu is the fewest pairs a claim needs. */
 	item(pg, fmt(pg, trn(pg, "No claim is made from fewer than %zu pair, "
 			     "nor when every block shows the same "

@@ -142,4 +142,19 @@ is "$(sed -n '/^    "schedule": {$/,/^    }$/p' "$tap_tmp/sched-r/results.json" 
 ok "a study without schedule.csv has design.schedule null" \
 	grep -q '^    "schedule": null$' "$tap_tmp/dir-r/results.json"
 
+## 3. The page says that nothing is adjusted for multiplicity -----------
+# powerplan: 2 states against the reference in each of 2 series (4
+# comparisons), their 2 differences between the series, and 1 spread test
+# of series 2 against series 1.
+run_pb --quiet report "$top_srcdir/fixtures/powerplan" -o "$tap_tmp/pp" \
+	--format md,json --lang en,de
+ok "en: the number judged, each at the full level, no adjustment" \
+	has "$tap_tmp/pp/en.md" \
+	"- Multiplicity: 7 intervals and tests are judged on this page (comparisons with the reference: 4, effect differences across series: 2, spread tests: 1), each at the full 95% level; no adjustment is made for their number, so the more there are, the likelier it is that one of them errs by chance."
+ok "de: the same" has "$tap_tmp/pp/de.md" \
+	"- Multiplizität: Auf dieser Seite werden 7 Intervalle und Tests beurteilt (Vergleiche mit dem Referenzzustand: 4, Differenzen zwischen Serien: 2, Streuungstests: 1), jedes auf dem vollen Niveau von 95 %; für ihre Anzahl wird nicht korrigiert, und je mehr es sind, desto wahrscheinlicher irrt eines davon zufällig."
+# One series: the 2 comparisons are all there is.
+ok "en: one series, two comparisons" has "$tap_tmp/dir-r/en.md" \
+	"- Multiplicity: 2 intervals and tests are judged on this page (comparisons with the reference: 2, effect differences across series: 0, spread tests: 0), each at the full 95% level;"
+
 done_testing

@@ -212,12 +212,19 @@ static void section_values(page *pg)
 
 /* ---- 2. comparisons ------------------------------------------------- */
 
-/* A verdict in the page's words (the article's where it has them). */
-static const char *verdict_text(page *pg, verdict v)
+/* A verdict in the page's words (the article's where it has them); a
+ * difference detected says which way, from the sign of ESTIMATE. */
+static const char *verdict_text(page *pg, verdict v, double estimate)
 {
 	const char *plural;
 	const char *msgid = verdict_msgid(v, pg->p->synthetic, &plural);
 
+	if (v == VERDICT_DETECTED) {
+		bool higher = estimate > 0.0;
+		bool better = higher == (pg->p->better == BETTER_HIGHER);
+		return fmt(pg, tr(pg, verdict_detected_msgid(higher, better)),
+			   code(pg, pg->p->statistic.name, true));
+	}
 	if (plural)
 		return fmt(pg, trn(pg, msgid, plural, VERDICT_MIN_PAIRS),
 			   (size_t)VERDICT_MIN_PAIRS);
@@ -235,7 +242,7 @@ static const char *series_verdicts(page *pg, const state_result *r)
 		g_ptr_array_add(items, (gpointer)fmt(pg,
 			trc(pg, page_verdict_ctx, page_verdict_series_item),
 			series_name(pg, c->series),
-			verdict_text(pg, c->verdict)));
+			verdict_text(pg, c->verdict, c->boot.estimate)));
 	}
 	list = join(pg, items, "; ");
 	g_ptr_array_free(items, TRUE);
@@ -247,7 +254,10 @@ static const char *series_verdicts(page *pg, const state_result *r)
  * reason for no claim is never only in results.json. */
 static const char *conclusion_text(page *pg, const state_result *r)
 {
-	const char *lead = verdict_text(pg, r->verdict);
+	/* A common detected-size-open has one sign in every series
+	 * (verdict_across), so the first series' says which way. */
+	const char *lead = verdict_text(pg, r->verdict, r->n_comparisons
+		? pg->a->cmp[r->comparisons[0]].boot.estimate : 0.0);
 	bool same = true;
 
 	for (size_t i = 1; i < r->n_comparisons; i++)

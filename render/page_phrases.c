@@ -217,6 +217,28 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 	}
 }
 
+const char *verdict_detected_msgid(bool higher, bool better)
+{
+	/* TRANSLATORS: a conclusion; %s is the statistic, such as `p99`,
+	   and "the reference" its reference state.  The interval excludes
+	   0 on this side but reaches past the practical threshold. */
+	if (higher)
+		return better ? N_("higher %s than at the reference, which "
+				   "is better here; whether the difference "
+				   "reaches the practical threshold is not "
+				   "established")
+			      : N_("higher %s than at the reference, which "
+				   "is worse here; whether the difference "
+				   "reaches the practical threshold is not "
+				   "established");
+	return better ? N_("lower %s than at the reference, which is better "
+			   "here; whether the difference reaches the "
+			   "practical threshold is not established")
+		      : N_("lower %s than at the reference, which is worse "
+			   "here; whether the difference reaches the "
+			   "practical threshold is not established");
+}
+
 bool page_verdict_list_series(verdict v, bool same)
 {
 	return v == VERDICT_SERIES_DISAGREE

@@ -106,6 +106,12 @@ const page_phrase *page_phrase_get(page_phrase_id id);
  * value outside the enum. */
 const char *verdict_msgid(verdict v, bool synthetic, const char **plural);
 
+/* The msgid of detected-size-open with its direction, a format whose %s
+ * is the statistic's name: HIGHER when the estimate is above 0, BETTER
+ * when that side is the better one.  verdict_msgid gives the wording
+ * without a direction, for pages that show no statistic. */
+const char *verdict_detected_msgid(bool higher, bool better);
+
 /* The msgid that joins a conclusion and the list of each series' verdict
  * ("%s: %s"), and the one that names a series with its verdict
  * ("%s (%s)"), both in the msgctxt page_verdict_ctx ("conclusion"). */

@@ -123,9 +123,14 @@ static bool add_phrases(pub_phrase *v, size_t *k, const char *lang,
 	return true;
 }
 
+/* The wordings of detected-size-open with a direction: higher or lower,
+ * better or worse. */
+#define N_DETECTED 4
+
 /* Phrases per language beyond MEANINGS: each verdict in a synthetic-proxy
- * and a plain wording, and the conclusion followed by each series'. */
-#define N_CONCLUSIONS (2 * VERDICT_COUNT + 1)
+ * and a plain wording, detected-size-open with its direction, and the
+ * conclusion followed by each series'. */
+#define N_CONCLUSIONS (2 * VERDICT_COUNT + N_DETECTED + 1)
 
 /* Appends LANG's conclusion phrases to V at *K.  Harm and benefit have a
  * synthetic-proxy and a plain wording, both meaning the same verdict; the
@@ -153,6 +158,17 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
 				.code = verdict_code((verdict)i),
 				.lang = lang, .text = text };
 		}
+	}
+	/* A difference detected, with the side it lies on. */
+	for (int d = 0; d < N_DETECTED; d++) {
+		msgid = verdict_detected_msgid(d & 1, d & 2);
+		text = i18n_text(lang, msgid);
+		if (!text)
+			return msgid;
+		v[(*k)++] = (pub_phrase){
+			.concept = PUB_CONCLUSION,
+			.code = verdict_code(VERDICT_DETECTED),
+			.lang = lang, .text = text };
 	}
 	text = i18n_ctext(lang, page_verdict_ctx, page_verdict_with_series);
 	if (!text)

@@ -157,4 +157,33 @@ ok "de: the same" has "$tap_tmp/pp/de.md" \
 ok "en: one series, two comparisons" has "$tap_tmp/dir-r/en.md" \
 	"- Multiplicity: 2 intervals and tests are judged on this page (comparisons with the reference: 2, effect differences across series: 0, spread tests: 0), each at the full 95% level;"
 
+## 4. A difference detected says which way it goes ----------------------
+# 10: d = 0.60, 0.70, 0.65, 0.75, 0.65, mean +0.67, sd 0.0570, half-width
+# 2.776 * 0.0570 / sqrt(5) = 0.071: [+0.60; +0.74], past 0, across T.
+# 30: d = -0.10, -0.70, -0.40, -0.20, -0.60, mean -0.40, sd 0.255,
+# half-width 0.317: [-0.72; -0.08], below 0, across -T.
+cmp_rows() {
+	grep '^| `[13]0` |' "$1"
+}
+is "$(cmp_rows "$tap_tmp/dir-r/en.md")" \
+'| `10` | `+0.67 ms` `[+0.60; +0.74]` | higher `mean` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established |
+| `30` | `-0.40 ms` `[-0.72; -0.08]` | lower `mean` than at the reference, which is better here; whether the difference reaches the practical threshold is not established |' \
+	"en: worse and better are told apart (lower is better)"
+is "$(cmp_rows "$tap_tmp/dir-r/de.md")" \
+'| `10` | `+0.67 ms` `[+0.60; +0.74]` | höherer `mean`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
+| `30` | `-0.40 ms` `[-0.72; -0.08]` | niedrigerer `mean`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' \
+	"de: the same"
+cp -R "$dir" "$tap_tmp/higher"
+sed -i 's/^better = lower$/better = higher/' "$tap_tmp/higher/study.ini"
+report "$tap_tmp/higher" "$tap_tmp/higher-r"
+is "$(cmp_rows "$tap_tmp/higher-r/en.md" | cut -d'|' -f4)" \
+" higher \`mean\` than at the reference, which is better here; whether the difference reaches the practical threshold is not established 
+ lower \`mean\` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established " \
+	"en: higher is better turns them round"
+for l in en de; do
+	run_pb verify "$dir" --against "$tap_tmp/dir-r/$l.md"
+	is "$pb_status:$(grep -c '^match *conclusion [13]0: published detected-size-open' "$pb_out_file")" \
+		"0:2" "$l: verify reads both directions as detected-size-open"
+done
+
 done_testing

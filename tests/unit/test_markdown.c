@@ -1213,55 +1213,62 @@ static void check_conclusion_cells(loaded *mm)
 {
 	static const struct {
 		verdict across, s1, s2;
+		bool s2_negative;            /* series 2's estimate below 0 */
 		const char *cell[N_LANGS];   /* en, de, cs, ko */
 	} cases[] = {
-		{ VERDICT_SERIES_DISAGREE, VERDICT_HARM, VERDICT_DETECTED, {
+		{ VERDICT_SERIES_DISAGREE, VERDICT_HARM, VERDICT_DETECTED,
+		  false, {
 		  "| series disagree; no pooled conclusion: Series 1 "
 		  "(practically significant harm in the synthetic proxy); "
-		  "Series 2 (a difference is detected; whether it reaches the "
-		  "practical threshold is not established) |",
+		  "Series 2 (" "higher `p99` than at the reference, which is worse here; "
+		  "whether the difference reaches the practical threshold is "
+		  "not established" ") |",
 		  "| Serien widersprechen sich; keine zusammengefasste "
 		  "Schlussfolgerung: Serie 1 (praktisch bedeutsamer Schaden im "
-		  "synthetischen Proxy); Serie 2 (Differenz festgestellt; ob "
-		  "sie die praktisch bedeutsame Schwelle erreicht, ist nicht "
-		  "belegt) |",
+		  "synthetischen Proxy); Serie 2 (" "höherer `p99`-Wert als beim Referenzzustand, hier also "
+		  "schlechter; ob die Differenz die praktisch bedeutsame "
+		  "Schwelle erreicht, ist nicht belegt" ") |",
 		  "| série se neshodují; bez spojeného závěru: Série 1 "
 		  "(prakticky významná škoda v syntetickém proxy); Série 2 "
-		  "(rozdíl zjištěn; zda dosahuje prakticky významného prahu, "
-		  "není prokázáno) |",
+		  "(" "vyšší hodnota `p99` než při referenčním stavu, což je zde "
+		  "horší; zda rozdíl dosahuje prakticky významného prahu, "
+		  "není prokázáno" ") |",
 		  "| 시리즈 간 불일치; 통합 결론 없음: 시리즈 1 (합성 proxy에서 "
-		  "실질적으로 유의미한 악화); 시리즈 2 (차이가 검출됨; 실질적 "
-		  "임계값에 도달하는지는 확인되지 않음) |" } },
+		  "실질적으로 유의미한 악화); 시리즈 2 (" "`p99` 값이 기준 상태보다 높음(여기서는 더 나쁨); 실질적 임계값에 도달하는지는 확인되지 않음" ") |" } },
+		/* Series 2's estimate is turned below 0, as opposite
+		 * directions have it. */
 		{ VERDICT_OPPOSITE_DIRECTIONS, VERDICT_DETECTED,
-		  VERDICT_DETECTED, {
+		  VERDICT_DETECTED, true, {
 		  "| series differ in direction; no pooled conclusion: Series "
-		  "1 (a difference is detected; whether it reaches the "
-		  "practical threshold is not established); Series 2 (a "
-		  "difference is detected; whether it reaches the practical "
-		  "threshold is not established) |",
+		  "1 (" "higher `p99` than at the reference, which is worse here; "
+		  "whether the difference reaches the practical threshold is "
+		  "not established" "); Series 2 (" "lower `p99` than at the reference, which is better here; "
+		  "whether the difference reaches the practical threshold is "
+		  "not established" ") |",
 		  "| Serien unterscheiden sich in der Richtung; keine "
-		  "zusammengefasste Schlussfolgerung: Serie 1 (Differenz "
-		  "festgestellt; ob sie die praktisch bedeutsame Schwelle "
-		  "erreicht, ist nicht belegt); Serie 2 (Differenz "
-		  "festgestellt; ob sie die praktisch bedeutsame Schwelle "
-		  "erreicht, ist nicht belegt) |",
+		  "zusammengefasste Schlussfolgerung: Serie 1 (" "höherer `p99`-Wert als beim Referenzzustand, hier also "
+		  "schlechter; ob die Differenz die praktisch bedeutsame "
+		  "Schwelle erreicht, ist nicht belegt" "); "
+		  "Serie 2 (" "niedrigerer `p99`-Wert als beim Referenzzustand, hier also "
+		  "besser; ob die Differenz die praktisch bedeutsame Schwelle "
+		  "erreicht, ist nicht belegt" ") |",
 		  "| série se liší směrem; bez spojeného závěru: Série 1 "
-		  "(rozdíl zjištěn; zda dosahuje prakticky významného prahu, "
-		  "není prokázáno); Série 2 (rozdíl zjištěn; zda dosahuje "
-		  "prakticky významného prahu, není prokázáno) |",
-		  "| 시리즈 간 방향이 다름; 통합 결론 없음: 시리즈 1 (차이가 "
-		  "검출됨; 실질적 임계값에 도달하는지는 확인되지 않음); 시리즈 "
-		  "2 (차이가 검출됨; 실질적 임계값에 도달하는지는 확인되지 "
-		  "않음) |" } },
+		  "(" "vyšší hodnota `p99` než při referenčním stavu, což je zde "
+		  "horší; zda rozdíl dosahuje prakticky významného prahu, "
+		  "není prokázáno" "); Série 2 (" "nižší hodnota `p99` než při referenčním stavu, což je zde "
+		  "lepší; zda rozdíl dosahuje prakticky významného prahu, "
+		  "není prokázáno" ") |",
+		  "| 시리즈 간 방향이 다름; 통합 결론 없음: 시리즈 1 (" "`p99` 값이 기준 상태보다 높음(여기서는 더 나쁨); 실질적 임계값에 도달하는지는 확인되지 않음" "); "
+		  "시리즈 2 (" "`p99` 값이 기준 상태보다 낮음(여기서는 더 좋음); 실질적 임계값에 도달하는지는 확인되지 않음" ") |" } },
 		{ VERDICT_TOO_FEW_PAIRS, VERDICT_TOO_FEW_PAIRS,
-		  VERDICT_TOO_FEW_PAIRS, {
+		  VERDICT_TOO_FEW_PAIRS, false, {
 		  "| too few pairs for a claim, which needs at least 5 pairs |",
 		  "| zu wenige Paare für eine Aussage, die mindestens 5 Paare "
 		  "erfordert |",
 		  "| příliš málo párů pro závěr, který vyžaduje alespoň 5 párů "
 		  "|",
 		  "| 쌍이 너무 적어 결론을 내릴 수 없음 (최소 5쌍 필요) |" } },
-		{ VERDICT_NO_SPREAD, VERDICT_HARM, VERDICT_NO_SPREAD, {
+		{ VERDICT_NO_SPREAD, VERDICT_HARM, VERDICT_NO_SPREAD, false, {
 		  "| no spread between blocks, so no claim: Series 1 "
 		  "(practically significant harm in the synthetic proxy); "
 		  "Series 2 (no spread between blocks, so no claim) |",
@@ -1280,11 +1287,14 @@ static void check_conclusion_cells(loaded *mm)
 	comparison *c1 = &mm->a->cmp[r->comparisons[0]];
 	comparison *c2 = &mm->a->cmp[r->comparisons[1]];
 	verdict old[3] = { r->verdict, c1->verdict, c2->verdict };
+	double old_estimate = c2->boot.estimate;
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		r->verdict = cases[i].across;
 		c1->verdict = cases[i].s1;
 		c2->verdict = cases[i].s2;
+		c2->boot.estimate = cases[i].s2_negative ? -fabs(old_estimate)
+							 : old_estimate;
 		for (size_t l = 0; l < N_LANGS; l++)
 			tap_ok(page_has_in(mm, articles[l].lang,
 					   cases[i].cell[l]),
@@ -1296,6 +1306,7 @@ static void check_conclusion_cells(loaded *mm)
 	r->verdict = old[0];
 	c1->verdict = old[1];
 	c2->verdict = old[2];
+	c2->boot.estimate = old_estimate;
 }
 
 /* The conclusion of every verdict code, and the other branches of the
@@ -1318,8 +1329,9 @@ static void check_variants(loaded *mm)
 		  "the synthetic proxy" },
 		{ VERDICT_BENEFIT, false, "practically significant benefit |" },
 		{ VERDICT_EQUIVALENT, true, "equivalent within the threshold" },
-		{ VERDICT_DETECTED, true, "a difference is detected; whether "
-		  "it reaches the practical threshold is not established" },
+		{ VERDICT_DETECTED, true, "higher `p99` than at the reference, "
+		  "which is worse here; whether the difference reaches the "
+		  "practical threshold is not established" },
 		{ VERDICT_INDETERMINATE, true, "advantage not established; "
 		  "equivalence not proven" },
 		{ VERDICT_NO_INTERVAL, true, "too few pairs for an interval" },

@@ -296,6 +296,7 @@ static pb_status build_state_results(const study *s, analysis *a)
 			r->comparisons[r->n_comparisons++] = i;
 		}
 		r->verdict = verdict_across(v, est, r->n_comparisons);
+		r->signs_open = verdict_signs_open(v, est, r->n_comparisons);
 		free(v);
 		free(est);
 	}
@@ -468,8 +469,8 @@ static void note_finding(analysis *a, hetero_finding f)
 }
 
 /* Every series' verdict on R's state is the verdict across series.  A
- * verdict that only exists across series (the series disagree, the
- * direction differs) never equals a series' own, so this needs no list of
+ * verdict that only exists across series (the series disagree, they
+ * differ in direction) never equals a series' own, so this needs no list of
  * codes. */
 static bool same_conclusion(const analysis *a, const state_result *r)
 {

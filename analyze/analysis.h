@@ -51,6 +51,9 @@ typedef struct comparison {
 typedef struct state_result {
 	size_t state;             /* index into plan.states */
 	verdict verdict;          /* across series */
+	bool signs_open;          /* indeterminate in every series, with
+				     estimates of both signs
+				     (verdict_signs_open) */
 	size_t *comparisons;      /* indices into analysis.cmp, series order */
 	size_t n_comparisons;
 } state_result;

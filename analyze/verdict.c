@@ -10,7 +10,6 @@ static const char *const verdict_codes[VERDICT_COUNT] = {
 	[VERDICT_DETECTED] = "detected-size-open",
 	[VERDICT_INDETERMINATE] = "indeterminate",
 	[VERDICT_NO_INTERVAL] = "no-interval",
-	[VERDICT_DIRECTION_DIFFERS] = "indeterminate-direction-differs",
 	[VERDICT_SERIES_DISAGREE] = "series-disagree",
 	[VERDICT_TOO_FEW_PAIRS] = "too-few-pairs",
 	[VERDICT_NO_SPREAD] = "no-spread",
@@ -83,8 +82,7 @@ verdict verdict_across(const verdict *per_series, const double *estimates,
 		       size_t n)
 {
 	bool found_pos = false, found_neg = false;   /* finding a difference */
-	bool positive = false, negative = false;     /* any series */
-	bool all_indeterminate = true, same = true;
+	bool same = true;
 	verdict none;
 
 	if (n == 0)
@@ -94,22 +92,30 @@ verdict verdict_across(const verdict *per_series, const double *estimates,
 		return none;
 	for (size_t i = 0; i < n; i++) {
 		bool finds = finds_difference(per_series[i]);
-		positive |= estimates[i] > 0.0;
-		negative |= estimates[i] < 0.0;
 		found_pos |= finds && estimates[i] > 0.0;
 		found_neg |= finds && estimates[i] < 0.0;
-		if (per_series[i] != VERDICT_INDETERMINATE)
-			all_indeterminate = false;
 		if (per_series[i] != per_series[0])
 			same = false;
 	}
 	if (found_pos && found_neg)
 		return VERDICT_OPPOSITE_DIRECTIONS;
-	if (all_indeterminate && positive && negative)
-		return VERDICT_DIRECTION_DIFFERS;
 	if (same)
 		return per_series[0];
 	return VERDICT_SERIES_DISAGREE;
+}
+
+bool verdict_signs_open(const verdict *per_series, const double *estimates,
+			size_t n)
+{
+	bool positive = false, negative = false;
+
+	for (size_t i = 0; i < n; i++) {
+		if (per_series[i] != VERDICT_INDETERMINATE)
+			return false;
+		positive |= estimates[i] > 0.0;
+		negative |= estimates[i] < 0.0;
+	}
+	return positive && negative;
 }
 
 const char *verdict_code(verdict v)

@@ -41,15 +41,15 @@
  *                                    (harm, benefit, detected-size-open)
  *                                    and their point estimates have
  *                                    opposite signs
- *   indeterminate-direction-differs  every series is indeterminate and the
- *                                    point estimates have opposite signs
- *                                    (one > 0, another < 0)
  *   (the common verdict)             all series have the same verdict
  *   series-disagree                  otherwise
  *
  * So opposite directions never give a verdict that has a direction.  Two
  * equivalent series keep "equivalent" whatever their signs: equivalence
- * says the effect is small either way, not which way it goes.
+ * says the effect is small either way, not which way it goes.  Nor do
+ * indeterminate series disagree when their estimates differ in sign:
+ * each interval holds 0, so no sign is established, and the verdict is
+ * "indeterminate" (verdict_signs_open says when the page notes it).
  *
  * The codes are stable strings, written to results.json; reports turn them
  * into sentences. */
@@ -68,14 +68,13 @@ typedef enum verdict {
 	VERDICT_DETECTED,
 	VERDICT_INDETERMINATE,
 	VERDICT_NO_INTERVAL,
-	VERDICT_DIRECTION_DIFFERS,   /* across series only */
 	VERDICT_SERIES_DISAGREE,     /* across series only */
 	VERDICT_TOO_FEW_PAIRS,
 	VERDICT_NO_SPREAD,
 	VERDICT_OPPOSITE_DIRECTIONS  /* across series only */
 } verdict;
 
-#define VERDICT_COUNT 11
+#define VERDICT_COUNT 10
 
 /* The fewest pairs that may carry a verdict other than no-interval,
  * too-few-pairs or no-spread: below it a nominal 95% percentile interval
@@ -103,6 +102,13 @@ bool verdict_decisive(verdict v);
  * no-interval.  Arrays are only read. */
 verdict verdict_across(const verdict *per_series, const double *estimates,
 		       size_t n);
+
+/* True when every one of the N series is indeterminate and their point
+ * estimates differ in sign (one > 0, another < 0): the verdict across them
+ * is indeterminate, and no interval establishes either sign, which the
+ * page notes.  Arrays are only read. */
+bool verdict_signs_open(const verdict *per_series, const double *estimates,
+			size_t n);
 
 /* The stable code of V ("harm", "detected-size-open", ...); "unknown" for a
  * value outside the enum. */

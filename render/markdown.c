@@ -918,6 +918,24 @@ static const char *fragile_where(page *pg, const char *which,
 	return keep(pg, s);
 }
 
+/* A note for each state whose series are all indeterminate with
+ * estimates of both signs: the verdict is indeterminate, and the page
+ * says that the opposite signs are no finding. */
+static void signs_notes(page *pg, bool *started)
+{
+	for (size_t i = 0; i < pg->a->n_states; i++) {
+		const state_result *r = &pg->a->states[i];
+		if (!r->signs_open)
+			continue;
+		notes_start(pg, started);
+		item(pg, fmt(pg, tr(pg, "%s: the estimates of the series "
+				    "differ in sign, but each interval holds "
+				    "0, so the signs of the estimates are not "
+				    "established."),
+			     state_text(pg, pg->p->states[r->state])));
+	}
+}
+
 static void section_comparison_notes(page *pg)
 {
 	const analysis *a = pg->a;
@@ -980,6 +998,7 @@ static void section_comparison_notes(page *pg)
 			g_ptr_array_free(ids, TRUE);
 		}
 	}
+	signs_notes(pg, &started);
 }
 
 static const char *p_value(page *pg, double p)

@@ -206,8 +206,6 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 		return too_few_pairs[0];
 	case VERDICT_NO_SPREAD:
 		return N_("no spread between blocks, so no claim");
-	case VERDICT_DIRECTION_DIFFERS:
-		return N_("result indeterminate and differs in direction");
 	case VERDICT_SERIES_DISAGREE:
 		return N_("series disagree; no pooled conclusion");
 	case VERDICT_OPPOSITE_DIRECTIONS:
@@ -216,6 +214,13 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 		return "?";
 	}
 }
+
+/* TRANSLATORS: the published article's conclusion where every series
+   is indeterminate and the estimates differ in sign; the pages now say
+   "advantage not established; equivalence not proven" there, but
+   `pairboot verify` still reads the article's words. */
+const char page_verdict_earlier_signs[] =
+	N_("result indeterminate and differs in direction");
 
 const char *verdict_detected_msgid(bool higher, bool better)
 {

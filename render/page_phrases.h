@@ -112,6 +112,11 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural);
  * without a direction, for pages that show no statistic. */
 const char *verdict_detected_msgid(bool higher, bool better);
 
+/* The conclusion the published article gives where every series is
+ * indeterminate with estimates of both signs; a page reader takes it for
+ * "indeterminate", the verdict the pages now give there. */
+extern const char page_verdict_earlier_signs[];
+
 /* The msgid that joins a conclusion and the list of each series' verdict
  * ("%s: %s"), and the one that names a series with its verdict
  * ("%s (%s)"), both in the msgctxt page_verdict_ctx ("conclusion"). */

@@ -186,4 +186,32 @@ for l in en de; do
 		"0:2" "$l: verify reads both directions as detected-size-open"
 done
 
+## 5. Estimates of opposite signs that no interval supports -------------
+# Two series, one state.  Series 1: d = -0.60, +0.60, -0.60, +0.60, +0.05,
+# mean +0.01, sd 0.6004, half-width 2.776 * 0.6004 / sqrt(5) = 0.7455:
+# [-0.7355; +0.7555].  Series 2 is its mirror: -0.01 [-0.7555; +0.7355].
+# Each interval holds 0 and reaches past T = 0.70: indeterminate twice.
+two=$tap_tmp/two
+make_study "$two" "20;10" "1 2" \
+	1:10.00,9.40 1:10.20,10.80 1:9.90,9.30 1:10.10,10.70 1:10.30,10.35 \
+	2:10.00,10.60 2:10.20,9.60 2:9.90,10.50 2:10.10,9.50 2:10.30,10.25
+report "$two" "$tap_tmp/two-r"
+is "$(grep '^| `10` |' "$tap_tmp/two-r/en.md")" \
+	'| `10` | `+0.01 ms` `[-0.74; +0.76]` | `-0.01 ms` `[-0.76; +0.74]` | advantage not established; equivalence not proven |' \
+	"en: indeterminate, not a difference in direction"
+is "$(grep '^| `10` |' "$tap_tmp/two-r/de.md" | cut -d'|' -f5)" \
+	' Vorteil nicht festgestellt; Äquivalenz nicht bewiesen ' "de: the same"
+ok "results.json: indeterminate across the series" \
+	grep -qx '      "verdict": "indeterminate",' "$tap_tmp/two-r/results.json"
+ok "results.json: the former code is gone" \
+	sh -c "! grep -q 'direction-differs' '$tap_tmp/two-r/results.json'"
+is "$(design_of "$tap_tmp/two-r/en.md" "Comparison notes")" \
+	'- `10`: the estimates of the series differ in sign, but each interval holds 0, so the signs of the estimates are not established.' \
+	"en: a note that the signs are not established"
+is "$(design_of "$tap_tmp/two-r/de.md" "Anmerkungen zu den Vergleichen")" \
+	'- `10`: Die Schätzwerte der Serien haben verschiedene Vorzeichen, aber jedes Intervall enthält 0, daher sind die Vorzeichen der Schätzwerte nicht belegt.' \
+	"de: the same"
+ok "en: the series are not said to reach different conclusions" \
+	sh -c "! grep -q 'same conclusion' '$tap_tmp/two-r/en.md'"
+
 done_testing

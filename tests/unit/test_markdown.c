@@ -98,7 +98,7 @@ static const article articles[N_LANGS] = {
 		{ "0",
 		  "+1.267 ms",
 		  "-1.902 ms",
-		  "result indeterminate and differs in direction" },
+		  "advantage not established; equivalence not proven" },
 		{ "100",
 		  "+10.812 ms",
 		  "+12.074 ms",
@@ -183,7 +183,7 @@ static const article articles[N_LANGS] = {
 		{ "0",
 		  "+1.267 ms",
 		  "-1.902 ms",
-		  "Ergebnis unbestimmt und in der Richtung unterschiedlich" },
+		  "Vorteil nicht festgestellt; Äquivalenz nicht bewiesen" },
 		{ "100",
 		  "+10.812 ms",
 		  "+12.074 ms",
@@ -268,7 +268,7 @@ static const article articles[N_LANGS] = {
 		{ "0",
 		  "+1.267 ms",
 		  "-1.902 ms",
-		  "výsledek neurčitý a liší se směrem" },
+		  "výhoda neprokázána; ekvivalence neprokázána" },
 		{ "100",
 		  "+10.812 ms",
 		  "+12.074 ms",
@@ -357,7 +357,7 @@ static const article articles[N_LANGS] = {
 		{ "0",
 		  "+1.267 ms",
 		  "-1.902 ms",
-		  "결과가 불확정이며 방향이 서로 다름" },
+		  "우위가 확인되지 않음; 동등성은 증명되지 않음" },
 		{ "100",
 		  "+10.812 ms",
 		  "+12.074 ms",
@@ -1335,8 +1335,6 @@ static void check_variants(loaded *mm)
 		{ VERDICT_INDETERMINATE, true, "advantage not established; "
 		  "equivalence not proven" },
 		{ VERDICT_NO_INTERVAL, true, "too few pairs for an interval" },
-		{ VERDICT_DIRECTION_DIFFERS, true, "result indeterminate and "
-		  "differs in direction" },
 		{ VERDICT_SERIES_DISAGREE, true, "series disagree; no pooled "
 		  "conclusion: " },
 		{ VERDICT_TOO_FEW_PAIRS, true, "too few pairs for a claim, "

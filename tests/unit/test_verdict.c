@@ -59,10 +59,10 @@ static void test_published(void)
 		/* 0: series 1 [-0.014, 2.564] contains 0 (barely) and reaches
 		 * past T; series 2 [-4.681, 0.718] reaches past -T; both
 		 * indeterminate and the estimates +1.267 / -1.902 differ in
-		 * sign. */
+		 * sign, which neither interval establishes: indeterminate. */
 		{ "state 0", { -0.014, -4.681 }, { 2.564, 0.718 },
 		  { 1.267, -1.902 }, { "indeterminate", "indeterminate" },
-		  "indeterminate-direction-differs" },
+		  "indeterminate" },
 		/* 100: lo = 8.787 and 9.669 > T -> harm, harm. */
 		{ "state 100", { 8.787, 9.669 }, { 12.915, 14.127 },
 		  { 10.812, 12.074 }, { "harm", "harm" }, "harm" },
@@ -139,8 +139,14 @@ static void test_across(void)
 	v[0] = VERDICT_INDETERMINATE;
 	v[1] = VERDICT_INDETERMINATE;
 	v[2] = VERDICT_INDETERMINATE;
-	expect(verdict_across(v, est, 3), "indeterminate-direction-differs",
-	       "three indeterminate series, signs + + -");
+	expect(verdict_across(v, est, 3), "indeterminate",
+	       "three indeterminate series, signs + + -: indeterminate");
+	tap_ok(verdict_signs_open(v, est, 3),
+	       "and their signs are noted as not established");
+	v[0] = VERDICT_DETECTED;
+	tap_ok(!verdict_signs_open(v, est, 3),
+	       "no such note when a series finds a difference");
+	v[0] = VERDICT_INDETERMINATE;
 	v[2] = VERDICT_EQUIVALENT;
 	expect(verdict_across(v, est, 3), "series-disagree",
 	       "an equivalent series: opposite signs are a disagreement");
@@ -270,8 +276,7 @@ static void test_codes(void)
 {
 	static const char *const codes[VERDICT_COUNT] = {
 		"harm", "benefit", "equivalent", "detected-size-open",
-		"indeterminate", "no-interval",
-		"indeterminate-direction-differs", "series-disagree",
+		"indeterminate", "no-interval", "series-disagree",
 		"too-few-pairs", "no-spread", "opposite-directions",
 	};
 	bool ok = true;

@@ -1128,10 +1128,12 @@ static void between_bullets(page *pg)
 			continue;
 		all_agree = false;
 		if (a->n_between && state_effects(a, r->state) == HETERO_SAME)
-			item(pg, fmt(pg, tr(pg, "%s: the effects of the "
-					    "series do not differ clearly, "
-					    "but the series do not reach "
-					    "the same conclusion."),
+			/* The headline says the verdicts differ; this
+			 * says the effects do not, without contradicting
+			 * it. */
+			item(pg, fmt(pg, tr(pg, "%s: the series' verdicts "
+					    "differ, but the effects of the "
+					    "series do not differ clearly."),
 				     state_text(pg, pg->p->states[
 					     r->state])));
 	}
@@ -1159,9 +1161,9 @@ static void section_heterogeneity(page *pg)
 			    "be judged, so the series are reported "
 			    "separately and never pooled."));
 	else if (a->conclusions_differ)
-		item(pg, tr(pg, "The series do not reach the same "
-			    "conclusion on every state, so they are "
-			    "reported separately and never pooled."));
+		item(pg, tr(pg, "The series' verdicts differ on some "
+			    "state, so the series are reported separately "
+			    "and never pooled."));
 	else if (a->n_spread > 1)
 		item(pg, tr(pg, "No clear difference between the series was "
 			    "found; they are still reported separately."));

@@ -207,7 +207,10 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 	case VERDICT_NO_SPREAD:
 		return N_("no spread between blocks, so no claim");
 	case VERDICT_SERIES_DISAGREE:
-		return N_("series disagree; no pooled conclusion");
+		/* The verdicts differ, not necessarily the effects: the
+		   heterogeneity section says whether those differ. */
+		return N_("the series' verdicts differ; no pooled "
+			  "conclusion");
 	case VERDICT_OPPOSITE_DIRECTIONS:
 		return N_("series differ in direction; no pooled conclusion");
 	default:
@@ -215,12 +218,18 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 	}
 }
 
-/* TRANSLATORS: the published article's conclusion where every series
-   is indeterminate and the estimates differ in sign; the pages now say
-   "advantage not established; equivalence not proven" there, but
-   `pairboot verify` still reads the article's words. */
-const char page_verdict_earlier_signs[] =
-	N_("result indeterminate and differs in direction");
+const page_earlier_verdict page_verdict_earlier[PAGE_VERDICT_EARLIER] = {
+	/* TRANSLATORS: the published article's conclusion where every
+	   series is indeterminate and the estimates differ in sign; the
+	   pages now say "advantage not established; equivalence not proven"
+	   there, but `pairboot verify` still reads the article's words. */
+	{ N_("result indeterminate and differs in direction"),
+	  VERDICT_INDETERMINATE },
+	/* TRANSLATORS: the earlier wording of "the series' verdicts differ;
+	   no pooled conclusion", which `pairboot verify` still reads. */
+	{ N_("series disagree; no pooled conclusion"),
+	  VERDICT_SERIES_DISAGREE },
+};
 
 const char *verdict_detected_msgid(bool higher, bool better)
 {

@@ -112,10 +112,17 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural);
  * without a direction, for pages that show no statistic. */
 const char *verdict_detected_msgid(bool higher, bool better);
 
-/* The conclusion the published article gives where every series is
- * indeterminate with estimates of both signs; a page reader takes it for
- * "indeterminate", the verdict the pages now give there. */
-extern const char page_verdict_earlier_signs[];
+/* Conclusions that earlier pages (the published article among them)
+ * wrote and the pages no longer do, with the verdict a page reader takes
+ * each for. */
+typedef struct page_earlier_verdict {
+	const char *msgid;
+	verdict verdict;
+} page_earlier_verdict;
+
+#define PAGE_VERDICT_EARLIER 2
+
+extern const page_earlier_verdict page_verdict_earlier[PAGE_VERDICT_EARLIER];
 
 /* The msgid that joins a conclusion and the list of each series' verdict
  * ("%s: %s"), and the one that names a series with its verdict

@@ -129,9 +129,9 @@ static bool add_phrases(pub_phrase *v, size_t *k, const char *lang,
 
 /* Phrases per language beyond MEANINGS: each verdict in a synthetic-proxy
  * and a plain wording, detected-size-open with its direction, the
- * article's earlier conclusion on signs, and the conclusion followed by
- * each series'. */
-#define N_CONCLUSIONS (2 * VERDICT_COUNT + N_DETECTED + 2)
+ * earlier wordings, and the conclusion followed by each series'. */
+#define N_CONCLUSIONS (2 * VERDICT_COUNT + N_DETECTED \
+		       + PAGE_VERDICT_EARLIER + 1)
 
 /* Appends LANG's conclusion phrases to V at *K.  Harm and benefit have a
  * synthetic-proxy and a plain wording, both meaning the same verdict; the
@@ -171,15 +171,17 @@ static const char *add_conclusions(pub_phrase *v, size_t *k,
 			.code = verdict_code(VERDICT_DETECTED),
 			.lang = lang, .text = text };
 	}
-	/* The article called indeterminate series with estimates of both
-	 * signs "indeterminate and differs in direction"; the verdict is
-	 * indeterminate, as the pages now say. */
-	text = i18n_text(lang, page_verdict_earlier_signs);
-	if (!text)
-		return page_verdict_earlier_signs;
-	v[(*k)++] = (pub_phrase){ .concept = PUB_CONCLUSION,
-				  .code = verdict_code(VERDICT_INDETERMINATE),
-				  .lang = lang, .text = text };
+	/* Wordings earlier pages used, read as the verdicts they meant. */
+	for (size_t e = 0; e < PAGE_VERDICT_EARLIER; e++) {
+		msgid = page_verdict_earlier[e].msgid;
+		text = i18n_text(lang, msgid);
+		if (!text)
+			return msgid;
+		v[(*k)++] = (pub_phrase){
+			.concept = PUB_CONCLUSION,
+			.code = verdict_code(page_verdict_earlier[e].verdict),
+			.lang = lang, .text = text };
+	}
 	text = i18n_ctext(lang, page_verdict_ctx, page_verdict_with_series);
 	if (!text)
 		return page_verdict_with_series;

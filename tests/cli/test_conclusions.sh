@@ -214,4 +214,33 @@ is "$(design_of "$tap_tmp/two-r/de.md" "Anmerkungen zu den Vergleichen")" \
 ok "en: the series are not said to reach different conclusions" \
 	sh -c "! grep -q 'same conclusion' '$tap_tmp/two-r/en.md'"
 
+## 6. Verdicts that differ while the effects do not differ clearly -------
+# Series 1: d = 0.60, 0.70, 0.65, 0.75, 0.65: +0.67 [+0.60; +0.74], a
+# difference detected.  Series 2: d = 0.00, 1.00, 0.20, 0.90, 0.40, mean
+# +0.50, sd 0.4359, half-width 0.541: [-0.04; +1.04], indeterminate.  The
+# effects are 0.17 apart, well inside the spread of series 2.
+dis=$tap_tmp/dis
+make_study "$dis" "20;10" "1 2" \
+	1:10.00,10.60 1:10.20,10.90 1:9.90,10.55 1:10.10,10.85 1:10.30,10.95 \
+	2:10.00,10.00 2:10.20,11.20 2:9.90,10.10 2:10.10,11.00 2:10.30,10.70
+report "$dis" "$tap_tmp/dis-r"
+is "$(grep '^| `10` |' "$tap_tmp/dis-r/en.md" | cut -d'|' -f3-)" \
+	' `+0.67 ms` `[+0.60; +0.74]` | `+0.50 ms` `[-0.04; +1.04]` | the series'"'"' verdicts differ; no pooled conclusion: Series 1 (higher `mean` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established); Series 2 (advantage not established; equivalence not proven) |' \
+	"en: the headline says that the series' verdicts differ"
+is "$(design_of "$tap_tmp/dis-r/en.md" "Series heterogeneity" | grep '^- `10`\|verdicts')" \
+"- \`10\`: the series' verdicts differ, but the effects of the series do not differ clearly.
+- The series' verdicts differ on some state, so the series are reported separately and never pooled." \
+	"en: the heterogeneity section speaks of verdicts and effects apart"
+is "$(design_of "$tap_tmp/dis-r/de.md" "Heterogenität der Serien" | grep '^- `10`\|Urteile')" \
+"- \`10\`: die Urteile der Serien unterscheiden sich, die Effekte der Serien aber nicht deutlich.
+- Die Urteile der Serien unterscheiden sich für mindestens einen Zustand, daher werden die Serien getrennt dargestellt und nie zusammengefasst." \
+	"de: the same"
+ok "en: 'series disagree' is said nowhere" \
+	sh -c "! grep -q 'series disagree' '$tap_tmp/dis-r/en.md'"
+for l in en de; do
+	run_pb verify "$dis" --against "$tap_tmp/dis-r/$l.md"
+	is "$pb_status:$(grep -c '^match *conclusion 10: published series-disagree' "$pb_out_file")" \
+		"0:1" "$l: verify reads the new headline as series-disagree"
+done
+
 done_testing

@@ -1218,48 +1218,58 @@ static void check_conclusion_cells(loaded *mm)
 	} cases[] = {
 		{ VERDICT_SERIES_DISAGREE, VERDICT_HARM, VERDICT_DETECTED,
 		  false, {
-		  "| series disagree; no pooled conclusion: Series 1 "
-		  "(practically significant harm in the synthetic proxy); "
-		  "Series 2 (" "higher `p99` than at the reference, which is worse here; "
-		  "whether the difference reaches the practical threshold is "
-		  "not established" ") |",
-		  "| Serien widersprechen sich; keine zusammengefasste "
-		  "Schlussfolgerung: Serie 1 (praktisch bedeutsamer Schaden im "
-		  "synthetischen Proxy); Serie 2 (" "höherer `p99`-Wert als beim Referenzzustand, hier also "
+		  "| the series' verdicts differ; no pooled conclusion: Series "
+		  "1 (practically significant harm in the synthetic proxy); "
+		  "Series 2 (higher `p99` than at the reference, which is worse "
+		  "here; whether the difference reaches the practical threshold "
+		  "is not established) |",
+		  "| die Urteile der Serien unterscheiden sich; keine "
+		  "zusammengefasste Schlussfolgerung: Serie 1 (praktisch "
+		  "bedeutsamer Schaden im synthetischen Proxy); Serie 2 "
+		  "(höherer `p99`-Wert als beim Referenzzustand, hier also "
 		  "schlechter; ob die Differenz die praktisch bedeutsame "
-		  "Schwelle erreicht, ist nicht belegt" ") |",
-		  "| série se neshodují; bez spojeného závěru: Série 1 "
-		  "(prakticky významná škoda v syntetickém proxy); Série 2 "
-		  "(" "vyšší hodnota `p99` než při referenčním stavu, což je zde "
-		  "horší; zda rozdíl dosahuje prakticky významného prahu, "
-		  "není prokázáno" ") |",
-		  "| 시리즈 간 불일치; 통합 결론 없음: 시리즈 1 (합성 proxy에서 "
-		  "실질적으로 유의미한 악화); 시리즈 2 (" "`p99` 값이 기준 상태보다 높음(여기서는 더 나쁨); 실질적 임계값에 도달하는지는 확인되지 않음" ") |" } },
+		  "Schwelle erreicht, ist nicht belegt) |",
+		  "| verdikty sérií se liší; bez spojeného závěru: "
+		  "Série 1 (prakticky významná škoda v syntetickém proxy); "
+		  "Série 2 (vyšší hodnota `p99` než při referenčním "
+		  "stavu, což je zde horší; zda rozdíl dosahuje prakticky "
+		  "významného prahu, není prokázáno) |",
+		  "| 시리즈별 판정이 다름; 통합 결론 없음: "
+		  "시리즈 1 (합성 proxy에서 실질적으로 유의미한 "
+		  "악화); 시리즈 2 (`p99` 값이 기준 상태보다 "
+		  "높음(여기서는 더 나쁨); 실질적 임계값에 "
+		  "도달하는지는 확인되지 않음) |" } },
 		/* Series 2's estimate is turned below 0, as opposite
 		 * directions have it. */
 		{ VERDICT_OPPOSITE_DIRECTIONS, VERDICT_DETECTED,
 		  VERDICT_DETECTED, true, {
-		  "| series differ in direction; no pooled conclusion: Series "
-		  "1 (" "higher `p99` than at the reference, which is worse here; "
+		  "| series differ in direction; no pooled conclusion: Series 1 "
+		  "(higher `p99` than at the reference, which is worse here; "
 		  "whether the difference reaches the practical threshold is "
-		  "not established" "); Series 2 (" "lower `p99` than at the reference, which is better here; "
-		  "whether the difference reaches the practical threshold is "
-		  "not established" ") |",
+		  "not established); Series 2 (lower `p99` than at the "
+		  "reference, which is better here; whether the difference "
+		  "reaches the practical threshold is not established) |",
 		  "| Serien unterscheiden sich in der Richtung; keine "
-		  "zusammengefasste Schlussfolgerung: Serie 1 (" "höherer `p99`-Wert als beim Referenzzustand, hier also "
-		  "schlechter; ob die Differenz die praktisch bedeutsame "
-		  "Schwelle erreicht, ist nicht belegt" "); "
-		  "Serie 2 (" "niedrigerer `p99`-Wert als beim Referenzzustand, hier also "
-		  "besser; ob die Differenz die praktisch bedeutsame Schwelle "
-		  "erreicht, ist nicht belegt" ") |",
-		  "| série se liší směrem; bez spojeného závěru: Série 1 "
-		  "(" "vyšší hodnota `p99` než při referenčním stavu, což je zde "
-		  "horší; zda rozdíl dosahuje prakticky významného prahu, "
-		  "není prokázáno" "); Série 2 (" "nižší hodnota `p99` než při referenčním stavu, což je zde "
+		  "zusammengefasste Schlussfolgerung: Serie 1 (höherer "
+		  "`p99`-Wert als beim Referenzzustand, hier also schlechter; "
+		  "ob die Differenz die praktisch bedeutsame Schwelle erreicht, "
+		  "ist nicht belegt); Serie 2 (niedrigerer `p99`-Wert als beim "
+		  "Referenzzustand, hier also besser; ob die Differenz die "
+		  "praktisch bedeutsame Schwelle erreicht, ist nicht belegt) |",
+		  "| série se liší směrem; bez spojeného závěru: Série "
+		  "1 (vyšší hodnota `p99` než při referenčním stavu, "
+		  "což je zde horší; zda rozdíl dosahuje prakticky "
+		  "významného prahu, není prokázáno); Série 2 (nižší "
+		  "hodnota `p99` než při referenčním stavu, což je zde "
 		  "lepší; zda rozdíl dosahuje prakticky významného prahu, "
-		  "není prokázáno" ") |",
-		  "| 시리즈 간 방향이 다름; 통합 결론 없음: 시리즈 1 (" "`p99` 값이 기준 상태보다 높음(여기서는 더 나쁨); 실질적 임계값에 도달하는지는 확인되지 않음" "); "
-		  "시리즈 2 (" "`p99` 값이 기준 상태보다 낮음(여기서는 더 좋음); 실질적 임계값에 도달하는지는 확인되지 않음" ") |" } },
+		  "není prokázáno) |",
+		  "| 시리즈 간 방향이 다름; 통합 결론 없음: "
+		  "시리즈 1 (`p99` 값이 기준 상태보다 "
+		  "높음(여기서는 더 나쁨); 실질적 임계값에 "
+		  "도달하는지는 확인되지 않음); 시리즈 2 (`p99` "
+		  "값이 기준 상태보다 낮음(여기서는 더 좋음); "
+		  "실질적 임계값에 도달하는지는 확인되지 "
+		  "않음) |" } },
 		{ VERDICT_TOO_FEW_PAIRS, VERDICT_TOO_FEW_PAIRS,
 		  VERDICT_TOO_FEW_PAIRS, false, {
 		  "| too few pairs for a claim, which needs at least 5 pairs |",
@@ -1335,8 +1345,8 @@ static void check_variants(loaded *mm)
 		{ VERDICT_INDETERMINATE, true, "advantage not established; "
 		  "equivalence not proven" },
 		{ VERDICT_NO_INTERVAL, true, "too few pairs for an interval" },
-		{ VERDICT_SERIES_DISAGREE, true, "series disagree; no pooled "
-		  "conclusion: " },
+		{ VERDICT_SERIES_DISAGREE, true, "the series' verdicts differ; "
+		  "no pooled conclusion: " },
 		{ VERDICT_TOO_FEW_PAIRS, true, "too few pairs for a claim, "
 		  "which needs at least 5 pairs |" },
 		{ VERDICT_NO_SPREAD, true, "no spread between blocks, so no "

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/coverage.h"
+#include "analyze/spreadpower.h"
 #include "analyze/spreadtest.h"
 #include "common/progress.h"
 #include "common/readopt.h"
@@ -415,6 +416,7 @@ static pb_status run_spread_test(const study *s, const series_spread *sa,
 	t->ratio = sb->sd / sa->sd;
 	t->statistic = t->p_value = NAN;
 	t->df_within = NAN;
+	t->power = NAN;
 	t->finding = HETERO_UNJUDGED;
 	if (!(sa->sd > 0) || !(sb->sd > 0))
 		return PB_OK;
@@ -430,8 +432,12 @@ static pb_status run_spread_test(const study *s, const series_spread *sa,
 	t->statistic = r.statistic;
 	t->df_within = r.df_within;
 	t->p_value = r.p_value;
-	t->differs = r.p_value < 0.05;
+	/* The level of the study's intervals: a study at 99% asks the same
+	 * clarity of a difference in spread as of an effect. */
+	t->differs = r.p_value < 1.0 - s->plan.confidence;
 	t->finding = t->differs ? HETERO_DIFFERS : HETERO_SAME;
+	if (!spreadpower_at(na, nb, 1.0 - s->plan.confidence, &t->power))
+		t->power = NAN;
 	return PB_OK;
 }
 

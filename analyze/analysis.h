@@ -87,14 +87,20 @@ typedef struct series_difference {
 } series_difference;
 
 /* Whether two series' reference spreads differ clearly: the
- * Brown-Forsythe test at 5% (analyze/spreadtest.h). */
+ * Brown-Forsythe test (analyze/spreadtest.h) at the study's level,
+ * alpha = 1 - confidence, like every interval of the study. */
 typedef struct spread_test {
 	size_t series_a, series_b;
 	double ratio;             /* sd_b / sd_a, descriptive only */
 	double statistic;         /* Brown-Forsythe F; NAN when unjudged */
 	double df_within;         /* its denominator degrees of freedom */
 	double p_value;           /* NAN when unjudged */
-	bool differs;             /* p < 0.05 */
+	bool differs;             /* p < 1 - plan.confidence */
+	double power;             /* the share of studies of this size in
+				     which the test at this level finds an
+				     SD twice as large, for normal runs
+				     (analyze/spreadpower.h); NAN outside
+				     its table or when unjudged */
 	hetero_finding finding;   /* UNJUDGED when a series has fewer than 2
 				     reference runs or an SD of 0, or the
 				     test is undefined */

@@ -1037,6 +1037,53 @@ static void spread_bullets(page *pg)
 	}
 }
 
+/* The reference runs of series K (its entry of a->spread). */
+static size_t reference_runs(const analysis *a, size_t k)
+{
+	for (size_t i = 0; i < a->n_spread; i++)
+		if (a->spread[i].series == k)
+			return a->spread[i].runs;
+	return 0;
+}
+
+/* ALPHA with as few decimals as it has (0.05, 0.025), up to 6. */
+static const char *level_text(page *pg, double alpha)
+{
+	int d = 1;
+
+	while (d < 6 && fabs(round(alpha * pow(10, d)) / pow(10, d) - alpha)
+			> 1e-9)
+		d++;
+	return num_dec(pg, alpha, d, false);
+}
+
+/* What each spread test could find at its size and level, so that "no
+ * clear difference" is read for what it is worth. */
+static void power_bullets(page *pg)
+{
+	const analysis *a = pg->a;
+
+	for (size_t i = 0; i < a->n_spread_tests; i++) {
+		const spread_test *t = &a->spread_tests[i];
+		if (t->finding == HETERO_UNJUDGED || !isfinite(t->power))
+			continue;
+		/* TRANSLATORS: the series compared (as in the sentence of
+		   the test above), the runs of each at the reference, the
+		   level (0.05), and the share of studies, "31%". */
+		item(pg, fmt(pg, tr(pg, "%s against %s: at %zu + %zu runs and "
+				    "p < %s, the spread test finds an SD "
+				    "twice as large about %s of the time "
+				    "(normal runs, simulated; "
+				    "docs/statistics.md)."),
+			     series_name(pg, t->series_b),
+			     series_name(pg, t->series_a),
+			     reference_runs(a, t->series_b),
+			     reference_runs(a, t->series_a),
+			     level_text(pg, 1.0 - pg->p->confidence),
+			     percent_alone(pg, t->power, 0)));
+	}
+}
+
 static void spread_test_bullets(page *pg)
 {
 	const analysis *a = pg->a;
@@ -1064,6 +1111,7 @@ static void spread_test_bullets(page *pg)
 			     b, sa, num_dec(pg, t->ratio, 2, false),
 			     p_value(pg, t->p_value)));
 	}
+	power_bullets(pg);
 	if (a->n_spread_tests)
 		item(pg, tr(pg, "The spread test compares the absolute "
 			    "deviations of the runs from the median of "

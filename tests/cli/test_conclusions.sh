@@ -243,4 +243,44 @@ for l in en de; do
 		"0:1" "$l: verify reads the new headline as series-disagree"
 done
 
+## 7. The spread test at the study's level, and what it can find --------
+# Reference runs: series 1 10.0 .. 10.4 by 0.1, series 2 9.6, 9.8, 10.2,
+# 10.6, 10.8.  Deviations from the medians (10.2): 0.2, 0.1, 0, 0.1, 0.2
+# (mean 0.12) and 0.6, 0.4, 0, 0.4, 0.6 (mean 0.40); between 0.196,
+# within 0.028 + 0.240 = 0.268, F = 8 * 0.196 / 0.268 = 5.851 on (1, 8)
+# degrees of freedom, p = 0.042 (t = 2.419 on 8 df, two-sided): below
+# 0.05, above 0.01.  The SDs are sqrt(0.025) = 0.158 and sqrt(0.26) = 0.510,
+# a ratio of 3.22.
+spr=$tap_tmp/spr
+make_study "$spr" "20;10" "1 2" \
+	1:10.0,10.5 1:10.1,10.7 1:10.2,10.6 1:10.3,10.85 1:10.4,10.85 \
+	2:9.6,10.1 2:9.8,10.4 2:10.2,10.6 2:10.6,11.15 2:10.8,11.25
+report "$spr" "$tap_tmp/spr95"
+spread_lines() {
+	grep -- '^- Series 2 against Series 1\|^- Serie 2 gegenüber Serie 1' "$1"
+}
+is "$(spread_lines "$tap_tmp/spr95/en.md")" \
+"- Series 2 against Series 1: SD ratio 3.22, Brown-Forsythe test p = 0.042; the spread differs clearly.
+- Series 2 against Series 1: at 5 + 5 runs and p < 0.05, the spread test finds an SD twice as large about 3% of the time (normal runs, simulated; docs/statistics.md)." \
+	"en, confidence 95%: p = 0.042 differs clearly; 5 + 5 runs find an SD twice as large 2.9% of the time"
+sed -i 's/^confidence = 0.95$/confidence = 0.99/' "$spr/study.ini"
+report "$spr" "$tap_tmp/spr99"
+is "$(spread_lines "$tap_tmp/spr99/en.md")" \
+"- Series 2 against Series 1: SD ratio 3.22, Brown-Forsythe test p = 0.042; no clear difference in spread.
+- Series 2 against Series 1: at 5 + 5 runs and p < 0.01, the spread test finds an SD twice as large about 0% of the time (normal runs, simulated; docs/statistics.md)." \
+	"en, confidence 99%: the same p is no clear difference at the level 0.01"
+is "$(spread_lines "$tap_tmp/spr99/de.md")" \
+"- Serie 2 gegenüber Serie 1: SD-Verhältnis 3.22, Brown-Forsythe-Test p = 0.042; kein deutlicher Unterschied der Streuung.
+- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0.01 findet der Streuungstest eine doppelt so große SD in etwa 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
+	"de: the same"
+ok "results.json: the spread test no longer differs at 99%" \
+	grep -q '"finding": "no-clear-difference"' "$tap_tmp/spr99/results.json"
+# The example study: 10 + 10 reference runs at 95%, the table's row
+# 10 + 10 and column p < 0.05: 0.305.
+run_pb --quiet report "$top_srcdir/fixtures/mmcss-26200.9168" -o "$tap_tmp/mm" \
+	--format md,json --lang en
+ok "en: at 10 + 10 runs an SD twice as large is found about 31% of the time" \
+	has "$tap_tmp/mm/en.md" \
+	"- Series 2 against Series 1: at 10 + 10 runs and p < 0.05, the spread test finds an SD twice as large about 31% of the time (normal runs, simulated; docs/statistics.md)."
+
 done_testing

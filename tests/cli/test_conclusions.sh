@@ -271,7 +271,7 @@ is "$(spread_lines "$tap_tmp/spr99/en.md")" \
 	"en, confidence 99%: the same p is no clear difference at the level 0.01"
 is "$(spread_lines "$tap_tmp/spr99/de.md")" \
 "- Serie 2 gegenüber Serie 1: SD-Verhältnis 3.22, Brown-Forsythe-Test p = 0.042; kein deutlicher Unterschied der Streuung.
-- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0.01 findet der Streuungstest eine doppelt so große SD in etwa 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
+- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0.01 findet der Streuungstest eine doppelt so große SD in ungefähr 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
 	"de: the same"
 is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.json" | grep -E '"(differs|finding)"' | tr -d ' ')" \
 	'"differs":false,

@@ -90,7 +90,7 @@ ok "en: an unregistered threshold is declared in study.ini, not set in advance" 
 	has "$tap_tmp/dir-r/en.md" \
 	"- Practical threshold: 0.70 ms, declared in study.ini; lower values are better."
 ok "de: in study.ini angegeben" has "$tap_tmp/dir-r/de.md" \
-	"- Praktisch bedeutsame Schwelle: 0.70 ms, in study.ini angegeben; niedrigere Werte sind besser."
+	"- Praktisch bedeutsame Schwelle: 0,70 ms, in study.ini angegeben; niedrigere Werte sind besser."
 ok "en: no page of an unregistered plan says set in advance" \
 	sh -c "! grep -q 'set in advance' '$tap_tmp/dir-r/en.md'"
 # The digest of the plan, as results.json gives it, registered.
@@ -102,7 +102,7 @@ report "$tap_tmp/reg" "$tap_tmp/reg-r"
 ok "en: a registered threshold is set in advance" has "$tap_tmp/reg-r/en.md" \
 	"- Practical threshold: 0.70 ms, set in advance; lower values are better."
 ok "de: im Voraus festgelegt" has "$tap_tmp/reg-r/de.md" \
-	"- Praktisch bedeutsame Schwelle: 0.70 ms, im Voraus festgelegt; niedrigere Werte sind besser."
+	"- Praktisch bedeutsame Schwelle: 0,70 ms, im Voraus festgelegt; niedrigere Werte sind besser."
 for l in en de; do
 	run_pb verify "$dir" --against "$tap_tmp/dir-r/$l.md"
 	is "$pb_status:$(grep -c '^match *setting threshold' "$pb_out_file")" \
@@ -170,8 +170,8 @@ is "$(cmp_rows "$tap_tmp/dir-r/en.md")" \
 | `30` | `-0.40 ms` `[-0.72; -0.08]` | lower `mean` than at the reference, which is better here; whether the difference reaches the practical threshold is not established |' \
 	"en: worse and better are told apart (lower is better)"
 is "$(cmp_rows "$tap_tmp/dir-r/de.md")" \
-'| `10` | `+0.67 ms` `[+0.60; +0.74]` | höherer `mean`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
-| `30` | `-0.40 ms` `[-0.72; -0.08]` | niedrigerer `mean`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' \
+'| `10` | `+0,67 ms` `[+0,60; +0,74]` | höherer `mean`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
+| `30` | `-0,40 ms` `[-0,72; -0,08]` | niedrigerer `mean`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' \
 	"de: the same"
 cp -R "$dir" "$tap_tmp/higher"
 sed -i 's/^better = lower$/better = higher/' "$tap_tmp/higher/study.ini"
@@ -270,8 +270,8 @@ is "$(spread_lines "$tap_tmp/spr99/en.md")" \
 - Series 2 against Series 1: at 5 + 5 runs and p < 0.01, the spread test finds an SD twice as large about 0% of the time (normal runs, simulated; docs/statistics.md)." \
 	"en, confidence 99%: the same p is no clear difference at the level 0.01"
 is "$(spread_lines "$tap_tmp/spr99/de.md")" \
-"- Serie 2 gegenüber Serie 1: SD-Verhältnis 3.22, Brown-Forsythe-Test p = 0.042; kein deutlicher Unterschied der Streuung.
-- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0.01 findet der Streuungstest eine doppelt so große SD in ungefähr 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
+"- Serie 2 gegenüber Serie 1: SD-Verhältnis 3,22, Brown-Forsythe-Test p = 0,042; kein deutlicher Unterschied der Streuung.
+- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0,01 findet der Streuungstest eine doppelt so große SD in ungefähr 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
 	"de: the same"
 is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.json" | grep -E '"(differs|finding)"' | tr -d ' ')" \
 	'"differs":false,

@@ -43,7 +43,7 @@ is "$pb_status" 0 "report writes it"
 ok "no mechanism section on the page" \
 	bash -c "! grep -q 'Mechanism' '$tap_tmp/nomech-report/en.md'"
 ok "the runs are accounted for" grep -qxe \
-	'- Series 1: 9 of 10 runs were accepted; excluded: pilot (infrastructure pilot).' \
+	'- Series 1: of 10 runs, 9 were accepted; excluded: pilot (infrastructure pilot).' \
 	"$tap_tmp/nomech-report/en.md"
 for f in results.json en.md de.md; do
 	run_pb verify "$nomech" --against "$tap_tmp/nomech-report/$f"

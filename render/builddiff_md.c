@@ -684,7 +684,7 @@ static void fragile_note(page *pg, const char *who, const change_interval *ci,
 		return;
 	}
 	keep(pg, where);
-	item(pg, fmt(pg, "%s: %s (%s); %s", who, where,
+	item(pg, fmt(pg, trc(pg, "fragile note", "%s: %s (%s); %s"), who, where,
 		     tr(pg, "judged by the Monte Carlo error"),
 		     tr(pg, "another seed could change the conclusion.")));
 }

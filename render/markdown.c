@@ -957,7 +957,12 @@ static void section_comparison_notes(page *pg)
 				? tr(pg, "judged against the exact bootstrap")
 				: tr(pg, "judged by the Monte Carlo error");
 			notes_start(pg, &started);
-			item(pg, fmt(pg, "%s: %s (%s); %s", who, where, basis,
+			/* TRANSLATORS: a seed-sensitivity note: who, where
+			   the estimate lies, on what it was judged, and the
+			   sentence that another seed could change it. */
+			item(pg, fmt(pg, trc(pg, "fragile note",
+					     "%s: %s (%s); %s"), who, where,
+				     basis,
 				     tr(pg, "another seed could change the "
 					"conclusion.")));
 		}

@@ -232,7 +232,7 @@ is "$(design_of "$tap_tmp/dis-r/en.md" "Series heterogeneity" | grep '^- `10`\|v
 - The series' verdicts differ on some state, so the series are reported separately and never pooled." \
 	"en: the heterogeneity section speaks of verdicts and effects apart"
 is "$(design_of "$tap_tmp/dis-r/de.md" "Heterogenität der Serien" | grep '^- `10`\|Urteile')" \
-"- \`10\`: die Urteile der Serien unterscheiden sich, die Effekte der Serien aber nicht deutlich.
+"- \`10\`: Die Urteile der Serien unterscheiden sich, die Effekte der Serien aber nicht deutlich.
 - Die Urteile der Serien unterscheiden sich für mindestens einen Zustand, daher werden die Serien getrennt dargestellt und nie zusammengefasst." \
 	"de: the same"
 ok "en: 'series disagree' is said nowhere" \
@@ -270,7 +270,7 @@ is "$(spread_lines "$tap_tmp/spr99/en.md")" \
 - Series 2 against Series 1: at 5 + 5 runs and p < 0.01, the spread test finds an SD twice as large about 0% of the time (normal runs, simulated; docs/statistics.md)." \
 	"en, confidence 99%: the same p is no clear difference at the level 0.01"
 is "$(spread_lines "$tap_tmp/spr99/de.md")" \
-"- Serie 2 gegenüber Serie 1: SD-Verhältnis 3,22, Brown-Forsythe-Test p = 0,042; kein deutlicher Unterschied der Streuung.
+"- Serie 2 gegenüber Serie 1: SD-Verhältnis 3,22, Brown-Forsythe-Test p = 0,042; kein deutlicher Unterschied in der Streuung.
 - Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0,01 findet der Streuungstest eine doppelt so große SD in ungefähr 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
 	"de: the same"
 is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.json" | grep -E '"(differs|finding)"' | tr -d ' ')" \

@@ -147,7 +147,7 @@ static const words languages[] = {
 	    "no clear difference" } },
 	{ "de", "nicht beurteilen",
 	  { "stimmen die Effekte", "wurde kein deutlicher Unterschied",
-	    "kein deutlicher Unterschied der Streuung" } },
+	    "kein deutlicher Unterschied in der Streuung" } },
 	{ "cs", "nelze posoudit",
 	  { "shodují v rámci", "nebyl zjištěn zřetelný rozdíl",
 	    "zřetelný rozdíl v rozptylu není" } },

@@ -1,10 +1,11 @@
-/* planning.c: blocks needed for a decisive verdict, by simulation (see
- * planning.h). */
+/* planning.c: blocks needed for a correct decisive verdict, by simulation
+ * (see planning.h). */
 #include "analyze/planning.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -12,9 +13,18 @@
 #include "analyze/mt19937.h"
 #include "common/progress.h"
 
-/* A 32-bit mix of the comparison's seed, the size and the simulation, so
- * every simulated study has a stream of its own and the same one on every
- * run (the finalizer of MurmurHash3, a bijection of 32 bits). */
+/* What a run of simulations estimates: each has streams of its own. */
+enum purpose {
+	PURPOSE_CURVE = 1,        /* the assurance curve, and its bisection */
+	PURPOSE_FRESH = 2,        /* the assurance at the size chosen */
+	PURPOSE_POWER = 3,        /* the conditional power */
+	PURPOSE_GUARANTEE = 4,    /* the pessimistic world's curve */
+	PURPOSE_GUARANTEE_FRESH = 5
+};
+
+/* A 32-bit mix of the comparison's seed, the purpose and the simulation,
+ * so every simulated study has a stream of its own and the same one on
+ * every run (the finalizer of MurmurHash3, a bijection of 32 bits). */
 static uint32_t mix(uint32_t seed, uint32_t m, uint32_t r)
 {
 	uint32_t h = seed ^ (m * 0x9E3779B1u) ^ (r * 0x85EBCA77u);
@@ -36,32 +46,130 @@ static bool all_equal(const double *d, size_t n)
 	return true;
 }
 
-/* One simulated study: M differences drawn from D into SAMPLE, judged by
- * the plan's interval (its inner bootstrap in REPS, and TSTAR for the
- * studentized method) and verdict rules. */
-static pb_status judge_one(const double *d, size_t n0, size_t m,
-			   const planning_settings *set, uint32_t seed,
-			   double *sample, double *reps, double *tstar,
-			   verdict *out)
+static double mean_of(const double *d, size_t n)
 {
-	mt19937 gen;
-	uint32_t scale = 0xFFFFFFFFu / (uint32_t)n0;
+	double sum = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += d[i];
+	return sum / (double)n;
+}
+
+/* The factor by which deviations from the mean are stretched so that
+ * resampling N values keeps their sample variance. */
+static double rescale_factor(size_t n)
+{
+	return sqrt((double)n / ((double)n - 1.0));
+}
+
+void planning_rescale(const double *d, size_t n0, double *out)
+{
+	double mean = mean_of(d, n0), c = rescale_factor(n0);
+
+	for (size_t i = 0; i < n0; i++)
+		out[i] = mean + c * (d[i] - mean);
+}
+
+bool planning_correct(verdict v, double mu, double threshold,
+		      better_side better)
+{
+	/* The effect measured toward the worse side. */
+	double worse = better == BETTER_LOWER ? mu : -mu;
+
+	switch (v) {
+	case VERDICT_HARM:
+		return worse > threshold;
+	case VERDICT_BENEFIT:
+		return worse < -threshold;
+	case VERDICT_EQUIVALENT:
+		return fabs(mu) < threshold;
+	default:
+		return false;
+	}
+}
+
+size_t planning_grid(size_t max, size_t *sizes)
+{
+	size_t n = 0;
+
+	for (size_t m = VERDICT_MIN_PAIRS; m < max; ) {
+		sizes[n++] = m;
+		m += m < 12 ? 1 : m / 4;
+	}
+	sizes[n++] = max;
+	return n;
+}
+
+size_t planning_stays_from(const planning_curve *c, double target)
+{
+	size_t from = 0;
+
+	for (size_t k = c->n; k-- > 0; ) {
+		if (c->value[k] < target)
+			break;
+		from = c->blocks[k];
+	}
+	return from;
+}
+
+/* How the worlds of a run of simulations are made. */
+typedef struct world_model {
+	const double *p;          /* the rescaled pilot, or the fixed world */
+	size_t n0;
+	bool bootstrap;           /* true: a world of its own per study;
+				     false: P itself, of true effect MU */
+	double mu;
+} world_model;
+
+/* The work buffers of one run, for studies of up to MAX blocks. */
+typedef struct sim_buffers {
+	double *world;            /* n0 */
+	double *draws;            /* max */
+	double *reps;
+	double *tstar;
+} sim_buffers;
+
+static bool buffers_init(sim_buffers *b, size_t n0, size_t max)
+{
+	b->world = malloc(n0 * sizeof *b->world);
+	b->draws = malloc(max * sizeof *b->draws);
+	b->reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->reps);
+	b->tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->tstar);
+	return b->world && b->draws && b->reps && b->tstar;
+}
+
+static void buffers_free(sim_buffers *b)
+{
+	free(b->world);
+	free(b->draws);
+	free(b->reps);
+	free(b->tstar);
+}
+
+/* The verdict of the study of the first M values of SAMPLE, judged by the
+ * plan's interval (its inner bootstrap seeded with SEED) and verdict
+ * rules. */
+static pb_status judge(const double *sample, size_t m,
+		       const planning_settings *set, uint32_t seed,
+		       sim_buffers *b, verdict *out)
+{
 	boot_interval ci;
 	bool stud = set->method == INTERVAL_STUDENTIZED;
-	boot_dist dist = { reps, NULL, PLANNING_INNER_RESAMPLES,
-			   stud ? tstar : NULL, NULL };
-	pb_status st;
+	bool inner = set->method != INTERVAL_T;
+	boot_dist dist = { b->reps, NULL, PLANNING_INNER_RESAMPLES,
+			   stud ? b->tstar : NULL, NULL };
+	pb_status st = PB_OK;
 
-	mt19937_seed(&gen, seed);
-	for (size_t i = 0; i < m; i++)
-		sample[i] = d[mt19937_uniform_int(&gen, (uint32_t)n0, scale)];
-	st = boot_replicates_t(sample, m, PLANNING_INNER_RESAMPLES,
-			       mix(seed, 0, 1), reps, stud ? tstar : NULL);
-	if (st != PB_OK)
-		return st;
-	boot_sort(reps, PLANNING_INNER_RESAMPLES);
-	if (stud)
-		boot_sort(tstar, PLANNING_INNER_RESAMPLES);
+	/* The Student t interval is computed from the sample alone. */
+	if (inner) {
+		st = boot_replicates_t(sample, m, PLANNING_INNER_RESAMPLES,
+				       seed, b->reps, stud ? b->tstar : NULL);
+		if (st != PB_OK)
+			return st;
+		boot_sort(b->reps, PLANNING_INNER_RESAMPLES);
+		if (stud)
+			boot_sort(b->tstar, PLANNING_INNER_RESAMPLES);
+	}
 	st = boot_interval_compute(set->method, sample, m, set->confidence,
 				   &dist, &ci);
 	if (st != PB_OK)
@@ -72,99 +180,145 @@ static pb_status judge_one(const double *d, size_t n0, size_t m,
 	return PB_OK;
 }
 
-static bool claims(verdict v)
+/* Makes simulation R's world into B->world from GEN, and returns its true
+ * effect. */
+static double make_world(const world_model *w, mt19937 *gen, sim_buffers *b)
 {
-	return v == VERDICT_HARM || v == VERDICT_BENEFIT
-	       || v == VERDICT_EQUIVALENT;
+	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
+	double mu, c;
+
+	if (!w->bootstrap) {
+		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
+		return w->mu;
+	}
+	for (size_t i = 0; i < w->n0; i++)
+		b->world[i] = w->p[mt19937_uniform_int(gen, n0, scale)];
+	mu = mean_of(b->world, w->n0);
+	c = rescale_factor(w->n0);
+	for (size_t i = 0; i < w->n0; i++)
+		b->world[i] = mu + c * (b->world[i] - mu);
+	return mu;
 }
 
-/* The simulated studies of one size so far: the first DONE of the
- * PLANNING_SIMULATIONS, in their order, with the verdicts they reached. */
-typedef struct size_tally {
-	size_t done;
-	size_t decisive;
-	size_t counts[VERDICT_COUNT];
-} size_tally;
-
-/* The work buffers of judge_one, for studies of up to MAX blocks. */
-typedef struct sim_buffers {
-	double *sample;
-	double *reps;
-	double *tstar;
-} sim_buffers;
-
-static bool buffers_init(sim_buffers *b, size_t max)
+/* Runs PLANNING_SIMULATIONS studies at each of the N ascending SIZES with
+ * common random numbers (simulation r: one world, one sequence of draws,
+ * its first m values the study of m blocks), counting the correct
+ * decisive verdicts in SUCCESS[k] and, with COUNTS non-NULL, every
+ * verdict at SIZES[0] in COUNTS[VERDICT_COUNT]. */
+static pb_status simulate(const world_model *w, const planning_settings *set,
+			  enum purpose purpose, const size_t *sizes, size_t n,
+			  size_t *success, size_t *counts)
 {
-	b->sample = malloc(max * sizeof *b->sample);
-	b->reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->reps);
-	b->tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->tstar);
-	return b->sample && b->reps && b->tstar;
+	size_t max = sizes[n - 1];
+	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
+	sim_buffers b;
+	pb_status st = PB_OK;
+
+	memset(success, 0, n * sizeof *success);
+	if (counts)
+		memset(counts, 0, VERDICT_COUNT * sizeof *counts);
+	if (!buffers_init(&b, w->n0, max)) {
+		buffers_free(&b);
+		return PB_NOMEM;
+	}
+	for (uint32_t r = 0; r < PLANNING_SIMULATIONS && st == PB_OK; r++) {
+		uint32_t stream = mix(set->stream_seed, (uint32_t)purpose,
+				      r + 1);
+		mt19937 gen;
+		double mu;
+
+		mt19937_seed(&gen, stream);
+		mu = make_world(w, &gen, &b);
+		for (size_t i = 0; i < max; i++)
+			b.draws[i] = b.world[mt19937_uniform_int(&gen, n0,
+								 scale)];
+		for (size_t k = 0; k < n && st == PB_OK; k++) {
+			verdict v;
+
+			st = judge(b.draws, sizes[k], set, mix(stream, 0, 1),
+				   &b, &v);
+			if (st != PB_OK)
+				break;
+			success[k] += planning_correct(v, mu, set->threshold,
+						       set->better);
+			if (counts && k == 0)
+				counts[v]++;
+		}
+	}
+	buffers_free(&b);
+	return st;
 }
 
-static void buffers_free(sim_buffers *b)
-{
-	free(b->sample);
-	free(b->reps);
-	free(b->tstar);
-}
-
-/* Simulates the next study of size M (number T->done + 1, with a stream
- * of its own) from the N0 pilot differences D, and counts its verdict in
- * T. */
-static pb_status tally_add(const double *d, size_t n0, size_t m,
-			   const planning_settings *set, sim_buffers *b,
-			   size_tally *t)
-{
-	verdict v;
-	pb_status st = judge_one(d, n0, m, set,
-				 mix(set->stream_seed, (uint32_t)m,
-				     (uint32_t)t->done + 1),
-				 b->sample, b->reps, b->tstar, &v);
-
-	if (st != PB_OK)
-		return st;
-	t->counts[v]++;
-	t->decisive += claims(v);
-	t->done++;
-	return PB_OK;
-}
-
-/* The assurance of K decisive studies of PLANNING_SIMULATIONS. */
-static double assurance_of(size_t k)
+static double share_of(size_t k)
 {
 	return (double)k / PLANNING_SIMULATIONS;
 }
 
-/* The assurance of tally T once every study is simulated. */
-static double tally_assurance(const size_tally *t)
+/* The curve of W on the grid up to SET->max_blocks. */
+static pb_status curve_on_grid(const world_model *w,
+			       const planning_settings *set,
+			       enum purpose purpose, planning_curve *c)
 {
-	return assurance_of(t->decisive);
+	size_t success[PLANNING_MAX_POINTS];
+	pb_status st;
+
+	c->n = planning_grid(set->max_blocks, c->blocks);
+	st = simulate(w, set, purpose, c->blocks, c->n, success, NULL);
+	for (size_t k = 0; k < c->n; k++)
+		c->value[k] = share_of(success[k]);
+	return st;
 }
 
-pb_status planning_assurance(const double *d, size_t n0, size_t m,
-			     const planning_settings *set, double *assurance,
-			     size_t *counts)
+/* Adds size M of value V to curve C, in order (a full curve keeps its
+ * sizes). */
+static void curve_insert(planning_curve *c, size_t m, double v)
 {
-	sim_buffers b;
-	size_tally t = { 0, 0, { 0 } };
+	size_t k = c->n;
+
+	if (c->n == PLANNING_MAX_POINTS)
+		return;
+	while (k > 0 && c->blocks[k - 1] > m) {
+		c->blocks[k] = c->blocks[k - 1];
+		c->value[k] = c->value[k - 1];
+		k--;
+	}
+	c->blocks[k] = m;
+	c->value[k] = v;
+	c->n++;
+}
+
+/* How close bisection brings the sizes below and at the answer: to the
+ * block up to 64 blocks, then to a 32nd of the size (two or three percent
+ * more blocks at most, for a fraction of the simulations). */
+static size_t refine_step(size_t lo)
+{
+	return lo < 64 ? 1 : lo / 32;
+}
+
+/* Narrows the size from which curve C stays at or above TARGET, when the
+ * size below it on the curve is not its neighbour, by bisection with the
+ * same common random numbers; the sizes probed join C. */
+static pb_status refine(const world_model *w, const planning_settings *set,
+			enum purpose purpose, double target,
+			planning_curve *c)
+{
+	size_t hi = planning_stays_from(c, target), lo = 0;
 	pb_status st = PB_OK;
 
-	if (m < 2 || n0 == 0 || m > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
-		return PB_DATAERR;
-	if (!buffers_init(&b, m)) {
-		buffers_free(&b);
-		return PB_NOMEM;
+	for (size_t k = 0; k < c->n && c->blocks[k] < hi; k++)
+		lo = c->blocks[k];
+	while (st == PB_OK && lo > 0 && hi - lo > refine_step(lo)
+	       && c->n < PLANNING_MAX_POINTS) {
+		size_t mid = lo + (hi - lo) / 2, success;
+
+		st = simulate(w, set, purpose, &mid, 1, &success, NULL);
+		curve_insert(c, mid, share_of(success));
+		if (share_of(success) >= target)
+			hi = mid;
+		else
+			lo = mid;
 	}
-	while (st == PB_OK && t.done < PLANNING_SIMULATIONS)
-		st = tally_add(d, n0, m, set, &b, &t);
-	buffers_free(&b);
-	if (st != PB_OK)
-		return st;
-	*assurance = tally_assurance(&t);
-	if (counts)
-		for (size_t i = 0; i < VERDICT_COUNT; i++)
-			counts[i] = t.counts[i];
-	return PB_OK;
+	return st;
 }
 
 /* The decisive verdict reached most often in COUNTS (ties in enum order),
@@ -185,178 +339,176 @@ static verdict most_likely(const size_t *counts)
 	return best;
 }
 
-/* A search over sizes for one pilot and spread.  A size is simulated only
- * as far as the search needs it: until its assurance is known to reach a
- * target or known to miss it, and in full only for the size reported.
- * Each simulated study has its own stream (mix of the size and its
- * number), so a size continued later gives the same verdicts as one run
- * through at once, and the result is that of simulating every size probed
- * in full; stopping early saves most of the work at sizes far from the
- * target (where almost no study is decisive, a size is settled against
- * an assurance of 0.8 after 81 of its 400 studies, against 0.9 after 41). */
-typedef struct search {
-	const double *d;          /* the pilot, spread (owned) */
-	size_t n0;
-	const planning_settings *set;
-	size_tally *tally;        /* by size */
-	sim_buffers buf;
-} search;
-
-static pb_status search_init(search *s, const double *d, size_t n0,
-			     double spread, const planning_settings *set)
+/* The answer for TARGET from curve C of W: refined, then the value and
+ * likeliest verdict at the size chosen estimated afresh (FRESH), and the
+ * conditional power there from the fixed world PILOT. */
+static pb_status answer(const world_model *w, const world_model *pilot,
+			const planning_settings *set, enum purpose purpose,
+			enum purpose fresh, double target, planning_curve *c,
+			planning_need *out)
 {
-	double mean = 0.0, *work = malloc(n0 * sizeof *work);
-	size_t n = set->max_blocks + 1;
+	size_t counts[VERDICT_COUNT], success, at;
+	pb_status st = refine(w, set, purpose, target, c);
 
-	s->set = set;
-	s->n0 = n0;
-	s->d = work;
-	s->tally = calloc(n, sizeof *s->tally);
-	if (!buffers_init(&s->buf, set->max_blocks) || !work || !s->tally)
-		return PB_NOMEM;
-	for (size_t i = 0; i < n0; i++)
-		mean += d[i];
-	mean /= (double)n0;
-	for (size_t i = 0; i < n0; i++)
-		work[i] = mean + spread * (d[i] - mean);
-	return PB_OK;
-}
-
-static void search_free(search *s)
-{
-	free((double *)s->d);
-	free(s->tally);
-	buffers_free(&s->buf);
-}
-
-/* The fewest decisive studies whose assurance reaches TARGET, compared
- * as a stored double, as the assurance always was: counting in integers
- * from here on gives, at every count, the answer the complete tally gives,
- * also where a compiler would compare a quotient at a wider precision.
- * PLANNING_SIMULATIONS + 1 when no count reaches it (a TARGET above 1, or
- * NaN). */
-static size_t decisive_needed(double target)
-{
-	size_t k = 0;
-
-	for (; k <= PLANNING_SIMULATIONS; k++) {
-		double a = assurance_of(k);
-
-		if (a >= target)
-			break;
-	}
-	return k;
-}
-
-/* Whether tally T, when complete, is sure to hold NEED decisive studies
- * (*REACHES true) or sure not to (false); with every study simulated one
- * of the two holds. */
-static bool tally_decides(const size_tally *t, size_t need, bool *reaches)
-{
-	size_t left = PLANNING_SIMULATIONS - t->done;
-
-	if (t->decisive >= need) {
-		*reaches = true;
-		return true;
-	}
-	if (t->decisive + left < need) {
-		*reaches = false;
-		return true;
-	}
-	return false;
-}
-
-/* Simulates size M further: until it is known to reach NEED decisive
- * studies or to miss them (*REACHES), or, with ALL, until every study is
- * done. */
-static pb_status search_at(search *s, size_t m, size_t need, bool all,
-			   bool *reaches)
-{
-	size_tally *t = &s->tally[m];
-
-	while (t->done < PLANNING_SIMULATIONS
-	       && (all || !tally_decides(t, need, reaches))) {
-		pb_status st = tally_add(s->d, s->n0, m, s->set, &s->buf, t);
-
-		if (st != PB_OK)
-			return st;
-	}
-	tally_decides(t, need, reaches);
-	return PB_OK;
-}
-
-/* The smallest size reaching TARGET: doubling up to the maximum, then
- * bisection below the first size that reaches it. */
-static pb_status search_target(search *s, double target, planning_need *out)
-{
-	/* No study below the minimum of pairs makes a claim: the search
-	 * starts there. */
-	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
-	size_t max = s->set->max_blocks, need = decisive_needed(target);
-	bool reaches = false;
-	pb_status st;
-
-	for (;;) {
-		st = search_at(s, hi, need, false, &reaches);
-		if (st != PB_OK || reaches || hi == max)
-			break;
-		lo = hi;
-		hi = 2 * hi < max ? 2 * hi : max;
-	}
-	while (st == PB_OK && reaches && hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		bool mid_reaches;
-		st = search_at(s, mid, need, false, &mid_reaches);
-		if (st == PB_OK && mid_reaches)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	/* The size reported: its assurance and likely verdict in full. */
-	if (st == PB_OK)
-		st = search_at(s, hi, need, true, &reaches);
 	if (st != PB_OK)
 		return st;
-	out->assurance = tally_assurance(&s->tally[hi]);
-	out->likely = most_likely(s->tally[hi].counts);
-	out->reason = reaches ? PLANNING_FOUND : PLANNING_NOT_REACHABLE;
-	out->blocks_needed = reaches ? hi : 0;
-	return PB_OK;
+	out->blocks_needed = planning_stays_from(c, target);
+	out->reason = out->blocks_needed ? PLANNING_FOUND
+					 : PLANNING_NOT_REACHABLE;
+	out->first_reached = 0;
+	for (size_t k = 0; k < c->n && !out->first_reached; k++)
+		if (c->value[k] >= target)
+			out->first_reached = c->blocks[k];
+	out->monotone = out->first_reached == out->blocks_needed;
+	at = out->blocks_needed ? out->blocks_needed : set->max_blocks;
+	st = simulate(w, set, fresh, &at, 1, &success, counts);
+	if (st != PB_OK)
+		return st;
+	out->assurance = share_of(success);
+	out->likely = most_likely(counts);
+	st = simulate(pilot, set, PURPOSE_POWER, &at, 1, &success, NULL);
+	out->power = share_of(success);
+	return st;
 }
 
-pb_status planning_search(const double *d, size_t n0, double spread,
-			  const double *targets, size_t n_targets,
-			  const planning_settings *set, planning_need *out)
+/* Checks the arguments shared by the searches, and says in every OUT[t]
+ * why a pilot says nothing (*SAYS false). */
+static pb_status check_pilot(const double *d, size_t n0,
+			     const planning_settings *set, planning_need *out,
+			     size_t n_out, bool *says)
 {
-	search s;
-	pb_status st = PB_OK;
-
-	for (size_t t = 0; t < n_targets; t++)
-		out[t] = (planning_need){ PLANNING_NOT_REACHABLE, 0, 0.0,
-					  VERDICT_NO_INTERVAL };
-	/* The search starts at the minimum of pairs; sizes and pilot
-	 * indices are drawn as 32-bit numbers. */
+	*says = false;
+	for (size_t t = 0; t < n_out; t++)
+		out[t] = (planning_need){ PLANNING_NOT_REACHABLE, 0, 0, true,
+					  0.0, 0.0, VERDICT_NO_INTERVAL };
+	/* Sizes and pilot indices are drawn as 32-bit numbers. */
 	if (set->max_blocks < VERDICT_MIN_PAIRS
 	    || set->max_blocks > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
 		return PB_DATAERR;
 	if (n0 < PLANNING_MIN_PILOT || all_equal(d, n0)) {
-		for (size_t t = 0; t < n_targets; t++)
+		for (size_t t = 0; t < n_out; t++)
 			out[t].reason = n0 < PLANNING_MIN_PILOT
 					? PLANNING_TOO_FEW_PAIRS
 					: PLANNING_NO_SPREAD;
 		return PB_OK;
 	}
-	st = search_init(&s, d, n0, spread, set);
-	for (size_t t = 0; t < n_targets && st == PB_OK; t++)
-		st = search_target(&s, targets[t], &out[t]);
-	search_free(&s);
+	*says = true;
+	return PB_OK;
+}
+
+pb_status planning_power(const double *d, size_t n0, size_t m,
+			 const planning_settings *set, double *power,
+			 size_t *counts)
+{
+	double *p;
+	size_t success;
+	pb_status st;
+
+	if (m < 2 || n0 < 2 || m > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
+		return PB_DATAERR;
+	p = malloc(n0 * sizeof *p);
+	if (!p)
+		return PB_NOMEM;
+	planning_rescale(d, n0, p);
+	world_model w = { p, n0, false, mean_of(d, n0) };
+	st = simulate(&w, set, PURPOSE_POWER, &m, 1, &success, counts);
+	free(p);
+	if (st == PB_OK)
+		*power = share_of(success);
 	return st;
 }
 
-double planning_spread_upper(size_t n0, double confidence)
+pb_status planning_search(const double *d, size_t n0, const double *targets,
+			  size_t n_targets, const planning_settings *set,
+			  planning_need *out, planning_curve *curve)
+{
+	planning_curve c = { 0 };
+	double *p;
+	bool says;
+	pb_status st = check_pilot(d, n0, set, out, n_targets, &says);
+
+	if (curve)
+		curve->n = 0;
+	if (st != PB_OK || !says)
+		return st;
+	p = malloc(n0 * sizeof *p);
+	if (!p)
+		return PB_NOMEM;
+	planning_rescale(d, n0, p);
+	world_model worlds = { p, n0, true, 0.0 };
+	world_model pilot = { p, n0, false, mean_of(d, n0) };
+	st = curve_on_grid(&worlds, set, PURPOSE_CURVE, &c);
+	for (size_t t = 0; t < n_targets && st == PB_OK; t++)
+		st = answer(&worlds, &pilot, set, PURPOSE_CURVE, PURPOSE_FRESH,
+			    targets[t], &c, &out[t]);
+	free(p);
+	if (st == PB_OK && curve)
+		*curve = c;
+	return st;
+}
+
+/* The pessimistic effect for the guarantee at one-sided LEVEL: the
+ * pilot's mean moved toward the nearer boundary (-T or T) by its
+ * confidence half-width; false when it reaches the boundary. */
+static bool pessimistic_effect(const double *d, size_t n0, double level,
+			       double threshold, double *mu)
+{
+	double mean = mean_of(d, n0), ss = 0.0, shift, bound;
+
+	for (size_t i = 0; i < n0; i++)
+		ss += (d[i] - mean) * (d[i] - mean);
+	shift = gsl_cdf_tdist_Pinv(level, (double)n0 - 1.0)
+		* sqrt(ss / ((double)n0 - 1.0)) / sqrt((double)n0);
+	bound = mean >= 0.0 ? threshold : -threshold;
+	if (fabs(mean) > threshold)
+		*mu = mean > 0.0 ? mean - shift : mean + shift;
+	else
+		*mu = mean >= 0.0 ? mean + shift : mean - shift;
+	/* The moved effect stays strictly on the pilot's side. */
+	return (mean - bound) * (*mu - bound) > 0.0;
+}
+
+pb_status planning_guarantee(const double *d, size_t n0, double target,
+			     const planning_settings *set, planning_need *out)
+{
+	planning_curve c = { 0 };
+	double level = sqrt(target), mu, f, *p, *world, mean;
+	bool says;
+	pb_status st = check_pilot(d, n0, set, out, 1, &says);
+
+	if (st != PB_OK || !says)
+		return st;
+	if (!pessimistic_effect(d, n0, level, set->threshold, &mu)) {
+		out->reason = PLANNING_UNDECIDABLE;
+		return PB_OK;
+	}
+	p = malloc(n0 * sizeof *p);
+	world = malloc(n0 * sizeof *world);
+	if (!p || !world) {
+		free(p);
+		free(world);
+		return PB_NOMEM;
+	}
+	planning_rescale(d, n0, p);
+	mean = mean_of(d, n0);
+	f = planning_spread_limit(n0, level);
+	for (size_t i = 0; i < n0; i++)
+		world[i] = mu + f * (p[i] - mean);
+	world_model pessimist = { world, n0, false, mu };
+	world_model pilot = { p, n0, false, mean };
+	st = curve_on_grid(&pessimist, set, PURPOSE_GUARANTEE, &c);
+	if (st == PB_OK)
+		st = answer(&pessimist, &pilot, set, PURPOSE_GUARANTEE,
+			    PURPOSE_GUARANTEE_FRESH, target, &c, out);
+	free(p);
+	free(world);
+	return st;
+}
+
+double planning_spread_limit(size_t n0, double level)
 {
 	double df = (double)n0 - 1.0;
-	double chi = gsl_cdf_chisq_Pinv((1.0 - confidence) / 2.0, df);
+	double chi = gsl_cdf_chisq_Pinv(1.0 - level, df);
 
 	return sqrt(df / chi);
 }
@@ -372,6 +524,8 @@ const char *planning_reason_code(planning_reason r)
 		return "no-spread";
 	case PLANNING_NOT_REACHABLE:
 		return "not-reachable";
+	case PLANNING_UNDECIDABLE:
+		return "undecidable";
 	}
 	return "unknown";
 }
@@ -406,17 +560,11 @@ static pb_status plan_row(const study *s, const analysis *a,
 					   pb_state_canonical(p->states[c->state],
 							      label,
 							      sizeof label));
-	row->spread_upper = c->n_pairs >= 2
-			    ? planning_spread_upper(c->n_pairs, p->confidence)
-			    : NAN;
-	st = planning_search(c->diffs, c->n_pairs, 1.0, r->targets,
-			     r->n_targets, &set, row->need);
-	if (st == PB_OK)
-		st = planning_search(c->diffs, c->n_pairs,
-				     isfinite(row->spread_upper)
-				     ? row->spread_upper : 1.0,
-				     r->targets, r->n_targets, &set,
-				     row->upper);
+	st = planning_search(c->diffs, c->n_pairs, r->targets, r->n_targets,
+			     &set, row->need, &row->curve);
+	if (st == PB_OK && r->guarantee)
+		st = planning_guarantee(c->diffs, c->n_pairs, r->targets[0],
+					&set, &row->guarantee);
 	return st;
 }
 
@@ -474,7 +622,7 @@ static void plan_rows(plan_pool *pool, unsigned jobs)
 
 pb_status planning_run(const study *s, const analysis *a,
 		       const double *targets, size_t n_targets,
-		       size_t max_blocks, unsigned jobs,
+		       size_t max_blocks, bool guarantee, unsigned jobs,
 		       planning_result **out)
 {
 	planning_result *r = calloc(1, sizeof *r);
@@ -494,6 +642,7 @@ pb_status planning_run(const study *s, const analysis *a,
 	for (size_t t = 0; t < r->n_targets; t++)
 		r->targets[t] = targets[t];
 	r->max_blocks = max_blocks;
+	r->guarantee = guarantee;
 	for (size_t i = 0; i < r->n_rows; i++)
 		r->rows[i].comparison = i;
 	pool.r = r;

@@ -1,31 +1,55 @@
-/* planning.h: how many blocks a new study would need for its verdict to be
- * decisive, estimated from an existing study (a pilot) by simulation.
+/* planning.h: how many blocks a new study would need for a correct
+ * decisive verdict, estimated from an existing study (a pilot) by
+ * simulation.
  *
  * For one comparison (a state against the reference in one series) with
- * pilot differences d_1..d_n0, a future study of m blocks is simulated by
- * drawing m differences with replacement from the pilot's (the empirical
- * distribution: its skew and tails are kept, nothing is fitted), and judged
- * as pairboot judges a study: the plan's interval method at the plan's
- * confidence, from an inner bootstrap of PLANNING_INNER_RESAMPLES replicates
- * (fewer than a study's own, which only moves the endpoints by their Monte
- * Carlo error), then the verdict rules of analyze/verdict.h.  The
- * *assurance* at m is the fraction of PLANNING_SIMULATIONS simulated
- * studies whose verdict is decisive (harm, benefit or equivalent); the
- * blocks needed are the smallest m from VERDICT_MIN_PAIRS (no study below
- * it makes a claim) to the maximum whose assurance
- * reaches the target, found on a doubling grid and then by bisection, which
- * assumes that the assurance grows with m.
+ * pilot differences d_1..d_n0, mean dbar and deviations e_i = d_i - dbar,
+ * the pilot is first rescaled: p_i = dbar + c e_i with c = sqrt(n0 /
+ * (n0 - 1)), so that drawing from it with replacement has the pilot's
+ * sample variance s^2 and not (n0 - 1)/n0 of it.
  *
- * The caveat: a pilot of few blocks knows its own spread only roughly.  So
- * the search is repeated with the pilot's differences spread about their
- * mean by the factor sqrt((n0 - 1) / chi2_{alpha/2, n0-1}), the upper end
- * of the two-sided confidence interval of the standard deviation at the
- * plan's confidence: the blocks needed if the spread were that large.
+ * A pilot does not know the truth, so each simulated study lives in a
+ * world of its own: a bootstrap sample b of n0 values drawn from p, whose
+ * mean mu is that world's true effect and whose values, spread about mu
+ * by c again, are that world's differences.  A future study of m blocks
+ * draws m differences from its world and is judged as pairboot judges a
+ * study: the plan's interval method at the plan's confidence, from an
+ * inner bootstrap of PLANNING_INNER_RESAMPLES replicates (none for the
+ * Student t interval), then the verdict rules of analyze/verdict.h.  It
+ * succeeds when its verdict is decisive and correct in its world (harm
+ * when mu lies beyond T on the worse side, benefit beyond T on the better
+ * side, equivalent when |mu| < T).  The *assurance* at m is the share of
+ * PLANNING_SIMULATIONS such studies that succeed.  The *conditional
+ * power* at m is the same share with the world held fixed at the pilot
+ * (mu = dbar, differences p): the power if the pilot's estimate were the
+ * truth.
+ *
+ * The assurance curve is computed on a grid of sizes from
+ * VERDICT_MIN_PAIRS to the maximum (planning_grid) with common random
+ * numbers: simulation r uses the same world and the same first m draws
+ * at every size, so the curve's shape is not Monte Carlo noise.  The
+ * blocks needed for a target are the smallest size from which the
+ * assurance stays at or above the target, up to the maximum, refined by
+ * bisection between the grid's sizes; a curve that reached the target at
+ * a smaller size first and fell below it again is said to be not
+ * monotone.  The assurance, conditional power and likeliest verdict at
+ * the size chosen are then estimated afresh, from simulations of their
+ * own, so that choosing the size by the curve does not bias them upward.
+ *
+ * The guarantee (planning_guarantee): a size whose true power reaches the
+ * target in at least the target share of pilots.  The world is fixed at
+ * a pessimistic one: the effect moved from dbar toward the nearer of -T
+ * and T by t_{g, n0-1} s / sqrt(n0), and the spread multiplied by
+ * sqrt((n0 - 1) / chi2_{1-g, n0-1}), with g = sqrt(target) so that both
+ * limits hold at once in a share target of normal pilots (the sample mean
+ * and SD are independent).  An effect moved onto or beyond the boundary
+ * gives no size: the pilot cannot tell which verdict would be right.
  *
  * Every simulation is seeded from the study's seed, the series and the
  * state (boot_stream_seed of the seed with its bits inverted, so the
- * streams differ from the study's own), and the size m: the estimates are
- * the same on every run. */
+ * streams differ from the study's own), what it estimates and its number:
+ * the estimates are the same on every run and with any number of
+ * threads. */
 #ifndef PAIRBOOT_PLANNING_H
 #define PAIRBOOT_PLANNING_H
 
@@ -38,16 +62,20 @@
 #include "common/status.h"
 #include "ingest/study.h"
 
-/* Simulated studies per size: the assurance then has a standard error of
+/* Simulated studies per size: an estimate then has a standard error of
  * at most 0.025, about 0.02 near 0.8. */
 #define PLANNING_SIMULATIONS 400
 
-/* Bootstrap replicates of each simulated study's interval. */
+/* Bootstrap replicates of each simulated study's interval (percentile,
+ * BCa and studentized methods; the Student t interval needs none). */
 #define PLANNING_INNER_RESAMPLES 1000UL
 
 /* A pilot needs as many pairs as a study needs for a claim to say
  * anything about a future study. */
 #define PLANNING_MIN_PILOT VERDICT_MIN_PAIRS
+
+/* The most sizes a curve holds: the grid and the sizes bisection adds. */
+#define PLANNING_MAX_POINTS 96
 
 /* How one comparison is planned. */
 typedef struct planning_settings {
@@ -64,46 +92,81 @@ typedef enum planning_reason {
 	PLANNING_FOUND,           /* blocks_needed holds it */
 	PLANNING_TOO_FEW_PAIRS,   /* the pilot has fewer than the minimum */
 	PLANNING_NO_SPREAD,       /* all pilot differences are equal */
-	PLANNING_NOT_REACHABLE    /* not with max_blocks blocks */
+	PLANNING_NOT_REACHABLE,   /* not with max_blocks blocks */
+	PLANNING_UNDECIDABLE      /* guarantee: the effect's limit lies on
+				     the other side of a boundary */
 } planning_reason;
 
-/* The search for one assurance target. */
+/* A curve: estimates at ascending sizes. */
+typedef struct planning_curve {
+	size_t n;
+	size_t blocks[PLANNING_MAX_POINTS];
+	double value[PLANNING_MAX_POINTS];  /* assurance, or power */
+} planning_curve;
+
+/* The answer for one target. */
 typedef struct planning_need {
 	planning_reason reason;
 	size_t blocks_needed;     /* when PLANNING_FOUND */
-	double assurance;         /* estimated at blocks_needed, or at
-				     max_blocks when not reachable */
+	size_t first_reached;     /* the smallest size of the curve at or
+				     above the target (0: none) */
+	bool monotone;            /* false: the curve reached the target at
+				     first_reached and fell below it again */
+	double assurance;         /* fresh, at blocks_needed (at max_blocks
+				     when not reachable) */
+	double power;             /* the conditional power there, fresh */
 	verdict likely;           /* the decisive verdict most often reached
-				     at that size (VERDICT_NO_INTERVAL when
-				     none was) */
+				     there (VERDICT_NO_INTERVAL: none) */
 } planning_need;
 
-/* The assurance of a future study of M blocks drawn from the N0 pilot
- * differences D, with the counts of each verdict in COUNTS[VERDICT_COUNT]
- * (may be NULL).  Errors: PB_DATAERR for M < 2 or N0 = 0, PB_NOMEM. */
-pb_status planning_assurance(const double *d, size_t n0, size_t m,
-			     const planning_settings *set, double *assurance,
-			     size_t *counts);
+/* The sizes of the grid up to MAX (>= VERDICT_MIN_PAIRS): every size to
+ * 16, then steps of about an eighth, and MAX; into SIZES (room for
+ * PLANNING_MAX_POINTS), their number returned. */
+size_t planning_grid(size_t max, size_t *sizes);
 
-/* For each of the N_TARGETS assurance targets TARGETS[t] (in (0, 1)), the
- * smallest size whose assurance reaches it, for the pilot D of N0
- * differences spread about their mean by SPREAD (1: as observed), into
- * OUT[t].  Each size is simulated at most once for all targets, and only
- * as far as the search needs it (planning.c); the result is that of
- * simulating every size it probes in full.  Errors: PB_DATAERR for
- * SET->max_blocks below VERDICT_MIN_PAIRS or above 0xffffffff, or N0
- * above it; PB_NOMEM (OUT then says nothing). */
-pb_status planning_search(const double *d, size_t n0, double spread,
-			  const double *targets, size_t n_targets,
-			  const planning_settings *set, planning_need *out);
+/* The pilot rescaled for resampling: OUT[i] = mean + sqrt(n0/(n0-1))
+ * (D[i] - mean), for N0 >= 2 values. */
+void planning_rescale(const double *d, size_t n0, double *out);
 
-/* The factor sqrt((n0 - 1) / chi2_{alpha/2, n0-1}) by which the upper end
- * of the CONFIDENCE interval of a standard deviation from N0 >= 2 values
- * exceeds the estimate. */
-double planning_spread_upper(size_t n0, double confidence);
+/* Whether verdict V is decisive and correct for the true effect MU. */
+bool planning_correct(verdict v, double mu, double threshold,
+		      better_side better);
+
+/* The smallest size of CURVE from which every value is at or above
+ * TARGET, or 0 when the last is below it. */
+size_t planning_stays_from(const planning_curve *c, double target);
+
+/* The conditional power of a future study of M blocks if the N0 pilot
+ * differences D (rescaled as above) were the truth, with the counts of
+ * each verdict in COUNTS[VERDICT_COUNT] (may be NULL).  Errors:
+ * PB_DATAERR for M < 2, N0 < 2, or either above 0xffffffff; PB_NOMEM. */
+pb_status planning_power(const double *d, size_t n0, size_t m,
+			 const planning_settings *set, double *power,
+			 size_t *counts);
+
+/* The assurance curve of the pilot D of N0 differences on the grid up to
+ * SET->max_blocks, and for each of the N_TARGETS TARGETS[t] (in (0, 1))
+ * the answer, in OUT[t], and CURVE (may be NULL) with the sizes
+ * bisection added.  Errors: PB_DATAERR for SET->max_blocks below
+ * VERDICT_MIN_PAIRS or above 0xffffffff, or N0 above it; PB_NOMEM (OUT
+ * then says nothing). */
+pb_status planning_search(const double *d, size_t n0, const double *targets,
+			  size_t n_targets, const planning_settings *set,
+			  planning_need *out, planning_curve *curve);
+
+/* The guarantee for TARGET (see above) into OUT (its assurance is the
+ * fresh power in the pessimistic world, its power the conditional power
+ * at the pilot).  Errors as planning_search. */
+pb_status planning_guarantee(const double *d, size_t n0, double target,
+			     const planning_settings *set, planning_need *out);
+
+/* The factor sqrt((n0 - 1) / chi2_{1-level, n0-1}): the one-sided upper
+ * LEVEL confidence limit of a standard deviation from N0 >= 2 values
+ * over the estimate. */
+double planning_spread_limit(size_t n0, double level);
 
 /* Stable codes for JSON: "found", "too-few-pairs", "no-spread",
- * "not-reachable". */
+ * "not-reachable", "undecidable". */
 const char *planning_reason_code(planning_reason r);
 
 /* The most assurance targets one plan reports. */
@@ -112,9 +175,9 @@ const char *planning_reason_code(planning_reason r);
 /* The plan of one comparison of a study. */
 typedef struct planning_row {
 	size_t comparison;        /* index into analysis.cmp */
-	planning_need need[PLANNING_MAX_TARGETS];   /* spread as observed */
-	planning_need upper[PLANNING_MAX_TARGETS];  /* at its upper limit */
-	double spread_upper;      /* planning_spread_upper() of the pilot */
+	planning_need need[PLANNING_MAX_TARGETS];
+	planning_curve curve;     /* the assurance curve */
+	planning_need guarantee;  /* for the first target, when asked */
 } planning_row;
 
 typedef struct planning_result {
@@ -123,16 +186,17 @@ typedef struct planning_result {
 	double targets[PLANNING_MAX_TARGETS];
 	size_t n_targets;
 	size_t max_blocks;
+	bool guarantee;           /* rows hold a guarantee */
 } planning_result;
 
 /* Plans every comparison of analysis A of study S for the N_TARGETS
- * (1 or 2) assurance TARGETS, up to MAX_BLOCKS blocks, on up to JOBS
- * threads (the result does not depend on them), with a progress line on a
- * terminal.  Returns PB_OK and a new *OUT (free with planning_free), or
- * PB_NOMEM. */
+ * (1 or 2) assurance TARGETS, up to MAX_BLOCKS blocks, with the guarantee
+ * for the first when GUARANTEE, on up to JOBS threads (the result does
+ * not depend on them), with a progress line on a terminal.  Returns PB_OK
+ * and a new *OUT (free with planning_free), or PB_NOMEM. */
 pb_status planning_run(const study *s, const analysis *a,
 		       const double *targets, size_t n_targets,
-		       size_t max_blocks, unsigned jobs,
+		       size_t max_blocks, bool guarantee, unsigned jobs,
 		       planning_result **out);
 
 void planning_free(planning_result *r);

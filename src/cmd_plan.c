@@ -447,6 +447,7 @@ typedef struct size_args {
 	const char *output;       /* -o DIR, or NULL */
 	double assurance;
 	unsigned long max_blocks;
+	bool guarantee;           /* --guarantee */
 } size_args;
 
 #define PLAN_DEFAULT_ASSURANCE 0.8
@@ -459,12 +460,13 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 		{ "assurance", required_argument, NULL, 'a' },
 		{ "max-blocks", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "guarantee", no_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
 	*a = (size_args){ NULL, NULL, PLAN_DEFAULT_ASSURANCE,
-			  PLAN_DEFAULT_MAX_BLOCKS };
+			  PLAN_DEFAULT_MAX_BLOCKS, false };
 	while ((c = cli_next_option("plan", argc, argv, "o:", longopts))
 	       != -1) {
 		if (c == 'a') {
@@ -488,6 +490,8 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 						       VERDICT_MIN_PAIRS);
 		} else if (c == 'o') {
 			a->output = optarg;
+		} else if (c == 'g') {
+			a->guarantee = true;
 		} else {
 			return PB_USAGE;
 		}
@@ -548,7 +552,7 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 		st = analysis_run(s, d, &an);
 	if (st == PB_OK)
 		st = planning_run(s, an, targets, n_targets, a.max_blocks,
-				  readopt_default_jobs(), &r);
+				  a.guarantee, readopt_default_jobs(), &r);
 	if (st == PB_OK && !opt->quiet) {
 		GString *text = g_string_new(NULL);
 		plan_report_text(s, an, r, text);

@@ -13,7 +13,8 @@
  *   chi-square distribution of the sample SD, for delta = 0.3, sigma = 2,
  *   T = 1.5:
  *       m = 20: 0.6892   m = 24: 0.7917   m = 25: 0.8114   m = 30: 0.8854
- * so the smallest m with an assurance of 0.8 is 25.  The simulation draws
+ * so the smallest m with an assurance of 0.8 is 25 (a pilot this large
+ * leaves almost nothing unknown: its assurance is that power).  The simulation draws
  * its studies from a pilot of 4000 normal values standardized to exactly
  * that mean and SD; with 400 simulated studies per size its standard error
  * is at most 0.025, and the checks allow 3 of them. */
@@ -25,6 +26,12 @@
 
 #include "analyze/planning.h"
 #include "tests/lib/tap.h"
+
+/* A count against the value wanted. */
+static void is_count(size_t got, size_t want, const char *name)
+{
+	tap_ok(got == want, "%s (%zu, want %zu)", name, got, want);
+}
 
 #define PILOT 4000
 #define TOLERANCE 0.075
@@ -63,7 +70,7 @@ static void check_harm_power(void)
 	for (size_t i = 0; i < 3; i++) {
 		double a;
 		size_t counts[VERDICT_COUNT];
-		pb_status st = planning_assurance(x, PILOT, want[i].m, &student,
+		pb_status st = planning_power(x, PILOT, want[i].m, &student,
 						  &a, counts);
 		tap_ok(st == PB_OK && fabs(a - want[i].power) < TOLERANCE
 		       && counts[VERDICT_HARM] + counts[VERDICT_EQUIVALENT]
@@ -86,16 +93,17 @@ static void check_equivalence_power(void)
 
 	for (size_t i = 0; i < 2; i++) {
 		double a;
-		pb_status st = planning_assurance(x, PILOT, want[i].m, &student,
+		pb_status st = planning_power(x, PILOT, want[i].m, &student,
 						  &a, NULL);
 		tap_ok(st == PB_OK && fabs(a - want[i].power) < TOLERANCE,
 		       "equivalence, m = %zu: simulated %.3f, closed form "
 		       "%.4f", want[i].m, a, want[i].power);
 	}
 	/* 0.8 is reached at 25 in closed form; within the simulation's
-	 * error (+-0.075 around 0.8 spans 22 to 28 there). */
-	pb_status st = planning_search(x, PILOT, 1.0, &target, 1, &student,
-				       &need);
+	 * error (+-0.075 around 0.8 spans 22 to 28 there).  A pilot of 4000
+	 * knows its truth: its assurance is the power. */
+	pb_status st = planning_search(x, PILOT, &target, 1, &student,
+				       &need, NULL);
 	tap_ok(st == PB_OK && need.reason == PLANNING_FOUND
 	       && need.blocks_needed >= 22 && need.blocks_needed <= 28
 	       && need.likely == VERDICT_EQUIVALENT,
@@ -111,181 +119,200 @@ static void check_limits(void)
 	planning_settings small = student;
 	planning_need need;
 
-	tap_ok(planning_search(few, 4, 1.0, &target, 1, &student, &need)
+	tap_ok(planning_search(few, 4, &target, 1, &student, &need, NULL)
 	       == PB_OK && need.reason == PLANNING_TOO_FEW_PAIRS,
 	       "a pilot of 4 pairs says nothing");
-	tap_ok(planning_search(same, 6, 1.0, &target, 1, &student, &need)
+	tap_ok(planning_search(same, 6, &target, 1, &student, &need, NULL)
 	       == PB_OK && need.reason == PLANNING_NO_SPREAD,
 	       "a pilot without spread says nothing");
+	tap_ok(planning_guarantee(same, 6, target, &student, &need) == PB_OK
+	       && need.reason == PLANNING_NO_SPREAD,
+	       "nor does it guarantee anything");
 	/* An effect exactly at T: neither harm nor equivalence ever gets
 	 * likely, at 30 blocks least of all. */
 	x = normal_pilot(1.5, 2.0, 3);
 	small.max_blocks = 30;
-	pb_status st = planning_search(x, PILOT, 1.0, &target, 1, &small,
-				       &need);
+	pb_status st = planning_search(x, PILOT, &target, 1, &small, &need,
+				       NULL);
 	tap_ok(st == PB_OK && need.reason == PLANNING_NOT_REACHABLE
 	       && need.assurance < 0.8,
 	       "an effect at T: not reachable with 30 blocks (%.3f)",
 	       need.assurance);
 	free(x);
-	/* sqrt(9 / chi2_{0.025, 9}) and sqrt(19 / chi2_{0.025, 19}), scipy. */
-	tap_near(planning_spread_upper(10, 0.95), 1.82561018251957, 1e-9,
+	/* sqrt(9 / chi2_{0.025, 9}) and sqrt(19 / chi2_{0.025, 19}), scipy:
+	 * the one-sided 97.5% limit is the two-sided 95% one's upper end. */
+	tap_near(planning_spread_limit(10, 0.975), 1.82561018251957, 1e-9,
 		 "upper spread factor, 10 pairs");
-	tap_near(planning_spread_upper(20, 0.95), 1.46057163611922, 1e-9,
+	tap_near(planning_spread_limit(20, 0.975), 1.46057163611922, 1e-9,
 		 "upper spread factor, 20 pairs");
-}
-
-/* The search of planning.h done the slow way: every size it probes
- * simulated in full with planning_assurance, doubling from the minimum of
- * pairs, then bisecting below the first size that reaches TARGET. */
-static pb_status reference_search(const double *d, size_t n0, double target,
-				  const planning_settings *set,
-				  planning_need *out)
-{
-	size_t lo = VERDICT_MIN_PAIRS - 1, hi = VERDICT_MIN_PAIRS;
-	size_t counts[VERDICT_COUNT] = { 0 }, most = 0;
-	double a = 0.0, am = 0.0;
-	pb_status st;
-
-	for (;;) {
-		st = planning_assurance(d, n0, hi, set, &a, NULL);
-		if (st != PB_OK || a >= target || hi == set->max_blocks)
-			break;
-		lo = hi;
-		hi = 2 * hi < set->max_blocks ? 2 * hi : set->max_blocks;
-	}
-	while (st == PB_OK && a >= target && hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		st = planning_assurance(d, n0, mid, set, &am, NULL);
-		if (st == PB_OK && am >= target)
-			hi = mid;
-		else
-			lo = mid;
-	}
-	out->assurance = 0.0;
-	if (st == PB_OK)
-		st = planning_assurance(d, n0, hi, set, &out->assurance,
-					counts);
-	out->reason = out->assurance >= target ? PLANNING_FOUND
-					       : PLANNING_NOT_REACHABLE;
-	out->blocks_needed = out->reason == PLANNING_FOUND ? hi : 0;
-	out->likely = VERDICT_NO_INTERVAL;
-	for (int v = 0; v < VERDICT_COUNT; v++) {
-		bool decisive = v == VERDICT_HARM || v == VERDICT_BENEFIT
-				|| v == VERDICT_EQUIVALENT;
-		if (decisive && counts[v] > most) {
-			most = counts[v];
-			out->likely = (verdict)v;
-		}
-	}
-	return st;
-}
-
-/* planning_search simulates a size only as far as its search needs it,
- * and in full only the size it reports: it must give exactly what
- * simulating every probed size in full gives.  The pilots hold values
- * whose mean and deviations are exact, so the search's copy of a pilot
- * at spread 1 is the pilot itself; the thresholds put sizes near each
- * target's boundary and beyond the maximum. */
-static void check_search_as_full(void)
-{
-	static const double pilot_a[8] = { -1, 0.5, 2, 3.5, 1, -0.5, 4, 2.5 };
-	static const double pilot_b[8] = { 0.25, -0.5, 0.75, 0, 0.5, -0.25,
-					   0.25, 0 };
-	static const struct {
-		const double *d;
-		interval_method method;
-		double threshold;
-		double target;
-	} cases[] = {
-		{ pilot_a, INTERVAL_PERCENTILE, 0.25, 0.8 },
-		{ pilot_a, INTERVAL_PERCENTILE, 0.25, 0.9 },
-		{ pilot_a, INTERVAL_T, 0.5, 0.5 },
-		{ pilot_a, INTERVAL_PERCENTILE, 1.5, 0.8 },
-		{ pilot_b, INTERVAL_PERCENTILE, 1.0, 0.8 },
-		{ pilot_b, INTERVAL_STUDENTIZED, 0.75, 0.9 },
-		{ pilot_b, INTERVAL_PERCENTILE, 0.125, 0.8 },
-	};
-	size_t found = 0, unreachable = 0;
-
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		planning_settings set = { cases[i].method, 0.95,
-					  cases[i].threshold, BETTER_LOWER, 40,
-					  777 + (uint32_t)i };
-		planning_need fast, full;
-		pb_status st = planning_search(cases[i].d, 8, 1.0,
-					       &cases[i].target, 1, &set,
-					       &fast);
-		pb_status st_full = reference_search(cases[i].d, 8,
-						     cases[i].target, &set,
-						     &full);
-
-		found += full.reason == PLANNING_FOUND;
-		unreachable += full.reason == PLANNING_NOT_REACHABLE;
-		tap_ok(st == PB_OK && st_full == PB_OK
-		       && fast.reason == full.reason
-		       && fast.blocks_needed == full.blocks_needed
-		       && !(fast.assurance < full.assurance
-			    || fast.assurance > full.assurance)
-		       && fast.likely == full.likely,
-		       "case %zu: the search gives what every probed size "
-		       "simulated in full gives (%zu blocks, assurance %.4f; "
-		       "in full %zu, %.4f)", i, fast.blocks_needed,
-		       fast.assurance, full.blocks_needed, full.assurance);
-	}
-	/* Both outcomes are among the cases, or the check proves little. */
-	tap_ok(found >= 2 && unreachable >= 2,
-	       "the cases hold sizes found (%zu) and not reachable (%zu)",
-	       found, unreachable);
-}
-
-/* Two targets in one search share the sizes simulated for the first: the
- * second must still get what a search for it alone gets, in either order.
- * The pilot and threshold of case 0 above put 0.8 and 0.9 at different
- * sizes, so the second search starts from tallies the first left partly
- * done. */
-static void check_two_targets(void)
-{
-	static const double pilot[8] = { -1, 0.5, 2, 3.5, 1, -0.5, 4, 2.5 };
-	static const double orders[2][2] = { { 0.8, 0.9 }, { 0.9, 0.8 } };
-	planning_settings set = { INTERVAL_PERCENTILE, 0.95, 0.25,
-				  BETTER_LOWER, 40, 4242 };
-	planning_need spare;
-
-	for (int o = 0; o < 2; o++) {
-		planning_need both[2], alone[2];
-		bool same = planning_search(pilot, 8, 1.0, orders[o], 2, &set,
-					    both) == PB_OK;
-
-		for (int t = 0; t < 2 && same; t++) {
-			same = reference_search(pilot, 8, orders[o][t], &set,
-						&alone[t]) == PB_OK
-			       && both[t].reason == alone[t].reason
-			       && both[t].blocks_needed == alone[t].blocks_needed
-			       && !(both[t].assurance < alone[t].assurance
-				    || both[t].assurance > alone[t].assurance)
-			       && both[t].likely == alone[t].likely;
-		}
-		tap_ok(same && both[0].blocks_needed != both[1].blocks_needed,
-		       "targets %.1f then %.1f in one search: %zu and %zu "
-		       "blocks, as each searched alone in full", orders[o][0],
-		       orders[o][1], both[0].blocks_needed,
-		       both[1].blocks_needed);
-	}
-	set.max_blocks = VERDICT_MIN_PAIRS - 1;
-	tap_ok(planning_search(pilot, 8, 1.0, orders[0], 1, &set, &spare)
+	small.max_blocks = VERDICT_MIN_PAIRS - 1;
+	tap_ok(planning_search(few, 4, &target, 1, &small, &need, NULL)
 	       == PB_DATAERR, "a maximum below the minimum of pairs is "
 	       "refused");
+}
+
+/* Resampling n values keeps their sample variance only once their
+ * deviations are stretched by sqrt(n / (n - 1)): 1..5 has mean 3 and
+ * sample variance 2.5, so 3 -+ 2 sqrt(1.25) at the ends and a population
+ * variance of 2.5. */
+static void check_rescale(void)
+{
+	const double d[5] = { 1, 2, 3, 4, 5 };
+	double out[5], mean = 0, var = 0;
+
+	planning_rescale(d, 5, out);
+	for (int i = 0; i < 5; i++)
+		mean += out[i] / 5;
+	for (int i = 0; i < 5; i++)
+		var += (out[i] - mean) * (out[i] - mean) / 5;
+	tap_near(out[0], 3 - 2 * sqrt(1.25), 1e-12, "rescaled: the lowest");
+	tap_near(out[2], 3, 1e-12, "rescaled: the mean stays");
+	tap_near(var, 2.5, 1e-12, "rescaled: resampling variance 2.5, not 2");
+}
+
+/* A verdict counts only when it is right about the true effect. */
+static void check_correct(void)
+{
+	static const struct {
+		verdict v;
+		double mu;
+		better_side better;
+		bool want;
+	} cases[] = {
+		{ VERDICT_HARM, 1.5, BETTER_LOWER, true },
+		{ VERDICT_HARM, 0.9, BETTER_LOWER, false },
+		{ VERDICT_HARM, 1.0, BETTER_LOWER, false },
+		{ VERDICT_HARM, -1.5, BETTER_HIGHER, true },
+		{ VERDICT_BENEFIT, -1.5, BETTER_LOWER, true },
+		{ VERDICT_BENEFIT, 1.5, BETTER_LOWER, false },
+		{ VERDICT_BENEFIT, 1.5, BETTER_HIGHER, true },
+		{ VERDICT_EQUIVALENT, 0.99, BETTER_LOWER, true },
+		{ VERDICT_EQUIVALENT, -0.99, BETTER_HIGHER, true },
+		{ VERDICT_EQUIVALENT, 1.01, BETTER_LOWER, false },
+		{ VERDICT_INDETERMINATE, 0.0, BETTER_LOWER, false },
+		{ VERDICT_DETECTED, 3.0, BETTER_LOWER, false },
+	};
+	size_t right = 0, n = sizeof cases / sizeof cases[0];
+
+	for (size_t i = 0; i < n; i++)
+		right += planning_correct(cases[i].v, cases[i].mu, 1.0,
+					  cases[i].better) == cases[i].want;
+	is_count(right, n, "verdicts right or wrong about the true effect");
+}
+
+/* The answer is the smallest size from which the curve stays at or
+ * above the target; the grid holds every size to 12, then steps of a
+ * quarter, and the maximum. */
+static void check_curve_rules(void)
+{
+	planning_curve c = { 5, { 5, 10, 20, 40, 80 },
+			     { 0.81, 0.68, 0.70, 0.85, 0.90 } };
+	size_t sizes[PLANNING_MAX_POINTS], n;
+
+	is_count(planning_stays_from(&c, 0.8), 40,
+		 "0.81 at 5, 0.68 at 10: the answer is 40, not 5");
+	is_count(planning_stays_from(&c, 0.6), 5, "all above: the first");
+	is_count(planning_stays_from(&c, 0.95), 0, "the last below: none");
+	n = planning_grid(200, sizes);
+	tap_ok(n == 22 && sizes[0] == 5 && sizes[7] == 12 && sizes[8] == 15
+	       && sizes[9] == 18 && sizes[n - 2] == 188
+	       && sizes[n - 1] == 200, "the grid to 200: %zu sizes", n);
+	n = planning_grid(5, sizes);
+	tap_ok(n == 1 && sizes[0] == 5, "the grid to 5: one size");
+	n = planning_grid(10000, sizes);
+	tap_ok(n < PLANNING_MAX_POINTS - 30 && sizes[n - 1] == 10000,
+	       "the grid to 10000 leaves room for bisection (%zu sizes)", n);
+}
+
+/* A pilot of 25: 24 differences near +1.8 ms and one far below.  Studies
+ * of 5 blocks mostly miss the outlier and say harm; larger ones mostly
+ * catch it and are indeterminate.  With the outlier at -8 the effect
+ * (1.41) is beyond T = 1 and harm is right; at -20 (0.93) it is not. */
+static double *outlier_pilot(double outlier)
+{
+	double *x = malloc(25 * sizeof *x);
+
+	for (int i = 0; i < 24; i++)
+		x[i] = 1.8 + 0.05 * (i % 5 - 2);
+	x[24] = outlier;
+	return x;
+}
+
+static void check_outlier(void)
+{
+	planning_settings set = { INTERVAL_T, 0.95, 1.0, BETTER_LOWER, 60,
+				  2025 };
+	double *x = outlier_pilot(-8), targets[2] = { 0.8, 0.65 }, power;
+	size_t counts[VERDICT_COUNT];
+	planning_need both[2], need;
+	planning_curve curve;
+	pb_status st = planning_search(x, 25, targets, 2, &set, both, &curve);
+	bool ordered = curve.n > 10;
+
+	for (size_t k = 1; k < curve.n; k++)
+		ordered = ordered && curve.blocks[k - 1] < curve.blocks[k];
+	need = both[0];
+	tap_ok(st == PB_OK && need.blocks_needed != 5,
+	       "an outlier in the pilot: not 5 blocks for 0.8 (%zu, %s)",
+	       need.blocks_needed, planning_reason_code(need.reason));
+	need = both[1];
+	tap_ok(need.first_reached == 5 && !need.monotone
+	       && need.blocks_needed != 5,
+	       "0.65 reached at 5, then lost: said so (first at %zu, answer "
+	       "%zu, monotone %d)", need.first_reached, need.blocks_needed,
+	       need.monotone);
+	tap_ok(ordered && curve.blocks[0] == 5
+	       && curve.blocks[curve.n - 1] == 60,
+	       "the curve runs from 5 to 60 in %zu ascending sizes", curve.n);
+	free(x);
+	/* With the effect short of T, harm at 5 blocks is wrong: it makes
+	 * most of the verdicts and counts for none of the power. */
+	x = outlier_pilot(-20);
+	st = planning_power(x, 25, 5, &set, &power, counts);
+	tap_ok(st == PB_OK && counts[VERDICT_HARM] > PLANNING_SIMULATIONS / 2
+	       && (size_t)lround(power * PLANNING_SIMULATIONS)
+		  == counts[VERDICT_EQUIVALENT],
+	       "wrong harm verdicts are no success (%zu harm, power %.3f)",
+	       counts[VERDICT_HARM], power);
+	free(x);
+}
+
+/* The guarantee plans for a world at the pilot's pessimistic limits: more
+ * blocks than the assurance; none when the limit of the effect crosses
+ * T. */
+static void check_guarantee(void)
+{
+	planning_settings set = student;
+	double *x = normal_pilot(3.5, 2.0, 5), target = 0.8;
+	planning_need need, sure;
+
+	set.max_blocks = 400;
+	/* 20 values of the large pilot: a pilot of 20. */
+	pb_status st = planning_search(x, 20, &target, 1, &set, &need, NULL);
+	pb_status st_sure = planning_guarantee(x, 20, target, &set, &sure);
+
+	tap_ok(st == PB_OK && st_sure == PB_OK
+	       && need.reason == PLANNING_FOUND && sure.reason == PLANNING_FOUND
+	       && sure.blocks_needed > need.blocks_needed
+	       && sure.assurance >= 0.8 - TOLERANCE,
+	       "guaranteed %zu blocks (power %.3f in the pessimistic world) "
+	       "against %zu for the assurance", sure.blocks_needed,
+	       sure.assurance, need.blocks_needed);
+	free(x);
+	x = normal_pilot(1.7, 2.0, 6);
+	tap_ok(planning_guarantee(x, 10, target, &set, &sure) == PB_OK
+	       && sure.reason == PLANNING_UNDECIDABLE,
+	       "an effect whose limit crosses T: undecidable");
+	free(x);
 }
 
 static void check_repeatable(void)
 {
 	double *x = normal_pilot(0.3, 2.0, 4), a1, a2;
 
-	planning_assurance(x, PILOT, 15, &student, &a1, NULL);
-	planning_assurance(x, PILOT, 15, &student, &a2, NULL);
-	tap_ok(!(a1 < a2 || a1 > a2), "the same seed, the same assurance");
+	planning_power(x, PILOT, 15, &student, &a1, NULL);
+	planning_power(x, PILOT, 15, &student, &a2, NULL);
+	tap_ok(!(a1 < a2 || a1 > a2), "the same seed, the same power");
 	free(x);
 }
 
@@ -294,8 +321,11 @@ int main(void)
 	check_harm_power();
 	check_equivalence_power();
 	check_limits();
-	check_search_as_full();
-	check_two_targets();
+	check_rescale();
+	check_correct();
+	check_curve_rules();
+	check_outlier();
+	check_guarantee();
 	check_repeatable();
 	return tap_done();
 }

@@ -25,6 +25,8 @@
 #include "common/readopt.h"
 #include "ingest/plan.h"
 #include "ingest/study_read.h"
+#include "render/fig_plan.h"
+#include "render/figfile.h"
 #include "render/outdir.h"
 #include "render/plan_report.h"
 #include "render/skeleton.h"
@@ -505,7 +507,8 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 	return PB_OK;
 }
 
-static pb_status write_plan_json(const char *dir, const study *s,
+/* Writes plan.json and the curves, plan.svg and plan.png, into DIR. */
+static pb_status write_plan_files(const char *dir, const study *s,
 				 const analysis *an, const planning_result *r)
 {
 	GString *json = g_string_new(NULL);
@@ -517,6 +520,15 @@ static pb_status write_plan_json(const char *dir, const study *s,
 		st = outdir_begin(dir, d, &o);
 	if (st == PB_OK)
 		st = outdir_write(o, "plan.json", json->str, json->len);
+	if (st == PB_OK) {
+		/* The curves, drawn in English as the table is printed. */
+		const fig_plan_input in = { { s, an, "en" }, r };
+		const figfile_figure fig = { fig_plan_draw, &in };
+		st = figfile_write(&fig, FIG_SVG, "", o, "plan.svg", d);
+		if (st == PB_OK)
+			st = figfile_write(&fig, FIG_PNG, "", o, "plan.png",
+					   d);
+	}
 	if (st == PB_OK)
 		st = outdir_commit(o);
 	else
@@ -560,7 +572,7 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 		g_string_free(text, TRUE);
 	}
 	if (st == PB_OK && a.output)
-		st = write_plan_json(a.output, s, an, r);
+		st = write_plan_files(a.output, s, an, r);
 	cli_say_failure(st, a.study, "no plan made", d);
 	planning_free(r);
 	analysis_free(an);

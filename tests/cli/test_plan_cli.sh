@@ -274,6 +274,9 @@ bad_size "plan --max-blocks 3" \
 bad_size "plan --max-blocks x" \
 	"pairboot: plan: --max-blocks must be a whole number from 1 to 10000 ('x')" \
 	--max-blocks x
+bad_size "plan --guarantee takes no value" \
+	"pairboot: plan: unrecognized option '--guarantee=yes'" \
+	--guarantee=yes
 bad_size "plan with an unknown option" \
 	"pairboot: plan: unrecognized option '--frob'" --frob
 run_pb plan "$tap_tmp/no-such-study"
@@ -290,6 +293,51 @@ ok "plan.json says so with a reason" \
 ok "and the assurances asked" grep -q '"assurance": 0.7' \
 	"$tap_tmp/tinyplan/plan.json"
 ok "the header names the maximum" grep -q "at most 50 blocks" "$pb_out_file"
+
+## plan STUDY: assurance curves, the guarantee, the t method ---------------
+# A study of 8 blocks judged with the Student t interval, filled in with
+# made-up boots: its simulated studies need no inner resamples, and the
+# method line says so.
+tstudy=$tap_tmp/tstudy
+run_pb plan new "$tstudy" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1.5 --seed 7 --states '0;10;20' --series 1 --blocks 8 \
+	--interval t
+"$top_builddir/fixtures/genstudy" fill "$tstudy" >/dev/null
+run_pb -j 1 plan "$tstudy" --max-blocks 30 --guarantee -o "$tap_tmp/tp1"
+is "$pb_status" 0 "plan of a t-interval study: exit 0"
+cp "$pb_out_file" "$tap_tmp/tp1.txt"
+ok "the method line says the t interval needs no inner resamples" grep -qx \
+	"method: judged with the plan's interval (t, computed from each simulated study alone, no inner resamples) and verdict rules (no claim below 5 pairs)" \
+	"$pb_out_file"
+ok "and never claims 1000 of them" sh -c \
+	"! grep -q '1000 inner resamples' '$pb_out_file'"
+ok "the table names the assurance and the conditional power" grep -q \
+	"assurance there  power if the estimate were true" "$pb_out_file"
+ok "--guarantee adds its column" grep -q "guaranteed blocks for 0.80" \
+	"$pb_out_file"
+ok "and says how it is planned" grep -q \
+	"^guaranteed: the blocks whose power reaches 0.80 in a world at the one-sided 0.894 limits" \
+	"$pb_out_file"
+json=$tap_tmp/tp1/plan.json
+ok "plan.json is schema version 2" grep -q '"schema_version": 2' "$json"
+ok "it says the t interval has no inner resamples" \
+	grep -q '"inner_resamples": 0,' "$json"
+ok "it carries the guarantee" grep -q '"guaranteed": {' "$json"
+# The curve of each comparison: every size from 5 to 12, then steps of a
+# quarter, and the maximum (sizes bisection adds may lie between).
+curve_sizes=$(awk '/"curve": \[/ { on = 1; n++ } on && /"blocks":/ && n == 1 {
+	gsub(/[^0-9]/, ""); printf "%s ", $0 } on && /^    \]/ { on = 0 }' "$json")
+case $curve_sizes in
+"5 6 7 8 9 10 11 12 "*" 30 ") ok "the first curve runs from 5 to 30 ($curve_sizes)" true ;;
+*) ok "the first curve runs from 5 to 30 ($curve_sizes)" false ;;
+esac
+ok "each curve point is an assurance" grep -q '"assurance": 0\.[0-9]*$\|"assurance": 1$' "$json"
+ok "plan -o writes the curves as SVG" grep -q '<svg' "$tap_tmp/tp1/plan.svg"
+ok "and as PNG" sh -c "head -c 4 '$tap_tmp/tp1/plan.png' | grep -q PNG"
+run_pb -j 2 plan "$tstudy" --max-blocks 30 --guarantee -o "$tap_tmp/tp2"
+ok "-j 2 prints the same table as -j 1" cmp -s "$tap_tmp/tp1.txt" "$pb_out_file"
+ok "and writes the same bytes" diff -r "$tap_tmp/tp1" "$tap_tmp/tp2"
 
 ## States that are names ------------------------------------------------------
 # Power plans, with a blank, a comma and quotes in their names: study.ini

@@ -55,6 +55,16 @@ static double mean_of(const double *d, size_t n)
 	return sum / (double)n;
 }
 
+/* The sample standard deviation of the N >= 2 values D. */
+static double sample_sd(const double *d, size_t n)
+{
+	double mean = mean_of(d, n), ss = 0.0;
+
+	for (size_t i = 0; i < n; i++)
+		ss += (d[i] - mean) * (d[i] - mean);
+	return sqrt(ss / ((double)n - 1.0));
+}
+
 /* The factor by which deviations from the mean are stretched so that
  * resampling N values keeps their sample variance. */
 static double rescale_factor(size_t n)
@@ -118,7 +128,8 @@ typedef struct world_model {
 	size_t n0;
 	bool bootstrap;           /* true: a world of its own per study;
 				     false: P itself, of true effect MU */
-	double mu;
+	double mu;                /* the effect: of P, or the pilot's mean */
+	double sd;                /* the pilot's sample SD (bootstrap) */
 } world_model;
 
 /* The work buffers of one run, for studies of up to MAX blocks. */
@@ -180,12 +191,29 @@ static pb_status judge(const double *sample, size_t m,
 	return PB_OK;
 }
 
-/* Makes simulation R's world into B->world from GEN, and returns its true
- * effect. */
+/* A uniform number in (0, 1) from GEN. */
+static double uniform_open(mt19937 *gen)
+{
+	return ((double)mt19937_next(gen) + 0.5) / 4294967296.0;
+}
+
+/* A standard normal number from GEN (Box-Muller, one of the pair). */
+static double normal(mt19937 *gen)
+{
+	double u = uniform_open(gen), v = uniform_open(gen);
+
+	return sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v);
+}
+
+/* Makes simulation r's world into B->world from GEN, and returns its true
+ * effect.  A world of its own has the shape of a bootstrap sample of the
+ * pilot, standardized, and the spread and effect of a draw from what the
+ * pilot says of them (planning.h): sigma^2 = (n0 - 1) s^2 / chi2_{n0-1},
+ * mu = dbar + sigma Z / sqrt(n0). */
 static double make_world(const world_model *w, mt19937 *gen, sim_buffers *b)
 {
 	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
-	double mu, c;
+	double mean, ss = 0.0, chi = 0.0, sigma, mu, sd;
 
 	if (!w->bootstrap) {
 		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
@@ -193,10 +221,27 @@ static double make_world(const world_model *w, mt19937 *gen, sim_buffers *b)
 	}
 	for (size_t i = 0; i < w->n0; i++)
 		b->world[i] = w->p[mt19937_uniform_int(gen, n0, scale)];
-	mu = mean_of(b->world, w->n0);
-	c = rescale_factor(w->n0);
+	mean = mean_of(b->world, w->n0);
 	for (size_t i = 0; i < w->n0; i++)
-		b->world[i] = mu + c * (b->world[i] - mu);
+		ss += (b->world[i] - mean) * (b->world[i] - mean);
+	for (size_t i = 0; i + 1 < w->n0; i++) {
+		double z = normal(gen);
+		chi += z * z;
+	}
+	sigma = w->sd * sqrt(((double)w->n0 - 1.0) / chi);
+	mu = w->mu + sigma * normal(gen) / sqrt((double)w->n0);
+	/* A bootstrap sample of one value repeated has no shape to keep:
+	 * the world then takes the pilot's own. */
+	if (!(ss > 0.0)) {
+		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
+		mean = w->mu;
+		ss = 0.0;
+		for (size_t i = 0; i < w->n0; i++)
+			ss += (b->world[i] - mean) * (b->world[i] - mean);
+	}
+	sd = sqrt(ss / (double)w->n0);
+	for (size_t i = 0; i < w->n0; i++)
+		b->world[i] = mu + sigma * (b->world[i] - mean) / sd;
 	return mu;
 }
 
@@ -410,7 +455,7 @@ pb_status planning_power(const double *d, size_t n0, size_t m,
 	if (!p)
 		return PB_NOMEM;
 	planning_rescale(d, n0, p);
-	world_model w = { p, n0, false, mean_of(d, n0) };
+	world_model w = { p, n0, false, mean_of(d, n0), 0.0 };
 	st = simulate(&w, set, PURPOSE_POWER, &m, 1, &success, counts);
 	free(p);
 	if (st == PB_OK)
@@ -435,8 +480,9 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 	if (!p)
 		return PB_NOMEM;
 	planning_rescale(d, n0, p);
-	world_model worlds = { p, n0, true, 0.0 };
-	world_model pilot = { p, n0, false, mean_of(d, n0) };
+	world_model worlds = { p, n0, true, mean_of(d, n0),
+			       sample_sd(d, n0) };
+	world_model pilot = { p, n0, false, mean_of(d, n0), 0.0 };
 	st = curve_on_grid(&worlds, set, PURPOSE_CURVE, &c);
 	for (size_t t = 0; t < n_targets && st == PB_OK; t++)
 		st = answer(&worlds, &pilot, set, PURPOSE_CURVE, PURPOSE_FRESH,
@@ -494,8 +540,8 @@ pb_status planning_guarantee(const double *d, size_t n0, double target,
 	f = planning_spread_limit(n0, level);
 	for (size_t i = 0; i < n0; i++)
 		world[i] = mu + f * (p[i] - mean);
-	world_model pessimist = { world, n0, false, mu };
-	world_model pilot = { p, n0, false, mean };
+	world_model pessimist = { world, n0, false, mu, 0.0 };
+	world_model pilot = { p, n0, false, mean, 0.0 };
 	st = curve_on_grid(&pessimist, set, PURPOSE_GUARANTEE, &c);
 	if (st == PB_OK)
 		st = answer(&pessimist, &pilot, set, PURPOSE_GUARANTEE,

@@ -9,9 +9,14 @@
  * sample variance s^2 and not (n0 - 1)/n0 of it.
  *
  * A pilot does not know the truth, so each simulated study lives in a
- * world of its own: a bootstrap sample b of n0 values drawn from p, whose
- * mean mu is that world's true effect and whose values, spread about mu
- * by c again, are that world's differences.  A future study of m blocks
+ * world of its own, drawn from what the pilot says of it: the shape of a
+ * bootstrap sample b of n0 values from p (standardized), the spread
+ * sigma^2 = (n0 - 1) s^2 / chi2_{n0-1} and the true effect
+ * mu = dbar + sigma Z / sqrt(n0) (Z standard normal): for normal
+ * differences, the posterior of the mean and SD under the prior 1/sigma.
+ * The world's differences are mu + sigma (b_j - mean b) / sd b, with sd b
+ * the population SD of b (the pilot's own shape when b is one value
+ * repeated).  A future study of m blocks
  * draws m differences from its world and is judged as pairboot judges a
  * study: the plan's interval method at the plan's confidence, from an
  * inner bootstrap of PLANNING_INNER_RESAMPLES replicates (none for the

@@ -143,11 +143,15 @@ static void put_method(const study_plan *p, const planning_result *r,
 	g_string_append_printf(out, "assurance: the probability of a correct "
 			       "decisive verdict, averaged over what the pilot "
 			       "leaves unknown: each of %d simulated studies "
-			       "per size is drawn from a world of its own, "
-			       "a bootstrap of the comparison's per-block "
-			       "differences (stretched by sqrt(n/(n-1))), and "
-			       "counts only when its verdict is right in that "
-			       "world; the blocks needed are the smallest "
+			       "per size is drawn from a world of its own "
+			       "(the shape of a bootstrap sample of the "
+			       "comparison's per-block differences, an effect "
+			       "and a spread drawn from what they say of "
+			       "them), and counts only when its verdict is "
+			       "right in that world; the conditional power "
+			       "holds the world at the differences (stretched "
+			       "by sqrt(n/(n-1))); the blocks needed are the "
+			       "smallest "
 			       "size from which the assurance stays at or "
 			       "above the target (sizes 5 to %zu, common "
 			       "random numbers); the assurance, power and "
@@ -282,8 +286,9 @@ pb_status plan_report_json(const study *s, const analysis *a,
 	jsonput_set(doc, "study", json_string(s->name), &ok);
 	jsonput_set(doc, "study_digest", json_string(s->digest), &ok);
 	jsonput_set(doc, "plan_digest", json_string(p->digest), &ok);
-	jsonput_set(how, "model", json_string("worlds bootstrapped from the "
-					      "rescaled per-block "
+	jsonput_set(how, "model", json_string("worlds of a bootstrap shape, "
+					      "an effect and a spread drawn "
+					      "from the per-block "
 					      "differences"), &ok);
 	jsonput_set(how, "success", json_string("a decisive verdict correct "
 						"in its world"), &ok);

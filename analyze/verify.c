@@ -19,6 +19,7 @@ typedef struct verifier {
 	verify_options opt;
 	verify_result *r;        /* counts, stated settings, exact_ci */
 	size_t line;             /* the page line being checked, or 0 */
+	size_t col;              /* the column of the number checked, or 0 */
 	GArray *items;           /* of verify_item */
 	GPtrArray *differ, *missing, *added;   /* input paths */
 } verifier;
@@ -33,7 +34,7 @@ static bool same_double(double a, double b)
 static void claim_free(verifier *v, verify_verdict st, char *item, char *pub,
 		       char *rec)
 {
-	verify_item it = { st, item, pub, rec, v->line };
+	verify_item it = { st, item, pub, rec, v->line, v->col };
 
 	v->r->counts[st]++;
 	g_array_append_val(v->items, it);
@@ -95,7 +96,10 @@ static void check_num(verifier *v, const char *item, const pub_num *n,
 {
 	char *ps = num_str(n->value, n->decimals);
 	char *rs = num_str(rec, n->decimals);
+
+	v->col = n->col;
 	claim(v, num_match(v, n, rec, ci) ? VERIFY_MATCH : VERIFY_MISMATCH, item, ps, rs);
+	v->col = 0;
 	g_free(ps);
 	g_free(rs);
 }
@@ -1093,7 +1097,7 @@ static const char **paths_take(GPtrArray *paths, size_t *n)
 pb_status verify_run(const study *s, const analysis *a, const published *p,
 		     const verify_options *opt, verify_result **out)
 {
-	verifier v = { s, a, p, *opt, NULL, 0, NULL, NULL, NULL, NULL };
+	verifier v = { s, a, p, *opt, NULL, 0, 0, NULL, NULL, NULL, NULL };
 
 	v.r = g_new0(verify_result, 1);
 	v.items = g_array_new(FALSE, FALSE, sizeof(verify_item));

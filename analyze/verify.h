@@ -46,6 +46,8 @@ typedef struct verify_item {
 	char *recomputed;      /* as the study gives it; NULL: not in data */
 	size_t line;           /* a page: the line it was read from (a
 				  line's own check: that line); 0: none */
+	size_t col;            /* a number of a page's table: the column it
+				  was read at (within its cell); else 0 */
 } verify_item;
 
 /* The name of series K of PLAN on a page in LANG, in GLib memory

@@ -11,7 +11,7 @@
 
 /* Pairing by shared words sets every unpaired line of one side beside
  * every one of the other; beyond this many such pairs it is skipped. */
-#define WORD_PAIRS_MAX ((size_t)1 << 22)
+#define WORD_PAIRS_MAX ((size_t)1 << 20)
 /* The share of their words two lines must have in common to be paired
  * (twice the words in common over the words of both). */
 #define WORD_SHARE_MIN 0.75
@@ -27,7 +27,8 @@
 
 typedef struct line_unit {
 	size_t line;           /* 1-based line of its text */
-	char *raw;             /* the line, without its line end */
+	size_t lead;           /* blanks cut from its start */
+	char *raw;             /* the line, without its line end, trimmed */
 	char *norm;            /* its normal form */
 	char *skel;            /* the normal form with numbers masked */
 	char *key;             /* a table row: first cell and width */
@@ -82,6 +83,8 @@ static void clean_append(GString *out, const char *s, size_t len)
 		}
 		if (c == '`')
 			continue;
+		if (c == ROW_MARK || c == CELL_MARK)
+			c = ' ';   /* no text may pass for a row */
 		if (c == ' ' || sp) {
 			i += sp ? sp - 1 : 0;
 			space = true;
@@ -266,6 +269,7 @@ static void side_add(page_side *p, const char *s, size_t len, size_t line)
 	GString *skel = g_string_new(NULL);
 	line_unit u;
 	bool keep = true, row;
+	size_t lead = 0;
 
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'
 		       || s[len - 1] == '\r'))
@@ -273,6 +277,7 @@ static void side_add(page_side *p, const char *s, size_t len, size_t line)
 	while (len && (s[0] == ' ' || s[0] == '\t')) {
 		s++;
 		len--;
+		lead++;
 	}
 	row = len && (s[0] == '|' || memchr(s, '\t', len));
 	if (row)
@@ -289,6 +294,7 @@ static void side_add(page_side *p, const char *s, size_t len, size_t line)
 		g_ptr_array_add(p->sections, g_strdup(norm->str));
 	skeleton(norm->str, skel, NULL);
 	u.line = line;
+	u.lead = lead;
 	u.raw = g_strndup(s, len);
 	u.norm = g_string_free(norm, FALSE);
 	u.skel = g_string_free(skel, FALSE);
@@ -308,6 +314,11 @@ static void side_read(page_side *p, const char *text, size_t len)
 
 	p->units = g_array_new(FALSE, FALSE, sizeof(line_unit));
 	p->sections = g_ptr_array_new_with_free_func(g_free);
+	/* A byte order mark, as the page reader skips it. */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+		text += 3;
+		len -= 3;
+	}
 	for (size_t i = 0; i <= len; i++) {
 		if (i < len && text[i] != '\n')
 			continue;
@@ -431,25 +442,65 @@ static void sort_words(GPtrArray *w)
 	qsort(w->pdata, w->len, sizeof(char *), word_cmp);
 }
 
+static void words_free(gpointer words)
+{
+	if (words)
+		g_ptr_array_unref(words);
+}
+
+/* The words of a skeleton, counted without keeping them. */
+static size_t word_count(const char *skel)
+{
+	size_t n = 0;
+	bool in = false;
+
+	for (size_t i = 0; skel[i]; i++) {
+		bool w = skel[i] != ' ' && (skel[i] == '#' || !is_punct(skel[i]))
+			 && skel[i] != ROW_MARK && skel[i] != CELL_MARK;
+		n += w && !in;
+		in = w;
+	}
+	return n;
+}
+
 /* Pairs each unpaired recomputed line, in page order, with the unpaired
- * published line that shares most of its words, if enough. */
+ * published line that shares most of its words, if enough.  Two lines of
+ * A and B words share at most 2 min(A, B) / (A + B) of them, so a
+ * published line too long or too short for any recomputed one is not
+ * split into words at all (a hostile page of long lines costs no
+ * memory). */
 static void pair_words(page_side *pub, page_side *rec)
 {
-	GPtrArray *pw = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-	size_t n_pub = 0, n_rec = 0;
+	GPtrArray *pw = g_ptr_array_new_with_free_func(words_free);
+	size_t n_pub = 0, n_rec = 0, fewest = (size_t)-1, most = 0;
+	double ratio = WORD_SHARE_MIN / (2.0 - WORD_SHARE_MIN);
 
 	for (size_t i = 0; i < pub->units->len; i++)
 		n_pub += unit_at(pub, i)->partner == NO_PARTNER;
-	for (size_t i = 0; i < rec->units->len; i++)
-		n_rec += unit_at(rec, i)->partner == NO_PARTNER;
+	for (size_t i = 0; i < rec->units->len; i++) {
+		const line_unit *u = unit_at(rec, i);
+		size_t w;
+		if (u->partner != NO_PARTNER)
+			continue;
+		n_rec++;
+		w = word_count(u->skel);
+		fewest = w < fewest ? w : fewest;
+		most = w > most ? w : most;
+	}
 	if (!n_pub || !n_rec || n_pub > WORD_PAIRS_MAX / n_rec) {
 		g_ptr_array_free(pw, TRUE);
 		return;
 	}
 	for (size_t i = 0; i < pub->units->len; i++) {
-		GPtrArray *w = words_of(unit_at(pub, i)->skel);
-		sort_words(w);
-		g_ptr_array_add(pw, w);
+		const line_unit *u = unit_at(pub, i);
+		size_t w = u->partner == NO_PARTNER ? word_count(u->skel) : 0;
+		GPtrArray *words = NULL;
+		if (w && (double)w >= ratio * (double)fewest
+		    && (double)w * ratio <= (double)most) {
+			words = words_of(u->skel);
+			sort_words(words);
+		}
+		g_ptr_array_add(pw, words);
 	}
 	for (size_t j = 0; j < rec->units->len; j++) {
 		line_unit *r = unit_at(rec, j);
@@ -461,7 +512,8 @@ static void pair_words(page_side *pub, page_side *rec)
 		sort_words(rw);
 		for (size_t i = 0; i < pub->units->len; i++) {
 			const line_unit *p = unit_at(pub, i);
-			if (p->partner != NO_PARTNER || !p->key != !r->key)
+			if (p->partner != NO_PARTNER || !p->key != !r->key
+			    || !pw->pdata[i])
 				continue;
 			double share = word_share(pw->pdata[i], rw);
 			if (share >= best_share + (best == NO_PARTNER ? 0 : 1e-12)) {
@@ -517,30 +569,36 @@ static bool number_agrees(const char *p, size_t pn, const char *r, size_t rn)
 		return true;
 	if (pn >= DIGEST_MIN_DIGITS || rn >= DIGEST_MIN_DIGITS || dp > dr)
 		return false;
-	double pv = number_of(p, pn), rv;
+	/* Fewer decimals, but not none where pairboot writes some: "0.06"
+	 * for 0.060, never "0" or "1" for 0.060 or 0.864. */
+	if (dr > 0 && dp == 0)
+		return false;
+	double pv = number_of(p, pn), rv, exact = number_of(r, rn);
 
-	snprintf(buf, sizeof buf, "%.*f", dp, number_of(r, rn));
+	snprintf(buf, sizeof buf, "%.*f", dp, exact);
 	rv = strtod(buf, NULL);
+	if (!(pv < 0.0 || pv > 0.0) && (exact < 0.0 || exact > 0.0))
+		return false;   /* a number rounded away is not stated */
 	return !(rv < pv) && !(rv > pv);
 }
 
-/* Whether the published line P, equal to R but for its numbers, states
- * each number as R rounded to its decimals. */
-static bool numbers_agree(const line_unit *p, const line_unit *r)
+/* Whether the published text P, equal to R but for its numbers, states
+ * each number as R rounded to its decimals (both in normal form). */
+static bool text_numbers_agree(const char *p, const char *r)
 {
 	GArray *pt = g_array_new(FALSE, FALSE, sizeof(size_t));
 	GArray *rt = g_array_new(FALSE, FALSE, sizeof(size_t));
 	GString *tmp = g_string_new(NULL);
 	bool ok;
 
-	skeleton(p->norm, tmp, pt);
+	skeleton(p, tmp, pt);
 	g_string_truncate(tmp, 0);
-	skeleton(r->norm, tmp, rt);
+	skeleton(r, tmp, rt);
 	ok = pt->len == rt->len;
 	for (size_t k = 0; ok && k < pt->len; k += 2)
-		ok = number_agrees(p->norm + g_array_index(pt, size_t, k),
+		ok = number_agrees(p + g_array_index(pt, size_t, k),
 				   g_array_index(pt, size_t, k + 1),
-				   r->norm + g_array_index(rt, size_t, k),
+				   r + g_array_index(rt, size_t, k),
 				   g_array_index(rt, size_t, k + 1));
 	g_array_free(pt, TRUE);
 	g_array_free(rt, TRUE);
@@ -575,7 +633,7 @@ static unsigned char *item_lines(const verify_result *r, size_t n_lines)
 static void add_item(verify_result *r, GArray *items, verify_verdict v,
 		     char *what, const char *pub, const char *rec, size_t line)
 {
-	verify_item it = { v, what, g_strdup(pub), g_strdup(rec), line };
+	verify_item it = { v, what, g_strdup(pub), g_strdup(rec), line, 0 };
 
 	r->counts[v]++;
 	g_array_append_val(items, it);
@@ -613,6 +671,66 @@ static GArray *kept_items(verify_result *r)
 	return items;
 }
 
+/* Whether the first half has read numbers in columns FROM..TO of page
+ * line LINE (1-based, inclusive), and found each right. */
+static bool cell_by_items(const GArray *items, size_t line, size_t from,
+			  size_t to)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < items->len; i++) {
+		const verify_item *it = &g_array_index(items, verify_item, i);
+		if (it->line != line || it->col < from || it->col > to)
+			continue;
+		if (it->verdict != VERIFY_MATCH)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+/* The normal form of cell I of row S (bounds B). */
+static char *cell_norm(const char *s, const size_t *b, size_t i)
+{
+	GString *g = g_string_new(NULL);
+
+	clean_append(g, s + b[2 * i], b[2 * i + 1] - b[2 * i]);
+	return g_string_free(g, FALSE);
+}
+
+/* Whether the published row P states what its partner REC does, cell by
+ * cell: each cell the same, or the same but for numbers that are REC's
+ * rounded, or that the first half (ITEMS) has read there and found
+ * right, within its tolerance. */
+static bool rows_agree(const GArray *items, const line_unit *p,
+		       const line_unit *rec)
+{
+	size_t *pb, *rb;
+	size_t n = row_cells(p->raw, strlen(p->raw), &pb);
+	bool ok = row_cells(rec->raw, strlen(rec->raw), &rb) == n;
+
+	for (size_t i = 0; ok && i < n; i++) {
+		char *pc = cell_norm(p->raw, pb, i), *rc = cell_norm(rec->raw, rb, i);
+		GString *ps = g_string_new(NULL), *rs = g_string_new(NULL);
+
+		skeleton(pc, ps, NULL);
+		skeleton(rc, rs, NULL);
+		ok = strcmp(pc, rc) == 0
+		     || (strcmp(ps->str, rs->str) == 0
+			 && (text_numbers_agree(pc, rc)
+			     || cell_by_items(items, p->line,
+					      p->lead + pb[2 * i] + 1,
+					      p->lead + pb[2 * i + 1])));
+		g_string_free(ps, TRUE);
+		g_string_free(rs, TRUE);
+		g_free(pc);
+		g_free(rc);
+	}
+	g_free(pb);
+	g_free(rb);
+	return ok;
+}
+
 /* The published line P and its partner R: one item, or none where the
  * first half's items on P's line have found a number wrong. */
 static void judge_pair(verify_result *r, GArray *items, const line_unit *p,
@@ -627,9 +745,10 @@ static void judge_pair(verify_result *r, GArray *items, const line_unit *p,
 	else if (by_items[p->line] == 2)
 		return;
 	else if (same_skel && p->key)
-		v = by_items[p->line] ? VERIFY_MATCH : VERIFY_MISMATCH;
+		v = rows_agree(items, p, rec) ? VERIFY_MATCH : VERIFY_MISMATCH;
 	else if (same_skel && !p->key)
-		v = numbers_agree(p, rec) ? VERIFY_MATCH : VERIFY_MISMATCH;
+		v = text_numbers_agree(p->norm, rec->norm) ? VERIFY_MATCH
+							    : VERIFY_MISMATCH;
 	else
 		v = VERIFY_MISMATCH;
 	add_item(r, items, v, where(p, rec),

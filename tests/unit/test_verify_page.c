@@ -8,13 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "analyze/verify_page.h"
 #include "tests/lib/tap.h"
 
 /* The result of checking PAGE against EXPECTED; ITEM_LINE (0: none) is
  * the line of one item of verdict ITEM_VERDICT from the first half. */
-static verify_result *check(const char *page, const char *expected,
-			    size_t item_line, verify_verdict item_verdict)
+static verify_result *check_at(const char *page, const char *expected,
+			       size_t item_line, size_t item_col,
+			       verify_verdict item_verdict)
 {
 	verify_result *r = calloc(1, sizeof *r);
 	published p;
@@ -25,12 +28,19 @@ static verify_result *check(const char *page, const char *expected,
 	if (item_line) {
 		r->items = calloc(1, sizeof *r->items);
 		r->items[0] = (verify_item){ item_verdict, strdup("item"), NULL,
-					     NULL, item_line };
+					     NULL, item_line, item_col };
 		r->n_items = 1;
 		r->counts[item_verdict] = 1;
 	}
 	verify_page_lines(r, &p, expected, strlen(expected));
 	return r;
+}
+
+/* The same with an item at column 0 of its line (not in any cell). */
+static verify_result *check(const char *page, const char *expected,
+			    size_t item_line, verify_verdict item_verdict)
+{
+	return check_at(page, expected, item_line, 0, item_verdict);
 }
 
 /* The number of items of verdict V whose text, published or recomputed,
@@ -146,6 +156,21 @@ static void edits(void)
 	       "0.060 written 0.07: MISMATCH");
 	verify_result_free(r);
 
+	r = check(edited("SD 0.060 ms", "SD 0 ms"), page_md, 0, VERIFY_MATCH);
+	tap_ok(items(r, VERIFY_MISMATCH, "SD 0 ms") == 1,
+	       "0.060 written 0: rounded to nothing, MISMATCH");
+	verify_result_free(r);
+
+	r = check(edited("SD 0.060 ms", "SD 0.0 ms"), page_md, 0, VERIFY_MATCH);
+	tap_ok(items(r, VERIFY_MISMATCH, "SD 0.0 ms") == 1,
+	       "0.060 written 0.0: a non-zero number shown as zero, MISMATCH");
+	verify_result_free(r);
+
+	r = check(edited("p = 0.762", "p = -0.762"), page_md, 0, VERIFY_MATCH);
+	tap_ok(items(r, VERIFY_MISMATCH, "-0.762") == 1,
+	       "a sign flipped: MISMATCH");
+	verify_result_free(r);
+
 	r = check(edited("SD 0.060 ms", "SD 0.0600 ms"), page_md, 0, VERIFY_MATCH);
 	tap_ok(items(r, VERIFY_MISMATCH, "SD 0.0600") == 1,
 	       "more decimals than pairboot knows: MISMATCH");
@@ -159,12 +184,29 @@ static void edits(void)
 
 static void rows_by_items(void)
 {
-	/* Line 7 is the row of `10`: a bound drawn with another seed. */
-	const char *page = edited("-1.111", "-1.200");
-	verify_result *r = check(page, page_md, 7, VERIFY_MATCH);
+	/* Line 7 is the row of `10`: a bound drawn with another seed, in
+	 * the cell that starts at column 10 ("| `10` | `+0.625 ms` ..."). */
+	char *page = g_strdup(edited("-1.111", "-1.200"));
+	verify_result *r = check_at(page, page_md, 7, 22, VERIFY_MATCH);
 
 	tap_ok(r->counts[VERIFY_MISMATCH] == 0 && r->counts[VERIFY_MATCH] == 10,
 	       "a row that differs in numbers its items found right: match");
+	verify_result_free(r);
+	r = check_at(page, page_md, 7, 3, VERIFY_MATCH);
+	tap_ok(items(r, VERIFY_MISMATCH, "-1.200") == 1,
+	       "items found right in another cell of the row do not cover it");
+	verify_result_free(r);
+	/* A number in a cell no item reads: the conclusion. */
+	{
+		char *pub = g_strdup(edited("| harm |", "| harm 2 |"));
+		char *rec = g_strdup(edited("| harm |", "| harm 1 |"));
+		r = check_at(pub, rec, 7, 22, VERIFY_MATCH);
+		tap_ok(items(r, VERIFY_MISMATCH, "harm 2") == 1,
+		       "a number changed in a cell no item reads: MISMATCH, "
+		       "though the row's items match");
+		g_free(pub);
+		g_free(rec);
+	}
 	verify_result_free(r);
 	r = check(page, page_md, 7, VERIFY_MISMATCH);
 	tap_ok(r->counts[VERIFY_MISMATCH] == 1 && r->n_items == 9,
@@ -175,6 +217,7 @@ static void rows_by_items(void)
 	tap_ok(items(r, VERIFY_MISMATCH, "-1.200") == 1,
 	       "without items on its line: MISMATCH");
 	verify_result_free(r);
+	g_free(page);
 }
 
 static void omitted_and_unchecked(void)
@@ -207,6 +250,25 @@ static void omitted_and_unchecked(void)
 	verify_result_free(r);
 }
 
+static void bom_and_markers(void)
+{
+	char *page = g_strconcat("\xef\xbb\xbf", page_md, NULL);
+	verify_result *r = check(page, page_md, 0, VERIFY_MATCH);
+
+	tap_ok(r->counts[VERIFY_MATCH] == 9 && r->counts[VERIFY_MISMATCH] == 0,
+	       "a page that starts with a byte order mark matches");
+	verify_result_free(r);
+	g_free(page);
+	/* A line made of the bytes that mark a row in normal form. */
+	page = g_strconcat(page_md, "\x1e`10`\x1f+0.625 ms [-1.111; +2.474]"
+			   "\x1fharm\n", NULL);
+	r = check(page, page_md, 0, VERIFY_MATCH);
+	tap_ok(r->counts[VERIFY_MATCH] == 9 && r->n_unchecked == 1,
+	       "a line of row marks passes for no row: not checked");
+	verify_result_free(r);
+	g_free(page);
+}
+
 static void omitted_items_dropped(void)
 {
 	verify_result *r = check(page_md, page_md, 3, VERIFY_OMITTED);
@@ -223,6 +285,7 @@ int main(void)
 	edits();
 	rows_by_items();
 	omitted_and_unchecked();
+	bom_and_markers();
 	omitted_items_dropped();
 	return tap_done();
 }

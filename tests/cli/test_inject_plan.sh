@@ -12,8 +12,12 @@
 # unless it drew text).
 #
 # The plan is made for tests/data/tiny with at most 5 blocks and `plan new`
-# writes a study of 3 states and 3 blocks: under a thousand allocations in
-# all, so every one is tried.
+# writes a study of 3 states and 3 blocks.  Every allocation up to
+# PAIRBOOT_INJECT_FIRST (default 1000: all of `plan new`, and all that
+# `plan` makes before it draws its figure) is tried, then
+# PAIRBOOT_INJECT_SAMPLES (default 500) more spread evenly over the rest
+# (the figure's text and paths, some 4,000 more); PAIRBOOT_INJECT_ALL=1
+# tries every one.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -57,7 +61,14 @@ sweep() {
 	ok "$what: the shim counted its allocations (${n_alloc:-none})" \
 		test "${n_alloc:-0}" -gt 50
 	bad=() same=0 oom=0 glib_abort=()
-	for ((n = 1; n <= ${n_alloc:-0}; n++)); do
+	local first=${PAIRBOOT_INJECT_FIRST:-1000} step ns=()
+	local samples=${PAIRBOOT_INJECT_SAMPLES:-500}
+	for ((n = 1; n <= ${n_alloc:-0} && n <= first; n++)); do ns+=("$n"); done
+	step=$(((${n_alloc:-0} - first) / samples))
+	[ "$step" -lt 1 ] && step=1
+	[ "${PAIRBOOT_INJECT_ALL:-0}" = 1 ] && step=1
+	for ((n = first + 1; n <= ${n_alloc:-0}; n += step)); do ns+=("$n"); done
+	for n in "${ns[@]}"; do
 		inject "$n" "$out" "$@"
 		case $status in
 		0)
@@ -95,13 +106,13 @@ sweep() {
 			bad+=("$what $n: exit $status: $(head -n 1 "$tap_tmp/stderr")") ;;
 		esac
 	done
-	diag "$what: ${n_alloc:-0} allocations, each failed in turn: $oom exit" \
+	diag "$what: ${#ns[@]} of ${n_alloc:-0} allocations failed in turn: $oom exit" \
 		"71, $same recovered with the same output, ${#glib_abort[@]}" \
 		"stopped by GLib's abort() (N = ${glib_abort[*]:-none})"
 	is "${#bad[@]}" 0 "$what: every failed allocation ends in exit 71 with 'out of memory' and nothing written, or in the same output"
 	[ ${#bad[@]} -gt 0 ] && diag "${bad[@]}" | head -n 20
 	ok "$what: most failed allocations were reported as such ($oom)" \
-		test "$oom" -gt "$((${n_alloc:-0} / 2))"
+		test "$oom" -gt "$((${#ns[@]} / 2))"
 }
 
 ## plan STUDY -o DIR --------------------------------------------------------

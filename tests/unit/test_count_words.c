@@ -117,9 +117,31 @@ static void none_accepted(void)
 	}
 }
 
+/* The Czech small-sample note: no preposition whose form depends on the
+ * number ("s 5", "se 6"), the noun in the locative: "při 1 páru", "při N
+ * párech" for every other count. */
+static void czech_pairs(void)
+{
+	const page_phrase *p = page_phrase_get(PH_SET_SMALL_SAMPLE);
+
+	for (size_t i = 0; i < N_COUNTS; i++) {
+		unsigned long n = counts[i];
+		char want[64];
+		char *got = g_strdup_printf(i18n_ntext("cs", p->msgid, p->plural,
+						       n), n, "95 %",
+					    "percentile", "79,5 %");
+		snprintf(want, sizeof want, "Při %lu %s byla ", n,
+			 n == 1 ? "páru" : "párech");
+		tap_ok(g_str_has_prefix(got, want), "cs, %lu pairs: '%s'", n,
+		       want);
+		g_free(got);
+	}
+}
+
 int main(void)
 {
 	some_accepted();
 	none_accepted();
+	czech_pairs();
 	return tap_done();
 }

@@ -17,6 +17,7 @@
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 #include "render/endpoint_words.h"
+#include "render/figkind.h"
 #include "render/i18n.h"
 #include "render/mdpage.h"
 #include "render/outcome_words.h"
@@ -30,6 +31,7 @@ typedef struct page {
 	const study_plan *p;
 	const analysis *a;
 	const study_summary *sum;
+	const markdown_links *links;   /* NULL: no figures on the page */
 } page;
 
 /* ---- words and text pieces (render/mdpage.h) ------------------------ */
@@ -295,6 +297,70 @@ static const char *cmp_cell(page *pg, const comparison *c)
 		   ci_code(pg, ci->lo, ci->hi));
 }
 
+/* ---- figures ---------------------------------------------------------- */
+
+/* The figure K of the page's language, where the links say, with ALT. */
+static void figure_link(page *pg, fig_kind k, const char *alt)
+{
+	if (!figures_has(k, pg->s, pg->a))
+		return;
+	pagedoc_figure(pg->md.doc, alt,
+		       fmt(pg, "%s%s.%s.%s", pg->links->base, figures_name(k),
+			   pg->md.lang, pg->links->ext));
+}
+
+/* The difference figure, its alt text the finding of each state. */
+static void figure_interval(page *pg)
+{
+	const study_plan *p = pg->p;
+	GPtrArray *parts;
+
+	if (!pg->links)
+		return;
+	parts = g_ptr_array_new();
+	for (size_t i = 0; i < pg->a->n_states; i++) {
+		const state_result *r = &pg->a->states[i];
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			state_text(pg, p->states[r->state]),
+			conclusion_text(pg, r)));
+	}
+	/* TRANSLATORS: the alt text of the difference figure on a page:
+	   the figure's title, then each state's conclusion. */
+	figure_link(pg, FIG_INTERVAL, fmt(pg, trc(pg, "figure alt",
+		"%s, each state against the practical threshold: %s."),
+		fmt(pg, trc(pg, "figure", "Difference in %s from state %s"),
+		    code(pg, p->statistic.name, false),
+		    state_text(pg, p->reference)),
+		join(pg, parts, "; ")));
+	g_ptr_array_free(parts, TRUE);
+}
+
+static void figure_boots(page *pg)
+{
+	const study_plan *p = pg->p;
+
+	if (!pg->links)
+		return;
+	/* TRANSLATORS: the alt text of the per-boot figure on a page. */
+	figure_link(pg, FIG_BOOTS, fmt(pg, trc(pg, "figure alt",
+		"%s; each line joins the two runs of one block."),
+		fmt(pg, trc(pg, "figure", "Per-boot %s of all accepted runs, "
+			    "paired with state %s"),
+		    code(pg, p->statistic.name, false),
+		    state_text(pg, p->reference))));
+}
+
+static void figure_mechanism(page *pg)
+{
+	if (!pg->links)
+		return;
+	/* TRANSLATORS: the alt text of the mechanism figure on a page. */
+	figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
+		"%s, per state and boot, as the table above counts them."),
+		trc(pg, "figure", "Priority of the test thread before "
+		    "registration, after it and after cleanup")));
+}
+
 static void section_comparisons(page *pg)
 {
 	const study_plan *p = pg->p;
@@ -330,6 +396,8 @@ static void section_comparisons(page *pg)
 		table_row(pg, row);
 	}
 	g_ptr_array_free(row, TRUE);
+	figure_interval(pg);
+	figure_boots(pg);
 }
 
 /* ---- 3. mechanism --------------------------------------------------- */
@@ -597,6 +665,7 @@ static void section_mechanism(page *pg)
 		return;
 	section(pg, PAGE_MECHANISM, tr(pg, "Mechanism check"));
 	each_series(pg, SERIES_MECHANISM, mechanism_series);
+	figure_mechanism(pg);
 }
 
 /* ---- 4. sentences --------------------------------------------------- */
@@ -1403,6 +1472,14 @@ static void heading(page *pg)
 pb_status markdown_render_doc(const study *s, const analysis *a,
 			      const char *lang, pagedoc *doc)
 {
+	return markdown_render_doc_linked(s, a, lang, NULL, doc);
+}
+
+pb_status markdown_render_doc_linked(const study *s, const analysis *a,
+				     const char *lang,
+				     const markdown_links *links,
+				     pagedoc *doc)
+{
 	page pg = { 0 };
 	size_t start = pagedoc_len(doc);
 
@@ -1414,6 +1491,7 @@ pb_status markdown_render_doc(const study *s, const analysis *a,
 	pg.p = &s->plan;
 	pg.a = a;
 	pg.sum = a->summary;
+	pg.links = links;
 
 	heading(&pg);
 	section_values(&pg);
@@ -1434,8 +1512,15 @@ pb_status markdown_render_doc(const study *s, const analysis *a,
 pb_status markdown_render(const study *s, const analysis *a,
 			  const char *lang, GString *out)
 {
+	return markdown_render_linked(s, a, lang, NULL, out);
+}
+
+pb_status markdown_render_linked(const study *s, const analysis *a,
+				 const char *lang, const markdown_links *links,
+				 GString *out)
+{
 	pagedoc *doc = pagedoc_new();
-	pb_status st = markdown_render_doc(s, a, lang, doc);
+	pb_status st = markdown_render_doc_linked(s, a, lang, links, doc);
 
 	g_string_append_len(out, pagedoc_str(doc), (gssize)pagedoc_len(doc));
 	pagedoc_free(doc);

@@ -52,4 +52,28 @@ pb_status markdown_render(const study *s, const analysis *a,
 pb_status markdown_render_doc(const study *s, const analysis *a,
 			      const char *lang, pagedoc *doc);
 
+/* Where a page finds its figures: the report's figure files of one
+ * format, beside the page or at an address. */
+typedef struct markdown_links {
+	const char *ext;       /* "svg" or "png" */
+	const char *base;      /* "" (beside the page) or an address that
+				  ends in '/' */
+} markdown_links;
+
+/* The page with its figures shown where they belong: the difference
+ * figure and the per-boot figure after the comparison table, the
+ * mechanism figure after the mechanism tables, each as
+ * `![ALT](BASE<figure>.<lang>.<EXT>)` with an alt text in LANG that says
+ * what the figure finds (the difference figure: each state's
+ * conclusion).  LINKS NULL: no figures, as markdown_render_doc. */
+pb_status markdown_render_doc_linked(const study *s, const analysis *a,
+				     const char *lang,
+				     const markdown_links *links,
+				     pagedoc *doc);
+
+/* markdown_render with LINKS (see markdown_render_doc_linked). */
+pb_status markdown_render_linked(const study *s, const analysis *a,
+				 const char *lang, const markdown_links *links,
+				 GString *out);
+
 #endif

@@ -8,6 +8,7 @@ typedef struct block_rec {
 	page_block pub;
 	size_t offset;          /* where its Markdown starts in the text */
 	char *text;             /* pub.text */
+	char *target;           /* pub.target */
 	GPtrArray *cells;       /* pub.cells, owned strings; NULL but for a
 				   table */
 } block_rec;
@@ -31,6 +32,7 @@ pagedoc *pagedoc_new(void)
 static void block_clear(block_rec *b)
 {
 	g_free(b->text);
+	g_free(b->target);
 	if (b->cells)
 		g_ptr_array_free(b->cells, TRUE);
 }
@@ -110,6 +112,17 @@ void pagedoc_paragraph(pagedoc *doc, const char *text)
 void pagedoc_bullet(pagedoc *doc, const char *text)
 {
 	add_text(doc, PAGE_BULLET, 0, "- ", text);
+}
+
+void pagedoc_figure(pagedoc *doc, const char *alt, const char *target)
+{
+	block_rec *b = add_block(doc, PAGE_FIGURE);
+
+	b->text = g_strdup(alt);
+	b->pub.text = b->text;
+	b->target = g_strdup(target);
+	b->pub.target = b->target;
+	g_string_append_printf(doc->text, "![%s](%s)\n", alt, target);
 }
 
 /* Adds to table B the row of N CELLS, cut or padded to its columns, and

@@ -39,7 +39,9 @@ typedef enum page_block_kind {
 	PAGE_HEADING,
 	PAGE_PARAGRAPH,
 	PAGE_BULLET,            /* one item of a list */
-	PAGE_TABLE
+	PAGE_TABLE,
+	PAGE_FIGURE             /* an image of the report's: text its alt
+				   text, target where it is */
 } page_block_kind;
 
 /* One block, as a reader sees it. */
@@ -48,6 +50,7 @@ typedef struct page_block {
 	page_section section;
 	int level;              /* a heading's level, 1..6; else 0 */
 	const char *text;       /* inline Markdown; NULL for a table */
+	const char *target;     /* a figure: the file or address; else NULL */
 	size_t n_cols;          /* a table's columns: its header's cells */
 	size_t n_rows;          /* a table's rows, the header row included */
 	const char *const *cells; /* n_rows x n_cols inline Markdown texts,
@@ -71,6 +74,11 @@ void pagedoc_begin(pagedoc *doc, page_section id);
 void pagedoc_heading(pagedoc *doc, int level, const char *text);
 void pagedoc_paragraph(pagedoc *doc, const char *text);
 void pagedoc_bullet(pagedoc *doc, const char *text);
+
+/* A figure, `![ALT](TARGET)`: ALT inline Markdown, TARGET a relative path
+ * or an address (both copied; TARGET is written as given, the caller
+ * makes sure it holds no blank, parenthesis or control character). */
+void pagedoc_figure(pagedoc *doc, const char *alt, const char *target);
 
 /* A table whose header has the N cells CELLS (copied), and one row of it
  * more.  A row goes to the last block, which must be a table; its cells

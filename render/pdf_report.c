@@ -663,6 +663,7 @@ static void text_block(pdf *d, const page_block *b, bool first,
 		d->y += BULLET_GAP;
 		break;
 	case PAGE_TABLE:
+	case PAGE_FIGURE:   /* the report draws its figures itself */
 		break;
 	}
 	g_free(text);

@@ -155,13 +155,15 @@ static pb_status check_target_place(const study *s, const char *target,
  * documents, which the Markdown files and the PDFs both show; the caller
  * frees them, NULL ones included). */
 static pb_status render_pages(const study *s, const analysis *a,
-			      const lang_list *langs, pagedoc **pages)
+			      const lang_list *langs,
+			      const markdown_links *links, pagedoc **pages)
 {
 	pb_status st = PB_OK;
 
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++) {
 		pages[i] = pagedoc_new();
-		st = markdown_render_doc(s, a, langs->code[i], pages[i]);
+		st = markdown_render_doc_linked(s, a, langs->code[i], links,
+						pages[i]);
 		if (st == PB_SOFTWARE)
 			fprintf(stderr, "pairboot: internal error: the %s page "
 				"cannot be rendered\n", langs->code[i]);
@@ -277,6 +279,7 @@ static pb_status write_figures(const study *s, const analysis *a,
  * whole or not at all. */
 static pb_status write_report(const study *s, const analysis *a,
 			      const lang_list *langs, unsigned formats,
+			      const markdown_links *links,
 			      const char *target, diag *d)
 {
 	GString *json = g_string_new(NULL);
@@ -287,7 +290,7 @@ static pb_status write_report(const study *s, const analysis *a,
 	if (formats & FORMAT_JSON)
 		st = results_json_write(s, a, json);
 	if (st == PB_OK && (formats & (FORMAT_MD | FIG_PDF)))
-		st = render_pages(s, a, langs, pages);
+		st = render_pages(s, a, langs, links, pages);
 	if (st == PB_OK)
 		st = outdir_begin(target, d, &o);
 	if (st == PB_OK) {
@@ -316,6 +319,7 @@ static pb_status write_report(const study *s, const analysis *a,
 
 static pb_status report_study(const char *dir, const char *output,
 			      const lang_list *langs, unsigned formats,
+			      const markdown_links *links,
 			      const cli_options *opt, diag *d)
 {
 	study *s = NULL;
@@ -343,7 +347,7 @@ static pb_status report_study(const char *dir, const char *output,
 		st = make_default_parent(d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
-		st = write_report(s, a, langs, formats, target, d);
+		st = write_report(s, a, langs, formats, links, target, d);
 		timing_end(TIMING_RENDER);
 	}
 	if (st == PB_OK && !opt->quiet)
@@ -408,6 +412,30 @@ static pb_status parse_langs(const char *arg, lang_list *langs)
 
 /* Parses the comma-separated format names of ARG ("md,json") into
  * *FORMATS.  Returns PB_OK or a usage error (printed). */
+/* The longest --figure-base. */
+#define FIGURE_BASE_MAX 1024
+
+/* Whether ARG may stand before a figure's file name in a Markdown link:
+ * no blank, control character or byte that would end or break the link.
+ * Into OUT (FIGURE_BASE_MAX + 2 bytes) with a '/' at its end. */
+static bool figure_base_ok(const char *arg, char *out)
+{
+	size_t n = strlen(arg);
+
+	if (n == 0 || n > FIGURE_BASE_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)arg[i];
+		if (c <= 0x20 || c == 0x7f || strchr("()<>\\\"`", c))
+			return false;
+	}
+	memcpy(out, arg, n);
+	if (arg[n - 1] != '/')
+		out[n++] = '/';
+	out[n] = '\0';
+	return true;
+}
+
 static pb_status parse_formats(const char *arg, unsigned *formats)
 {
 	const char *p = arg;
@@ -439,14 +467,17 @@ static pb_status parse_formats(const char *arg, unsigned *formats)
 pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 {
 	/* --lang has no short form: its value stands for the option. */
-	enum { OPT_LANG = 256, OPT_FORMAT };
+	enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "lang", required_argument, NULL, OPT_LANG },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "figure-base", required_argument, NULL, OPT_FIGURE_BASE },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *output = NULL;
+	const char *output = NULL, *figure_base = NULL;
+	char base[FIGURE_BASE_MAX + 2];
+	markdown_links links;
 	unsigned formats = FORMAT_ALL;
 	lang_list langs;
 	diag *d;
@@ -468,10 +499,22 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			if (parse_formats(optarg, &formats) != PB_OK)
 				return PB_USAGE;
 			break;
+		case OPT_FIGURE_BASE:
+			figure_base = optarg;
+			break;
 		default:
 			return PB_USAGE;
 		}
 	}
+	if (figure_base && !figure_base_ok(figure_base, base))
+		return cli_usage_error("report: --figure-base must be an "
+				       "address of at most %d bytes without "
+				       "blanks, control characters or any of "
+				       "()<>\\\"` ('%s')", FIGURE_BASE_MAX,
+				       figure_base);
+	links.base = figure_base ? base : "";
+	links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG ? "png"
+		    : figure_base ? "svg" : NULL;
 	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")
 	    != PB_OK)
 		return PB_USAGE;
@@ -481,7 +524,9 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
-	st = report_study(argv[optind], output, &langs, formats, opt, d);
+	st = report_study(argv[optind], output, &langs, formats,
+			  links.ext && (formats & FORMAT_MD) ? &links : NULL,
+			  opt, d);
 	cli_say_failure(st, argv[optind], "no report written", d);
 	diag_free(d);
 	return st;

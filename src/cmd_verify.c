@@ -186,18 +186,71 @@ static void print_result(const verify_result *r, bool quiet,
 	printf("; %s\n", conclusion(r, allow_omitted));
 }
 
+/* The figure links of a page, as the first line that shows one of
+ * pairboot's figures (`![...](BASEinterval.LANG.EXT)`) has them: BASE into
+ * BUF (SIZE bytes), EXT "svg" or "png".  False when the page shows none:
+ * it is then compared with the page without figures. */
+static bool page_links(const char *text, const char *lang,
+		       markdown_links *out, char *buf, size_t size)
+{
+	static const char *const names[] = { "interval", "boots",
+					     "mechanism" };
+	static const char *const exts[] = { "svg", "png" };
+
+	for (const char *line = text; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		const char *open = NULL;
+
+		while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
+			len--;
+		if (len > 4 && line[0] == '!' && line[1] == '['
+		    && line[len - 1] == ')') {
+			for (const char *c = line + len - 1; c > line; c--)
+				if (c[-1] == ']' && c[0] == '(') {
+					open = c + 1;
+					break;
+				}
+		}
+		for (size_t k = 0; open && k < 3; k++)
+			for (size_t e = 0; e < 2; e++) {
+				char file[64];
+				size_t tl = (size_t)(line + len - 1 - open), fl;
+				snprintf(file, sizeof file, "%s.%s.%s", names[k],
+					 lang, exts[e]);
+				fl = strlen(file);
+				if (tl < fl || tl - fl >= size
+				    || memcmp(open + tl - fl, file, fl) != 0
+				    || (tl > fl && open[tl - fl - 1] != '/'))
+					continue;
+				memcpy(buf, open, tl - fl);
+				buf[tl - fl] = '\0';
+				out->base = buf;
+				out->ext = exts[e];
+				return true;
+			}
+		line = end ? end + 1 : NULL;
+	}
+	return false;
+}
+
 /* For a page: its every line beside the page pairboot writes from the
- * study in the page's language. */
+ * study in the page's language, with the figures the page shows. */
 static pb_status check_lines(verify_result *r, const study *s,
 			     const analysis *a, const published *p)
 {
 	GString *expected;
+	markdown_links links;
+	char base[1100];
 	pb_status st;
 
 	if (p->source != PUB_PAGE || !p->text || !p->lang)
 		return PB_OK;
 	expected = g_string_new(NULL);
-	st = markdown_render(s, a, p->lang, expected);
+	st = markdown_render_linked(s, a, p->lang,
+				    page_links(p->text, p->lang, &links, base,
+					       sizeof base) ? &links : NULL,
+				    expected);
 	if (st == PB_OK)
 		st = verify_page_lines(r, p, expected->str, expected->len);
 	g_string_free(expected, TRUE);

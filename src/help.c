@@ -25,6 +25,7 @@ static const struct {
 	  "check has no options of its own.\n" },
 	{ "report",
 	  "Usage: pairboot report STUDY [-o DIR] [--lang LIST] [--format LIST]\n"
+	  "         [--figure-base URL]\n"
 	  "Analyse the study and write its report: results.json, LANG.md "
 	  "pages,\n"
 	  "report.LANG.pdf and each figure as FIGURE.LANG.svg and .png.\n"
@@ -35,7 +36,10 @@ static const struct {
 	  "      --lang=LIST        the languages, from en,de,cs,ko (default: "
 	  "all)\n"
 	  "      --format=LIST      the formats, from md,json,pdf,svg,png\n"
-	  "                         (default: all)\n" },
+	  "                         (default: all)\n"
+	  "      --figure-base=URL  the pages show their figures from URL, where\n"
+	  "                         a wiki keeps its uploads (default: beside the\n"
+	  "                         page)\n" },
 	{ "compare",
 	  "Usage: pairboot compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
 	  "Compare two studies of the same design on an old and a new build:\n"

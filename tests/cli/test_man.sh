@@ -99,8 +99,8 @@ for cmd in check report compare verify summarize plan "plan new"; do
 	ok "the man page has a subsection for '$cmd'" \
 		grep -qE "^\\.SS \"pairboot $cmd [A-Z]" "$page"
 done
-# The lists are not empty by mistake: report has its three.
-is "$(help_options report | tr '\n' ' ')" "--format --lang --output -o " \
+# The lists are not empty by mistake: report has its four.
+is "$(help_options report | tr '\n' ' ')" "--figure-base --format --lang --output -o " \
 	"report --help: the options are read"
 
 done_testing

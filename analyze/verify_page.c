@@ -9,6 +9,8 @@
 
 #include <glib.h>
 
+#include "ingest/pubmatch.h"
+
 /* Pairing by shared words sets every unpaired line of one side beside
  * every one of the other; beyond this many such pairs it is skipped. */
 #define WORD_PAIRS_MAX ((size_t)1 << 20)
@@ -390,6 +392,14 @@ static void pair_equal(page_side *pub, page_side *rec, unit_text_fn text,
 	g_hash_table_destroy(queues);
 }
 
+/* Whether C belongs to a word of a skeleton: not the end, a space, a
+ * row or cell mark, or punctuation other than '#' (a masked number). */
+static bool is_word_byte(char c)
+{
+	return c && c != ' ' && c != ROW_MARK && c != CELL_MARK
+	       && (c == '#' || !is_punct(c));
+}
+
 /* The words of a skeleton: runs of bytes that are not spaces or
  * punctuation ('#', a masked number, is a word). */
 static GPtrArray *words_of(const char *skel)
@@ -398,9 +408,7 @@ static GPtrArray *words_of(const char *skel)
 
 	for (size_t i = 0; skel[i];) {
 		size_t n = 0;
-		while (skel[i + n] && skel[i + n] != ' '
-		       && (skel[i + n] == '#' || !is_punct(skel[i + n]))
-		       && skel[i + n] != ROW_MARK && skel[i + n] != CELL_MARK)
+		while (is_word_byte(skel[i + n]))
 			n++;
 		if (n)
 			g_ptr_array_add(w, g_strndup(skel + i, n));
@@ -455,8 +463,7 @@ static size_t word_count(const char *skel)
 	bool in = false;
 
 	for (size_t i = 0; skel[i]; i++) {
-		bool w = skel[i] != ' ' && (skel[i] == '#' || !is_punct(skel[i]))
-			 && skel[i] != ROW_MARK && skel[i] != CELL_MARK;
+		bool w = is_word_byte(skel[i]);
 		n += w && !in;
 		in = w;
 	}
@@ -533,48 +540,26 @@ static void pair_words(page_side *pub, page_side *rec)
 /* ---------------------------------------------------------------------
  * Judging a pair. */
 
-/* The number of digits after the decimal mark of the number S (LEN
- * bytes). */
-static int decimals_of(const char *s, size_t len)
-{
-	const char *dot = memchr(s, '.', len);
-
-	if (!dot)
-		dot = memchr(s, ',', len);
-	return dot ? (int)(len - (size_t)(dot - s) - 1) : 0;
-}
-
-static double number_of(const char *s, size_t len)
-{
-	char buf[64];
-
-	if (len >= sizeof buf)
-		return 0;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	for (char *c = buf; *c; c++)
-		if (*c == ',')
-			*c = '.';
-	return strtod(buf, NULL);
-}
-
 /* Whether the published number P (PN bytes) is the recomputed R (RN
- * bytes) rounded to P's decimals; a digest must be the same. */
+ * bytes) rounded to P's decimals; a digest must be the same.  Both are
+ * read as a page's numbers are (ingest/pubmatch.h: either decimal
+ * mark). */
 static bool number_agrees(const char *p, size_t pn, const char *r, size_t rn)
 {
 	char buf[400];
-	int dp = decimals_of(p, pn), dr = decimals_of(r, rn);
+	double pv, rv, exact;
+	int dp, dr;
 
 	if (pn == rn && memcmp(p, r, pn) == 0)
 		return true;
-	if (pn >= DIGEST_MIN_DIGITS || rn >= DIGEST_MIN_DIGITS || dp > dr)
+	if (pn >= DIGEST_MIN_DIGITS || rn >= DIGEST_MIN_DIGITS
+	    || pub_number_parse(p, &pv, &dp) != pn
+	    || pub_number_parse(r, &exact, &dr) != rn || dp > dr)
 		return false;
 	/* Fewer decimals, but not none where pairboot writes some: "0.06"
 	 * for 0.060, never "0" or "1" for 0.060 or 0.864. */
 	if (dr > 0 && dp == 0)
 		return false;
-	double pv = number_of(p, pn), rv, exact = number_of(r, rn);
-
 	snprintf(buf, sizeof buf, "%.*f", dp, exact);
 	rv = strtod(buf, NULL);
 	if (!(pv < 0.0 || pv > 0.0) && (exact < 0.0 || exact > 0.0))

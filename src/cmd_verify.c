@@ -34,6 +34,7 @@
 #include "ingest/published_text.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
+#include "render/figkind.h"
 #include "render/markdown.h"
 #include "render/studytext.h"
 #include "src/cli.h"
@@ -193,8 +194,6 @@ static void print_result(const verify_result *r, bool quiet,
 static bool page_links(const char *text, const char *lang,
 		       markdown_links *out, char *buf, size_t size)
 {
-	static const char *const names[] = { "interval", "boots",
-					     "mechanism" };
 	static const char *const exts[] = { "svg", "png" };
 
 	for (const char *line = text; line && *line;) {
@@ -212,12 +211,13 @@ static bool page_links(const char *text, const char *lang,
 					break;
 				}
 		}
-		for (size_t k = 0; open && k < 3; k++)
+		for (int k = 0; open && k < FIG_KINDS; k++)
 			for (size_t e = 0; e < 2; e++) {
 				char file[64];
 				size_t tl = (size_t)(line + len - 1 - open), fl;
-				snprintf(file, sizeof file, "%s.%s.%s", names[k],
-					 lang, exts[e]);
+				snprintf(file, sizeof file, "%s.%s.%s",
+					 figures_name((fig_kind)k), lang,
+					 exts[e]);
 				fl = strlen(file);
 				if (tl < fl || tl - fl >= size
 				    || memcmp(open + tl - fl, file, fl) != 0

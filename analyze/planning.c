@@ -11,6 +11,7 @@
 
 #include "analyze/bootstrap.h"
 #include "analyze/mt19937.h"
+#include "analyze/shapetest.h"
 #include "common/progress.h"
 
 /* What a run of simulations estimates: each has streams of its own. */
@@ -425,7 +426,7 @@ static pb_status check_pilot(const double *d, size_t n0,
 	*says = false;
 	for (size_t t = 0; t < n_out; t++)
 		out[t] = (planning_need){ PLANNING_NOT_REACHABLE, 0, 0, true,
-					  0.0, 0.0, VERDICT_NO_INTERVAL };
+					  0.0, 0.0, VERDICT_NO_INTERVAL, NAN };
 	/* Sizes and pilot indices are drawn as 32-bit numbers. */
 	if (set->max_blocks < VERDICT_MIN_PAIRS
 	    || set->max_blocks > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
@@ -524,6 +525,20 @@ pb_status planning_guarantee(const double *d, size_t n0, double target,
 
 	if (st != PB_OK || !says)
 		return st;
+	/* The limits below are normal-theory ones, and no pilot can bound a
+	 * tail it has not sampled: a pilot too small for its shape test to
+	 * catch a long tail, or one whose shape is unlike a normal one, is
+	 * given no size. */
+	shapetest_result shape = shapetest_run(d, n0);
+	if (n0 < PLANNING_GUARANTEE_MIN_PILOT || !shape.defined) {
+		out->reason = PLANNING_SHAPE_UNTESTED;
+		return PB_OK;
+	}
+	out->shape_p = shape.p_value;
+	if (shape.p_value < PLANNING_SHAPE_LEVEL) {
+		out->reason = PLANNING_NOT_NORMAL;
+		return PB_OK;
+	}
 	if (!pessimistic_effect(d, n0, level, set->threshold, &mu)) {
 		out->reason = PLANNING_UNDECIDABLE;
 		return PB_OK;
@@ -572,6 +587,10 @@ const char *planning_reason_code(planning_reason r)
 		return "not-reachable";
 	case PLANNING_UNDECIDABLE:
 		return "undecidable";
+	case PLANNING_SHAPE_UNTESTED:
+		return "shape-untested";
+	case PLANNING_NOT_NORMAL:
+		return "not-normal";
 	}
 	return "unknown";
 }

@@ -49,6 +49,9 @@
  * limits hold at once in a share target of normal pilots (the sample mean
  * and SD are independent).  An effect moved onto or beyond the boundary
  * gives no size: the pilot cannot tell which verdict would be right.
+ * Nor does a pilot of fewer than PLANNING_GUARANTEE_MIN_PILOT pairs, or one
+ * whose shape is unlike a normal one (analyze/shapetest.h): the limits are
+ * normal-theory ones, and a pilot cannot bound a tail it has not sampled.
  *
  * Every simulation is seeded from the study's seed, the series and the
  * state (boot_stream_seed of the seed with its bits inverted, so the
@@ -92,14 +95,25 @@ typedef struct planning_settings {
 	uint32_t stream_seed;     /* the comparison's own */
 } planning_settings;
 
+/* The guarantee declines a pilot whose shape test (analyze/shapetest.h)
+ * has a p-value below this, and a pilot of fewer pairs than
+ * PLANNING_GUARANTEE_MIN_PILOT: below it the test misses too many skewed
+ * pilots for the guarantee to hold (bench/planbench, docs/statistics.md). */
+#define PLANNING_SHAPE_LEVEL 0.10
+#define PLANNING_GUARANTEE_MIN_PILOT 15
+
 /* Why a size was not found. */
 typedef enum planning_reason {
 	PLANNING_FOUND,           /* blocks_needed holds it */
 	PLANNING_TOO_FEW_PAIRS,   /* the pilot has fewer than the minimum */
 	PLANNING_NO_SPREAD,       /* all pilot differences are equal */
 	PLANNING_NOT_REACHABLE,   /* not with max_blocks blocks */
-	PLANNING_UNDECIDABLE      /* guarantee: the effect's limit lies on
+	PLANNING_UNDECIDABLE,     /* guarantee: the effect's limit lies on
 				     the other side of a boundary */
+	PLANNING_SHAPE_UNTESTED,  /* guarantee: fewer pairs than
+				     PLANNING_GUARANTEE_MIN_PILOT */
+	PLANNING_NOT_NORMAL       /* guarantee: the pilot's shape is unlike
+				     a normal one (shape_p < the level) */
 } planning_reason;
 
 /* A curve: estimates at ascending sizes. */
@@ -122,6 +136,8 @@ typedef struct planning_need {
 	double power;             /* the conditional power there, fresh */
 	verdict likely;           /* the decisive verdict most often reached
 				     there (VERDICT_NO_INTERVAL: none) */
+	double shape_p;           /* guarantee: the pilot's shape test p
+				     (NAN: not tested) */
 } planning_need;
 
 /* The sizes of the grid up to MAX (>= VERDICT_MIN_PAIRS): every size to

@@ -28,7 +28,8 @@
  * interval keeps the run short (no inner bootstrap); the planning itself
  * is the same for every method.
  *
- * Usage: planbench [PILOTS [N0 [SEED]]] (defaults 400 10 1).  Output is a
+ * Usage: planbench [PILOTS [N0 [SEED [TRUTH]]]] (defaults 400 10 1; TRUTH,
+ * 1 to 4 in the order of the table, runs only that one).  Output is a
  * Markdown table, the same on every run with the same arguments; with the
  * defaults it takes a few minutes on one core. */
 #include <math.h>
@@ -123,6 +124,7 @@ static int cmp_size(const void *a, const void *b)
 /* What the pilots of one truth gave. */
 typedef struct tally {
 	size_t found, sure_found, sure_met;
+	size_t declined;                           /* guarantee: shape */
 	double power_sum, power_ss, claim_sum;
 	double all_power, all_power_ss, all_claim; /* every pilot, at the size
 						      found or the maximum */
@@ -182,6 +184,8 @@ static void run_truth(const truth *t, unsigned long pilots, size_t n0,
 			y.power_ss += tp * tp;
 			y.claim_sum += a.assurance;
 		}
+		y.declined += g.reason == PLANNING_NOT_NORMAL
+			      || g.reason == PLANNING_SHAPE_UNTESTED;
 		if (g.reason == PLANNING_FOUND) {
 			y.sure_sizes[y.sure_found++] = g.blocks_needed;
 			y.sure_met += true_power(pool, g.blocks_needed, cache)
@@ -201,24 +205,30 @@ static void run_truth(const truth *t, unsigned long pilots, size_t n0,
 		double kept = (double)(y.sure_met + pilots - y.sure_found)
 			      / (double)pilots;
 		double np = (double)pilots, all = y.all_power / np;
+		char sure_size[32] = "-", sure_share[32] = "-";
+
+		/* No guaranteed size: no median, no share among them. */
+		if (y.sure_found) {
+			snprintf(sure_size, sizeof sure_size, "%zu (median)",
+				 y.sure_sizes[y.sure_found / 2]);
+			snprintf(sure_share, sizeof sure_share,
+				 "%.3f +- %.3f", share,
+				 2 * sqrt(share * (1 - share)
+					  / (double)y.sure_found));
+		}
 		double all_sd = sqrt((y.all_power_ss - np * all * all)
 				     / (np - 1));
 
 		printf("| %s | %zu | %zu of %lu | %zu..%zu (median %zu) | "
 		       "%.3f | %.3f +- %.3f | %.3f | %.3f +- %.3f | "
-		       "%zu of %lu | %zu (median) | "
-		       "%.3f +- %.3f | %.3f |\n", t->name, need, y.found,
+		       "%zu of %lu | %zu of %lu | %s | %s | %.3f |\n", t->name, need, y.found,
 		       pilots, y.found ? y.sizes[0] : 0,
 		       y.found ? y.sizes[y.found - 1] : 0,
 		       y.found ? y.sizes[y.found / 2] : 0,
 		       y.found ? y.claim_sum / n : NAN, mean,
 		       y.found ? 2 * sd / sqrt(n) : NAN, y.all_claim / np, all,
-		       2 * all_sd / sqrt(np), y.sure_found, pilots,
-		       y.sure_found ? y.sure_sizes[y.sure_found / 2] : 0,
-		       share, y.sure_found ? 2 * sqrt(share * (1 - share)
-						      / (double)y.sure_found)
-					   : NAN,
-		       kept);
+		       2 * all_sd / sqrt(np), y.declined, pilots,
+		       y.sure_found, pilots, sure_size, sure_share, kept);
 	}
 	free(y.sizes);
 	free(y.sure_sizes);
@@ -230,25 +240,31 @@ static void run_truth(const truth *t, unsigned long pilots, size_t n0,
 
 int main(int argc, char **argv)
 {
-	unsigned long pilots = 400, n0 = 10, seed = 1;
+	unsigned long pilots = 400, n0 = 10, seed = 1, only = 0;
+	const size_t n_truths = sizeof truths / sizeof truths[0];
 
 	gsl_set_error_handler_off();
 	if ((argc > 1 && !benchargs_count(argv[1], &pilots))
 	    || (argc > 2 && (!benchargs_count(argv[2], &n0)
 			     || n0 < PLANNING_MIN_PILOT))
-	    || (argc > 3 && !benchargs_count(argv[3], &seed)) || argc > 4) {
-		fputs("usage: planbench [PILOTS [N0 [SEED]]]\n", stderr);
+	    || (argc > 3 && !benchargs_count(argv[3], &seed))
+	    || (argc > 4 && (!benchargs_count(argv[4], &only) || only < 1
+			     || only > n_truths)) || argc > 5) {
+		fputs("usage: planbench [PILOTS [N0 [SEED [TRUTH]]]]\n",
+		      stderr);
 		return 2;
 	}
 	printf("pilots of %lu blocks, T = %g, target %.2f, t interval, at "
 	       "most %d blocks\n\n", n0, THRESHOLD, TARGET, MAX_BLOCKS);
 	printf("| truth | true need | found | blocks recommended | assurance "
 	       "claimed | true power there | claimed, every pilot | true "
-	       "power, every pilot | guarantee found | guaranteed blocks | "
+	       "power, every pilot | guarantee declined for the shape | "
+	       "guarantee found | guaranteed blocks | "
 	       "of those, true power >= 0.80 | kept |\n");
-	printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 	       "---:|\n");
-	for (size_t i = 0; i < sizeof truths / sizeof truths[0]; i++)
-		run_truth(&truths[i], pilots, (size_t)n0, seed + i);
+	for (size_t i = 0; i < n_truths; i++)
+		if (!only || i + 1 == only)
+			run_truth(&truths[i], pilots, (size_t)n0, seed + i);
 	return 0;
 }

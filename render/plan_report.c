@@ -40,6 +40,14 @@ static const char *need_text(const planning_need *n, double target,
 	case PLANNING_UNDECIDABLE:
 		snprintf(buf, size, "effect too near the threshold");
 		break;
+	case PLANNING_SHAPE_UNTESTED:
+		snprintf(buf, size, "fewer than %d pairs: shape not "
+			 "testable", PLANNING_GUARANTEE_MIN_PILOT);
+		break;
+	case PLANNING_NOT_NORMAL:
+		snprintf(buf, size, "shape unlike normal (p = %.3f)",
+			 n->shape_p);
+		break;
 	}
 	return buf;
 }
@@ -178,8 +186,14 @@ static void put_method(const study_plan *p, const planning_result *r,
 				       "one-sided %.3f limits of the effect "
 				       "(toward the threshold) and of the "
 				       "spread, so that it holds for at least "
-				       "%.2f of pilots\n", r->targets[0],
-				       sqrt(r->targets[0]), r->targets[0]);
+				       "%.2f of pilots; given only for a pilot "
+				       "of %d or more pairs whose shape test "
+				       "(D'Agostino-Pearson) has p >= %.2f, "
+				       "since those limits assume normal "
+				       "differences\n", r->targets[0],
+				       sqrt(r->targets[0]), r->targets[0],
+				       PLANNING_GUARANTEE_MIN_PILOT,
+				       PLANNING_SHAPE_LEVEL);
 }
 
 void plan_report_text(const study *s, const analysis *a,
@@ -229,6 +243,8 @@ static json_t *need_json(const planning_need *n, bool *ok)
 	json_t *o = json_object();
 
 	need_keys(o, n, ok);
+	if (!isnan(n->shape_p))
+		jsonput_set(o, "shape_p", jsonput_num(n->shape_p), ok);
 	return o;
 }
 

@@ -319,11 +319,17 @@ ok "--guarantee adds its column" grep -q "guaranteed blocks for 0.80" \
 ok "and says how it is planned" grep -q \
 	"^guaranteed: the blocks whose power reaches 0.80 in a world at the one-sided 0.894 limits" \
 	"$pb_out_file"
+ok "a pilot of 8 pairs is given no guarantee, and told why" grep -q \
+	"fewer than 15 pairs: shape not testable" "$pb_out_file"
+ok "and that the guarantee assumes normal differences" grep -q \
+	"given only for a pilot of 15 or more pairs whose shape test (D'Agostino-Pearson) has p >= 0.10, since those limits assume normal differences" \
+	"$pb_out_file"
 json=$tap_tmp/tp1/plan.json
 ok "plan.json is schema version 2" grep -q '"schema_version": 2' "$json"
 ok "it says the t interval has no inner resamples" \
 	grep -q '"inner_resamples": 0,' "$json"
 ok "it carries the guarantee" grep -q '"guaranteed": {' "$json"
+ok "declined for the pilot's size" grep -q '"reason": "shape-untested"' "$json"
 # The curve of each comparison: every size from 5 to 12, then steps of a
 # quarter, and the maximum (sizes bisection adds may lie between).
 curve_sizes=$(awk '/"curve": \[/ { on = 1; n++ } on && /"blocks":/ && n == 1 {

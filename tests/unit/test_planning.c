@@ -277,6 +277,31 @@ static void check_outlier(void)
 	free(x);
 }
 
+/* A pilot of 20 with one outlier (scipy.stats.normaltest p = 1.83e-11)
+ * is declined; the same pilot without it (p = 0.915 for these 19 values,
+ * scipy) is given a size. */
+static void check_guarantee_shape(const planning_settings *set)
+{
+	double x[20] = { 2.1, 1.9, 2.4, 1.7, 2.2, 2.0, 1.8, 2.6, 2.3, 1.5,
+			 2.05, 1.95, 2.15, 1.85, 2.5, 2.0, 2.2, 1.9, 2.1,
+			 9.0 };
+	double target = 0.8;
+	planning_need sure;
+
+	pb_status st = planning_guarantee(x, 20, target, set, &sure);
+
+	tap_ok(st == PB_OK && sure.reason == PLANNING_NOT_NORMAL,
+	       "an outlier in 20: declined for its shape (%s)",
+	       planning_reason_code(sure.reason));
+	tap_near(sure.shape_p / 1.8291457648950116e-11, 1.0, 1e-8,
+		 "with the shape test's p");
+	st = planning_guarantee(x, 19, target, set, &sure);
+	tap_ok(st == PB_OK && sure.reason == PLANNING_FOUND,
+	       "without it: a size (%s, %zu blocks)",
+	       planning_reason_code(sure.reason), sure.blocks_needed);
+	tap_near(sure.shape_p, 0.9154225011975704, 1e-9, "and its shape p");
+}
+
 /* The guarantee plans for a world at the pilot's pessimistic limits: more
  * blocks than the assurance; none when the limit of the effect crosses
  * T. */
@@ -300,10 +325,19 @@ static void check_guarantee(void)
 	       sure.assurance, need.blocks_needed);
 	free(x);
 	x = normal_pilot(1.7, 2.0, 6);
-	tap_ok(planning_guarantee(x, 10, target, &set, &sure) == PB_OK
+	tap_ok(planning_guarantee(x, 20, target, &set, &sure) == PB_OK
 	       && sure.reason == PLANNING_UNDECIDABLE,
 	       "an effect whose limit crosses T: undecidable");
+	/* The same values, 14 of them: too few for the shape test to
+	 * catch a long tail, so no size. */
+	tap_ok(planning_guarantee(x, PLANNING_GUARANTEE_MIN_PILOT - 1, target,
+				  &set, &sure) == PB_OK
+	       && sure.reason == PLANNING_SHAPE_UNTESTED
+	       && isnan(sure.shape_p),
+	       "a pilot of %d pairs: no guarantee",
+	       PLANNING_GUARANTEE_MIN_PILOT - 1);
 	free(x);
+	check_guarantee_shape(&set);
 }
 
 static void check_repeatable(void)

@@ -66,6 +66,24 @@ double coverage_simulated(interval_method m, size_t n)
 	return table[n][m];
 }
 
+interval_method coverage_nearest_nominal(size_t n, double *covered)
+{
+	size_t row = n < COVERAGE_MIN_PAIRS ? COVERAGE_MIN_PAIRS
+		     : n > COVERAGE_MAX_PAIRS ? COVERAGE_MAX_PAIRS : n;
+	interval_method best = INTERVAL_PERCENTILE;
+
+	for (size_t m = 1; m < INTERVAL_METHOD_COUNT; m++) {
+		double c = table[row][m];
+
+		/* NAN (no interval at so few pairs) never wins. */
+		if (fabs(c - COVERAGE_NOMINAL)
+		    < fabs(table[row][best] - COVERAGE_NOMINAL))
+			best = (interval_method)m;
+	}
+	*covered = table[row][best];
+	return best;
+}
+
 const char *coverage_scenario(void)
 {
 	return "simulated: strongly skewed (lognormal, sigma 1) per-pair "

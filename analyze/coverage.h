@@ -26,6 +26,15 @@
  * studentized interval at 2 and 3 pairs, see bootstrap.h). */
 double coverage_simulated(interval_method m, size_t n);
 
+/* The nominal level the table was simulated at. */
+#define COVERAGE_NOMINAL 0.95
+
+/* The method whose simulated coverage at N pairs lies nearest
+ * COVERAGE_NOMINAL, read at N clamped into the table (its largest row
+ * above it); the first in interval_method's order on a tie.  Its coverage
+ * into *COVERED. */
+interval_method coverage_nearest_nominal(size_t n, double *covered);
+
 /* A short description of the simulated scenario, for notes in reports:
  * static text. */
 const char *coverage_scenario(void);

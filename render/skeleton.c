@@ -40,7 +40,35 @@ static void put_states(GString *out, const study_plan *p)
 	g_string_append_c(out, '\n');
 }
 
-void skeleton_study_ini(const study_plan *p, GString *out)
+/* Appends LEAD and TEXT as comment lines of at most 72 bytes, broken at
+ * blanks (a word longer than a line stands alone on its line). */
+static void put_comment(GString *out, const char *lead, const char *text)
+{
+	GString *line = g_string_new(lead);
+	const char *p = text;
+
+	while (*p) {
+		const char *end = strchr(p, ' ');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (line->len > 0 && line->len + 1 + len > 70) {
+			g_string_append_printf(out, "# %s\n", line->str);
+			g_string_truncate(line, 0);
+		}
+		if (line->len > 0 && line->str[line->len - 1] != ' ')
+			g_string_append_c(line, ' ');
+		g_string_append_len(line, p, (gssize)len);
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	if (line->len)
+		g_string_append_printf(out, "# %s\n", line->str);
+	g_string_free(line, TRUE);
+}
+
+void skeleton_study_ini(const study_plan *p, const char *interval_why,
+			GString *out)
 {
 	char buf[PB_STATE_BUFSIZE];
 
@@ -73,6 +101,8 @@ void skeleton_study_ini(const study_plan *p, GString *out)
 	else
 		g_string_append_printf(out, "resamples = %lu\n", p->resamples);
 	g_string_append_printf(out, "seed = %lu\n", (unsigned long)p->seed);
+	if (interval_why)
+		put_comment(out, "interval: ", interval_why);
 	g_string_append_printf(out, "interval = %s\n",
 			       interval_method_name(p->interval));
 	put_states(out, p);

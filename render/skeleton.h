@@ -21,8 +21,11 @@
 
 /* Appends the study.ini of plan P to OUT: every key of [study] as study.ini
  * spells it (numbers as written for P's precision), `registered` with P's
- * digest, and one [series ID] section per series with its kind and label. */
-void skeleton_study_ini(const study_plan *p, GString *out);
+ * digest, and one [series ID] section per series with its kind and label.
+ * INTERVAL_WHY, when not NULL, is written as a comment above `interval`,
+ * wrapped. */
+void skeleton_study_ini(const study_plan *p, const char *interval_why,
+			GString *out);
 
 /* The run id of a planned boot (see above) into BUF; returns BUF. */
 char *skeleton_run_id(const study_plan *p, size_t series,

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 
 #include "analyze/analysis.h"
 #include "analyze/bootstrap.h"
+#include "analyze/coverage.h"
 #include "analyze/design.h"
 #include "analyze/planning.h"
 #include "common/diag.h"
@@ -61,7 +63,8 @@ static const plan_key plan_keys[] = {
 	{ "confidence", "0.95", false, NULL },
 	{ "resamples", "10000", false, NULL },
 	{ "seed", NULL, false, NULL },
-	{ "interval", "percentile", false, NULL },
+	/* Chosen by its coverage at --blocks when not given (choose_interval). */
+	{ "interval", NULL, true, NULL },
 	{ "states", NULL, false, NULL },
 };
 #define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
@@ -369,6 +372,7 @@ static void say_balance(const design_balance *all, size_t n,
 }
 
 static pb_status write_skeleton(const char *dir, const study_plan *p,
+				const char *interval_why,
 				design_boot *const *boots, unsigned long b)
 {
 	GString *ini = g_string_new(NULL), *csv = g_string_new(NULL);
@@ -376,7 +380,7 @@ static pb_status write_skeleton(const char *dir, const study_plan *p,
 	outdir *o = NULL;
 	pb_status st = d ? PB_OK : PB_NOMEM;
 
-	skeleton_study_ini(p, ini);
+	skeleton_study_ini(p, interval_why, ini);
 	skeleton_schedule_csv(p, boots, b, csv);
 	if (st == PB_OK)
 		st = outdir_begin_fresh(dir, d, &o);
@@ -394,6 +398,51 @@ static pb_status write_skeleton(const char *dir, const study_plan *p,
 	return st;
 }
 
+/* When --interval was not given, sets it in A to the method whose
+ * simulated coverage at BLOCKS pairs lies nearest the nominal 95%, and
+ * returns why (for study.ini and stdout; the caller frees it); NULL when
+ * it was given.  The table (analyze/coverage.c) is of 95% intervals on
+ * strongly skewed differences, so the choice is the best-calibrated method
+ * there, not a promise for every study. */
+static char *choose_interval(plan_args *a, unsigned long blocks)
+{
+	size_t key = 0;
+	double covered;
+	interval_method m;
+	GString *why;
+
+	while (strcmp(plan_keys[key].name, "interval") != 0)
+		key++;
+	if (a->value[key])
+		return NULL;
+	m = coverage_nearest_nominal((size_t)blocks, &covered);
+	a->value[key] = interval_method_name(m);
+	why = g_string_new(NULL);
+	g_string_append_printf(why, "chosen for %lu blocks: its simulated "
+			       "coverage of a nominal 95%% interval at %d "
+			       "pairs%s is the nearest to 95%% (%.3f;",
+			       blocks, blocks > COVERAGE_MAX_PAIRS
+			       ? COVERAGE_MAX_PAIRS : (int)blocks,
+			       blocks > COVERAGE_MAX_PAIRS
+			       ? " (the table's largest)" : "", covered);
+	for (size_t k = 0; k < INTERVAL_METHOD_COUNT; k++) {
+		double c = coverage_simulated((interval_method)k,
+					      blocks > COVERAGE_MAX_PAIRS
+					      ? COVERAGE_MAX_PAIRS
+					      : (size_t)blocks);
+		if ((interval_method)k != m)
+			g_string_append_printf(why, isnan(c) ? " %s none,"
+					       : " %s %.3f,",
+					       interval_method_name(
+						       (interval_method)k), c);
+	}
+	g_string_truncate(why, why->len - 1);
+	g_string_append(why, "), in docs/statistics.md's coverage table of "
+			"strongly skewed differences; --interval sets "
+			"another");
+	return g_string_free(why, FALSE);
+}
+
 static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 {
 	plan_args a;
@@ -401,6 +450,7 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	study_plan p;
 	design_boot **boots;
 	design_balance *bal;
+	char *interval_why = NULL;
 	pb_status st = parse_args(argc, argv, &a);
 
 	if (st == PB_OK)
@@ -411,14 +461,18 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 		st = parse_count("plan new", "blocks", a.blocks,
 				 PLAN_MAX_BLOCKS, &blocks);
 	if (st == PB_OK)
+		interval_why = choose_interval(&a, blocks);
+	if (st == PB_OK)
 		st = read_plan(&a, n_series, &p);
-	if (st != PB_OK)
+	if (st != PB_OK) {
+		g_free(interval_why);
 		return st;
+	}
 	boots = calloc(n_series, sizeof *boots);
 	bal = calloc(n_series, sizeof *bal);
 	st = boots && bal ? make_schedules(&p, blocks, boots, bal) : PB_NOMEM;
 	if (st == PB_OK)
-		st = write_skeleton(a.dir, &p, boots, blocks);
+		st = write_skeleton(a.dir, &p, interval_why, boots, blocks);
 	if (st == PB_OK && !opt->quiet) {
 		cli_print(stdout, "study planned in %s/: study.ini and "
 			  "schedule.csv, "
@@ -430,6 +484,9 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 				printf("not given, so %s = %s\n",
 				       plan_keys[i].name,
 				       plan_keys[i].fallback);
+		if (interval_why)
+			printf("not given, so interval = %s: %s\n",
+			       interval_method_name(p.interval), interval_why);
 		say_balance(bal, n_series, p.n_states);
 	}
 	if (st == PB_OK && !opt->quiet)
@@ -440,6 +497,7 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 	free(boots);
 	free(bal);
 	plan_free(&p);
+	g_free(interval_why);
 	return st;
 }
 

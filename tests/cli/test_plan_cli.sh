@@ -28,9 +28,36 @@ is "$(sed -n 1,5p "$pb_out_file")" \
 "study planned in $dir/: study.ini and schedule.csv, 100 boots (2 series of 10 blocks of 5 states)
 not given, so confidence = 0.95
 not given, so resamples = 10000
-not given, so interval = percentile
+not given, so interval = studentized: chosen for 10 blocks: its simulated coverage of a nominal 95% interval at 10 pairs is the nearest to 95% (0.897; percentile 0.795, bca 0.809, t 0.829, expanded 0.841), in docs/statistics.md's coverage table of strongly skewed differences; --interval sets another
 design: Williams square and its mirror for 5 states, 10 blocks a design; 10 blocks make 1 whole design: each state takes each position 2 times and follows each other state 2 times" \
 	"plan new says what it wrote, what it defaulted and how balanced it is"
+ok "study.ini says why, above the interval it chose" grep -qxF \
+	"# 95% interval at 10 pairs is the nearest to 95% (0.897; percentile" \
+	"$dir/study.ini"
+ok "and the interval is the studentized one" grep -qx \
+	"interval = studentized" "$dir/study.ini"
+# The interval plan new chooses, read off the coverage table in
+# docs/statistics.md by hand: at 3 pairs the studentized interval has none
+# and t covers 0.841; above 40 pairs the table's last row; --interval
+# given is kept, and nothing is said.
+chosen() {
+	local b=$1
+	shift
+	rm -rf "$tap_tmp/ch"
+	"$top_builddir/pairboot" plan new "$tap_tmp/ch" --title T --build 1 \
+		--column latency_us --scale 0.001 --unit ms --better lower \
+		--statistic p99 --reference 20 --threshold 1.5 --seed 7 \
+		--states '0;20' --series 1 --blocks "$b" "$@" |
+		grep '^not given, so interval'
+}
+is "$(chosen 3)" "not given, so interval = t: chosen for 3 blocks: its simulated coverage of a nominal 95% interval at 3 pairs is the nearest to 95% (0.841; percentile 0.637, bca 0.621, expanded 0.637, studentized none), in docs/statistics.md's coverage table of strongly skewed differences; --interval sets another" \
+	"plan new --blocks 3: t, as the studentized interval has none"
+is "$(chosen 300)" "not given, so interval = studentized: chosen for 300 blocks: its simulated coverage of a nominal 95% interval at 40 pairs (the table's largest) is the nearest to 95% (0.932; percentile 0.888, bca 0.902, t 0.888, expanded 0.899), in docs/statistics.md's coverage table of strongly skewed differences; --interval sets another" \
+	"plan new --blocks 300: read at 40 pairs, and said so"
+is "$(chosen 10 --interval percentile)" "" \
+	"plan new --interval percentile: kept, nothing said"
+ok "and study.ini has no comment on it" sh -c \
+	"grep -qx 'interval = percentile' '$tap_tmp/ch/study.ini' && ! grep -q '^# interval' '$tap_tmp/ch/study.ini'"
 digest=$(sed -n 's/^analysis plan digest \([0-9a-f]\{64\}\): publish it before the first boot$/\1/p' "$pb_out_file")
 is "${#digest}" 64 "plan new prints the digest to publish"
 ok "study.ini carries it as registered" \

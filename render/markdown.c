@@ -1496,11 +1496,13 @@ pb_status markdown_render_doc_linked(const study *s, const analysis *a,
 	heading(&pg);
 	section_values(&pg);
 	section_comparisons(&pg);
+	/* The coverage of small samples qualifies the verdicts above it, so
+	 * it stands next to them. */
+	section_small_samples(&pg);
 	section_mechanism(&pg);
 	section_series_notes(&pg);
 	section_runs(&pg);
 	section_settings(&pg);
-	section_small_samples(&pg);
 	section_comparison_notes(&pg);
 	section_heterogeneity(&pg);
 	section_design(&pg);

@@ -162,10 +162,12 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	double pw = (width - PANEL_GAP_X) / 2;
 	char *title = g_strdup(trc(p, "figure", "Assurance of a correct "
 				   "decisive verdict by blocks per series"));
+	char target[FIG_NUMBUF];
 	char *sub = fig_printf(trc(p, "figure", "Dashed: the targets; marker: "
 				   "the fewest blocks from which the "
-				   "assurance stays at %.2f or above"),
-			       r->targets[0]);
+				   "assurance stays at %s or above"),
+			       fig_number(p, r->targets[0], 2, false, target,
+					  sizeof target));
 
 	y += style_text_block(p->text, p->cr, FONT_FIGTITLE, title, 0, y,
 			      width, ANCHOR_LEFT, style_ink);

@@ -11,7 +11,7 @@
 #include "render/figpen.h"
 
 typedef struct fig_plan_input {
-	fig_input in;                 /* the study, its analysis, "en" */
+	fig_input in;                 /* the study, its analysis, language */
 	const planning_result *plan;  /* only read */
 } fig_plan_input;
 

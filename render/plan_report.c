@@ -1,55 +1,195 @@
-/* plan_report.c: the plan table and plan.json (see plan_report.h). */
+/* plan_report.c: the plan table, in each language, and plan.json (see
+ * plan_report.h).  This file is one of the translated sources. */
 #include "render/plan_report.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "render/i18n.h"
 #include "render/jsonput.h"
 #include "render/jsonw.h"
 
-/* "23", or why no size was found, for the table; a curve that reached
- * the target before and fell below it again says so. */
-static const char *need_text(const planning_need *n, double target,
-			     size_t max, char *buf, size_t size)
+/* A message with a plural form, as xgettext extracts it
+ * (--keyword=NN_:1,2); the caller translates it. */
+#define NN_(s, p) s, p
+
+/* The words of one language: lookups that fail are remembered, and the
+ * page is refused rather than printed with English in it. */
+typedef struct plan_words {
+	const char *lang;
+	bool comma;        /* numbers take a decimal comma */
+	pb_status st;
+} plan_words;
+
+/* The names xgettext extracts (po/Makefile.inc, I18N_KEYWORDS). */
+#define tr(w, msgid) words_found((w), (msgid), i18n_text((w)->lang, (msgid)))
+#define trc(w, ctx, msgid) \
+	words_found((w), (msgid), i18n_ctext((w)->lang, (ctx), (msgid)))
+#define trn(w, one, many, n) \
+	words_found((w), (n) == 1 ? (one) : (many), \
+		    i18n_ntext((w)->lang, (one), (many), (n)))
+
+static const char *words_found(plan_words *w, const char *msgid,
+			       const char *found)
 {
+	if (found)
+		return found;
+	w->st = PB_SOFTWARE;
+	return msgid;
+}
+
+/* The messages that carry a count, each with the count it agrees with
+ * (plan_report.h); the sentences are built from these very entries. */
+static const plan_count_phrase count_phrases[PLAN_COUNT_N] = {
+	/* TRANSLATORS: the first line of the plan; %1$s is the study's
+	   name, %2$zu the most blocks tried. */
+	[PLAN_COUNT_HEAD] = {
+		NN_("plan for %1$s: blocks per series for a correct decisive "
+		    "verdict (harm, benefit or equivalent) with the assurance "
+		    "given, at most %2$zu block",
+		    "plan for %1$s: blocks per series for a correct decisive "
+		    "verdict (harm, benefit or equivalent) with the assurance "
+		    "given, at most %2$zu blocks") },
+	/* TRANSLATORS: a cell of the plan table: no size up to the most
+	   blocks tried reaches the target. */
+	[PLAN_COUNT_NOT_REACHABLE] = {
+		NN_("not reachable with %zu block",
+		    "not reachable with %zu blocks") },
+	/* TRANSLATORS: as "not reachable with %zu blocks"; the curve
+	   reached the target (%2$s) at %3$zu blocks and fell below it
+	   again. */
+	[PLAN_COUNT_NOT_REACHABLE_ONCE] = {
+		NN_("not reachable with %1$zu block (not monotone: %2$s at "
+		    "%3$zu)",
+		    "not reachable with %1$zu blocks (not monotone: %2$s at "
+		    "%3$zu)") },
+	/* TRANSLATORS: the method of the plan, after the table; %1$lu is
+	   the simulated studies per size, %2$zu the most blocks tried. */
+	[PLAN_COUNT_ASSURANCE] = {
+		NN_("assurance: the probability of a correct decisive "
+		    "verdict, averaged over what the pilot leaves unknown: "
+		    "each of %1$lu simulated study per size is drawn from a "
+		    "world of its own (the shape of a bootstrap sample of the "
+		    "comparison's per-block differences, an effect and a "
+		    "spread drawn from what they say of them), and counts "
+		    "only when its verdict is right in that world; the "
+		    "conditional power holds the world at the differences "
+		    "(stretched by sqrt(n/(n-1))); the blocks needed are the "
+		    "smallest size from which the assurance stays at or above "
+		    "the target (sizes 5 to %2$zu, common random numbers); the "
+		    "assurance, power and likely verdict there are estimated "
+		    "afresh",
+		    "assurance: the probability of a correct decisive "
+		    "verdict, averaged over what the pilot leaves unknown: "
+		    "each of %1$lu simulated studies per size is drawn from a "
+		    "world of its own (the shape of a bootstrap sample of the "
+		    "comparison's per-block differences, an effect and a "
+		    "spread drawn from what they say of them), and counts "
+		    "only when its verdict is right in that world; the "
+		    "conditional power holds the world at the differences "
+		    "(stretched by sqrt(n/(n-1))); the blocks needed are the "
+		    "smallest size from which the assurance stays at or above "
+		    "the target (sizes 5 to %2$zu, common random numbers); the "
+		    "assurance, power and likely verdict there are estimated "
+		    "afresh") },
+	/* TRANSLATORS: in parentheses after "the plan's interval": the
+	   interval method's code and its inner resamples. */
+	[PLAN_COUNT_INNER] = {
+		NN_("%s, %lu inner resample", "%s, %lu inner resamples") },
+	/* TRANSLATORS: in parentheses after "verdict rules": the fewest
+	   pairs a verdict is claimed from. */
+	[PLAN_COUNT_MIN_PAIRS] = {
+		NN_("no claim below %lu pair", "no claim below %lu pairs") },
+};
+
+const plan_count_phrase *plan_report_count_phrase(plan_count_id id)
+{
+	return &count_phrases[id < PLAN_COUNT_N ? id : 0];
+}
+
+static const char *count_text(plan_words *w, plan_count_id id,
+			      unsigned long n)
+{
+	const plan_count_phrase *c = &count_phrases[id];
+
+	return trn(w, c->one, c->many, n);
+}
+
+/* V with DECIMALS decimals and the language's decimal mark, into BUF. */
+static char *num_text(const plan_words *w, double v, int decimals,
+		      char *buf, size_t size)
+{
+	char *point;
+
+	snprintf(buf, size, "%.*f", decimals, v);
+	point = strchr(buf, '.');
+	if (point && w->comma)
+		*point = ',';
+	return buf;
+}
+
+/* A new string of FORMAT, a message of the catalog (g_free). */
+static char *msg_printf(const char *format, ...) G_GNUC_PRINTF(1, 2);
+
+static char *msg_printf(const char *format, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, format);
+	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return s;
+}
+
+/* "23", or why no size was found, for the table; a curve that reached
+ * the target before and fell below it again says so (a new string). */
+static char *need_text(plan_words *w, const planning_need *n, double target,
+		       size_t max)
+{
+	char t[32];
+
+	num_text(w, target, 2, t, sizeof t);
 	switch (n->reason) {
 	case PLANNING_FOUND:
 		if (n->monotone)
-			snprintf(buf, size, "%zu", n->blocks_needed);
-		else
-			snprintf(buf, size, "%zu (not monotone: %.2f first "
-				 "at %zu)", n->blocks_needed, target,
-				 n->first_reached);
-		break;
+			return g_strdup_printf("%zu", n->blocks_needed);
+		/* TRANSLATORS: a cell of the plan table: the blocks needed
+		   (%1$zu), though the curve reached the target %2$s first at
+		   %3$zu blocks and fell below it again. */
+		return msg_printf(tr(w, "%1$zu (not monotone: %2$s first at "
+				     "%3$zu)"), n->blocks_needed, t,
+				  n->first_reached);
 	case PLANNING_TOO_FEW_PAIRS:
-		snprintf(buf, size, "too few pairs to say");
-		break;
+		return g_strdup(trc(w, "plan table", "too few pairs to say"));
 	case PLANNING_NO_SPREAD:
-		snprintf(buf, size, "no spread to resample");
-		break;
+		return g_strdup(trc(w, "plan table", "no spread to resample"));
 	case PLANNING_NOT_REACHABLE:
 		if (n->first_reached)
-			snprintf(buf, size, "not reachable with %zu blocks "
-				 "(not monotone: %.2f at %zu)", max, target,
-				 n->first_reached);
-		else
-			snprintf(buf, size, "not reachable with %zu blocks",
-				 max);
-		break;
+			return msg_printf(count_text(
+					w, PLAN_COUNT_NOT_REACHABLE_ONCE, max),
+					  max, t, n->first_reached);
+		return msg_printf(count_text(w, PLAN_COUNT_NOT_REACHABLE, max),
+				  max);
 	case PLANNING_UNDECIDABLE:
-		snprintf(buf, size, "effect too near the threshold");
-		break;
+		return g_strdup(trc(w, "plan table",
+				    "effect too near the threshold"));
 	case PLANNING_SHAPE_UNTESTED:
-		snprintf(buf, size, "fewer than %d pairs: shape not "
-			 "testable", PLANNING_GUARANTEE_MIN_PILOT);
-		break;
-	case PLANNING_NOT_NORMAL:
-		snprintf(buf, size, "shape unlike normal (p = %.3f)",
-			 n->shape_p);
-		break;
+		return msg_printf(trc(w, "plan table", "fewer than %lu pairs: "
+				      "shape not testable"),
+				  (unsigned long)PLANNING_GUARANTEE_MIN_PILOT);
+	case PLANNING_NOT_NORMAL: {
+		char pv[32];
+		num_text(w, n->shape_p, 3, pv, sizeof pv);
+		/* TRANSLATORS: %s is the p-value of the pilot's normality
+		   test. */
+		return msg_printf(trc(w, "plan table", "shape unlike normal "
+				      "(p = %s)"), pv);
 	}
-	return buf;
+	}
+	return g_strdup("?");
 }
 
 static const char *state_text(const study_plan *p, size_t state, char *buf,
@@ -58,11 +198,44 @@ static const char *state_text(const study_plan *p, size_t state, char *buf,
 	return pb_state_format(p->states[state], buf, size);
 }
 
-/* An estimate at the size found, or "-" when none was simulated. */
-static char *value_text(const planning_need *n, double v)
+/* The verdict V in the table's words: short, as the codes of plan.json
+ * are, which English keeps. */
+static const char *verdict_text(plan_words *w, verdict v)
 {
+	switch (v) {
+	case VERDICT_HARM:
+		return trc(w, "plan verdict", "harm");
+	case VERDICT_BENEFIT:
+		return trc(w, "plan verdict", "benefit");
+	case VERDICT_EQUIVALENT:
+		return trc(w, "plan verdict", "equivalent");
+	case VERDICT_DETECTED:
+		return trc(w, "plan verdict", "detected-size-open");
+	case VERDICT_INDETERMINATE:
+		return trc(w, "plan verdict", "indeterminate");
+	case VERDICT_NO_INTERVAL:
+		return trc(w, "plan verdict", "no-interval");
+	case VERDICT_SERIES_DISAGREE:
+		return trc(w, "plan verdict", "series-disagree");
+	case VERDICT_TOO_FEW_PAIRS:
+		return trc(w, "plan verdict", "too-few-pairs");
+	case VERDICT_NO_SPREAD:
+		return trc(w, "plan verdict", "no-spread");
+	case VERDICT_OPPOSITE_DIRECTIONS:
+		return trc(w, "plan verdict", "opposite-directions");
+	default:
+		return verdict_code(v);
+	}
+}
+
+/* An estimate at the size found, or "-" when none was simulated. */
+static char *value_text(const plan_words *w, const planning_need *n,
+			double v)
+{
+	char buf[32];
+
 	return n->reason == PLANNING_FOUND || n->reason == PLANNING_NOT_REACHABLE
-	       ? g_strdup_printf("%.3f", v) : g_strdup("-");
+	       ? g_strdup(num_text(w, v, 3, buf, sizeof buf)) : g_strdup("-");
 }
 
 /* The table's columns: the comparison, then per target the blocks
@@ -70,15 +243,26 @@ static char *value_text(const planning_need *n, double v)
  * size, the likely verdict, and the guaranteed size when asked. */
 #define PLAN_COLS (4 + PLANNING_MAX_TARGETS + 4)
 
+/* The columns TEXT takes in a terminal: two for a wide character (a
+ * Korean syllable), one for any other. */
+static size_t text_width(const char *text)
+{
+	size_t w = 0;
+
+	for (const char *c = text; *c; c = g_utf8_next_char(c))
+		w += g_unichar_iswide(g_utf8_get_char(c)) ? 2 : 1;
+	return w;
+}
+
 /* Appends the cells of ROWS (N rows of NCOLS cells) as columns padded to
- * their widest cell (counted in UTF-8 characters). */
+ * their widest cell (text_width). */
 static void put_columns(GString *out, char *const *cells, size_t n,
 			size_t ncols)
 {
 	size_t width[PLAN_COLS] = { 0 };
 
 	for (size_t i = 0; i < n * ncols; i++) {
-		size_t w = (size_t)g_utf8_strlen(cells[i], -1);
+		size_t w = text_width(cells[i]);
 		if (w > width[i % ncols])
 			width[i % ncols] = w;
 	}
@@ -87,7 +271,7 @@ static void put_columns(GString *out, char *const *cells, size_t n,
 			const char *t = cells[r * ncols + c];
 			g_string_append(out, t);
 			if (c + 1 < ncols)
-				for (size_t k = (size_t)g_utf8_strlen(t, -1);
+				for (size_t k = text_width(t);
 				     k < width[c] + 2; k++)
 					g_string_append_c(out, ' ');
 		}
@@ -96,26 +280,34 @@ static void put_columns(GString *out, char *const *cells, size_t n,
 }
 
 /* The heading cells of the table into CELLS. */
-static void head_cells(const planning_result *r, char **cells)
+static void head_cells(plan_words *w, const planning_result *r, char **cells)
 {
 	size_t nt = r->n_targets;
+	char t[32];
 
-	cells[0] = g_strdup("state");
-	cells[1] = g_strdup("series");
-	cells[2] = g_strdup("pairs now");
-	cells[3] = g_strdup("verdict now");
-	for (size_t t = 0; t < nt; t++)
-		cells[4 + t] = g_strdup_printf("blocks for %.2f",
-					       r->targets[t]);
-	cells[4 + nt] = g_strdup("assurance there");
-	cells[5 + nt] = g_strdup("power if the estimate were true");
-	cells[6 + nt] = g_strdup("likely verdict");
+	cells[0] = g_strdup(trc(w, "plan table", "state"));
+	cells[1] = g_strdup(trc(w, "plan table", "series"));
+	cells[2] = g_strdup(trc(w, "plan table", "pairs now"));
+	cells[3] = g_strdup(trc(w, "plan table", "verdict now"));
+	for (size_t i = 0; i < nt; i++)
+		/* TRANSLATORS: a column of the plan table: the blocks needed
+		   for the assurance %s. */
+		cells[4 + i] = msg_printf(trc(w, "plan table",
+					      "blocks for %s"),
+					  num_text(w, r->targets[i], 2, t,
+						   sizeof t));
+	cells[4 + nt] = g_strdup(trc(w, "plan table", "assurance there"));
+	cells[5 + nt] = g_strdup(trc(w, "plan table",
+				     "power if the estimate were true"));
+	cells[6 + nt] = g_strdup(trc(w, "plan table", "likely verdict"));
 	if (r->guarantee)
-		cells[7 + nt] = g_strdup_printf(
-			"guaranteed blocks for %.2f", r->targets[0]);
+		cells[7 + nt] = msg_printf(trc(w, "plan table",
+					       "guaranteed blocks for %s"),
+					   num_text(w, r->targets[0], 2, t,
+						    sizeof t));
 }
 
-static void row_cells(const study *s, const analysis *a,
+static void row_cells(plan_words *w, const study *s, const analysis *a,
 		      const planning_result *r, const planning_row *row,
 		      char **cell)
 {
@@ -123,98 +315,118 @@ static void row_cells(const study *s, const analysis *a,
 	const comparison *c = &a->cmp[row->comparison];
 	const planning_need *first = &row->need[0];
 	size_t nt = r->n_targets;
-	char st[PB_STATE_BUFSIZE], buf[96];
+	char st[PB_STATE_BUFSIZE];
 
-	cell[0] = g_strdup(state_text(p, c->state, st, sizeof st));
+	cell[0] = g_strdup(p->states[c->state].missing
+			   ? trc(w, "state", "missing")
+			   : state_text(p, c->state, st, sizeof st));
 	cell[1] = g_strdup(p->series[c->series].id);
 	cell[2] = g_strdup_printf("%zu", c->n_pairs);
-	cell[3] = g_strdup(verdict_code(c->verdict));
+	cell[3] = g_strdup(verdict_text(w, c->verdict));
 	for (size_t t = 0; t < nt; t++)
-		cell[4 + t] = g_strdup(need_text(&row->need[t], r->targets[t],
-						 r->max_blocks, buf,
-						 sizeof buf));
-	cell[4 + nt] = value_text(first, first->assurance);
-	cell[5 + nt] = value_text(first, first->power);
+		cell[4 + t] = need_text(w, &row->need[t], r->targets[t],
+					r->max_blocks);
+	cell[4 + nt] = value_text(w, first, first->assurance);
+	cell[5 + nt] = value_text(w, first, first->power);
 	cell[6 + nt] = g_strdup(first->reason == PLANNING_FOUND
-				? verdict_code(first->likely) : "-");
+				? verdict_text(w, first->likely) : "-");
 	if (r->guarantee)
-		cell[7 + nt] = g_strdup(need_text(&row->guarantee,
-						  r->targets[0],
-						  r->max_blocks, buf,
-						  sizeof buf));
+		cell[7 + nt] = need_text(w, &row->guarantee, r->targets[0],
+					 r->max_blocks);
+}
+
+/* Appends the message FORMAT with its arguments and a line end. */
+static void put_line(GString *out, const char *format, ...)
+	G_GNUC_PRINTF(2, 3);
+
+static void put_line(GString *out, const char *format, ...)
+{
+	va_list ap;
+
+	va_start(ap, format);
+	g_string_append_vprintf(out, format, ap);
+	va_end(ap);
+	g_string_append_c(out, '\n');
 }
 
 /* The method, in words, after the table. */
-static void put_method(const study_plan *p, const planning_result *r,
-		       GString *out)
+static void put_method(plan_words *w, const study_plan *p,
+		       const planning_result *r, GString *out)
 {
-	g_string_append_printf(out, "assurance: the probability of a correct "
-			       "decisive verdict, averaged over what the pilot "
-			       "leaves unknown: each of %d simulated studies "
-			       "per size is drawn from a world of its own "
-			       "(the shape of a bootstrap sample of the "
-			       "comparison's per-block differences, an effect "
-			       "and a spread drawn from what they say of "
-			       "them), and counts only when its verdict is "
-			       "right in that world; the conditional power "
-			       "holds the world at the differences (stretched "
-			       "by sqrt(n/(n-1))); the blocks needed are the "
-			       "smallest "
-			       "size from which the assurance stays at or "
-			       "above the target (sizes 5 to %zu, common "
-			       "random numbers); the assurance, power and "
-			       "likely verdict there are estimated afresh\n",
-			       PLANNING_SIMULATIONS, r->max_blocks);
+	char *interval, *rules;
+
+	put_line(out, count_text(w, PLAN_COUNT_ASSURANCE,
+				 PLANNING_SIMULATIONS),
+		 (unsigned long)PLANNING_SIMULATIONS, r->max_blocks);
 	if (p->interval == INTERVAL_T)
-		g_string_append_printf(out, "method: judged with the plan's "
-				       "interval (t, computed from each "
-				       "simulated study alone, no inner "
-				       "resamples) and verdict rules (no "
-				       "claim below %d pairs)\n",
-				       VERDICT_MIN_PAIRS);
+		interval = g_strdup(tr(w, "t, computed from each simulated "
+				       "study alone, no inner resamples"));
 	else
-		g_string_append_printf(out, "method: judged with the plan's "
-				       "interval (%s, %lu inner resamples) "
-				       "and verdict rules (no claim below %d "
-				       "pairs)\n",
-				       interval_method_name(p->interval),
-				       PLANNING_INNER_RESAMPLES,
-				       VERDICT_MIN_PAIRS);
-	if (r->guarantee)
-		g_string_append_printf(out, "guaranteed: the blocks whose "
-				       "power reaches %.2f in a world at the "
-				       "one-sided %.3f limits of the effect "
-				       "(toward the threshold) and of the "
-				       "spread, so that it holds for at least "
-				       "%.2f of pilots; given only for a pilot "
-				       "of %d or more pairs whose shape test "
-				       "(D'Agostino-Pearson) has p >= %.2f, "
-				       "since those limits assume normal "
-				       "differences\n", r->targets[0],
-				       sqrt(r->targets[0]), r->targets[0],
-				       PLANNING_GUARANTEE_MIN_PILOT,
-				       PLANNING_SHAPE_LEVEL);
+		interval = msg_printf(count_text(w, PLAN_COUNT_INNER,
+						 PLANNING_INNER_RESAMPLES),
+				      interval_method_name(p->interval),
+				      (unsigned long)PLANNING_INNER_RESAMPLES);
+	rules = msg_printf(count_text(w, PLAN_COUNT_MIN_PAIRS,
+				      VERDICT_MIN_PAIRS),
+			   (unsigned long)VERDICT_MIN_PAIRS);
+	/* TRANSLATORS: %1$s is the interval method in words, %2$s the
+	   rule on the fewest pairs ("no claim below 5 pairs"). */
+	put_line(out, tr(w, "method: judged with the plan's interval (%1$s) "
+			 "and verdict rules (%2$s)"), interval, rules);
+	g_free(interval);
+	g_free(rules);
+	if (r->guarantee) {
+		char t[32], lim[32];
+		num_text(w, r->targets[0], 2, t, sizeof t);
+		num_text(w, sqrt(r->targets[0]), 3, lim, sizeof lim);
+		/* TRANSLATORS: %1$s is the target assurance, %2$s the
+		   one-sided level of the limits. */
+		put_line(out, tr(w, "guaranteed: the blocks whose power "
+				 "reaches %1$s in a world at the one-sided "
+				 "%2$s limits of the effect (toward the "
+				 "threshold) and of the spread, so that it "
+				 "holds for at least %1$s of pilots"), t, lim);
+		num_text(w, PLANNING_SHAPE_LEVEL, 2, lim, sizeof lim);
+		/* TRANSLATORS: %1$lu is the fewest pairs, %2$s the level of
+		   the normality test. */
+		put_line(out, tr(w, "given only for a pilot of %1$lu or more "
+				 "pairs whose shape test (D'Agostino-Pearson) "
+				 "has p >= %2$s, since those limits assume "
+				 "normal differences"),
+			 (unsigned long)PLANNING_GUARANTEE_MIN_PILOT, lim);
+	}
 }
 
-void plan_report_text(const study *s, const analysis *a,
-		      const planning_result *r, GString *out)
+pb_status plan_report_text(const study *s, const analysis *a,
+			   const planning_result *r, const char *lang,
+			   GString *out)
 {
 	size_t ncols = 7 + r->n_targets + (r->guarantee ? 1 : 0);
 	size_t n = r->n_rows + 1;
-	char **cells = g_new0(char *, n * ncols);
+	char **cells;
+	/* TRANSLATORS: the decimal mark of numbers on a page, "." or ","
+	   (1.784 or 1,784).  A study may ask for "." in every language. */
+	const char *mark = i18n_ctext(lang, "decimal mark", ".");
+	plan_words w = { lang, mark && mark[0] == ','
+			       && !s->plan.decimal_point, PB_OK };
+	gsize start = out->len;
 
-	g_string_append_printf(out, "plan for %s: blocks per series for a "
-			       "correct decisive verdict (harm, benefit or "
-			       "equivalent) with the assurance given, at "
-			       "most %zu blocks\n", s->name, r->max_blocks);
-	head_cells(r, cells);
+	if (!i18n_known(lang))
+		return PB_SOFTWARE;
+	cells = g_new0(char *, n * ncols);
+	put_line(out, count_text(&w, PLAN_COUNT_HEAD, r->max_blocks), s->name,
+		 r->max_blocks);
+	head_cells(&w, r, cells);
 	for (size_t i = 0; i < r->n_rows; i++)
-		row_cells(s, a, r, &r->rows[i], cells + (i + 1) * ncols);
+		row_cells(&w, s, a, r, &r->rows[i], cells + (i + 1) * ncols);
 	put_columns(out, cells, n, ncols);
 	for (size_t i = 0; i < n * ncols; i++)
 		g_free(cells[i]);
 	g_free(cells);
-	put_method(&s->plan, r, out);
+	put_method(&w, &s->plan, r, out);
+	if (w.st != PB_OK)
+		g_string_truncate(out, start);
+	return w.st;
 }
 
 /* Sets the keys of answer N in object O. */

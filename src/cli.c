@@ -15,6 +15,7 @@
 #include "common/diag.h"
 #include "common/numparse.h"
 #include "common/readopt.h"
+#include "render/i18n.h"
 #include "src/cli.h"
 
 const size_t cli_print_limit = 100;
@@ -242,4 +243,53 @@ pb_status cli_take_globals(int *argc, char **argv, const char *const *valued,
 	argv[out] = NULL;
 	*argc = out;
 	return PB_OK;
+}
+
+void cli_all_langs(cli_langs *langs)
+{
+	langs->n = 0;
+	for (size_t i = 0; i < i18n_count() && i < CLI_MAX_LANGS; i++)
+		langs->code[langs->n++] = i18n_code(i);
+}
+
+pb_status cli_parse_langs(const char *cmd, const char *arg, cli_langs *langs)
+{
+	const char *p = arg;
+
+	langs->n = 0;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		const char *code = NULL;
+
+		for (size_t i = 0; i < i18n_count(); i++) {
+			const char *c = i18n_code(i);
+			if (strlen(c) == len && strncmp(c, p, len) == 0)
+				code = c;
+		}
+		if (len == 0)
+			return cli_usage_error("%s: empty language name in "
+					       "--lang '%s'", cmd, arg);
+		if (!code) {
+			char known[64] = "";
+			for (size_t i = 0; i < i18n_count(); i++)
+				snprintf(known + strlen(known),
+					 sizeof known - strlen(known), "%s%s",
+					 i ? ", " : "", i18n_code(i));
+			return cli_usage_error("%s: unknown language '%.*s' in "
+					       "--lang (known: %s)", cmd,
+					       (int)len, p, known);
+		}
+		for (size_t i = 0; i < langs->n; i++)
+			if (langs->code[i] == code)
+				return cli_usage_error("%s: language '%s' given "
+						       "twice in --lang", cmd,
+						       code);
+		if (langs->n == CLI_MAX_LANGS)
+			return cli_usage_error("%s: too many languages in "
+					       "--lang", cmd);
+		langs->code[langs->n++] = code;
+		if (p[len] == '\0')
+			return PB_OK;
+		p += len + 1;
+	}
 }

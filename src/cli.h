@@ -68,6 +68,23 @@ void cli_vprint(FILE *f, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
 /* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
+/* The most languages one --lang list can name. */
+#define CLI_MAX_LANGS 16
+
+/* The languages pages are written in, in the order given. */
+typedef struct cli_langs {
+	const char *code[CLI_MAX_LANGS];   /* static strings (render/i18n.h) */
+	size_t n;
+} cli_langs;
+
+/* Every language, in i18n order: --lang's default. */
+void cli_all_langs(cli_langs *langs);
+
+/* Parses the comma-separated codes of ARG ("en,de"), --lang of command
+ * CMD, into LANGS: each must be known and given once.  Returns PB_OK or
+ * PB_USAGE after saying what is wrong (naming an unknown language). */
+pb_status cli_parse_langs(const char *cmd, const char *arg, cli_langs *langs);
+
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 

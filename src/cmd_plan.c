@@ -508,6 +508,8 @@ typedef struct size_args {
 	double assurance;
 	unsigned long max_blocks;
 	bool guarantee;           /* --guarantee */
+	cli_langs langs;          /* --lang: the pages of -o; the first
+				     is printed */
 } size_args;
 
 #define PLAN_DEFAULT_ASSURANCE 0.8
@@ -521,12 +523,14 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 		{ "max-blocks", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "guarantee", no_argument, NULL, 'g' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
 	*a = (size_args){ NULL, NULL, PLAN_DEFAULT_ASSURANCE,
-			  PLAN_DEFAULT_MAX_BLOCKS, false };
+			  PLAN_DEFAULT_MAX_BLOCKS, false, { { NULL }, 0 } };
+	cli_all_langs(&a->langs);
 	while ((c = cli_next_option("plan", argc, argv, "o:", longopts))
 	       != -1) {
 		if (c == 'a') {
@@ -552,6 +556,10 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 			a->output = optarg;
 		} else if (c == 'g') {
 			a->guarantee = true;
+		} else if (c == 'l') {
+			if (cli_parse_langs("plan", optarg, &a->langs)
+			    != PB_OK)
+				return PB_USAGE;
 		} else {
 			return PB_USAGE;
 		}
@@ -565,9 +573,49 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 	return PB_OK;
 }
 
-/* Writes plan.json and the curves, plan.svg and plan.png, into DIR. */
+/* The figure of R in language LANG, as plan.LANG.svg and plan.LANG.png;
+ * drawn in the language of its page, as report draws its figures. */
+static pb_status write_plan_figure(const study *s, const analysis *an,
+				   const planning_result *r, const char *lang,
+				   outdir *o, diag *d)
+{
+	const fig_plan_input in = { { s, an, lang }, r };
+	const figfile_figure fig = { fig_plan_draw, &in };
+	char name[32];
+	pb_status st;
+
+	snprintf(name, sizeof name, "plan.%s.svg", lang);
+	st = figfile_write(&fig, FIG_SVG, "", o, name, d);
+	snprintf(name, sizeof name, "plan.%s.png", lang);
+	if (st == PB_OK)
+		st = figfile_write(&fig, FIG_PNG, "", o, name, d);
+	return st;
+}
+
+/* The page of language LANG into O, as plan.LANG.txt. */
+static pb_status write_plan_page(const study *s, const analysis *an,
+				 const planning_result *r, const char *lang,
+				 outdir *o)
+{
+	GString *text = g_string_new(NULL);
+	char name[32];
+	pb_status st = plan_report_text(s, an, r, lang, text);
+
+	snprintf(name, sizeof name, "plan.%s.txt", lang);
+	if (st == PB_OK)
+		st = outdir_write(o, name, text->str, text->len);
+	else
+		fprintf(stderr, "pairboot: plan: the page in '%s' cannot be "
+			"written\n", lang);
+	g_string_free(text, TRUE);
+	return st;
+}
+
+/* Writes plan.json, and the page and the curves of each language of
+ * LANGS (plan.LANG.txt, plan.LANG.svg, plan.LANG.png), into DIR. */
 static pb_status write_plan_files(const char *dir, const study *s,
-				 const analysis *an, const planning_result *r)
+				 const analysis *an, const planning_result *r,
+				 const cli_langs *langs)
 {
 	GString *json = g_string_new(NULL);
 	diag *d = diag_new(stderr, 0);
@@ -578,14 +626,10 @@ static pb_status write_plan_files(const char *dir, const study *s,
 		st = outdir_begin(dir, d, &o);
 	if (st == PB_OK)
 		st = outdir_write(o, "plan.json", json->str, json->len);
-	if (st == PB_OK) {
-		/* The curves, drawn in English as the table is printed. */
-		const fig_plan_input in = { { s, an, "en" }, r };
-		const figfile_figure fig = { fig_plan_draw, &in };
-		st = figfile_write(&fig, FIG_SVG, "", o, "plan.svg", d);
+	for (size_t i = 0; i < langs->n && st == PB_OK; i++) {
+		st = write_plan_page(s, an, r, langs->code[i], o);
 		if (st == PB_OK)
-			st = figfile_write(&fig, FIG_PNG, "", o, "plan.png",
-					   d);
+			st = write_plan_figure(s, an, r, langs->code[i], o, d);
 	}
 	if (st == PB_OK)
 		st = outdir_commit(o);
@@ -623,14 +667,19 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 	if (st == PB_OK)
 		st = planning_run(s, an, targets, n_targets, a.max_blocks,
 				  a.guarantee, readopt_default_jobs(), &r);
+	/* Standard output shows one page: the first language asked. */
 	if (st == PB_OK && !opt->quiet) {
 		GString *text = g_string_new(NULL);
-		plan_report_text(s, an, r, text);
-		fputs(text->str, stdout);
+		st = plan_report_text(s, an, r, a.langs.code[0], text);
+		if (st == PB_OK)
+			fputs(text->str, stdout);
+		else
+			fprintf(stderr, "pairboot: plan: the page in '%s' "
+				"cannot be written\n", a.langs.code[0]);
 		g_string_free(text, TRUE);
 	}
 	if (st == PB_OK && a.output)
-		st = write_plan_files(a.output, s, an, r);
+		st = write_plan_files(a.output, s, an, r, &a.langs);
 	cli_say_failure(st, a.study, "no plan made", d);
 	planning_free(r);
 	analysis_free(an);

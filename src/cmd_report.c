@@ -36,9 +36,6 @@
 
 #define DEFAULT_REPORTS "reports"
 
-/* The most languages one --lang list can name. */
-#define REPORT_MAX_LANGS 16
-
 /* What --format can ask for. */
 enum {
 	FORMAT_JSON = 8u,     /* results.json (FIG_* take the low bits) */
@@ -53,12 +50,6 @@ static const struct {
 	{ "md", FORMAT_MD }, { "json", FORMAT_JSON }, { "pdf", FIG_PDF },
 	{ "svg", FIG_SVG }, { "png", FIG_PNG },
 };
-
-/* The languages the pages are written in, in the order given. */
-typedef struct lang_list {
-	const char *code[REPORT_MAX_LANGS];   /* static strings (i18n.h) */
-	size_t n;
-} lang_list;
 
 /* The default report folder: reports/<study folder name>, creating
  * reports/ when it does not exist yet. */
@@ -155,7 +146,7 @@ static pb_status check_target_place(const study *s, const char *target,
  * documents, which the Markdown files and the PDFs both show; the caller
  * frees them, NULL ones included). */
 static pb_status render_pages(const study *s, const analysis *a,
-			      const lang_list *langs,
+			      const cli_langs *langs,
 			      const markdown_links *links, pagedoc **pages)
 {
 	pb_status st = PB_OK;
@@ -177,11 +168,11 @@ static pb_status render_pages(const study *s, const analysis *a,
 typedef struct lang_figures {
 	const study *s;
 	const analysis *a;
-	const lang_list *langs;
+	const cli_langs *langs;
 	pagedoc *const *pages;
 	unsigned figs;          /* FIG_* formats */
 	outdir *o;
-	char names[REPORT_MAX_LANGS][24];   /* "figures (de)", for messages */
+	char names[CLI_MAX_LANGS][24];   /* "figures (de)", for messages */
 } lang_figures;
 
 /* Draws the figures of language I into the report; in a child (OUT not
@@ -240,12 +231,12 @@ static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
 
 /* Writes the figures and PDF of every language, and renderer.json. */
 static pb_status write_figures(const study *s, const analysis *a,
-			       const lang_list *langs, pagedoc *const *pages,
+			       const cli_langs *langs, pagedoc *const *pages,
 			       unsigned formats, outdir *o, diag *d)
 {
 	lang_figures f = { s, a, langs, pages,
 			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), o, { "" } };
-	const char *names[REPORT_MAX_LANGS];
+	const char *names[CLI_MAX_LANGS];
 	json_t *versions = NULL;
 	GString *text;
 	pb_status st;
@@ -278,12 +269,12 @@ static pb_status write_figures(const study *s, const analysis *a,
  * then every file goes into the staging folder, which replaces TARGET as a
  * whole or not at all. */
 static pb_status write_report(const study *s, const analysis *a,
-			      const lang_list *langs, unsigned formats,
+			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
 			      const char *target, diag *d)
 {
 	GString *json = g_string_new(NULL);
-	pagedoc *pages[REPORT_MAX_LANGS] = { NULL };
+	pagedoc *pages[CLI_MAX_LANGS] = { NULL };
 	outdir *o;
 	pb_status st = PB_OK;
 
@@ -318,7 +309,7 @@ static pb_status write_report(const study *s, const analysis *a,
 }
 
 static pb_status report_study(const char *dir, const char *output,
-			      const lang_list *langs, unsigned formats,
+			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
 			      const cli_options *opt, diag *d)
 {
@@ -356,58 +347,6 @@ static pb_status report_study(const char *dir, const char *output,
 	analysis_free(a);
 	study_free(s);
 	return st;
-}
-
-/* Every language, in i18n order: the default. */
-static void all_langs(lang_list *langs)
-{
-	langs->n = 0;
-	for (size_t i = 0; i < i18n_count() && i < REPORT_MAX_LANGS; i++)
-		langs->code[langs->n++] = i18n_code(i);
-}
-
-/* Parses the comma-separated codes of ARG ("en,de") into LANGS: each must
- * be known and given once.  Returns PB_OK or a usage error (printed). */
-static pb_status parse_langs(const char *arg, lang_list *langs)
-{
-	const char *p = arg;
-
-	langs->n = 0;
-	for (;;) {
-		size_t len = strcspn(p, ",");
-		const char *code = NULL;
-
-		for (size_t i = 0; i < i18n_count(); i++) {
-			const char *c = i18n_code(i);
-			if (strlen(c) == len && strncmp(c, p, len) == 0)
-				code = c;
-		}
-		if (len == 0)
-			return cli_usage_error("report: empty language name in "
-					       "--lang '%s'", arg);
-		if (!code) {
-			char known[64] = "";
-			for (size_t i = 0; i < i18n_count(); i++)
-				snprintf(known + strlen(known),
-					 sizeof known - strlen(known), "%s%s",
-					 i ? ", " : "", i18n_code(i));
-			return cli_usage_error("report: unknown language "
-					       "'%.*s' in --lang (known: %s)",
-					       (int)len, p, known);
-		}
-		for (size_t i = 0; i < langs->n; i++)
-			if (langs->code[i] == code)
-				return cli_usage_error("report: language '%s' "
-						       "given twice in --lang",
-						       code);
-		if (langs->n == REPORT_MAX_LANGS)
-			return cli_usage_error("report: too many languages in "
-					       "--lang");
-		langs->code[langs->n++] = code;
-		if (p[len] == '\0')
-			return PB_OK;
-		p += len + 1;
-	}
 }
 
 /* Parses the comma-separated format names of ARG ("md,json") into
@@ -479,12 +418,12 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	char base[FIGURE_BASE_MAX + 2];
 	markdown_links links;
 	unsigned formats = FORMAT_ALL;
-	lang_list langs;
+	cli_langs langs;
 	diag *d;
 	pb_status st;
 	int c;
 
-	all_langs(&langs);
+	cli_all_langs(&langs);
 	while ((c = cli_next_option("report", argc, argv, "o:", longopts))
 	       != -1) {
 		switch (c) {
@@ -492,7 +431,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			output = optarg;
 			break;
 		case OPT_LANG:
-			if (parse_langs(optarg, &langs) != PB_OK)
+			if (cli_parse_langs("report", optarg, &langs) != PB_OK)
 				return PB_USAGE;
 			break;
 		case OPT_FORMAT:

@@ -87,7 +87,7 @@ static const struct {
 	{ "plan",
 	  "Usage: pairboot plan STUDY [--assurance A] [--max-blocks N] "
 	  "[--guarantee]\n"
-	  "         [-o DIR]\n"
+	  "         [-o DIR] [--lang LIST]\n"
 	  "  or:  pairboot plan new DIR OPTION...\n"
 	  "Print the blocks per series a new study with the same plan would "
 	  "need\n"
@@ -104,8 +104,12 @@ static const struct {
 	  "      --guarantee        also the blocks whose power reaches A in "
 	  "at\n"
 	  "                         least a share A of pilots\n"
-	  "  -o, --output=DIR       also write DIR/plan.json and DIR/plan.svg,\n"
-	  "                         the assurance curves\n" },
+	  "  -o, --output=DIR       also write DIR/plan.json, and in each language\n"
+	  "                         the table DIR/plan.LANG.txt and the assurance\n"
+	  "                         curves DIR/plan.LANG.svg and DIR/plan.LANG.png\n"
+	  "      --lang=LIST        the languages, from en,de,cs,ko (default: all\n"
+	  "                         for -o); the table printed is in the first\n"
+	  "                         (default en)\n" },
 	{ "plan new",
 	  "Usage: pairboot plan new DIR --title T --build B --column C --scale "
 	  "F\n"

@@ -366,8 +366,10 @@ case $curve_sizes in
 *) ok "the first curve runs from 5 to 30 ($curve_sizes)" false ;;
 esac
 ok "each curve point is an assurance" grep -q '"assurance": 0\.[0-9]*$\|"assurance": 1$' "$json"
-ok "plan -o writes the curves as SVG" grep -q '<svg' "$tap_tmp/tp1/plan.svg"
-ok "and as PNG" sh -c "head -c 4 '$tap_tmp/tp1/plan.png' | grep -q PNG"
+ok "plan -o writes the curves as SVG" grep -q '<svg' "$tap_tmp/tp1/plan.en.svg"
+ok "and as PNG" sh -c "head -c 4 '$tap_tmp/tp1/plan.en.png' | grep -q PNG"
+ok "and the table in English as it was printed" \
+	cmp -s "$tap_tmp/tp1.txt" "$tap_tmp/tp1/plan.en.txt"
 run_pb -j 2 plan "$tstudy" --max-blocks 30 --guarantee -o "$tap_tmp/tp2"
 ok "-j 2 prints the same table as -j 1" cmp -s "$tap_tmp/tp1.txt" "$pb_out_file"
 ok "and writes the same bytes" diff -r "$tap_tmp/tp1" "$tap_tmp/tp2"

@@ -1,0 +1,218 @@
+/* test_plan_words.c: the messages of the plan table that carry a count,
+ * in every language, at 0, 1, 2, 3, 4, 5, 6, 7, 17, 21, 100 and 1000: the
+ * most blocks in the first line and in a size not reached, the simulated
+ * studies per size, the inner resamples and the fewest pairs of a
+ * verdict.  The expected words are written out by hand below, in each
+ * language's grammar (German: one, or more; Czech: 1; 2 to 4; 0 and 5 or
+ * more; Korean: one form). */
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "render/i18n.h"
+#include "render/plan_report.h"
+#include "tests/lib/tap.h"
+
+static const unsigned long counts[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 17, 21, 100, 1000
+};
+#define N_COUNTS (sizeof counts / sizeof *counts)
+
+static const char *const langs[4] = { "en", "de", "cs", "ko" };
+
+/* The format of message ID in LANG for N, as the table takes it. */
+static const char *format_of(const char *lang, plan_count_id id,
+			     unsigned long n)
+{
+	const plan_count_phrase *p = plan_report_count_phrase(id);
+	const char *f = i18n_ntext(lang, p->one, p->many, n);
+
+	return f ? f : "(no translation)";
+}
+
+static const char *en_blocks(unsigned long n)
+{
+	return n == 1 ? "block" : "blocks";
+}
+
+static const char *de_blocks(unsigned long n)   /* nominative */
+{
+	return n == 1 ? "Block" : "Blöcke";
+}
+
+static const char *de_blocks_dat(unsigned long n)
+{
+	return n == 1 ? "Block" : "Blöcken";
+}
+
+static const char *cs_blocks(unsigned long n)
+{
+	if (n == 1)
+		return "blok";
+	if (n >= 2 && n <= 4)
+		return "bloky";
+	return "bloků";
+}
+
+static const char *cs_pairs(unsigned long n)
+{
+	if (n == 1)
+		return "pár";
+	if (n >= 2 && n <= 4)
+		return "páry";
+	return "párů";
+}
+
+static void check(const char *what, unsigned long n, char *const got[4],
+		  char *const want[4])
+{
+	for (int l = 0; l < 4; l++) {
+		char name[96];
+		snprintf(name, sizeof name, "%s at %lu, %s", what, n, langs[l]);
+		tap_streq(got[l], want[l], name);
+	}
+}
+
+static void free4(char *a[4])
+{
+	for (int l = 0; l < 4; l++)
+		g_free(a[l]);
+}
+
+static void head_line(unsigned long n)
+{
+	char *got[4], *want[4];
+
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l], PLAN_COUNT_HEAD, n),
+					 "S", (size_t)n);
+	want[0] = g_strdup_printf("plan for S: blocks per series for a "
+				  "correct decisive verdict (harm, benefit or "
+				  "equivalent) with the assurance given, at "
+				  "most %lu %s", n, en_blocks(n));
+	want[1] = g_strdup_printf("Plan für S: Blöcke je Serie für ein "
+				  "richtiges entscheidendes Urteil (Schaden, "
+				  "Nutzen oder äquivalent) mit der "
+				  "angegebenen Sicherheit, höchstens %lu %s",
+				  n, de_blocks(n));
+	want[2] = g_strdup_printf("plán pro S: bloky na sérii pro správný "
+				  "rozhodný verdikt (škoda, prospěch nebo "
+				  "ekvivalence) s danou jistotou, nejvýše %lu "
+				  "%s", n, cs_blocks(n));
+	want[3] = g_strdup_printf("S 계획: 주어진 보증 확률로 올바른 결정적 "
+				  "판정(악화, 개선 또는 동등)을 얻는 데 필요한 "
+				  "시리즈당 블록 수, 최대 %lu블록", n);
+	check("first line", n, got, want);
+	free4(got);
+	free4(want);
+}
+
+static void not_reachable(unsigned long n)
+{
+	char *got[4], *want[4];
+
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+						   PLAN_COUNT_NOT_REACHABLE, n),
+					 (size_t)n);
+	want[0] = g_strdup_printf("not reachable with %lu %s", n,
+				  en_blocks(n));
+	want[1] = g_strdup_printf("mit %lu %s nicht erreichbar", n,
+				  de_blocks_dat(n));
+	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu", n);
+	want[3] = g_strdup_printf("%lu블록으로 도달 불가", n);
+	check("not reachable", n, got, want);
+	free4(got);
+	free4(want);
+
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+					PLAN_COUNT_NOT_REACHABLE_ONCE, n),
+					 (size_t)n, l == 1 || l == 2 ? "0,80"
+					 : "0.80", (size_t)12);
+	want[0] = g_strdup_printf("not reachable with %lu %s (not monotone: "
+				  "0.80 at 12)", n, en_blocks(n));
+	want[1] = g_strdup_printf("mit %lu %s nicht erreichbar (nicht "
+				  "monoton: 0,80 bei 12)", n, de_blocks_dat(n));
+	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu (není "
+				  "monotónní: 0,80 při 12)", n);
+	want[3] = g_strdup_printf("%lu블록으로 도달 불가 (단조 아님: 12에서 "
+				  "0.80)", n);
+	check("not reachable, not monotone", n, got, want);
+	free4(got);
+	free4(want);
+}
+
+/* The method's sentence holds the count among much else: the words
+ * around it are compared. */
+static void simulations(unsigned long n)
+{
+	char *want[4];
+
+	want[0] = g_strdup_printf("each of %lu simulated %s per size is drawn",
+				  n, n == 1 ? "study" : "studies");
+	want[1] = g_strdup_printf("je Größe %s %lu %s simuliert, jede aus "
+				  "einer eigenen Welt", n == 1 ? "wird"
+				  : "werden", n, n == 1 ? "Studie"
+				  : "Studien");
+	want[2] = g_strdup_printf("simulovaných studií na velikost: %lu, "
+				  "každá z vlastního světa", n);
+	want[3] = g_strdup_printf("크기마다 시뮬레이션 연구 %lu개를 각각", n);
+	for (int l = 0; l < 4; l++) {
+		char *got = g_strdup_printf(format_of(langs[l],
+						      PLAN_COUNT_ASSURANCE, n),
+					    n, (size_t)30);
+		char name[96];
+		snprintf(name, sizeof name, "simulations at %lu, %s", n,
+			 langs[l]);
+		if (!tap_ok(strstr(got, want[l]) != NULL, "%s", name))
+			tap_diag("got: %s", got);
+		g_free(got);
+	}
+	free4(want);
+}
+
+static void resamples_and_pairs(unsigned long n)
+{
+	char *got[4], *want[4];
+
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l], PLAN_COUNT_INNER,
+						   n), "percentile", n);
+	want[0] = g_strdup_printf("percentile, %lu inner %s", n,
+				  n == 1 ? "resample" : "resamples");
+	want[1] = g_strdup_printf("percentile, %lu %s", n, n == 1
+				  ? "inneres Resample" : "innere Resamples");
+	want[2] = g_strdup_printf("percentile, vnitřních převzorkování: %lu",
+				  n);
+	want[3] = g_strdup_printf("percentile, 내부 재표본 %lu회", n);
+	check("inner resamples", n, got, want);
+	free4(got);
+	free4(want);
+
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+						   PLAN_COUNT_MIN_PAIRS, n), n);
+	want[0] = g_strdup_printf("no claim below %lu %s", n,
+				  n == 1 ? "pair" : "pairs");
+	want[1] = g_strdup_printf("keine Aussage unter %lu %s", n,
+				  n == 1 ? "Paar" : "Paaren");
+	want[2] = g_strdup_printf("závěr vyžaduje alespoň %lu %s", n,
+				  cs_pairs(n));
+	want[3] = g_strdup_printf("%lu쌍 미만이면 결론 없음", n);
+	check("fewest pairs", n, got, want);
+	free4(got);
+	free4(want);
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < N_COUNTS; i++) {
+		head_line(counts[i]);
+		not_reachable(counts[i]);
+		simulations(counts[i]);
+		resamples_and_pairs(counts[i]);
+	}
+	return tap_done();
+}

@@ -349,7 +349,7 @@ ok "and says how it is planned" grep -q \
 ok "a pilot of 8 pairs is given no guarantee, and told why" grep -q \
 	"fewer than 15 pairs: shape not testable" "$pb_out_file"
 ok "and that the guarantee assumes normal differences" grep -q \
-	"given only for a pilot of 15 or more pairs whose shape test (D'Agostino-Pearson) has p >= 0.10, since those limits assume normal differences" \
+	"^given only for a pilot of 15 or more pairs whose shape test (D'Agostino-Pearson) has p >= 0.10, since those limits assume normal differences$" \
 	"$pb_out_file"
 json=$tap_tmp/tp1/plan.json
 ok "plan.json is schema version 2" grep -q '"schema_version": 2' "$json"

@@ -24,6 +24,8 @@ typedef struct page {
 	const analysis *oa, *na;
 	const builddiff_result *c;
 	int decimals;             /* the old plan's threshold decimals */
+	const char *figure_base;  /* before the figure's name; NULL: no
+				     figure on the page */
 } page;
 
 /* ---- words and text pieces (render/mdpage.h) -------------------------- */
@@ -663,6 +665,47 @@ static void section_effects(page *pg)
 	g_ptr_array_free(row, TRUE);
 }
 
+/* ---- figure ---------------------------------------------------------- */
+
+/* The figure of the comparison, compare.LANG.svg, its alt text the
+ * figure's title and each state's verdict as the effects table words it;
+ * without compared effects, the message the figure shows. */
+static void section_figure(page *pg)
+{
+	const builddiff_result *c = pg->c;
+	const study_plan *op = &pg->os->plan;
+	const char *title, *alt;
+	GPtrArray *parts;
+
+	if (!pg->figure_base)
+		return;
+	/* The figure's own title (render/fig_builddiff.c), the statistic
+	   and the state as the page writes them. */
+	title = fmt(pg, trc(pg, "figure", "Effects on the old and the new "
+			    "build: difference in %s from state %s"),
+		    code(pg, op->statistic.name), state_text(pg, op->reference));
+	parts = g_ptr_array_new();
+	for (size_t s = 0; s < c->n_states; s++)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			state_text(pg, c->states[s].state),
+			verdict_text(pg, c->states[s].verdict,
+				     c->states[s].direction)));
+	if (c->n_states == 0 || c->n_effects == 0)
+		alt = fmt(pg, "%s. %s", title, trc(pg, "figure", "There is "
+			  "nothing to compare: the studies share no state "
+			  "besides the reference."));
+	else
+		/* TRANSLATORS: the alt text of the figure on the page of a
+		   comparison of two builds: the figure's title, then each
+		   state's verdict, as the table of effects says it. */
+		alt = fmt(pg, trc(pg, "figure alt", "%s; the effect of each "
+			  "state between the builds: %s."), title,
+			  join(pg, parts, "; "));
+	g_ptr_array_free(parts, TRUE);
+	pagedoc_figure(pg->md.doc, alt, fmt(pg, "%scompare.%s.svg",
+					    pg->figure_base, pg->md.lang));
+}
+
 /* ---- notes ----------------------------------------------------------- */
 
 static void fragile_note(page *pg, const char *who, const change_interval *ci,
@@ -842,6 +885,15 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    const builddiff_result *c, const char *lang,
 			    GString *out)
 {
+	return builddiff_md_render_linked(os, oa, ns, na, c, lang, NULL, out);
+}
+
+pb_status builddiff_md_render_linked(const study *os, const analysis *oa,
+				     const study *ns, const analysis *na,
+				     const builddiff_result *c,
+				     const char *lang,
+				     const char *figure_base, GString *out)
+{
 	page pg = { 0 };
 	pb_status st;
 
@@ -856,12 +908,14 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 	pg.na = na;
 	pg.c = c;
 	pg.decimals = os->plan.threshold_decimals;
+	pg.figure_base = figure_base;
 
 	section_intro(&pg);
 	section_values(&pg);
 	section_mechanism(&pg);
 	section_baseline(&pg);
 	section_effects(&pg);
+	section_figure(&pg);
 	section_small_samples(&pg);
 	section_notes(&pg);
 	section_input(&pg);

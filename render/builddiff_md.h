@@ -8,7 +8,8 @@
  * old and new; the baseline per series pair; each state's effect change
  * per series pair with its verdict and each build's own conclusion; notes
  * on intervals another seed could move; the input and plan digests of
- * both studies.  Words come from render/i18n.h,
+ * both studies; and, when asked for, the comparison's figure after the
+ * effects.  Words come from render/i18n.h,
  * numbers from render/numfmt.h with the old plan's threshold decimals,
  * study text through render/mdtext.h.  Same inputs, same bytes, whatever
  * the locale. */
@@ -31,5 +32,18 @@ pb_status builddiff_md_render(const study *os, const analysis *oa,
 			    const study *ns, const analysis *na,
 			    const builddiff_result *c, const char *lang,
 			    GString *out);
+
+/* builddiff_md_render with the comparison's figure (render/fig_builddiff.h)
+ * after the table of effects, where the effects section stands, as
+ * `![ALT](BASEcompare.<lang>.svg)`: BASE "" (beside the page) or an
+ * address ending in '/', holding no blank, parenthesis or control
+ * character.  The alt text, in LANG, is the figure's title and each
+ * state's verdict in the words of the table.  FIGURE_BASE NULL: no
+ * figure, as builddiff_md_render. */
+pb_status builddiff_md_render_linked(const study *os, const analysis *oa,
+				     const study *ns, const analysis *na,
+				     const builddiff_result *c,
+				     const char *lang,
+				     const char *figure_base, GString *out);
 
 #endif

@@ -335,30 +335,61 @@ static void figure_interval(page *pg)
 	g_ptr_array_free(parts, TRUE);
 }
 
+/* What the per-boot figure shows of state result R: for each latency
+ * series, the blocks whose two runs a line joins and the mean of their
+ * differences, as the comparison table writes it. */
+static const char *boots_state(page *pg, const state_result *r)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	for (size_t k = 0; k < pg->p->n_series; k++) {
+		const comparison *c;
+		if (pg->p->series[k].kind != SERIES_LATENCY)
+			continue;
+		c = find_cmp(pg, r, k);
+		if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
+			g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+				series_name(pg, k), phrase(pg, PH_NO_PAIRS)));
+		else
+			/* TRANSLATORS: the part of the per-boot figure's alt
+			   text on one series: its name, the number of
+			   blocks, the mean difference ("`+0.625 ms`"). */
+			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
+				"%s: %zu block, mean difference %s",
+				"%s: %zu blocks, mean difference %s",
+				c->n_pairs), series_name(pg, k), c->n_pairs,
+				qty_code(pg, c->boot.estimate, true, false)));
+	}
+	text = fmt(pg, "%s (%s)", state_text(pg, pg->p->states[r->state]),
+		   join(pg, parts, "; "));
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* The per-boot figure, its alt text what it shows of each state. */
 static void figure_boots(page *pg)
 {
 	const study_plan *p = pg->p;
+	GPtrArray *states;
 
 	if (!pg->links)
 		return;
-	/* TRANSLATORS: the alt text of the per-boot figure on a page. */
+	states = g_ptr_array_new();
+	for (size_t i = 0; i < pg->a->n_states; i++)
+		g_ptr_array_add(states, (gpointer)boots_state(pg,
+							&pg->a->states[i]));
+	/* TRANSLATORS: the alt text of the per-boot figure on a page: the
+	   figure's title, then for each state the blocks and the mean
+	   difference of each series. */
 	figure_link(pg, FIG_BOOTS, fmt(pg, trc(pg, "figure alt",
-		"%s; each line joins the two runs of one block."),
+		"%s; each line joins the two runs of one block: %s."),
 		fmt(pg, trc(pg, "figure", "Per-boot %s of all accepted runs, "
 			    "paired with state %s"),
 		    code(pg, p->statistic.name, false),
-		    state_text(pg, p->reference))));
-}
-
-static void figure_mechanism(page *pg)
-{
-	if (!pg->links)
-		return;
-	/* TRANSLATORS: the alt text of the mechanism figure on a page. */
-	figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
-		"%s, per state and boot, as the table above counts them."),
-		trc(pg, "figure", "Priority of the test thread before "
-		    "registration, after it and after cleanup")));
+		    state_text(pg, p->reference)),
+		join(pg, states, "; ")));
+	g_ptr_array_free(states, TRUE);
 }
 
 static void section_comparisons(page *pg)
@@ -657,6 +688,80 @@ static void mechanism_series(page *pg, size_t series)
 {
 	mechanism_table(pg, series);
 	observation_table(pg, series);
+}
+
+/* What the mechanism figure shows of state M: each column of its
+ * series' table that has data, headed and written as the table writes
+ * it ("Registration: 0/4, ..."); NULL when there is none. */
+static const char *mechanism_state_alt(page *pg,
+				       const mech_state_summary *m,
+				       bool name_series)
+{
+	mech_columns c = mech_columns_of(pg->sum, m->series);
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text = NULL, *state = state_text(pg, m->state);
+
+	if (c.registration)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %zu/%zu",
+			phrase(pg, PH_HEAD_REGISTRATION), m->registered,
+			m->boots));
+	if (c.service)
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			pg->p->service ? fmt(pg, phrase(pg,
+				PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
+				       : phrase(pg, PH_HEAD_SERVICE),
+			service_cell(pg, m)));
+	if (c.priority) {
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			phrase(pg, PH_HEAD_WIN32), prio_cell(pg, m, true)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			phrase(pg, PH_HEAD_ETW), prio_cell(pg, m, false)));
+	}
+	if (name_series)
+		state = fmt(pg, "%s, %s", series_name(pg, m->series), state);
+	if (parts->len)
+		text = fmt(pg, "%s (%s)", state, join(pg, parts, ", "));
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* The mechanism figure, its alt text what each state's boots recorded,
+ * as the tables above count them. */
+static void figure_mechanism(page *pg)
+{
+	const study_summary *sum = pg->sum;
+	const char *title;
+	GPtrArray *states;
+	size_t n_series = 0;
+
+	if (!pg->links)
+		return;
+	for (size_t k = 0; k < pg->p->n_series; k++)
+		n_series += pg->p->series[k].kind == SERIES_MECHANISM;
+	title = trc(pg, "figure", "Priority of the test thread before "
+		    "registration, after it and after cleanup");
+	states = g_ptr_array_new();
+	for (size_t i = 0; i < sum->n_mech; i++) {
+		const char *t = mechanism_state_alt(pg, &sum->mech[i],
+						    n_series > 1);
+		if (t)
+			g_ptr_array_add(states, (gpointer)t);
+	}
+	if (states->len)
+		/* TRANSLATORS: the alt text of the mechanism figure on a
+		   page: the figure's title, then what each state's boots
+		   recorded, in the words of the mechanism table. */
+		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
+			"%s, per state: %s."), title,
+			join(pg, states, "; ")));
+	else
+		/* TRANSLATORS: the alt text of the mechanism figure on a
+		   page whose mechanism boots recorded no priority,
+		   registration or service state. */
+		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
+			"%s, per state and boot, as the table above counts "
+			"them."), title));
+	g_ptr_array_free(states, TRUE);
 }
 
 static void section_mechanism(page *pg)

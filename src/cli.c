@@ -63,6 +63,28 @@ pb_status cli_usage_error(const char *fmt, ...)
 	return PB_USAGE;
 }
 
+pb_status cli_figure_base(const char *cmd, const char *arg, char *out)
+{
+	size_t n = strlen(arg);
+	bool ok = n > 0 && n <= CLI_FIGURE_BASE_MAX;
+
+	for (size_t i = 0; ok && i < n; i++) {
+		unsigned char c = (unsigned char)arg[i];
+		ok = c > 0x20 && c != 0x7f && !strchr("()<>\\\"`", c);
+	}
+	if (!ok)
+		return cli_usage_error("%s: --figure-base must be an address "
+				       "of at most %d bytes without blanks, "
+				       "control characters or any of "
+				       "()<>\\\"` ('%s')", cmd,
+				       CLI_FIGURE_BASE_MAX, arg);
+	memcpy(out, arg, n);
+	if (arg[n - 1] != '/')
+		out[n++] = '/';
+	out[n] = '\0';
+	return PB_OK;
+}
+
 diag *cli_diag_new(void)
 {
 	diag *d = diag_new(stderr, cli_print_limit);

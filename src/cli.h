@@ -88,6 +88,17 @@ pb_status cli_parse_langs(const char *cmd, const char *arg, cli_langs *langs);
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/* The longest --figure-base address. */
+#define CLI_FIGURE_BASE_MAX 1024
+
+/* Checks ARG, the --figure-base of command CMD: an address that may stand
+ * before a figure's file name in a Markdown link, at most
+ * CLI_FIGURE_BASE_MAX bytes without a blank, control character or byte
+ * that would end or break the link.  Copies it into OUT
+ * (CLI_FIGURE_BASE_MAX + 2 bytes) with a '/' at its end.  PB_OK, or
+ * PB_USAGE after the usage error "CMD: --figure-base must be ...". */
+pb_status cli_figure_base(const char *cmd, const char *arg, char *out);
+
 /* The options that apply to every command. */
 typedef struct cli_globals {
 	bool quiet;        /* -q, --quiet */

@@ -1,8 +1,9 @@
 /* cmd_compare.c: `pairboot compare OLD NEW [-o DIR]`: what changed between
  * two studies of the same design on two builds, written as a report folder
  * (compare.json, and compare.LANG.md with the figure as compare.LANG.svg,
- * .png and .pdf in every language) as a whole, with a short summary on
- * standard output. */
+ * .png and .pdf in every language, the page showing the SVG beside it or
+ * from --figure-base) as a whole, with a short summary on standard
+ * output. */
 #include "config.h"
 
 #include <errno.h>
@@ -95,10 +96,11 @@ static char *default_output(const study *os, const study *ns, diag *d)
 }
 
 /* Writes compare.json, and compare.LANG.md and the figure in every
- * language, into the folder TARGET, as a whole. */
+ * language, into the folder TARGET, as a whole; each page shows its
+ * figure from FIGURE_BASE ("" beside it, or an address ending in '/'). */
 static pb_status write_folder(const side *o, const side *n,
 			      const builddiff_result *c, const char *target,
-			      diag *d)
+			      const char *figure_base, diag *d)
 {
 	GString *json = g_string_new(NULL);
 	GPtrArray *pages = g_ptr_array_new_with_free_func(free_page);
@@ -107,8 +109,8 @@ static pb_status write_folder(const side *o, const side *n,
 
 	for (size_t i = 0; st == PB_OK && i < i18n_count(); i++) {
 		GString *md = g_string_new(NULL);
-		st = builddiff_md_render(o->s, o->a, n->s, n->a, c, i18n_code(i),
-				       md);
+		st = builddiff_md_render_linked(o->s, o->a, n->s, n->a, c,
+						i18n_code(i), figure_base, md);
 		g_ptr_array_add(pages, md);
 	}
 	if (st == PB_OK)
@@ -459,8 +461,8 @@ static pb_status gate_judge(const builddiff_result *c, fail_on gate)
 }
 
 static pb_status compare_studies(const char *old_dir, const char *new_dir,
-				 const char *output, const cli_options *opt,
-				 fail_on gate, diag *d)
+				 const char *output, const char *figure_base,
+				 const cli_options *opt, fail_on gate, diag *d)
 {
 	side o = { NULL, NULL, false }, n = { NULL, NULL, false };
 	builddiff_result *c = NULL;
@@ -482,7 +484,7 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 			st = diag_errors(d) ? PB_CANTCREAT : PB_NOMEM;
 	}
 	if (st == PB_OK)
-		st = write_folder(&o, &n, c, target, d);
+		st = write_folder(&o, &n, c, target, figure_base, d);
 	if (st == PB_OK && !opt->quiet) {
 		print_summary(c);
 		cli_print(stdout, "comparison written to %s/\n", target);
@@ -501,9 +503,11 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "fail-on", required_argument, NULL, 'F' },
+		{ "figure-base", required_argument, NULL, 'B' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *output = NULL;
+	const char *output = NULL, *figure_base = NULL;
+	char base[CLI_FIGURE_BASE_MAX + 2] = "";
 	fail_on gate = FAIL_ON_NOTHING;
 	diag *d;
 	pb_status st;
@@ -526,10 +530,16 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 						       "change ('%s')",
 						       optarg);
 			break;
+		case 'B':
+			figure_base = optarg;
+			break;
 		default:
 			return PB_USAGE;
 		}
 	}
+	if (figure_base && cli_figure_base("compare", figure_base, base)
+	    != PB_OK)
+		return PB_USAGE;
 	if (cli_operands("compare", argc, argv, 2, "needs two study "
 			 "folders, OLD and NEW") != PB_OK)
 		return PB_USAGE;
@@ -539,7 +549,7 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
-	st = compare_studies(argv[optind], argv[optind + 1], output, opt,
+	st = compare_studies(argv[optind], argv[optind + 1], output, base, opt,
 			     gate, d);
 	/* A failure that no diagnostic explains is a bug of the program;
 	 * it must still not end the command without a word.  A failed gate

@@ -351,30 +351,6 @@ static pb_status report_study(const char *dir, const char *output,
 
 /* Parses the comma-separated format names of ARG ("md,json") into
  * *FORMATS.  Returns PB_OK or a usage error (printed). */
-/* The longest --figure-base. */
-#define FIGURE_BASE_MAX 1024
-
-/* Whether ARG may stand before a figure's file name in a Markdown link:
- * no blank, control character or byte that would end or break the link.
- * Into OUT (FIGURE_BASE_MAX + 2 bytes) with a '/' at its end. */
-static bool figure_base_ok(const char *arg, char *out)
-{
-	size_t n = strlen(arg);
-
-	if (n == 0 || n > FIGURE_BASE_MAX)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)arg[i];
-		if (c <= 0x20 || c == 0x7f || strchr("()<>\\\"`", c))
-			return false;
-	}
-	memcpy(out, arg, n);
-	if (arg[n - 1] != '/')
-		out[n++] = '/';
-	out[n] = '\0';
-	return true;
-}
-
 static pb_status parse_formats(const char *arg, unsigned *formats)
 {
 	const char *p = arg;
@@ -415,7 +391,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *output = NULL, *figure_base = NULL;
-	char base[FIGURE_BASE_MAX + 2];
+	char base[CLI_FIGURE_BASE_MAX + 2];
 	markdown_links links;
 	unsigned formats = FORMAT_ALL;
 	cli_langs langs;
@@ -445,12 +421,9 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
-	if (figure_base && !figure_base_ok(figure_base, base))
-		return cli_usage_error("report: --figure-base must be an "
-				       "address of at most %d bytes without "
-				       "blanks, control characters or any of "
-				       "()<>\\\"` ('%s')", FIGURE_BASE_MAX,
-				       figure_base);
+	if (figure_base && cli_figure_base("report", figure_base, base)
+	    != PB_OK)
+		return PB_USAGE;
 	links.base = figure_base ? base : "";
 	links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG ? "png"
 		    : figure_base ? "svg" : NULL;

@@ -42,6 +42,7 @@ static const struct {
 	  "                         page)\n" },
 	{ "compare",
 	  "Usage: pairboot compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
+	  "         [--figure-base URL]\n"
 	  "Compare two studies of the same design on an old and a new build:\n"
 	  "value handling, mechanism, baseline and each state's effect, with a\n"
 	  "verdict per state.\n"
@@ -53,7 +54,10 @@ static const struct {
 	  "                         exit 1 when a state's effect or the baseline\n"
 	  "                         changed for the worse, by the threshold or of\n"
 	  "                         open size (worse), or when anything changed\n"
-	  "                         (change); the comparison is written either way\n" },
+	  "                         (change); the comparison is written either way\n"
+	  "      --figure-base=URL  the pages show their figure from URL, where a\n"
+	  "                         wiki keeps its uploads (default: beside the\n"
+	  "                         page)\n" },
 	{ "verify",
 	  "Usage: pairboot verify STUDY --against FILE [--tolerance X] "
 	  "[--allow-omitted]\n"

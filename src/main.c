@@ -43,7 +43,7 @@ static void print_help(void)
 	       "                         --format formats from md,json,pdf,svg,png\n"
 	       "                         (default: all); the pages show the figures\n"
 	       "                         beside them, or from --figure-base URL\n"
-	       "  compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
+	       "  compare OLD NEW [-o DIR] [--fail-on worse|change] [--figure-base URL]\n"
 	       "                         compare two studies of the same design on an\n"
 	       "                         old and a new build: value handling, mechanism,\n"
 	       "                         baseline and each state's effect, with a verdict\n"
@@ -53,7 +53,9 @@ static void print_help(void)
 	       "                         reports/compare-<old name>-<new name>);\n"
 	       "                         --fail-on worse|change exits 1 when a state's\n"
 	       "                         effect or the baseline changed worse, of open\n"
-	       "                         size or not, or when anything changed\n"
+	       "                         size or not, or when anything changed; the\n"
+	       "                         pages show the figure beside them, or from\n"
+	       "                         --figure-base URL\n"
 	       "  verify STUDY --against FILE [--tolerance X] [--allow-omitted]\n"
 	       "                         recompute everything from the study and print\n"
 	       "                         each number, verdict and page line of FILE (a\n"
@@ -164,9 +166,10 @@ typedef struct command {
 } command;
 
 static const char *const report_valued[] = { "-o", "--output", "--lang",
-					     "--format", NULL };
+					     "--format", "--figure-base",
+					     NULL };
 static const char *const compare_valued[] = { "-o", "--output", "--fail-on",
-					      NULL };
+					      "--figure-base", NULL };
 static const char *const verify_valued[] = { "--against", "--tolerance",
 					     NULL };
 static const char *const summarize_valued[] = { "-o", "--output", "--shard",

@@ -2,8 +2,12 @@
 # test_figure_links.sh: the pages show their figures: each figure of the
 # report linked where it belongs, relative to the page (so the folder can
 # be uploaded as it is) or from --figure-base, with an alt text in the
-# page's language that says what the difference figure finds; none when
-# no figure is written; verify checks the links like every line.
+# page's language that says what each figure finds (the difference
+# figure: each state's conclusion; the per-boot figure: each series' blocks
+# and mean difference; the mechanism figure: what the boots recorded);
+# none when no figure is written; verify checks the links like every line.
+# The compare page shows its figure after the effects, its alt text each
+# state's verdict.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,7 +18,7 @@ power=$top_srcdir/fixtures/powerplan
 mmcss=$top_srcdir/fixtures/mmcss-26200.9168
 out=$tap_tmp/out
 "$PAIRBOOT" -q report "$power" -o "$out/power" --lang en,de --format md,svg </dev/null
-"$PAIRBOOT" -q report "$mmcss" -o "$out/mmcss" --lang en --format md,svg </dev/null
+"$PAIRBOOT" -q report "$mmcss" -o "$out/mmcss" --lang en,de --format md,svg </dev/null
 
 # images FILE: the figure lines of FILE, their targets only.
 images() {
@@ -40,6 +44,30 @@ ok "en: the alt text names each state and its conclusion" \
 ok "de: the alt text in German" \
 	grep -q '^!\[Differenz von `p99` zum Zustand `Balanced`, jeder Zustand gegenüber der praktisch bedeutsamen Schwelle: `High performance`: .*Nutzen.*\](interval.de.svg)$' \
 	"$out/power/de.md"
+# The per-boot figure: per state and series the blocks joined and their
+# mean difference, the numbers of the comparison table (powerplan: 24 runs
+# of 3 states a series, 8 blocks), with the page's decimal mark.
+is "$(grep '^!\[Per-boot' "$out/power/en.md")" \
+	'![Per-boot `p99` of all accepted runs, paired with state `Balanced`; each line joins the two runs of one block: `High performance` (Series 1: 8 blocks, mean difference `-0.240 ms`; Series 2: 8 blocks, mean difference `-0.020 ms`); `Ultimate Performance` (Series 1: 8 blocks, mean difference `-0.450 ms`; Series 2: 8 blocks, mean difference `-0.100 ms`).](boots.en.svg)' \
+	"en: the per-boot alt text gives each series' blocks and mean difference"
+is "$(grep '^!\[`p99` je Start' "$out/power/de.md")" \
+	'![`p99` je Start aller akzeptierten Durchläufe, gepaart mit Zustand `Balanced`; jede Linie verbindet die beiden Durchläufe eines Blocks: `High performance` (Serie 1: 8 Blöcke, mittlere Differenz `-0,240 ms`; Serie 2: 8 Blöcke, mittlere Differenz `-0,020 ms`); `Ultimate Performance` (Serie 1: 8 Blöcke, mittlere Differenz `-0,450 ms`; Serie 2: 8 Blöcke, mittlere Differenz `-0,100 ms`).](boots.de.svg)' \
+	"de: the same in German, with a decimal comma as the table"
+for n in -0.240 -0.020 -0.450 -0.100; do
+	ok "en: the alt text's $n is the comparison table's" \
+		grep -q "^| .*\`$n ms\`" "$out/power/en.md"
+done
+# The mechanism figure: per state the registrations k/n, the service state
+# and the priority transitions, as the mechanism table shows them.
+is "$(grep '^!\[Priority' "$out/mmcss/en.md")" \
+	'![Priority of the test thread before registration, after it and after cleanup, per state: missing (Registration: 0/4, MMCSS state: stopped, Win32 priority of one thread: `0 -> 0 -> 0`, ETW priority of one thread: `8 -> 8 -> 8`); `10` (Registration: 4/4, MMCSS state: running, Win32 priority of one thread: `0 -> 10 -> 0`, ETW priority of one thread: `8 -> 18 -> 8`); `20` (Registration: 4/4, MMCSS state: running, Win32 priority of one thread: `0 -> 10 -> 0`, ETW priority of one thread: `8 -> 18 -> 8`); `100` (Registration: 0/4, MMCSS state: stopped, Win32 priority of one thread: `0 -> 0 -> 0`, ETW priority of one thread: `8 -> 8 -> 8`).](mechanism.en.svg)' \
+	"en: the mechanism alt text gives what each state's boots recorded"
+is "$(grep '^!\[Priorität' "$out/mmcss/de.md")" \
+	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt (Registrierung: 0/4, MMCSS-Zustand: gestoppt, Win32 priority eines Threads: `0 -> 0 -> 0`, ETW priority eines Threads: `8 -> 8 -> 8`); `10` (Registrierung: 4/4, MMCSS-Zustand: läuft, Win32 priority eines Threads: `0 -> 10 -> 0`, ETW priority eines Threads: `8 -> 18 -> 8`); `20` (Registrierung: 4/4, MMCSS-Zustand: läuft, Win32 priority eines Threads: `0 -> 10 -> 0`, ETW priority eines Threads: `8 -> 18 -> 8`); `100` (Registrierung: 0/4, MMCSS-Zustand: gestoppt, Win32 priority eines Threads: `0 -> 0 -> 0`, ETW priority eines Threads: `8 -> 8 -> 8`).](mechanism.de.svg)' \
+	"de: the same in German"
+ok "en: the mechanism table has the row the alt text gives for 10" \
+	grep -qF '| `10` | 4/4 | running | `0 -> 10 -> 0` | `8 -> 18 -> 8` |' "$out/mmcss/en.md"
+
 if command -v cmark-gfm >/dev/null 2>&1; then
 	html=$(cmark-gfm -e table -e autolink "$out/power/en.md")
 	ok "cmark-gfm shows an image of interval.en.svg" \
@@ -67,12 +95,76 @@ ok "and nothing is written" test ! -e "$out/bad"
 run_pb report "$power" -o "$out/bad" --figure-base 'https://x.org/a)b'
 is "$pb_status" 64 "one with a parenthesis too"
 
+## The compare page ------------------------------------------------------
+newbuild=$top_srcdir/fixtures/mmcss-newbuild
+"$PAIRBOOT" -q compare "$mmcss" "$newbuild" -o "$out/cmp" </dev/null
+for l in en de cs ko; do
+	is "$(images "$out/cmp/compare.$l.md")" "compare.$l.svg " \
+		"compare $l: the figure, relative to the page"
+	ok "compare.$l.svg is beside it" test -f "$out/cmp/compare.$l.svg"
+done
+ok "the compare figure follows the table of effects" \
+	test "$(grep -A2 '^| `100` | `+0.388 ms`' "$out/cmp/compare.en.md" | sed -n 3p | cut -c1-2)" = '!['
+is "$(grep '^!\[' "$out/cmp/compare.en.md")" \
+	'![Effects on the old and the new build: difference in `p99` from state `20`; the effect of each state between the builds: missing: changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
+	"compare en: the alt text gives each state's verdict"
+is "$(grep '^!\[' "$out/cmp/compare.de.md")" \
+	'![Effekte im alten und im neuen Build: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: fehlt: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
+	"compare de: the same in German"
+for v in 'missing | .* | changed, better (lower is better) |' \
+	 '`0` | .* | no change established |'; do
+	ok "compare en: the verdict in the alt text is the table's ($v)" \
+		grep -q "^| $v" "$out/cmp/compare.en.md"
+done
+run_pb -q compare "$mmcss" "$newbuild" -o "$out/cmpbase" \
+	--figure-base https://wiki.example.org/uploads
+is "$pb_status:$(images "$out/cmpbase/compare.cs.md")" \
+	"0:https://wiki.example.org/uploads/compare.cs.svg " \
+	"compare --figure-base: the figure from the wiki's uploads"
+is "$(grep -v '^!\[' "$out/cmpbase/compare.en.md")" \
+	"$(grep -v '^!\[' "$out/cmp/compare.en.md")" \
+	"and the rest of the page as without it"
+for bad in 'https://x.org/a b' 'https://x.org/a)b' ''; do
+	run_pb compare "$mmcss" "$newbuild" -o "$out/cmpbad" --figure-base "$bad"
+	is "$pb_status" 64 "compare --figure-base '$bad' is a usage error"
+	ok "and names the option" grep -q 'compare: --figure-base must be' "$pb_err_file"
+	ok "and nothing is written" test ! -e "$out/cmpbad"
+done
+# verify reads report pages only: a compare page is refused, as before,
+# at its first table that no report page has.
+run_pb verify "$newbuild" --against "$out/cmp/compare.en.md"
+is "$pb_status" 65 "verify refuses a compare page (exit 65)"
+ok "at its mechanism table" \
+	grep -q 'compare.en.md:21:13: expected registrations as k/n' "$pb_err_file"
+
 ## verify ---------------------------------------------------------------
-for page in "$out/power/en.md" "$out/power/de.md" "$out/base/en.md" "$out/md/en.md"; do
+for page in "$out/power/en.md" "$out/power/de.md" "$out/base/en.md" \
+	    "$out/md/en.md"; do
 	run_pb verify "$power" --against "$page"
 	is "$pb_status:$(grep -c '^MISMATCH\|^OMITTED' "$pb_out_file")" "0:0" \
 		"verify ${page#"$out"/}: the figure lines match"
 done
+for page in "$out/mmcss/en.md" "$out/mmcss/de.md"; do
+	run_pb verify "$mmcss" --against "$page"
+	is "$pb_status:$(grep -c '^MISMATCH\|^OMITTED' "$pb_out_file")" "0:0" \
+		"verify ${page#"$out"/}: the figure lines match"
+done
+sed 's/^\(!\[Per-boot.*\)`-0\.450 ms`/\1`-0.451 ms`/' "$out/power/en.md" >"$tap_tmp/boots.md"
+ok "(the per-boot alt text was changed)" \
+	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/boots.md" "$out/power/en.md"
+run_pb verify "$power" --against "$tap_tmp/boots.md"
+is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section Comparison with the reference): published !\[Per-boot' "$pb_out_file")" "1:1" \
+	"a per-boot alt text with another mean difference: MISMATCH"
+sed 's/^\(!\[Per-boot.*Series 2: \)8 blocks/\17 blocks/' "$out/power/en.md" >"$tap_tmp/blocks.md"
+run_pb verify "$power" --against "$tap_tmp/blocks.md"
+is "$pb_status:$(grep -c '^MISMATCH.*published !\[Per-boot' "$pb_out_file")" "1:1" \
+	"one with another number of blocks: MISMATCH"
+sed 's/^\(!\[Priorität.*`10` (Registrierung: \)4\/4/\13\/4/' "$out/mmcss/de.md" >"$tap_tmp/mech.md"
+ok "(the mechanism alt text was changed)" \
+	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/mech.md" "$out/mmcss/de.md"
+run_pb verify "$mmcss" --against "$tap_tmp/mech.md"
+is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section [^)]*): published !\[Priorität' "$pb_out_file")" "1:1" \
+	"de: a mechanism alt text with 3/4 registrations for 4/4: MISMATCH"
 sed 's/^\(!\[Difference.*\)benefit/\1harm/' "$out/power/en.md" >"$tap_tmp/alt.md"
 run_pb verify "$power" --against "$tap_tmp/alt.md"
 is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section Comparison with the reference): published !\[' "$pb_out_file")" "1:1" \

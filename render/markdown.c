@@ -126,6 +126,12 @@ static const char *series_name(page *pg, size_t k)
 	return mdpage_series_name(&pg->md, pg->p, k);
 }
 
+/* Series K's name after a preposition ("oproti sérii 1"). */
+static const char *series_after(page *pg, size_t k)
+{
+	return mdpage_series_name_after(&pg->md, pg->p, k);
+}
+
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
@@ -1255,7 +1261,7 @@ static void power_bullets(page *pg)
 				    "(normal runs, simulated; "
 				    "docs/statistics.md)."),
 			     series_name(pg, t->series_b),
-			     series_name(pg, t->series_a),
+			     series_after(pg, t->series_a),
 			     reference_runs(a, t->series_b),
 			     reference_runs(a, t->series_a),
 			     level_text(pg, 1.0 - pg->p->confidence),
@@ -1270,7 +1276,7 @@ static void spread_test_bullets(page *pg)
 	for (size_t i = 0; i < a->n_spread_tests; i++) {
 		const spread_test *t = &a->spread_tests[i];
 		const char *b = series_name(pg, t->series_b);
-		const char *sa = series_name(pg, t->series_a);
+		const char *sa = series_after(pg, t->series_a);
 		if (t->finding == HETERO_UNJUDGED) {
 			item(pg, fmt(pg, tr(pg, "%s against %s: whether the "
 					    "spread differs cannot be "
@@ -1319,8 +1325,8 @@ static hetero_finding state_effects(const analysis *a, size_t state)
 static void difference_bullet(page *pg, const series_difference *d)
 {
 	const char *state = state_text(pg, pg->p->states[d->state]);
-	const char *b = series_name(pg, d->series_b);
-	const char *sa = series_name(pg, d->series_a);
+	const char *b = series_after(pg, d->series_b);
+	const char *sa = series_after(pg, d->series_a);
 
 	if (d->finding == HETERO_UNJUDGED)
 		item(pg, fmt(pg, tr(pg, "%s: whether the effects in %s and "

@@ -216,6 +216,16 @@ const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)
 	return mdpage_esc(md, mdpage_keep(md, name));
 }
 
+const char *mdpage_series_name_after(mdpage *md, const study_plan *p,
+				     size_t k)
+{
+	char *name = studytext_series_name_after(p, k, md->lang);
+
+	if (!name)
+		return missing(md, p->series[k].label, NULL);
+	return mdpage_esc(md, mdpage_keep(md, name));
+}
+
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)
 {
 	GString *g = g_string_new(NULL);

@@ -104,6 +104,10 @@ const char *mdpage_percent_alone(mdpage *md, double f, int decimals);
  * escaped, as the articles write "Serie 1", "Série 1", "시리즈 1". */
 const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k);
 
+/* The same after a preposition, "v sérii 1" (studytext_series_name_after). */
+const char *mdpage_series_name_after(mdpage *md, const study_plan *p,
+				     size_t k);
+
 /* Joins the strings of ITEMS with SEP. */
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep);
 

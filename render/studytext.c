@@ -14,6 +14,7 @@
 #define NC_(c, s) s
 
 static const char series_ctx[] = "series label";
+static const char after_ctx[] = "series label after a preposition";
 
 /* TRANSLATORS: the name of a series whose study.ini gives no label, by
    its kind; use the article's words ("Mechanism check" is the mechanism
@@ -83,4 +84,57 @@ char *studytext_series_name(const study_plan *p, size_t k, const char *lang)
 	id_name = page_phrase_get(PH_SERIES_LABEL);
 	words = i18n_ctext(lang, id_name->ctx, id_name->msgid);
 	return words ? g_strdup_printf(words, sd->id) : NULL;
+}
+
+/* Whether NAME is "Series ID" in LANG, as the page names series SD by
+ * default or as its study writes it in that language. */
+static bool is_id_name(const char *lang, const series_def *sd,
+		       const char *name)
+{
+	const page_phrase *id_name = page_phrase_get(PH_SERIES_LABEL);
+	const char *words = i18n_ctext(lang, id_name->ctx, id_name->msgid);
+	gchar *by_id;
+	bool same;
+
+	if (!words)
+		return false;
+	by_id = g_strdup_printf(words, sd->id);
+	same = strcmp(by_id, name) == 0;
+	g_free(by_id);
+	return same;
+}
+
+/* A name that follows a preposition: Czech declines it ("v sérii 2",
+ * "oproti sérii 1"), and a name the study gave, which cannot be declined,
+ * stands after a declined word for series ("v sérii Kontrolní běh"). */
+char *studytext_series_name_after(const study_plan *p, size_t k,
+				  const char *lang)
+{
+	const series_def *sd = &p->series[k];
+	char *name = studytext_series_name(p, k, lang);
+	const char *words;
+	char *out;
+
+	if (!name)
+		return NULL;
+	if (!lang)
+		lang = I18N_SOURCE_LANG;
+	if (is_id_name(lang, sd, name)) {
+		g_free(name);
+		/* TRANSLATORS: "Series 1" after a preposition, "in Series
+		   1"; %s is the series id.  Czech: the locative, which is
+		   also the dative ("v sérii 1", "oproti sérii 1"). */
+		words = i18n_ctext(lang, after_ctx, NC_("series label after "
+							"a preposition",
+							"Series %s"));
+		return words ? g_strdup_printf(words, sd->id) : NULL;
+	}
+	/* TRANSLATORS: a series name that cannot be declined (the study's
+	   own label or the name of its kind) after a preposition, "in
+	   %s"; Czech puts the declined word for series before it. */
+	words = i18n_ctext(lang, after_ctx, NC_("series label after a "
+						"preposition", "%s"));
+	out = words ? g_strdup_printf(words, name) : NULL;
+	g_free(name);
+	return out;
 }

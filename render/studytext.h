@@ -25,4 +25,9 @@ const char *studytext_note(const series_def *sd, const char *lang);
  * rules out (render/i18n.h): the caller fails then. */
 char *studytext_series_name(const study_plan *p, size_t k, const char *lang);
 
+/* The same name as it stands after a preposition ("the effect in Series
+ * 2"), which Czech declines ("efekt v sérii 2"); g_free, NULL as above. */
+char *studytext_series_name_after(const study_plan *p, size_t k,
+				  const char *lang);
+
 #endif

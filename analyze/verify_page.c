@@ -85,6 +85,15 @@ static void clean_append(GString *out, const char *s, size_t len)
 		}
 		if (c == '`')
 			continue;
+		/* A count's digit groups ("10 000") read as the digits
+		 * alone, as a page without grouping writes them. */
+		if (sp > 1 && out->len > start && !space
+		    && out->str[out->len - 1] >= '0'
+		    && out->str[out->len - 1] <= '9'
+		    && pub_group_len(s + i, false) == sp) {
+			i += sp - 1;
+			continue;
+		}
 		if (c == ROW_MARK || c == CELL_MARK)
 			c = ' ';   /* no text may pass for a row */
 		if (c == ' ' || sp) {

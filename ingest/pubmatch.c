@@ -355,6 +355,54 @@ bool pub_template_match(const char *tmpl, const char *text, char **caps,
 /* ---------------------------------------------------------------------
  * Numbers. */
 
+size_t pub_group_len(const char *s, bool comma)
+{
+	size_t sep = 0;
+
+	if ((unsigned char)s[0] == 0xc2 && (unsigned char)s[1] == 0xa0)
+		sep = 2;
+	else if ((unsigned char)s[0] == 0xe2 && (unsigned char)s[1] == 0x80
+		 && (unsigned char)s[2] == 0xaf)
+		sep = 3;
+	else if (comma && s[0] == ',')
+		sep = 1;
+	if (!sep)
+		return 0;
+	for (size_t d = 0; d < 3; d++)
+		if (s[sep + d] < '0' || s[sep + d] > '9')
+			return 0;
+	if (s[sep + 3] >= '0' && s[sep + 3] <= '9')
+		return 0;
+	return sep;
+}
+
+/* The groups of digits after the leading DIGITS at S (which start right
+ * after those digits) copied into BUF at *K: their length in S, 0 when
+ * there are none or they are not groups (see pub_number_parse). */
+static size_t digit_groups(const char *s, size_t digits, char *buf,
+			   size_t *k, size_t size)
+{
+	size_t i = 0, n_groups = 0, g;
+	bool comma;
+
+	if (digits > 3)
+		return 0;
+	/* Commas only where a comma cannot be the decimal mark. */
+	for (comma = true; (g = pub_group_len(s + i, true)) != 0; n_groups++)
+		i += g + 3;
+	if (n_groups == 0)
+		return 0;
+	comma = n_groups >= 2 || (s[i] == '.' && s[i + 1] >= '0'
+				  && s[i + 1] <= '9');
+	i = 0;
+	while ((g = pub_group_len(s + i, comma)) != 0 && *k + 3 < size - 2) {
+		memcpy(buf + *k, s + i + g, 3);
+		*k += 3;
+		i += g + 3;
+	}
+	return i;
+}
+
 size_t pub_number_parse(const char *s, double *value, int *decimals)
 {
 	char buf[64];
@@ -376,6 +424,7 @@ size_t pub_number_parse(const char *s, double *value, int *decimals)
 	}
 	if (!digits)
 		return 0;
+	i += digit_groups(s + i, digits, buf, &k, sizeof buf);
 	if ((s[i] == '.' || s[i] == ',') && s[i + 1] >= '0' && s[i + 1] <= '9') {
 		buf[k++] = '.';
 		i++;
@@ -397,13 +446,26 @@ size_t pub_number_parse(const char *s, double *value, int *decimals)
 
 bool pub_count_parse(const char *s, size_t *out)
 {
-	char *end;
+	char buf[64], *end;
+	size_t i = 0, k = 0, g;
 	unsigned long long v;
 
 	if (*s < '0' || *s > '9')
 		return false;
+	while (s[i] >= '0' && s[i] <= '9' && k < sizeof buf - 1)
+		buf[k++] = s[i++];
+	if (i <= 3)
+		while ((g = pub_group_len(s + i, true)) != 0
+		       && k + 3 < sizeof buf) {
+			memcpy(buf + k, s + i + g, 3);
+			k += 3;
+			i += g + 3;
+		}
+	if (s[i] || k >= sizeof buf - 1)
+		return false;
+	buf[k] = '\0';
 	errno = 0;
-	v = strtoull(s, &end, 10);
+	v = strtoull(buf, &end, 10);
 	if (errno || *end || v > SIZE_MAX)
 		return false;
 	*out = (size_t)v;

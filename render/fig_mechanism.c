@@ -83,7 +83,8 @@ static char *service_text(fig_pen *p, const mech_state_summary *m)
 	if (m->boots > 0 && m->service_stopped == m->boots)
 		return name ? fig_printf(tr(p, "%s stopped"), name)
 			    : g_strdup(tr(p, "service stopped"));
-	return fig_printf(trc(p, "figure", "running in %zu of %zu boots"),
+	return fig_count_printf(p, trc(p, "figure",
+				       "running in %zu of %zu boots"),
 			  m->service_running, m->boots);
 }
 
@@ -146,7 +147,7 @@ static double panel_head(fig_pen *p, const mech_state_summary *m, double x,
 	/* Only what the logs recorded: a study whose logs hold no
 	 * registration (or no service state) gets no word of it. */
 	reg = m->register_reported
-	      ? fig_printf(trc(p, "figure", "registered %zu/%zu"),
+	      ? fig_count_printf(p, trc(p, "figure", "registered %zu/%zu"),
 			   m->registered, m->boots)
 	      : NULL;
 	svc = m->service_unknown < m->boots ? service_text(p, m) : NULL;
@@ -215,7 +216,7 @@ static double panel_transitions(fig_pen *p, const mech_state_summary *m,
 							    k));
 			char *line;
 			if (m->n_variants > 1)
-				line = fig_printf(trc(p, "figure",
+				line = fig_count_printf(p, trc(p, "figure",
 						      "%s: %s (%zu of %zu "
 						      "boots)"),
 						  kind, t,

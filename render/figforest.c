@@ -432,10 +432,12 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 /* The first sentence of a caption: what G's shape is, of B resamples. */
 static char *ridge_what(fig_pen *p, const density_grid *g, unsigned long b)
 {
-	char count[24];
+	char count[48];
+	char *grouped = fig_count_printf(p, "%lu", b);
 
-	/* The pages print a count of resamples in plain digits, too. */
-	snprintf(count, sizeof count, "%lu", b);
+	/* The count of resamples as the pages print it ("10 000"). */
+	snprintf(count, sizeof count, "%s", grouped);
+	g_free(grouped);
 	switch (g->source) {
 	case DENSITY_NONE:
 		break;

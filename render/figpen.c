@@ -10,6 +10,7 @@
 
 #include <glib.h>
 
+#include "render/groupfmt.h"
 #include "render/i18n.h"
 #include "render/studytext.h"
 
@@ -98,6 +99,29 @@ char *fig_printf(const char *format, ...)
 
 	va_start(ap, format);
 	s = g_strdup_vprintf(format, ap);
+	va_end(ap);
+	return s;
+}
+
+/* The separator of digit groups of P's language, "" for none. */
+static const char *group_sep(const fig_pen *p)
+{
+	const char *sep = groupfmt_separator(i18n_ctext(p->in->lang,
+							"digit groups",
+							"10000"));
+
+	if (!sep || (p->in->s && p->in->s->plan.decimal_point))
+		return "";
+	return sep;
+}
+
+char *fig_count_printf(const fig_pen *p, const char *format, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, format);
+	s = groupfmt_vprintf(group_sep(p), format, ap);
 	va_end(ap);
 	return s;
 }

@@ -132,6 +132,12 @@ static inline const char *trc(fig_pen *p, const char *ctx,
  * result belongs to the caller (g_free). */
 char *fig_printf(const char *format, ...);
 
+/* The same with each %zu and %lu count grouped as the page of the same
+ * language groups digits (render/groupfmt.h; none with `decimal =
+ * point`). */
+__attribute__((format(printf, 2, 3)))
+char *fig_count_printf(const fig_pen *p, const char *format, ...);
+
 /* Room for a state's display form in a figure; a longer name is cut at a
  * character boundary. */
 #define FIG_STATE_BUFSIZE 256

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "render/groupfmt.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/numfmt.h"
@@ -23,6 +24,7 @@ void mdpage_init(mdpage *md, const char *lang, pagedoc *doc)
 	md->pool = g_ptr_array_new_with_free_func(g_free);
 	md->st = PB_OK;
 	md->decimal_mark = '.';
+	md->group_sep = "";
 }
 
 void mdpage_number_marks(mdpage *md, const study_plan *p)
@@ -32,6 +34,18 @@ void mdpage_number_marks(mdpage *md, const study_plan *p)
 	const char *mark = trc(md, "decimal mark", ".");
 
 	md->decimal_mark = !p->decimal_point && mark[0] == ',' ? ',' : '.';
+	/* TRANSLATORS: ten thousand as a page writes a whole number, with
+	   the language's separator of digit groups: "10000" for none,
+	   German and Czech "10 000" with a NO-BREAK SPACE (U+00A0).  Only
+	   U+00A0, U+202F and "," are allowed, the ones verify reads. */
+	const char *groups = trc(md, "digit groups", "10000");
+	const char *sep = groupfmt_separator(groups);
+
+	if (!sep) {
+		mdpage_fail(md, PB_SOFTWARE);
+		sep = "";
+	}
+	md->group_sep = p->decimal_point ? "" : sep;
 }
 
 pb_status mdpage_finish(mdpage *md, gsize start)
@@ -105,7 +119,7 @@ const char *mdpage_fmt(mdpage *md, const char *format, ...)
 	gchar *s;
 
 	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
+	s = groupfmt_vprintf(md->group_sep, format, ap);
 	va_end(ap);
 	return mdpage_keep(md, s);
 }

@@ -32,14 +32,19 @@ typedef struct mdpage {
 	pb_status st;           /* the first failure, PB_OK while none */
 	char decimal_mark;      /* '.' or ',': what the numbers are written
 				   with (mdpage_number_marks) */
+	const char *group_sep;  /* between the digit groups of a count,
+				   "" for none (render/groupfmt.h) */
 } mdpage;
 
 /* Starts a page in LANG added to DOC (which the caller keeps). */
 void mdpage_init(mdpage *md, const char *lang, pagedoc *doc);
 
 /* Writes the numbers of the page with the decimal mark of its language
- * (the catalog's "decimal mark"), or with a point where P says
- * `decimal = point`.  Until called, a page writes the point. */
+ * (the catalog's "decimal mark") and its counts from 1000 up grouped as
+ * the language groups them (the catalog's "digit groups", "10 000"), or
+ * with a point and no grouping where P says `decimal = point`, as a C
+ * program prints them.  Until called, a page writes the point and no
+ * grouping. */
 void mdpage_number_marks(mdpage *md, const study_plan *p);
 
 /* Frees the pool; when a failure was remembered, cuts DOC back to its
@@ -67,6 +72,8 @@ const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n);
 /* Takes ownership of S (g_malloc'ed) until the page is done. */
 const char *mdpage_keep(mdpage *md, gchar *s);
 
+/* FORMAT and its arguments as printf makes them, each %zu and %lu count
+ * grouped as the page groups digits (render/groupfmt.h). */
 __attribute__((format(printf, 2, 3)))
 const char *mdpage_fmt(mdpage *md, const char *format, ...);
 

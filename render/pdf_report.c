@@ -541,6 +541,19 @@ static void title_heading(pdf *d)
 
 /* The title page: the heading, then the table of what the study is and
  * how it was analysed. */
+/* "10 000, generator mt19937, seed 20260825": the count grouped as the
+ * page groups it, the seed, which counts nothing, in plain digits. */
+static char *resamples_text(fig_pen *pen, const study_plan *p)
+{
+	char *count = fig_count_printf(pen, "%lu", p->resamples);
+	char *text = fig_printf(trc(pen, "figure",
+				    "%s, generator mt19937, seed %lu"),
+				count, (unsigned long)p->seed);
+
+	g_free(count);
+	return text;
+}
+
 static void title_page(pdf *d)
 {
 	const study *s = d->in.s;
@@ -592,9 +605,7 @@ static void title_page(pdf *d)
 	    p->resamples_exact
 	    ? g_strdup(trc(pen, "figure",
 			   "exact (every distinct resample)"))
-	    : fig_printf(trc(pen, "figure",
-			     "%lu, generator mt19937, seed %lu"),
-			 p->resamples, (unsigned long)p->seed));
+	    : resamples_text(pen, p));
 	ROW(trc(pen, "figure", "Input digest (SHA-256)"),
 	    g_strdup(s->digest));
 	ROW(trc(pen, "figure", "Analysis plan digest (SHA-256)"),

@@ -34,6 +34,13 @@ ok "cs: the interval cell with commas" \
 ok "de: a percentage standing alone, 78,5 %" \
 	grep -qF '78,5 %' "$tap_tmp/out-lang/de.md"
 ok "de: the p value, p = 0,762" grep -qF 'p = 0,762' "$tap_tmp/out-lang/de.md"
+# Counts from 1000 up: grouped by a no-break space in German and Czech,
+# plain in English and Korean, plain everywhere with decimal = point.
+nb=$(printf '\302\240')
+ok "de: 10${nb}000 resamples" grep -qF "mit 10${nb}000 Bootstrap-Stichproben" "$tap_tmp/out-lang/de.md"
+ok "cs: 10${nb}000 resamples" grep -qF "s 10${nb}000 převzorkováními" "$tap_tmp/out-lang/cs.md"
+ok "en: 10000 resamples" grep -qF "with 10000 resamples" "$tap_tmp/out-lang/en.md"
+ok "de (decimal = point): 10000 resamples" grep -qF "mit 10000 Bootstrap-Stichproben" "$tap_tmp/out-point/de.md"
 ok "en: the interval cell with points" \
 	grep -qF '`-0.240 ms` `[-0.308; -0.167]`' "$tap_tmp/out-lang/en.md"
 ok "ko: the interval cell with points" \

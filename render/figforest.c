@@ -347,9 +347,7 @@ static double ridge_x(const axis_scale *ax, const forest_columns *col,
 	return axis_map(ax, v, col->x0, col->x1);
 }
 
-/* The first and last bins of G at or above FOREST_RIDGE_FLOOR of PEAK,
- * into *FIRST and *LAST. */
-static void ridge_span(const density_grid *g, double peak, int *first,
+void forest_ridge_span(const density_grid *g, double peak, int *first,
 		       int *last)
 {
 	double floor_v = FOREST_RIDGE_FLOOR * peak;
@@ -362,9 +360,7 @@ static void ridge_span(const density_grid *g, double peak, int *first,
 		(*last)--;
 }
 
-/* The density of G at value V, linear between bin centres (V within the
- * centres of FIRST and LAST). */
-static double ridge_at(const density_grid *g, double v)
+double forest_ridge_at(const density_grid *g, double v)
 {
 	double w = density_step(g);
 	double pos = (v - g->lo) / w - 0.5;
@@ -393,7 +389,7 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 		peak = fmax(peak, g->density[i]);
 	if (!(peak > 0))
 		return;
-	ridge_span(g, peak, &first, &last);
+	forest_ridge_span(g, peak, &first, &last);
 	/* From the first drawn bin's centre to the last's, within the axis. */
 	from = fmax(g->lo + (first + 0.5) * w, ax->lo);
 	to = fmin(g->lo + (last + 0.5) * w, ax->hi);
@@ -403,7 +399,7 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 	cairo_set_source_rgba(cr, c.r, c.g, c.b, FOREST_RIDGE_ALPHA);
 	cairo_move_to(cr, ridge_x(ax, col, from), y);
 	cairo_line_to(cr, ridge_x(ax, col, from),
-		      y - height * ridge_at(g, from) / peak);
+		      y - height * forest_ridge_at(g, from) / peak);
 	for (int i = first; i <= last; i++) {
 		double v = g->lo + (i + 0.5) * w;
 		double h = height * g->density[i] / peak;
@@ -414,12 +410,13 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 		top = fmin(top, y - h);
 	}
 	cairo_line_to(cr, ridge_x(ax, col, to),
-		      y - height * ridge_at(g, to) / peak);
+		      y - height * forest_ridge_at(g, to) / peak);
 	cairo_line_to(cr, ridge_x(ax, col, to), y);
 	cairo_close_path(cr);
 	cairo_fill(cr);
 	cairo_restore(cr);
-	top = fmin(top, y - height * fmax(ridge_at(g, from), ridge_at(g, to))
+	top = fmin(top, y - height * fmax(forest_ridge_at(g, from),
+						 forest_ridge_at(g, to))
 				/ peak);
 	shape.x0 = ridge_x(ax, col, from);
 	shape.x1 = ridge_x(ax, col, to);

@@ -168,6 +168,14 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 		  const density_grid *g, double y, double height,
 		  style_rgb c, size_t series);
 
+/* The first and last bins of G at or above FOREST_RIDGE_FLOOR of PEAK,
+ * into *FIRST and *LAST: the bins a drawn density spans. */
+void forest_ridge_span(const density_grid *g, double peak, int *first,
+		       int *last);
+
+/* The density of G at value V, linear between bin centres. */
+double forest_ridge_at(const density_grid *g, double v);
+
 /* ---- footer ---------------------------------------------------------- */
 
 /* How the two stems of the direction arrows are stroked: one path each,

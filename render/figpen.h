@@ -47,7 +47,8 @@ typedef struct fig_mark {
 } fig_mark;
 
 /* Shapes recorded for tests: the extent of each density drawn behind an
- * interval. */
+ * interval (its bounding box: a density drawn upright, as the paired
+ * figure draws it, has its baseline at x0). */
 typedef struct fig_shape {
 	double x0, x1;         /* left and right end, points */
 	double y_base, y_top;  /* its baseline and its highest point */
@@ -69,6 +70,12 @@ typedef struct fig_result {
 	size_t n_shapes;       /* densities drawn (more than FIG_MARKS are
 				  counted, not kept) */
 	fig_shape shapes[FIG_MARKS];
+	bool has_panel2;       /* a second plot area beside the first (the
+				  paired figure's differences) */
+	double px0, py0, px1, py1; /* that area, in the first row */
+	double anchor;         /* the value of the first axis at which the
+				  second's 0 lies */
+	size_t n_lines;        /* lines joining the two runs of one block */
 	char message[320];     /* why the drawing failed, when it did */
 } fig_result;
 

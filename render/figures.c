@@ -9,6 +9,7 @@
 
 #include "common/readopt.h"
 #include "common/taskpool.h"
+#include "render/fig_paired.h"
 #include "render/figfile.h"
 #include "render/i18n.h"
 #include "render/pdf_report.h"
@@ -225,6 +226,37 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 		figfile_png_free(jobs[i].image);
 		sink_free(&jobs[i].bytes);
 		g_free(jobs[i].name);
+	}
+	if (st != PB_OK)
+		diag_fail(d, st);
+	return st;
+}
+
+pb_status figures_write_paired(const study *s, const analysis *a,
+			       const char *lang, const size_t *states,
+			       size_t n_states, unsigned formats, outdir *o,
+			       diag *d)
+{
+	const fig_input in = { s, a, lang };
+	pb_status st = PB_OK;
+
+	for (size_t i = 0; i < n_states && st == PB_OK; i++) {
+		const fig_paired_input pi = { &in, states[i] };
+		const figfile_figure fig = { fig_paired_draw, &pi };
+		char stem[FIG_PAIRED_STEM_SIZE];
+		char *name;
+
+		fig_paired_stem(s->plan.states[states[i]], stem, sizeof stem);
+		if (formats & FIG_SVG) {
+			name = g_strdup_printf("%s.%s.svg", stem, lang);
+			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+			g_free(name);
+		}
+		if (st == PB_OK && (formats & FIG_PNG)) {
+			name = g_strdup_printf("%s.%s.png", stem, lang);
+			st = figfile_write(&fig, FIG_PNG, NULL, o, name, d);
+			g_free(name);
+		}
 	}
 	if (st != PB_OK)
 		diag_fail(d, st);

@@ -51,6 +51,17 @@ static const struct {
 	{ "svg", FIG_SVG }, { "png", FIG_PNG },
 };
 
+/* What --figures asks for: the paired figure of some states, or of
+ * every compared state. */
+typedef struct paired_request {
+	bool wanted;            /* --figures paired was given */
+	const char *list;       /* the states after '=', as given; NULL:
+				   every compared state */
+	size_t *states;         /* resolved: indices into plan.states, plan
+				   order (free) */
+	size_t n;
+} paired_request;
+
 /* The default report folder: reports/<study folder name>, creating
  * reports/ when it does not exist yet. */
 static char *default_output(const study *s)
@@ -171,6 +182,7 @@ typedef struct lang_figures {
 	const cli_langs *langs;
 	pagedoc *const *pages;
 	unsigned figs;          /* FIG_* formats */
+	const paired_request *paired;
 	outdir *o;
 	char names[CLI_MAX_LANGS][24];   /* "figures (de)", for messages */
 } lang_figures;
@@ -187,6 +199,10 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 		return PB_NOMEM;
 	st = figures_write(f->s, f->a, f->langs->code[i], f->pages[i],
 			   f->figs, cli_source_date_epoch(), o, d);
+	if (st == PB_OK && f->paired->n > 0)
+		st = figures_write_paired(f->s, f->a, f->langs->code[i],
+					  f->paired->states, f->paired->n,
+					  f->figs, o, d);
 	if (!out)
 		return st;
 	for (size_t k = 0; st == PB_OK && k < outdir_n_written(o); k++)
@@ -232,10 +248,12 @@ static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
 /* Writes the figures and PDF of every language, and renderer.json. */
 static pb_status write_figures(const study *s, const analysis *a,
 			       const cli_langs *langs, pagedoc *const *pages,
-			       unsigned formats, outdir *o, diag *d)
+			       unsigned formats, const paired_request *paired,
+			       outdir *o, diag *d)
 {
 	lang_figures f = { s, a, langs, pages,
-			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), o, { "" } };
+			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), paired, o,
+			   { "" } };
 	const char *names[CLI_MAX_LANGS];
 	json_t *versions = NULL;
 	GString *text;
@@ -271,6 +289,7 @@ static pb_status write_figures(const study *s, const analysis *a,
 static pb_status write_report(const study *s, const analysis *a,
 			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
+			      const paired_request *paired,
 			      const char *target, diag *d)
 {
 	GString *json = g_string_new(NULL);
@@ -296,7 +315,8 @@ static pb_status write_report(const study *s, const analysis *a,
 					  pagedoc_len(pages[i]));
 		}
 		if (st == PB_OK)
-			st = write_figures(s, a, langs, pages, formats, o, d);
+			st = write_figures(s, a, langs, pages, formats,
+					   paired, o, d);
 		if (st == PB_OK)
 			st = outdir_commit(o);
 		else
@@ -308,9 +328,92 @@ static pb_status write_report(const study *s, const analysis *a,
 	return st;
 }
 
+/* Whether plan state I has comparisons: a state the paired figure can
+ * show. */
+static bool state_compared(const analysis *a, size_t i)
+{
+	for (size_t k = 0; k < a->n_states; k++)
+		if (a->states[k].state == i && a->states[k].n_comparisons > 0)
+			return true;
+	return false;
+}
+
+/* The states of R's list (or every compared state) as indices into the
+ * plan's states, in plan order, into R.  A name is a state as the page
+ * writes it (pb_state_format), byte for byte; an unknown one, the
+ * reference, or one given twice is a usage error (printed). */
+static pb_status resolve_paired(const study *s, const analysis *a,
+				paired_request *r)
+{
+	const study_plan *plan = &s->plan;
+	bool *chosen = calloc(plan->n_states ? plan->n_states : 1,
+			      sizeof *chosen);
+	const char *p = r->list;
+	pb_status st = PB_OK;
+
+	if (!chosen)
+		return PB_NOMEM;
+	for (size_t i = 0; !p && i < plan->n_states; i++)
+		chosen[i] = state_compared(a, i);
+	while (p && st == PB_OK) {
+		size_t len = strcspn(p, ","), found = STUDY_NO_STATE;
+
+		for (size_t i = 0; i < plan->n_states; i++) {
+			char buf[PB_STATE_BUFSIZE];
+			const char *name = pb_state_format(plan->states[i],
+							   buf, sizeof buf);
+			if (strlen(name) == len && !memcmp(name, p, len))
+				found = i;
+		}
+		if (len == 0)
+			st = cli_usage_error("report: empty state name in "
+					     "--figures paired='%s'", r->list);
+		else if (found == STUDY_NO_STATE) {
+			GString *known = g_string_new(NULL);
+			for (size_t i = 0; i < plan->n_states; i++) {
+				char buf[PB_STATE_BUFSIZE];
+				if (!state_compared(a, i))
+					continue;
+				g_string_append_printf(known, "%s%s",
+					known->len ? ", " : "",
+					pb_state_format(plan->states[i], buf,
+							sizeof buf));
+			}
+			st = cli_usage_error("report: unknown state '%.*s' in "
+					     "--figures paired (states as the "
+					     "page writes them: %s)", (int)len,
+					     p, known->str);
+			g_string_free(known, TRUE);
+		}
+		else if (!state_compared(a, found))
+			st = cli_usage_error("report: state '%.*s' in "
+					     "--figures paired is the reference "
+					     "or has no comparison", (int)len,
+					     p);
+		else if (chosen[found])
+			st = cli_usage_error("report: state '%.*s' given twice "
+					     "in --figures paired", (int)len, p);
+		else
+			chosen[found] = true;
+		p = p[len] ? p + len + 1 : NULL;
+	}
+	if (st == PB_OK) {
+		r->states = calloc(plan->n_states ? plan->n_states : 1,
+				   sizeof *r->states);
+		if (!r->states)
+			st = PB_NOMEM;
+		for (size_t i = 0; r->states && i < plan->n_states; i++)
+			if (chosen[i])
+				r->states[r->n++] = i;
+	}
+	free(chosen);
+	return st;
+}
+
 static pb_status report_study(const char *dir, const char *output,
 			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
+			      paired_request *paired,
 			      const cli_options *opt, diag *d)
 {
 	study *s = NULL;
@@ -327,6 +430,8 @@ static pb_status report_study(const char *dir, const char *output,
 		st = analysis_run(s, d, &a);
 		timing_end(TIMING_BOOTSTRAP);
 	}
+	if (st == PB_OK && paired->wanted)
+		st = resolve_paired(s, a, paired);
 	if (st == PB_OK) {
 		target = output ? strdup(output) : default_output(s);
 		if (!target)
@@ -338,7 +443,8 @@ static pb_status report_study(const char *dir, const char *output,
 		st = make_default_parent(d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
-		st = write_report(s, a, langs, formats, links, target, d);
+		st = write_report(s, a, langs, formats, links, paired, target,
+				  d);
 		timing_end(TIMING_RENDER);
 	}
 	if (st == PB_OK && !opt->quiet)
@@ -379,20 +485,45 @@ static pb_status parse_formats(const char *arg, unsigned *formats)
 	}
 }
 
+/* Parses the value of --figures: "paired", every compared state's paired
+ * figure, or "paired=LIST", those of the comma-separated states of LIST
+ * (resolved once the study is read).  Returns PB_OK or a usage error
+ * (printed). */
+static pb_status parse_figures(const char *arg, paired_request *r)
+{
+	static const char name[] = "paired";
+	const size_t n = sizeof name - 1;
+
+	if (strncmp(arg, name, n) != 0 || (arg[n] && arg[n] != '='))
+		return cli_usage_error("report: unknown figure '%s' in "
+				       "--figures (known: paired, "
+				       "paired=STATE,...)", arg);
+	if (r->wanted)
+		return cli_usage_error("report: --figures paired given twice");
+	if (arg[n] == '=' && !arg[n + 1])
+		return cli_usage_error("report: no state after "
+				       "--figures paired=");
+	r->wanted = true;
+	r->list = arg[n] ? arg + n + 1 : NULL;
+	return PB_OK;
+}
+
 pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 {
 	/* --lang has no short form: its value stands for the option. */
-	enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE };
+	enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE, OPT_FIGURES };
 	static const struct option longopts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "lang", required_argument, NULL, OPT_LANG },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "figure-base", required_argument, NULL, OPT_FIGURE_BASE },
+		{ "figures", required_argument, NULL, OPT_FIGURES },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *output = NULL, *figure_base = NULL;
 	char base[CLI_FIGURE_BASE_MAX + 2];
 	markdown_links links;
+	paired_request paired = { false, NULL, NULL, 0 };
 	unsigned formats = FORMAT_ALL;
 	cli_langs langs;
 	diag *d;
@@ -417,6 +548,10 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		case OPT_FIGURE_BASE:
 			figure_base = optarg;
 			break;
+		case OPT_FIGURES:
+			if (parse_figures(optarg, &paired) != PB_OK)
+				return PB_USAGE;
+			break;
 		default:
 			return PB_USAGE;
 		}
@@ -438,8 +573,10 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		return PB_NOMEM;
 	st = report_study(argv[optind], output, &langs, formats,
 			  links.ext && (formats & FORMAT_MD) ? &links : NULL,
-			  opt, d);
-	cli_say_failure(st, argv[optind], "no report written", d);
+			  &paired, opt, d);
+	if (st != PB_USAGE)
+		cli_say_failure(st, argv[optind], "no report written", d);
+	free(paired.states);
 	diag_free(d);
 	return st;
 }

@@ -166,7 +166,7 @@ typedef struct command {
 } command;
 
 static const char *const report_valued[] = { "-o", "--output", "--lang",
-					     "--format", "--figure-base",
+					     "--format", "--figure-base", "--figures",
 					     NULL };
 static const char *const compare_valued[] = { "-o", "--output", "--fail-on",
 					      "--figure-base", NULL };

@@ -20,6 +20,7 @@
 #include "ingest/study_read.h"
 #include "render/axis.h"
 #include "render/fig_boots.h"
+#include "render/fig_paired.h"
 #include "render/figforest.h"
 #include "render/figures.h"
 #include "render/mdplain.h"
@@ -518,6 +519,135 @@ static void test_interval_ridge(void)
 		       "SVG (%zu)", paths);
 		sink_free(&k);
 	}
+}
+
+/* ------------------------------------------------------- paired figure */
+
+/* Draws the paired figure of plan state STATE of F in LANG, as draw()
+ * draws the others. */
+static void draw_paired(image *im, const fake *f, size_t state,
+			const char *lang)
+{
+	fig_input in = { &f->s, &f->a, lang };
+	const fig_paired_input pi = { &in, state };
+	const figfile_figure fig = { fig_paired_draw, &pi };
+	cairo_t *cr;
+	int h;
+
+	im->st = figfile_measure(&fig, STYLE_FIGURE_WIDTH, &im->res);
+	h = (int)ceil((im->res.height > 0 ? im->res.height : 10) * S);
+	im->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+						 (int)(STYLE_FIGURE_WIDTH * S),
+						 h);
+	cr = cairo_create(im->surface);
+	cairo_scale(cr, S, S);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	if (im->st == PB_OK)
+		im->st = fig_paired_draw(cr, &pi, STYLE_FIGURE_WIDTH,
+					 &im->res);
+	cairo_destroy(cr);
+	cairo_surface_flush(im->surface);
+}
+
+/* State 10 against 20 in blocks 1 and 2 (reference 10 and 12, state 15
+ * and 17: both differences 5), the interval [4, 6] and its t density.
+ * The slopegraph has one line a block; the difference panel lies right of
+ * it on the same scale, its 0 at the reference mean 11; the density lies
+ * inside that panel and under the interval and the estimate, which sits
+ * at 11 + 5. */
+static void test_paired(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+	const fig_shape *sh = &r->shapes[0];
+	char stem[FIG_PAIRED_STEM_SIZE];
+	double ex, ey;
+
+	fake_init(&f, 1);
+	fake_runs(&f);
+	set_ci(&f, 0, 5.0, true, 4.0, 6.0);
+	set_ridge(&f, 0, 4.0, 6.0);
+	draw_paired(&im, &f, 1, "en");
+	tap_ok(im.st == PB_OK && r->has_axis && r->has_panel2,
+	       "paired: draws, with a second panel (%s)", r->message);
+	tap_ok(r->n_lines == 2, "paired: one line a block (%zu)", r->n_lines);
+	tap_ok(r->n_marks == 5, "paired: four runs and the estimate marked "
+	       "(%zu)", r->n_marks);
+	tap_near(r->anchor, 11.0, 1e-12, "paired: the difference axis' 0 "
+		 "lies at the reference mean");
+	tap_ok(r->px0 > r->x1 && r->px1 <= STYLE_FIGURE_WIDTH
+	       && fabs(r->py0 - r->y0) < 1e-9 && fabs(r->py1 - r->y1) < 1e-9,
+	       "paired: the difference panel stands right of the slopegraph, "
+	       "as high");
+	/* The difference panel is drawn first: the estimate is the first
+	 * mark, then each block's two runs. */
+	tap_ok(r->marks[1].x < r->marks[2].x && r->marks[2].x < r->x1
+	       && fabs(r->marks[1].y - y_of(r, 10)) < 1e-9
+	       && fabs(r->marks[2].y - y_of(r, 15)) < 1e-9,
+	       "paired: block 1's runs at 10 and 15, the reference left");
+	ex = r->marks[0].x;
+	ey = r->marks[0].y;
+	tap_ok(ex > r->px0 && ex < r->px1 && fabs(ey - y_of(r, 16)) < 1e-9,
+	       "paired: the estimate at 11 + 5 on the same scale, in the "
+	       "difference panel");
+	tap_ok(r->n_shapes == 1 && sh->x0 >= r->px0 - 1e-9
+	       && sh->x1 <= r->px1 + 1e-9 && sh->y_top >= r->py0 - 1e-9
+	       && sh->y_base <= r->py1 + 1e-9,
+	       "paired: the density lies inside the difference panel "
+	       "(%.1f..%.1f x %.1f..%.1f in %.1f..%.1f x %.1f..%.1f)",
+	       sh->x0, sh->x1, sh->y_top, sh->y_base, r->px0, r->px1, r->py0,
+	       r->py1);
+	tap_ok(fabs(sh->x0 - ex) < 1e-9 && sh->y_top < y_of(r, 17)
+	       && sh->y_base > y_of(r, 15),
+	       "paired: its baseline is the interval's line, reaching beyond "
+	       "the interval");
+	colour_ok(&im, ex, y_of(r, 16.7), blue,
+		  "paired: the interval is drawn over the density");
+	colour_ok(&im, ex + 2.5, y_of(r, 16.0) - 4, ridge_over(blue, white),
+		  "paired: the density is the series colour, light, beside "
+		  "the estimate");
+	colour_ok(&im, (r->px0 + r->px1) / 2, y_of(r, 11.0) + 0.1,
+		  style_ink, "paired: the 0 line at the reference mean");
+	colour_ok(&im, r->px1 - 2, y_of(r, 11.7), style_band,
+		  "paired: the band +-T around it");
+	image_free(&im);
+	{
+		/* Over blue, the light blue fill leaves blue: the order shows
+		 * in the SVG, the density's fill before the whisker's
+		 * stroke. */
+		fig_input in = { &f.s, &f.a, "en" };
+		const fig_paired_input pi = { &in, 1 };
+		const figfile_figure fig = { fig_paired_draw, &pi };
+		char msg[400];
+		const char *fill, *whisker;
+		sink k;
+
+		sink_init_buffer(&k);
+		tap_ok(figfile_render(&fig, FIG_SVG, NULL, sink_write, &k, msg,
+				      sizeof msg) == PB_OK
+		       && sink_write(&k, (const unsigned char *)"", 1)
+			  == CAIRO_STATUS_SUCCESS,
+		       "paired: the SVG renders");
+		fill = strstr((const char *)k.data, "fill-opacity:0.28");
+		whisker = strstr((const char *)k.data, "stroke-width:1.4;");
+		tap_ok(fill && whisker && fill < whisker,
+		       "paired: the density is drawn before the interval");
+		sink_free(&k);
+	}
+
+	draw_paired(&im, &f, 2, "ko");
+	tap_ok(im.st == PB_OK && r->empty,
+	       "paired: a state without comparisons gets the message box");
+	image_free(&im);
+
+	tap_streq(fig_paired_stem(f.states[1], stem, sizeof stem),
+		  "paired-10", "paired: the stem of state 10");
+	tap_streq(fig_paired_stem(pb_state_name("High performance_1"), stem,
+				  sizeof stem),
+		  "paired-High_20performance_5F1",
+		  "paired: a blank and '_' spelled in hex");
 }
 
 /* The caption says what the shape is for each source, in each language,
@@ -1228,6 +1358,7 @@ int main(void)
 	test_jitter();
 	test_interval_basic();
 	test_interval_ridge();
+	test_paired();
 	test_ridge_captions();
 	test_interval_edges();
 	test_languages();

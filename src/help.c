@@ -25,7 +25,7 @@ static const struct {
 	  "check has no options of its own.\n" },
 	{ "report",
 	  "Usage: pairboot report STUDY [-o DIR] [--lang LIST] [--format LIST]\n"
-	  "         [--figure-base URL]\n"
+	  "         [--figure-base URL] [--figures paired[=STATES]]\n"
 	  "Analyse the study and write its report: results.json, LANG.md "
 	  "pages,\n"
 	  "report.LANG.pdf and each figure as FIGURE.LANG.svg and .png.\n"
@@ -39,7 +39,12 @@ static const struct {
 	  "                         (default: all)\n"
 	  "      --figure-base=URL  the pages show their figures from URL, where\n"
 	  "                         a wiki keeps its uploads (default: beside the\n"
-	  "                         page)\n" },
+	  "                         page)\n"
+	  "      --figures=paired[=STATES]\n"
+	  "                         also draw the paired figure of each state of\n"
+	  "                         STATES (comma-separated, spelled as the page\n"
+	  "                         writes them; default: every compared state) as\n"
+	  "                         paired-STATE.LANG.svg and .png\n" },
 	{ "compare",
 	  "Usage: pairboot compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
 	  "         [--figure-base URL]\n"

@@ -100,7 +100,7 @@ for cmd in check report compare verify summarize plan "plan new"; do
 		grep -qE "^\\.SS \"pairboot $cmd [A-Z]" "$page"
 done
 # The lists are not empty by mistake: report has its four.
-is "$(help_options report | tr '\n' ' ')" "--figure-base --format --lang --output -o " \
+is "$(help_options report | tr '\n' ' ')" "--figure-base --figures --format --lang --output -o " \
 	"report --help: the options are read"
 
 done_testing

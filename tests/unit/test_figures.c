@@ -650,6 +650,13 @@ static void test_paired(void)
 		  "paired: a blank and '_' spelled in hex");
 }
 
+/* Whether TEXT holds the count 2000 as a language writes it: plain, or
+ * grouped with a no-break space (de, cs). */
+static bool has_2000(const char *text)
+{
+	return strstr(text, "2000") || strstr(text, "2\u00a0000");
+}
+
 /* The caption says what the shape is for each source, in each language,
  * and what it is not; a figure of two builds whose densities differ in
  * kind says both. */
@@ -681,12 +688,12 @@ static void test_ridge_captions(void)
 			cap[k] = forest_ridge_caption(&p, &g[k], 2000);
 			ok = ok && cap[k] && strstr(cap[k], not_boots[l]);
 		}
-		ok = ok && strstr(cap[0], "2000") && !strstr(cap[1], "2000");
+		ok = ok && has_2000(cap[0]) && !has_2000(cap[1]);
 		for (size_t a = 0; a < 4; a++)
 			for (size_t b = a + 1; b < 4; b++)
 				ok = ok && strcmp(cap[a], cap[b]) != 0;
 		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[3], 2000);
-		ok = ok && mixed && strstr(mixed, "2000") && strlen(mixed)
+		ok = ok && mixed && has_2000(mixed) && strlen(mixed)
 			> strlen(cap[0]) + 20;
 		g_free(mixed);
 		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[0], 2000);

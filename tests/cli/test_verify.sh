@@ -169,7 +169,7 @@ declare -A higher=([en]='higher values are better' [de]='höhere Werte sind bess
 declare -A nolost=([en]='no lost trace events or buffers'
 	[de]='keine verlorenen Trace-Events oder Buffer'
 	[cs]='žádné ztracené trace events ani buffers'
-	[ko]='손실된 추적 이벤트 또는 버퍼 없음')
+	[ko]='손실된 추적 이벤트나 버퍼 없음')
 declare -A lost=([en]='lost trace events: 3, lost buffers: 0'
 	[de]='verlorene Trace-Events: 3, verlorene Buffer: 0'
 	[cs]='ztracené trace events: 3, ztracené buffers: 0'

@@ -208,7 +208,7 @@ static void power_runs(unsigned long n, char out[4][200])
 	W(0, "at %lu + %lu runs and", n, n);
 	W(1, "bei %lu + %lu Durchläufen und", n, n);
 	W(2, "při %lu + %lu bězích a", n, n);
-	W(3, "실행 %lu + %lu회,", n, n);
+	W(3, "실행이 %lu + %lu회이고", n, n);
 }
 
 static void planned(unsigned long n, char out[4][200])

@@ -1078,7 +1078,7 @@ static void check_fragile_words(loaded *mm)
 		  "Grenze +1.784 ms" },
 		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
 		  "+1.784 ms" },
-		{ "ko", "상한이 경계 +1.784 ms보다 0.012 ms 안쪽에 있음" },
+		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },
 	};
 	const study_plan *p = &mm->s->plan;
 	comparison *c = &mm->a->cmp[mm->a->states[0].comparisons[0]];

@@ -100,7 +100,7 @@ static void head_line(unsigned long n)
 				  "rozhodný verdikt (škoda, prospěch nebo "
 				  "ekvivalence) s danou jistotou, nejvýše %lu "
 				  "%s", n, cs_blocks(n));
-	want[3] = g_strdup_printf("S 계획: 주어진 보증 확률로 올바른 결정적 "
+	want[3] = g_strdup_printf("S 계획: 주어진 보증 확률로 올바른 확정적 "
 				  "판정(악화, 개선 또는 동등)을 얻는 데 필요한 "
 				  "시리즈당 블록 수, 최대 %lu블록", n);
 	check("first line", n, got, want);

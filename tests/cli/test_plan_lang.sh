@@ -36,7 +36,7 @@ run_pb plan "$study" --max-blocks 30 --lang de
 is "$pb_status" 0 "plan --lang de: exit 0"
 cp "$pb_out_file" "$tap_tmp/de.txt"
 is "$(sed -n 1p "$pb_out_file")" \
-	"Plan für tstudy: Blöcke je Serie für ein richtiges entscheidendes Urteil (Schaden, Nutzen oder äquivalent) mit der angegebenen Sicherheit, höchstens 30 Blöcke" \
+	"Plan für tstudy: Blöcke je Serie für ein richtiges, eindeutiges Urteil (Schaden, Nutzen oder Äquivalenz) mit der angegebenen Sicherheit, höchstens 30 Blöcke" \
 	"de: the first line"
 is "$(sed -n 2,4p "$pb_out_file")" \
 "Zustand  Serie  Paare jetzt  Urteil jetzt              Blöcke für 0,80                  Blöcke für 0,90                  Sicherheit dort  Power, wäre die Schätzung wahr  wahrscheinliches Urteil
@@ -44,7 +44,7 @@ is "$(sed -n 2,4p "$pb_out_file")" \
 10       1      8            Unterschied, Größe offen  mit 30 Blöcken nicht erreichbar  mit 30 Blöcken nicht erreichbar  0,495            0,297                           -" \
 	"de: the table, with decimal commas"
 is "$(sed -n 6p "$pb_out_file")" \
-	"Methode: beurteilt mit dem Intervall des Plans (t, aus jeder simulierten Studie allein berechnet, ohne innere Resamples) und seinen Urteilsregeln (keine Aussage unter 5 Paaren)" \
+	"Methode: beurteilt mit dem Intervall des Plans (t, aus jeder simulierten Studie allein berechnet, ohne innere Bootstrap-Stichproben) und seinen Urteilsregeln (keine Aussage unter 5 Paaren)" \
 	"de: the method line"
 
 run_pb plan "$study" --max-blocks 30 --lang ko
@@ -62,7 +62,7 @@ is "$(sed -n 6p "$pb_out_file")" \
 
 run_pb plan "$study" --max-blocks 30 --lang cs
 ok "cs: the first line" grep -qx \
-	"plán pro tstudy: bloky na sérii pro správný rozhodný verdikt (škoda, prospěch nebo ekvivalence) s danou jistotou, nejvýše 30 bloků" \
+	"plán pro tstudy: bloky na sérii pro správný jednoznačný verdikt (škoda, prospěch nebo ekvivalence) s danou jistotou, nejvýše 30 bloků" \
 	"$pb_out_file"
 ok "cs: the rule on pairs" grep -q \
 	"(závěr vyžaduje alespoň 5 párů)$" "$pb_out_file"

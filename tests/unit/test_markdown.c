@@ -1075,7 +1075,7 @@ static void check_fragile_words(loaded *mm)
 		{ "en", "the upper endpoint lies 0.012 ms inside the boundary "
 		  "+1.784 ms" },
 		{ "de", "die obere Intervallgrenze liegt 0.012 ms innerhalb der "
-		  "Grenze +1.784 ms" },
+		  "Schwelle +1.784 ms" },
 		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
 		  "+1.784 ms" },
 		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },

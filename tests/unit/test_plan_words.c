@@ -92,12 +92,12 @@ static void head_line(unsigned long n)
 				  "equivalent) with the assurance given, at "
 				  "most %lu %s", n, en_blocks(n));
 	want[1] = g_strdup_printf("Plan für S: Blöcke je Serie für ein "
-				  "richtiges entscheidendes Urteil (Schaden, "
-				  "Nutzen oder äquivalent) mit der "
+				  "richtiges, eindeutiges Urteil (Schaden, "
+				  "Nutzen oder Äquivalenz) mit der "
 				  "angegebenen Sicherheit, höchstens %lu %s",
 				  n, de_blocks(n));
 	want[2] = g_strdup_printf("plán pro S: bloky na sérii pro správný "
-				  "rozhodný verdikt (škoda, prospěch nebo "
+				  "jednoznačný verdikt (škoda, prospěch nebo "
 				  "ekvivalence) s danou jistotou, nejvýše %lu "
 				  "%s", n, cs_blocks(n));
 	want[3] = g_strdup_printf("S 계획: 주어진 보증 확률로 올바른 확정적 "
@@ -183,7 +183,7 @@ static void resamples_and_pairs(unsigned long n)
 	want[0] = g_strdup_printf("percentile, %lu inner %s", n,
 				  n == 1 ? "resample" : "resamples");
 	want[1] = g_strdup_printf("percentile, %lu %s", n, n == 1
-				  ? "inneres Resample" : "innere Resamples");
+				  ? "innere Bootstrap-Stichprobe" : "innere Bootstrap-Stichproben");
 	want[2] = g_strdup_printf("percentile, vnitřních převzorkování: %lu",
 				  n);
 	want[3] = g_strdup_printf("percentile, 내부 재표본 %lu회", n);

@@ -130,20 +130,6 @@ static char *num_text(const plan_words *w, double v, int decimals,
 	return buf;
 }
 
-/* A new string of FORMAT, a message of the catalog (g_free). */
-static char *msg_printf(const char *format, ...) G_GNUC_PRINTF(1, 2);
-
-static char *msg_printf(const char *format, ...)
-{
-	va_list ap;
-	char *s;
-
-	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
-	va_end(ap);
-	return s;
-}
-
 /* "23", or why no size was found, for the table; a curve that reached
  * the target before and fell below it again says so (a new string). */
 static char *need_text(plan_words *w, const planning_need *n, double target,
@@ -159,34 +145,34 @@ static char *need_text(plan_words *w, const planning_need *n, double target,
 		/* TRANSLATORS: a cell of the plan table: the blocks needed
 		   (%1$zu), though the curve reached the target %2$s first at
 		   %3$zu blocks and fell below it again. */
-		return msg_printf(tr(w, "%1$zu (not monotone: %2$s first at "
-				     "%3$zu)"), n->blocks_needed, t,
-				  n->first_reached);
+		return g_strdup_printf(tr(w, "%1$zu (not monotone: %2$s first at "
+				          "%3$zu)"), n->blocks_needed, t,
+				       n->first_reached);
 	case PLANNING_TOO_FEW_PAIRS:
 		return g_strdup(trc(w, "plan table", "too few pairs to say"));
 	case PLANNING_NO_SPREAD:
 		return g_strdup(trc(w, "plan table", "no spread to resample"));
 	case PLANNING_NOT_REACHABLE:
 		if (n->first_reached)
-			return msg_printf(count_text(
-					w, PLAN_COUNT_NOT_REACHABLE_ONCE, max),
-					  max, t, n->first_reached);
-		return msg_printf(count_text(w, PLAN_COUNT_NOT_REACHABLE, max),
-				  max);
+			return g_strdup_printf(count_text(
+					     w, PLAN_COUNT_NOT_REACHABLE_ONCE, max),
+					       max, t, n->first_reached);
+		return g_strdup_printf(count_text(w, PLAN_COUNT_NOT_REACHABLE, max),
+				       max);
 	case PLANNING_UNDECIDABLE:
 		return g_strdup(trc(w, "plan table",
 				    "effect too near the threshold"));
 	case PLANNING_SHAPE_UNTESTED:
-		return msg_printf(trc(w, "plan table", "fewer than %lu pairs: "
-				      "shape not testable"),
-				  (unsigned long)PLANNING_GUARANTEE_MIN_PILOT);
+		return g_strdup_printf(trc(w, "plan table", "fewer than %lu pairs: "
+				           "shape not testable"),
+				       (unsigned long)PLANNING_GUARANTEE_MIN_PILOT);
 	case PLANNING_NOT_NORMAL: {
 		char pv[32];
 		num_text(w, n->shape_p, 3, pv, sizeof pv);
 		/* TRANSLATORS: %s is the p-value of the pilot's normality
 		   test. */
-		return msg_printf(trc(w, "plan table", "shape unlike normal "
-				      "(p = %s)"), pv);
+		return g_strdup_printf(trc(w, "plan table", "shape unlike normal "
+				           "(p = %s)"), pv);
 	}
 	}
 	return g_strdup("?");
@@ -292,19 +278,19 @@ static void head_cells(plan_words *w, const planning_result *r, char **cells)
 	for (size_t i = 0; i < nt; i++)
 		/* TRANSLATORS: a column of the plan table: the blocks needed
 		   for the assurance %s. */
-		cells[4 + i] = msg_printf(trc(w, "plan table",
-					      "blocks for %s"),
-					  num_text(w, r->targets[i], 2, t,
-						   sizeof t));
+		cells[4 + i] = g_strdup_printf(trc(w, "plan table",
+					           "blocks for %s"),
+					       num_text(w, r->targets[i], 2, t,
+						        sizeof t));
 	cells[4 + nt] = g_strdup(trc(w, "plan table", "assurance there"));
 	cells[5 + nt] = g_strdup(trc(w, "plan table",
 				     "power if the estimate were true"));
 	cells[6 + nt] = g_strdup(trc(w, "plan table", "likely verdict"));
 	if (r->guarantee)
-		cells[7 + nt] = msg_printf(trc(w, "plan table",
-					       "guaranteed blocks for %s"),
-					   num_text(w, r->targets[0], 2, t,
-						    sizeof t));
+		cells[7 + nt] = g_strdup_printf(trc(w, "plan table",
+					            "guaranteed blocks for %s"),
+					        num_text(w, r->targets[0], 2, t,
+						         sizeof t));
 }
 
 static void row_cells(plan_words *w, const study *s, const analysis *a,
@@ -362,13 +348,13 @@ static void put_method(plan_words *w, const study_plan *p,
 		interval = g_strdup(tr(w, "t, computed from each simulated "
 				       "study alone, no inner resamples"));
 	else
-		interval = msg_printf(count_text(w, PLAN_COUNT_INNER,
-						 PLANNING_INNER_RESAMPLES),
-				      interval_method_name(p->interval),
-				      (unsigned long)PLANNING_INNER_RESAMPLES);
-	rules = msg_printf(count_text(w, PLAN_COUNT_MIN_PAIRS,
-				      VERDICT_MIN_PAIRS),
-			   (unsigned long)VERDICT_MIN_PAIRS);
+		interval = g_strdup_printf(count_text(w, PLAN_COUNT_INNER,
+						      PLANNING_INNER_RESAMPLES),
+				           interval_method_name(p->interval),
+				           (unsigned long)PLANNING_INNER_RESAMPLES);
+	rules = g_strdup_printf(count_text(w, PLAN_COUNT_MIN_PAIRS,
+				           VERDICT_MIN_PAIRS),
+			        (unsigned long)VERDICT_MIN_PAIRS);
 	/* TRANSLATORS: %1$s is the interval method in words, %2$s the
 	   rule on the fewest pairs ("no claim below 5 pairs"). */
 	put_line(out, tr(w, "method: judged with the plan's interval (%1$s) "

@@ -9,7 +9,7 @@
 # may be left.  The reports are made in English only (--lang en, all
 # formats), so 200 kills take a minute or two; the other languages only add
 # more files of the same kind.  PAIRBOOT_CRASH_RUNS sets the number of
-# kills (default 200),
+# kills (20 in `make check`, 200 in `make check-expensive`),
 # PAIRBOOT_CRASH_SEED the seed of the delays (default 7), so a failure can
 # be replayed.
 #
@@ -20,7 +20,8 @@
 
 study=$top_srcdir/fixtures/mmcss-26200.9168
 other=$top_srcdir/fixtures/netthrottle
-runs=${PAIRBOOT_CRASH_RUNS:-200}
+runs=${PAIRBOOT_CRASH_RUNS:-$(sweep_size 20 200)}
+diag "sweep: $(sweep_tier) ($runs kills)"
 RANDOM=${PAIRBOOT_CRASH_SEED:-7}
 work=$tap_tmp/work
 out=$work/report

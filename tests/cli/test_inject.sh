@@ -21,9 +21,10 @@
 # Allocations made under fontconfig, cairo, HarfBuzz and libpangoft2 are not
 # failed (see below and docs/robustness.md); PAIRBOOT_INJECT_SKIP overrides
 # the list.
-# Every write N is tried.  Allocations: every N up to PAIRBOOT_INJECT_FIRST
-# (default 150), then PAIRBOOT_INJECT_SAMPLES (default 250) more spread
-# evenly over the run (a run makes about 48,000); PAIRBOOT_INJECT_ALL=1
+# Every write N is tried.  Allocations: every N up to PAIRBOOT_INJECT_FIRST,
+# then PAIRBOOT_INJECT_SAMPLES more spread evenly over the run (a run makes
+# about 48,000); by default 30 and 25 in `make check`, 150 and 250 in `make
+# check-expensive` (tests/lib/lib.sh, sweep_size); PAIRBOOT_INJECT_ALL=1
 # tries every N.
 # docs/robustness.md gives the results of larger runs.  GLib's allocation failures become exit
 # 71 through common/oom.c, but for the few locks GLib creates lazily it
@@ -167,8 +168,9 @@ show() {
 
 ## Allocation failures ---------------------------------------------------
 ns=()
-first=${PAIRBOOT_INJECT_FIRST:-150}
-samples=${PAIRBOOT_INJECT_SAMPLES:-250}
+first=${PAIRBOOT_INJECT_FIRST:-$(sweep_size 30 150)}
+samples=${PAIRBOOT_INJECT_SAMPLES:-$(sweep_size 25 250)}
+diag "sweep: $(sweep_tier) (first $first, then $samples samples)"
 for ((n = 1; n <= n_alloc && n <= first; n++)); do ns+=("$n"); done
 if [ "${PAIRBOOT_INJECT_ALL:-0}" = 1 ]; then
 	step=1

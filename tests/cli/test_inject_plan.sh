@@ -13,11 +13,11 @@
 #
 # The plan is made for tests/data/tiny with at most 5 blocks and `plan new`
 # writes a study of 3 states and 3 blocks.  Every allocation up to
-# PAIRBOOT_INJECT_FIRST (default 1000: all of `plan new`, and all that
-# `plan` makes before it draws its figure) is tried, then
-# PAIRBOOT_INJECT_SAMPLES (default 500) more spread evenly over the rest
-# (the figure's text and paths, some 4,000 more); PAIRBOOT_INJECT_ALL=1
-# tries every one.
+# PAIRBOOT_INJECT_FIRST (1000 in `make check-expensive`: all of `plan
+# new`, and all that `plan` makes before it draws its figure; 30 in `make
+# check`) is tried, then PAIRBOOT_INJECT_SAMPLES (500, or 25 in `make
+# check`) more spread evenly over the rest (the figure's text and paths,
+# some 4,000 more); PAIRBOOT_INJECT_ALL=1 tries every one.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -61,8 +61,9 @@ sweep() {
 	ok "$what: the shim counted its allocations (${n_alloc:-none})" \
 		test "${n_alloc:-0}" -gt 50
 	bad=() same=0 oom=0 glib_abort=()
-	local first=${PAIRBOOT_INJECT_FIRST:-1000} step ns=()
-	local samples=${PAIRBOOT_INJECT_SAMPLES:-500}
+	local first=${PAIRBOOT_INJECT_FIRST:-$(sweep_size 30 1000)} step ns=()
+	local samples=${PAIRBOOT_INJECT_SAMPLES:-$(sweep_size 25 500)}
+	diag "$what: sweep $(sweep_tier) (first $first, then $samples samples)"
 	for ((n = 1; n <= ${n_alloc:-0} && n <= first; n++)); do ns+=("$n"); done
 	step=$(((${n_alloc:-0} - first) / samples))
 	[ "$step" -lt 1 ] && step=1

@@ -68,6 +68,28 @@ is() {
 	return 1
 }
 
+# sweep_size QUICK FULL: how many cases a sweep (test_inject.sh,
+# test_inject_plan.sh, test_crash.sh) tries when its own variable is not
+# set: QUICK in `make check`, a sample that finishes in seconds, and FULL
+# in `make check-expensive` (RUN_EXPENSIVE_TESTS=yes, as GNU projects name
+# it), the whole sweep.  The script says which it ran in its log.
+sweep_size() {
+	if [ "${RUN_EXPENSIVE_TESTS:-no}" = yes ]; then
+		printf '%s\n' "$2"
+	else
+		printf '%s\n' "$1"
+	fi
+}
+
+# sweep_tier: "full" or "sampled", for a sweep's log and test names.
+sweep_tier() {
+	if [ "${RUN_EXPENSIVE_TESTS:-no}" = yes ]; then
+		echo full
+	else
+		echo sampled
+	fi
+}
+
 # skip NAME REASON: a check that cannot run here, counted as skipped.
 skip() {
 	tap_count=$((tap_count + 1))

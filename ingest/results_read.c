@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "ingest/plan.h"
+#include "ingest/study.h"
 #include "ingest/plandigest.h"
 #include "ingest/study_read.h"
 #include "common/strutil.h"
@@ -316,7 +316,7 @@ static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
 		text[i] = s;
 		p->n_states++;
 	}
-	if (plan_set_state_text(p, text) != PB_OK)
+	if (study_plan_set_state_text(p, text) != PB_OK)
 		r->nomem = true;
 	free(text);
 	r->plan = p;
@@ -430,7 +430,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 }
 
 /* A boundary series' rule as results_json writes it (absent or null: none
- * declared, or format 1's, which plan_format1_rules gives). */
+ * declared, or format 1's, which study_plan_format1_rules gives). */
 static bool read_rule(rd *r, json_t *o, value_rule *rule)
 {
 	json_t *valid = json_object_get(o, RU_KEY(RU_VALID));
@@ -517,7 +517,7 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 			       &sd->rule))
 			return false;
 	}
-	plan_format1_rules(p);
+	study_plan_format1_rules(p);
 	return true;
 }
 

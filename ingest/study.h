@@ -7,7 +7,9 @@
  * are kept with their reason, and flagged, never removed.
  *
  * The structs are plain data with public fields: analyze reads them, only
- * ingest writes them.  One study owns all the memory below it. */
+ * ingest writes them.  One study owns all the memory below it.  The
+ * functions declared here, the helpers every stage shares, are in
+ * ingest/study.c. */
 #ifndef PAIRBOOT_STUDY_H
 #define PAIRBOOT_STUDY_H
 
@@ -288,9 +290,37 @@ const char *study_state_suggest(const study_plan *plan, const char *text,
 /* Sets the spellings of PLAN's N_STATES states from TEXT (N_STATES texts,
  * copied), pointing each state's text at its copy.  PB_NOMEM leaves the
  * plan as it was. */
-pb_status plan_set_state_text(study_plan *plan, const char *const *text);
+pb_status study_plan_set_state_text(study_plan *plan,
+				     const char *const *text);
 
+/* Frees what a reader of the plan (ingest/study_ini.h,
+ * ingest/results_read.h) allocated in P and zeroes it.  Safe on a zeroed
+ * plan and on NULL. */
+void study_plan_free(study_plan *p);
+
+/* Where study.ini wrote KEY of [study]: true with *LINE and *COL (of the
+ * value) set; false with both 0 when the key was absent or the plan did
+ * not come from a study.ini (ingest/results_read.h). */
+bool study_plan_key_position(const study_plan *p, const char *key,
+			     size_t *line, size_t *col);
+
+/* Gives every boundary series of P the value rule format 1 built in
+ * (disables 100, valid 10..100, outside 20, multiple 10) when P is a
+ * format 1 plan; does nothing for format 2, whose series declare theirs. */
+void study_plan_format1_rules(study_plan *p);
+
+/* Parses the statistic TEXT: pNN or pNN.N (0 <= NN.N <= 100, no leading
+ * zero, at most one decimal), mean, median or max.  Returns true and fills
+ * OUT (prob: quantile probability, 0.5 for median, 1 for max, 0 for mean;
+ * name: TEXT) on success; false leaves OUT untouched. */
+bool stat_spec_parse(const char *text, stat_spec *out);
+
+/* The names study.ini and results.json give the kinds of series and the
+ * interval methods ("latency", "bca"), "unknown" for a value out of range;
+ * and the way back: true with *OUT set when TEXT is one of them. */
 const char *series_kind_name(series_kind kind);
+bool series_kind_parse(const char *text, series_kind *out);
 const char *interval_method_name(interval_method m);
+bool interval_method_parse(const char *text, interval_method *out);
 
 #endif

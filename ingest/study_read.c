@@ -36,7 +36,7 @@
 #include "ingest/latency.h"
 #include "ingest/manifest.h"
 #include "ingest/mechlog.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 #include "common/strutil.h"
@@ -484,7 +484,7 @@ static pb_status report_missing_column(run_pool *pool)
 	const char *col = diag_quote(p->column, strlen(p->column));
 	size_t key_line, key_col;
 
-	plan_key_position(p, "column", &key_line, &key_col);
+	study_plan_key_position(p, "column", &key_line, &key_col);
 
 	for (size_t i = 0; i < s->n_runs && pool->column_missing; i++) {
 		const latency_header *h = &pool->jobs[i].hdr;
@@ -664,7 +664,7 @@ static pb_status read_plan_and_manifest(study *s, diag *d)
 			return PB_NOMEM;
 		display = path;
 		if (i == 0)
-			st = plan_read_file(path, display, d, &s->plan);
+			st = study_ini_read_file(path, display, d, &s->plan);
 		else
 			st = manifest_read_file(path, display, &s->plan, d,
 						&s->runs, &s->n_runs);
@@ -876,7 +876,7 @@ void study_free(study *s)
 		mechlog_free(s->runs[i].mech);
 	manifest_runs_free(s->runs, s->n_runs);
 	schedule_free(s->schedule);
-	plan_free(&s->plan);
+	study_plan_free(&s->plan);
 	for (size_t i = 0; i < s->n_inputs; i++)
 		free(s->inputs[i].path);
 	free(s->inputs);

@@ -907,7 +907,7 @@ static const char *plan_digest_text(page *pg)
 }
 
 /* The threshold's sentence: "set in advance" only when a `registered`
- * digest matched the plan (ingest/plan.c refuses one that does not), for
+ * digest matched the plan (ingest/study_ini.c refuses one that does not), for
  * nothing else shows that the threshold was chosen before the data. */
 static page_phrase_id threshold_phrase(const study_plan *p)
 {

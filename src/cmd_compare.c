@@ -18,7 +18,6 @@
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
 #include "common/diag.h"
-#include "ingest/plan.h"
 #include "ingest/plandigest.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
@@ -214,7 +213,7 @@ static pb_status check_plans(const side *o, const side *n, diag *d)
 
 		if (!(diff & bit))
 			continue;
-		plan_key_position(&n->s->plan, key, &line, &col);
+		study_plan_key_position(&n->s->plan, key, &line, &col);
 		g_string_printf(what, "'%s' differs: old ", key);
 		plan_value_text(&o->s->plan, bit, what);
 		g_string_append(what, ", new ");

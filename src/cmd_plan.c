@@ -25,7 +25,7 @@
 #include "common/keytext.h"
 #include "common/numparse.h"
 #include "common/readopt.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/study_read.h"
 #include "render/fig_plan.h"
 #include "render/figfile.h"
@@ -218,14 +218,14 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 		g_free(text);
 		return PB_NOMEM;
 	}
-	st = plan_read_buffer(text, strlen(text), "options", d, p);
+	st = study_ini_read_buffer(text, strlen(text), "options", d, p);
 	g_free(text);
 	/* A text the report's fonts cannot draw is refused now, before the
 	 * study is written and its boots recorded. */
 	if (st == PB_OK) {
 		st = textfonts_check(p, d);
 		if (st != PB_OK)
-			plan_free(p);
+			study_plan_free(p);
 	}
 	if (st == PB_DATAERR) {
 		for (size_t i = 0; i < diag_kept(d); i++)
@@ -262,7 +262,7 @@ static pb_status parse_count(const char *what, const char *name,
 
 /* The most blocks a plan may have: far beyond any study, low enough that
  * the schedule stays a few megabytes (the most series and states are
- * study.ini's, ingest/plan.h). */
+ * study.ini's, ingest/study_ini.h). */
 #define PLAN_MAX_BLOCKS 10000UL
 
 static pb_status parse_args(int argc, char **argv, plan_args *a)
@@ -496,7 +496,7 @@ static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 		free(boots[k]);
 	free(boots);
 	free(bal);
-	plan_free(&p);
+	study_plan_free(&p);
 	g_free(interval_why);
 	return st;
 }

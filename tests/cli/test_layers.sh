@@ -3,7 +3,8 @@
 # source tree and fails, naming the file, the line and the forbidden
 # folder, on an include that goes up or sideways, and on an include cycle.
 # The link check (build-aux/check-links) passes on the built libraries and
-# fails on a library that uses a symbol of a layer above it.
+# fails on a library that uses a symbol of a layer above it, and on object
+# files that call each other (a call cycle).
 #
 # The faulty trees are written into a scratch folder: copies of real
 # folders with one include added, or a few small files, each judged by the
@@ -156,9 +157,43 @@ check-links: 1 fault(s); the allowed dependencies are in $table" \
 	is "$?:$(head -n 1 "$tap_tmp/out")" \
 "1:$l/render/librender.a(figure.o): render may not use cli_said of src ($l/src/cli.o(cli.o))" \
 	   "a library calling back into the program's objects fails"
+	# Two objects of one folder that call each other (through headers of
+	# a third module, so the include check sees no cycle), and a loop
+	# around three, with a fourth object calling into it from outside.
+	c=$l/cycle
+	mkdir -p "$c/ingest"
+	printf '%s\n' 'int digest_of(void); int plan_kind(void) { return 1; }' \
+		'int plan_read(void) { return digest_of(); }' >"$c/ingest/plan.c"
+	printf '%s\n' 'int plan_kind(void);' \
+		'int digest_of(void) { return plan_kind(); }' >"$c/ingest/digest.c"
+	printf '%s\n' 'int b_f(void); int a_f(void) { return b_f(); }' >"$c/ingest/a.c"
+	printf '%s\n' 'int c_f(void); int b_f(void) { return c_f(); }' >"$c/ingest/b.c"
+	printf '%s\n' 'int a_f(void); int c_f(void) { return a_f(); }' >"$c/ingest/c.c"
+	printf '%s\n' 'int a_f(void); int d_f(void) { return a_f(); }' >"$c/ingest/d.c"
+	if (cd "$c/ingest" && for m in plan digest a b c d; do
+		${CC:-cc} -c "$m.c" -o "$m.o" || exit 1; done &&
+		${AR:-ar} cr libingest.a plan.o digest.o a.o b.o c.o d.o); then
+		sh "$links" "$table" "$c/ingest/libingest.a" >"$tap_tmp/out" 2>&1
+		is "$?" 1 "objects that call each other fail, even in one folder"
+		a=$c/ingest/libingest.a
+		is "$(cat "$tap_tmp/out")" \
+"call cycle between object files:
+  $a(a.o) uses b_f of $a(b.o)
+  $a(b.o) uses c_f of $a(c.o)
+  $a(c.o) uses a_f of $a(a.o)
+call cycle between object files:
+  $a(digest.o) uses plan_kind of $a(plan.o)
+  $a(plan.o) uses digest_of of $a(digest.o)
+check-links: 2 fault(s); the allowed dependencies are in $table" \
+		   "each cycle is listed with the calls that close it, not the call into it"
+	else
+		skip "check-links: a call cycle fails" "the test objects did not build"
+		skip "check-links: the cycle is named" "the test objects did not build"
+	fi
 else
 	for what in "a call up fails" "it is named" "a call down passes" \
-		"a call into src fails"; do
+		"a call into src fails" "a call cycle fails" \
+		"the cycle is named"; do
 		skip "check-links: $what" "no C compiler to build test libraries"
 	done
 fi

@@ -12,7 +12,7 @@
 
 #include "common/diag.h"
 #include "ingest/manifest.h"
-#include "ingest/plan.h"
+#include "ingest/study.h"
 #include "tests/fuzz/fuzzlib.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/study.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -94,12 +94,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!d)
 		abort();
-	st = plan_read_buffer((const char *)data, size, "study.ini", d, &plan);
+	st = study_ini_read_buffer((const char *)data, size, "study.ini", d, &plan);
 	if (st == PB_OK)
 		check_plan(&plan);
 	else if (st == PB_DATAERR && diag_errors(d) == 0)
 		abort();
-	plan_free(&plan);
+	study_plan_free(&plan);
 	diag_free(d);
 	return 0;
 }

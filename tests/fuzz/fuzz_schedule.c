@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study.h"
 #include "tests/fuzz/fuzzlib.h"
 #include "ingest/schedule.h"
 

@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 
 void fuzz_plan_read(const char *text, size_t len, study_plan *out)
 {
 	diag *d = diag_new(NULL, 0);
 
-	if (!d || plan_read_buffer(text, len, "study.ini", d, out) != PB_OK)
+	if (!d || study_ini_read_buffer(text, len, "study.ini", d, out) != PB_OK)
 		abort();
 	diag_free(d);
 }

@@ -50,7 +50,6 @@
 
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
-#include "ingest/plan.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "render/builddiff_md.h"
@@ -110,7 +109,7 @@ static void hand_init(hand_study *h, const char *id1, const char *id2)
 	h->s.plan.n_series = 4;
 	/* Format 1: the boundary series follows SystemResponsiveness' rule. */
 	h->s.plan.format = 1;
-	plan_format1_rules(&h->s.plan);
+	study_plan_format1_rules(&h->s.plan);
 	h->s.plan.reference = num_state(20);
 	h->s.plan.threshold = 1.0;
 	h->s.plan.confidence = 0.95;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "tests/lib/tap.h"
 #include "tests/lib/testlib.h"
 
@@ -93,12 +93,12 @@ static void expect_errors(const char *name, const char *text, size_t len,
 
 	if (!d)
 		abort();
-	st = plan_read_buffer(text, len, "study.ini", d, &p);
+	st = study_ini_read_buffer(text, len, "study.ini", d, &p);
 	ok = testlib_messages_match(name, (int)st, d, want,
 				    st == PB_DATAERR && p.title == NULL
 				    && p.states == NULL && p.series == NULL);
 	tap_ok(ok, "%s", name);
-	plan_free(&p);
+	study_plan_free(&p);
 	diag_free(d);
 }
 
@@ -124,7 +124,7 @@ static bool read_ok(size_t line, const char *rep, study_plan *p)
 
 	if (!d)
 		abort();
-	st = plan_read_buffer(text, len, "study.ini", d, p);
+	st = study_ini_read_buffer(text, len, "study.ini", d, p);
 	for (size_t i = 0; i < diag_kept(d); i++)
 		tap_diag("unexpected: %s", diag_message(d, i));
 	diag_free(d);
@@ -189,9 +189,9 @@ static void test_valid(void)
 	       && study_series_index(&p, "mech") == 2
 	       && study_series_index(&p, "3") == (size_t)-1,
 	       "study_series_index finds series by ID");
-	plan_free(&p);
-	tap_ok(p.title == NULL && p.n_series == 0, "plan_free zeroes");
-	plan_free(&p);
+	study_plan_free(&p);
+	tap_ok(p.title == NULL && p.n_series == 0, "study_plan_free zeroes");
+	study_plan_free(&p);
 }
 
 static void test_valid_variants(void)
@@ -210,11 +210,11 @@ static void test_valid_variants(void)
 			abort();
 		memcpy(bom, "\xEF\xBB\xBF", 3);
 		memcpy(bom + 3, text, len + 1);
-		st = plan_read_buffer(bom, len + 3, "study.ini", d, &p);
+		st = study_ini_read_buffer(bom, len + 3, "study.ini", d, &p);
 		tap_ok(st == PB_OK && diag_kept(d) == 0 && p.n_states == 5
 		       && strcmp(p.unit, "ms") == 0,
 		       "CRLF and a byte order mark are accepted");
-		plan_free(&p);
+		study_plan_free(&p);
 		diag_free(d);
 		free(bom);
 	}
@@ -224,57 +224,57 @@ static void test_valid_variants(void)
 	 * after the point and the exponent moves it one further: 2. */
 	tap_ok(read_ok(13, "threshold = 2", &p) && p.threshold_decimals == 0,
 	       "threshold 2 has 0 decimals");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(13, "threshold = 1.50", &p)
 	       && p.threshold_decimals == 2, "threshold 1.50 has 2 decimals");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(13, "threshold = 17.84e-1", &p)
 	       && p.threshold_decimals == 3
 	       && fabs(p.threshold - 1.784) < 1e-15,
 	       "threshold 17.84e-1 is 1.784 with 3 decimals");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(15, "resamples = exact", &p) && p.resamples_exact,
 	       "resamples = exact");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(16, "seed = 4294967295", &p) && p.seed == UINT32_MAX,
 	       "seed 4294967295 is the largest");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(16, "seed = 0", &p) && p.seed == 0, "seed 0");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(17, "# interval left out", &p)
 	       && p.interval == INTERVAL_PERCENTILE,
 	       "interval defaults to percentile");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(17, "interval = bca", &p) && p.interval == INTERVAL_BCA,
 	       "interval = bca");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(17, "interval = studentized", &p)
 	       && p.interval == INTERVAL_STUDENTIZED,
 	       "interval = studentized");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(18, "states = missing; 0 ;10;0x14;100;", &p)
 	       && p.n_states == 5 && p.states[1].value == 0
 	       && p.states[3].value == 20 && p.states[3].hex,
 	       "states: blanks around items, hex and one trailing ';'");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(10, "better = higher", &p)
 	       && p.better == BETTER_HIGHER, "better = higher");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(6, "# platform left out", &p) && p.platform == NULL,
 	       "platform is optional");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(6, "service = MMCSS", &p) && p.service
 	       && strcmp(p.service, "MMCSS") == 0 && !p.synthetic,
 	       "service is read; synthetic defaults to no");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(6, "synthetic = yes", &p) && p.synthetic
 	       && p.service == NULL, "synthetic = yes is read");
-	plan_free(&p);
+	study_plan_free(&p);
 	tap_ok(read_ok(11, "statistic = p99.9", &p)
 	       && p.statistic.kind == STAT_QUANTILE
 	       && fabs(p.statistic.prob - 0.999) < 1e-15,
 	       "statistic = p99.9");
-	plan_free(&p);
+	study_plan_free(&p);
 }
 
 static void test_missing_and_unknown(void)
@@ -545,12 +545,12 @@ static void test_file(void)
 	if (fd < 0 || !d || write(fd, text, len) != (ssize_t)len)
 		abort();
 	close(fd);
-	st = plan_read_file(path, "x/study.ini", d, &p);
+	st = study_ini_read_file(path, "x/study.ini", d, &p);
 	tap_ok(st == PB_OK && p.n_series == 3 && p.seed == 20260825u,
-	       "plan_read_file reads a file");
-	plan_free(&p);
+	       "study_ini_read_file reads a file");
+	study_plan_free(&p);
 	unlink(path);
-	st = plan_read_file("no/such/study.ini", "no/such/study.ini", d, &p);
+	st = study_ini_read_file("no/such/study.ini", "no/such/study.ini", d, &p);
 	tap_ok(st == PB_NOINPUT && diag_kept(d) == 1
 	       && strcmp(diag_message(d, 0), "no/such/study.ini: cannot open: "
 			 "No such file or directory") == 0,
@@ -564,7 +564,7 @@ static void expect_position(const study_plan *p, const char *key,
 			    size_t line, size_t col)
 {
 	size_t got_line = 99, got_col = 99;
-	bool found = plan_key_position(p, key, &got_line, &got_col);
+	bool found = study_plan_key_position(p, key, &got_line, &got_col);
 
 	tap_ok(found == (line != 0) && got_line == line && got_col == col,
 	       "%s: at %zu:%zu (got %zu:%zu)", key, line, col, got_line,
@@ -586,12 +586,12 @@ static void test_key_positions(void)
 	expect_position(&p, "states", 18, 10);
 	expect_position(&p, "service", 0, 0);
 	expect_position(&p, "kind", 0, 0);
-	plan_free(&p);
+	study_plan_free(&p);
 	if (!tap_ok(read_ok(13, "\tthreshold = 1.784", &p),
 		    "an indented key reads"))
 		return;
 	expect_position(&p, "threshold", 13, 14);
-	plan_free(&p);
+	study_plan_free(&p);
 }
 
 /* The base as format 2, its last series a boundary series whose kind line
@@ -618,7 +618,7 @@ static void test_value_rule(void)
 
 	if (!d)
 		abort();
-	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	tap_ok(study_ini_read_buffer(text, len, "study.ini", d, &p) == PB_OK
 	       && p.format == 2 && p.n_series == 3,
 	       "rule: a format 2 boundary series with a rule reads");
 	free(text);
@@ -629,14 +629,14 @@ static void test_value_rule(void)
 	       && r->multiple == 1,
 	       "rule: disables 0xFFFFFFFF, valid 1..70, outside 10, no "
 	       "multiple (1)");
-	plan_free(&p);
+	study_plan_free(&p);
 
 	text = format2_boundary("kind = boundary", &len);
-	tap_ok(plan_read_buffer(text, len, "study.ini", d, &p) == PB_OK
+	tap_ok(study_ini_read_buffer(text, len, "study.ini", d, &p) == PB_OK
 	       && p.n_series == 3 && !p.series[2].rule.declared,
 	       "rule: a format 2 boundary series without one declares none");
 	free(text);
-	plan_free(&p);
+	study_plan_free(&p);
 
 	tap_ok(read_ok(30, "kind = boundary", &p) && p.n_series == 3
 	       && p.series[2].rule.declared && p.series[2].rule.disables == 100
@@ -645,7 +645,7 @@ static void test_value_rule(void)
 	       && p.series[2].rule.outside == 20
 	       && p.series[2].rule.multiple == 10,
 	       "rule: format 1 keeps SystemResponsiveness' rule");
-	plan_free(&p);
+	study_plan_free(&p);
 	diag_free(d);
 
 	/* "valid" starts line 31 at column 1. */
@@ -693,7 +693,7 @@ static void test_format2(void)
 		abort();
 	memcpy(all, text, len);
 	memcpy(all + len, tail, sizeof tail);
-	ok = plan_read_buffer(all, len + sizeof tail - 1, "study.ini", d, &p)
+	ok = study_ini_read_buffer(all, len + sizeof tail - 1, "study.ini", d, &p)
 	     == PB_OK;
 	for (size_t i = 0; i < diag_kept(d); i++)
 		tap_diag("unexpected: %s", diag_message(d, i));
@@ -727,7 +727,7 @@ static void test_format2(void)
 		  "a localized note is unescaped");
 	tap_ok(plan_text_for(p.series[2].note, &p.series[2].note_l10n, "de")
 	       == NULL, "no note in German nor in English: NULL");
-	plan_free(&p);
+	study_plan_free(&p);
 	expect1("allow_negative is yes or no", 3,
 		"format = 2\nallow_negative = maybe",
 		"study.ini:4:18: allow_negative must be yes or no ('maybe')");

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/plandigest.h"
 #include "tests/lib/tap.h"
 
@@ -59,7 +59,7 @@ static const char canonical[] =
 static pb_status read_ini(const char *text, study_plan *p, char **msgs)
 {
 	diag *d = diag_new(NULL, 0);
-	pb_status st = plan_read_buffer(text, strlen(text), "study.ini", d, p);
+	pb_status st = study_ini_read_buffer(text, strlen(text), "study.ini", d, p);
 	const char *m = diag_message(d, 0);
 
 	*msgs = m ? strdup(m) : NULL;
@@ -96,7 +96,7 @@ int main(void)
 	tap_streq(hex, DIGEST, "the digest is sha256sum's of that text");
 	tap_streq(p.digest, DIGEST, "and the plan read carries it");
 	tap_ok(!p.registered, "a plan without `registered` is not registered");
-	plan_free(&p);
+	study_plan_free(&p);
 
 	/* Spelled otherwise, the same plan; a title is not part of it. */
 	char *other = strdup(INI_HEAD "scale = 1e-3\n" INI_TAIL INI_SERIES);
@@ -105,7 +105,7 @@ int main(void)
 	       && strcmp(p.digest, DIGEST) == 0,
 	       "1e-3 for 0.001 and another title give the same digest");
 	free(msgs);
-	plan_free(&p);
+	study_plan_free(&p);
 	free(other);
 
 	/* A registered plan that still matches. */
@@ -113,7 +113,7 @@ int main(void)
 	tap_ok(read_ini(reg, &p, &msgs) == PB_OK && p.registered,
 	       "a plan that matches its registered digest is registered");
 	free(msgs);
-	plan_free(&p);
+	study_plan_free(&p);
 	free(reg);
 
 	/* The threshold moved after registration: refused at that line. */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/schedule.h"
 #include "tests/lib/tap.h"
 
@@ -81,7 +81,7 @@ int main(void)
 {
 	diag *d = diag_new(NULL, 0);
 
-	if (!d || plan_read_buffer(plan_text, sizeof plan_text - 1,
+	if (!d || study_ini_read_buffer(plan_text, sizeof plan_text - 1,
 				   "study.ini", d, &plan) != PB_OK) {
 		tap_ok(false, "the plan is read");
 		return tap_done();
@@ -89,6 +89,6 @@ int main(void)
 	diag_free(d);
 	check_good();
 	check_bad();
-	plan_free(&plan);
+	study_plan_free(&plan);
 	return tap_done();
 }

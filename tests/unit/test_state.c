@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "common/diag.h"
-#include "ingest/plan.h"
+#include "ingest/study_ini.h"
 #include "ingest/state.h"
 #include "ingest/suggest.h"
 #include "tests/lib/tap.h"
@@ -126,7 +126,7 @@ static bool read_named(study_plan *p)
 
 	if (!d)
 		abort();
-	st = plan_read_buffer(named_ini, sizeof named_ini - 1, "study.ini",
+	st = study_ini_read_buffer(named_ini, sizeof named_ini - 1, "study.ini",
 			      d, p);
 	for (size_t i = 0; i < diag_kept(d); i++)
 		tap_diag("unexpected: %s", diag_message(d, i));
@@ -168,7 +168,7 @@ static void test_lookup(void)
 	       "nothing near: no suggestion");
 	tap_ok(study_state_suggest(&p, "Bal", 3) == NULL,
 	       "five letters off is no slip: no suggestion");
-	plan_free(&p);
+	study_plan_free(&p);
 }
 
 int main(void)

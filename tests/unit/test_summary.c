@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/plan.h"
+#include "ingest/study.h"
 #include "tests/lib/tap.h"
 
 #define MAX_RUNS 160
@@ -157,7 +157,7 @@ static study_plan make_plan(series_def *defs, const series_kind *kinds,
 	/* A format 1 plan: its boundary series follow SystemResponsiveness'
 	 * rule, as the published table does. */
 	p.format = 1;
-	plan_format1_rules(&p);
+	study_plan_format1_rules(&p);
 	return p;
 }
 

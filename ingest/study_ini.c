@@ -1,13 +1,8 @@
-/* plan.c: reading and strict validation of study.ini.
- *
- * GKeyFile checks the syntax and hands out the values, but it keeps no line
- * numbers, silently merges a repeated section, keeps only the last of a
- * repeated key and hides localized keys (title[de]) from its key list.  So,
- * once GKeyFile has accepted the text, a plain line scan records where each
- * section and key is (an index, not a second parser: the syntax is known to
- * be valid by then); validation walks that index in file order and asks
- * GKeyFile for each value. */
-#include "ingest/plan.h"
+/* study_ini.c: reading and strict validation of study.ini, the schema
+ * of its keys.  ingest/keyindex.c says where each section and key stands;
+ * validation walks that index in file order and asks GKeyFile for each
+ * value; the plan read goes into the study_plan of ingest/study.h. */
+#include "ingest/study_ini.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -23,360 +18,11 @@
 #include "common/fileread.h"
 #include "common/keytext.h"
 #include "common/numparse.h"
+#include "common/strutil.h"
+#include "ingest/keyindex.h"
 #include "ingest/plandigest.h"
 #include "ingest/suggest.h"
 #include "ingest/textcheck.h"
-
-/* ------------------------------------------------------------------ */
-/* Lines */
-
-typedef struct text_line {
-	const char *s;   /* start of the line in the buffer */
-	size_t len;      /* without the '\n' and one CR before it */
-	size_t number;   /* 1-based; 0 before the first line */
-} text_line;
-
-/* Steps LN to the line starting at *POS in BUF[0..LEN) and moves *POS past
- * it.  Returns false at the end of the buffer. */
-static bool line_next(const char *buf, size_t len, size_t *pos, text_line *ln)
-{
-	const char *nl;
-
-	if (*pos >= len)
-		return false;
-	ln->s = buf + *pos;
-	nl = memchr(ln->s, '\n', len - *pos);
-	ln->len = nl ? (size_t)(nl - ln->s) : len - *pos;
-	*pos += ln->len + (nl ? 1 : 0);
-	if (ln->len && ln->s[ln->len - 1] == '\r')
-		ln->len--;
-	ln->number++;
-	return true;
-}
-
-/* The blanks GKeyFile skips around keys and values (g_ascii_isspace less
- * the newline, which never occurs inside a line). */
-static bool is_blank(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\v' || ch == '\f'
-	       || ch == '\r';
-}
-
-/* Offset of the first non-blank byte of LN (LN->len if none). */
-static size_t line_indent(const text_line *ln)
-{
-	size_t i = 0;
-	while (i < ln->len && is_blank(ln->s[i]))
-		i++;
-	return i;
-}
-
-/* ------------------------------------------------------------------ */
-/* The index of sections and keys */
-
-typedef struct ini_key {
-	char *name;
-	size_t line;
-	size_t col;      /* of the key's first byte */
-	size_t vcol;     /* of the value's first byte */
-} ini_key;
-
-typedef struct ini_section {
-	char *name;      /* between the brackets */
-	size_t line;
-	size_t col;      /* of the '[' */
-	size_t first;    /* index of the first section with this name */
-	bool merged;     /* another section of this name follows */
-	ini_key *keys;
-	size_t n_keys, cap_keys;
-} ini_section;
-
-typedef struct ini_index {
-	ini_section *sec;
-	size_t n, cap;
-} ini_index;
-
-/* Makes room for one more element of SIZE bytes in *ARR holding N of *CAP.
- * Returns false when out of memory (*ARR is then unchanged). */
-static bool grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t want;
-	void *p;
-
-	if (n < *cap)
-		return true;
-	want = *cap ? *cap * 2 : 8;
-	if (want > SIZE_MAX / size)
-		return false;
-	p = realloc(*arr, want * size);
-	if (!p)
-		return false;
-	*arr = p;
-	*cap = want;
-	return true;
-}
-
-static char *dup_mem(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-	if (!p)
-		return NULL;
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-static char *dup_str(const char *s)
-{
-	return dup_mem(s, strlen(s));
-}
-
-static void index_free(ini_index *ix)
-{
-	for (size_t i = 0; i < ix->n; i++) {
-		for (size_t j = 0; j < ix->sec[i].n_keys; j++)
-			free(ix->sec[i].keys[j].name);
-		free(ix->sec[i].keys);
-		free(ix->sec[i].name);
-	}
-	free(ix->sec);
-	memset(ix, 0, sizeof *ix);
-}
-
-static pb_status index_add_section(ini_index *ix, const text_line *ln,
-				   size_t at)
-{
-	ini_section *s;
-	size_t end = ln->len;
-
-	/* GKeyFile accepted the line, so it is "[name]" plus blanks. */
-	while (end > at + 1 && ln->s[end - 1] != ']')
-		end--;
-	if (end <= at + 1)
-		return PB_OK;
-	if (!grow((void **)&ix->sec, &ix->cap, ix->n, sizeof *ix->sec))
-		return PB_NOMEM;
-	s = &ix->sec[ix->n];
-	memset(s, 0, sizeof *s);
-	s->name = dup_mem(ln->s + at + 1, end - 1 - (at + 1));
-	if (!s->name)
-		return PB_NOMEM;
-	s->line = ln->number;
-	s->col = at + 1;
-	s->first = ix->n;
-	for (size_t i = 0; i < ix->n; i++) {
-		if (strcmp(ix->sec[i].name, s->name) == 0) {
-			s->first = i;
-			ix->sec[i].merged = true;
-			break;
-		}
-	}
-	ix->n++;
-	return PB_OK;
-}
-
-static pb_status index_add_key(ini_index *ix, const text_line *ln, size_t at)
-{
-	const char *eq = memchr(ln->s + at, '=', ln->len - at);
-	ini_section *s;
-	ini_key *k;
-	size_t key_end, v;
-
-	/* GKeyFile rejects keys before the first section and lines without
-	 * '=', so neither can happen here; be safe anyway. */
-	if (!eq || ix->n == 0)
-		return PB_OK;
-	key_end = (size_t)(eq - ln->s);
-	while (key_end > at && is_blank(ln->s[key_end - 1]))
-		key_end--;
-	v = (size_t)(eq - ln->s) + 1;
-	while (v < ln->len && is_blank(ln->s[v]))
-		v++;
-	s = &ix->sec[ix->n - 1];
-	if (!grow((void **)&s->keys, &s->cap_keys, s->n_keys, sizeof *s->keys))
-		return PB_NOMEM;
-	k = &s->keys[s->n_keys];
-	k->name = dup_mem(ln->s + at, key_end - at);
-	if (!k->name)
-		return PB_NOMEM;
-	k->line = ln->number;
-	k->col = at + 1;
-	k->vcol = v + 1;
-	s->n_keys++;
-	return PB_OK;
-}
-
-/* Indexes the sections and keys of BUF, which GKeyFile has accepted. */
-static pb_status index_build(const char *buf, size_t len, ini_index *ix)
-{
-	size_t pos = 0;
-	text_line ln = { NULL, 0, 0 };
-	pb_status st = PB_OK;
-
-	while (st == PB_OK && line_next(buf, len, &pos, &ln)) {
-		size_t at = line_indent(&ln);
-		if (at == ln.len || ln.s[at] == '#')
-			continue;
-		if (ln.s[at] == '[')
-			st = index_add_section(ix, &ln, at);
-		else
-			st = index_add_key(ix, &ln, at);
-	}
-	return st;
-}
-
-/* ------------------------------------------------------------------ */
-/* Encoding and syntax errors */
-
-/* Reports the first NUL or invalid UTF-8 byte of each line.  Returns true
- * when there was none. */
-static bool text_check(const char *buf, size_t len, const char *file, diag *d)
-{
-	size_t pos = 0;
-	text_line ln = { NULL, 0, 0 };
-	bool ok = true;
-
-	while (line_next(buf, len, &pos, &ln)) {
-		size_t at;
-		text_fault f = textcheck_find(ln.s, ln.len, &at);
-		if (f == TEXT_NUL)
-			diag_error(d, file, ln.number, at + 1, "NUL byte");
-		else if (f == TEXT_BAD_UTF8)
-			diag_error(d, file, ln.number, at + 1,
-				   "invalid UTF-8 (byte 0x%02X)",
-				   (unsigned char)ln.s[at]);
-		ok = ok && f == TEXT_OK;
-	}
-	return ok;
-}
-
-/* Reports the section past PLAN_MAX_SECTIONS, before GKeyFile and the
- * checks below spend time on each: returns true when there is none. */
-static bool section_count_check(const char *buf, size_t len,
-				const char *file, diag *d)
-{
-	size_t pos = 0, n = 0;
-	text_line ln = { NULL, 0, 0 };
-
-	while (line_next(buf, len, &pos, &ln)) {
-		size_t at = line_indent(&ln);
-		if (at < ln.len && ln.s[at] == '[' && ++n > PLAN_MAX_SECTIONS) {
-			diag_error(d, file, ln.number, at + 1, "more than %d "
-				   "sections (a study has [study] and at most "
-				   "%d series)", PLAN_MAX_SECTIONS,
-				   PLAN_MAX_SERIES);
-			return false;
-		}
-	}
-	return true;
-}
-
-/* How a line is matched against the text quoted in a GLib message. */
-typedef enum line_match {
-	MATCH_LINE,      /* the line, without indentation, is the text */
-	MATCH_SECTION,   /* the line is "[text]" plus blanks */
-	MATCH_KEY,       /* the line's key is the text */
-	MATCH_CONTENT    /* the first line neither blank nor comment */
-} line_match;
-
-static bool line_matches(const text_line *ln, size_t at, line_match how,
-			 const char *text, size_t tlen)
-{
-	const char *s = ln->s + at;
-	size_t n = ln->len - at;
-
-	switch (how) {
-	case MATCH_LINE:
-		/* GLib may quote the line with or without its indentation. */
-		return (n == tlen && memcmp(s, text, tlen) == 0)
-		       || (ln->len == tlen && memcmp(ln->s, text, tlen) == 0);
-	case MATCH_SECTION:
-		while (n > 0 && is_blank(s[n - 1]))
-			n--;
-		return n == tlen + 2 && s[0] == '[' && s[n - 1] == ']'
-		       && memcmp(s + 1, text, tlen) == 0;
-	case MATCH_KEY:
-		if (n <= tlen || memcmp(s, text, tlen) != 0)
-			return false;
-		for (size_t i = tlen; i < n; i++) {
-			if (s[i] == '=')
-				return true;
-			if (!is_blank(s[i]))
-				return false;
-		}
-		return false;
-	case MATCH_CONTENT:
-		return n > 0 && s[0] != '#';
-	}
-	return false;
-}
-
-/* Finds the first line of BUF matching TEXT as HOW says.  Returns its number
- * (0: none) and the column of its first non-blank byte in *COL. */
-static size_t line_find(const char *buf, size_t len, line_match how,
-			const char *text, size_t tlen, size_t *col)
-{
-	size_t pos = 0;
-	text_line ln = { NULL, 0, 0 };
-
-	while (line_next(buf, len, &pos, &ln)) {
-		size_t at = line_indent(&ln);
-		if (line_matches(&ln, at, how, text, tlen)) {
-			*col = at + 1;
-			return ln.number;
-		}
-	}
-	*col = 0;
-	return 0;
-}
-
-/* Reports the syntax error GKeyFile found in BUF.  GLib's messages carry
- * no line number, but most quote the offending line, section or key name
- * (between U+201C and U+201D, or after "name: "); that text is looked up in
- * BUF to give the position.  GLib's English messages are relied on only to
- * find the quoted text: pairboot never calls setlocale, so they are not
- * translated. */
-static void report_syntax(const char *buf, size_t len, const char *file,
-			  diag *d, const GError *err)
-{
-	static const char lq[] = "\xE2\x80\x9C", rq[] = "\xE2\x80\x9D";
-	const char *msg = err->message;
-	const char *open = strstr(msg, lq);
-	const char *close = open ? strstr(open + 3, rq) : NULL;
-	const char *text = NULL;
-	size_t tlen = 0, line = 0, col = 0;
-	const char *what = NULL;
-
-	if (g_error_matches(err, G_KEY_FILE_ERROR,
-			    G_KEY_FILE_ERROR_GROUP_NOT_FOUND)) {
-		line = line_find(buf, len, MATCH_CONTENT, "", 0, &col);
-		diag_error(d, file, line, col,
-			   "key before the first section (the file must "
-			   "start with a section such as [study])");
-		return;
-	}
-	if (open && close && strstr(msg, "which is not a key-value pair")) {
-		text = open + 3;
-		tlen = (size_t)(close - text);
-		line = line_find(buf, len, MATCH_LINE, text, tlen, &col);
-		what = "not a [section], key = value or # comment";
-	} else if (strncmp(msg, "Invalid group name: ", 20) == 0) {
-		text = msg + 20;
-		tlen = strlen(text);
-		line = line_find(buf, len, MATCH_SECTION, text, tlen, &col);
-		what = "bad section name";
-	} else if (strncmp(msg, "Invalid key name: ", 18) == 0) {
-		text = msg + 18;
-		tlen = strlen(text);
-		line = line_find(buf, len, MATCH_KEY, text, tlen, &col);
-		what = "bad key name";
-	}
-	if (what)
-		diag_error(d, file, line, col, "%s ('%s')", what,
-			   diag_quote(text, tlen));
-	else
-		diag_error(d, file, 0, 0, "not a valid key file (%s)", msg);
-}
 
 /* ------------------------------------------------------------------ */
 /* Values */
@@ -490,7 +136,7 @@ static void text_seen(plan_ctx *c, const char *text, size_t line, size_t col)
 	if (c->fail != PB_OK)
 		return;
 	grown = realloc(p->texts, (p->n_texts + 1) * sizeof *grown);
-	copy = dup_str(text);
+	copy = strutil_dup(text);
 	if (!grown || !copy) {
 		if (grown)
 			p->texts = grown;
@@ -517,7 +163,7 @@ static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 	} else if (text_has_control(c, s, k)) {
 		/* reported */
 	} else {
-		char *copy = dup_str(v);
+		char *copy = strutil_dup(v);
 		if (!copy) {
 			c->fail = PB_NOMEM;
 		} else {
@@ -946,26 +592,12 @@ static void read_seed(plan_ctx *c, const ini_section *s, const ini_key *k)
 	g_free(v);
 }
 
-static const char *const interval_names[INTERVAL_METHOD_COUNT] = {
-	[INTERVAL_PERCENTILE] = "percentile",
-	[INTERVAL_BCA] = "bca",
-	[INTERVAL_T] = "t",
-	[INTERVAL_EXPANDED] = "expanded",
-	[INTERVAL_STUDENTIZED] = "studentized",
-};
-
 static void read_interval(plan_ctx *c, const ini_section *s,
 			  const ini_key *k)
 {
 	gchar *v = value_raw(c, s, k);
-	int found = -1;
 
-	for (int i = 0; i < INTERVAL_METHOD_COUNT; i++)
-		if (strcmp(v, interval_names[i]) == 0)
-			found = i;
-	if (found >= 0)
-		c->plan->interval = (interval_method)found;
-	else
+	if (!interval_method_parse(v, &c->plan->interval))
 		value_error(c, k, "interval must be percentile, bca, t, "
 			    "expanded or studentized ('%s')", quoted(v));
 	g_free(v);
@@ -1158,7 +790,7 @@ static void parse_states(plan_ctx *c, const ini_key *k)
 		c->plan->states = states;
 		c->plan->n_states = n;
 		states = NULL;
-		if (plan_set_state_text(c->plan, texts) != PB_OK)
+		if (study_plan_set_state_text(c->plan, texts) != PB_OK)
 			c->fail = PB_NOMEM;
 	}
 	c->states_ok = ok;
@@ -1246,14 +878,6 @@ static const key_def study_keys[] = {
 /* ------------------------------------------------------------------ */
 /* The keys of [series ID] */
 
-static const char *const kind_names[] = {
-	[SERIES_LATENCY] = "latency",
-	[SERIES_MECHANISM] = "mechanism",
-	[SERIES_BOUNDARY] = "boundary",
-	[SERIES_CONTROL] = "control",
-};
-#define N_KINDS (sizeof kind_names / sizeof kind_names[0])
-
 /* The rule keys come last: read_rule takes them from WHERE[SK_DISABLES]
  * on. */
 enum { SK_KIND, SK_LABEL, SK_NOTE, SK_DISABLES, SK_VALID, SK_OUTSIDE,
@@ -1323,8 +947,6 @@ static int key_lookup(const char *name, const key_def *defs, size_t n)
 /* ------------------------------------------------------------------ */
 /* Localized keys: title[de] */
 
-const char *const plan_text_langs[PLAN_TEXT_LANGS] = { "de", "cs", "ko" };
-
 /* Where the localized forms of the keys of a section were written:
  * l10n[i][l] is DEFS[i] in plan_text_langs[l], or NULL. */
 typedef const ini_key *l10n_where[PLAN_TEXT_LANGS];
@@ -1380,13 +1002,6 @@ static void read_l10n(plan_ctx *c, const ini_section *s,
 	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
 		if (where[l])
 			value_text(c, s, where[l], nonempty, &dest->in[l]);
-}
-
-static void l10n_free(plan_l10n *t)
-{
-	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
-		free(t->in[l]);
-	memset(t, 0, sizeof *t);
 }
 
 /* Keys that format 1 does not know are refused there, at their own
@@ -1636,23 +1251,6 @@ static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
 	rule->declared = ok;
 }
 
-/* Format 1 knew one rule, SystemResponsiveness' documented one, and
- * applied it to every boundary series; format 1 studies still read so. */
-void plan_format1_rules(study_plan *p)
-{
-	static const value_rule builtin = {
-		.declared = true, .has_disables = true, .disables = 100,
-		.has_valid = true, .valid_lo = 10, .valid_hi = 100,
-		.outside = 20, .multiple = 10,
-	};
-
-	if (p->format != 1)
-		return;
-	for (size_t i = 0; i < p->n_series; i++)
-		if (p->series[i].kind == SERIES_BOUNDARY)
-			p->series[i].rule = builtin;
-}
-
 /* Reads [series ID] section S into a new entry of the plan's series.  Sets
  * *LATENCY when its kind is latency, *BAD_KIND when the kind is wrong. */
 static void read_series(plan_ctx *c, const ini_section *s, const char *id,
@@ -1689,7 +1287,7 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	p->series = sd;
 	sd = &p->series[p->n_series++];
 	memset(sd, 0, sizeof *sd);
-	sd->id = dup_str(id);
+	sd->id = strutil_dup(id);
 	if (!sd->id) {
 		c->fail = PB_NOMEM;
 		return;
@@ -1699,12 +1297,7 @@ static void read_series(plan_ctx *c, const ini_section *s, const char *id,
 	text_seen(c, sd->id, s->line, s->col + 8);
 	if (where[SK_KIND]) {
 		gchar *v = value_raw(c, s, where[SK_KIND]);
-		size_t kind = N_KINDS;
-		for (size_t i = 0; i < N_KINDS; i++)
-			if (strcmp(v, kind_names[i]) == 0)
-				kind = i;
-		if (kind < N_KINDS) {
-			sd->kind = (series_kind)kind;
+		if (series_kind_parse(v, &sd->kind)) {
 			kind_ok = true;
 			if (sd->kind == SERIES_CONTROL && !c->control_key)
 				c->control_key = where[SK_KIND];
@@ -1749,7 +1342,7 @@ static void series_default_labels(plan_ctx *c)
 		if (!sd->label_default || sd->label)
 			continue;
 		if (p->format >= 2 && sd->kind != SERIES_LATENCY) {
-			sd->label = dup_str(by_kind[sd->kind]);
+			sd->label = strutil_dup(by_kind[sd->kind]);
 		} else {
 			size_t n = strlen(sd->id) + sizeof "Series ";
 			sd->label = malloc(n);
@@ -1824,7 +1417,7 @@ static void validate(plan_ctx *c, const ini_index *ix)
 			   "%s needs number states (state_type = number): a "
 			   "value rule judges written numbers",
 			   c->rule_key->name);
-	plan_format1_rules(c->plan);
+	study_plan_format1_rules(c->plan);
 	if (!have_study)
 		diag_error(c->d, c->file, 0, 0, "no [study] section");
 	if (!latency && !bad_kind)
@@ -1847,7 +1440,7 @@ static pb_status check_registered(plan_ctx *c)
 	if (strcmp(c->registered, p->digest) != 0) {
 		size_t line, col;
 
-		plan_key_position(p, "registered", &line, &col);
+		study_plan_key_position(p, "registered", &line, &col);
 		diag_error(c->d, c->file, line, col, "the analysis plan "
 			   "differs from the registered one: a key that decides "
 			   "the numbers was changed after registration "
@@ -1859,10 +1452,10 @@ static pb_status check_registered(plan_ctx *c)
 	return PB_OK;
 }
 
-pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
-			   diag *d, study_plan *out)
+pb_status study_ini_read_buffer(const char *buf, size_t len,
+				const char *display, diag *d, study_plan *out)
 {
-	size_t errors = diag_errors(d);
+	size_t errors = diag_errors(d), over, over_col;
 	ini_index ix = { NULL, 0, 0 };
 	plan_ctx c;
 	GKeyFile *kf;
@@ -1881,28 +1474,36 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 			   "bytes)", PLAN_MAX_BYTES);
 		return PB_DATAERR;
 	}
-	if (!text_check(buf, len, display, d)
-	    || !section_count_check(buf, len, display, d))
+	if (!keyindex_text_check(buf, len, display, d))
 		return PB_DATAERR;
+	/* A flood of sections is refused before GKeyFile and the checks
+	 * below spend time on each. */
+	over = keyindex_section_over(buf, len, PLAN_MAX_SECTIONS, &over_col);
+	if (over) {
+		diag_error(d, display, over, over_col, "more than %d sections "
+			   "(a study has [study] and at most %d series)",
+			   PLAN_MAX_SECTIONS, PLAN_MAX_SERIES);
+		return PB_DATAERR;
+	}
 	kf = g_key_file_new();
 	/* Without KEEP_TRANSLATIONS, GKeyFile would drop the localized keys
 	 * (title[de]) of every language but the process locale's. */
 	if (len > 0 && !g_key_file_load_from_data(kf, buf, len,
 						  G_KEY_FILE_KEEP_TRANSLATIONS,
 						  &err)) {
-		report_syntax(buf, len, display, d, err);
+		keyindex_report_syntax(buf, len, display, d, err);
 		g_error_free(err);
 		g_key_file_free(kf);
 		return PB_DATAERR;
 	}
-	st = index_build(buf, len, &ix);
+	st = keyindex_build(buf, len, &ix);
 	if (st == PB_OK) {
 		memset(&c, 0, sizeof c);
 		c.file = display;
 		c.d = d;
 		c.kf = kf;
 		c.plan = out;
-		out->texts_file = dup_str(display);
+		out->texts_file = strutil_dup(display);
 		if (!out->texts_file)
 			c.fail = PB_NOMEM;
 		c.v2_keys = g_ptr_array_new();
@@ -1912,20 +1513,20 @@ pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
 		if (st == PB_OK && diag_errors(d) == errors)
 			st = check_registered(&c);
 	}
-	index_free(&ix);
+	keyindex_free(&ix);
 	g_key_file_free(kf);
 	if (st == PB_OK && diag_errors(d) > errors)
 		st = PB_DATAERR;
 	if (st != PB_OK) {
 		if (st != PB_DATAERR)
 			diag_fail(d, st);
-		plan_free(out);
+		study_plan_free(out);
 	}
 	return st;
 }
 
-pb_status plan_read_file(const char *path, const char *display, diag *d,
-			 study_plan *out)
+pb_status study_ini_read_file(const char *path, const char *display, diag *d,
+			      study_plan *out)
 {
 	FILE *f;
 	char *buf;
@@ -1949,225 +1550,7 @@ pb_status plan_read_file(const char *path, const char *display, diag *d,
 	fclose(f);
 	if (st != PB_OK)
 		return st;
-	st = plan_read_buffer(buf, len, display, d, out);
+	st = study_ini_read_buffer(buf, len, display, d, out);
 	free(buf);
 	return st;
-}
-
-void plan_free(study_plan *p)
-{
-	if (!p)
-		return;
-	free(p->title);
-	free(p->build);
-	free(p->platform);
-	l10n_free(&p->title_l10n);
-	l10n_free(&p->platform_l10n);
-	free(p->service);
-	free(p->column);
-	free(p->unit);
-	free(p->states);
-	for (size_t i = 0; p->state_text && i < p->n_states; i++)
-		free(p->state_text[i]);
-	free(p->state_text);
-	for (size_t i = 0; i < p->n_series; i++) {
-		free(p->series[i].id);
-		free(p->series[i].label);
-		free(p->series[i].note);
-		l10n_free(&p->series[i].label_l10n);
-		l10n_free(&p->series[i].note_l10n);
-	}
-	free(p->series);
-	for (size_t i = 0; i < p->n_texts; i++)
-		free(p->texts[i].text);
-	free(p->texts);
-	free(p->texts_file);
-	memset(p, 0, sizeof *p);
-}
-
-/* ------------------------------------------------------------------ */
-/* Small public helpers */
-
-bool plan_key_position(const study_plan *p, const char *key, size_t *line,
-		       size_t *col)
-{
-	for (size_t i = 0; i < PLAN_STUDY_KEYS && p->key_at[i].key; i++) {
-		if (strcmp(p->key_at[i].key, key) == 0) {
-			*line = p->key_at[i].line;
-			*col = p->key_at[i].col;
-			return true;
-		}
-	}
-	*line = *col = 0;
-	return false;
-}
-
-bool stat_spec_parse(const char *text, stat_spec *out)
-{
-	stat_spec s;
-	unsigned tenths = 0;
-	const char *p = text;
-	size_t n = strlen(text);
-
-	memset(&s, 0, sizeof s);
-	if (n >= sizeof s.name)
-		return false;
-	memcpy(s.name, text, n + 1);
-	if (strcmp(text, "mean") == 0) {
-		s.kind = STAT_MEAN;
-	} else if (strcmp(text, "median") == 0) {
-		s.kind = STAT_MEDIAN;
-		s.prob = 0.5;
-	} else if (strcmp(text, "max") == 0) {
-		s.kind = STAT_MAX;
-		s.prob = 1.0;
-	} else if (*p++ == 'p') {
-		size_t digits = 0;
-		unsigned whole = 0;
-		/* One to three digits, no leading zero but for p0. */
-		if (p[0] == '0' && is_digit(p[1]))
-			return false;
-		for (; is_digit(*p) && digits < 4; p++, digits++)
-			whole = whole * 10 + (unsigned)(*p - '0');
-		if (digits == 0 || digits > 3)
-			return false;
-		tenths = whole * 10;
-		if (*p == '.') {
-			p++;
-			if (!is_digit(p[0]) || p[1] != '\0')
-				return false;
-			tenths += (unsigned)(p[0] - '0');
-			p++;
-		}
-		if (*p != '\0' || tenths > 1000)
-			return false;
-		s.kind = STAT_QUANTILE;
-		/* In thousandths, so p99.9 is 999/1000 rather than 99.9/100,
-		 * which is not the same double. */
-		s.prob = tenths / 1000.0;
-	} else {
-		return false;
-	}
-	*out = s;
-	return true;
-}
-
-const char *plan_text_for(const char *plain, const plan_l10n *localized,
-			  const char *lang)
-{
-	for (int l = 0; lang && l < PLAN_TEXT_LANGS; l++)
-		if (strcmp(lang, plan_text_langs[l]) == 0 && localized->in[l])
-			return localized->in[l];
-	return plain;
-}
-
-size_t study_series_index(const study_plan *plan, const char *id)
-{
-	for (size_t i = 0; i < plan->n_series; i++)
-		if (strcmp(plan->series[i].id, id) == 0)
-			return i;
-	return (size_t)-1;
-}
-
-size_t study_state_index(const study_plan *plan, pb_state state)
-{
-	for (size_t i = 0; i < plan->n_states; i++)
-		if (pb_state_equal(plan->states[i], state))
-			return i;
-	return STUDY_NO_STATE;
-}
-
-state_lookup study_state_lookup(const study_plan *plan, const char *text,
-				size_t len, pb_state *out, size_t *at)
-{
-	size_t where = 0;
-	pb_state st;
-
-	if (plan->state_type == PB_STATE_NUMBER) {
-		if (!pb_state_parse(text, len, &st))
-			return STATE_BAD_NUMBER;
-		for (size_t i = 0; i < plan->n_states; i++) {
-			if (pb_state_equal(plan->states[i], st)) {
-				*out = plan->states[i];
-				return STATE_LISTED;
-			}
-		}
-		*out = st;
-		return STATE_UNLISTED;
-	}
-	if (pb_state_name_check(text, len, &where) != PB_NAME_OK) {
-		if (at)
-			*at = where;
-		return STATE_BAD_NAME;
-	}
-	for (size_t i = 0; i < plan->n_states; i++) {
-		const char *name = plan->states[i].text;
-		if (strlen(name) == len && memcmp(name, text, len) == 0) {
-			*out = plan->states[i];
-			return STATE_LISTED;
-		}
-	}
-	return STATE_UNKNOWN;
-}
-
-const char *study_state_suggest(const study_plan *plan, const char *text,
-				size_t len)
-{
-	const char *best = NULL;
-	size_t best_d = SIZE_MAX;
-
-	for (size_t i = 0; plan->state_text && i < plan->n_states; i++) {
-		const char *name = plan->state_text[i];
-		size_t n = strlen(name);
-		size_t d = suggest_distance(text, len, name, n);
-		/* The same words in other case are one slip, however long. */
-		if (n == len && g_ascii_strncasecmp(name, text, n) == 0)
-			d = 1;
-		else if (d > 3 || 3 * d > n)
-			continue;
-		if (d < best_d) {
-			best = name;
-			best_d = d;
-		}
-	}
-	return best;
-}
-
-pb_status plan_set_state_text(study_plan *plan, const char *const *text)
-{
-	char **copy = calloc(plan->n_states ? plan->n_states : 1,
-			     sizeof *copy);
-
-	if (!copy)
-		return PB_NOMEM;
-	for (size_t i = 0; i < plan->n_states; i++) {
-		copy[i] = dup_str(text[i]);
-		if (!copy[i]) {
-			for (size_t j = 0; j < i; j++)
-				free(copy[j]);
-			free(copy);
-			return PB_NOMEM;
-		}
-	}
-	for (size_t i = 0; plan->state_text && i < plan->n_states; i++)
-		free(plan->state_text[i]);
-	free(plan->state_text);
-	plan->state_text = copy;
-	for (size_t i = 0; i < plan->n_states; i++)
-		plan->states[i].text = copy[i];
-	return PB_OK;
-}
-
-const char *series_kind_name(series_kind kind)
-{
-	if ((size_t)kind < N_KINDS)
-		return kind_names[kind];
-	return "unknown";
-}
-
-const char *interval_method_name(interval_method m)
-{
-	if ((size_t)m < INTERVAL_METHOD_COUNT)
-		return interval_names[m];
-	return "unknown";
 }

@@ -1,9 +1,10 @@
-/* plan.h: reads study.ini, the analysis plan of a study, into a study_plan.
+/* study_ini.h: reads study.ini, the analysis plan of a study, into the
+ * study_plan of ingest/study.h.
  *
  * study.ini is a key file (GLib's GKeyFile does the syntax) checked strictly:
  *
  *   [study]     format       required, 1 or 2; a format-2 key (the table
- *                            format2_keys in plan.c, one line per key) in
+ *                            format2_keys in study_ini.c, one line per key) in
  *                            a format 1 study is refused at the key
  *               state_type   optional, format 2: number (default) | name
  *               title        required, non-empty text
@@ -62,7 +63,8 @@
  * format 1 file that uses allow_negative or such a key is refused at it.
  * At least one latency series is required; any other section, any other key
  * (including other localized ones such as build[de] or title[fr]), a
- * section or a key given twice are errors.  Numbers are [-]digits[.digits][(e|E)[+|-]digits] with a
+ * section or a key given twice are errors.  Numbers are
+ * [-]digits[.digits][(e|E)[+|-]digits] with a
  * '.' whatever the locale: no blanks, inf, nan, hex or ','.  Integers are
  * plain decimal digits.  Text values are unescaped as GKeyFile does (\s, \n,
  * \t, \r, \\); other values are taken exactly as written, so a trailing blank
@@ -72,8 +74,8 @@
  * Every problem is reported as FILE:LINE:COL (the column of the value for a
  * bad value, of the key for an unknown or repeated key, of the '[' for a
  * section); a missing key is reported at the line of its section. */
-#ifndef PAIRBOOT_PLAN_H
-#define PAIRBOOT_PLAN_H
+#ifndef PAIRBOOT_STUDY_INI_H
+#define PAIRBOOT_STUDY_INI_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -96,37 +98,16 @@
 #define PLAN_MAX_SECTIONS 64
 
 /* Reads the file at PATH (named DISPLAY in messages) into *OUT.  Returns
- * PB_OK with *OUT filled (the caller owns it: plan_free), or, with *OUT
- * zeroed and every problem reported to D: PB_NOINPUT when the file does not
- * exist or cannot be opened, PB_IOERR when reading fails, PB_DATAERR for bad
- * content, PB_NOMEM. */
-pb_status plan_read_file(const char *path, const char *display, diag *d,
-			 study_plan *out);
+ * PB_OK with *OUT filled (the caller owns it: study_plan_free), or, with
+ * *OUT zeroed and every problem reported to D: PB_NOINPUT when the file
+ * does not exist or cannot be opened, PB_IOERR when reading fails,
+ * PB_DATAERR for bad content, PB_NOMEM. */
+pb_status study_ini_read_file(const char *path, const char *display, diag *d,
+			      study_plan *out);
 
-/* As plan_read_file, from the LEN bytes at BUF (not NUL-terminated, may hold
- * NUL bytes, which are reported).  BUF stays the caller's. */
-pb_status plan_read_buffer(const char *buf, size_t len, const char *display,
-			   diag *d, study_plan *out);
-
-/* Frees what plan_read_* allocated in P and zeroes it.  Safe on a zeroed
- * plan and on NULL. */
-void plan_free(study_plan *p);
-
-/* Where study.ini wrote KEY of [study]: true with *LINE and *COL (of the
- * value) set; false with both 0 when the key was absent or the plan did
- * not come from a study.ini (ingest/results_read.h). */
-bool plan_key_position(const study_plan *p, const char *key, size_t *line,
-		       size_t *col);
-
-/* Parses the statistic TEXT: pNN or pNN.N (0 <= NN.N <= 100, no leading
- * zero, at most one decimal), mean, median or max.  Returns true and fills
- * OUT (prob: quantile probability, 0.5 for median, 1 for max, 0 for mean;
- * name: TEXT) on success; false leaves OUT untouched. */
-bool stat_spec_parse(const char *text, stat_spec *out);
-
-/* Gives every boundary series of P the value rule format 1 built in
- * (disables 100, valid 10..100, outside 20, multiple 10) when P is a
- * format 1 plan; does nothing for format 2, whose series declare theirs. */
-void plan_format1_rules(study_plan *p);
+/* As study_ini_read_file, from the LEN bytes at BUF (not NUL-terminated,
+ * may hold NUL bytes, which are reported).  BUF stays the caller's. */
+pb_status study_ini_read_buffer(const char *buf, size_t len,
+				const char *display, diag *d, study_plan *out);
 
 #endif

@@ -154,7 +154,7 @@ typedef enum pub_setting_kind {
 	PUB_SET_SEED,          /* NUM */
 	PUB_SET_GENERATOR,     /* TEXT: "mt19937" */
 	PUB_SET_PLAN_DIGEST,   /* TEXT: the plan digest, 64 hex digits
-				  (ingest/plandigest.h) */
+				  (ingest/plantext.h) */
 	PUB_SET_REGISTERED,    /* TEXT: "yes" when the plan is said to be
 				  registered before the data, else "no" */
 	PUB_SET_KINDS

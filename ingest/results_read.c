@@ -13,7 +13,7 @@
 #include <jansson.h>
 
 #include "ingest/study.h"
-#include "ingest/plandigest.h"
+#include "ingest/plantext.h"
 #include "ingest/study_read.h"
 #include "common/strutil.h"
 
@@ -530,7 +530,7 @@ static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 	json_t *pl = json_object_get(root, RS_KEY(RS_PLAN));
 	json_t *v = json_object_get(pl, RP_KEY(RP_DIGEST));
 
-	if (plan_digest(p, p->digest) != PB_OK) {
+	if (plantext_digest(p, p->digest) != PB_OK) {
 		r->nomem = true;
 		return false;
 	}

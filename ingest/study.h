@@ -147,7 +147,7 @@ typedef struct study_plan {
 	series_def *series;      /* in file order */
 	size_t n_series;
 	char digest[65];         /* SHA-256 of the canonical plan
-				    (ingest/plandigest.h) */
+				    (ingest/plantext.h) */
 	bool registered;         /* study.ini gives `registered`, which
 				    equals digest (else it is an error) */
 	plan_key_at key_at[PLAN_STUDY_KEYS];   /* the [study] keys read, in

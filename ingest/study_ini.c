@@ -20,7 +20,7 @@
 #include "common/numparse.h"
 #include "common/strutil.h"
 #include "ingest/keyindex.h"
-#include "ingest/plandigest.h"
+#include "ingest/plantext.h"
 #include "ingest/suggest.h"
 #include "ingest/textcheck.h"
 
@@ -1433,7 +1433,7 @@ static void validate(plan_ctx *c, const ini_index *ix)
 static pb_status check_registered(plan_ctx *c)
 {
 	study_plan *p = c->plan;
-	pb_status st = plan_digest(p, p->digest);
+	pb_status st = plantext_digest(p, p->digest);
 
 	if (st != PB_OK || c->registered[0] == '\0')
 		return st;

@@ -5,38 +5,13 @@
 #include <string.h>
 
 #include "common/csvtext.h"
-#include "common/keytext.h"
-#include "common/numtext.h"
-#include "ingest/plandigest.h"
+#include "ingest/plantext.h"
 
-static void put_text(GString *out, const char *key, const char *v)
+/* The study.ini line of key K of P. */
+static void put_key(GString *out, const study_plan *p, plantext_key k)
 {
-	g_string_append_printf(out, "%s = ", key);
-	keytext_escape(out, v, strlen(v));
-	g_string_append_c(out, '\n');
-}
-
-static void put_number(GString *out, const char *key, double x)
-{
-	char buf[32];
-
-	numtext_shortest(x, buf);
-	g_string_append_printf(out, "%s = %s\n", key, buf);
-}
-
-/* Each state escaped as a text value, so that the reader, which splits
- * on ';' before it unescapes, gets every name back as it is. */
-static void put_states(GString *out, const study_plan *p)
-{
-	char buf[PB_STATE_BUFSIZE];
-
-	g_string_append(out, "states = ");
-	for (size_t i = 0; i < p->n_states; i++) {
-		const char *s = pb_state_format(p->states[i], buf, sizeof buf);
-		if (i)
-			g_string_append_c(out, ';');
-		keytext_escape(out, s, strlen(s));
-	}
+	g_string_append_printf(out, "%s = ", plantext_key_name(k));
+	plantext_value(out, p, k, PLANTEXT_INI);
 	g_string_append_c(out, '\n');
 }
 
@@ -70,8 +45,6 @@ static void put_comment(GString *out, const char *lead, const char *text)
 void skeleton_study_ini(const study_plan *p, const char *interval_why,
 			GString *out)
 {
-	char buf[PB_STATE_BUFSIZE];
-
 	g_string_append(out, "# The analysis plan of this study, fixed before "
 			"its first boot.\n# `registered` is the plan's digest: "
 			"publish it now; a later change\n# of any key that "
@@ -80,38 +53,26 @@ void skeleton_study_ini(const study_plan *p, const char *interval_why,
 	/* Written only when it is not the default, as `plan new` was
 	 * given it (format 2). */
 	if (p->state_type == PB_STATE_NAME)
-		g_string_append(out, "state_type = name\n");
-	put_text(out, "title", p->title);
-	put_text(out, "build", p->build);
+		put_key(out, p, PLAN_KEY_STATE_TYPE);
+	plantext_ini_line(out, "title", p->title);
+	plantext_ini_line(out, "build", p->build);
 	if (p->platform)
-		put_text(out, "platform", p->platform);
-	put_text(out, "column", p->column);
-	put_number(out, "scale", p->scale);
-	put_text(out, "unit", p->unit);
-	g_string_append_printf(out, "better = %s\n",
-			       p->better == BETTER_LOWER ? "lower" : "higher");
-	g_string_append_printf(out, "statistic = %s\n", p->statistic.name);
-	put_text(out, "reference", pb_state_format(p->reference, buf,
-						   sizeof buf));
-	g_string_append_printf(out, "threshold = %.*f\n", p->threshold_decimals,
-			       p->threshold);
-	put_number(out, "confidence", p->confidence);
-	if (p->resamples_exact)
-		g_string_append(out, "resamples = exact\n");
-	else
-		g_string_append_printf(out, "resamples = %lu\n", p->resamples);
-	g_string_append_printf(out, "seed = %lu\n", (unsigned long)p->seed);
+		plantext_ini_line(out, "platform", p->platform);
+	for (plantext_key k = PLAN_KEY_COLUMN; k <= PLAN_KEY_BETTER; k++)
+		put_key(out, p, k);
+	put_key(out, p, PLAN_KEY_STATISTIC);
+	for (plantext_key k = PLAN_KEY_REFERENCE; k <= PLAN_KEY_SEED; k++)
+		put_key(out, p, k);
 	if (interval_why)
 		put_comment(out, "interval: ", interval_why);
-	g_string_append_printf(out, "interval = %s\n",
-			       interval_method_name(p->interval));
-	put_states(out, p);
+	put_key(out, p, PLAN_KEY_INTERVAL);
+	put_key(out, p, PLAN_KEY_STATES);
 	g_string_append_printf(out, "registered = %s\n", p->digest);
 	for (size_t k = 0; k < p->n_series; k++) {
 		g_string_append_printf(out, "\n[series %s]\nkind = %s\n",
 				       p->series[k].id,
 				       series_kind_name(p->series[k].kind));
-		put_text(out, "label", p->series[k].label);
+		plantext_ini_line(out, "label", p->series[k].label);
 	}
 }
 

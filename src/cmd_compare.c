@@ -18,7 +18,7 @@
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
 #include "common/diag.h"
-#include "ingest/plandigest.h"
+#include "ingest/plantext.h"
 #include "ingest/results_read.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
@@ -26,7 +26,6 @@
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
 #include "render/i18n.h"
-#include "render/jsonw.h"
 #include "render/outdir.h"
 #include "src/cli.h"
 #include "src/textfonts.h"
@@ -145,52 +144,26 @@ static void append_quoted(GString *out, const char *text)
 								  : 0));
 }
 
-/* 'missing;0;10', the states as study.ini lists them. */
-static void append_states(GString *out, const study_plan *p)
+/* The value of plan key NAME in P as a message quotes it: as study.ini
+ * spells it (ingest/plantext.h), a text in quotes. */
+static void plan_value_text(const study_plan *p, const char *name,
+			    GString *out)
 {
-	g_string_append_c(out, '\'');
-	plan_append_states(out, p, false);
-	g_string_append_c(out, '\'');
-}
+	GString *value = g_string_new(NULL);
+	plantext_key key;
 
-/* A number in its shortest form: 0.001, 1.784. */
-static void append_number(GString *out, double x)
-{
-	char buf[32];
-
-	jsonw_format_double(x, buf);
-	g_string_append(out, buf);
-}
-
-/* The value of plan field BIT in P as a message quotes it. */
-static void plan_value_text(const study_plan *p, unsigned bit, GString *out)
-{
-	char buf[PB_STATE_BUFSIZE];
-
-	switch (bit) {
-	case PLAN_DIFF_COLUMN: append_quoted(out, p->column); break;
-	case PLAN_DIFF_SCALE: append_number(out, p->scale); break;
-	case PLAN_DIFF_UNIT: append_quoted(out, p->unit); break;
-	case PLAN_DIFF_BETTER:
-		append_quoted(out, p->better == BETTER_LOWER ? "lower"
-							     : "higher");
-		break;
-	case PLAN_DIFF_STATISTIC: append_quoted(out, p->statistic.name); break;
-	case PLAN_DIFF_REFERENCE:
-		append_quoted(out, pb_state_format(p->reference, buf,
-						   sizeof buf));
-		break;
-	case PLAN_DIFF_THRESHOLD: append_number(out, p->threshold); break;
-	case PLAN_DIFF_CONFIDENCE: append_number(out, p->confidence); break;
-	case PLAN_DIFF_INTERVAL:
-		append_quoted(out, interval_method_name(p->interval));
-		break;
-	case PLAN_DIFF_STATES: append_states(out, p); break;
-	case PLAN_DIFF_STATE_TYPE:
-		append_quoted(out, pb_state_type_name(p->state_type));
-		break;
-	default: g_string_append_c(out, '?'); break;
+	if (!plantext_key_find(name, &key)) {
+		g_string_append_c(out, '?');
+		g_string_free(value, TRUE);
+		return;
 	}
+	plantext_value(value, p, key, PLANTEXT_INI);
+	if (key == PLAN_KEY_SCALE || key == PLAN_KEY_THRESHOLD
+	    || key == PLAN_KEY_CONFIDENCE)
+		g_string_append(out, value->str);
+	else
+		append_quoted(out, value->str);
+	g_string_free(value, TRUE);
 }
 
 /* Reports, one message per differing key, how the two plans differ: an
@@ -215,9 +188,9 @@ static pb_status check_plans(const side *o, const side *n, diag *d)
 			continue;
 		study_plan_key_position(&n->s->plan, key, &line, &col);
 		g_string_printf(what, "'%s' differs: old ", key);
-		plan_value_text(&o->s->plan, bit, what);
+		plan_value_text(&o->s->plan, key, what);
 		g_string_append(what, ", new ");
-		plan_value_text(&n->s->plan, bit, what);
+		plan_value_text(&n->s->plan, key, what);
 		if (bit & PLAN_DIFF_INCOMPARABLE)
 			diag_error(d, file->str, line, col, "%s; studies that "
 				   "measure different things are not compared",

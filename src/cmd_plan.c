@@ -25,6 +25,7 @@
 #include "common/keytext.h"
 #include "common/numparse.h"
 #include "common/readopt.h"
+#include "ingest/plantext.h"
 #include "ingest/study_ini.h"
 #include "ingest/study_read.h"
 #include "render/fig_plan.h"
@@ -122,17 +123,17 @@ static char *ini_text(const plan_args *a, unsigned long n_series)
 	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
 		const char *v = a->value[i] ? a->value[i] : plan_keys[i].fallback;
 		/* A key left out keeps its line, as a comment. */
-		if (v) {
-			/* Escaped as study.ini holds text, so that what the
-			 * reader gets back is exactly what was given. */
-			g_string_append_printf(t, "%s = ", plan_keys[i].name);
-			if (strcmp(plan_keys[i].name, "states") == 0)
-				put_list(t, v);
-			else
-				keytext_escape(t, v, strlen(v));
+		/* Escaped as study.ini holds text, so that what the reader
+		 * gets back is exactly what was given. */
+		if (v && strcmp(plan_keys[i].name, "states") == 0) {
+			g_string_append(t, "states = ");
+			put_list(t, v);
 			g_string_append_c(t, '\n');
-		} else
+		} else if (v) {
+			plantext_ini_line(t, plan_keys[i].name, v);
+		} else {
 			g_string_append(t, "#\n");
+		}
 	}
 	for (unsigned long k = 1; k <= n_series; k++)
 		g_string_append_printf(t, "\n[series %lu]\nkind = latency\n"

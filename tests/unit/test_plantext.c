@@ -1,6 +1,6 @@
-/* test_plandigest.c: unit tests of ingest/plandigest: the canonical
- * analysis plan and its SHA-256, and the `registered` key that holds a
- * study to the plan it published.
+/* test_plantext.c: unit tests of ingest/plantext: the canonical analysis
+ * plan and its SHA-256, the `registered` key that holds a study to the
+ * plan it published, and each key's value as study.ini spells it.
  *
  * The expected digest was computed apart from pairboot, with
  *     printf 'pairboot-plan=1\nstatistic=quantile 0.99\n...' | sha256sum
@@ -10,7 +10,7 @@
 
 #include "common/diag.h"
 #include "ingest/study_ini.h"
-#include "ingest/plandigest.h"
+#include "ingest/plantext.h"
 #include "tests/lib/tap.h"
 
 #define INI_HEAD \
@@ -59,7 +59,8 @@ static const char canonical[] =
 static pb_status read_ini(const char *text, study_plan *p, char **msgs)
 {
 	diag *d = diag_new(NULL, 0);
-	pb_status st = study_ini_read_buffer(text, strlen(text), "study.ini", d, p);
+	pb_status st = study_ini_read_buffer(text, strlen(text), "study.ini",
+					     d, p);
 	const char *m = diag_message(d, 0);
 
 	*msgs = m ? strdup(m) : NULL;
@@ -81,6 +82,75 @@ static char *with_line(const char *ini, const char *line)
 	return out;
 }
 
+/* The study.ini spelling of each key of a plan written with hex, a
+ * threshold with a trailing zero, a tenth of a percentile and text that
+ * needs escapes, written by hand; and the canonical one beside it. */
+static void check_ini_form(void)
+{
+	static const char ini[] =
+		"[study]\nformat = 1\ntitle = T\nbuild = 1\n"
+		"column = \\slatency us\nscale = 1e-3\nunit = ms\n"
+		"better = higher\nstatistic = p99.9\nreference = 0x0A\n"
+		"threshold = 2.50\nconfidence = 0.9\nresamples = exact\n"
+		"seed = 7\ninterval = bca\nstates = missing;0x0A;20\n"
+		"\n[series 1]\nkind = latency\n";
+	static const struct {
+		plantext_key key;
+		const char *name, *ini, *canonical;
+	} want[] = {
+		{ PLAN_KEY_STATISTIC, "statistic", "p99.9", "quantile 0.999" },
+		{ PLAN_KEY_COLUMN, "column", "\\slatency us", " latency us" },
+		{ PLAN_KEY_SCALE, "scale", "0.001", "0.001" },
+		{ PLAN_KEY_UNIT, "unit", "ms", "ms" },
+		{ PLAN_KEY_BETTER, "better", "higher", "higher" },
+		{ PLAN_KEY_REFERENCE, "reference", "0x0A", "10" },
+		{ PLAN_KEY_THRESHOLD, "threshold", "2.50", "2.5" },
+		{ PLAN_KEY_CONFIDENCE, "confidence", "0.9", "0.9" },
+		{ PLAN_KEY_RESAMPLES, "resamples", "exact", "exact" },
+		{ PLAN_KEY_SEED, "seed", "7", "7" },
+		{ PLAN_KEY_INTERVAL, "interval", "bca", "bca" },
+		{ PLAN_KEY_STATE_TYPE, "state_type", "number", "number" },
+		{ PLAN_KEY_STATES, "states", "missing;0x0A;20",
+		  "missing;10;20" },
+		{ PLAN_KEY_SERIES, "series", "1 latency", "1 latency" },
+	};
+	study_plan p;
+	char *msgs = NULL;
+
+	tap_ok(read_ini(ini, &p, &msgs) == PB_OK, "a plan with hex, 2.50 and "
+	       "an escaped column reads (%s)", msgs ? msgs : "no message");
+	free(msgs);
+	tap_ok(sizeof want / sizeof want[0] == PLAN_KEY_COUNT,
+	       "every key is checked");
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		GString *ini_v = g_string_new(NULL), *can_v = g_string_new(NULL);
+		plantext_key found;
+
+		plantext_value(ini_v, &p, want[i].key, PLANTEXT_INI);
+		plantext_value(can_v, &p, want[i].key, PLANTEXT_CANONICAL);
+		tap_ok(strcmp(plantext_key_name(want[i].key), want[i].name) == 0
+		       && plantext_key_find(want[i].name, &found)
+		       && found == want[i].key
+		       && strcmp(ini_v->str, want[i].ini) == 0
+		       && strcmp(can_v->str, want[i].canonical) == 0,
+		       "%s: study.ini '%s' (want '%s'), canonical '%s' (want "
+		       "'%s')", want[i].name, ini_v->str, want[i].ini,
+		       can_v->str, want[i].canonical);
+		g_string_free(ini_v, TRUE);
+		g_string_free(can_v, TRUE);
+	}
+	plantext_key none;
+	tap_ok(!plantext_key_find("title", &none), "title is no key of the "
+	       "plan's text");
+	study_plan_free(&p);
+
+	GString *line = g_string_new(NULL);
+	plantext_ini_line(line, "label", " a\nb");
+	tap_streq(line->str, "label = \\sa\\nb\n", "a text line is escaped "
+		  "as study.ini reads it back");
+	g_string_free(line, TRUE);
+}
+
 int main(void)
 {
 	study_plan p;
@@ -88,11 +158,11 @@ int main(void)
 
 	tap_ok(read_ini(study_ini, &p, &msgs) == PB_OK, "the plan reads");
 	free(msgs);
-	tap_ok(plan_canonical(&p, &text) == PB_OK, "its canonical form");
+	tap_ok(plantext_canonical(&p, &text) == PB_OK, "its canonical form");
 	tap_streq(text, canonical, "the canonical form, key by key, with 0x0A "
 		  "as 10");
 	free(text);
-	tap_ok(plan_digest(&p, hex) == PB_OK, "its digest");
+	tap_ok(plantext_digest(&p, hex) == PB_OK, "its digest");
 	tap_streq(hex, DIGEST, "the digest is sha256sum's of that text");
 	tap_streq(p.digest, DIGEST, "and the plan read carries it");
 	tap_ok(!p.registered, "a plan without `registered` is not registered");
@@ -134,5 +204,6 @@ int main(void)
 		  "must be");
 	free(msgs);
 	free(bad);
+	check_ini_form();
 	return tap_done();
 }

@@ -280,3 +280,65 @@ numparse_result numparse_long(const char *text, size_t len, long *out)
 	}
 	return NUMPARSE_OK;
 }
+
+static bool digit_at(char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+int numparse_decimals(const char *s)
+{
+	const char *p = strchr(s, '.');
+	const char *e = strpbrk(s, "eE");
+	long frac = 0, exp = 0, dec;
+
+	if (p)
+		for (p++; digit_at(*p); p++)
+			if (frac < 100000)
+				frac++;
+	if (e) {
+		bool neg = e[1] == '-';
+		for (e += 1 + (e[1] == '-' || e[1] == '+'); digit_at(*e); e++)
+			if (exp < 100000)
+				exp = exp * 10 + (*e - '0');
+		if (neg)
+			exp = -exp;
+	}
+	dec = frac - exp;
+	return (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
+}
+
+long numparse_fixed_digits(const char *s)
+{
+	long whole = 0, exp = 0, first = -1, pos = 0, point, last;
+	const char *e = strpbrk(s, "eE");
+	bool in_frac = false;
+
+	for (const char *p = s; *p && p != e; p++) {
+		if (*p == '.') {
+			in_frac = true;
+			continue;
+		}
+		if (!digit_at(*p))
+			continue;
+		if (first < 0 && *p != '0')
+			first = pos;
+		if (pos < 100000)
+			pos++;
+		if (!in_frac && whole < 100000)
+			whole++;
+	}
+	if (e) {
+		bool neg = e[1] == '-';
+		for (e += 1 + (e[1] == '-' || e[1] == '+'); digit_at(*e); e++)
+			if (exp < 100000)
+				exp = exp * 10 + (*e - '0');
+		if (neg)
+			exp = -exp;
+	}
+	if (first < 0)
+		return 0;
+	point = whole + exp;    /* digits before the point, in fixed form */
+	last = pos - 1 > point - 1 ? pos - 1 : point - 1;
+	return last - first + 1 > 100000 ? 100000 : last - first + 1;
+}

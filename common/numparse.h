@@ -42,6 +42,17 @@ numparse_result numparse_ulong(const char *text, size_t len,
 /* Parses [-]DIGITS into *OUT; NUMPARSE_RANGE outside LONG_MIN..LONG_MAX. */
 numparse_result numparse_long(const char *text, size_t len, long *out);
 
+/* What a number as written says of its precision, for numbers S (NUL-
+ * terminated) that numparse_double has accepted:
+ * numparse_decimals: its decimals, shifted by its exponent (1.784 -> 3,
+ * 2 -> 0, 15e-1 -> 1, 1.5e3 -> 0), clamped to 0..1000;
+ * numparse_fixed_digits: its significant digits when written in fixed
+ * notation, from its first non-zero digit to its last written digit or its
+ * units digit, whichever is further right (1.50 -> 3, 0.0025 -> 2, 25e3 ->
+ * 5, 1e16 -> 17), clamped to 100000. */
+int numparse_decimals(const char *s);
+long numparse_fixed_digits(const char *s);
+
 /* The fast paths, inline for a reader of millions of fields.  Each takes
  * only the common form and returns false for anything else, leaving *OUT
  * alone; numparse_double and numparse_long then decide, so

@@ -175,37 +175,7 @@ static void value_text(plan_ctx *c, const ini_section *s, const ini_key *k,
 	g_free(v);
 }
 
-static bool is_digit(char ch)
-{
-	return ch >= '0' && ch <= '9';
-}
-
 typedef enum num_result { NUM_OK, NUM_SYNTAX, NUM_RANGE } num_result;
-
-/* The decimals of a number as written, shifted by its exponent (1.784 -> 3,
- * 2 -> 0, 15e-1 -> 1, 1.5e3 -> 0).  S has already been accepted by
- * numparse_double, so it is [-]digits[.digits][(e|E)[+|-]digits]. */
-static int written_decimals(const char *s)
-{
-	const char *p = strchr(s, '.');
-	const char *e = strpbrk(s, "eE");
-	long frac = 0, exp = 0, dec;
-
-	if (p)
-		for (p++; is_digit(*p); p++)
-			if (frac < 100000)
-				frac++;
-	if (e) {
-		bool neg = e[1] == '-';
-		for (e += 1 + (e[1] == '-' || e[1] == '+'); is_digit(*e); e++)
-			if (exp < 100000)
-				exp = exp * 10 + (*e - '0');
-		if (neg)
-			exp = -exp;
-	}
-	dec = frac - exp;
-	return (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
-}
 
 /* Parses S as a number in the one strict form numparse_double accepts
  * (strtod alone would also take blanks, inf, nan, hex and, in some locales,
@@ -214,7 +184,7 @@ static num_result number_parse(const char *s, double *out, int *decimals)
 {
 	switch (numparse_double(s, strlen(s), out)) {
 	case NUMPARSE_OK:
-		*decimals = written_decimals(s);
+		*decimals = numparse_decimals(s);
 		return NUM_OK;
 	case NUMPARSE_NOT_FINITE:
 		/* "inf" is no number in a plan; 1e999 is one out of range. */
@@ -251,19 +221,11 @@ static bool value_number(plan_ctx *c, const ini_key *k, const char *v,
 }
 
 /* Parses V as plain decimal digits no larger than MAX. */
-static bool unsigned_parse(const char *v, uint64_t max, uint64_t *out)
+static bool digits_parse(const char *v, uint64_t max, uint64_t *out)
 {
-	uint64_t n = 0;
+	unsigned long n;
 
-	if (!is_digit(*v))
-		return false;
-	for (; is_digit(*v); v++) {
-		unsigned dgt = (unsigned)(*v - '0');
-		if (n > (max - dgt) / 10)
-			return false;
-		n = n * 10 + dgt;
-	}
-	if (*v != '\0')
+	if (numparse_ulong(v, strlen(v), &n) != NUMPARSE_OK || n > max)
 		return false;
 	*out = n;
 	return true;
@@ -284,7 +246,7 @@ static void read_format(plan_ctx *c, const ini_section *s, const ini_key *k)
 	bool plain = v[0] != '0';    /* no leading zero: `01` is no format */
 	uint64_t n = 0;
 
-	bool number = plain && unsigned_parse(v, UINT64_MAX, &n);
+	bool number = plain && digits_parse(v, UINT64_MAX, &n);
 
 	if (number && n >= 1 && n <= PLAN_FORMAT_MAX)
 		c->plan->format = (int)n;
@@ -356,52 +318,13 @@ static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)
  * study.ini says, and beyond them it could not. */
 #define PRINTED_MAX_DIGITS 15
 
-/* The significant digits of number S (accepted by numparse_double) when
- * written in fixed notation: from its first non-zero digit to its last
- * written digit or its units digit, whichever is further right (1.50 -> 3,
- * 0.0025 -> 2, 25e3 -> 5, 1e16 -> 17).  Clamped to 100000. */
-static long fixed_digits(const char *s)
-{
-	long whole = 0, exp = 0, first = -1, pos = 0, point, last;
-	const char *e = strpbrk(s, "eE");
-	bool in_frac = false;
-
-	for (const char *p = s; *p && p != e; p++) {
-		if (*p == '.') {
-			in_frac = true;
-			continue;
-		}
-		if (!is_digit(*p))
-			continue;
-		if (first < 0 && *p != '0')
-			first = pos;
-		if (pos < 100000)
-			pos++;
-		if (!in_frac && whole < 100000)
-			whole++;
-	}
-	if (e) {
-		bool neg = e[1] == '-';
-		for (e += 1 + (e[1] == '-' || e[1] == '+'); is_digit(*e); e++)
-			if (exp < 100000)
-				exp = exp * 10 + (*e - '0');
-		if (neg)
-			exp = -exp;
-	}
-	if (first < 0)
-		return 0;
-	point = whole + exp;    /* digits before the point, in fixed form */
-	last = pos - 1 > point - 1 ? pos - 1 : point - 1;
-	return last - first + 1 > 100000 ? 100000 : last - first + 1;
-}
-
 /* Whether number V of key K, with DECIMALS written
  * decimals, can be printed as written; reports it when not. */
 static bool value_printable(plan_ctx *c, const ini_key *k, const char *v,
 			    int decimals)
 {
 	if (decimals <= PRINTED_MAX_DIGITS
-	    && fixed_digits(v) <= PRINTED_MAX_DIGITS)
+	    && numparse_fixed_digits(v) <= PRINTED_MAX_DIGITS)
 		return true;
 	value_error(c, k, "%s has more digits than the pages can print as "
 		    "written (at most %d significant digits and %d decimals) "
@@ -568,7 +491,7 @@ static void read_resamples(plan_ctx *c, const ini_section *s,
 	if (strcmp(v, "exact") == 0) {
 		c->plan->resamples_exact = true;
 		c->plan->resamples = 0;
-	} else if (unsigned_parse(v, ULONG_MAX, &n)
+	} else if (digits_parse(v, ULONG_MAX, &n)
 		   && n >= PLAN_MIN_RESAMPLES) {
 		c->plan->resamples_exact = false;
 		c->plan->resamples = (unsigned long)n;
@@ -584,7 +507,7 @@ static void read_seed(plan_ctx *c, const ini_section *s, const ini_key *k)
 	gchar *v = value_raw(c, s, k);
 	uint64_t n;
 
-	if (unsigned_parse(v, UINT32_MAX, &n))
+	if (digits_parse(v, UINT32_MAX, &n))
 		c->plan->seed = (uint32_t)n;
 	else
 		value_error(c, k, "seed must be an integer 0..4294967295 "

@@ -544,6 +544,31 @@ static void test_quick_page_end(void)
 	tap_ok(ok, "fields at either end of a readable page are read in place");
 }
 
+/* The precision of a number as written, by hand: decimals shifted by the
+ * exponent, and significant digits in fixed notation. */
+static void test_written_precision(void)
+{
+	static const struct {
+		const char *text;
+		int decimals;
+		long digits;
+	} cases[] = {
+		{ "1.784", 3, 4 }, { "2", 0, 1 }, { "15e-1", 1, 2 },
+		{ "1.5e3", 0, 4 }, { "1.50", 2, 3 }, { "0.0025", 4, 2 },
+		{ "25e3", 0, 5 }, { "1e16", 0, 17 }, { "-0.5", 1, 1 },
+		{ "0", 0, 0 }, { "2.50E+1", 1, 3 }, { "100", 0, 3 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int dec = numparse_decimals(cases[i].text);
+		long dig = numparse_fixed_digits(cases[i].text);
+		tap_ok(dec == cases[i].decimals && dig == cases[i].digits,
+		       "'%s' has %d decimals (want %d) and %ld significant "
+		       "digits (want %ld)", cases[i].text, dec,
+		       cases[i].decimals, dig, cases[i].digits);
+	}
+}
+
 int main(void)
 {
 	test_known_values();
@@ -555,5 +580,6 @@ int main(void)
 	test_quick_paths();
 	test_short_forms();
 	test_quick_page_end();
+	test_written_precision();
 	return tap_done();
 }

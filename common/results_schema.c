@@ -282,97 +282,97 @@ static const results_field series_verdict_keys[RY_KEYS] = {
 	[RY_VERDICT] = { "verdict", RESULTS_STRING, false, "a verdict" },
 };
 
-const results_field *results_section_field(results_section s)
+const results_field *results_schema_section_field(results_section s)
 {
 	return &sections[s < RS_SECTIONS ? s : RS_SCHEMA];
 }
 
-const results_field *results_plan_field(results_plan_key k)
+const results_field *results_schema_plan_field(results_plan_key k)
 {
 	return &plan_keys[k < RP_KEYS ? k : RP_COLUMN];
 }
 
-const results_field *results_run_field(results_run_key k)
+const results_field *results_schema_run_field(results_run_key k)
 {
 	return &run_keys[k < RR_KEYS ? k : RR_RUN];
 }
 
-const results_field *results_cmp_field(results_cmp_key k)
+const results_field *results_schema_cmp_field(results_cmp_key k)
 {
 	return &cmp_keys[k < RC_KEYS ? k : RC_SERIES];
 }
 
-const results_field *results_interval_field(results_interval_key k)
+const results_field *results_schema_interval_field(results_interval_key k)
 {
 	return &interval_keys[k < RI_KEYS ? k : RI_METHOD];
 }
 
-const results_field *results_density_field(results_density_key k)
+const results_field *results_schema_density_field(results_density_key k)
 {
 	return &density_keys[k < RF_KEYS ? k : RF_SOURCE];
 }
 
-const results_field *results_mech_field(results_mech_key k)
+const results_field *results_schema_mech_field(results_mech_key k)
 {
 	return &mech_keys[k < RM_KEYS ? k : RM_SERIES];
 }
 
-const results_field *results_priority_field(results_priority_key k)
+const results_field *results_schema_priority_field(results_priority_key k)
 {
 	return &priority_keys[k < RV_KEYS ? k : RV_WIN32];
 }
 
-const results_field *results_boundary_field(results_boundary_key k)
+const results_field *results_schema_boundary_field(results_boundary_key k)
 {
 	return &boundary_keys[k < RB_KEYS ? k : RB_ROWS];
 }
 
-const results_field *results_bound_row_field(results_bound_row_key k)
+const results_field *results_schema_bound_row_field(results_bound_row_key k)
 {
 	return &bound_row_keys[k < RW_KEYS ? k : RW_RUN];
 }
 
-const results_field *results_bound_group_field(results_bound_group_key k)
+const results_field *results_schema_bound_group_field(results_bound_group_key k)
 {
 	return &bound_group_keys[k < RG_KEYS ? k : RG_WRITTEN];
 }
 
-const results_field *results_account_field(results_account_key k)
+const results_field *results_schema_account_field(results_account_key k)
 {
 	return &account_keys[k < RA_KEYS ? k : RA_SERIES];
 }
 
-const results_field *results_excluded_field(results_excluded_key k)
+const results_field *results_schema_excluded_field(results_excluded_key k)
 {
 	return &excluded_keys[k < RX_KEYS ? k : RX_RUN];
 }
 
-const results_field *results_study_field(results_study_key k)
+const results_field *results_schema_study_field(results_study_key k)
 {
 	return &study_keys[k < RT_KEYS ? k : RT_NAME];
 }
 
-const results_field *results_series_field(results_series_key k)
+const results_field *results_schema_series_field(results_series_key k)
 {
 	return &series_keys[k < RE_KEYS ? k : RE_ID];
 }
 
-const results_field *results_rule_field(results_rule_key k)
+const results_field *results_schema_rule_field(results_rule_key k)
 {
 	return &rule_keys[k < RU_KEYS ? k : RU_DISABLES];
 }
 
-const results_field *results_input_field(results_input_key k)
+const results_field *results_schema_input_field(results_input_key k)
 {
 	return &input_keys[k < RN_KEYS ? k : RN_PATH];
 }
 
-const results_field *results_verdict_field(results_verdict_key k)
+const results_field *results_schema_verdict_field(results_verdict_key k)
 {
 	return &verdict_keys[k < RD_KEYS ? k : RD_STATE];
 }
 
-const results_field *results_series_verdict_field(
+const results_field *results_schema_series_verdict_field(
 	results_series_verdict_key k)
 {
 	return &series_verdict_keys[k < RY_KEYS ? k : RY_SERIES];

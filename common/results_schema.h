@@ -1,5 +1,5 @@
 /* results_schema.h: the layout of results.json in one place, for its
- * writer (render/results_json.c) and its readers: ingest/results_read.h,
+ * writer (render/results_json.c) and its readers: ingest/results_json.h,
  * which both verify and compare use, and verify's reading of the numbers
  * it checks (ingest/published.c).
  *
@@ -305,46 +305,47 @@ typedef enum results_excluded_key {
  * comparison, an interval, a mechanism state or one of its priority
  * entries, "boundary", a boundary row or group, a series' accounting or
  * one of its excluded runs (static). */
-const results_field *results_section_field(results_section s);
-const results_field *results_plan_field(results_plan_key k);
-const results_field *results_study_field(results_study_key k);
-const results_field *results_series_field(results_series_key k);
-const results_field *results_rule_field(results_rule_key k);
-const results_field *results_input_field(results_input_key k);
-const results_field *results_verdict_field(results_verdict_key k);
-const results_field *results_series_verdict_field(
+const results_field *results_schema_section_field(results_section s);
+const results_field *results_schema_plan_field(results_plan_key k);
+const results_field *results_schema_study_field(results_study_key k);
+const results_field *results_schema_series_field(results_series_key k);
+const results_field *results_schema_rule_field(results_rule_key k);
+const results_field *results_schema_input_field(results_input_key k);
+const results_field *results_schema_verdict_field(results_verdict_key k);
+const results_field *results_schema_series_verdict_field(
 	results_series_verdict_key k);
-const results_field *results_run_field(results_run_key k);
-const results_field *results_cmp_field(results_cmp_key k);
-const results_field *results_interval_field(results_interval_key k);
-const results_field *results_density_field(results_density_key k);
-const results_field *results_mech_field(results_mech_key k);
-const results_field *results_priority_field(results_priority_key k);
-const results_field *results_boundary_field(results_boundary_key k);
-const results_field *results_bound_row_field(results_bound_row_key k);
-const results_field *results_bound_group_field(results_bound_group_key k);
-const results_field *results_account_field(results_account_key k);
-const results_field *results_excluded_field(results_excluded_key k);
+const results_field *results_schema_run_field(results_run_key k);
+const results_field *results_schema_cmp_field(results_cmp_key k);
+const results_field *results_schema_interval_field(results_interval_key k);
+const results_field *results_schema_density_field(results_density_key k);
+const results_field *results_schema_mech_field(results_mech_key k);
+const results_field *results_schema_priority_field(results_priority_key k);
+const results_field *results_schema_boundary_field(results_boundary_key k);
+const results_field *results_schema_bound_row_field(results_bound_row_key k);
+const results_field *results_schema_bound_group_field(
+	results_bound_group_key k);
+const results_field *results_schema_account_field(results_account_key k);
+const results_field *results_schema_excluded_field(results_excluded_key k);
 
 /* Shorthands for the key names. */
-#define RS_KEY(s) (results_section_field(s)->key)
-#define RP_KEY(k) (results_plan_field(k)->key)
-#define RT_KEY(k) (results_study_field(k)->key)
-#define RE_KEY(k) (results_series_field(k)->key)
-#define RU_KEY(k) (results_rule_field(k)->key)
-#define RN_KEY(k) (results_input_field(k)->key)
-#define RD_KEY(k) (results_verdict_field(k)->key)
-#define RY_KEY(k) (results_series_verdict_field(k)->key)
-#define RR_KEY(k) (results_run_field(k)->key)
-#define RC_KEY(k) (results_cmp_field(k)->key)
-#define RI_KEY(k) (results_interval_field(k)->key)
-#define RF_KEY(k) (results_density_field(k)->key)
-#define RM_KEY(k) (results_mech_field(k)->key)
-#define RV_KEY(k) (results_priority_field(k)->key)
-#define RB_KEY(k) (results_boundary_field(k)->key)
-#define RW_KEY(k) (results_bound_row_field(k)->key)
-#define RG_KEY(k) (results_bound_group_field(k)->key)
-#define RA_KEY(k) (results_account_field(k)->key)
-#define RX_KEY(k) (results_excluded_field(k)->key)
+#define RS_KEY(s) (results_schema_section_field(s)->key)
+#define RP_KEY(k) (results_schema_plan_field(k)->key)
+#define RT_KEY(k) (results_schema_study_field(k)->key)
+#define RE_KEY(k) (results_schema_series_field(k)->key)
+#define RU_KEY(k) (results_schema_rule_field(k)->key)
+#define RN_KEY(k) (results_schema_input_field(k)->key)
+#define RD_KEY(k) (results_schema_verdict_field(k)->key)
+#define RY_KEY(k) (results_schema_series_verdict_field(k)->key)
+#define RR_KEY(k) (results_schema_run_field(k)->key)
+#define RC_KEY(k) (results_schema_cmp_field(k)->key)
+#define RI_KEY(k) (results_schema_interval_field(k)->key)
+#define RF_KEY(k) (results_schema_density_field(k)->key)
+#define RM_KEY(k) (results_schema_mech_field(k)->key)
+#define RV_KEY(k) (results_schema_priority_field(k)->key)
+#define RB_KEY(k) (results_schema_boundary_field(k)->key)
+#define RW_KEY(k) (results_schema_bound_row_field(k)->key)
+#define RG_KEY(k) (results_schema_bound_group_field(k)->key)
+#define RA_KEY(k) (results_schema_account_field(k)->key)
+#define RX_KEY(k) (results_schema_excluded_field(k)->key)
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "ingest/pubmatch.h"
 #include "ingest/published_text.h"
-#include "ingest/results_read.h"
+#include "ingest/results_json.h"
 #include "common/fileread.h"
 #include "common/mdbreak.h"
 #include "common/strutil.h"
@@ -79,7 +79,7 @@ typedef struct reader {
 	size_t cap_cmp, cap_concl, cap_mech, cap_values, cap_inputs,
 	       cap_runs;
 	long long schema_version;   /* of a results.json */
-	results_src js;             /* a results.json's name for messages */
+	results_json_src js;             /* a results.json's name for messages */
 } reader;
 
 static void nomem(reader *r)
@@ -1142,20 +1142,20 @@ static pb_status parse_page(reader *r, const char *text, size_t len)
 
 static bool json_settings(reader *r, json_t *root)
 {
-	json_t *plan = results_section_get(&r->js, root, RS_PLAN), *v;
+	json_t *plan = results_json_section(&r->js, root, RS_PLAN), *v;
 	const char *s;
 	double x;
 
 	if (!plan)
 		return false;
-	if (!results_get_state(&r->js, plan, "plan", RP_KEY(RP_REFERENCE),
-		&r->p->reference))
+	if (!results_json_get_state(&r->js, plan, "plan", RP_KEY(RP_REFERENCE),
+				    &r->p->reference))
 		return false;
 	r->p->reference_given = true;
 	v = json_object_get(plan, RP_KEY(RP_SEED));
 	if (!json_is_integer(v) || json_integer_value(v) < 0
 	    || json_integer_value(v) > UINT32_MAX)
-		return results_bad(&r->js, "plan", RP_KEY(RP_SEED), "a seed");
+		return results_json_bad(&r->js, "plan", RP_KEY(RP_SEED), "a seed");
 	r->p->seed = (uint32_t)json_integer_value(v);
 	v = json_object_get(plan, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0) {
@@ -1163,17 +1163,17 @@ static bool json_settings(reader *r, json_t *root)
 	} else if (json_is_integer(v) && json_integer_value(v) >= 1) {
 		r->p->resamples = (unsigned long)json_integer_value(v);
 	} else {
-		return results_bad(&r->js, "plan", RP_KEY(RP_RESAMPLES),
-			"a count or 'exact'");
+		return results_json_bad(&r->js, "plan", RP_KEY(RP_RESAMPLES),
+					"a count or 'exact'");
 	}
-	if (!results_get_str(&r->js, plan, "plan", RP_KEY(RP_INTERVAL), &s))
+	if (!results_json_get_str(&r->js, plan, "plan", RP_KEY(RP_INTERVAL), &s))
 		return false;
 	snprintf(r->p->interval, sizeof r->p->interval, "%s", s);
-	if (!results_get_str(&r->js, plan, "plan", RP_KEY(RP_STATISTIC), &s))
+	if (!results_json_get_str(&r->js, plan, "plan", RP_KEY(RP_STATISTIC), &s))
 		return false;
 	snprintf(r->p->statistic, sizeof r->p->statistic, "%s", s);
-	if (!results_get_num(&r->js, plan, "plan", RP_KEY(RP_CONFIDENCE),
-			     false, NULL, &x))
+	if (!results_json_get_num(&r->js, plan, "plan", RP_KEY(RP_CONFIDENCE),
+				  false, NULL, &x))
 		return false;
 	r->p->confidence = x;
 	r->p->settings_given = true;
@@ -1248,9 +1248,9 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	if (!arr)
 		return true;
 	if (!json_is_array(arr))
-		return results_bad(&r->js, "accounting",
-			RA_KEY(RA_EXCLUDED_RUNS),
-			results_account_field(RA_EXCLUDED_RUNS)->want);
+		return results_json_bad(&r->js, "accounting",
+					RA_KEY(RA_EXCLUDED_RUNS),
+					results_schema_account_field(RA_EXCLUDED_RUNS)->want);
 	a->excluded_ids = calloc(json_array_size(arr) + 1,
 				 sizeof *a->excluded_ids);
 	if (!a->excluded_ids) {
@@ -1259,8 +1259,8 @@ static bool json_excluded(reader *r, json_t *e, pub_account *a)
 	}
 	json_array_foreach(arr, i, x) {
 		const char *id;
-		if (!results_get_str(&r->js, x, "excluded_runs", RX_KEY(RX_RUN),
-				     &id))
+		if (!results_json_get_str(&r->js, x, "excluded_runs", RX_KEY(RX_RUN),
+					  &id))
 			return false;
 		if (!(a->excluded_ids[a->n_excluded] = dup_str(id))) {
 			nomem(r);
@@ -1281,10 +1281,10 @@ static bool json_lost(reader *r, json_t *e, pub_account *a)
 	if (!json_object_get(e, RA_KEY(RA_LOST_EVENTS))
 	    && !json_object_get(e, RA_KEY(RA_LOST_BUFFERS)))
 		return true;
-	if (!results_get_count(&r->js, e, "accounting",
-			       RA_KEY(RA_LOST_EVENTS), &events)
-	    || !results_get_count(&r->js, e, "accounting",
-				  RA_KEY(RA_LOST_BUFFERS), &buffers))
+	if (!results_json_get_count(&r->js, e, "accounting",
+				    RA_KEY(RA_LOST_EVENTS), &events)
+	    || !results_json_get_count(&r->js, e, "accounting",
+				       RA_KEY(RA_LOST_BUFFERS), &buffers))
 		return false;
 	a->lost_given = true;
 	a->lost_events = events;
@@ -1300,13 +1300,13 @@ static bool json_accounting(reader *r, json_t *root)
 	/* A file without run counts states none. */
 	if (!arr)
 		return true;
-	if (!results_section_get(&r->js, root, RS_ACCOUNTING))
+	if (!results_json_section(&r->js, root, RS_ACCOUNTING))
 		return false;
 	json_array_foreach(arr, i, e) {
 		const char *series;
 		pub_account *a;
-		if (!results_get_str(&r->js, e, "accounting",
-				     RA_KEY(RA_SERIES), &series))
+		if (!results_json_get_str(&r->js, e, "accounting",
+					  RA_KEY(RA_SERIES), &series))
 			return false;
 		a = grow((void **)&r->p->accounts, &r->p->n_accounts, &cap,
 			 sizeof *a);
@@ -1314,12 +1314,12 @@ static bool json_accounting(reader *r, json_t *root)
 			nomem(r);
 			return false;
 		}
-		if (!results_get_count(&r->js, e, "accounting",
-				       RA_KEY(RA_RUNS), &a->runs)
-		    || !results_get_count(&r->js, e, "accounting",
-					  RA_KEY(RA_ACCEPTED), &a->accepted)
-		    || !results_get_count(&r->js, e, "accounting",
-					  RA_KEY(RA_EXCLUDED), &a->excluded)
+		if (!results_json_get_count(&r->js, e, "accounting",
+					    RA_KEY(RA_RUNS), &a->runs)
+		    || !results_json_get_count(&r->js, e, "accounting",
+					       RA_KEY(RA_ACCEPTED), &a->accepted)
+		    || !results_json_get_count(&r->js, e, "accounting",
+					       RA_KEY(RA_EXCLUDED), &a->excluded)
 		    || !json_excluded(r, e, a) || !json_lost(r, e, a))
 			return false;
 		a->excluded_given = true;
@@ -1329,7 +1329,7 @@ static bool json_accounting(reader *r, json_t *root)
 
 static bool json_inputs(reader *r, json_t *root)
 {
-	json_t *arr = results_section_get(&r->js, root, RS_INPUTS), *e;
+	json_t *arr = results_json_section(&r->js, root, RS_INPUTS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1337,13 +1337,13 @@ static bool json_inputs(reader *r, json_t *root)
 	json_array_foreach(arr, i, e) {
 		const char *path, *sha;
 		pub_input *in;
-		if (!results_get_str(&r->js, e, "inputs", RN_KEY(RN_PATH), &path)
-		    || !results_get_str(&r->js, e, "inputs", RN_KEY(RN_SHA256),
-				    &sha))
+		if (!results_json_get_str(&r->js, e, "inputs", RN_KEY(RN_PATH), &path)
+		    || !results_json_get_str(&r->js, e, "inputs", RN_KEY(RN_SHA256),
+					     &sha))
 			return false;
 		if (strlen(sha) != 64)
-			return results_bad(&r->js, "inputs", RN_KEY(RN_SHA256),
-				results_input_field(RN_SHA256)->want);
+			return results_json_bad(&r->js, "inputs", RN_KEY(RN_SHA256),
+						results_schema_input_field(RN_SHA256)->want);
 		in = grow((void **)&r->p->inputs, &r->p->n_inputs,
 			  &r->cap_inputs, sizeof *in);
 		if (!in || !(in->path = dup_str(path))) {
@@ -1357,7 +1357,7 @@ static bool json_inputs(reader *r, json_t *root)
 
 static bool json_runs(reader *r, json_t *root)
 {
-	json_t *arr = results_section_get(&r->js, root, RS_RUNS), *e;
+	json_t *arr = results_json_section(&r->js, root, RS_RUNS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1367,9 +1367,9 @@ static bool json_runs(reader *r, json_t *root)
 		pub_run *run;
 		bool present;
 		double x = 0;
-		if (!results_get_str(&r->js, e, "runs", RR_KEY(RR_RUN), &id)
-		    || !results_get_num(&r->js, e, "runs", RR_KEY(RR_STATISTIC), true,
-			&present, &x))
+		if (!results_json_get_str(&r->js, e, "runs", RR_KEY(RR_RUN), &id)
+		    || !results_json_get_num(&r->js, e, "runs", RR_KEY(RR_STATISTIC), true,
+					     &present, &x))
 			return false;
 		run = grow((void **)&r->p->runs, &r->p->n_runs, &r->cap_runs,
 			   sizeof *run);
@@ -1400,7 +1400,7 @@ static const char *current_code(const reader *r, const char *code)
 
 static bool json_comparisons(reader *r, json_t *root)
 {
-	json_t *arr = results_section_get(&r->js, root, RS_COMPARISONS), *e;
+	json_t *arr = results_json_section(&r->js, root, RS_COMPARISONS), *e;
 	size_t i;
 
 	if (!arr)
@@ -1413,25 +1413,25 @@ static bool json_comparisons(reader *r, json_t *root)
 		json_t *ci = json_object_get(e, RC_KEY(RC_INTERVAL));
 
 		memset(&pc, 0, sizeof pc);
-		if (!results_get_str(&r->js, e, "comparisons", RC_KEY(RC_SERIES),
-			&series)
-		    || !results_get_state(&r->js, e, "comparisons", RC_KEY(RC_STATE),
-			&pc.state)
-		    || !results_get_num(&r->js, e, "comparisons",
-			RC_KEY(RC_DIFFERENCE),
-			true, &p_est,
-				&est)
-		    || !results_get_str(&r->js, e, "comparisons", RC_KEY(RC_VERDICT),
-			&verdict))
+		if (!results_json_get_str(&r->js, e, "comparisons", RC_KEY(RC_SERIES),
+					  &series)
+		    || !results_json_get_state(&r->js, e, "comparisons", RC_KEY(RC_STATE),
+					       &pc.state)
+		    || !results_json_get_num(&r->js, e, "comparisons",
+					     RC_KEY(RC_DIFFERENCE),
+					     true, &p_est,
+					     &est)
+		    || !results_json_get_str(&r->js, e, "comparisons", RC_KEY(RC_VERDICT),
+					     &verdict))
 			return false;
 		if (!json_is_object(ci))
-			return results_bad(&r->js, "comparisons", RC_KEY(RC_INTERVAL),
-					"an object");
-		if (!results_get_num(&r->js, ci, "interval", RI_KEY(RI_LO), true,
-			&p_lo,
-			&lo)
-		    || !results_get_num(&r->js, ci, "interval", RI_KEY(RI_HI), true,
-			&p_hi, &hi))
+			return results_json_bad(&r->js, "comparisons", RC_KEY(RC_INTERVAL),
+						"an object");
+		if (!results_json_get_num(&r->js, ci, "interval", RI_KEY(RI_LO), true,
+					  &p_lo,
+					  &lo)
+		    || !results_json_get_num(&r->js, ci, "interval", RI_KEY(RI_HI), true,
+					     &p_hi, &hi))
 			return false;
 		pc.estimate = json_pub_num(p_est, est);
 		pc.lo = json_pub_num(p_lo, lo);
@@ -1439,8 +1439,8 @@ static bool json_comparisons(reader *r, json_t *root)
 		pc.no_interval = !p_lo || !p_hi;
 		pc.no_pairs = !p_est;
 		if (json_object_get(e, RC_KEY(RC_PAIRS))) {
-			if (!results_get_count(&r->js, e, "comparisons",
-				RC_KEY(RC_PAIRS), &pc.pairs))
+			if (!results_json_get_count(&r->js, e, "comparisons",
+						    RC_KEY(RC_PAIRS), &pc.pairs))
 				return false;
 			pc.pairs_given = true;
 		}
@@ -1458,17 +1458,17 @@ static bool json_comparisons(reader *r, json_t *root)
 			return false;
 		}
 	}
-	arr = results_section_get(&r->js, root, RS_VERDICTS);
+	arr = results_json_section(&r->js, root, RS_VERDICTS);
 	if (!arr)
 		return false;
 	json_array_foreach(arr, i, e) {
 		const char *verdict;
 		pb_state st;
 		pub_conclusion *pc;
-		if (!results_get_state(&r->js, e, "verdicts", RD_KEY(RD_STATE),
-				      &st)
-		    || !results_get_str(&r->js, e, "verdicts",
-				       RD_KEY(RD_VERDICT), &verdict))
+		if (!results_json_get_state(&r->js, e, "verdicts", RD_KEY(RD_STATE),
+					    &st)
+		    || !results_json_get_str(&r->js, e, "verdicts",
+					     RD_KEY(RD_VERDICT), &verdict))
 			return false;
 		pc = grow((void **)&r->p->conclusions, &r->p->n_conclusions,
 			  &r->cap_concl, sizeof *pc);
@@ -1529,17 +1529,17 @@ static bool mech_counts(reader *r, json_t *e, pub_mech *m,
 		&m->unreported,
 	};
 
-	if (!results_get_str(&r->js, e, "mechanism", RM_KEY(RM_SERIES),
-			     series)
-	    || !results_get_state(&r->js, e, "mechanism", RM_KEY(RM_STATE),
-				  &m->state))
+	if (!results_json_get_str(&r->js, e, "mechanism", RM_KEY(RM_SERIES),
+				  series)
+	    || !results_json_get_state(&r->js, e, "mechanism", RM_KEY(RM_STATE),
+				       &m->state))
 		return false;
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (!results_get_count(&r->js, e, "mechanism", RM_KEY(keys[i]),
-				       counts[i]))
+		if (!results_json_get_count(&r->js, e, "mechanism", RM_KEY(keys[i]),
+					    counts[i]))
 			return false;
-	return results_get_count(&r->js, e, "mechanism",
-				 RM_KEY(RM_PRIORITY_INCOMPLETE), incomplete);
+	return results_json_get_count(&r->js, e, "mechanism",
+				      RM_KEY(RM_PRIORITY_INCOMPLETE), incomplete);
 }
 
 /* The priority entries of the mechanism state E into M's two columns,
@@ -1551,15 +1551,15 @@ static bool mech_priorities(reader *r, json_t *e, pub_mech *m,
 	size_t j;
 
 	if (!json_is_array(vars))
-		return results_bad(&r->js, "mechanism", RM_KEY(RM_PRIORITY),
-				   results_mech_field(RM_PRIORITY)->want);
+		return results_json_bad(&r->js, "mechanism", RM_KEY(RM_PRIORITY),
+					results_schema_mech_field(RM_PRIORITY)->want);
 	json_array_foreach(vars, j, v) {
 		long w[PRIO_PHASES], t[PRIO_PHASES];
 		size_t boots;
-		if (!results_get_phases(&r->js, v, RV_KEY(RV_WIN32), w)
-		    || !results_get_phases(&r->js, v, RV_KEY(RV_ETW), t)
-		    || !results_get_count(&r->js, v, "mechanism",
-					  RV_KEY(RV_BOOTS), &boots))
+		if (!results_json_get_phases(&r->js, v, RV_KEY(RV_WIN32), w)
+		    || !results_json_get_phases(&r->js, v, RV_KEY(RV_ETW), t)
+		    || !results_json_get_count(&r->js, v, "mechanism",
+					       RV_KEY(RV_BOOTS), &boots))
 			return false;
 		if (!add_transition(&m->win32, &m->n_win32, w, boots)
 		    || !add_transition(&m->etw, &m->n_etw, t, boots)) {
@@ -1578,7 +1578,7 @@ static bool mech_priorities(reader *r, json_t *e, pub_mech *m,
 
 static bool json_mechanism(reader *r, json_t *root)
 {
-	json_t *arr = results_section_get(&r->js, root, RS_MECHANISM), *e;
+	json_t *arr = results_json_section(&r->js, root, RS_MECHANISM), *e;
 	size_t i, rank = 0;
 	const char *prev = NULL;
 
@@ -1617,15 +1617,15 @@ static bool json_mechanism(reader *r, json_t *root)
 
 static bool json_boundary(reader *r, json_t *root)
 {
-	json_t *b = results_section_get(&r->js, root, RS_BOUNDARY), *arr, *e;
+	json_t *b = results_json_section(&r->js, root, RS_BOUNDARY), *arr, *e;
 	size_t i;
 
 	if (!b)
 		return false;
 	arr = json_object_get(b, RB_KEY(RB_ROWS));
 	if (!json_is_array(arr))
-		return results_bad(&r->js, "boundary", RB_KEY(RB_ROWS),
-				   results_boundary_field(RB_ROWS)->want);
+		return results_json_bad(&r->js, "boundary", RB_KEY(RB_ROWS),
+					results_schema_boundary_field(RB_ROWS)->want);
 	json_array_foreach(arr, i, e) {
 		const char *run, *outcome;
 		json_t *api = json_object_get(e, RW_KEY(RW_API_VALUE));
@@ -1634,12 +1634,12 @@ static bool json_boundary(reader *r, json_t *root)
 		pub_value v;
 
 		memset(&v, 0, sizeof v);
-		if (!results_get_str(&r->js, e, "boundary", RW_KEY(RW_RUN),
-				     &run)
-		    || !results_get_state(&r->js, e, "boundary",
-					  RW_KEY(RW_WRITTEN), &v.written)
-		    || !results_get_str(&r->js, e, "boundary",
-					RW_KEY(RW_OUTCOME), &outcome))
+		if (!results_json_get_str(&r->js, e, "boundary", RW_KEY(RW_RUN),
+					  &run)
+		    || !results_json_get_state(&r->js, e, "boundary",
+					       RW_KEY(RW_WRITTEN), &v.written)
+		    || !results_json_get_str(&r->js, e, "boundary",
+					     RW_KEY(RW_OUTCOME), &outcome))
 			return false;
 		v.api_given = true;
 		v.api_ok = json_is_integer(api);
@@ -1664,12 +1664,12 @@ static pb_status parse_json(reader *r, const char *text, size_t len)
 	json_t *root;
 	int version;
 	bool ok;
-	pb_status st = results_doc_parse(r->path, text, len, r->d, &root,
-					 &version);
+	pb_status st = results_json_parse(r->path, text, len, r->d, &root,
+					  &version);
 
 	if (st != PB_OK)
 		return st;
-	r->js = (results_src){ r->path, r->d, false, r->plan };
+	r->js = (results_json_src){ r->path, r->d, false, r->plan };
 	r->p->source = PUB_RESULTS_JSON;
 	r->schema_version = version;
 	ok = json_settings(r, root) && json_plan_settings(r, root)

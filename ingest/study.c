@@ -1,7 +1,7 @@
 /* study.c: the study's data and what every stage asks of it: the names of
  * its kinds and methods, the lookups of states and series, its text in a
  * language, and the release of a plan.  study.ini is read by
- * ingest/study_ini.c, a results.json by ingest/results_read.c; both fill
+ * ingest/study_ini.c, a results.json by ingest/results_json.c; both fill
  * the same study_plan. */
 #include "ingest/study.h"
 
@@ -275,7 +275,7 @@ const char *study_state_suggest(const study_plan *plan, const char *text,
 }
 
 pb_status study_plan_set_state_text(study_plan *plan,
-				     const char *const *text)
+				    const char *const *text)
 {
 	char **copy = calloc(plan->n_states ? plan->n_states : 1,
 			     sizeof *copy);

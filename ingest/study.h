@@ -291,16 +291,16 @@ const char *study_state_suggest(const study_plan *plan, const char *text,
  * copied), pointing each state's text at its copy.  PB_NOMEM leaves the
  * plan as it was. */
 pb_status study_plan_set_state_text(study_plan *plan,
-				     const char *const *text);
+				    const char *const *text);
 
 /* Frees what a reader of the plan (ingest/study_ini.h,
- * ingest/results_read.h) allocated in P and zeroes it.  Safe on a zeroed
+ * ingest/results_json.h) allocated in P and zeroes it.  Safe on a zeroed
  * plan and on NULL. */
 void study_plan_free(study_plan *p);
 
 /* Where study.ini wrote KEY of [study]: true with *LINE and *COL (of the
  * value) set; false with both 0 when the key was absent or the plan did
- * not come from a study.ini (ingest/results_read.h). */
+ * not come from a study.ini (ingest/results_json.h). */
 bool study_plan_key_position(const study_plan *p, const char *key,
 			     size_t *line, size_t *col);
 

@@ -19,7 +19,7 @@
 #include "analyze/builddiff.h"
 #include "common/diag.h"
 #include "ingest/plantext.h"
-#include "ingest/results_read.h"
+#include "ingest/results_json.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "render/builddiff_json.h"
@@ -41,7 +41,7 @@ typedef struct side {
 
 /* Reads PATH, a study folder or the results.json of one, and analyses
  * it.  A results.json gives back the published run statistics and
- * summaries (ingest/results_read.h), so its analysis is the published
+ * summaries (ingest/results_json.h), so its analysis is the published
  * one. */
 static pb_status side_load(const char *path, diag *d, side *out)
 {
@@ -50,7 +50,7 @@ static pb_status side_load(const char *path, diag *d, side *out)
 
 	out->from_results = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 	if (out->from_results)
-		st = results_read(path, d, &out->s);
+		st = results_json_read(path, d, &out->s);
 	else
 		st = study_read(path, d, &out->s);
 	/* A study folder's text is judged as report judges it, before any

@@ -1,12 +1,12 @@
 /* test_results_doc.c: the shared opening of a results.json and its typed
- * getters (ingest/results_read.h), with the exact message of each fault,
+ * getters (ingest/results_json.h), with the exact message of each fault,
  * and the schema table (common/results_schema.h) against the writer's
  * keys of the plan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/results_read.h"
+#include "ingest/results_json.h"
 #include "tests/lib/tap.h"
 
 /* Parses TEXT as "r.json"; returns the status, and the first message in
@@ -21,8 +21,8 @@ static pb_status parse(const char *text, char *msg, size_t size,
 	if (!d)
 		abort();
 	*version = 0;
-	st = results_doc_parse("r.json", text, strlen(text), d, &root,
-			       version);
+	st = results_json_parse("r.json", text, strlen(text), d, &root,
+				version);
 	snprintf(msg, size, "%s", diag_message(d, 0) ? diag_message(d, 0)
 						     : "");
 	if ((st == PB_OK) != (root != NULL))
@@ -80,7 +80,7 @@ static bool message_is(diag *d, size_t i, const char *want)
 static void check_getters(void)
 {
 	diag *d = diag_new(NULL, 0);
-	results_src r = { "r.json", d, false, NULL };
+	results_json_src r = { "r.json", d, false, NULL };
 	json_error_t err;
 	json_t *root = json_loads("{\"runs\": {}, \"plan\": {\"seed\": -1, "
 				  "\"reference\": \"0x1G\", \"unit\": 5, "
@@ -94,25 +94,25 @@ static void check_getters(void)
 
 	if (!d || !root)
 		abort();
-	ok = !results_section_get(&r, root, RS_RUNS);
+	ok = !results_json_section(&r, root, RS_RUNS);
 	tap_ok(ok && message_is(d, 0, "r.json: results.json: 'runs' is not a "
 				"list of runs"),
 	       "a section of the wrong type names the section");
-	ok = !results_get_int(&r, plan, "plan", "seed", 0, 10, &x);
+	ok = !results_json_get_int(&r, plan, "plan", "seed", 0, 10, &x);
 	tap_ok(ok && message_is(d, 1, "r.json: plan: 'seed' is not an "
 				"integer in range"),
 	       "an integer out of range");
-	ok = !results_get_state(&r, plan, "plan", "reference", &s);
+	ok = !results_json_get_state(&r, plan, "plan", "reference", &s);
 	tap_ok(ok && message_is(d, 2, "r.json: plan: 'reference' is not a "
 				"state"),
 	       "a state that does not parse");
-	ok = !results_get_str(&r, plan, "plan", "unit", &str);
+	ok = !results_json_get_str(&r, plan, "plan", "unit", &str);
 	tap_ok(ok && message_is(d, 3, "r.json: plan: 'unit' is not a string"),
 	       "a number where a string belongs");
-	ok = results_get_num(&r, plan, "plan", "scale", true, &present, &num);
+	ok = results_json_get_num(&r, plan, "plan", "scale", true, &present, &num);
 	tap_ok(ok && !present,
 	       "null is a number not given where null is allowed");
-	ok = !results_get_num(&r, plan, "plan", "scale", false, NULL, &num);
+	ok = !results_json_get_num(&r, plan, "plan", "scale", false, NULL, &num);
 	tap_ok(ok && message_is(d, 4, "r.json: plan: 'scale' is not a number"),
 	       "and an error where it is not");
 	json_decref(root);
@@ -136,8 +136,8 @@ static void check_table(void)
 		same &= strcmp(RP_KEY((results_plan_key)k), written[k]) == 0;
 	tap_ok(same, "the plan's %d keys, in order", RP_KEYS);
 	tap_ok(strcmp(RS_KEY(RS_SCHEMA_VERSION), "schema_version") == 0
-	       && results_section_field(RS_RUNS)->type == RESULTS_ARRAY
-	       && results_section_field(RS_PLAN)->type == RESULTS_OBJECT,
+	       && results_schema_section_field(RS_RUNS)->type == RESULTS_ARRAY
+	       && results_schema_section_field(RS_PLAN)->type == RESULTS_OBJECT,
 	       "sections have their names and types");
 }
 
@@ -182,87 +182,87 @@ static bool keys_follow(json_t *o, int n,
 
 static const results_field *run_field(int k)
 {
-	return results_run_field((results_run_key)k);
+	return results_schema_run_field((results_run_key)k);
 }
 
 static const results_field *cmp_field(int k)
 {
-	return results_cmp_field((results_cmp_key)k);
+	return results_schema_cmp_field((results_cmp_key)k);
 }
 
 static const results_field *interval_field(int k)
 {
-	return results_interval_field((results_interval_key)k);
+	return results_schema_interval_field((results_interval_key)k);
 }
 
 static const results_field *density_field(int k)
 {
-	return results_density_field((results_density_key)k);
+	return results_schema_density_field((results_density_key)k);
 }
 
 static const results_field *mech_field(int k)
 {
-	return results_mech_field((results_mech_key)k);
+	return results_schema_mech_field((results_mech_key)k);
 }
 
 static const results_field *priority_field(int k)
 {
-	return results_priority_field((results_priority_key)k);
+	return results_schema_priority_field((results_priority_key)k);
 }
 
 static const results_field *boundary_field(int k)
 {
-	return results_boundary_field((results_boundary_key)k);
+	return results_schema_boundary_field((results_boundary_key)k);
 }
 
 static const results_field *bound_row_field(int k)
 {
-	return results_bound_row_field((results_bound_row_key)k);
+	return results_schema_bound_row_field((results_bound_row_key)k);
 }
 
 static const results_field *bound_group_field(int k)
 {
-	return results_bound_group_field((results_bound_group_key)k);
+	return results_schema_bound_group_field((results_bound_group_key)k);
 }
 
 static const results_field *account_field(int k)
 {
-	return results_account_field((results_account_key)k);
+	return results_schema_account_field((results_account_key)k);
 }
 
 static const results_field *excluded_field(int k)
 {
-	return results_excluded_field((results_excluded_key)k);
+	return results_schema_excluded_field((results_excluded_key)k);
 }
 
 static const results_field *study_field(int k)
 {
-	return results_study_field((results_study_key)k);
+	return results_schema_study_field((results_study_key)k);
 }
 
 static const results_field *series_field(int k)
 {
-	return results_series_field((results_series_key)k);
+	return results_schema_series_field((results_series_key)k);
 }
 
 static const results_field *rule_field(int k)
 {
-	return results_rule_field((results_rule_key)k);
+	return results_schema_rule_field((results_rule_key)k);
 }
 
 static const results_field *input_field(int k)
 {
-	return results_input_field((results_input_key)k);
+	return results_schema_input_field((results_input_key)k);
 }
 
 static const results_field *verdict_field(int k)
 {
-	return results_verdict_field((results_verdict_key)k);
+	return results_schema_verdict_field((results_verdict_key)k);
 }
 
 static const results_field *series_verdict_field(int k)
 {
-	return results_series_verdict_field((results_series_verdict_key)k);
+	return results_schema_series_verdict_field((results_series_verdict_key)k);
 }
 
 /* KEYS_FOLLOW for every element of the array ARR; *COUNT gets their

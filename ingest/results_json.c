@@ -1,6 +1,6 @@
-/* results_read.c: rebuilds a study from a results.json (see the header for
+/* results_json.c: rebuilds a study from a results.json (see the header for
  * what is rebuilt and what is made up). */
-#include "ingest/results_read.h"
+#include "ingest/results_json.h"
 
 #include "common/fileread.h"
 
@@ -17,7 +17,7 @@
 #include "ingest/study_read.h"
 #include "common/strutil.h"
 
-typedef results_src rd;
+typedef results_json_src rd;
 
 /* ---------------------------------------------------------------------
  * Opening a results.json, and typed getters. */
@@ -71,8 +71,8 @@ static pb_status doc_open(const char *path, json_t *root,
 	return PB_OK;
 }
 
-pb_status results_doc_parse(const char *path, const char *text, size_t len,
-			    diag *d, json_t **root, int *version)
+pb_status results_json_parse(const char *path, const char *text, size_t len,
+			     diag *d, json_t **root, int *version)
 {
 	json_error_t err;
 	json_t *doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
@@ -80,8 +80,8 @@ pb_status results_doc_parse(const char *path, const char *text, size_t len,
 	return doc_open(path, doc, &err, d, root, version);
 }
 
-pb_status results_doc_load(const char *path, diag *d, json_t **root,
-			   int *version)
+pb_status results_json_load(const char *path, diag *d, json_t **root,
+			    int *version)
 {
 	FILE *f = fopen(path, "rb");
 	char *text;
@@ -105,32 +105,32 @@ pb_status results_doc_load(const char *path, diag *d, json_t **root,
 		free(text);
 		return PB_DATAERR;
 	}
-	st = results_doc_parse(path, text, len, d, root, version);
+	st = results_json_parse(path, text, len, d, root, version);
 	free(text);
 	return st;
 }
 
-bool results_bad(results_src *r, const char *where, const char *key,
-		 const char *want)
+bool results_json_bad(results_json_src *r, const char *where, const char *key,
+		      const char *want)
 {
 	diag_error(r->d, r->path, 0, 0, "%s: '%s' is not %s", where, key,
 		   want);
 	return false;
 }
 
-bool results_get_str(results_src *r, json_t *o, const char *where,
-		     const char *key, const char **out)
+bool results_json_get_str(results_json_src *r, json_t *o, const char *where,
+			  const char *key, const char **out)
 {
 	json_t *v = json_object_get(o, key);
 	if (!json_is_string(v))
-		return results_bad(r, where, key, "a string");
+		return results_json_bad(r, where, key, "a string");
 	*out = json_string_value(v);
 	return true;
 }
 
-bool results_get_num(results_src *r, json_t *o, const char *where,
-		     const char *key, bool nullable, bool *present,
-		     double *out)
+bool results_json_get_num(results_json_src *r, json_t *o, const char *where,
+			  const char *key, bool nullable, bool *present,
+			  double *out)
 {
 	json_t *v = json_object_get(o, key);
 	if (nullable && json_is_null(v)) {
@@ -138,57 +138,57 @@ bool results_get_num(results_src *r, json_t *o, const char *where,
 		return true;
 	}
 	if (!json_is_number(v))
-		return results_bad(r, where, key, "a number");
+		return results_json_bad(r, where, key, "a number");
 	if (present)
 		*present = true;
 	*out = json_number_value(v);
 	return true;
 }
 
-bool results_get_int(results_src *r, json_t *o, const char *where,
-		     const char *key, json_int_t lo, json_int_t hi,
-		     json_int_t *out)
+bool results_json_get_int(results_json_src *r, json_t *o, const char *where,
+			  const char *key, json_int_t lo, json_int_t hi,
+			  json_int_t *out)
 {
 	json_t *v = json_object_get(o, key);
 	if (!json_is_integer(v) || json_integer_value(v) < lo
 	    || json_integer_value(v) > hi)
-		return results_bad(r, where, key, "an integer in range");
+		return results_json_bad(r, where, key, "an integer in range");
 	*out = json_integer_value(v);
 	return true;
 }
 
-bool results_get_count(results_src *r, json_t *o, const char *where,
-		       const char *key, size_t *out)
+bool results_json_get_count(results_json_src *r, json_t *o, const char *where,
+			    const char *key, size_t *out)
 {
 	json_t *v = json_object_get(o, key);
 	if (!json_is_integer(v) || json_integer_value(v) < 0)
-		return results_bad(r, where, key, "a count");
+		return results_json_bad(r, where, key, "a count");
 	*out = (size_t)json_integer_value(v);
 	return true;
 }
 
-bool results_get_phases(results_src *r, json_t *o, const char *key,
-			long v[PRIO_PHASES])
+bool results_json_get_phases(results_json_src *r, json_t *o, const char *key,
+			     long v[PRIO_PHASES])
 {
 	json_t *arr = json_object_get(o, key);
 
 	/* Either column's fault is told as the entry's: "priority". */
 	if (!json_is_array(arr) || json_array_size(arr) != PRIO_PHASES)
-		return results_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
-				   "three priorities");
+		return results_json_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
+					"three priorities");
 	for (size_t i = 0; i < PRIO_PHASES; i++) {
 		json_t *x = json_array_get(arr, i);
 		if (!json_is_integer(x))
-			return results_bad(r, "mechanism",
-					   RM_KEY(RM_PRIORITY),
-					   "three priorities");
+			return results_json_bad(r, "mechanism",
+						RM_KEY(RM_PRIORITY),
+						"three priorities");
 		v[i] = (long)json_integer_value(x);
 	}
 	return true;
 }
 
-bool results_state_value(results_src *r, json_t *v, const char *where,
-			 const char *key, pb_state *out)
+bool results_json_state_value(results_json_src *r, json_t *v, const char *where,
+			      const char *key, pb_state *out)
 {
 	const char *s = json_is_string(v) ? json_string_value(v) : NULL;
 	state_lookup found;
@@ -201,15 +201,15 @@ bool results_state_value(results_src *r, json_t *v, const char *where,
 	else
 		found = study_state_lookup(r->plan, s, strlen(s), out, NULL);
 	if (found != STATE_LISTED && found != STATE_UNLISTED)
-		return results_bad(r, where, key, "a state");
+		return results_json_bad(r, where, key, "a state");
 	return true;
 }
 
-bool results_get_state(results_src *r, json_t *o, const char *where,
-		       const char *key, pb_state *out)
+bool results_json_get_state(results_json_src *r, json_t *o, const char *where,
+			    const char *key, pb_state *out)
 {
-	return results_state_value(r, json_object_get(o, key), where, key,
-				   out);
+	return results_json_state_value(r, json_object_get(o, key), where, key,
+					out);
 }
 
 static bool has_type(json_t *v, results_type type)
@@ -226,14 +226,15 @@ static bool has_type(json_t *v, results_type type)
 	return false;
 }
 
-json_t *results_section_get(results_src *r, json_t *root, results_section s)
+json_t *results_json_section(results_json_src *r, json_t *root,
+			     results_section s)
 {
-	const results_field *f = results_section_field(s);
+	const results_field *f = results_schema_section_field(s);
 	json_t *v = json_object_get(root, f->key);
 
 	if (has_type(v, f->type) || (f->nullable && json_is_null(v)))
 		return v;
-	results_bad(r, "results.json", f->key, f->want);
+	results_json_bad(r, "results.json", f->key, f->want);
 	return NULL;
 }
 
@@ -257,8 +258,8 @@ static bool take_str(rd *r, json_t *o, const char *where, const char *key,
 	if (nullable && (!v || json_is_null(v)))
 		return true;
 	if (!json_is_string(v))
-		return results_bad(r, where, key, nullable ? "a string or null"
-						   : "a string");
+		return results_json_bad(r, where, key, nullable ? "a string or null"
+					: "a string");
 	*out = dup_str(r, json_string_value(v));
 	return *out != NULL;
 }
@@ -276,8 +277,8 @@ static bool read_state_type(rd *r, json_t *pl, study_plan *p)
 	else if (s && strcmp(s, "name") == 0)
 		p->state_type = PB_STATE_NAME;
 	else
-		return results_bad(r, "plan", RP_KEY(RP_STATE_TYPE),
-				   "number or name");
+		return results_json_bad(r, "plan", RP_KEY(RP_STATE_TYPE),
+					"number or name");
 	return true;
 }
 
@@ -289,8 +290,8 @@ static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
 	size_t i, at;
 
 	if (!json_is_array(states) || json_array_size(states) == 0)
-		return results_bad(r, "plan", RP_KEY(RP_STATES),
-				   "a list of states");
+		return results_json_bad(r, "plan", RP_KEY(RP_STATES),
+					"a list of states");
 	p->states = calloc(json_array_size(states), sizeof *p->states);
 	text = calloc(json_array_size(states), sizeof *text);
 	if (!p->states || !text) {
@@ -308,8 +309,8 @@ static bool read_plan_states(rd *r, json_t *pl, study_plan *p)
 					     ? pb_state_name(s) : p->states[i])
 			   != STUDY_NO_STATE) {
 			free(text);
-			return results_bad(r, "plan", RP_KEY(RP_STATES),
-				   "a list of states");
+			return results_json_bad(r, "plan", RP_KEY(RP_STATES),
+						"a list of states");
 		}
 		if (p->state_type == PB_STATE_NAME)
 			p->states[i] = pb_state_name(s);
@@ -333,7 +334,7 @@ static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
 	if (!v)
 		return true;
 	if (!json_is_object(v))
-		return results_bad(r, where, key, "an object of texts by language");
+		return results_json_bad(r, where, key, "an object of texts by language");
 	for (int l = 0; l < PLAN_TEXT_LANGS; l++)
 		if (json_object_get(v, plan_text_langs[l])
 		    && !take_str(r, v, key, plan_text_langs[l], false,
@@ -347,8 +348,8 @@ static bool take_l10n(rd *r, json_t *o, const char *where, const char *key,
 
 static bool read_plan(rd *r, json_t *root, study_plan *p)
 {
-	json_t *st = results_section_get(r, root, RS_STUDY);
-	json_t *pl = st ? results_section_get(r, root, RS_PLAN) : NULL;
+	json_t *st = results_json_section(r, root, RS_STUDY);
+	json_t *pl = st ? results_json_section(r, root, RS_PLAN) : NULL;
 	json_t *v;
 	json_int_t x;
 	const char *s;
@@ -356,7 +357,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 
 	if (!pl)
 		return false;
-	if (!results_get_int(r, st, "study", RT_KEY(RT_FORMAT), 1, 2, &x))
+	if (!results_json_get_int(r, st, "study", RT_KEY(RT_FORMAT), 1, 2, &x))
 		return false;
 	p->format = (int)x;
 	if (!take_str(r, st, "study", RT_KEY(RT_TITLE), false, &p->title)
@@ -370,19 +371,19 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_COLUMN), false, &p->column)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_UNIT), false, &p->unit)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_SERVICE), true, &p->service)
-	    || !results_get_num(r, pl, "plan", RP_KEY(RP_SCALE), false, NULL,
-		&p->scale)
-	    || !results_get_num(r, pl, "plan", RP_KEY(RP_THRESHOLD), false,
-		NULL, &p->threshold)
-	    || !results_get_num(r, pl, "plan", RP_KEY(RP_CONFIDENCE), false,
-		NULL, &p->confidence)
-	    || !results_get_int(r, pl, "plan", RP_KEY(RP_THRESHOLD_DECIMALS), 0,
-		15, &x))
+	    || !results_json_get_num(r, pl, "plan", RP_KEY(RP_SCALE), false, NULL,
+				     &p->scale)
+	    || !results_json_get_num(r, pl, "plan", RP_KEY(RP_THRESHOLD), false,
+				     NULL, &p->threshold)
+	    || !results_json_get_num(r, pl, "plan", RP_KEY(RP_CONFIDENCE), false,
+				     NULL, &p->confidence)
+	    || !results_json_get_int(r, pl, "plan", RP_KEY(RP_THRESHOLD_DECIMALS), 0,
+				     15, &x))
 		return false;
 	p->threshold_decimals = (int)x;
 	if (!(p->threshold > 0) || !(p->confidence > 0 && p->confidence < 1))
-		return results_bad(r, "plan", "threshold' or 'confidence",
-			   "in range");
+		return results_json_bad(r, "plan", "threshold' or 'confidence",
+					"in range");
 	v = json_object_get(pl, RP_KEY(RP_BETTER));
 	s = json_is_string(v) ? json_string_value(v) : "";
 	if (strcmp(s, "lower") == 0)
@@ -390,22 +391,22 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	else if (strcmp(s, "higher") == 0)
 		p->better = BETTER_HIGHER;
 	else
-		return results_bad(r, "plan", RP_KEY(RP_BETTER),
-			"lower or higher");
+		return results_json_bad(r, "plan", RP_KEY(RP_BETTER),
+					"lower or higher");
 	v = json_object_get(pl, RP_KEY(RP_STATISTIC));
 	if (!json_is_string(v)
 	    || !stat_spec_parse(json_string_value(v), &p->statistic))
-		return results_bad(r, "plan", RP_KEY(RP_STATISTIC),
-			"a statistic");
+		return results_json_bad(r, "plan", RP_KEY(RP_STATISTIC),
+					"a statistic");
 	v = json_object_get(pl, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
 	else if (json_is_integer(v) && json_integer_value(v) >= 1)
 		p->resamples = (unsigned long)json_integer_value(v);
 	else
-		return results_bad(r, "plan", RP_KEY(RP_RESAMPLES),
-			"a count or 'exact'");
-	if (!results_get_int(r, pl, "plan", RP_KEY(RP_SEED), 0, UINT32_MAX, &x))
+		return results_json_bad(r, "plan", RP_KEY(RP_RESAMPLES),
+					"a count or 'exact'");
+	if (!results_json_get_int(r, pl, "plan", RP_KEY(RP_SEED), 0, UINT32_MAX, &x))
 		return false;
 	p->seed = (uint32_t)x;
 	v = json_object_get(pl, RP_KEY(RP_INTERVAL));
@@ -414,19 +415,20 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 		if (strcmp(s, interval_method_name((interval_method)i)) == 0)
 			break;
 	if (i == INTERVAL_METHOD_COUNT)
-		return results_bad(r, "plan", RP_KEY(RP_INTERVAL),
-			"an interval method");
+		return results_json_bad(r, "plan", RP_KEY(RP_INTERVAL),
+					"an interval method");
 	p->interval = (interval_method)i;
 	v = json_object_get(pl, RP_KEY(RP_SYNTHETIC));
 	p->synthetic = json_is_true(v);
-	p->allow_negative = json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
+	p->allow_negative =
+		json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
 	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
 		return false;
-	return results_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
-			 &p->reference)
+	return results_json_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
+				      &p->reference)
 	       && (study_state_index(p, p->reference) != STUDY_NO_STATE
-		   || results_bad(r, "plan", RP_KEY(RP_REFERENCE),
-			      "one of the states"));
+		   || results_json_bad(r, "plan", RP_KEY(RP_REFERENCE),
+				       "one of the states"));
 }
 
 /* A boundary series' rule as results_json writes it (absent or null: none
@@ -440,15 +442,15 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 	if (!o || json_is_null(o))
 		return true;
 	if (!json_is_object(o))
-		return results_bad(r, "series", RE_KEY(RE_RULE),
-				   results_series_field(RE_RULE)->want);
-	if (!results_get_int(r, o, "rule", RU_KEY(RU_MULTIPLE), 1, UINT32_MAX,
-			     &x))
+		return results_json_bad(r, "series", RE_KEY(RE_RULE),
+					results_schema_series_field(RE_RULE)->want);
+	if (!results_json_get_int(r, o, "rule", RU_KEY(RU_MULTIPLE), 1, UINT32_MAX,
+				  &x))
 		return false;
 	rule->multiple = (uint32_t)x;
 	if (dis && !json_is_null(dis)) {
-		if (!results_get_int(r, o, "rule", RU_KEY(RU_DISABLES), 0,
-				     UINT32_MAX, &x))
+		if (!results_json_get_int(r, o, "rule", RU_KEY(RU_DISABLES), 0,
+					  UINT32_MAX, &x))
 			return false;
 		rule->has_disables = true;
 		rule->disables = (uint32_t)x;
@@ -462,10 +464,10 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 		    || json_integer_value(lo) < 0
 		    || json_integer_value(hi) > UINT32_MAX
 		    || json_integer_value(lo) > json_integer_value(hi))
-			return results_bad(r, "rule", RU_KEY(RU_VALID),
-					   results_rule_field(RU_VALID)->want);
-		if (!results_get_int(r, o, "rule", RU_KEY(RU_OUTSIDE), 0,
-				     UINT32_MAX, &x))
+			return results_json_bad(r, "rule", RU_KEY(RU_VALID),
+						results_schema_rule_field(RU_VALID)->want);
+		if (!results_json_get_int(r, o, "rule", RU_KEY(RU_OUTSIDE), 0,
+					  UINT32_MAX, &x))
 			return false;
 		rule->has_valid = true;
 		rule->valid_lo = (uint32_t)json_integer_value(lo);
@@ -478,12 +480,12 @@ static bool read_rule(rd *r, json_t *o, value_rule *rule)
 
 static bool read_series(rd *r, json_t *root, study_plan *p)
 {
-	json_t *arr = results_section_get(r, root, RS_SERIES), *e;
+	json_t *arr = results_json_section(r, root, RS_SERIES), *e;
 	size_t i;
 
 	if (!arr || json_array_size(arr) == 0)
-		return arr ? results_bad(r, "results.json", RS_KEY(RS_SERIES),
-					 "a list of series") : false;
+		return arr ? results_json_bad(r, "results.json", RS_KEY(RS_SERIES),
+					      "a list of series") : false;
 	p->series = calloc(json_array_size(arr), sizeof *p->series);
 	if (!p->series) {
 		r->nomem = true;
@@ -510,8 +512,8 @@ static bool read_series(rd *r, json_t *root, study_plan *p)
 			if (strcmp(k, series_kind_name((series_kind)m)) == 0)
 				break;
 		if (m > SERIES_CONTROL)
-			return results_bad(r, "series", RE_KEY(RE_KIND),
-				"a series kind");
+			return results_json_bad(r, "series", RE_KEY(RE_KIND),
+						"a series kind");
 		sd->kind = (series_kind)m;
 		if (!read_rule(r, json_object_get(e, RE_KEY(RE_RULE)),
 			       &sd->rule))
@@ -536,9 +538,9 @@ static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 	}
 	if (v && (!json_is_string(v)
 		  || strcmp(json_string_value(v), p->digest) != 0))
-		return results_bad(r, "plan", RP_KEY(RP_DIGEST),
-			"the SHA-256 of the plan it "
-			   "gives");
+		return results_json_bad(r, "plan", RP_KEY(RP_DIGEST),
+					"the SHA-256 of the plan it "
+					"gives");
 	p->registered = json_is_true(json_object_get(pl,
 		RP_KEY(RP_REGISTERED)));
 	return true;
@@ -549,7 +551,7 @@ static bool read_plan_digest(rd *r, json_t *root, study_plan *p)
 
 static bool read_runs(rd *r, json_t *root, study *s)
 {
-	json_t *arr = results_section_get(r, root, RS_RUNS), *e;
+	json_t *arr = results_json_section(r, root, RS_RUNS), *e;
 	size_t i;
 
 	if (!arr)
@@ -576,18 +578,18 @@ static bool read_runs(rd *r, json_t *root, study *s)
 		run->series = study_series_index(&s->plan, series);
 		free(series);
 		if (run->series == (size_t)-1)
-			return results_bad(r, "runs", RR_KEY(RR_SERIES),
-				"a series of the study");
-		if (!results_get_int(r, e, "runs", RR_KEY(RR_BLOCK), 1,
-				     INT64_MAX, &x))
+			return results_json_bad(r, "runs", RR_KEY(RR_SERIES),
+						"a series of the study");
+		if (!results_json_get_int(r, e, "runs", RR_KEY(RR_BLOCK), 1,
+					  INT64_MAX, &x))
 			return false;
 		run->block = (unsigned long)x;
-		if (!results_get_state(r, e, "runs", RR_KEY(RR_STATE),
-				       &run->state))
+		if (!results_json_get_state(r, e, "runs", RR_KEY(RR_STATE),
+					    &run->state))
 			return false;
 		if (!json_is_boolean(acc))
-			return results_bad(r, "runs", RR_KEY(RR_ACCEPTED),
-				"true or false");
+			return results_json_bad(r, "runs", RR_KEY(RR_ACCEPTED),
+						"true or false");
 		run->accepted = json_is_true(acc);
 		if (!take_str(r, e, "runs", RR_KEY(RR_NOTE), true, &run->note)
 		    || !take_str(r, e, "runs", RR_KEY(RR_STARTED), true,
@@ -607,8 +609,8 @@ static bool read_runs(rd *r, json_t *root, study *s)
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);
 		} else if (!json_is_null(stat)) {
-			return results_bad(r, "runs", RR_KEY(RR_STATISTIC),
-				"a number or null");
+			return results_json_bad(r, "runs", RR_KEY(RR_STATISTIC),
+						"a number or null");
 		}
 		sha = json_string_value(json_object_get(e,
 							RR_KEY(RR_LATENCY_SHA256)));
@@ -631,14 +633,14 @@ static bool read_inputs(rd *r, json_t *root, study *s)
 	size_t i;
 
 	if (!digest || strlen(digest) != 64)
-		return results_bad(r, "study", RT_KEY(RT_DIGEST),
-				   results_study_field(RT_DIGEST)->want);
+		return results_json_bad(r, "study", RT_KEY(RT_DIGEST),
+					results_schema_study_field(RT_DIGEST)->want);
 	memcpy(s->digest, digest, 65);
 	if (!take_str(r, st, "study", RT_KEY(RT_NAME), false, &s->name))
 		return false;
 	if (!json_is_array(arr))
-		return results_bad(r, "results.json", RS_KEY(RS_INPUTS),
-			"a list of files");
+		return results_json_bad(r, "results.json", RS_KEY(RS_INPUTS),
+					"a list of files");
 	s->inputs = calloc(json_array_size(arr) + 1, sizeof *s->inputs);
 	if (!s->inputs) {
 		r->nomem = true;
@@ -651,12 +653,12 @@ static bool read_inputs(rd *r, json_t *root, study *s)
 		json_int_t bytes;
 		s->n_inputs++;
 		if (!take_str(r, e, "inputs", RN_KEY(RN_PATH), false, &f->path)
-		    || !results_get_int(r, e, "inputs", RN_KEY(RN_BYTES), 0,
-					INT64_MAX, &bytes))
+		    || !results_json_get_int(r, e, "inputs", RN_KEY(RN_BYTES), 0,
+					     INT64_MAX, &bytes))
 			return false;
 		if (!sha || strlen(sha) != 64)
-			return results_bad(r, "inputs", RN_KEY(RN_SHA256),
-					   results_input_field(RN_SHA256)->want);
+			return results_json_bad(r, "inputs", RN_KEY(RN_SHA256),
+						results_schema_input_field(RN_SHA256)->want);
 		memcpy(f->sha256, sha, 65);
 		f->bytes = (uint64_t)bytes;
 	}
@@ -705,24 +707,24 @@ static bool read_mech_counts(rd *r, const study *s, json_t *e,
 	c->series = series ? study_series_index(&s->plan, series)
 			   : (size_t)-1;
 	if (c->series == (size_t)-1)
-		return results_bad(r, "mechanism", RM_KEY(RM_SERIES),
-				   "a series of the study");
-	return results_get_state(r, e, "mechanism", RM_KEY(RM_STATE),
-				 &c->state)
-	       && results_get_int(r, e, "mechanism", RM_KEY(RM_BOOTS), 0,
-				  INT64_MAX, &c->boots)
-	       && results_get_int(r, e, "mechanism", RM_KEY(RM_REGISTERED), 0,
-				  c->boots, &c->registered)
-	       && results_get_int(r, e, "mechanism",
-				  RM_KEY(RM_SERVICE_RUNNING), 0, c->boots,
-				  &c->running)
-	       && results_get_int(r, e, "mechanism",
-				  RM_KEY(RM_SERVICE_STOPPED), 0,
-				  c->boots - c->running, &c->stopped)
-	       && results_get_int(r, e, "mechanism", RM_KEY(RM_LOST_EVENTS), 0,
-				  INT64_MAX, &c->lost_events)
-	       && results_get_int(r, e, "mechanism", RM_KEY(RM_LOST_BUFFERS),
-				  0, INT64_MAX, &c->lost_buffers);
+		return results_json_bad(r, "mechanism", RM_KEY(RM_SERIES),
+					"a series of the study");
+	return results_json_get_state(r, e, "mechanism", RM_KEY(RM_STATE),
+				      &c->state)
+	       && results_json_get_int(r, e, "mechanism", RM_KEY(RM_BOOTS), 0,
+				       INT64_MAX, &c->boots)
+	       && results_json_get_int(r, e, "mechanism", RM_KEY(RM_REGISTERED), 0,
+				       c->boots, &c->registered)
+	       && results_json_get_int(r, e, "mechanism",
+				       RM_KEY(RM_SERVICE_RUNNING), 0, c->boots,
+				       &c->running)
+	       && results_json_get_int(r, e, "mechanism",
+				       RM_KEY(RM_SERVICE_STOPPED), 0,
+				       c->boots - c->running, &c->stopped)
+	       && results_json_get_int(r, e, "mechanism", RM_KEY(RM_LOST_EVENTS), 0,
+				       INT64_MAX, &c->lost_events)
+	       && results_json_get_int(r, e, "mechanism", RM_KEY(RM_LOST_BUFFERS),
+				       0, INT64_MAX, &c->lost_buffers);
 }
 
 /* Gives each of the N boots in RUNS a mechanism log with its share of C,
@@ -761,16 +763,16 @@ static bool deal_priorities(rd *r, study_run **runs, size_t n, json_t *vars)
 	json_array_foreach(vars, i, v) {
 		long w[PRIO_PHASES], t[PRIO_PHASES];
 		json_int_t b;
-		if (!results_get_phases(r, v, RV_KEY(RV_WIN32), w)
-		    || !results_get_phases(r, v, RV_KEY(RV_ETW), t)
-		    || !results_get_int(r, v, "priority", RV_KEY(RV_BOOTS), 1,
-					(json_int_t)n, &b))
+		if (!results_json_get_phases(r, v, RV_KEY(RV_WIN32), w)
+		    || !results_json_get_phases(r, v, RV_KEY(RV_ETW), t)
+		    || !results_json_get_int(r, v, "priority", RV_KEY(RV_BOOTS), 1,
+					     (json_int_t)n, &b))
 			return false;
 		for (json_int_t j = 0; j < b; j++, k++) {
 			if (k >= n)
-				return results_bad(r, "mechanism",
-						   RM_KEY(RM_PRIORITY),
-						   "within the boots");
+				return results_json_bad(r, "mechanism",
+							RM_KEY(RM_PRIORITY),
+							"within the boots");
 			for (int ph = 0; ph < PRIO_PHASES; ph++) {
 				runs[k]->mech->prio_seen[ph] = true;
 				runs[k]->mech->win32[ph] = w[ph];
@@ -794,8 +796,8 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 	if (!read_mech_counts(r, s, e, &c))
 		return false;
 	if (!json_is_array(vars))
-		return results_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
-				   results_mech_field(RM_PRIORITY)->want);
+		return results_json_bad(r, "mechanism", RM_KEY(RM_PRIORITY),
+					results_schema_mech_field(RM_PRIORITY)->want);
 	runs = calloc(s->n_runs + 1, sizeof *runs);
 	if (!runs) {
 		r->nomem = true;
@@ -806,8 +808,8 @@ static bool deal_mechanism(rd *r, study *s, json_t *e)
 		    && pb_state_equal(s->runs[i].state, c.state))
 			runs[n++] = &s->runs[i];
 	if ((json_int_t)n != c.boots)
-		ok = results_bad(r, "mechanism", RM_KEY(RM_BOOTS),
-				 "the number of its runs");
+		ok = results_json_bad(r, "mechanism", RM_KEY(RM_BOOTS),
+				      "the number of its runs");
 	else
 		ok = deal_logs(r, runs, n, &c)
 		     && deal_priorities(r, runs, n, vars);
@@ -825,8 +827,8 @@ static bool read_boundary_row(rd *r, study *s, json_t *e)
 	mech_log *m;
 
 	if (!run)
-		return results_bad(r, "boundary", RW_KEY(RW_RUN),
-				   results_bound_row_field(RW_RUN)->want);
+		return results_json_bad(r, "boundary", RW_KEY(RW_RUN),
+					results_schema_bound_row_field(RW_RUN)->want);
 	m = new_log(r);
 	if (!m)
 		return false;
@@ -854,10 +856,10 @@ static bool read_logs(rd *r, json_t *root, study *s)
 	size_t i;
 
 	if (!json_is_array(mech))
-		return results_bad(r, "results.json", "mechanism", "a list");
+		return results_json_bad(r, "results.json", "mechanism", "a list");
 	if (!json_is_array(rows))
-		return results_bad(r, "boundary", RB_KEY(RB_ROWS),
-				   results_boundary_field(RB_ROWS)->want);
+		return results_json_bad(r, "boundary", RB_KEY(RB_ROWS),
+					results_schema_boundary_field(RB_ROWS)->want);
 	json_array_foreach(mech, i, e)
 		if (!deal_mechanism(r, s, e))
 			return false;
@@ -870,7 +872,7 @@ static bool read_logs(rd *r, json_t *root, study *s)
 /* ---------------------------------------------------------------------
  * Entry point. */
 
-pb_status results_read(const char *path, diag *d, study **out)
+pb_status results_json_read(const char *path, diag *d, study **out)
 {
 	json_t *root;
 	rd r = { path, d, false, NULL };
@@ -879,7 +881,7 @@ pb_status results_read(const char *path, diag *d, study **out)
 	bool ok;
 	/* Version 2 renamed verdict codes, which are not read here, so both
 	 * versions give the same study. */
-	pb_status st = results_doc_load(path, d, &root, &version);
+	pb_status st = results_json_load(path, d, &root, &version);
 
 	*out = NULL;
 	if (st != PB_OK)

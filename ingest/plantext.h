@@ -1,6 +1,6 @@
 /* plantext.h: the analysis plan as text, written in one place for every
  * reader of it: the canonical form whose SHA-256 is the plan's digest, the
- * study.ini that `plan new` writes (render/skeleton.c), and the values
+ * study.ini that `plan new` writes (render/study_ini.c), and the values
  * `compare` quotes when two plans differ.
  *
  * The canonical form holds the keys that decide the numbers and verdicts,

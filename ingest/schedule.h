@@ -1,5 +1,6 @@
 /* schedule.h: reading schedule.csv, the planned order of a study's boots
- * (as `pairboot plan new` writes it; render/skeleton.h has its columns).
+ * (as `pairboot plan new` writes it: render/schedule.h, which has its
+ * columns).
  *
  * A study folder may hold schedule.csv beside runs.csv; then check and
  * report compare what was recorded with what was planned.  Its header must

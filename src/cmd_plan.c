@@ -32,7 +32,8 @@
 #include "render/figfile.h"
 #include "render/outdir.h"
 #include "render/plan_report.h"
-#include "render/skeleton.h"
+#include "render/schedule.h"
+#include "render/study_ini.h"
 #include "src/cli.h"
 #include "src/textfonts.h"
 
@@ -381,8 +382,8 @@ static pb_status write_skeleton(const char *dir, const study_plan *p,
 	outdir *o = NULL;
 	pb_status st = d ? PB_OK : PB_NOMEM;
 
-	skeleton_study_ini(p, interval_why, ini);
-	skeleton_schedule_csv(p, boots, b, csv);
+	study_ini_write(p, interval_why, ini);
+	schedule_write_csv(p, boots, b, csv);
 	if (st == PB_OK)
 		st = outdir_begin_fresh(dir, d, &o);
 	if (st == PB_OK)

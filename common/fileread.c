@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The first buffer: most files of a study are far smaller. */
 #define FILEREAD_FIRST 4096
@@ -45,5 +46,35 @@ pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len)
 	b[n] = '\0';
 	*buf = b;
 	*len = n;
+	return PB_OK;
+}
+
+pb_status fileread_document(const char *path, diag *d, char **buf,
+			    size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	pb_status st;
+
+	*buf = NULL;
+	*len = 0;
+	if (!f) {
+		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
+		return PB_NOINPUT;
+	}
+	st = fileread_all(f, FILEREAD_MAX_DOCUMENT, buf, len);
+	if (st == PB_IOERR)
+		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
+	fclose(f);
+	if (st != PB_OK)
+		return st;
+	if (*len > FILEREAD_MAX_DOCUMENT) {
+		diag_error(d, path, 0, 0, "larger than %zu MiB, the most "
+			   "pairboot reads of a page or results.json",
+			   FILEREAD_MAX_DOCUMENT >> 20);
+		free(*buf);
+		*buf = NULL;
+		*len = 0;
+		return PB_DATAERR;
+	}
 	return PB_OK;
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/diag.h"
 #include "common/status.h"
 
 /* Reads F to its end, but no more than MAX + 1 bytes (so that a caller
@@ -20,5 +21,12 @@ pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len);
  * study at the limits of docs/study-format.md writes far less, and a
  * device or a runaway file must not be read until memory runs out. */
 #define FILEREAD_MAX_DOCUMENT ((size_t)64 << 20)
+
+/* Reads the published page or results.json at PATH whole into a new *BUF
+ * (as fileread_all), telling D what went wrong as "PATH: ...": PB_NOINPUT
+ * when it cannot be opened, PB_IOERR, PB_NOMEM, or PB_DATAERR when it is
+ * larger than FILEREAD_MAX_DOCUMENT. */
+pb_status fileread_document(const char *path, diag *d, char **buf,
+			    size_t *len);
 
 #endif

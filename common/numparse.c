@@ -286,6 +286,19 @@ static bool digit_at(char ch)
 	return ch >= '0' && ch <= '9';
 }
 
+/* The exponent written after the 'e' or 'E' at E, its size clamped to
+ * 100000 so that no written number can overflow it. */
+static long exponent_at(const char *e)
+{
+	bool neg = e[1] == '-';
+	long exp = 0;
+
+	for (e += 1 + (e[1] == '-' || e[1] == '+'); digit_at(*e); e++)
+		if (exp < 100000)
+			exp = exp * 10 + (*e - '0');
+	return neg ? -exp : exp;
+}
+
 int numparse_decimals(const char *s)
 {
 	const char *p = strchr(s, '.');
@@ -296,14 +309,8 @@ int numparse_decimals(const char *s)
 		for (p++; digit_at(*p); p++)
 			if (frac < 100000)
 				frac++;
-	if (e) {
-		bool neg = e[1] == '-';
-		for (e += 1 + (e[1] == '-' || e[1] == '+'); digit_at(*e); e++)
-			if (exp < 100000)
-				exp = exp * 10 + (*e - '0');
-		if (neg)
-			exp = -exp;
-	}
+	if (e)
+		exp = exponent_at(e);
 	dec = frac - exp;
 	return (int)(dec < 0 ? 0 : dec > 1000 ? 1000 : dec);
 }
@@ -328,14 +335,8 @@ long numparse_fixed_digits(const char *s)
 		if (!in_frac && whole < 100000)
 			whole++;
 	}
-	if (e) {
-		bool neg = e[1] == '-';
-		for (e += 1 + (e[1] == '-' || e[1] == '+'); digit_at(*e); e++)
-			if (exp < 100000)
-				exp = exp * 10 + (*e - '0');
-		if (neg)
-			exp = -exp;
-	}
+	if (e)
+		exp = exponent_at(e);
 	if (first < 0)
 		return 0;
 	point = whole + exp;    /* digits before the point, in fixed form */

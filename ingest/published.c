@@ -1750,28 +1750,14 @@ pb_status published_read(const char *path, const study_plan *plan,
 			 const pub_phrase *vocab, size_t n_vocab, diag *d,
 			 published **out)
 {
-	FILE *f = fopen(path, "rb");
 	char *buf;
 	size_t len;
 	pb_status st;
 
 	*out = NULL;
-	if (!f) {
-		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
-		return PB_NOINPUT;
-	}
-	st = fileread_all(f, FILEREAD_MAX_DOCUMENT, &buf, &len);
-	if (st == PB_IOERR)
-		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
-	fclose(f);
+	st = fileread_document(path, d, &buf, &len);
 	if (st != PB_OK)
 		return st;
-	if (len > FILEREAD_MAX_DOCUMENT) {
-		diag_error(d, path, 0, 0, "larger than %zu MiB, the most "
-			   "pairboot reads of a page or results.json", FILEREAD_MAX_DOCUMENT >> 20);
-		free(buf);
-		return PB_DATAERR;
-	}
 	st = published_parse(path, buf, len, plan, vocab, n_vocab, d, out);
 	free(buf);
 	return st;

@@ -83,28 +83,14 @@ pb_status results_json_parse(const char *path, const char *text, size_t len,
 pb_status results_json_load(const char *path, diag *d, json_t **root,
 			    int *version)
 {
-	FILE *f = fopen(path, "rb");
 	char *text;
 	size_t len;
 	pb_status st;
 
 	*root = NULL;
-	if (!f) {
-		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
-		return PB_NOINPUT;
-	}
-	st = fileread_all(f, FILEREAD_MAX_DOCUMENT, &text, &len);
-	if (st == PB_IOERR)
-		diag_error(d, path, 0, 0, "read error: %s", strerror(errno));
-	fclose(f);
+	st = fileread_document(path, d, &text, &len);
 	if (st != PB_OK)
 		return st;
-	if (len > FILEREAD_MAX_DOCUMENT) {
-		diag_error(d, path, 0, 0, "larger than %zu MiB, the most "
-			   "pairboot reads of a page or results.json", FILEREAD_MAX_DOCUMENT >> 20);
-		free(text);
-		return PB_DATAERR;
-	}
 	st = results_json_parse(path, text, len, d, root, version);
 	free(text);
 	return st;

@@ -19,6 +19,16 @@ static bool ascii_digit(char ch)
 	return ch >= '0' && ch <= '9';
 }
 
+/* The place of TEXT among the N NAMES, or N. */
+static size_t name_index(const char *const *names, size_t n,
+			 const char *text)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(text, names[i]) == 0)
+			return i;
+	return n;
+}
+
 static const char *const interval_names[INTERVAL_METHOD_COUNT] = {
 	[INTERVAL_PERCENTILE] = "percentile",
 	[INTERVAL_BCA] = "bca",
@@ -45,13 +55,12 @@ const char *series_kind_name(series_kind kind)
 
 bool series_kind_parse(const char *text, series_kind *out)
 {
-	for (size_t i = 0; i < N_KINDS; i++) {
-		if (strcmp(text, kind_names[i]) == 0) {
-			*out = (series_kind)i;
-			return true;
-		}
-	}
-	return false;
+	size_t i = name_index(kind_names, N_KINDS, text);
+
+	if (i == N_KINDS)
+		return false;
+	*out = (series_kind)i;
+	return true;
 }
 
 const char *interval_method_name(interval_method m)
@@ -63,13 +72,12 @@ const char *interval_method_name(interval_method m)
 
 bool interval_method_parse(const char *text, interval_method *out)
 {
-	for (int i = 0; i < INTERVAL_METHOD_COUNT; i++) {
-		if (strcmp(text, interval_names[i]) == 0) {
-			*out = (interval_method)i;
-			return true;
-		}
-	}
-	return false;
+	size_t i = name_index(interval_names, INTERVAL_METHOD_COUNT, text);
+
+	if (i == INTERVAL_METHOD_COUNT)
+		return false;
+	*out = (interval_method)i;
+	return true;
 }
 
 /* Format 1 knew one rule, SystemResponsiveness' documented one, and

@@ -238,10 +238,29 @@ const char *style_text_message(const style_text *t)
 	return t->message;
 }
 
-static bool pinned_family(const char *family)
+/* Whether FONT is of FAMILY, by any of the names fontconfig gives its
+ * family: Pango describes a font by the name of the user's language, so
+ * under a Korean locale (LC_ALL, LANG or FC_LANG=ko) NanumGothic is
+ * "\xEB\x82\x98\xEB\x88\x94\xEA\xB3\xA0\xEB\x94\x95" to it. */
+static bool font_of_family(PangoFont *font, const char *family)
 {
-	return family && (g_ascii_strcasecmp(family, FAMILY_LATIN) == 0
-			  || g_ascii_strcasecmp(family, FAMILY_HANGUL) == 0);
+	FcPattern *pat;
+	FcChar8 *name;
+
+	if (!font || !PANGO_IS_FC_FONT(font))
+		return false;
+	pat = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+	for (int i = 0; FcPatternGetString(pat, FC_FAMILY, i, &name)
+			== FcResultMatch; i++)
+		if (g_ascii_strcasecmp((const char *)name, family) == 0)
+			return true;
+	return false;
+}
+
+static bool pinned_font(PangoFont *font)
+{
+	return font_of_family(font, FAMILY_LATIN)
+	       || font_of_family(font, FAMILY_HANGUL);
 }
 
 /* Records the first failure: TEXT is quoted, cut to fit. */
@@ -277,7 +296,7 @@ static void check_layout(style_text *t, PangoLayout *l, const char *text)
 			fd = pango_font_describe(run->item->analysis.font);
 			family = fd ? pango_font_description_get_family(fd)
 				    : NULL;
-			if (!pinned_family(family)) {
+			if (!pinned_font(run->item->analysis.font)) {
 				snprintf(why, sizeof why,
 					 "text falls back to the font '%.60s' "
 					 "(install fonts-dejavu-core and "
@@ -482,10 +501,7 @@ static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 	pango_font_description_free(want);
 	if (font)
 		got = pango_font_describe(font);
-	if (!font || !got || !PANGO_IS_FC_FONT(font)
-	    || !pango_font_description_get_family(got)
-	    || g_ascii_strcasecmp(pango_font_description_get_family(got),
-				  family) != 0) {
+	if (!font || !got || !font_of_family(font, family)) {
 		snprintf(message, size, "the font family '%s' is not "
 			 "installed (Debian package %s)", family,
 			 strcmp(family, FAMILY_HANGUL) == 0
@@ -498,8 +514,9 @@ static pb_status font_file(PangoFontMap *map, PangoContext *ctx,
 		file = NULL;
 	if (FcPatternGetString(pat, FC_STYLE, 0, &style) != FcResultMatch)
 		style = NULL;
-	/* The family was checked above: it is not NULL. */
-	f->family = strutil_dup(pango_font_description_get_family(got));
+	/* The family by the name asked for, whatever the locale calls it,
+	 * so that what is recorded is the same in every locale. */
+	f->family = strutil_dup(family);
 	f->style = strutil_dup(style ? (const char *)style : "");
 	f->path = strutil_dup(file ? (const char *)file : "");
 	if (!f->family || !f->style || !f->path) {

@@ -251,4 +251,21 @@ for loc in de_DE.UTF-8 cs_CZ.UTF-8; do
 		diag "$(diff -u "$tap_tmp/out.C" "$tap_tmp/out.$loc" | head -n 40)"
 done
 
+# A Korean desktop, the locale built into a private LOCPATH when the system
+# lacks it: fontconfig names NanumGothic in Korean there, and the check of
+# the studies' Korean text must still find it.
+ko_locpath=$tap_tmp/locales
+if ! grep -qxF -- ko_kr.utf8 <<<"$installed_locales"; then
+	mkdir -p "$ko_locpath"
+	localedef -i ko_KR -f UTF-8 "$ko_locpath/ko_KR.UTF-8" >/dev/null 2>&1
+fi
+LOCPATH=$ko_locpath transcript ko_KR.UTF-8 >"$tap_tmp/out.ko"
+ok "output under LC_ALL=ko_KR.UTF-8 is byte-identical to LC_ALL=C" \
+	cmp -s "$tap_tmp/out.C" "$tap_tmp/out.ko" ||
+	diag "$(diff -u "$tap_tmp/out.C" "$tap_tmp/out.ko" | head -n 40)"
+FC_LANG=ko transcript C >"$tap_tmp/out.fcko"
+ok "output under FC_LANG=ko is byte-identical to LC_ALL=C" \
+	cmp -s "$tap_tmp/out.C" "$tap_tmp/out.fcko" ||
+	diag "$(diff -u "$tap_tmp/out.C" "$tap_tmp/out.fcko" | head -n 40)"
+
 done_testing

@@ -70,6 +70,23 @@ for l in de_DE.UTF-8 cs_CZ.UTF-8; do
 		skip "LANG=$l gives the same pages" "locale not installed"
 	fi
 done
+# A Korean desktop: fontconfig then names NanumGothic by its Korean name,
+# which must not make the fonts look missing.  The locale is built into a
+# private LOCPATH when the system lacks it; FC_LANG=ko alone does the same
+# to fontconfig.  Every file of the report (figures, PDFs) is compared.
+ko_locpath=$tap_tmp/locales
+if ! locale -a 2>/dev/null | grep -qix 'ko_KR.utf-\{0,1\}8'; then
+	mkdir -p "$ko_locpath"
+	localedef -i ko_KR -f UTF-8 "$ko_locpath/ko_KR.UTF-8" >/dev/null 2>&1
+fi
+report_under ko LOCPATH="$ko_locpath" LC_ALL=ko_KR.UTF-8 LANG=ko_KR.UTF-8
+is "$?" 0 "LC_ALL=ko_KR.UTF-8: the report is written"
+ok "LC_ALL=ko_KR.UTF-8 gives the same files, figures and PDFs included" \
+	diff -r "$tap_tmp/loc/c" "$tap_tmp/loc/ko"
+report_under fcko LC_ALL=C FC_LANG=ko
+is "$?" 0 "FC_LANG=ko: the report is written"
+ok "FC_LANG=ko gives the same files, figures and PDFs included" \
+	diff -r "$tap_tmp/loc/c" "$tap_tmp/loc/fcko"
 ok "no number on any page is written with a decimal comma" \
 	test -z "$(grep -E '[0-9],[0-9]' "$tap_tmp"/loc/*/*.md)"
 

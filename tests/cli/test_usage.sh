@@ -72,41 +72,27 @@ add() {
 	if [ -z "$1" ]; then printf '%s' "$2"; else printf '%s\n%s' "$1" "$2"; fi
 }
 
-declare -A seen_names
-c_name='' c_args='' c_status='' c_err='' c_out='' c_has_stderr=no
-n_cases=0
-while IFS= read -r line || [ -n "$line" ]; do
-	case $line in
-	'#'*) continue ;;
-	'') case_end; continue ;;
-	esac
-	key=${line%% *}
-	value=${line#"$key"}
-	value=${value# }
-	case $key in
-	case)
-		case_end
-		c_name=$value
-		n_cases=$((n_cases + 1))
-		[ -n "${seen_names[$value]:-}" ] &&
-			{ tap_result 1 "$value"; diag "case name '$value' is used twice"; }
-		seen_names[$value]=1 ;;
-	args) c_args=$value ;;
-	status) c_status=$value ;;
+# case_key KEY VALUE: one line of the case being read.
+case_key() {
+	case $1 in
+	args) c_args=$2 ;;
+	status) c_status=$2 ;;
 	stderr)
 		c_has_stderr=yes
-		case $value in
+		case $2 in
 		none) ;;
 		hint) c_err=$(add "$c_err" "$hint") ;;
-		*) c_err=$(add "$c_err" "$(sub "$value")") ;;
+		*) c_err=$(add "$c_err" "$(sub "$2")") ;;
 		esac ;;
-	stdout) c_out=$(add "$c_out" "$(sub "$value")") ;;
+	stdout) c_out=$(add "$c_out" "$(sub "$2")") ;;
 	*)
 		tap_result 1 "${c_name:-cases file}"
-		diag "unknown line in $cases_file: '$line'" ;;
+		diag "unknown line in $cases_file: '$1 $2'" ;;
 	esac
-done <"$cases_file"
-case_end
+}
+
+c_name='' c_args='' c_status='' c_err='' c_out='' c_has_stderr=no
+read_cases "$cases_file"
 ok "the case table holds at least 40 cases ($n_cases)" test "$n_cases" -ge 40
 
 ## every option of every command ------------------------------------------

@@ -1,9 +1,7 @@
 /* cli.c: what every sub-command shares on the command line: usage errors,
- * and the global options, which may stand before the command or among its
- * own arguments, as GNU users expect (`pairboot check STUDY -j 1`). */
+ * printing, the number of jobs, and the values several commands take. */
 #include "config.h"
 
-#include <ctype.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -117,62 +115,6 @@ pb_status cli_operands(const char *cmd, int argc, char **argv, int n,
 	return PB_OK;
 }
 
-/* Whether the option getopt_long refused last (optopt), a long one when
- * IS_LONG, is one of SHORTOPTS or LONGOPTS that takes a value: a long one
- * by the value it returns, which getopt_long leaves in optopt, a short one
- * by its letter (which may also be the value of a long option without a
- * short form). */
-static bool refused_for_value(bool is_long, const char *shortopts,
-			      const struct option *longopts)
-{
-	const char *letter;
-
-	if (optopt == 0)
-		return false;
-	if (is_long) {
-		for (const struct option *o = longopts; o && o->name; o++)
-			if (o->val == optopt && !o->flag
-			    && o->has_arg == required_argument)
-				return true;
-		return false;
-	}
-	letter = optopt < 128 ? strchr(shortopts, optopt) : NULL;
-	return letter && letter[1] == ':';
-}
-
-int cli_next_option(const char *cmd, int argc, char **argv,
-		    const char *shortopts, const struct option *longopts)
-{
-	int before = optind, c;
-	const char *arg;
-	bool is_long, printable;
-
-	opterr = 0;
-	c = getopt_long(argc, argv, shortopts, longopts, NULL);
-	if (c != '?')
-		return c;
-	/* A long option always moves optind past itself.  A short one inside
-	 * a cluster ("-qx") leaves optind where it was, or moves it past the
-	 * cluster: the argument before optind is then no option's name, so
-	 * a short option is named by its letter. */
-	arg = optind > 0 ? argv[optind - 1] : "";
-	is_long = optind != before && strncmp(arg, "--", 2) == 0;
-	printable = optopt > 0 && optopt < 128 && isprint(optopt);
-	if (refused_for_value(is_long, shortopts, longopts)) {
-		if (is_long)
-			cli_usage_error("%s: option '%s' requires an argument",
-					cmd, arg);
-		else
-			cli_usage_error("%s: option '-%c' requires an "
-					"argument", cmd, optopt);
-	} else if (!is_long && printable) {
-		cli_usage_error("%s: invalid option -- '%c'", cmd, optopt);
-	} else {
-		cli_usage_error("%s: unrecognized option '%s'", cmd, arg);
-	}
-	return CLI_OPTION_BAD;
-}
-
 bool cli_parse_jobs(const char *text, unsigned *jobs)
 {
 	unsigned long n;
@@ -182,89 +124,6 @@ bool cli_parse_jobs(const char *text, unsigned *jobs)
 		return false;
 	*jobs = (unsigned)n;
 	return true;
-}
-
-/* True when ARG is one of VALUED, the command's options whose value is
- * the next argument ("-o DIR", "--lang en"). */
-static bool takes_value(const char *arg, const char *const *valued)
-{
-	for (; valued && *valued; valued++)
-		if (strcmp(arg, *valued) == 0)
-			return true;
-	return false;
-}
-
-static pb_status set_jobs(const char *text, cli_globals *g)
-{
-	if (!text)
-		return cli_usage_error("option '-j' requires an argument");
-	if (!cli_parse_jobs(text, &g->jobs))
-		return cli_usage_error("invalid number of jobs '%s' (1 to %d)",
-				       text, READOPT_MAX_JOBS);
-	return PB_OK;
-}
-
-/* If ARGV[I] is a global option, applies it and returns how many
- * arguments it took (1 or 2) in *TAKEN; else *TAKEN is 0. */
-static pb_status take_one(int argc, char **argv, int i, cli_globals *g,
-			  int *taken)
-{
-	const char *a = argv[i];
-	const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-
-	*taken = 1;
-	if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)
-		g->quiet = true;
-	else if (strcmp(a, "--timings") == 0)
-		g->timings = true;
-	else if (strcmp(a, "--no-wait") == 0)
-		g->no_wait = true;
-	else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
-		g->help = true;
-	else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0)
-		g->version = true;
-	else if (strncmp(a, "--jobs=", 7) == 0)
-		return set_jobs(a + 7, g);
-	else if (strcmp(a, "-j") == 0 || strcmp(a, "--jobs") == 0) {
-		*taken = 2;
-		return set_jobs(next, g);
-	} else if (strncmp(a, "-j", 2) == 0)
-		return set_jobs(a + 2, g);
-	else
-		*taken = 0;
-	return PB_OK;
-}
-
-pb_status cli_take_globals(int *argc, char **argv, const char *const *valued,
-			   cli_globals *g)
-{
-	int out = 1;
-
-	for (int i = 1; i < *argc;) {
-		int taken;
-		pb_status st;
-
-		if (strcmp(argv[i], "--") == 0) {
-			while (i < *argc)
-				argv[out++] = argv[i++];
-			break;
-		}
-		if (takes_value(argv[i], valued)) {
-			argv[out++] = argv[i++];
-			if (i < *argc)
-				argv[out++] = argv[i++];
-			continue;
-		}
-		st = take_one(*argc, argv, i, g, &taken);
-		if (st != PB_OK)
-			return st;
-		if (taken == 0)
-			argv[out++] = argv[i];
-		i += taken ? taken : 1;
-	}
-	argv[out] = NULL;
-	*argc = out;
-	return PB_OK;
 }
 
 void cli_all_langs(cli_langs *langs)

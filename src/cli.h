@@ -1,10 +1,10 @@
-/* cli.h: the sub-commands of pairboot.  main() parses the global options
- * and hands the remaining arguments (argv[0] = the sub-command's name) to one
- * of these; each returns the process exit status. */
+/* cli.h: what the commands of pairboot share: usage errors, printing,
+ * the global options and the values several commands take (--lang,
+ * --figure-base).  The commands themselves and their options are in
+ * options.h. */
 #ifndef PAIRBOOT_CLI_H
 #define PAIRBOOT_CLI_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -14,13 +14,6 @@
 typedef struct cli_options {
 	bool quiet;        /* --quiet: no progress or summary chatter */
 } cli_options;
-
-pb_status cmd_check(int argc, char **argv, const cli_options *opt);
-pb_status cmd_report(int argc, char **argv, const cli_options *opt);
-pb_status cmd_compare(int argc, char **argv, const cli_options *opt);
-pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
-pb_status cmd_summarize(int argc, char **argv, const cli_options *opt);
-pb_status cmd_plan(int argc, char **argv, const cli_options *opt);
 
 /* How many problems a command prints before it only counts them (the
  * limit of its diag, common/diag.h). */
@@ -41,16 +34,6 @@ diag *cli_diag_new(void);
  * problems)" (NOTHING says what was not done: "no report written"). */
 void cli_say_failure(pb_status st, const char *who, const char *nothing,
 		     const diag *d);
-
-/* What cli_next_option returns for an option it has already refused. */
-#define CLI_OPTION_BAD (-2)
-
-/* The next option of command CMD's arguments, as getopt_long returns it
- * with SHORTOPTS and LONGOPTS (-1 after the last).  An option that is
- * unknown, or that lacks the value it takes, is told to the user as
- * such; CLI_OPTION_BAD is then returned. */
-int cli_next_option(const char *cmd, int argc, char **argv,
-		    const char *shortopts, const struct option *longopts);
 
 /* Checks that command CMD was given N operands after its options (from
  * optind): with fewer, the usage error "CMD: MISSING"; with more, "CMD:
@@ -112,14 +95,5 @@ typedef struct cli_globals {
 
 /* Parses the N of -j N into *JOBS: 1 to READOPT_MAX_JOBS. */
 bool cli_parse_jobs(const char *text, unsigned *jobs);
-
-/* Takes the global options out of a sub-command's ARGV (ARGV[0] is its
- * name; *ARGC arguments, NULL after them), applying them to G, and leaves
- * the rest in order.  VALUED (NULL-terminated, or NULL) lists the
- * command's own options whose value is the next argument, so that value is
- * never read as an option; "--" ends the options.  Returns PB_OK, or
- * PB_USAGE after telling the user (a bad -j). */
-pb_status cli_take_globals(int *argc, char **argv, const char *const *valued,
-			   cli_globals *g);
 
 #endif

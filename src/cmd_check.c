@@ -14,6 +14,7 @@
 #include "ingest/study_read.h"
 #include "ingest/sumfile.h"
 #include "src/cli.h"
+#include "src/options.h"
 #include "src/textfonts.h"
 
 /* The summary holds the study's text and the folder name as the user
@@ -272,17 +273,27 @@ static void print_summary(const study *s)
 	       s->plan.registered ? "registered" : "not registered");
 }
 
-pb_status cmd_check(int argc, char **argv, const cli_options *opt)
+static pb_status cmd_check(int argc, char **argv, const cli_options *opt);
+
+const cli_command command_check = {
+	.name = "check",
+	.operands = "STUDY",
+	.summary = "Read the study strictly, report every problem found as "
+		   "FILE:LINE:COL: what is wrong, and print a summary of what "
+		   "it holds.",
+	.overview = "read the study strictly, report every problem found, "
+		    "and print a summary of what it holds",
+	.run = cmd_check,
+};
+
+static pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 {
-	static const struct option longopts[] = {
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_check, { false }, NULL };
 	diag *d;
 	study *s = NULL;
 	pb_status st;
-	int c;
 
-	while ((c = cli_next_option("check", argc, argv, "", longopts)) != -1)
+	while (cli_next_option(&p, argc, argv) != -1)
 		return PB_USAGE;
 	if (cli_operands("check", argc, argv, 1, "missing STUDY folder")
 	    != PB_OK)

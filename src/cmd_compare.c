@@ -28,6 +28,7 @@
 #include "render/i18n.h"
 #include "render/outdir.h"
 #include "src/cli.h"
+#include "src/options.h"
 #include "src/textfonts.h"
 
 #define DEFAULT_REPORTS "reports"
@@ -470,14 +471,45 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 	return st;
 }
 
-pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
+static pb_status cmd_compare(int argc, char **argv, const cli_options *opt);
+
+static const cli_option compare_options[] = {
+	{ 'o', 'o', "output", "DIR", false,
+	  "write the comparison to DIR (default: reports/compare-<old "
+	  "name>-<new name>)" },
+	{ 'F', 0, "fail-on", "worse|change", false,
+	  "exit 1 when a state's effect or the baseline changed for the "
+	  "worse, by the threshold or of open size (worse), or when anything "
+	  "changed (change); the comparison is written either way" },
+	{ 'B', 0, "figure-base", "URL", false,
+	  "the pages show their figure from URL, where a wiki keeps its "
+	  "uploads (default: beside the page)" },
+};
+
+const cli_command command_compare = {
+	.name = "compare",
+	.operands = "OLD NEW",
+	.options = compare_options,
+	.n_options = sizeof compare_options / sizeof compare_options[0],
+	.summary = "Compare two studies of the same design on an old and a "
+		   "new build: value handling, mechanism, baseline and each "
+		   "state's effect, with a verdict per state.",
+	.overview = "compare two studies of the same design on an old and a "
+		    "new build: value handling, mechanism, baseline and each "
+		    "state's effect, with a verdict per state (changed, "
+		    "changed of open size, no change established, unchanged "
+		    "within threshold); writes DIR (default: "
+		    "reports/compare-<old name>-<new name>); --fail-on "
+		    "worse|change exits 1 when a state's effect or the "
+		    "baseline changed worse, of open size or not, or when "
+		    "anything changed; the pages show the figure beside them, "
+		    "or from --figure-base URL",
+	.run = cmd_compare,
+};
+
+static pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "fail-on", required_argument, NULL, 'F' },
-		{ "figure-base", required_argument, NULL, 'B' },
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_compare, { false }, NULL };
 	const char *output = NULL, *figure_base = NULL;
 	char base[CLI_FIGURE_BASE_MAX + 2] = "";
 	fail_on gate = FAIL_ON_NOTHING;
@@ -485,8 +517,7 @@ pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	pb_status st;
 	int c;
 
-	while ((c = cli_next_option("compare", argc, argv, "o:", longopts))
-	       != -1) {
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;

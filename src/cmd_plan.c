@@ -35,14 +35,13 @@
 #include "render/schedule.h"
 #include "render/study_ini.h"
 #include "src/cli.h"
+#include "src/options.h"
 #include "src/textfonts.h"
 
 /* The study.ini keys `plan new` takes as options, in study.ini order. */
 typedef struct plan_key {
 	const char *name;
-	const char *fallback;   /* the value when not given, said aloud;
-				   NULL: the option must be given */
-	bool optional;          /* may be left out of study.ini */
+	const char *fallback;   /* the value when not given, said aloud */
 	const char *option;     /* the option's name, when not NAME */
 } plan_key;
 
@@ -51,23 +50,23 @@ typedef struct plan_key {
 #define KEY_STATE_TYPE 0
 
 static const plan_key plan_keys[] = {
-	{ "state_type", NULL, true, "state-type" },
-	{ "title", NULL, false, NULL },
-	{ "build", NULL, false, NULL },
-	{ "platform", NULL, true, NULL },
-	{ "column", NULL, false, NULL },
-	{ "scale", NULL, false, NULL },
-	{ "unit", NULL, false, NULL },
-	{ "better", NULL, false, NULL },
-	{ "statistic", NULL, false, NULL },
-	{ "reference", NULL, false, NULL },
-	{ "threshold", NULL, false, NULL },
-	{ "confidence", "0.95", false, NULL },
-	{ "resamples", "10000", false, NULL },
-	{ "seed", NULL, false, NULL },
+	{ "state_type", NULL, "state-type" },
+	{ "title", NULL, NULL },
+	{ "build", NULL, NULL },
+	{ "platform", NULL, NULL },
+	{ "column", NULL, NULL },
+	{ "scale", NULL, NULL },
+	{ "unit", NULL, NULL },
+	{ "better", NULL, NULL },
+	{ "statistic", NULL, NULL },
+	{ "reference", NULL, NULL },
+	{ "threshold", NULL, NULL },
+	{ "confidence", "0.95", NULL },
+	{ "resamples", "10000", NULL },
+	{ "seed", NULL, NULL },
 	/* Chosen by its coverage at --blocks when not given (choose_interval). */
-	{ "interval", NULL, true, NULL },
-	{ "states", NULL, false, NULL },
+	{ "interval", NULL, NULL },
+	{ "states", NULL, NULL },
 };
 #define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
 
@@ -79,7 +78,7 @@ typedef struct plan_args {
 	const char *dir;
 } plan_args;
 
-enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY0 };
+enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY };
 
 /* The command-line name of plan key I. */
 static const char *key_option(size_t i)
@@ -267,50 +266,116 @@ static pb_status parse_count(const char *what, const char *name,
  * study.ini's, ingest/study_ini.h). */
 #define PLAN_MAX_BLOCKS 10000UL
 
+static pb_status plan_new(int argc, char **argv, const cli_options *opt);
+
+/* Each study.ini key of plan_keys by the name of its option, which sets
+ * it; --series and --blocks make the series sections. */
+static const cli_option plan_new_options[] = {
+	{ OPT_KEY, 0, "title", "T", true, "the study's title" },
+	{ OPT_KEY, 0, "build", "B", true, "the build the study was recorded on" },
+	{ OPT_KEY, 0, "platform", "P", false,
+	  "the machine it was recorded on (optional)" },
+	{ OPT_KEY, 0, "column", "C", true,
+	  "the latency CSVs' column, such as latency_us" },
+	{ OPT_KEY, 0, "scale", "F", true, "column value times F gives the unit" },
+	{ OPT_KEY, 0, "unit", "U", true, "the unit, such as ms" },
+	{ OPT_KEY, 0, "better", "lower|higher", true,
+	  "which side of the reference is better" },
+	{ OPT_KEY, 0, "statistic", "S", true,
+	  "mean, median, max or pNN, such as p99" },
+	{ OPT_KEY, 0, "reference", "R", true,
+	  "the state every other one is compared with" },
+	{ OPT_KEY, 0, "threshold", "X", true,
+	  "the smallest difference that matters, in the unit" },
+	{ OPT_KEY, 0, "confidence", "C", false,
+	  "the confidence level (default 0.95)" },
+	{ OPT_KEY, 0, "resamples", "N|exact", false,
+	  "bootstrap resamples (default 10000)" },
+	{ OPT_KEY, 0, "seed", "N", true,
+	  "the seed of the schedule and the bootstrap" },
+	{ OPT_KEY, 0, "interval", "M", false,
+	  "percentile, bca, expanded, studentized or t (default: the method "
+	  "whose simulated coverage at --blocks is nearest 95%, said on "
+	  "standard output and in study.ini)" },
+	{ OPT_KEY, 0, "states", "LIST", true, "the states, separated by ';'" },
+	{ OPT_KEY, 0, "state-type", "name", false,
+	  "the states are names (power plans, on and off), not registry "
+	  "numbers; the study is of format 2" },
+	{ OPT_SERIES, 0, "series", "N", true, "N latency series" },
+	{ OPT_BLOCKS, 0, "blocks", "B", true, "B blocks in each series" },
+};
+
+const cli_command command_plan_new = {
+	.name = "plan new",
+	.operands = "DIR",
+	.options = plan_new_options,
+	.n_options = sizeof plan_new_options / sizeof plan_new_options[0],
+	.brief = true,
+	.summary = "Write a new study's study.ini, its analysis plan "
+		   "registered by digest, and schedule.csv, the order of its "
+		   "boots (a Williams design, balanced for position and "
+		   "carry-over, randomized from the seed); print the digest to "
+		   "publish before the first boot.  Each option but --series "
+		   "and --blocks sets the study.ini key of its name.",
+	.overview = "write a new study's study.ini, its analysis plan "
+		    "registered by digest, and schedule.csv, the order of its "
+		    "boots: a Williams design, balanced for position and "
+		    "carry-over and randomized from the seed; prints the "
+		    "digest to publish before the first boot; with "
+		    "--state-type name the states are names (power plans, on "
+		    "and off) in a study of format 2",
+	.run = plan_new,
+};
+
+/* The index in plan_keys of the key option NAME sets, or N_PLAN_KEYS. */
+static size_t key_of(const char *name)
+{
+	size_t i = 0;
+
+	while (i < N_PLAN_KEYS && strcmp(key_option(i), name) != 0)
+		i++;
+	return i;
+}
+
 static pb_status parse_args(int argc, char **argv, plan_args *a)
 {
-	struct option longopts[N_PLAN_KEYS + 3];
+	cli_parser p = { &command_plan_new, { false }, NULL };
 	int c;
 
 	memset(a, 0, sizeof *a);
-	for (size_t i = 0; i < N_PLAN_KEYS; i++)
-		longopts[i] = (struct option){ key_option(i),
-					       required_argument, NULL,
-					       OPT_KEY0 + (int)i };
-	longopts[N_PLAN_KEYS] = (struct option){ "series", required_argument,
-						 NULL, OPT_SERIES };
-	longopts[N_PLAN_KEYS + 1] = (struct option){ "blocks",
-						     required_argument, NULL,
-						     OPT_BLOCKS };
-	longopts[N_PLAN_KEYS + 2] = (struct option){ NULL, 0, NULL, 0 };
-	while ((c = cli_next_option("plan new", argc, argv, "", longopts))
-	       != -1) {
+	/* Every key has its option: a key the table lost could never be
+	 * given. */
+	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
+		size_t j = 0;
+
+		while (j < command_plan_new.n_options
+		       && strcmp(plan_new_options[j].name, key_option(i)) != 0)
+			j++;
+		if (j == command_plan_new.n_options) {
+			fprintf(stderr, "pairboot: internal error: plan new has "
+				"no option --%s\n", key_option(i));
+			return PB_SOFTWARE;
+		}
+	}
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		if (c == OPT_SERIES)
 			a->series = optarg;
 		else if (c == OPT_BLOCKS)
 			a->blocks = optarg;
-		else if (c >= OPT_KEY0 && c < OPT_KEY0 + (int)N_PLAN_KEYS)
-			a->value[c - OPT_KEY0] = optarg;
+		else if (c == OPT_KEY && key_of(p.option->name) < N_PLAN_KEYS)
+			a->value[key_of(p.option->name)] = optarg;
 		else
 			return PB_USAGE;
 	}
-	if (optind >= argc)
-		return cli_usage_error("plan new: missing DIR, the folder of "
-				       "the new study");
-	if (optind + 1 < argc)
-		return cli_usage_error("plan new: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("plan new", argc, argv, 1, "missing DIR, the folder "
+			 "of the new study") != PB_OK)
+		return PB_USAGE;
 	a->dir = argv[optind];
 	for (size_t i = 0; i < N_PLAN_KEYS; i++)
 		if (a->value[i] && strpbrk(a->value[i], "\n\r"))
 			return cli_usage_error("plan new: --%s: a value must "
 					       "be one line", key_option(i));
-	for (size_t i = 0; i < N_PLAN_KEYS; i++)
-		if (!a->value[i] && !plan_keys[i].fallback
-		    && !plan_keys[i].optional)
-			return cli_usage_error("plan new: --%s is required",
-					       key_option(i));
-	return PB_OK;
+	return cli_check_required(&p);
 }
 
 /* The schedule of every latency series of P, B blocks each, into BOOTS
@@ -445,7 +510,8 @@ static char *choose_interval(plan_args *a, unsigned long blocks)
 	return g_string_free(why, FALSE);
 }
 
-static pb_status plan_new(int argc, char **argv, const cli_options *opt)
+/* `plan new DIR OPTION...` but saying it is out of memory. */
+static pb_status plan_new_run(int argc, char **argv, const cli_options *opt)
 {
 	plan_args a;
 	unsigned long n_series, blocks;
@@ -518,23 +584,58 @@ typedef struct size_args {
 #define PLAN_ALSO_ASSURANCE 0.9
 #define PLAN_DEFAULT_MAX_BLOCKS 200UL
 
+static pb_status plan_sizes(int argc, char **argv, const cli_options *opt);
+
+static const cli_option plan_options[] = {
+	{ 'a', 0, "assurance", "A", false,
+	  "the probability of a correct decisive verdict (default 0.8; 0.9 is "
+	  "shown too)" },
+	{ 'm', 0, "max-blocks", "N", false,
+	  "look up to N blocks per series (default 200)" },
+	{ 'g', 0, "guarantee", NULL, false,
+	  "also the blocks whose power reaches A in at least a share A of "
+	  "pilots; given only for a pilot of 15 or more pairs whose shape is "
+	  "not unlike a normal one (a D'Agostino-Pearson test's p of 0.10 or "
+	  "more)" },
+	{ 'o', 'o', "output", "DIR", false,
+	  "also write DIR/plan.json, and in each language the table "
+	  "DIR/plan.LANG.txt and the assurance curves DIR/plan.LANG.svg and "
+	  "DIR/plan.LANG.png" },
+	{ 'l', 0, "lang", "LIST", false,
+	  "the languages, from en,de,cs,ko (default: all for -o); the table "
+	  "printed is in the first (default en)" },
+};
+
+const cli_command command_plan = {
+	.name = "plan",
+	.operands = "STUDY",
+	.options = plan_options,
+	.n_options = sizeof plan_options / sizeof plan_options[0],
+	.also = &command_plan_new,
+	.summary = "Print the blocks per series a new study with the same plan "
+		   "would need for a correct decisive verdict, by simulating "
+		   "studies in worlds drawn from the per-block differences.  "
+		   "'pairboot plan new --help' tells how to plan a new study.",
+	.overview = "the blocks per series a new study with the same plan "
+		    "would need for a correct decisive verdict with "
+		    "probability A (default 0.8, and 0.9), up to N (default "
+		    "200), by simulating studies in worlds drawn from the "
+		    "per-block differences; --guarantee adds the blocks that "
+		    "suffice in a share A of pilots; -o writes plan.json, and "
+		    "plan.LANG.txt, .svg and .png in each language of --lang "
+		    "(default all; the first is printed, en by default)",
+	.run = plan_sizes,
+};
+
 static pb_status parse_size_args(int argc, char **argv, size_args *a)
 {
-	static const struct option longopts[] = {
-		{ "assurance", required_argument, NULL, 'a' },
-		{ "max-blocks", required_argument, NULL, 'm' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "guarantee", no_argument, NULL, 'g' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_plan, { false }, NULL };
 	int c;
 
 	*a = (size_args){ NULL, NULL, PLAN_DEFAULT_ASSURANCE,
 			  PLAN_DEFAULT_MAX_BLOCKS, false, { { NULL }, 0 } };
 	cli_all_langs(&a->langs);
-	while ((c = cli_next_option("plan", argc, argv, "o:", longopts))
-	       != -1) {
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		if (c == 'a') {
 			if (numparse_double(optarg, strlen(optarg),
 					    &a->assurance) != NUMPARSE_OK
@@ -566,11 +667,9 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 			return PB_USAGE;
 		}
 	}
-	if (optind >= argc)
-		return cli_usage_error("plan: missing STUDY (or 'new DIR')");
-	if (optind + 1 < argc)
-		return cli_usage_error("plan: extra operand '%s'",
-				       argv[optind + 1]);
+	if (cli_operands("plan", argc, argv, 1, "missing STUDY (or 'new DIR')")
+	    != PB_OK)
+		return PB_USAGE;
 	a->study = argv[optind];
 	return PB_OK;
 }
@@ -690,15 +789,12 @@ static pb_status plan_sizes(int argc, char **argv, const cli_options *opt)
 	return st;
 }
 
-pb_status cmd_plan(int argc, char **argv, const cli_options *opt)
+/* plan new has no study to count problems in: its other failures have
+ * said what went wrong where they happened. */
+static pb_status plan_new(int argc, char **argv, const cli_options *opt)
 {
-	pb_status st;
+	pb_status st = plan_new_run(argc, argv, opt);
 
-	if (argc < 2 || strcmp(argv[1], "new") != 0)
-		return plan_sizes(argc, argv, opt);
-	st = plan_new(argc - 1, argv + 1, opt);
-	/* plan new has no study to count problems in: its other failures
-	 * have said what went wrong where they happened. */
 	if (st == PB_NOMEM)
 		fputs("pairboot: out of memory\n", stderr);
 	return st;

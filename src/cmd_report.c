@@ -32,6 +32,7 @@
 #include "render/outdir.h"
 #include "render/results_json.h"
 #include "src/cli.h"
+#include "src/options.h"
 #include "src/textfonts.h"
 
 #define DEFAULT_REPORTS "reports"
@@ -508,18 +509,50 @@ static pb_status parse_figures(const char *arg, paired_request *r)
 	return PB_OK;
 }
 
-pb_status cmd_report(int argc, char **argv, const cli_options *opt)
+static pb_status cmd_report(int argc, char **argv, const cli_options *opt);
+
+/* --lang has no short form: its value stands for the option. */
+enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE, OPT_FIGURES };
+
+static const cli_option report_options[] = {
+	{ 'o', 'o', "output", "DIR", false,
+	  "write the report to DIR (default: reports/<study folder name>)" },
+	{ OPT_LANG, 0, "lang", "LIST", false,
+	  "the languages, from en,de,cs,ko (default: all)" },
+	{ OPT_FORMAT, 0, "format", "LIST", false,
+	  "the formats, from md,json,pdf,svg,png (default: all)" },
+	{ OPT_FIGURE_BASE, 0, "figure-base", "URL", false,
+	  "the pages show their figures from URL, where a wiki keeps its "
+	  "uploads (default: beside the page)" },
+	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
+	  "also draw the paired figure of each state of STATES "
+	  "(comma-separated, spelled as the page writes them; default: every "
+	  "compared state) as paired-STATE.LANG.svg and .png; a state that is "
+	  "not one of the study's is a usage error (exit 64)" },
+};
+
+const cli_command command_report = {
+	.name = "report",
+	.operands = "STUDY",
+	.options = report_options,
+	.n_options = sizeof report_options / sizeof report_options[0],
+	.summary = "Analyse the study and write its report: results.json, "
+		   "LANG.md pages, report.LANG.pdf and each figure as "
+		   "FIGURE.LANG.svg and .png.",
+	.overview = "analyse the study and write its report to DIR (default: "
+		    "reports/<study folder name>): results.json, LANG.md "
+		    "pages, report.LANG.pdf and each figure as FIGURE.LANG.svg "
+		    "and .png; --lang picks languages from en,de,cs,ko and "
+		    "--format formats from md,json,pdf,svg,png (default: all); "
+		    "the pages show the figures beside them, or from "
+		    "--figure-base URL; --figures paired draws each state's "
+		    "paired figure too, or those of STATES",
+	.run = cmd_report,
+};
+
+static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 {
-	/* --lang has no short form: its value stands for the option. */
-	enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE, OPT_FIGURES };
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "lang", required_argument, NULL, OPT_LANG },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "figure-base", required_argument, NULL, OPT_FIGURE_BASE },
-		{ "figures", required_argument, NULL, OPT_FIGURES },
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_report, { false }, NULL };
 	const char *output = NULL, *figure_base = NULL;
 	char base[CLI_FIGURE_BASE_MAX + 2];
 	markdown_links links;
@@ -531,8 +564,7 @@ pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	int c;
 
 	cli_all_langs(&langs);
-	while ((c = cli_next_option("report", argc, argv, "o:", longopts))
-	       != -1) {
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;

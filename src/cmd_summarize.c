@@ -15,6 +15,7 @@
 #include "ingest/study_read.h"
 #include "ingest/sumfile.h"
 #include "src/cli.h"
+#include "src/options.h"
 
 /* Parses "K/N" (1 <= K <= N) into a 0-based shard of N. */
 static bool parse_shard(const char *text, size_t *shard, size_t *shards)
@@ -41,14 +42,38 @@ static size_t count_rows(const study *s)
 	return n;
 }
 
-pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
+static pb_status cmd_summarize(int argc, char **argv,
+			       const cli_options *opt);
+
+static const cli_option summarize_options[] = {
+	{ 'o', 'o', "output", "FILE", true, "the summary file to write" },
+	{ 's', 0, "shard", "K/N",  false,
+	  "summarize only the K-th of N shares of the runs" },
+	{ 'f', 0, "force", NULL, false,
+	  "write FILE even when it is an input of the study or a file that "
+	  "is not a pairboot summary (without it, exit 73)" },
+};
+
+const cli_command command_summarize = {
+	.name = "summarize",
+	.operands = "STUDY",
+	.options = summarize_options,
+	.n_options = sizeof summarize_options / sizeof summarize_options[0],
+	.summary = "Reduce each boot's latency CSV to one row (its statistic, "
+		   "periods and SHA-256) in FILE.  A study folder holding such "
+		   "a file as pairboot-summary.csv is read from it.",
+	.overview = "reduce each boot's latency CSV to one row (its "
+		    "statistic, periods and SHA-256) in FILE; with --shard, "
+		    "only the K-th of N shares of the runs.  A study folder "
+		    "holding such a file as pairboot-summary.csv is read from "
+		    "it. FILE may not be an input of the study nor a file that "
+		    "is not a pairboot summary (exit 73), unless --force",
+	.run = cmd_summarize,
+};
+
+static pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 {
-	static const struct option longopts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "shard", required_argument, NULL, 's' },
-		{ "force", no_argument, NULL, 'f' },
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_summarize, { false }, NULL };
 	read_options ro = { 0, 0, 0 };
 	const char *output = NULL;
 	bool force = false;
@@ -57,8 +82,7 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	pb_status st;
 	int c;
 
-	while ((c = cli_next_option("summarize", argc, argv, "o:", longopts))
-	       != -1) {
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		switch (c) {
 		case 'o':
 			output = optarg;
@@ -80,8 +104,10 @@ pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	if (cli_operands("summarize", argc, argv, 1, "missing STUDY folder")
 	    != PB_OK)
 		return PB_USAGE;
-	if (!output || !output[0])
-		return cli_usage_error("summarize: missing -o FILE");
+	if (cli_check_required(&p) != PB_OK)
+		return PB_USAGE;
+	if (!output[0])
+		return cli_usage_error("summarize: empty file name");
 
 	d = cli_diag_new();
 	if (!d)

@@ -38,6 +38,7 @@
 #include "render/markdown.h"
 #include "render/studytext.h"
 #include "src/cli.h"
+#include "src/options.h"
 #include "src/verify_vocab.h"
 
 
@@ -331,14 +332,43 @@ static bool parse_tolerance(const char *s, double *out)
 	return !errno && *end == '\0' && isfinite(*out);
 }
 
-pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
+static pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
+
+static const cli_option verify_opts[] = {
+	{ 'a', 'a', "against", "FILE", true,
+	  "the results.json or published page (Markdown or plain text, in any "
+	  "language) to check" },
+	{ 't', 't', "tolerance", "X", false,
+	  "how far, in the study's unit, an interval bound drawn another way "
+	  "may lie and still match" },
+	{ 'O', 0, "allow-omitted", NULL, false,
+	  "a result of the data that FILE does not show (OMITTED) does not "
+	  "make it fail" },
+};
+
+const cli_command command_verify = {
+	.name = "verify",
+	.operands = "STUDY",
+	.options = verify_opts,
+	.n_options = sizeof verify_opts / sizeof verify_opts[0],
+	.summary = "Recompute everything from the study and print each number, "
+		   "verdict and line of FILE beside the recomputed one; exit 1 "
+		   "when any item is a MISMATCH, not in data or, unless "
+		   "--allow-omitted, OMITTED.",
+	.overview = "recompute everything from the study and print each "
+		    "number, verdict and page line of FILE (a results.json or "
+		    "a published page, Markdown or plain text, in any "
+		    "language) beside the recomputed one: match, MISMATCH, "
+		    "OMITTED or not in data, and the paragraphs not checked; "
+		    "interval bounds drawn another way match within X (in the "
+		    "study's unit); exits 1 when any item is a MISMATCH, not "
+		    "in data or, unless --allow-omitted, OMITTED",
+	.run = cmd_verify,
+};
+
+static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 {
-	static const struct option longopts[] = {
-		{ "against", required_argument, NULL, 'a' },
-		{ "tolerance", required_argument, NULL, 't' },
-		{ "allow-omitted", no_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 }
-	};
+	cli_parser p = { &command_verify, { false }, NULL };
 	const char *against = NULL;
 	verify_request req;
 	diag *d;
@@ -349,8 +379,7 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	req.quiet = opt->quiet;
 	/* A page names a series as it is written in the page's language. */
 	req.opt.series_name = studytext_series_name;
-	while ((c = cli_next_option("verify", argc, argv, "a:t:", longopts))
-	       != -1) {
+	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		switch (c) {
 		case 'a':
 			against = optarg;
@@ -373,8 +402,8 @@ pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	if (cli_operands("verify", argc, argv, 1, "missing STUDY folder")
 	    != PB_OK)
 		return PB_USAGE;
-	if (!against)
-		return cli_usage_error("verify: missing --against FILE");
+	if (cli_check_required(&p) != PB_OK)
+		return PB_USAGE;
 	if (!against[0])
 		return cli_usage_error("verify: empty file name");
 

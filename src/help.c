@@ -1,10 +1,17 @@
-/* help.c: the help of each command (help.h). */
+/* help.c: the help printed from the commands' tables (help.h). */
 #include "config.h"
 
 #include "src/help.h"
 
 #include <stdio.h>
 #include <string.h>
+
+/* The widest line of the help, and the column the text of an option or a
+ * command begins at (the blanks before it). */
+#define HELP_WIDTH 72
+#define HELP_TEXT_COLUMN 25
+/* The indent of a usage line's continuation. */
+#define HELP_USAGE_INDENT 9
 
 /* What every command's help ends with: the options that are not its own. */
 static const char global_note[] =
@@ -13,168 +20,173 @@ static const char global_note[] =
 	"may also be given; see 'pairboot --help' for them and the exit "
 	"statuses.\n";
 
-static const struct {
-	const char *name;
-	const char *text;
-} helps[] = {
-	{ "check",
-	  "Usage: pairboot check STUDY\n"
-	  "Read the study strictly, report every problem found as\n"
-	  "FILE:LINE:COL: what is wrong, and print a summary of what it holds.\n"
-	  "\n"
-	  "check has no options of its own.\n" },
-	{ "report",
-	  "Usage: pairboot report STUDY [-o DIR] [--lang LIST] [--format LIST]\n"
-	  "         [--figure-base URL] [--figures paired[=STATES]]\n"
-	  "Analyse the study and write its report: results.json, LANG.md "
-	  "pages,\n"
-	  "report.LANG.pdf and each figure as FIGURE.LANG.svg and .png.\n"
-	  "\n"
-	  "Options:\n"
-	  "  -o, --output=DIR       write the report to DIR (default:\n"
-	  "                         reports/<study folder name>)\n"
-	  "      --lang=LIST        the languages, from en,de,cs,ko (default: "
-	  "all)\n"
-	  "      --format=LIST      the formats, from md,json,pdf,svg,png\n"
-	  "                         (default: all)\n"
-	  "      --figure-base=URL  the pages show their figures from URL, where\n"
-	  "                         a wiki keeps its uploads (default: beside the\n"
-	  "                         page)\n"
-	  "      --figures=paired[=STATES]\n"
-	  "                         also draw the paired figure of each state of\n"
-	  "                         STATES (comma-separated, spelled as the page\n"
-	  "                         writes them; default: every compared state) as\n"
-	  "                         paired-STATE.LANG.svg and .png\n" },
-	{ "compare",
-	  "Usage: pairboot compare OLD NEW [-o DIR] [--fail-on worse|change]\n"
-	  "         [--figure-base URL]\n"
-	  "Compare two studies of the same design on an old and a new build:\n"
-	  "value handling, mechanism, baseline and each state's effect, with a\n"
-	  "verdict per state.\n"
-	  "\n"
-	  "Options:\n"
-	  "  -o, --output=DIR       write the comparison to DIR (default:\n"
-	  "                         reports/compare-<old name>-<new name>)\n"
-	  "      --fail-on=worse|change\n"
-	  "                         exit 1 when a state's effect or the baseline\n"
-	  "                         changed for the worse, by the threshold or of\n"
-	  "                         open size (worse), or when anything changed\n"
-	  "                         (change); the comparison is written either way\n"
-	  "      --figure-base=URL  the pages show their figure from URL, where a\n"
-	  "                         wiki keeps its uploads (default: beside the\n"
-	  "                         page)\n" },
-	{ "verify",
-	  "Usage: pairboot verify STUDY --against FILE [--tolerance X] "
-	  "[--allow-omitted]\n"
-	  "Recompute everything from the study and print each number, "
-	  "verdict and\n"
-	  "line of FILE beside the recomputed one; exit 1 when any item is "
-	  "a\n"
-	  "MISMATCH, not in data or OMITTED.\n"
-	  "\n"
-	  "Options:\n"
-	  "  -a, --against=FILE     the results.json or published page "
-	  "(Markdown\n"
-	  "                         or plain text, in any language) to check\n"
-	  "  -t, --tolerance=X      how far, in the study's unit, an interval "
-	  "bound\n"
-	  "                         drawn another way may lie and still match\n"
-	  "      --allow-omitted    a result of the data that FILE does not "
-	  "show\n"
-	  "                         (OMITTED) does not make it fail\n" },
-	{ "summarize",
-	  "Usage: pairboot summarize STUDY -o FILE [--shard K/N]\n"
-	  "Reduce each boot's latency CSV to one row (its statistic, periods "
-	  "and\n"
-	  "SHA-256) in FILE.  A study folder holding such a file as\n"
-	  "pairboot-summary.csv is read from it.\n"
-	  "\n"
-	  "Options:\n"
-	  "  -o, --output=FILE      the summary file to write (required)\n"
-	  "      --shard=K/N        summarize only the K-th of N shares of the "
-	  "runs\n" },
-	{ "plan",
-	  "Usage: pairboot plan STUDY [--assurance A] [--max-blocks N] "
-	  "[--guarantee]\n"
-	  "         [-o DIR] [--lang LIST]\n"
-	  "  or:  pairboot plan new DIR OPTION...\n"
-	  "Print the blocks per series a new study with the same plan would "
-	  "need\n"
-	  "for a correct decisive verdict, by simulating studies in worlds\n"
-	  "drawn from the per-block differences.  'pairboot plan new --help'\n"
-	  "tells how to plan a new study.\n"
-	  "\n"
-	  "Options:\n"
-	  "      --assurance=A      the probability of a correct decisive "
-	  "verdict\n"
-	  "                         (default 0.8; 0.9 is shown too)\n"
-	  "      --max-blocks=N     look up to N blocks per series (default "
-	  "200)\n"
-	  "      --guarantee        also the blocks whose power reaches A in "
-	  "at\n"
-	  "                         least a share A of pilots\n"
-	  "  -o, --output=DIR       also write DIR/plan.json, and in each language\n"
-	  "                         the table DIR/plan.LANG.txt and the assurance\n"
-	  "                         curves DIR/plan.LANG.svg and DIR/plan.LANG.png\n"
-	  "      --lang=LIST        the languages, from en,de,cs,ko (default: all\n"
-	  "                         for -o); the table printed is in the first\n"
-	  "                         (default en)\n" },
-	{ "plan new",
-	  "Usage: pairboot plan new DIR --title T --build B --column C --scale "
-	  "F\n"
-	  "         --unit U --better lower|higher --statistic S --reference R\n"
-	  "         --threshold X --seed N --states LIST --series N --blocks B\n"
-	  "         [OPTION]...\n"
-	  "Write a new study's study.ini, its analysis plan registered by "
-	  "digest,\n"
-	  "and schedule.csv, the order of its boots (a Williams design, "
-	  "balanced\n"
-	  "for position and carry-over, randomized from the seed); print the\n"
-	  "digest to publish before the first boot.  Each option but --series\n"
-	  "and --blocks sets the study.ini key of its name.\n"
-	  "\n"
-	  "Options:\n"
-	  "      --title=T          the study's title\n"
-	  "      --build=B          the build the study was recorded on\n"
-	  "      --platform=P       the machine it was recorded on (optional)\n"
-	  "      --column=C         the latency CSVs' column, such as "
-	  "latency_us\n"
-	  "      --scale=F          column value times F gives the unit\n"
-	  "      --unit=U           the unit, such as ms\n"
-	  "      --better=lower|higher\n"
-	  "                         which side of the reference is better\n"
-	  "      --statistic=S      mean, median, max or pNN, such as p99\n"
-	  "      --reference=R      the state every other one is compared "
-	  "with\n"
-	  "      --threshold=X      the smallest difference that matters, in "
-	  "the unit\n"
-	  "      --confidence=C     the confidence level (default 0.95)\n"
-	  "      --resamples=N|exact\n"
-	  "                         bootstrap resamples (default 10000)\n"
-	  "      --seed=N           the seed of the schedule and the "
-	  "bootstrap\n"
-	  "      --interval=M       percentile, bca, expanded, studentized or "
-	  "t\n"
-	  "                         (default: the one whose simulated "
-	  "coverage at\n"
-	  "                         --blocks is nearest 95%)\n"
-	  "      --states=LIST      the states, separated by ';'\n"
-	  "      --state-type=name  the states are names (power plans, on and "
-	  "off),\n"
-	  "                         not registry numbers; the study is of "
-	  "format 2\n"
-	  "      --series=N         N latency series\n"
-	  "      --blocks=B         B blocks in each series\n" },
-};
+/* A line being filled: its column, the indent of the next line, and
+ * whether nothing was put on it yet (so a word needs no blank before it). */
+typedef struct line {
+	size_t column;
+	size_t indent;
+	bool fresh;
+} line;
 
-bool help_print_command(const char *name)
+/* Puts WORD (LEN bytes, no blank breaks it) on L after GAP blanks, or at
+ * the indent of a new line when it would not fit in HELP_WIDTH. */
+static void put_word_after(line *l, size_t gap, const char *word, size_t len)
 {
-	for (size_t i = 0; i < sizeof helps / sizeof helps[0]; i++) {
-		if (strcmp(helps[i].name, name) == 0) {
-			fputs(helps[i].text, stdout);
-			fputs(global_note, stdout);
-			return true;
-		}
+	if (!l->fresh && l->column + gap + len > HELP_WIDTH) {
+		printf("\n%*s", (int)l->indent, "");
+		l->column = l->indent;
+		l->fresh = true;
 	}
-	return false;
+	if (!l->fresh) {
+		printf("%*s", (int)gap, "");
+		l->column += gap;
+	}
+	printf("%.*s", (int)len, word);
+	l->column += len;
+	l->fresh = false;
+}
+
+static void put_word(line *l, const char *word, size_t len)
+{
+	put_word_after(l, 1, word, len);
+}
+
+/* Puts the words of TEXT on L, wrapped, and ends the line.  Two blanks
+ * between words (after a sentence) stay two within a line. */
+static void put_text(line *l, const char *text)
+{
+	const char *p = text + strspn(text, " ");
+	size_t gap = 1;
+
+	while (*p) {
+		size_t len = strcspn(p, " ");
+
+		put_word_after(l, gap, p, len);
+		gap = strspn(p + len, " ") > 1 ? 2 : 1;
+		p += len + strspn(p + len, " ");
+	}
+	putchar('\n');
+}
+
+/* Ends HEAD (printed, LEN bytes) with TEXT at HELP_TEXT_COLUMN: on the
+ * same line when HEAD leaves two blanks before it, else on the next. */
+static void put_beside(size_t len, const char *text)
+{
+	line l = { HELP_TEXT_COLUMN, HELP_TEXT_COLUMN, true };
+
+	if (len + 2 <= HELP_TEXT_COLUMN)
+		printf("%*s", (int)(HELP_TEXT_COLUMN - len), "");
+	else
+		printf("\n%*s", HELP_TEXT_COLUMN, "");
+	put_text(&l, text);
+}
+
+/* The synopsis of option O: "-o DIR", "--lang LIST", in brackets unless
+ * it is required.  Into BUF (SIZE bytes). */
+static size_t option_synopsis(const cli_option *o, char *buf, size_t size)
+{
+	const char *open = o->required ? "" : "[", *close = o->required ? "" : "]";
+	char name[64];
+	int n;
+
+	if (o->letter)
+		snprintf(name, sizeof name, "-%c", o->letter);
+	else
+		snprintf(name, sizeof name, "--%s", o->name);
+	n = snprintf(buf, size, "%s%s%s%s%s", open, name, o->arg ? " " : "",
+		     o->arg ? o->arg : "", close);
+	return n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+}
+
+/* Puts the operands and options of CMD on L: every option, or, when
+ * SHORT or the command is brief, the required ones and "[OPTION]..." (or
+ * "OPTION..." when SHORT) for the rest. */
+static void put_synopsis(line *l, const cli_command *cmd, bool short_form)
+{
+	bool rest = false;
+	char item[160];
+
+	for (const char *p = cmd->operands; *p;) {
+		size_t len = strcspn(p, " ");
+
+		put_word(l, p, len);
+		p += len + (p[len] == ' ');
+	}
+	if (short_form && cmd->brief) {
+		put_word(l, "OPTION...", 9);
+		return;
+	}
+	for (size_t i = 0; i < cmd->n_options; i++) {
+		const cli_option *o = &cmd->options[i];
+
+		if (cmd->brief && !o->required) {
+			rest = true;
+			continue;
+		}
+		put_word(l, item, option_synopsis(o, item, sizeof item));
+	}
+	if (rest)
+		put_word(l, "[OPTION]...", 11);
+}
+
+/* Prints the options of CMD, one paragraph each. */
+static void print_options(const cli_command *cmd)
+{
+	if (cmd->n_options == 0) {
+		printf("\n%s has no options of its own.\n", cmd->name);
+		return;
+	}
+	printf("\nOptions:\n");
+	for (size_t i = 0; i < cmd->n_options; i++) {
+		const cli_option *o = &cmd->options[i];
+		int len;
+
+		if (o->letter)
+			len = printf("  -%c, --%s", o->letter, o->name);
+		else
+			len = printf("      --%s", o->name);
+		if (o->arg)
+			len += printf("=%s", o->arg);
+		put_beside(len < 0 ? 0 : (size_t)len, o->help);
+	}
+}
+
+void help_print_command(const cli_command *cmd)
+{
+	line l = { 0, HELP_USAGE_INDENT, false };
+	int len = printf("Usage: pairboot %s", cmd->name);
+
+	l.column = len < 0 ? 0 : (size_t)len;
+	put_synopsis(&l, cmd, false);
+	putchar('\n');
+	if (cmd->also) {
+		line also = { 0, HELP_USAGE_INDENT, false };
+
+		len = printf("  or:  pairboot %s", cmd->also->name);
+		also.column = len < 0 ? 0 : (size_t)len;
+		put_synopsis(&also, cmd->also, true);
+		putchar('\n');
+	}
+	l = (line){ 0, 0, true };
+	put_text(&l, cmd->summary);
+	print_options(cmd);
+	fputs(global_note, stdout);
+}
+
+void help_print_overview(const cli_command *cmd)
+{
+	line l = { 0, HELP_TEXT_COLUMN, false };
+	int len = printf("  %s", cmd->name);
+
+	l.column = len < 0 ? 0 : (size_t)len;
+	put_synopsis(&l, cmd, true);
+	if (cmd->brief) {
+		char see[80];
+		int n = snprintf(see, sizeof see, "(see 'pairboot %s --help')",
+				 cmd->name);
+		/* The whole heading stays on one line for help2man. */
+		printf(" %s", see);
+		l.column += 1 + (size_t)n;
+	}
+	put_beside(l.column, cmd->overview);
 }

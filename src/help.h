@@ -1,15 +1,18 @@
-/* help.h: the help of each command (`pairboot report --help`): its
- * synopsis and its own options, which man/pairboot.x repeats under
- * COMMAND OPTIONS (tests/cli/test_man.sh holds the two to each other).
- * The global help (`pairboot --help`) stays in main.c, where help2man
- * reads it from. */
+/* help.h: the help printed from the commands' option tables (options.h):
+ * each command's own (`pairboot report --help`: its usage line, what it
+ * does and its options) and its entry under "Commands:" in the help of
+ * the program, which main.c prints and help2man makes the man page of.
+ * man/cmdhelp.awk makes the page's COMMAND OPTIONS from the former. */
 #ifndef PAIRBOOT_HELP_H
 #define PAIRBOOT_HELP_H
 
-#include <stdbool.h>
+#include "src/options.h"
 
-/* Prints the help of command NAME ("report", "plan new") to stdout.
- * False, printing nothing, when NAME is no command. */
-bool help_print_command(const char *name);
+/* Prints the help of command CMD to stdout. */
+void help_print_command(const cli_command *cmd);
+
+/* Prints CMD's entry in the list of commands of `pairboot --help`: its
+ * synopsis, and its overview beside or below it. */
+void help_print_overview(const cli_command *cmd);
 
 #endif

@@ -21,84 +21,28 @@
 #include "render/outdir.h"
 #include "src/cli.h"
 #include "src/help.h"
+#include "src/options.h"
 
-/* Longer than the other functions on purpose: it is one printf of the
- * whole help text, which help2man turns into the man page, so that the
- * text reads as the user sees it. */
+/* The commands, in the order the help lists them. */
+static const cli_command *const commands[] = {
+	&command_check, &command_report, &command_compare, &command_verify,
+	&command_summarize, &command_plan, &command_plan_new,
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+/* The help of the program, which help2man turns into the man page: the
+ * commands' entries come from their tables, the rest reads here as the
+ * user sees it. */
 static void print_help(void)
 {
 	printf("Usage: pairboot [OPTION]... COMMAND [ARG]...\n"
 	       "Turn a recorded settings study (per-boot benchmark runs) into the\n"
 	       "tables, intervals and verdicts that get published.\n"
 	       "\n"
-	       "Commands:\n"
-	       "  check STUDY            read the study strictly, report every problem\n"
-	       "                         found, and print a summary of what it holds\n"
-	       "  report STUDY [-o DIR] [--lang LIST] [--format LIST] [--figure-base URL]\n"
-	       "                         analyse the study and write its report to DIR\n"
-	       "                         (default: reports/<study folder name>):\n"
-	       "                         results.json, LANG.md pages, report.LANG.pdf\n"
-	       "                         and each figure as FIGURE.LANG.svg and .png;\n"
-	       "                         --lang picks languages from en,de,cs,ko and\n"
-	       "                         --format formats from md,json,pdf,svg,png\n"
-	       "                         (default: all); the pages show the figures\n"
-	       "                         beside them, or from --figure-base URL;\n"
-	       "                         --figures paired draws each state's paired\n"
-	       "                         figure too, or those of STATES\n"
-	       "  compare OLD NEW [-o DIR] [--fail-on worse|change] [--figure-base URL]\n"
-	       "                         compare two studies of the same design on an\n"
-	       "                         old and a new build: value handling, mechanism,\n"
-	       "                         baseline and each state's effect, with a verdict\n"
-	       "                         per state (changed, changed of open size, no\n"
-	       "                         change established, unchanged within\n"
-	       "                         threshold); writes DIR (default:\n"
-	       "                         reports/compare-<old name>-<new name>);\n"
-	       "                         --fail-on worse|change exits 1 when a state's\n"
-	       "                         effect or the baseline changed worse, of open\n"
-	       "                         size or not, or when anything changed; the\n"
-	       "                         pages show the figure beside them, or from\n"
-	       "                         --figure-base URL\n"
-	       "  verify STUDY --against FILE [--tolerance X] [--allow-omitted]\n"
-	       "                         recompute everything from the study and print\n"
-	       "                         each number, verdict and page line of FILE (a\n"
-	       "                         results.json or a published page, Markdown or\n"
-	       "                         plain text, in any language) beside the\n"
-	       "                         recomputed one: match, MISMATCH, OMITTED or not\n"
-	       "                         in data, and the paragraphs not checked; interval\n"
-	       "                         bounds drawn another way match within X (in the\n"
-	       "                         study's unit); exits 1 when any item is a\n"
-	       "                         MISMATCH, not in data or, unless\n"
-	       "                         --allow-omitted, OMITTED\n"
-	       "  summarize STUDY -o FILE [--shard K/N] [--force]\n"
-	       "                         reduce each boot's latency CSV to one row (its\n"
-	       "                         statistic, periods and SHA-256) in FILE; with\n"
-	       "                         --shard, only the K-th of N shares of the runs.\n"
-	       "                         A study folder holding such a file as\n"
-	       "                         pairboot-summary.csv is read from it. FILE may\n"
-	       "                         not be an input of the study nor a file that is\n"
-	       "                         not a pairboot summary (exit 73), unless --force\n"
-	       "  plan STUDY [--assurance A] [--max-blocks N] [--guarantee] [-o DIR]\n"
-	       "                         [--lang LIST]\n"
-	       "                         the blocks per series a new study with the\n"
-	       "                         same plan would need for a correct decisive\n"
-	       "                         verdict with probability A (default 0.8, and\n"
-	       "                         0.9), up to N (default 200), by simulating\n"
-	       "                         studies in worlds drawn from the per-block\n"
-	       "                         differences; --guarantee adds the blocks that\n"
-	       "                         suffice in a share A of pilots; -o writes\n"
-	       "                         plan.json, and plan.LANG.txt, .svg and .png\n"
-	       "                         in each language of --lang (default all;\n"
-	       "                         the first is printed, en by default)\n"
-	       "  plan new DIR OPTION... (see 'pairboot plan new --help')\n"
-	       "                         write a new study's study.ini, its analysis\n"
-	       "                         plan registered by digest, and schedule.csv,\n"
-	       "                         the order of its boots: a Williams design,\n"
-	       "                         balanced for position and carry-over and\n"
-	       "                         randomized from the seed; prints the digest\n"
-	       "                         to publish before the first boot; with\n"
-	       "                         --state-type name the states are names (power\n"
-	       "                         plans, on and off) in a study of format 2\n"
-	       "\n"
+	       "Commands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		help_print_overview(commands[i]);
+	printf("\n"
 	       "Options (before or after the command):\n"
 	       "  -j, --jobs=N           read and bootstrap on N threads, and draw the\n"
 	       "                         figures of N languages at once, in processes\n"
@@ -159,56 +103,44 @@ static pb_status close_stdout(pb_status status)
 	return status;
 }
 
-/* The commands, with their options whose value is the next argument, so
- * that global options can be taken from among their arguments. */
-typedef struct command {
-	const char *name;
-	pb_status (*run)(int argc, char **argv, const cli_options *opt);
-	const char *const *valued;
-} command;
-
-static const char *const report_valued[] = { "-o", "--output", "--lang",
-					     "--format", "--figure-base", "--figures",
-					     NULL };
-static const char *const compare_valued[] = { "-o", "--output", "--fail-on",
-					      "--figure-base", NULL };
-static const char *const verify_valued[] = { "--against", "--tolerance",
-					     NULL };
-static const char *const summarize_valued[] = { "-o", "--output", "--shard",
-						NULL };
-
-static const char *const plan_valued[] = {
-	"--title", "--build", "--platform", "--column", "--scale", "--unit",
-	"--better", "--statistic", "--reference", "--threshold",
-	"--confidence", "--resamples", "--seed", "--interval", "--states",
-	"--series", "--blocks", "--assurance", "--max-blocks", "-o",
-	"--output", NULL
-};
-
-static const command commands[] = {
-	{ "check", cmd_check, NULL },
-	{ "report", cmd_report, report_valued },
-	{ "compare", cmd_compare, compare_valued },
-	{ "verify", cmd_verify, verify_valued },
-	{ "summarize", cmd_summarize, summarize_valued },
-	{ "plan", cmd_plan, plan_valued },
-};
-
-static const command *find_command(const char *name)
+/* The command ARGV names (ARGC arguments from the command's name on), or
+ * NULL: the one of the most words that its first arguments spell, so that
+ * `plan new DIR` is plan new and `plan STUDY` is plan. */
+static const cli_command *find_command(int argc, char **argv)
 {
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
-	return NULL;
+	const cli_command *found = NULL;
+	size_t found_words = 0;
+
+	for (size_t i = 0; i < N_COMMANDS; i++) {
+		const char *name = commands[i]->name;
+		size_t words = 0;
+		bool match = true;
+
+		while (match && *name) {
+			size_t len = strcspn(name, " ");
+
+			match = (int)words < argc
+				&& strlen(argv[words]) == len
+				&& strncmp(argv[words], name, len) == 0;
+			words++;
+			name += len + (name[len] == ' ');
+		}
+		if (match && words > found_words) {
+			found = commands[i];
+			found_words = words;
+		}
+	}
+	return found;
 }
 
-/* The help CMD's arguments ask for: "plan new" is a command of its own. */
-static const char *help_name(const command *cmd, int argc, char **argv)
+/* How many arguments the name of CMD takes: 1, or 2 for "plan new". */
+static int name_words(const cli_command *cmd)
 {
-	if (strcmp(cmd->name, "plan") == 0 && argc > 1
-	    && strcmp(argv[1], "new") == 0)
-		return "plan new";
-	return cmd->name;
+	int n = 1;
+
+	for (const char *p = cmd->name; *p; p++)
+		n += *p == ' ';
+	return n;
 }
 
 /* Parses the global options before the command, as getopt does, stopping
@@ -270,7 +202,7 @@ int main(int argc, char **argv)
 {
 	cli_globals g = { 0 };
 	cli_options opt = { false };
-	const command *cmd;
+	const cli_command *cmd;
 	pb_status status;
 
 	/* GSL's default handler aborts; every GSL status is checked instead. */
@@ -284,7 +216,8 @@ int main(int argc, char **argv)
 		return status;
 	if (!g.help && !g.version && optind >= argc)
 		return cli_usage_error("missing command");
-	cmd = g.help || g.version ? NULL : find_command(argv[optind]);
+	cmd = g.help || g.version ? NULL
+	      : find_command(argc - optind, argv + optind);
 	if (!g.help && !g.version && !cmd)
 		return cli_usage_error("unknown command '%s'", argv[optind]);
 
@@ -292,14 +225,14 @@ int main(int argc, char **argv)
 	char **sub_argv = argv + optind;
 
 	if (cmd) {
-		status = cli_take_globals(&sub_argc, sub_argv, cmd->valued, &g);
+		status = cli_take_globals(&sub_argc, sub_argv, cmd, &g);
 		if (status != PB_OK)
 			return status;
 	}
 	if (g.help) {
 		/* After a command, its own help; before one, the whole. */
 		if (cmd)
-			help_print_command(help_name(cmd, sub_argc, sub_argv));
+			help_print_command(cmd);
 		else
 			print_help();
 		return close_stdout(PB_OK);
@@ -317,7 +250,9 @@ int main(int argc, char **argv)
 		timing_enable();
 
 	optind = 0;     /* restart getopt for the sub-command */
-	status = cmd->run(sub_argc, sub_argv, &opt);
+	/* The command's arguments begin with the last word of its name. */
+	status = cmd->run(sub_argc - (name_words(cmd) - 1),
+			  sub_argv + (name_words(cmd) - 1), &opt);
 	timing_print(stderr);
 	status = close_stdout(status);
 	/* Give back the drawing libraries' caches, so that leak checkers

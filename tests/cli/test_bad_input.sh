@@ -162,27 +162,10 @@ case_end() {
 	case_reset
 }
 
-declare -A seen_names
-case_reset
-n_cases=0
-while IFS= read -r line || [ -n "$line" ]; do
-	case $line in
-	'#'*) continue ;;
-	'') case_end; continue ;;
-	esac
-	key=${line%% *}
-	value=${line#"$key"}
-	value=${value# }
+# case_key KEY VALUE: one line of the case being read.
+case_key() {
+	local key=$1 value=$2
 	case $key in
-	case)
-		case_end
-		c_name=$value
-		n_cases=$((n_cases + 1))
-		if [ -n "${seen_names[$value]:-}" ]; then
-			tap_result 1 "$value"
-			diag "case name '$value' is used twice"
-		fi
-		seen_names[$value]=1 ;;
 	status) c_status=$value ;;
 	stderr)
 		c_has_stderr=yes
@@ -198,10 +181,12 @@ while IFS= read -r line || [ -n "$line" ]; do
 		c_actions+=("$key $value") ;;
 	*)
 		tap_result 1 "${c_name:-cases file}"
-		diag "unknown line in $cases_file: '$line'" ;;
+		diag "unknown line in $cases_file: '$key $value'" ;;
 	esac
-done <"$cases_file"
-case_end
+}
+
+case_reset
+read_cases "$cases_file"
 
 # The issue asks for at least 60 named cases; the table must not shrink
 # below that unnoticed.

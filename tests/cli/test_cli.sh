@@ -1,32 +1,17 @@
 #!/bin/bash
 # test_cli.sh: the command line of pairboot as a user meets it: help,
-# version, usage errors, exit statuses, `check` on the bundled example
-# studies, a failing write to standard output, and output that does not
-# depend on the locale.
+# version, exit statuses, `check` on the bundled example studies, global
+# options after the command, a failing write to standard output, and
+# output that does not depend on the locale.  The usage errors are
+# test_usage.sh's.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 # shellcheck source=tests/lib/lib.sh
 . "$top_srcdir/tests/lib/lib.sh"
 
-hint="Try 'pairboot --help' for more information."
 studies=(mmcss-26200.9168 netthrottle powerplan)
 statuses=(0 1 64 65 66 70 71 73 74)
-
-# usage_error NAME ARG...: pairboot ARGs must be a usage error: status 64,
-# nothing on stdout, and on stderr exactly one "pairboot: ..." line plus the
-# hint to try --help.
-usage_error() {
-	local name=$1
-	shift
-	run_pb "$@"
-	is "$pb_status" 64 "$name: exit status 64"
-	is "$(line_count "$pb_err")" 2 "$name: two lines on stderr"
-	ok "$name: the first names pairboot" \
-		grep -q '^pairboot: [^ ]' "$pb_err_file"
-	is "$(sed -n 2p "$pb_err_file")" "$hint" "$name: the second is the hint"
-	is "$pb_out" "" "$name: nothing on stdout"
-}
 
 ## --help and --version -------------------------------------------------
 for opt in --help -h; do
@@ -58,14 +43,8 @@ run_pb --version
 ok "--version states the licence" grep -q 'GPLv3+' "$pb_out_file"
 
 ## usage errors -----------------------------------------------------------
-usage_error "no command"
-usage_error "unknown command" frobnicate
-ok "unknown command: the message names it" grep -q "frobnicate" "$pb_err_file"
-usage_error "unknown long option" --no-such-option
-ok "unknown long option: the message names it" \
-	grep -q -- "--no-such-option" "$pb_err_file"
-usage_error "unknown short option" -Z
-usage_error "check without a study" check
+# Every usage error, compared exactly, is a case of tests/cli/usage/cases
+# (test_usage.sh).
 
 ## missing input ----------------------------------------------------------
 run_pb check "$tap_tmp/no-such-study"
@@ -123,47 +102,6 @@ run_pb report "$top_srcdir/tests/data/tiny" -o "$tap_tmp/opt-after" \
 	--format json -q --jobs=2
 is "$pb_status$pb_out" 0 "report STUDY -o DIR --format json -q --jobs=2"
 ok "and the report is written" test -s "$tap_tmp/opt-after/results.json"
-run_pb check "$top_srcdir/tests/data/tiny" -j 0
-is "$pb_status" 64 "check STUDY -j 0: a bad job count after the command"
-ok "check STUDY -j 0: says why" grep -q "invalid number of jobs '0'" \
-	"$pb_err_file"
-run_pb check "$top_srcdir/tests/data/tiny" -j
-is "$pb_status" 64 "check STUDY -j: a missing job count"
-# The value of a command's own option is never read as a global option.
-run_pb report "$top_srcdir/tests/data/tiny" --format -q -o "$tap_tmp/fq"
-is "$pb_status" 64 "report --format -q: -q is the format's value"
-ok "and report says so" grep -q "format.*'-q'" "$pb_err_file"
-run_pb check "$top_srcdir/tests/data/tiny" -x
-is "$pb_status $pb_err" "64 pairboot: check: invalid option -- 'x'
-$hint
-" "check STUDY -x: the short option is named by its letter"
-run_pb check "$top_srcdir/tests/data/tiny" -qx
-is "$pb_status $pb_err" "64 pairboot: check: invalid option -- 'q'
-$hint
-" "a cluster of short options after the command is named, not the study"
-# Every command tells an option that lacks its value from an unknown one,
-# by the option's name as it was given.
-tiny=$top_srcdir/tests/data/tiny
-while IFS='|' read -r want args; do
-	# shellcheck disable=SC2086
-	run_pb $args
-	is "$pb_status $pb_err" "64 pairboot: $want
-$hint
-" "${args//$tiny/STUDY}: $want"
-done <<EOF_CASES
-compare: option '-o' requires an argument|compare $tiny $tiny -o
-compare: option '--output' requires an argument|compare $tiny $tiny --output
-report: option '--lang' requires an argument|report $tiny --lang
-report: unrecognized option '--langs=en'|report $tiny --langs=en
-summarize: option '--shard' requires an argument|summarize $tiny --shard
-summarize: invalid option -- 's'|summarize $tiny -s 1/2 -o x
-verify: option '-t' requires an argument|verify $tiny -t
-verify: unrecognized option '--frob'|verify $tiny --frob
-plan: invalid option -- 'a'|plan $tiny -a 0.5
-plan: option '--max-blocks' requires an argument|plan $tiny --max-blocks
-summarize: invalid option -- 's'|summarize $tiny --output=o -sq
-compare: invalid option -- 'z'|compare $tiny $tiny --output=x -zq
-EOF_CASES
 run_pb check --help
 is "$pb_status" 0 "check --help prints the help"
 ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"

@@ -302,7 +302,7 @@ bad_size "plan --max-blocks x" \
 	"pairboot: plan: --max-blocks must be a whole number from 1 to 10000 ('x')" \
 	--max-blocks x
 bad_size "plan --guarantee takes no value" \
-	"pairboot: plan: unrecognized option '--guarantee=yes'" \
+	"pairboot: plan: option '--guarantee' doesn't allow an argument" \
 	--guarantee=yes
 bad_size "plan with an unknown option" \
 	"pairboot: plan: unrecognized option '--frob'" --frob

@@ -120,6 +120,44 @@ line_count() {
 	printf '%s' "$1" | wc -l | tr -d ' '
 }
 
+# read_cases FILE: reads a table of cases, paragraphs of "KEYWORD VALUE"
+# lines (lines starting with '#' are comments), as tests/cli/bad/cases and
+# tests/cli/usage/cases are written.  The script defines case_end, called
+# at the end of each paragraph (and of the file), and case_key KEY VALUE,
+# called for each other line after "case NAME" has called case_end and
+# set c_name.  Counts the cases in n_cases; a name used twice fails.
+read_cases() {
+	local line key value names='
+'
+	n_cases=0
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		'#'*) continue ;;
+		'') case_end; continue ;;
+		esac
+		key=${line%% *}
+		value=${line#"$key"}
+		value=${value# }
+		if [ "$key" = case ]; then
+			case_end
+			c_name=$value
+			n_cases=$((n_cases + 1))
+			case $names in
+			*"
+$value
+"*)
+				tap_result 1 "$value"
+				diag "case name '$value' is used twice" ;;
+			esac
+			names="$names$value
+"
+		else
+			case_key "$key" "$value"
+		fi
+	done <"$1"
+	case_end
+}
+
 # done_testing: prints the plan; the script's exit status says whether every
 # check passed, as the C tests' tap_done() does.
 done_testing() {

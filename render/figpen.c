@@ -314,3 +314,12 @@ void fig_draw_message(fig_pen *p, const char *title, const char *message,
 	p->res->empty = true;
 	p->res->height = y + box;
 }
+
+void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width)
+{
+	fig_draw_message(p, title,
+			 trc(p, "figure", "There is nothing to compare: the "
+			     "study has no measurement series or no state "
+			     "besides the reference."),
+			 width);
+}

@@ -213,4 +213,8 @@ void fig_shape_add(fig_result *res, const fig_shape *shape);
 void fig_draw_message(fig_pen *p, const char *title, const char *message,
 		      double width);
 
+/* fig_draw_message with the message of a study that has nothing to
+ * compare: no measurement series, or no state besides the reference. */
+void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width);
+
 #endif

@@ -596,7 +596,7 @@ static double draw_plot(fig_pen *p, const row *rows, size_t n,
 		    && rows[k].c->boot.density.source != DENSITY_NONE)
 			g = &rows[k].c->boot.density;
 	}
-	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(p, conf);
 	subtitle = fig_printf(trc(p, "figure", "Left: the two runs of each "

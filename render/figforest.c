@@ -115,7 +115,7 @@ void forest_words_make(fig_pen *p, const study_plan *plan,
 {
 	char conf[FIG_NUMBUF];
 
-	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(p, conf);
 	w->subtitle = fig_printf(subtitle, conf,

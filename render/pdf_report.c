@@ -595,7 +595,7 @@ static void title_page(pdf *d)
 	fig_number(pen, p->threshold, fig_decimals(p), false, t, sizeof t);
 	ROW(trc(pen, "figure", "Practical threshold"),
 	    g_strdup_printf("\xc2\xb1%s %s", t, p->unit));
-	if (numfmt_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(pen, conf);
 	ROW(trc(pen, "figure", "Confidence interval"),

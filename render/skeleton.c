@@ -24,6 +24,17 @@ static void put_number(GString *out, const char *key, double x)
 	g_string_append_printf(out, "%s = %s\n", key, buf);
 }
 
+/* X with DECIMALS decimals, as the study wrote it ("?" for a value that
+ * cannot be written, which the plan's checks do not let through). */
+static void put_fixed(GString *out, const char *key, double x, int decimals)
+{
+	char buf[NUMTEXT_BUFSIZE];
+
+	if (numtext_fixed(x, decimals, false, buf, sizeof buf) != PB_OK)
+		snprintf(buf, sizeof buf, "?");
+	g_string_append_printf(out, "%s = %s\n", key, buf);
+}
+
 /* Each state escaped as a text value, so that the reader, which splits
  * on ';' before it unescapes, gets every name back as it is. */
 static void put_states(GString *out, const study_plan *p)
@@ -93,8 +104,7 @@ void skeleton_study_ini(const study_plan *p, const char *interval_why,
 	g_string_append_printf(out, "statistic = %s\n", p->statistic.name);
 	put_text(out, "reference", pb_state_format(p->reference, buf,
 						   sizeof buf));
-	g_string_append_printf(out, "threshold = %.*f\n", p->threshold_decimals,
-			       p->threshold);
+	put_fixed(out, "threshold", p->threshold, p->threshold_decimals);
 	put_number(out, "confidence", p->confidence);
 	if (p->resamples_exact)
 		g_string_append(out, "resamples = exact\n");

@@ -18,6 +18,7 @@
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
 #include "common/diag.h"
+#include "common/numtext.h"
 #include "ingest/plan.h"
 #include "ingest/plandigest.h"
 #include "ingest/results_read.h"
@@ -27,7 +28,6 @@
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
 #include "render/i18n.h"
-#include "render/jsonw.h"
 #include "render/outdir.h"
 #include "src/cli.h"
 #include "src/textfonts.h"
@@ -159,7 +159,7 @@ static void append_number(GString *out, double x)
 {
 	char buf[32];
 
-	jsonw_format_double(x, buf);
+	numtext_shortest(x, buf);
 	g_string_append(out, buf);
 }
 

@@ -1,15 +1,15 @@
 /* numtext.c: numbers as text (numtext.h).
  *
- * The shortest round-trip form.  Its definition is a search: the smallest N for which "%.Ng" reads back
- * to the same bits.  Trying N = 1, 2, ... costs a printf and a strtod per
- * digit, up to 17 of each for the many values that need 16 or 17.  For a
- * normal double, 15 digits (DBL_DIG) decide the first 15 steps at once:
- * any decimal of at most 15 significant digits reads into a double and
- * back to the same decimal.  So if some N <= 15 reads back, as decimal D,
- * then X rounded to 15 digits is D again: "%.15g" reads back too, and its
- * significant digits (trailing zeros dropped) are exactly the smallest
- * such N.  If "%.15g" does not read back, no N <= 15 does, and the search
- * goes on at 16. */
+ * The shortest round-trip form.  Its definition is a search: the smallest N
+ * for which "%.Ng" reads back to the same bits.  Trying N = 1, 2, ... costs
+ * a printf and a strtod per digit, up to 17 of each for the many values
+ * that need 16 or 17.  For a normal double, 15 digits (DBL_DIG) decide the
+ * first 15 steps at once: any decimal of at most 15 significant digits
+ * reads into a double and back to the same decimal.  So if some N <= 15
+ * reads back, as decimal D, then X rounded to 15 digits is D again: "%.15g"
+ * reads back too, and its significant digits (trailing zeros dropped) are
+ * exactly the smallest such N.  If "%.15g" does not read back, no N <= 15
+ * does, and the search goes on at 16. */
 #include "common/numtext.h"
 
 #include <float.h>
@@ -281,7 +281,8 @@ const char *numtext_group_separator(const char *example)
 	return NULL;
 }
 
-void numtext_group_digits(GString *out, const char *digits, const char *sep)
+void numtext_group_digits(GString *out, const char *digits,
+			  const char *sep)
 {
 	size_t n;
 
@@ -373,7 +374,8 @@ static bool directives(const char *format, directive *d, size_t *n_d,
 	return true;
 }
 
-gchar *numtext_group_vprintf(const char *sep, const char *format, va_list ap)
+gchar *numtext_group_vprintf(const char *sep, const char *format,
+			     va_list ap)
 {
 	directive d[2 * MAX_ARGS];
 	arg_kind kinds[MAX_ARGS] = { ARG_NONE };

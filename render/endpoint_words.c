@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "render/i18n.h"
 #include "common/numtext.h"
+#include "render/i18n.h"
 
 /* The side of the boundary the endpoint is on, as the words name it. */
 typedef enum endpoint_side {

@@ -106,9 +106,8 @@ char *fig_printf(const char *format, ...)
 /* The separator of digit groups of P's language, "" for none. */
 static const char *group_sep(const fig_pen *p)
 {
-	const char *sep = numtext_group_separator(i18n_ctext(p->in->lang,
-							"digit groups",
-							"10000"));
+	const char *example = i18n_ctext(p->in->lang, "digit groups", "10000");
+	const char *sep = numtext_group_separator(example);
 
 	if (!sep || (p->in->s && p->in->s->plan.decimal_point))
 		return "";

@@ -23,10 +23,10 @@
 #include <cairo.h>
 
 #include "analyze/analysis.h"
+#include "common/numtext.h"
 #include "common/status.h"
 #include "ingest/study.h"
 #include "render/axis.h"
-#include "common/numtext.h"
 #include "render/style.h"
 
 typedef struct fig_input {

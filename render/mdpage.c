@@ -11,7 +11,6 @@
 #include "common/numtext.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
-#include "common/numtext.h"
 #include "render/studytext.h"
 
 /* The names xgettext extracts (Makefile.am, "Translations"). */

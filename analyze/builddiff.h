@@ -97,7 +97,7 @@ typedef enum change_verdict {
 #define CHANGE_VERDICT_COUNT 5
 
 /* Which parts of the two analysis plans differ (bit flags), in the order
- * study.ini's keys are listed in ingest/plan.h.  The first six make the
+ * study.ini's keys are listed in ingest/study_ini.h.  The first six make the
  * studies incomparable: they measure, summarise or judge something else. */
 enum {
 	PLAN_DIFF_COLUMN = 1u << 0,

@@ -1,6 +1,7 @@
 /* plantext.c: the analysis plan as text (see plantext.h). */
 #include "ingest/plantext.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,17 @@ static void put_number(GString *out, double x)
 	char buf[32];
 
 	numtext_shortest(x, buf);
+	g_string_append(out, buf);
+}
+
+/* X with DECIMALS decimals, as the study wrote it ("?" for a value that
+ * cannot be written, which the plan's checks do not let through). */
+static void put_fixed(GString *out, double x, int decimals)
+{
+	char buf[NUMTEXT_BUFSIZE];
+
+	if (numtext_fixed(x, decimals, false, buf, sizeof buf) != PB_OK)
+		snprintf(buf, sizeof buf, "?");
 	g_string_append(out, buf);
 }
 
@@ -130,9 +142,7 @@ void plantext_value(GString *out, const study_plan *p, plantext_key key,
 	case PLAN_KEY_THRESHOLD:
 		/* study.ini keeps the decimals the pages round to. */
 		if (form == PLANTEXT_INI)
-			g_string_append_printf(out, "%.*f",
-					       p->threshold_decimals,
-					       p->threshold);
+			put_fixed(out, p->threshold, p->threshold_decimals);
 		else
 			put_number(out, p->threshold);
 		break;

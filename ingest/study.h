@@ -89,7 +89,7 @@ typedef struct series_def {
 	plan_l10n label_l10n, note_l10n;
 } series_def;
 
-/* The number of keys [study] may hold (ingest/plan.h lists them). */
+/* The number of keys [study] may hold (ingest/study_ini.h lists them). */
 #define PLAN_STUDY_KEYS 22
 
 /* Where study.ini wrote one key of [study], so that a message about a

@@ -312,7 +312,7 @@ static void read_unit(plan_ctx *c, const ini_section *s, const ini_key *k)
 
 /* The most significant digits and decimals a number the pages print as
  * written may have.  Pages print such a number in fixed notation with its
- * written decimals (numfmt_fixed, at most 15); a decimal of at most 15
+ * written decimals (numtext_fixed, at most 15); a decimal of at most 15
  * significant digits reads into a double and prints back as the same
  * digits (DBL_DIG), so within both bounds the page shows exactly what
  * study.ini says, and beyond them it could not. */

@@ -7,14 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <glib.h>
 
 #include "common/csvtext.h"
 #include "common/digest.h"
 #include "common/numparse.h"
-#include "common/ownfs.h"
+#include "common/safefile.h"
 #include "ingest/csvread.h"
 
 enum {
@@ -500,58 +499,32 @@ pb_status sumfile_check_target(const study *s, const char *path, diag *d)
 
 pb_status sumfile_write(const study *s, const char *path, diag *d)
 {
-	size_t len = strlen(path);
-	char *tmp = malloc(len + 16);
-	ownfs_id tmp_id = { 0, 0 };
-	FILE *out;
-	int fd;
-	bool bad;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	safefile_step step;
+	bool made = false;
+	int rc, e;
 
-	if (!tmp)
+	/* The rows are made in memory, which is all a failure here can
+	 * be short of. */
+	if (out) {
+		write_rows(s, out);
+		made = !ferror(out);
+		made = fclose(out) == 0 && made;
+	}
+	if (!made) {
+		free(text);
 		return PB_NOMEM;
-	memcpy(tmp, path, len);
-	memcpy(tmp + len, ".tmp-XXXXXX", 12);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		diag_error(d, path, 0, 0, "cannot create: %s", strerror(errno));
-		free(tmp);
-		return errno == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	if (ownfs_id_of(fd, &tmp_id) != 0 || !(out = fdopen(fd, "wb"))) {
-		int e = errno;
-
-		close(fd);
-		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
-		free(tmp);
-		if (e == ENOMEM)
-			return PB_NOMEM;
-		diag_error(d, path, 0, 0, "cannot create: %s", strerror(e));
-		return PB_CANTCREAT;
-	}
-	write_rows(s, out);
-	bad = fflush(out) != 0 || ferror(out) || fsync(fileno(out)) != 0;
-	if (bad)
-		diag_error(d, path, 0, 0, "write error: %s", strerror(errno));
-	if (fclose(out) != 0 && !bad) {
-		diag_error(d, path, 0, 0, "write error: %s", strerror(errno));
-		bad = true;
-	}
-	/* mkstemp makes the file 0600; a summary is as readable as any
-	 * other output.  A failure here leaves it private, nothing worse. */
-	if (!bad) {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		(void)chmod(tmp, 0666 & ~mask);
-	}
-	if (!bad && rename(tmp, path) != 0) {
-		diag_error(d, path, 0, 0, "cannot create: %s", strerror(errno));
-		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
-		free(tmp);
-		return PB_CANTCREAT;
-	}
-	if (bad)
-		ownfs_remove(AT_FDCWD, tmp, &tmp_id, false);
-	free(tmp);
-	return bad ? PB_IOERR : PB_OK;
+	rc = safefile_replace(AT_FDCWD, path, text, len, 0666, &step);
+	e = errno;
+	free(text);
+	if (rc == 0)
+		return PB_OK;
+	if (e == ENOMEM)
+		return PB_NOMEM;
+	diag_error(d, path, 0, 0, "%s: %s", step == SAFEFILE_WRITE
+		   ? "write error" : "cannot create", strerror(e));
+	return step == SAFEFILE_WRITE ? PB_IOERR : PB_CANTCREAT;
 }

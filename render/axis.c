@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "render/numfmt.h"
+#include "common/numtext.h"
 
 /* Spans below this fraction of the values' size are treated as a single
  * value: ticks closer than that could not be labelled apart anyway. */
@@ -93,15 +93,15 @@ double axis_map(const axis_scale *a, double value, double p0, double p1)
 	return p0 + (value - a->lo) / (a->hi - a->lo) * (p1 - p0);
 }
 
-/* VALUE with DECIMALS into BUF: numfmt_fixed's digits, or with BOUNDS
- * (not NULL) numfmt_beside's beside its N values, then the minus sign
+/* VALUE with DECIMALS into BUF: numtext_fixed's digits, or with BOUNDS
+ * (not NULL) numtext_beside's beside its N values, then the minus sign
  * typeset as U+2212, since a hyphen is too short beside figures.  "" for a
  * value that is not finite or cannot be formatted. */
 static char *format_typeset(double value, int decimals, bool plus,
 			    const double *bounds, size_t n, char *buf,
 			    size_t size)
 {
-	char digits[NUMFMT_BUFSIZE];
+	char digits[NUMTEXT_BUFSIZE];
 	pb_status st;
 
 	if (size == 0)
@@ -111,11 +111,11 @@ static char *format_typeset(double value, int decimals, bool plus,
 		return buf;
 	if (decimals < 0)
 		decimals = 0;
-	if (decimals > NUMFMT_MAX_DECIMALS)
-		decimals = NUMFMT_MAX_DECIMALS;
-	st = bounds ? numfmt_beside(value, decimals, bounds, n, plus, digits,
+	if (decimals > NUMTEXT_MAX_DECIMALS)
+		decimals = NUMTEXT_MAX_DECIMALS;
+	st = bounds ? numtext_beside(value, decimals, bounds, n, plus, digits,
 				    sizeof digits)
-		    : numfmt_fixed(value, decimals, plus, digits,
+		    : numtext_fixed(value, decimals, plus, digits,
 				   sizeof digits);
 	if (st != PB_OK)
 		return buf;

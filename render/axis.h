@@ -37,7 +37,7 @@ double axis_tick(const axis_scale *a, size_t i);
 double axis_map(const axis_scale *a, double value, double p0, double p1);
 
 /* Writes VALUE with DECIMALS (0..15) decimals into BUF (SIZE bytes): the
- * digits and sign rule of render/numfmt.h ('.' whatever the locale, '+'
+ * digits and sign rule of common/numtext.h ('.' whatever the locale, '+'
  * for positives when PLUS is true), but U+2212 MINUS SIGN for the minus.
  * Returns BUF; a non-finite VALUE or a too small BUF give "". */
 char *axis_format(double value, int decimals, bool plus, char *buf,
@@ -46,7 +46,7 @@ char *axis_format(double value, int decimals, bool plus, char *buf,
 /* The same for an estimate or interval endpoint, always signed, with more
  * decimals where DECIMALS would hide on which side of 0 (and, with
  * THRESHOLD > 0, of +THRESHOLD and -THRESHOLD) VALUE lies, as the pages
- * print it (numfmt_beside). */
+ * print it (numtext_beside). */
 char *axis_format_beside(double value, int decimals, double threshold,
 			 char *buf, size_t size);
 

@@ -50,7 +50,7 @@ static const char *num(page *pg, double x, bool sign)
 
 /* An estimate (BESIDE_T false) or an interval endpoint, with more decimals
  * where the old plan's would hide on which side of 0, or of +T and -T, it
- * lies (numfmt_beside); always signed. */
+ * lies (numtext_beside); always signed. */
 static const char *num_beside(page *pg, double x, bool beside_t)
 {
 	return mdpage_beside(&pg->md, x, pg->decimals, pg->c->threshold,

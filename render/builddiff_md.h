@@ -10,7 +10,7 @@
  * on intervals another seed could move; the input and plan digests of
  * both studies; and, when asked for, the comparison's figure after the
  * effects.  Words come from render/i18n.h,
- * numbers from render/numfmt.h with the old plan's threshold decimals,
+ * numbers from common/numtext.h with the old plan's threshold decimals,
  * study text through render/mdtext.h.  Same inputs, same bytes, whatever
  * the locale. */
 #ifndef PAIRBOOT_BUILDDIFF_MD_H

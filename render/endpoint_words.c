@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/numtext.h"
 #include "render/i18n.h"
-#include "render/numfmt.h"
 
 /* The side of the boundary the endpoint is on, as the words name it. */
 typedef enum endpoint_side {
@@ -80,16 +80,16 @@ pb_status endpoint_words_where(const char *lang, const char *which,
 	endpoint_side side = side_of(boundary, distance);
 	const char *format = where_format(lang, strcmp(which, "lower") == 0,
 					  side);
-	char dist[NUMFMT_BUFSIZE], bound[NUMFMT_BUFSIZE];
+	char dist[NUMTEXT_BUFSIZE], bound[NUMTEXT_BUFSIZE];
 	pb_status st;
 
 	*out = NULL;
 	if (!format)
 		return PB_SOFTWARE;
-	st = numfmt_beside(fabs(distance), decimals, NULL, 0, false, dist,
+	st = numtext_beside(fabs(distance), decimals, NULL, 0, false, dist,
 			   sizeof dist);
 	if (st == PB_OK)
-		st = numfmt_fixed(boundary, decimals, true, bound,
+		st = numtext_fixed(boundary, decimals, true, bound,
 				  sizeof bound);
 	if (st != PB_OK)
 		return st;

@@ -19,7 +19,7 @@
  * minus boundary) from BOUNDARY, in language LANG: "the lower endpoint
  * lies 0.016 ms inside the boundary -1.784 ms".  Numbers get DECIMALS
  * (the threshold's), the distance more where it would print as zero
- * (numfmt_beside); UNIT (ready for the page, escaped) follows each.  On
+ * (numtext_beside); UNIT (ready for the page, escaped) follows each.  On
  * success *OUT is a new string (g_free).  Errors: PB_SOFTWARE when LANG's
  * catalog lacks the words or a number cannot be formatted, PB_NOMEM; *OUT
  * is then NULL. */

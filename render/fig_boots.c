@@ -362,12 +362,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 	if (!series) {
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
 	} else if (n == 0 || !value_range(in, series, n, &lo, &hi)) {
-		fig_draw_message(p, title,
-				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no measurement "
-				     "series or no state besides the "
-				     "reference."),
-				 width);
+		fig_draw_nothing_to_compare(p, title, width);
 	} else if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
 		fig_pen_fail(p, PB_DATAERR, "the per-boot values of %s are "
 			     "too large to draw", in->s->name);

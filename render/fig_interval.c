@@ -277,12 +277,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	w.title = fig_printf(trc(p, "figure", "Difference in %s from state "
 				 "%s"), plan->statistic.name, ref);
 	if (in->a->n_cmp == 0 || in->a->n_states == 0)
-		fig_draw_message(p, w.title,
-				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no measurement "
-				     "series or no state besides the "
-				     "reference."),
-				 width);
+		fig_draw_nothing_to_compare(p, w.title, width);
 	else if (!slots_find(in, &sl))
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
 	else {

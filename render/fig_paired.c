@@ -300,6 +300,23 @@ static void difference_background(fig_pen *p, const row *r,
 	cairo_restore(cr);
 }
 
+/* What an upright density is placed by: its baseline at X, its highest
+ * bin WIDTH to the right of it, value A + v at the height of v on the
+ * panel from Y0 to Y1. */
+typedef struct upright {
+	const fig_pen *p;
+	double a, x, width, y0, y1;
+} upright;
+
+static void upright_map(const void *ctx, const forest_extent *e, double v,
+			double d, double *x, double *y)
+{
+	const upright *u = ctx;
+
+	*x = u->x + u->width * d / e->peak;
+	*y = y_of(u->p, u->a + v, u->y0, u->y1);
+}
+
 /* The density G of the mean difference, upright: its baseline at X, its
  * highest bin WIDTH to the right, value A + v at the height of v, cut at
  * the axis ends. */
@@ -308,48 +325,18 @@ static void density(fig_pen *p, const density_grid *g, double a, double x,
 		    size_t series)
 {
 	const axis_scale *ax = &p->res->axis;
-	double w = density_step(g), peak = 0, from, to, right = x;
-	fig_shape shape;
-	cairo_t *cr = p->cr;
-	int first, last;
+	const upright u = { p, a, x, width, y0, y1 };
+	const forest_ridge_path path = { upright_map, &u };
+	forest_extent e;
+	fig_shape box, shape;
 
-	if (g->source == DENSITY_NONE)
+	if (!forest_ridge_extent(g, ax->lo - a, ax->hi - a, &e))
 		return;
-	for (int i = 0; i < DENSITY_POINTS; i++)
-		peak = fmax(peak, g->density[i]);
-	if (!(peak > 0))
-		return;
-	forest_ridge_span(g, peak, &first, &last);
-	from = fmax(g->lo + (first + 0.5) * w, ax->lo - a);
-	to = fmin(g->lo + (last + 0.5) * w, ax->hi - a);
-	if (!(from < to))
-		return;
-	cairo_save(cr);
-	cairo_set_source_rgba(cr, c.r, c.g, c.b, FOREST_RIDGE_ALPHA);
-	cairo_move_to(cr, x, y_of(p, a + from, y0, y1));
-	cairo_line_to(cr, x + width * forest_ridge_at(g, from) / peak,
-		      y_of(p, a + from, y0, y1));
-	for (int i = first; i <= last; i++) {
-		double v = g->lo + (i + 0.5) * w;
-		double dx = width * g->density[i] / peak;
-
-		if (!(v > from && v < to))
-			continue;
-		cairo_line_to(cr, x + dx, y_of(p, a + v, y0, y1));
-		right = fmax(right, x + dx);
-	}
-	cairo_line_to(cr, x + width * forest_ridge_at(g, to) / peak,
-		      y_of(p, a + to, y0, y1));
-	cairo_line_to(cr, x, y_of(p, a + to, y0, y1));
-	cairo_close_path(cr);
-	cairo_fill(cr);
-	cairo_restore(cr);
-	right = fmax(right, x + width * fmax(forest_ridge_at(g, from),
-					     forest_ridge_at(g, to)) / peak);
+	forest_ridge_fill(p, g, &e, &path, c, &box);
 	shape.x0 = x;
-	shape.x1 = right;
-	shape.y_base = y_of(p, a + from, y0, y1);
-	shape.y_top = y_of(p, a + to, y0, y1);
+	shape.x1 = box.x1;
+	shape.y_base = y_of(p, a + e.from, y0, y1);
+	shape.y_top = y_of(p, a + e.to, y0, y1);
 	shape.series = series;
 	fig_shape_add(p->res, &shape);
 }
@@ -609,7 +596,7 @@ static double draw_plot(fig_pen *p, const row *rows, size_t n,
 		    && rows[k].c->boot.density.source != DENSITY_NONE)
 			g = &rows[k].c->boot.density;
 	}
-	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(p, conf);
 	subtitle = fig_printf(trc(p, "figure", "Left: the two runs of each "
@@ -693,12 +680,7 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 	if (sr && sr->n_comparisons > 0 && !rows) {
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
 	} else if (n == 0 || !value_range(in, rows, n, &lo, &hi)) {
-		fig_draw_message(p, title,
-				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no measurement "
-				     "series or no state besides the "
-				     "reference."),
-				 width);
+		fig_draw_nothing_to_compare(p, title, width);
 	} else if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
 		fig_pen_fail(p, PB_DATAERR, "the paired values of %s are too "
 			     "large to draw", in->s->name);

@@ -206,14 +206,10 @@ pb_status fig_plan_draw(cairo_t *cr, const void *what, double width,
 	}
 	res->has_axis = true;
 	if (in->plan->n_rows == 0)
-		fig_draw_message(p, trc(p, "figure", "Assurance of a correct "
-					"decisive verdict by blocks per "
-					"series"),
-				 trc(p, "figure", "There is nothing to "
-				     "compare: the study has no measurement "
-				     "series or no state besides the "
-				     "reference."),
-				 width);
+		fig_draw_nothing_to_compare(p, trc(p, "figure", "Assurance of "
+						   "a correct decisive verdict "
+						   "by blocks per series"),
+					    width);
 	else
 		res->height = draw_panels(p, in->plan, width);
 	return fig_pen_end(p);

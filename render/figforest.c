@@ -115,7 +115,7 @@ void forest_words_make(fig_pen *p, const study_plan *plan,
 {
 	char conf[FIG_NUMBUF];
 
-	if (numfmt_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(p, conf);
 	w->subtitle = fig_printf(subtitle, conf,
@@ -340,14 +340,9 @@ void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 		p->res->n_clipped++;
 }
 
-/* The x of value V on the plot, and whether V lies on the axis. */
-static double ridge_x(const axis_scale *ax, const forest_columns *col,
-		      double v)
-{
-	return axis_map(ax, v, col->x0, col->x1);
-}
-
-void forest_ridge_span(const density_grid *g, double peak, int *first,
+/* The first and last bins of G at or above FOREST_RIDGE_FLOOR of PEAK,
+ * into *FIRST and *LAST: the bins a drawn density spans. */
+static void ridge_span(const density_grid *g, double peak, int *first,
 		       int *last)
 {
 	double floor_v = FOREST_RIDGE_FLOOR * peak;
@@ -360,7 +355,8 @@ void forest_ridge_span(const density_grid *g, double peak, int *first,
 		(*last)--;
 }
 
-double forest_ridge_at(const density_grid *g, double v)
+/* The density of G at value V, linear between bin centres. */
+static double ridge_at(const density_grid *g, double v)
 {
 	double w = density_step(g);
 	double pos = (v - g->lo) / w - 0.5;
@@ -373,55 +369,106 @@ double forest_ridge_at(const density_grid *g, double v)
 	return g->density[i] + (pos - i) * (g->density[i + 1] - g->density[i]);
 }
 
+bool forest_ridge_extent(const density_grid *g, double lo, double hi,
+			 forest_extent *e)
+{
+	double w = density_step(g);
+
+	if (g->source == DENSITY_NONE)
+		return false;
+	e->peak = 0;
+	for (int i = 0; i < DENSITY_POINTS; i++)
+		e->peak = fmax(e->peak, g->density[i]);
+	if (!(e->peak > 0))
+		return false;
+	ridge_span(g, e->peak, &e->first, &e->last);
+	/* From the first drawn bin's centre to the last's, within the axis. */
+	e->from = fmax(g->lo + (e->first + 0.5) * w, lo);
+	e->to = fmin(g->lo + (e->last + 0.5) * w, hi);
+	return e->from < e->to;
+}
+
+/* Adds the point of value V and density D, placed by R's map, to the path
+ * of P and to R's box. */
+static void ridge_point(fig_pen *p, const forest_ridge_path *r,
+			const forest_extent *e, double v, double d,
+			bool first, fig_shape *box)
+{
+	double x, y;
+
+	r->map(r->ctx, e, v, d, &x, &y);
+	if (first) {
+		cairo_move_to(p->cr, x, y);
+		box->x0 = box->x1 = x;
+		box->y_base = box->y_top = y;
+		return;
+	}
+	cairo_line_to(p->cr, x, y);
+	box->x0 = fmin(box->x0, x);
+	box->x1 = fmax(box->x1, x);
+	box->y_top = fmin(box->y_top, y);
+	box->y_base = fmax(box->y_base, y);
+}
+
+void forest_ridge_fill(fig_pen *p, const density_grid *g,
+		       const forest_extent *e, const forest_ridge_path *r,
+		       style_rgb c, fig_shape *box)
+{
+	double w = density_step(g);
+	cairo_t *cr = p->cr;
+
+	cairo_save(cr);
+	cairo_set_source_rgba(cr, c.r, c.g, c.b, FOREST_RIDGE_ALPHA);
+	ridge_point(p, r, e, e->from, 0, true, box);
+	ridge_point(p, r, e, e->from, ridge_at(g, e->from), false, box);
+	for (int i = e->first; i <= e->last; i++) {
+		double v = g->lo + (i + 0.5) * w;
+
+		if (v > e->from && v < e->to)
+			ridge_point(p, r, e, v, g->density[i], false, box);
+	}
+	ridge_point(p, r, e, e->to, ridge_at(g, e->to), false, box);
+	ridge_point(p, r, e, e->to, 0, false, box);
+	cairo_close_path(cr);
+	cairo_fill(cr);
+	cairo_restore(cr);
+}
+
+/* What a row's ridge is placed by: the plot's columns, its baseline Y
+ * and its height. */
+typedef struct ridge_row {
+	const axis_scale *ax;
+	const forest_columns *col;
+	double y, height;
+} ridge_row;
+
+/* Value V across the plot, density D up from the baseline. */
+static void ridge_row_map(const void *ctx, const forest_extent *e, double v,
+			  double d, double *x, double *y)
+{
+	const ridge_row *r = ctx;
+
+	*x = axis_map(r->ax, v, r->col->x0, r->col->x1);
+	*y = r->y - r->height * d / e->peak;
+}
+
 void forest_ridge(fig_pen *p, const forest_columns *col,
 		  const density_grid *g, double y, double height,
 		  style_rgb c, size_t series)
 {
 	const axis_scale *ax = &p->res->axis;
-	double w = density_step(g), peak = 0, from, to, top = y;
-	fig_shape shape;
-	cairo_t *cr = p->cr;
-	int first, last;
+	const ridge_row row = { ax, col, y, height };
+	const forest_ridge_path path = { ridge_row_map, &row };
+	forest_extent e;
+	fig_shape box, shape;
 
-	if (g->source == DENSITY_NONE)
+	if (!forest_ridge_extent(g, ax->lo, ax->hi, &e))
 		return;
-	for (int i = 0; i < DENSITY_POINTS; i++)
-		peak = fmax(peak, g->density[i]);
-	if (!(peak > 0))
-		return;
-	forest_ridge_span(g, peak, &first, &last);
-	/* From the first drawn bin's centre to the last's, within the axis. */
-	from = fmax(g->lo + (first + 0.5) * w, ax->lo);
-	to = fmin(g->lo + (last + 0.5) * w, ax->hi);
-	if (!(from < to))
-		return;
-	cairo_save(cr);
-	cairo_set_source_rgba(cr, c.r, c.g, c.b, FOREST_RIDGE_ALPHA);
-	cairo_move_to(cr, ridge_x(ax, col, from), y);
-	cairo_line_to(cr, ridge_x(ax, col, from),
-		      y - height * forest_ridge_at(g, from) / peak);
-	for (int i = first; i <= last; i++) {
-		double v = g->lo + (i + 0.5) * w;
-		double h = height * g->density[i] / peak;
-
-		if (!(v > from && v < to))
-			continue;
-		cairo_line_to(cr, ridge_x(ax, col, v), y - h);
-		top = fmin(top, y - h);
-	}
-	cairo_line_to(cr, ridge_x(ax, col, to),
-		      y - height * forest_ridge_at(g, to) / peak);
-	cairo_line_to(cr, ridge_x(ax, col, to), y);
-	cairo_close_path(cr);
-	cairo_fill(cr);
-	cairo_restore(cr);
-	top = fmin(top, y - height * fmax(forest_ridge_at(g, from),
-						 forest_ridge_at(g, to))
-				/ peak);
-	shape.x0 = ridge_x(ax, col, from);
-	shape.x1 = ridge_x(ax, col, to);
+	forest_ridge_fill(p, g, &e, &path, c, &box);
+	shape.x0 = axis_map(ax, e.from, col->x0, col->x1);
+	shape.x1 = axis_map(ax, e.to, col->x0, col->x1);
 	shape.y_base = y;
-	shape.y_top = top;
+	shape.y_top = box.y_top;
 	shape.series = series;
 	fig_shape_add(p->res, &shape);
 }

@@ -168,13 +168,38 @@ void forest_ridge(fig_pen *p, const forest_columns *col,
 		  const density_grid *g, double y, double height,
 		  style_rgb c, size_t series);
 
-/* The first and last bins of G at or above FOREST_RIDGE_FLOOR of PEAK,
- * into *FIRST and *LAST: the bins a drawn density spans. */
-void forest_ridge_span(const density_grid *g, double peak, int *first,
-		       int *last);
+/* The part of a density that is drawn on an axis, with the same
+ * orientation-free numbers for a ridge lying on a row (forest_ridge) and
+ * for one standing upright (render/fig_paired.c). */
+typedef struct forest_extent {
+	double peak;       /* the highest bin */
+	int first, last;   /* the bins at or above FOREST_RIDGE_FLOOR of it */
+	double from, to;   /* the values drawn: the first of those bins'
+			      centres to the last's, within the axis */
+} forest_extent;
 
-/* The density of G at value V, linear between bin centres. */
-double forest_ridge_at(const density_grid *g, double v);
+/* The extent of G on an axis from LO to HI into *E; false when nothing of
+ * it is drawn: a grid of source DENSITY_NONE, one without a positive bin,
+ * or one that lies off the axis. */
+bool forest_ridge_extent(const density_grid *g, double lo, double hi,
+			 forest_extent *e);
+
+/* How a ridge's points are placed: MAP puts value V at density D (0 on
+ * the baseline; E->peak is the highest) at (*X, *Y) on the page. */
+typedef struct forest_ridge_path {
+	void (*map)(const void *ctx, const forest_extent *e, double v,
+		    double d, double *x, double *y);
+	const void *ctx;
+} forest_ridge_path;
+
+/* Fills the density G over its extent E in C (FOREST_RIDGE_ALPHA): one
+ * path from the baseline at E->from along the density, through every bin
+ * centre between, to the baseline at E->to, its points placed by R.  The
+ * box of those points into *BOX: x0 and x1 the least and greatest x,
+ * y_top the least y and y_base the greatest (its series is not set). */
+void forest_ridge_fill(fig_pen *p, const density_grid *g,
+		       const forest_extent *e, const forest_ridge_path *r,
+		       style_rgb c, fig_shape *box);
 
 /* ---- footer ---------------------------------------------------------- */
 

@@ -9,7 +9,7 @@
 #include "render/fig_mechanism.h"
 #include "render/figfile.h"
 
-const char *figures_name(fig_kind k)
+const char *figkind_name(fig_kind k)
 {
 	switch (k) {
 	case FIG_INTERVAL:
@@ -22,7 +22,7 @@ const char *figures_name(fig_kind k)
 	return "unknown";
 }
 
-bool figures_has(fig_kind k, const study *s, const analysis *a)
+bool figkind_has(fig_kind k, const study *s, const analysis *a)
 {
 	(void)s;
 	switch (k) {
@@ -40,7 +40,7 @@ bool figures_has(fig_kind k, const study *s, const analysis *a)
 	return false;
 }
 
-pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
+pb_status figkind_draw(fig_kind k, cairo_t *cr, const fig_input *in,
 		       double width, fig_result *res)
 {
 	switch (k) {
@@ -57,19 +57,19 @@ pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
 	return PB_SOFTWARE;
 }
 
-pb_status figures_draw_kind(cairo_t *cr, const void *what, double width,
+pb_status figkind_draw_kind(cairo_t *cr, const void *what, double width,
 			    fig_result *res)
 {
 	const fig_kind_input *ki = what;
 
-	return figures_draw(ki->k, cr, ki->in, width, res);
+	return figkind_draw(ki->k, cr, ki->in, width, res);
 }
 
-pb_status figures_measure(fig_kind k, const fig_input *in, double width,
+pb_status figkind_measure(fig_kind k, const fig_input *in, double width,
 			  fig_result *res)
 {
 	const fig_kind_input ki = { k, in };
-	const figfile_figure fig = { figures_draw_kind, &ki };
+	const figfile_figure fig = { figkind_draw_kind, &ki };
 
 	return figfile_measure(&fig, width, res);
 }

@@ -25,20 +25,20 @@ typedef enum fig_kind {
 #define FIG_KINDS 3
 
 /* "interval", "boots", "mechanism": the figure's file name stem. */
-const char *figures_name(fig_kind k);
+const char *figkind_name(fig_kind k);
 
 /* Whether study S with analysis A has data for figure K (comparisons for
  * interval and boots, mechanism boots for mechanism).  Figures without
  * data are not written. */
-bool figures_has(fig_kind k, const study *s, const analysis *a);
+bool figkind_has(fig_kind k, const study *s, const analysis *a);
 
 /* Draws figure K (see render/figpen.h for the contract). */
-pb_status figures_draw(fig_kind k, cairo_t *cr, const fig_input *in,
+pb_status figkind_draw(fig_kind k, cairo_t *cr, const fig_input *in,
 		       double width, fig_result *res);
 
 /* Draws figure K on a recording surface to learn its height and geometry,
- * without output.  Errors as for figures_draw. */
-pb_status figures_measure(fig_kind k, const fig_input *in, double width,
+ * without output.  Errors as for figkind_draw. */
+pb_status figkind_measure(fig_kind k, const fig_input *in, double width,
 			  fig_result *res);
 
 /* Figure K of IN, for render/figfile.h (a figfile_figure whose what is a
@@ -48,7 +48,7 @@ typedef struct fig_kind_input {
 	const fig_input *in;
 } fig_kind_input;
 
-pb_status figures_draw_kind(cairo_t *cr, const void *what, double width,
+pb_status figkind_draw_kind(cairo_t *cr, const void *what, double width,
 			    fig_result *res);
 
 #endif

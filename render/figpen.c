@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "render/groupfmt.h"
+#include "common/numtext.h"
 #include "render/i18n.h"
 #include "render/studytext.h"
 
@@ -106,9 +106,8 @@ char *fig_printf(const char *format, ...)
 /* The separator of digit groups of P's language, "" for none. */
 static const char *group_sep(const fig_pen *p)
 {
-	const char *sep = groupfmt_separator(i18n_ctext(p->in->lang,
-							"digit groups",
-							"10000"));
+	const char *example = i18n_ctext(p->in->lang, "digit groups", "10000");
+	const char *sep = numtext_group_separator(example);
 
 	if (!sep || (p->in->s && p->in->s->plan.decimal_point))
 		return "";
@@ -121,7 +120,7 @@ char *fig_count_printf(const fig_pen *p, const char *format, ...)
 	char *s;
 
 	va_start(ap, format);
-	s = groupfmt_vprintf(group_sep(p), format, ap);
+	s = numtext_group_vprintf(group_sep(p), format, ap);
 	va_end(ap);
 	return s;
 }
@@ -179,11 +178,10 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
 void fig_decimal_mark(const fig_pen *p, char *buf)
 {
 	const char *mark = i18n_ctext(p->in->lang, "decimal mark", ".");
-	char *point = strchr(buf, '.');
 
-	if (point && mark && mark[0] == ',' && p->in->s
+	if (mark && mark[0] == ',' && p->in->s
 	    && !p->in->s->plan.decimal_point)
-		*point = ',';
+		numtext_decimal_mark(buf, ',');
 }
 
 char *fig_number(const fig_pen *p, double value, int decimals, bool plus,
@@ -313,4 +311,13 @@ void fig_draw_message(fig_pen *p, const char *title, const char *message,
 			 ANCHOR_CENTER, style_ink_soft);
 	p->res->empty = true;
 	p->res->height = y + box;
+}
+
+void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width)
+{
+	fig_draw_message(p, title,
+			 trc(p, "figure", "There is nothing to compare: the "
+			     "study has no measurement series or no state "
+			     "besides the reference."),
+			 width);
 }

@@ -23,10 +23,10 @@
 #include <cairo.h>
 
 #include "analyze/analysis.h"
+#include "common/numtext.h"
 #include "common/status.h"
 #include "ingest/study.h"
 #include "render/axis.h"
-#include "render/numfmt.h"
 #include "render/style.h"
 
 typedef struct fig_input {
@@ -36,7 +36,7 @@ typedef struct fig_input {
 } fig_input;
 
 /* Room for any number fig_number writes. */
-#define FIG_NUMBUF (NUMFMT_BUFSIZE + 4)
+#define FIG_NUMBUF (NUMTEXT_BUFSIZE + 4)
 
 /* Markers recorded for tests: where each was drawn. */
 #define FIG_MARKS 64
@@ -140,7 +140,7 @@ static inline const char *trc(fig_pen *p, const char *ctx,
 char *fig_printf(const char *format, ...);
 
 /* The same with each %zu and %lu count grouped as the page of the same
- * language groups digits (render/groupfmt.h; none with `decimal =
+ * language groups digits (common/numtext.h; none with `decimal =
  * point`). */
 __attribute__((format(printf, 2, 3)))
 char *fig_count_printf(const fig_pen *p, const char *format, ...);
@@ -212,5 +212,9 @@ void fig_shape_add(fig_result *res, const fig_shape *shape);
  * WIDTH wide.  Sets res->empty and res->height. */
 void fig_draw_message(fig_pen *p, const char *title, const char *message,
 		      double width);
+
+/* fig_draw_message with the message of a study that has nothing to
+ * compare: no measurement series, or no state besides the reference. */
+void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width);
 
 #endif

@@ -20,7 +20,7 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			 char *message, size_t size)
 {
 	const fig_kind_input ki = { k, in };
-	const figfile_figure fig = { figures_draw_kind, &ki };
+	const figfile_figure fig = { figkind_draw_kind, &ki };
 
 	/* A study's figures are made as SVG and PNG; its PDF is the
 	 * report (render/pdf_report.h). */
@@ -150,10 +150,10 @@ static pb_status draw_pngs(const fig_input *in, png_job *jobs, size_t *n,
 
 	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
 		const fig_kind_input ki = { (fig_kind)k, in };
-		const figfile_figure fig = { figures_draw_kind, &ki };
-		const char *base = figures_name((fig_kind)k);
+		const figfile_figure fig = { figkind_draw_kind, &ki };
+		const char *base = figkind_name((fig_kind)k);
 
-		if (figures_has((fig_kind)k, in->s, in->a)) {
+		if (figkind_has((fig_kind)k, in->s, in->a)) {
 			png_job *job = &jobs[(*n)++];
 			job->name = g_strdup_printf("%s.%s.png", base,
 						    in->lang);
@@ -176,12 +176,12 @@ static pb_status write_svgs(const fig_input *in, outdir *o, diag *d)
 
 	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
 		const fig_kind_input ki = { (fig_kind)k, in };
-		const figfile_figure fig = { figures_draw_kind, &ki };
+		const figfile_figure fig = { figkind_draw_kind, &ki };
 		char *name;
 
-		if (!figures_has((fig_kind)k, in->s, in->a))
+		if (!figkind_has((fig_kind)k, in->s, in->a))
 			continue;
-		name = g_strdup_printf("%s.%s.svg", figures_name((fig_kind)k),
+		name = g_strdup_printf("%s.%s.svg", figkind_name((fig_kind)k),
 				       in->lang);
 		st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
 		g_free(name);

@@ -9,13 +9,6 @@
 
 #include "common/numtext.h"
 
-void jsonw_format_double(double x, char buf[32])
-{
-	/* An integral value such as 20 is written "20"; JSON readers that
-	 * distinguish integers from reals will still see the number. */
-	numtext_shortest(x, buf);
-}
-
 /* Whether byte C goes into a JSON string as it is. */
 static bool json_plain_byte(unsigned char c)
 {
@@ -157,7 +150,10 @@ static pb_status write_value(const json_t *v, int depth, GString *out)
 	case JSON_REAL:
 		if (!isfinite(json_real_value(v)))
 			return PB_SOFTWARE;
-		jsonw_format_double(json_real_value(v), buf);
+		/* An integral value such as 20 is written "20"; JSON
+		 * readers that tell integers from reals still see the
+		 * number. */
+		numtext_shortest(json_real_value(v), buf);
 		g_string_append(out, buf);
 		return PB_OK;
 	case JSON_TRUE:

@@ -3,7 +3,7 @@
  * jansson builds and parses the documents; this writer only decides their
  * exact bytes: two-space indentation, keys in insertion order, and every
  * real number in its shortest round-trip form (the fewest significant
- * digits that read back to the same double), which jansson's own dumper
+ * digits that read back to the same double, common/numtext.h), which jansson's own dumper
  * (always 17 digits) does not give.  Same value, same bytes, on every
  * machine. */
 #ifndef PAIRBOOT_JSONW_H
@@ -17,9 +17,5 @@
 /* Appends the serialisation of VALUE and a final newline to OUT.  Returns
  * PB_SOFTWARE for a value JSON cannot hold (a non-finite real). */
 pb_status jsonw_write(const json_t *value, GString *out);
-
-/* Writes the shortest decimal form of the finite double X into BUF (at
- * least 32 bytes): "0.625", "1e-05", "20260825". */
-void jsonw_format_double(double x, char buf[32]);
 
 #endif

@@ -308,10 +308,10 @@ static const char *cmp_cell(page *pg, const comparison *c)
 /* The figure K of the page's language, where the links say, with ALT. */
 static void figure_link(page *pg, fig_kind k, const char *alt)
 {
-	if (!figures_has(k, pg->s, pg->a))
+	if (!figkind_has(k, pg->s, pg->a))
 		return;
 	pagedoc_figure(pg->md.doc, alt,
-		       fmt(pg, "%s%s.%s.%s", pg->links->base, figures_name(k),
+		       fmt(pg, "%s%s.%s.%s", pg->links->base, figkind_name(k),
 			   pg->md.lang, pg->links->ext));
 }
 

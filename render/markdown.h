@@ -9,7 +9,7 @@
  *     series whatever their number, each cell `+0.625 ms` `[-1.111;
  *     +2.474]` (sign always shown, the plan's threshold decimals, or more
  *     where they would hide a number's side of 0, +T or -T: see
- *     numfmt_beside; the study's unit and confidence), and the conclusion
+ *     numtext_beside; the study's unit and confidence), and the conclusion
  *     across series;
  *  3. the mechanism table of each mechanism series ("State | Registration |
  *     MMCSS state | Win32 priority | ETW priority", `4/4`,
@@ -21,7 +21,7 @@
  * table.  Tables are regular GFM tables (header, delimiter row, one line per
  * row, every row as many cells as the header) so that `pairboot verify`
  * can read them back.  All numbers are the ones results.json holds, printed
- * by render/numfmt.h (sign rule there), with the language's decimal mark
+ * by common/numtext.h (sign rule there), with the language's decimal mark
  * (render/mdpage.h, mdpage_number_marks); all study text
  * goes through render/mdtext.h.  The words come from render/i18n.h; the page
  * is the same bytes whatever the process locale. */

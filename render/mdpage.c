@@ -8,10 +8,9 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "render/groupfmt.h"
+#include "common/numtext.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
-#include "render/numfmt.h"
 #include "render/studytext.h"
 
 /* The names xgettext extracts (Makefile.am, "Translations"). */
@@ -39,7 +38,7 @@ void mdpage_number_marks(mdpage *md, const study_plan *p)
 	   German and Czech "10 000" with a NO-BREAK SPACE (U+00A0).  Only
 	   U+00A0, U+202F and "," are allowed, the ones verify reads. */
 	const char *groups = trc(md, "digit groups", "10000");
-	const char *sep = groupfmt_separator(groups);
+	const char *sep = numtext_group_separator(groups);
 
 	if (!sep) {
 		mdpage_fail(md, PB_SOFTWARE);
@@ -119,7 +118,7 @@ const char *mdpage_fmt(mdpage *md, const char *format, ...)
 	gchar *s;
 
 	va_start(ap, format);
-	s = groupfmt_vprintf(md->group_sep, format, ap);
+	s = numtext_group_vprintf(md->group_sep, format, ap);
 	va_end(ap);
 	return mdpage_keep(md, s);
 }
@@ -150,16 +149,6 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 			   in_table);
 }
 
-/* The number BUF (numfmt's, with a '.') written with the page's decimal
- * mark. */
-static void mark_decimals(const mdpage *md, char *buf)
-{
-	char *point = strchr(buf, '.');
-
-	if (point && md->decimal_mark != '.')
-		*point = md->decimal_mark;
-}
-
 /* BUF as a pooled string, or "?" after remembering the failure ST. */
 static const char *formatted(mdpage *md, pb_status st, char *buf)
 {
@@ -167,14 +156,14 @@ static const char *formatted(mdpage *md, pb_status st, char *buf)
 		mdpage_fail(md, st);
 		return "?";
 	}
-	mark_decimals(md, buf);
+	numtext_decimal_mark(buf, md->decimal_mark);
 	return mdpage_fmt(md, "%s", buf);
 }
 
 const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign)
 {
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_fixed(x, decimals, sign, buf, sizeof buf);
+	char buf[NUMTEXT_BUFSIZE];
+	pb_status st = numtext_fixed(x, decimals, sign, buf, sizeof buf);
 
 	return formatted(md, st, buf);
 }
@@ -183,8 +172,8 @@ const char *mdpage_beside(mdpage *md, double x, int decimals,
 			  double threshold, bool beside_t, bool sign)
 {
 	const double bounds[2] = { threshold, -threshold };
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_beside(x, decimals, bounds, beside_t ? 2 : 0,
+	char buf[NUMTEXT_BUFSIZE];
+	pb_status st = numtext_beside(x, decimals, bounds, beside_t ? 2 : 0,
 				     sign, buf, sizeof buf);
 
 	return formatted(md, st, buf);
@@ -194,14 +183,14 @@ const char *mdpage_beside(mdpage *md, double x, int decimals,
  * remembering the failure. */
 static const char *percent_digits(mdpage *md, double f, int decimals)
 {
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_percent(f, decimals, buf, sizeof buf);
+	char buf[NUMTEXT_BUFSIZE];
+	pb_status st = numtext_percent(f, decimals, buf, sizeof buf);
 
 	if (st != PB_OK) {
 		mdpage_fail(md, st);
 		return NULL;
 	}
-	mark_decimals(md, buf);
+	numtext_decimal_mark(buf, md->decimal_mark);
 	return mdpage_fmt(md, "%s", buf);
 }
 

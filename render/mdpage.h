@@ -7,7 +7,7 @@
  * at the end.  Strings made on the way (formatted numbers, escaped study
  * text, joined cells) belong to the page's pool and live until
  * mdpage_finish.  Study text goes through render/mdtext.h; numbers through
- * render/numfmt.h, a number that cannot be formatted reads "?" and is
+ * common/numtext.h, a number that cannot be formatted reads "?" and is
  * remembered as a failure too.
  *
  * The writers use these functions under the short names xgettext extracts
@@ -33,7 +33,7 @@ typedef struct mdpage {
 	char decimal_mark;      /* '.' or ',': what the numbers are written
 				   with (mdpage_number_marks) */
 	const char *group_sep;  /* between the digit groups of a count,
-				   "" for none (render/groupfmt.h) */
+				   "" for none (common/numtext.h) */
 } mdpage;
 
 /* Starts a page in LANG added to DOC (which the caller keeps). */
@@ -73,7 +73,7 @@ const char *mdpage_phrase_n(mdpage *md, page_phrase_id id, unsigned long n);
 const char *mdpage_keep(mdpage *md, gchar *s);
 
 /* FORMAT and its arguments as printf makes them, each %zu and %lu count
- * grouped as the page groups digits (render/groupfmt.h). */
+ * grouped as the page groups digits (common/numtext.h). */
 __attribute__((format(printf, 2, 3)))
 const char *mdpage_fmt(mdpage *md, const char *format, ...);
 
@@ -89,12 +89,12 @@ const char *mdpage_code(mdpage *md, const char *text, bool in_table);
  * language's word for a missing value, plain. */
 const char *mdpage_state(mdpage *md, pb_state st, bool in_table);
 
-/* X with DECIMALS decimals, signed when SIGN (numfmt_fixed). */
+/* X with DECIMALS decimals, signed when SIGN (numtext_fixed). */
 const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign);
 
 /* X with DECIMALS decimals, or more where they would hide on which side of
  * 0 (and, with BESIDE_T, of +THRESHOLD and -THRESHOLD) X lies: an estimate
- * or an interval endpoint, whose side decides a verdict (numfmt_beside). */
+ * or an interval endpoint, whose side decides a verdict (numtext_beside). */
 const char *mdpage_beside(mdpage *md, double x, int decimals,
 			  double threshold, bool beside_t, bool sign);
 

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,13 +22,14 @@
 
 #include "common/oom.h"
 #include "common/ownfs.h"
+#include "common/safefile.h"
 #include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
-/* The marker is written under this name, then renamed into place: a run
- * killed while writing it leaves no marker, so its staging folder is seen
- * as one (and removed by the next run), not as a report set aside. */
-#define MARKER_PART ".pairboot-report.part"
+/* The marker is written as a temporary file, then renamed into place
+ * (common/safefile.h): a run killed while writing it leaves no marker, so
+ * its staging folder is seen as one (and removed by the next run), not as
+ * a report set aside. */
 
 /* The first line of the marker; the names of the files the report wrote
  * follow, one a line, sorted.  An older pairboot wrote an empty marker. */
@@ -818,18 +818,8 @@ static void drop_lock(outdir *o)
 /* Fills NAME (".BASE.new-" and STAGE_SUFFIX_LEN random letters). */
 static int random_stage_name(const char *base, char *name)
 {
-	static const char letters[] = "abcdefghijklmnopqrstuvwxyz"
-				      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	unsigned char bytes[STAGE_SUFFIX_LEN];
-	char *p;
-
-	if (getrandom(bytes, sizeof bytes, 0) != (ssize_t)sizeof bytes)
-		return -1;
-	p = name + sprintf(name, ".%s.new-", base);
-	for (size_t i = 0; i < sizeof bytes; i++)
-		*p++ = letters[bytes[i] % (sizeof letters - 1)];
-	*p = '\0';
-	return 0;
+	return safefile_random_letters(name + sprintf(name, ".%s.new-", base),
+				       STAGE_SUFFIX_LEN);
 }
 
 /* Creates the staging folder in the parent, opens it and puts its mark
@@ -941,22 +931,6 @@ pb_status outdir_begin_fresh(const char *target, diag *d, outdir **out)
 	return begin(target, true, default_wait, d, out);
 }
 
-/* Writes all LEN bytes to FD, retrying short writes. */
-static bool write_all(int fd, const char *data, size_t len)
-{
-	while (len > 0) {
-		ssize_t n = write(fd, data, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return false;
-		}
-		data += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
 /* Notes NAME among the files the report holds, for its marker. */
 static pb_status remember_written(outdir *o, const char *name)
 {
@@ -995,7 +969,7 @@ static pb_status write_file(outdir *o, const char *name, const void *data,
 		free(path);
 		return PB_CANTCREAT;
 	}
-	ok = write_all(fd, data, len) && fsync(fd) == 0;
+	ok = safefile_write_all(fd, data, len) == 0;
 	if (!ok)
 		diag_error(o->d, path, 0, 0, "write failed: %s",
 			   strerror(errno));
@@ -1132,20 +1106,36 @@ static void outdir_free(outdir *o)
 	outdir_release(o);
 }
 
-/* Renames MARKER_PART to MARKER within the staging folder. */
-static pb_status rename_marker(outdir *o)
+/* Puts the LEN bytes of TEXT in the staging folder as its marker, by a
+ * temporary file renamed into place. */
+static pb_status replace_marker(outdir *o, const char *text, size_t len)
 {
-	if (renameat(o->stage_fd, MARKER_PART, o->stage_fd, MARKER) == 0)
+	safefile_step step;
+	int e;
+
+	if (safefile_replace(o->stage_fd, MARKER, text, len, 0644, &step) == 0)
 		return PB_OK;
-	if (errno == ENOMEM)
+	e = errno;
+	if (e == ENOMEM)
 		return PB_NOMEM;
-	diag_error(o->d, o->staging, 0, 0, "cannot name the report's "
-		   "marker: %s", strerror(errno));
+	switch (step) {
+	case SAFEFILE_CREATE:
+		diag_error(o->d, o->staging, 0, 0, "cannot create the report's "
+			   "marker: %s", strerror(e));
+		return PB_CANTCREAT;
+	case SAFEFILE_WRITE:
+		diag_error(o->d, o->staging, 0, 0, "write failed on the "
+			   "report's marker: %s", strerror(e));
+		return PB_IOERR;
+	case SAFEFILE_RENAME:
+		break;
+	}
+	diag_error(o->d, o->staging, 0, 0, "cannot name the report's marker: "
+		   "%s", strerror(e));
 	return PB_CANTCREAT;
 }
 
-/* Writes the marker: its header, then the sorted names written, under
- * MARKER_PART first. */
+/* Writes the marker: its header, then the sorted names written. */
 static pb_status write_marker(outdir *o)
 {
 	size_t len = strlen(MARKER_HEADER), n = o->n_written;
@@ -1161,10 +1151,8 @@ static pb_status write_marker(outdir *o)
 	char *end = stpcpy(text, MARKER_HEADER);
 	for (size_t i = 0; i < n; i++)
 		end = stpcpy(stpcpy(end, o->written[i]), "\n");
-	st = write_file(o, MARKER_PART, text, len);
+	st = replace_marker(o, text, len);
 	free(text);
-	if (st == PB_OK)
-		st = rename_marker(o);
 	if (st == PB_OK)
 		st = remember_written(o, MARKER);
 	/* The marker itself is now among the names: keep them sorted for

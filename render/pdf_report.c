@@ -472,12 +472,12 @@ static void figure(pdf *d, fig_kind k)
 	double scale = 1.0, h;
 	pb_status st;
 
-	if (d->placed[k] || !figures_has(k, d->in.s, d->in.a))
+	if (d->placed[k] || !figkind_has(k, d->in.s, d->in.a))
 		return;
 	d->placed[k] = true;
-	st = figures_measure(k, &d->in, TEXT_W, &res);
+	st = figkind_measure(k, &d->in, TEXT_W, &res);
 	if (st != PB_OK) {
-		fig_pen_fail(&d->pen, st, "figure %s: %s", figures_name(k),
+		fig_pen_fail(&d->pen, st, "figure %s: %s", figkind_name(k),
 			     res.message);
 		return;
 	}
@@ -490,10 +490,10 @@ static void figure(pdf *d, fig_kind k)
 	cairo_save(d->cr);
 	cairo_translate(d->cr, MARGIN_X, d->y);
 	cairo_scale(d->cr, scale, scale);
-	st = figures_draw(k, d->cr, &d->in, TEXT_W, &res);
+	st = figkind_draw(k, d->cr, &d->in, TEXT_W, &res);
 	cairo_restore(d->cr);
 	if (st != PB_OK)
-		fig_pen_fail(&d->pen, st, "figure %s: %s", figures_name(k),
+		fig_pen_fail(&d->pen, st, "figure %s: %s", figkind_name(k),
 			     res.message);
 	d->y += h * scale + FIGURE_BELOW;
 }
@@ -595,7 +595,7 @@ static void title_page(pdf *d)
 	fig_number(pen, p->threshold, fig_decimals(p), false, t, sizeof t);
 	ROW(trc(pen, "figure", "Practical threshold"),
 	    g_strdup_printf("\xc2\xb1%s %s", t, p->unit));
-	if (numfmt_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
+	if (numtext_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(pen, conf);
 	ROW(trc(pen, "figure", "Confidence interval"),
@@ -696,7 +696,7 @@ static void body(pdf *d, const pagedoc *page)
 		figure(d, pending[k]);
 	/* Figures whose section the page does not have come last. */
 	for (int k = 0; k < FIG_KINDS; k++) {
-		if (!d->placed[k] && figures_has((fig_kind)k, d->in.s,
+		if (!d->placed[k] && figkind_has((fig_kind)k, d->in.s,
 						 d->in.a)) {
 			heading(d, 2, trc(&d->pen, "figure", "Figures"));
 			for (int j = k; j < FIG_KINDS; j++)

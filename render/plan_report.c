@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/numtext.h"
 #include "render/i18n.h"
 #include "render/jsonput.h"
 #include "render/jsonw.h"
@@ -117,16 +118,14 @@ static const char *count_text(plan_words *w, plan_count_id id,
 	return trn(w, c->one, c->many, n);
 }
 
-/* V with DECIMALS decimals and the language's decimal mark, into BUF. */
+/* V with DECIMALS decimals and the language's decimal mark, into BUF
+ * ("?" for a value that cannot be written). */
 static char *num_text(const plan_words *w, double v, int decimals,
 		      char *buf, size_t size)
 {
-	char *point;
-
-	snprintf(buf, size, "%.*f", decimals, v);
-	point = strchr(buf, '.');
-	if (point && w->comma)
-		*point = ',';
+	if (numtext_fixed(v, decimals, false, buf, size) != PB_OK)
+		snprintf(buf, size, "?");
+	numtext_decimal_mark(buf, w->comma ? ',' : '.');
 	return buf;
 }
 

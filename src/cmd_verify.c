@@ -217,7 +217,7 @@ static bool page_links(const char *text, const char *lang,
 				char file[64];
 				size_t tl = (size_t)(line + len - 1 - open), fl;
 				snprintf(file, sizeof file, "%s.%s.%s",
-					 figures_name((fig_kind)k), lang,
+					 figkind_name((fig_kind)k), lang,
 					 exts[e]);
 				fl = strlen(file);
 				if (tl < fl || tl - fl >= size

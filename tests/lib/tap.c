@@ -53,6 +53,45 @@ bool tap_streq(const char *got, const char *want, const char *name)
 	return tap_ok(ok, "%s", name);
 }
 
+bool tap_case(tap_cases *c, bool cond, const char *want, const char *got,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	c->n++;
+	if (cond)
+		return true;
+	if (++c->failed > TAP_CASES_SHOWN)
+		return false;
+	fputs("# ", stdout);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf(": want '%s', got '%s'\n", want ? want : "(null)",
+	       got ? got : "(null)");
+	return false;
+}
+
+bool tap_cases_done(tap_cases *c, const char *fmt, ...)
+{
+	va_list ap;
+	bool ok = c->n > 0 && c->failed == 0;
+	char name[256];
+
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof name, fmt, ap);
+	va_end(ap);
+	if (c->failed > 0)
+		tap_diag("%s: %d of %d cases failed%s", name, c->failed, c->n,
+			 c->failed > TAP_CASES_SHOWN ? ", the first shown above"
+			 : "");
+	if (c->n == 0)
+		tap_diag("%s: no case was checked", name);
+	c->n = 0;
+	c->failed = 0;
+	return tap_ok(ok, "%s", name);
+}
+
 int tap_done(void)
 {
 	printf("1..%d\n", tap_count);

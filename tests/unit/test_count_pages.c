@@ -5,10 +5,11 @@
  * language's grammar: English and German one form for 1 and one for the
  * rest, Czech 1, 2 to 4, and 0 or 5 and more, Korean one form with its
  * counter (개, 회, 쌍).  Each message's count is put in for its %zu, and
- * the hand-written piece must be part of the result.  The other words
- * of the pages that name a series after a preposition, the confidence
- * interval in a German compound and the identifier are checked at the
- * end. */
+ * the hand-written piece must be part of the result: one TAP result per
+ * message and language checks it at every count (tests/lib/tap.h,
+ * tap_cases).  The other words of the pages that name a series after a
+ * preposition, the confidence interval in a German compound and the
+ * identifier are checked at the end. */
 #include <stdio.h>
 #include <string.h>
 
@@ -318,26 +319,30 @@ static const count_msg msgs[] = {
 	{ "Recorded out of the planned order (%zu): %s.", NULL, listed },
 };
 
+/* One result per message and language, over every count: the
+ * hand-written piece must be part of the message at each. */
 static void count_messages(void)
 {
 	for (size_t m = 0; m < sizeof msgs / sizeof *msgs; m++) {
-		for (size_t i = 0; i < N_COUNTS; i++) {
-			unsigned long n = counts[i];
-			char want[4][200];
+		for (int l = 0; l < 4; l++) {
+			tap_cases c = { 0, 0 };
 
-			msgs[m].want(n, want);
-			for (int l = 0; l < 4; l++) {
+			for (size_t i = 0; i < N_COUNTS; i++) {
+				unsigned long n = counts[i];
 				const char *t = msgs[m].plural
 					? i18n_ntext(langs[l], msgs[m].msgid,
 						     msgs[m].plural, n)
 					: i18n_text(langs[l], msgs[m].msgid);
 				char *got = t ? with_count(t, n) : NULL;
-				if (!tap_ok(got && strstr(got, want[l]),
-					    "%s, %lu: '%s'", langs[l], n,
-					    want[l]))
-					tap_diag("got '%s'", got ? got : "");
+				char want[4][200];
+
+				msgs[m].want(n, want);
+				tap_case(&c, got && strstr(got, want[l]),
+					 want[l], got, "at %lu (a part)", n);
 				g_free(got);
 			}
+			tap_cases_done(&c, "%s, at every count: \"%.48s\"",
+				       langs[l], msgs[m].msgid);
 		}
 	}
 }

@@ -4,7 +4,8 @@
  * follow the runs accepted, the total stands where no ending depends on
  * it), and none accepted of that many.  The expected sentences are
  * written out by hand below, in each language's grammar (Czech has three
- * plural forms: 1; 2 to 4; 0 and 5 or more). */
+ * plural forms: 1; 2 to 4; 0 and 5 or more).  One TAP result per sentence
+ * and language checks it at every count (tests/lib/tap.h, tap_cases). */
 #include <stdio.h>
 #include <string.h>
 
@@ -51,69 +52,82 @@ static const char *cs_word(unsigned long n)
 	return "přijato";
 }
 
-static void some_accepted(void)
-{
-	for (size_t i = 0; i < N_COUNTS; i++) {
-		unsigned long n = counts[i], total = n + 3;
-		char want[4][160];
-		const char *langs[4] = { "en", "de", "cs", "ko" };
+static const char *const langs[4] = { "en", "de", "cs", "ko" };
 
-		if (n == 0)
-			continue;
-		snprintf(want[0], sizeof want[0], "of %lu runs, %lu %s accepted",
-			 total, n, n == 1 ? "was" : "were");
-		snprintf(want[1], sizeof want[1],
-			 "von %lu Durchläufen %s %lu akzeptiert", total,
-			 de_verb(n), n);
-		snprintf(want[2], sizeof want[2], "běhů celkem: %lu, %s %lu",
-			 total, cs_word(n), n);
-		snprintf(want[3], sizeof want[3], "전체 %lu회 중 %lu회 채택",
-			 total, n);
-		for (int l = 0; l < 4; l++) {
-			char *got = runs_sentence(langs[l], n, total);
-			tap_streq(got, want[l], langs[l]);
-			g_free(got);
-		}
+/* The sentence of LANG (0 to 3) for N runs accepted of N + 3, by hand. */
+static void some_want(int lang, unsigned long n, char *want, size_t size)
+{
+	unsigned long total = n + 3;
+
+	switch (lang) {
+	case 0:
+		snprintf(want, size, "of %lu runs, %lu %s accepted", total, n,
+			 n == 1 ? "was" : "were");
+		break;
+	case 1:
+		snprintf(want, size, "von %lu Durchläufen %s %lu akzeptiert",
+			 total, de_verb(n), n);
+		break;
+	case 2:
+		snprintf(want, size, "běhů celkem: %lu, %s %lu", total,
+			 cs_word(n), n);
+		break;
+	default:
+		snprintf(want, size, "전체 %lu회 중 %lu회 채택", total, n);
+		break;
 	}
 }
 
-static void none_accepted(void)
+/* The sentence of LANG (0 to 3) for none accepted of TOTAL runs. */
+static void none_want(int lang, unsigned long total, char *want,
+		      size_t size)
 {
-	const char *one[4] = {
+	static const char *const one[4] = {
 		"the one run was not accepted",
 		"der einzige Durchlauf wurde nicht akzeptiert",
 		"jediný běh nebyl přijat",
 		"실행 1회가 채택되지 않음"
 	};
-	const char *langs[4] = { "en", "de", "cs", "ko" };
+	static const char *const many[4] = {
+		"none of the %lu runs was accepted",
+		"keiner der %lu Durchläufe wurde akzeptiert",
+		"nebyl přijat žádný běh (celkem %lu)",
+		"전체 %lu회 중 채택된 실행 없음"
+	};
 
-	for (size_t i = 0; i < N_COUNTS; i++) {
-		unsigned long total = counts[i];
-		char want[4][160];
+	if (total == 1)
+		snprintf(want, size, "%s", one[lang]);
+	else
+		snprintf(want, size, many[lang], total);
+}
 
-		if (total == 0)
-			continue;
-		if (total == 1) {
-			for (int l = 0; l < 4; l++) {
-				char *got = runs_sentence(langs[l], 0, 1);
-				tap_streq(got, one[l], langs[l]);
-				g_free(got);
-			}
-			continue;
-		}
-		snprintf(want[0], sizeof want[0],
-			 "none of the %lu runs was accepted", total);
-		snprintf(want[1], sizeof want[1],
-			 "keiner der %lu Durchläufe wurde akzeptiert", total);
-		snprintf(want[2], sizeof want[2],
-			 "nebyl přijat žádný běh (celkem %lu)", total);
-		snprintf(want[3], sizeof want[3],
-			 "전체 %lu회 중 채택된 실행 없음", total);
-		for (int l = 0; l < 4; l++) {
-			char *got = runs_sentence(langs[l], 0, total);
-			tap_streq(got, want[l], langs[l]);
+/* The Runs sentence in each language at every count but 0, one result
+ * per language: N runs accepted of N + 3 when SOME, else none of N. */
+static void runs_sentences(bool some)
+{
+	for (int l = 0; l < 4; l++) {
+		tap_cases c = { 0, 0 };
+
+		for (size_t i = 0; i < N_COUNTS; i++) {
+			unsigned long n = counts[i];
+			char want[160];
+			char *got;
+
+			if (n == 0)
+				continue;
+			if (some)
+				some_want(l, n, want, sizeof want);
+			else
+				none_want(l, n, want, sizeof want);
+			got = runs_sentence(langs[l], some ? n : 0,
+					    some ? n + 3 : n);
+			tap_case(&c, strcmp(got, want) == 0, want, got,
+				 "%lu of %lu", some ? n : 0, some ? n + 3 : n);
 			g_free(got);
 		}
+		tap_cases_done(&c, "%s: %s, at every count", langs[l],
+			       some ? "some runs accepted"
+			       : "no run accepted");
 	}
 }
 
@@ -123,6 +137,7 @@ static void none_accepted(void)
 static void czech_pairs(void)
 {
 	const page_phrase *p = page_phrase_get(PH_SET_SMALL_SAMPLE);
+	tap_cases c = { 0, 0 };
 
 	for (size_t i = 0; i < N_COUNTS; i++) {
 		unsigned long n = counts[i];
@@ -132,16 +147,17 @@ static void czech_pairs(void)
 					    "percentile", "79,5 %");
 		snprintf(want, sizeof want, "Při %lu %s byla ", n,
 			 n == 1 ? "páru" : "párech");
-		tap_ok(g_str_has_prefix(got, want), "cs, %lu pairs: '%s'", n,
-		       want);
+		tap_case(&c, g_str_has_prefix(got, want), want, got,
+			 "%lu pairs (the start)", n);
 		g_free(got);
 	}
+	tap_cases_done(&c, "cs: the small-sample note, at every count");
 }
 
 int main(void)
 {
-	some_accepted();
-	none_accepted();
+	runs_sentences(true);
+	runs_sentences(false);
 	czech_pairs();
 	return tap_done();
 }

@@ -196,7 +196,7 @@ static void draw_as(image *im, fig_kind k, const fake *f, const char *lang,
 	cairo_t *cr;
 	int h;
 
-	im->st = figures_measure(k, &in, STYLE_FIGURE_WIDTH, &im->res);
+	im->st = figkind_measure(k, &in, STYLE_FIGURE_WIDTH, &im->res);
 	h = (int)ceil((im->res.height > 0 ? im->res.height : 10) * S);
 	im->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 						 (int)(STYLE_FIGURE_WIDTH * S),
@@ -208,7 +208,7 @@ static void draw_as(image *im, fig_kind k, const fake *f, const char *lang,
 	if (measuring)
 		fig_pen_set_measuring(cr);
 	if (im->st == PB_OK)
-		im->st = figures_draw(k, cr, &in, STYLE_FIGURE_WIDTH,
+		im->st = figkind_draw(k, cr, &in, STYLE_FIGURE_WIDTH,
 				      &im->res);
 	cairo_destroy(cr);
 	cairo_surface_flush(im->surface);
@@ -839,7 +839,7 @@ static void test_languages(void)
 			tap_ok(im.st == PB_OK && !im.res.empty,
 			       "%s figure in %s: every word "
 			       "translated and drawn in the pinned fonts %s",
-			       figures_name((fig_kind)k), langs[l],
+			       figkind_name((fig_kind)k), langs[l],
 			       im.res.message);
 			image_free(&im);
 		}

@@ -1,7 +1,7 @@
-/* test_mdtext.c: the pieces of a page that study text and numbers pass
- * through: Markdown escaping (render/mdtext.h) and number formatting
- * (render/numfmt.h).  Expected strings are written out by hand from the
- * rules in the headers. */
+/* test_mdtext.c: the pieces of a page that study text passes through:
+ * Markdown escaping (render/mdtext.h).  Expected strings are written out
+ * by hand from the rules in the header.  The numbers of a page are
+ * tested with their module (tests/unit/test_numtext.c). */
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,7 +12,6 @@
 #include "common/mdbreak.h"
 #include "render/mdplain.h"
 #include "render/mdtext.h"
-#include "render/numfmt.h"
 #include "tests/lib/tap.h"
 
 static void escape_is(const char *in, const char *want, const char *name)
@@ -30,35 +29,6 @@ static void code_is(const char *in, bool in_table, const char *want,
 	mdtext_code(g, in, in_table);
 	tap_streq(g->str, want, name);
 	g_string_free(g, TRUE);
-}
-
-static void fixed_is(double x, int dec, bool sign, const char *want,
-		     const char *name)
-{
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_fixed(x, dec, sign, buf, sizeof buf);
-	if (st != PB_OK)
-		tap_diag("%s: status %d", name, (int)st);
-	tap_streq(st == PB_OK ? buf : NULL, want, name);
-}
-
-static void beside_is(double x, int dec, double t, const char *want,
-		      const char *name)
-{
-	const double bounds[2] = { t, -t };
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_beside(x, dec, bounds, t > 0 ? 2 : 0, true, buf,
-				     sizeof buf);
-	if (st != PB_OK)
-		tap_diag("%s: status %d", name, (int)st);
-	tap_streq(st == PB_OK ? buf : NULL, want, name);
-}
-
-static void percent_is(double f, int dec, const char *want, const char *name)
-{
-	char buf[NUMFMT_BUFSIZE];
-	pb_status st = numfmt_percent(f, dec, buf, sizeof buf);
-	tap_streq(st == PB_OK ? buf : NULL, want, name);
 }
 
 static void test_escape(void)
@@ -150,138 +120,9 @@ static void test_code(void)
 	code_is(NULL, false, "", "NULL gives nothing");
 }
 
-static void test_fixed(void)
-{
-	char buf[NUMFMT_BUFSIZE];
-
-	/* The published figures, at the threshold's 3 decimals. */
-	fixed_is(0.625, 3, true, "+0.625", "+0.625: sign shown");
-	fixed_is(-1.902, 3, true, "-1.902", "-1.902");
-	fixed_is(10.812, 3, true, "+10.812", "+10.812");
-	fixed_is(1.784, 3, false, "1.784", "a threshold without sign");
-	/* 11.64 has no exact binary form; printed to 3 decimals it is
-	 * 11.640 with a trailing zero kept. */
-	fixed_is(11.64, 3, true, "+11.640", "trailing zeros are kept");
-	fixed_is(0.0, 3, true, "0.000", "an exact zero has no sign");
-	fixed_is(-0.0, 3, true, "0.000", "a negative zero has no sign either");
-	fixed_is(0.0004, 3, true, "+0.000",
-		 "a positive value rounding to zero keeps its '+'");
-	fixed_is(-0.0004, 3, true, "-0.000",
-		 "a negative value rounding to zero keeps its '-'");
-	fixed_is(-0.0004, 3, false, "-0.000",
-		 "without SIGNED a negative value still shows '-'");
-	fixed_is(0.0004, 3, false, "0.000",
-		 "without SIGNED a positive value shows no sign");
-	/* 119.4 rounds to 119; 2.5 is exact and a tie: printf rounds to
-	 * even, 2. */
-	fixed_is(119.4, 0, true, "+119", "0 decimals: no point");
-	fixed_is(2.5, 0, false, "2", "a tie rounds as printf does (to even)");
-	fixed_is(0.95, 1, false, "0.9",
-		 "0.95 is stored below .95 and rounds down");
-	tap_ok(numfmt_fixed(NAN, 3, true, buf, sizeof buf) == PB_SOFTWARE
-	       && buf[0] == '\0', "NaN is refused and leaves \"\"");
-	tap_ok(numfmt_fixed(INFINITY, 3, true, buf, sizeof buf)
-	       == PB_SOFTWARE, "infinity is refused");
-	tap_ok(numfmt_fixed(1.0, 16, true, buf, sizeof buf) == PB_SOFTWARE,
-	       "more than 15 decimals are refused");
-	tap_ok(numfmt_fixed(1.0, -1, true, buf, sizeof buf) == PB_SOFTWARE,
-	       "negative decimals are refused");
-	tap_ok(numfmt_fixed(123.5, 3, true, buf, 5) == PB_SOFTWARE,
-	       "a buffer too small is refused");
-	/* 1e300 has 301 digits before the point, and the double nearest
-	 * to it starts 1000000000000000052...: printed in full, with no
-	 * exponent and nothing cut. */
-	tap_ok(numfmt_fixed(1e300, 0, true, buf, sizeof buf) == PB_OK
-	       && strlen(buf) == 302
-	       && strncmp(buf, "+1000000000000000052", 20) == 0,
-	       "a huge value is printed in full");
-	percent_is(0.95, 2, "95", "0.95 as a percentage: 95");
-	percent_is(0.975, 2, "97.5", "0.975: 97.5, trailing zero dropped");
-	percent_is(0.799, 1, "79.9", "0.799 with 1 decimal: 79.9");
-	percent_is(0.9, 2, "90", "0.9: 90");
-	percent_is(1.0, 2, "100", "1: 100");
-}
-
-/* Endpoints beside the boundaries 0, T and -T. */
-static void test_beside(void)
-{
-	char buf[NUMFMT_BUFSIZE];
-
-	/* -0.456 with 1 decimal is -0.5, which is -T; the true bound lies
-	 * inside it, and -0.46 shows that. */
-	beside_is(-0.456, 1, 0.5, "-0.46",
-		  "-0.456 beside -T = -0.5: -0.46, visibly inside -0.5");
-	beside_is(0.2, 1, 0.5, "+0.2", "a value clear of every boundary "
-		  "keeps its decimals");
-	beside_is(0.0004, 3, 1.784, "+0.0004", "0.0004 with 3 decimals: "
-		  "+0.0004, not +0.000");
-	beside_is(-0.0001, 3, 0.0, "-0.0001", "-0.0001 beside 0 alone: "
-		  "-0.0001, not -0.000");
-	beside_is(1.7838, 3, 1.784, "+1.7838", "1.7838 would print as T "
-		  "1.784: one more decimal");
-	/* 1.78399996: 1.7840, 1.78400, 1.784000, 1.7840000 all print T; the
-	 * 8th decimal shows it lies below. */
-	beside_is(1.78399996, 3, 1.784, "+1.78399996",
-		  "as many decimals as it takes: 8 for 1.78399996");
-	beside_is(-1.78401, 3, 1.784, "-1.78401", "just outside -T: "
-		  "-1.78401, not -1.784");
-	beside_is(1.785, 3, 1.784, "+1.785", "1.785 is clear of T at 3 "
-		  "decimals");
-	beside_is(-0.5, 1, 0.5, "-0.5", "a value on a boundary prints as "
-		  "the boundary");
-	beside_is(0.0, 3, 1.784, "0.000", "zero prints as zero");
-	beside_is(1e-20, 3, 0.0, "+0.000000000000000", "a value closer to 0 "
-		  "than 15 decimals show stops at 15");
-	tap_ok(numfmt_beside(NAN, 3, NULL, 0, true, buf, sizeof buf)
-	       == PB_SOFTWARE && buf[0] == '\0', "beside: NaN is refused");
-}
-
-/* Under a locale that writes a decimal comma, the numbers keep their
- * point.  pairboot never calls setlocale; this test does, to show that
- * numfmt does not depend on that. */
-static void test_locale(void)
-{
-	static const char *const locales[] = {
-		"de_DE.UTF-8", "de_DE.utf8", "cs_CZ.UTF-8", "cs_CZ.utf8"
-	};
-	const char *found = NULL;
-	char probe[32], buf[NUMFMT_BUFSIZE];
-
-	for (size_t i = 0; i < sizeof locales / sizeof locales[0]; i++) {
-		if (setlocale(LC_ALL, locales[i])) {
-			found = locales[i];
-			break;
-		}
-	}
-	if (!found) {
-		tap_ok(true, "a decimal-comma locale keeps the point # SKIP "
-		       "no de_DE or cs_CZ locale installed");
-		return;
-	}
-	snprintf(probe, sizeof probe, "%.1f", 1.5);
-	tap_streq(probe, "1,5", "the locale does write a comma (the check "
-		  "below is not vacuous)");
-	tap_ok(numfmt_fixed(-1.25, 2, true, buf, sizeof buf) == PB_OK
-	       && strcmp(buf, "-1.25") == 0,
-	       "under %s numfmt_fixed still writes -1.25", found);
-	tap_ok(numfmt_percent(0.975, 2, buf, sizeof buf) == PB_OK
-	       && strcmp(buf, "97.5") == 0,
-	       "under %s numfmt_percent still writes 97.5", found);
-	/* The printed digits are read back too: read with a comma, "-0.5"
-	 * would be -0 and the side check would pass on the wrong value. */
-	tap_ok(numfmt_beside(-0.456, 1, (const double[]){ -0.5 }, 1, true,
-			     buf, sizeof buf) == PB_OK
-	       && strcmp(buf, "-0.46") == 0,
-	       "under %s numfmt_beside still writes -0.46", found);
-	setlocale(LC_ALL, "C");
-}
-
 int main(void)
 {
 	test_escape();
 	test_code();
-	test_fixed();
-	test_beside();
-	test_locale();
 	return tap_done();
 }

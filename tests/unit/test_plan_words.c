@@ -4,7 +4,8 @@
  * studies per size, the inner resamples and the fewest pairs of a
  * verdict.  The expected words are written out by hand below, in each
  * language's grammar (German: one, or more; Czech: 1; 2 to 4; 0 and 5 or
- * more; Korean: one form). */
+ * more; Korean: one form).  One TAP result per message and language
+ * checks it at every count (tests/lib/tap.h, tap_cases). */
 #include <stdio.h>
 #include <string.h>
 
@@ -64,26 +65,14 @@ static const char *cs_pairs(unsigned long n)
 	return "párů";
 }
 
-static void check(const char *what, unsigned long n, char *const got[4],
-		  char *const want[4])
-{
-	for (int l = 0; l < 4; l++) {
-		char name[96];
-		snprintf(name, sizeof name, "%s at %lu, %s", what, n, langs[l]);
-		tap_streq(got[l], want[l], name);
-	}
-}
-
 static void free4(char *a[4])
 {
 	for (int l = 0; l < 4; l++)
 		g_free(a[l]);
 }
 
-static void head_line(unsigned long n)
+static void head_line(unsigned long n, char *got[4], char *want[4])
 {
-	char *got[4], *want[4];
-
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l], PLAN_COUNT_HEAD, n),
 					 "S", (size_t)n);
@@ -103,15 +92,10 @@ static void head_line(unsigned long n)
 	want[3] = g_strdup_printf("S 계획: 주어진 보증 확률로 올바른 확정적 "
 				  "판정(악화, 개선 또는 동등)을 얻는 데 필요한 "
 				  "시리즈당 블록 수, 최대 %lu블록", n);
-	check("first line", n, got, want);
-	free4(got);
-	free4(want);
 }
 
-static void not_reachable(unsigned long n)
+static void not_reachable(unsigned long n, char *got[4], char *want[4])
 {
-	char *got[4], *want[4];
-
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l],
 						   PLAN_COUNT_NOT_REACHABLE, n),
@@ -122,10 +106,10 @@ static void not_reachable(unsigned long n)
 				  de_blocks_dat(n));
 	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu", n);
 	want[3] = g_strdup_printf("%lu블록으로 도달 불가", n);
-	check("not reachable", n, got, want);
-	free4(got);
-	free4(want);
+}
 
+static void not_monotone(unsigned long n, char *got[4], char *want[4])
+{
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l],
 					PLAN_COUNT_NOT_REACHABLE_ONCE, n),
@@ -139,17 +123,12 @@ static void not_reachable(unsigned long n)
 				  "monotónní: 0,80 při 12)", n);
 	want[3] = g_strdup_printf("%lu블록으로 도달 불가 (단조 아님: 12에서 "
 				  "0.80)", n);
-	check("not reachable, not monotone", n, got, want);
-	free4(got);
-	free4(want);
 }
 
 /* The method's sentence holds the count among much else: the words
- * around it are compared. */
-static void simulations(unsigned long n)
+ * around it are compared (part of the sentence). */
+static void simulations(unsigned long n, char *got[4], char *want[4])
 {
-	char *want[4];
-
 	want[0] = g_strdup_printf("each of %lu simulated %s per size is drawn",
 				  n, n == 1 ? "study" : "studies");
 	want[1] = g_strdup_printf("je Größe %s %lu %s simuliert, jede aus "
@@ -159,24 +138,14 @@ static void simulations(unsigned long n)
 	want[2] = g_strdup_printf("simulovaných studií na velikost: %lu, "
 				  "každá z vlastního světa", n);
 	want[3] = g_strdup_printf("크기마다 시뮬레이션 연구 %lu개를 각각", n);
-	for (int l = 0; l < 4; l++) {
-		char *got = g_strdup_printf(format_of(langs[l],
-						      PLAN_COUNT_ASSURANCE, n),
-					    n, (size_t)30);
-		char name[96];
-		snprintf(name, sizeof name, "simulations at %lu, %s", n,
-			 langs[l]);
-		if (!tap_ok(strstr(got, want[l]) != NULL, "%s", name))
-			tap_diag("got: %s", got);
-		g_free(got);
-	}
-	free4(want);
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+						   PLAN_COUNT_ASSURANCE, n),
+					 n, (size_t)30);
 }
 
-static void resamples_and_pairs(unsigned long n)
+static void inner_resamples(unsigned long n, char *got[4], char *want[4])
 {
-	char *got[4], *want[4];
-
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l], PLAN_COUNT_INNER,
 						   n), "percentile", n);
@@ -187,10 +156,10 @@ static void resamples_and_pairs(unsigned long n)
 	want[2] = g_strdup_printf("percentile, vnitřních převzorkování: %lu",
 				  n);
 	want[3] = g_strdup_printf("percentile, 내부 재표본 %lu회", n);
-	check("inner resamples", n, got, want);
-	free4(got);
-	free4(want);
+}
 
+static void fewest_pairs(unsigned long n, char *got[4], char *want[4])
+{
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l],
 						   PLAN_COUNT_MIN_PAIRS, n), n);
@@ -201,18 +170,49 @@ static void resamples_and_pairs(unsigned long n)
 	want[2] = g_strdup_printf("závěr vyžaduje alespoň %lu %s", n,
 				  cs_pairs(n));
 	want[3] = g_strdup_printf("%lu쌍 미만이면 결론 없음", n);
-	check("fewest pairs", n, got, want);
-	free4(got);
-	free4(want);
 }
 
+/* A message of the table: its text in each language at N (GOT) and the
+ * words written by hand (WANT), all of GOT or, when PART, a part of it. */
+typedef struct plan_msg {
+	const char *what;
+	void (*words)(unsigned long n, char *got[4], char *want[4]);
+	bool part;
+} plan_msg;
+
+static const plan_msg msgs[] = {
+	{ "first line", head_line, false },
+	{ "not reachable", not_reachable, false },
+	{ "not reachable, not monotone", not_monotone, false },
+	{ "simulations", simulations, true },
+	{ "inner resamples", inner_resamples, false },
+	{ "fewest pairs", fewest_pairs, false },
+};
+
+/* One result per message and language, over every count. */
 int main(void)
 {
-	for (size_t i = 0; i < N_COUNTS; i++) {
-		head_line(counts[i]);
-		not_reachable(counts[i]);
-		simulations(counts[i]);
-		resamples_and_pairs(counts[i]);
+	for (size_t m = 0; m < sizeof msgs / sizeof *msgs; m++) {
+		for (int l = 0; l < 4; l++) {
+			tap_cases c = { 0, 0 };
+
+			for (size_t i = 0; i < N_COUNTS; i++) {
+				unsigned long n = counts[i];
+				char *got[4], *want[4];
+				bool same;
+
+				msgs[m].words(n, got, want);
+				same = msgs[m].part
+				       ? strstr(got[l], want[l]) != NULL
+				       : strcmp(got[l], want[l]) == 0;
+				tap_case(&c, same, want[l], got[l], "at %lu",
+					 n);
+				free4(got);
+				free4(want);
+			}
+			tap_cases_done(&c, "%s, %s, at every count",
+				       msgs[m].what, langs[l]);
+		}
 	}
 	return tap_done();
 }

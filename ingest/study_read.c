@@ -29,6 +29,7 @@
 #include <glib.h>
 
 #include "common/digest.h"
+#include "common/fileread.h"
 #include "common/progress.h"
 #include "common/readopt.h"
 #include "common/runstat.h"
@@ -38,6 +39,7 @@
 #include "ingest/mechlog.h"
 #include "ingest/study_ini.h"
 #include "ingest/schedule.h"
+#include "ingest/studyfile.h"
 #include "ingest/sumfile.h"
 #include "common/strutil.h"
 
@@ -92,69 +94,33 @@ static pb_status add_input(study *s, const char *rel, const char *hex,
 }
 
 /* Checks that REL (already checked for `..` and absolute form by the
- * manifest reader) names a regular file that, after following symlinks, is
- * still inside the study folder whose real path is ROOT.  On success stores
- * the full path in *FULL (caller frees). */
+ * manifest reader) is a study file (ingest/studyfile.h) of the study whose
+ * folder's real path is ROOT: a regular file that, after following
+ * symlinks, is still inside the folder.  On success stores its real path
+ * in *FULL (caller frees); else says why at the run's line of runs.csv. */
 static pb_status resolve_run_file(const study *s, const char *root,
 				  const char *rel, const char *what,
 				  const study_run *run, size_t col, diag *d,
 				  char **full)
 {
 	char *path = path_join(s->dir, rel);
-	char *real;
-	struct stat st;
-	const char *manifest = "runs.csv";
-	char display[PATH_MAX + 16];
+	char display[PATH_MAX + 16], why[160];
+	studyfile_fault f;
+	int err = 0;
 
-	snprintf(display, sizeof display, "%s/%s", s->dir, manifest);
+	snprintf(display, sizeof display, "%s/runs.csv", s->dir);
 	*full = NULL;
 	if (!path)
 		return PB_NOMEM;
-	if (stat(path, &st) != 0) {
-		int e = errno;
-		bool absent = e == ENOENT || e == ENOTDIR;
-		diag_error(d, display, run->manifest_line, col,
-			   "%s file '%s' of run '%s' %s%s", what,
-			   diag_quote(rel, strlen(rel)), run->id,
-			   absent ? "does not exist" : "cannot be opened: ",
-			   absent ? "" : strerror(e));
-		free(path);
-		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		diag_error(d, display, run->manifest_line, col,
-			   "%s file '%s' of run '%s' is not a regular file",
-			   what, diag_quote(rel, strlen(rel)), run->id);
-		free(path);
-		return PB_DATAERR;
-	}
-	real = realpath(path, NULL);
-	if (!real) {
-		int e = errno;
-		free(path);
-		if (e == ENOMEM)
-			return PB_NOMEM;
-		/* stat just found the file: it changed under us. */
-		diag_error(d, display, run->manifest_line, col,
-			   "%s file '%s' of run '%s' cannot be opened: %s",
-			   what, diag_quote(rel, strlen(rel)), run->id,
-			   strerror(e));
-		return PB_NOINPUT;
-	}
-	size_t lr = strlen(root);
-	bool inside = strncmp(real, root, lr) == 0
-		      && (real[lr] == '/' || (lr == 1 && root[0] == '/'));
-	free(real);
-	if (!inside) {
-		diag_error(d, display, run->manifest_line, col,
-			   "%s file '%s' of run '%s' leads outside the study "
-			   "folder (through a symbolic link)", what,
-			   diag_quote(rel, strlen(rel)), run->id);
-		free(path);
-		return PB_DATAERR;
-	}
-	*full = path;
-	return PB_OK;
+	f = studyfile_check(path, root, 0, full, NULL, &err);
+	free(path);
+	if (f == STUDYFILE_OK || f == STUDYFILE_NOMEM)
+		return studyfile_fault_status(f);
+	diag_error(d, display, run->manifest_line, col,
+		   "%s file '%s' of run '%s' %s", what,
+		   diag_quote(rel, strlen(rel)), run->id,
+		   studyfile_fault_text(f, err, 0, why, sizeof why));
+	return studyfile_fault_status(f);
 }
 
 /* One run's files, read by a worker thread.  The worker writes only the
@@ -581,17 +547,30 @@ static void check_summary_used(const run_pool *pool)
 /* Reads the run summary of the study, when the folder holds one. */
 static pb_status read_summary(run_pool *pool)
 {
-	struct stat st_sum;
 	sumfile *f = NULL;
+	char *real = NULL, why[160];
+	studyfile_fault fault;
+	int err = 0;
 	pb_status st;
 
 	pool->summary_display = path_join(pool->s->dir, SUMFILE_NAME);
 	if (!pool->summary_display)
 		return PB_NOMEM;
-	if (stat(pool->summary_display, &st_sum) != 0 && errno == ENOENT)
+	fault = studyfile_check(pool->summary_display, pool->root,
+				FILEREAD_MAX_DOCUMENT, &real, NULL, &err);
+	if (fault == STUDYFILE_MISSING && err == ENOENT)
 		return PB_OK;
-	st = sumfile_read(pool->summary_display, pool->summary_display,
-			  &pool->s->plan, pool->d, &f);
+	if (fault != STUDYFILE_OK) {
+		if (fault != STUDYFILE_NOMEM)
+			diag_error(pool->d, pool->summary_display, 0, 0, "%s",
+				   studyfile_fault_text(fault, err,
+							FILEREAD_MAX_DOCUMENT,
+							why, sizeof why));
+		return studyfile_fault_status(fault);
+	}
+	st = sumfile_read(real, pool->summary_display, &pool->s->plan,
+			  pool->d, &f);
+	free(real);
 	pool->summary = f;
 	return st;
 }
@@ -649,31 +628,33 @@ static pb_status compute_study_digest(study *s)
 	return PB_OK;
 }
 
-/* Reads study.ini and runs.csv and hashes both. */
-static pb_status read_plan_and_manifest(study *s, diag *d)
+/* Reads study.ini and runs.csv of S (whose folder's real path is ROOT),
+ * each in one read whose bytes are both parsed and hashed. */
+static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
 {
-	char *path, *display;
-	char hex[65];
-	uint64_t bytes;
-	pb_status st;
 	static const char *const names[2] = { "study.ini", "runs.csv" };
+	static const uint64_t limits[2] = { PLAN_MAX_BYTES,
+					    FILEREAD_MAX_DOCUMENT };
+	char hex[65];
 
 	for (int i = 0; i < 2; i++) {
-		path = path_join(s->dir, names[i]);
+		char *path = path_join(s->dir, names[i]), *buf;
+		size_t len;
+		pb_status st;
+
 		if (!path)
 			return PB_NOMEM;
-		display = path;
-		if (i == 0)
-			st = study_ini_read_file(path, display, d, &s->plan);
-		else
-			st = manifest_read_file(path, display, &s->plan, d,
-						&s->runs, &s->n_runs);
-		if (st == PB_OK || st == PB_DATAERR) {
-			pb_status ds = digest_file(path, hex, &bytes);
-			if (ds == PB_OK)
-				ds = add_input(s, names[i], hex, bytes);
-			st = pb_status_merge(st, ds);
-		}
+		st = studyfile_read(path, path, root, limits[i], d, &buf, &len,
+				    hex);
+		if (st == PB_OK && i == 0)
+			st = study_ini_read_buffer(buf, len, path, d, &s->plan);
+		else if (st == PB_OK)
+			st = manifest_read_buffer(buf, len, path, &s->plan, 0, d,
+						  &s->runs, &s->n_runs);
+		if (st == PB_OK || st == PB_DATAERR)
+			st = pb_status_merge(st, add_input(s, names[i], hex,
+							   len));
+		free(buf);
 		free(path);
 		if (st != PB_OK)
 			return st;
@@ -683,26 +664,31 @@ static pb_status read_plan_and_manifest(study *s, diag *d)
 
 /* schedule.csv, when the study folder holds one: read and listed as an
  * input like study.ini. */
-static pb_status read_schedule(study *s, diag *d)
+static pb_status read_schedule(study *s, const char *root, diag *d)
 {
-	char *path = path_join(s->dir, "schedule.csv");
+	char *path = path_join(s->dir, "schedule.csv"), *buf;
 	char hex[65];
-	uint64_t bytes;
+	size_t len;
 	pb_status st;
 
 	if (!path)
 		return PB_NOMEM;
-	if (access(path, F_OK) != 0) {
+	/* A link to nothing is no schedule, as no file is. */
+	if (studyfile_check(path, NULL, 0, NULL, NULL, NULL)
+	    == STUDYFILE_MISSING) {
 		free(path);
 		return PB_OK;
 	}
-	st = schedule_read_file(path, path, &s->plan, d, &s->schedule);
-	if (st == PB_OK || st == PB_DATAERR) {
-		pb_status ds = digest_file(path, hex, &bytes);
-		if (ds == PB_OK)
-			ds = add_input(s, "schedule.csv", hex, bytes);
-		st = pb_status_merge(st, ds);
+	st = studyfile_read(path, path, root, FILEREAD_MAX_DOCUMENT, d, &buf,
+			    &len, hex);
+	if (st == PB_OK) {
+		st = schedule_read_buffer(buf, len, path, &s->plan, 0, d,
+					  &s->schedule);
+		if (st == PB_OK || st == PB_DATAERR)
+			st = pb_status_merge(st, add_input(s, "schedule.csv",
+							   hex, len));
 	}
+	free(buf);
 	free(path);
 	return st;
 }
@@ -845,15 +831,15 @@ static pb_status study_read_untimed(const char *dir,
 	if (st != PB_OK)
 		return st;
 
-	st = read_plan_and_manifest(s, d);
+	st = read_plan_and_manifest(s, root, d);
 	if (st != PB_NOMEM && s->runs && s->n_runs)
 		st = pb_status_merge(st, read_all_runs(s, root, d, jobs,
 							shards, shard));
-	free(root);
 	/* The plan and the manifest were read (there are runs): the
 	 * schedule, if any, is checked against them too. */
 	if (st != PB_NOMEM && s->runs)
-		st = pb_status_merge(st, read_schedule(s, d));
+		st = pb_status_merge(st, read_schedule(s, root, d));
+	free(root);
 	if (st == PB_OK)
 		check_reference(s, d);
 	if (st == PB_OK)

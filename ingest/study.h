@@ -90,7 +90,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 22
+#define PLAN_STUDY_KEYS 23
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -138,6 +138,8 @@ typedef struct study_plan {
 				    does; else each language its own mark */
 	bool allow_negative;     /* per-period values below 0 are data (a
 				    signed metric), not an error */
+	bool shared_files;       /* `shared_files = yes`: runs may name the
+				    same file, or files of the same bytes */
 	pb_state *states;        /* display order; each one's text points
 				    into state_text */
 	size_t n_states;

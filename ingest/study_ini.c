@@ -463,6 +463,13 @@ static void read_allow_negative(plan_ctx *c, const ini_section *s,
 	read_yes_no(c, s, k, &c->plan->allow_negative);
 }
 
+static void read_shared_files(plan_ctx *c, const ini_section *s,
+			      const ini_key *k)
+{
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	read_yes_no(c, s, k, &c->plan->shared_files);
+}
+
 static void read_statistic(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
@@ -795,6 +802,7 @@ static const key_def study_keys[] = {
 	{ "registered", false, read_registered },
 	{ "allow_negative", false, read_allow_negative },
 	{ "state_type", false, read_state_type },
+	{ "shared_files", false, read_shared_files },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 

@@ -575,6 +575,67 @@ static pb_status read_summary(run_pool *pool)
 	return st;
 }
 
+/* Says that field COL of run R names WHAT of run E, the first to use it. */
+static void say_same(diag *d, const char *display, const study_run *r,
+		     size_t col, const char *kind, const char *path,
+		     const char *what, const study_run *e)
+{
+	diag_error(d, display, r->manifest_line, col, "%s file '%s' of run "
+		   "'%s' %s run '%s' (line %zu): one boot published as two "
+		   "(`shared_files = yes` in study.ini if intended)", kind,
+		   diag_quote(path, strlen(path)), r->id, what, e->id,
+		   e->manifest_line);
+}
+
+/* The run KEY was first seen in (in SEEN, by its index + 1), or NULL
+ * after recording run I for it. */
+static const study_run *first_with(const study *s, GHashTable *seen,
+				   const char *key, size_t i)
+{
+	gpointer at = g_hash_table_lookup(seen, key);
+
+	if (at)
+		return &s->runs[GPOINTER_TO_SIZE(at) - 1];
+	g_hash_table_insert(seen, (gpointer)key, GSIZE_TO_POINTER(i + 1));
+	return NULL;
+}
+
+/* One boot's file published as several: two runs that name the same file,
+ * or latency files of the same bytes (a copy, a link), are an error at the
+ * later run's field, unless study.ini says `shared_files = yes`.  Two
+ * mechanism logs may hold the same bytes (a setting reported alike after
+ * each boot); one named twice is still a slip. */
+static void check_same_files(const study *s, diag *d)
+{
+	char display[PATH_MAX + 16];
+	GHashTable *paths, *shas;
+
+	if (s->plan.shared_files)
+		return;
+	snprintf(display, sizeof display, "%s/runs.csv", s->dir);
+	paths = g_hash_table_new(g_str_hash, g_str_equal);
+	shas = g_hash_table_new(g_str_hash, g_str_equal);
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i], *e;
+
+		if (r->latency_path
+		    && (e = first_with(s, paths, r->latency_path, i)))
+			say_same(d, display, r, r->latency_col, "latency",
+				 r->latency_path, "is also the file of", e);
+		else if (r->latency_path && r->latency_sha256[0]
+			 && (e = first_with(s, shas, r->latency_sha256, i)))
+			say_same(d, display, r, r->latency_col, "latency",
+				 r->latency_path,
+				 "holds the same bytes as the file of", e);
+		if (r->mechanism_path
+		    && (e = first_with(s, paths, r->mechanism_path, i)))
+			say_same(d, display, r, r->mechanism_col, "mechanism",
+				 r->mechanism_path, "is also the file of", e);
+	}
+	g_hash_table_destroy(paths);
+	g_hash_table_destroy(shas);
+}
+
 /* Cross-checks that need all runs: the reference state must have an
  * accepted run in every latency series, or no comparison is possible. */
 static void check_reference(const study *s, diag *d)
@@ -840,8 +901,10 @@ static pb_status study_read_untimed(const char *dir,
 	if (st != PB_NOMEM && s->runs)
 		st = pb_status_merge(st, read_schedule(s, root, d));
 	free(root);
-	if (st == PB_OK)
+	if (st == PB_OK) {
+		check_same_files(s, d);
 		check_reference(s, d);
+	}
 	if (st == PB_OK)
 		st = compute_study_digest(s);
 	if (st == PB_OK)

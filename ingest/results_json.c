@@ -387,11 +387,12 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	v = json_object_get(pl, RP_KEY(RP_RESAMPLES));
 	if (json_is_string(v) && strcmp(json_string_value(v), "exact") == 0)
 		p->resamples_exact = true;
-	else if (json_is_integer(v) && json_integer_value(v) >= 1)
+	else if (json_is_integer(v) && json_integer_value(v) >= 1
+		 && json_integer_value(v) <= (json_int_t)PLAN_MAX_RESAMPLES)
 		p->resamples = (unsigned long)json_integer_value(v);
 	else
 		return results_json_bad(r, "plan", RP_KEY(RP_RESAMPLES),
-					"a count or 'exact'");
+					"a count up to 1000000 or 'exact'");
 	if (!results_json_get_int(r, pl, "plan", RP_KEY(RP_SEED), 0, UINT32_MAX, &x))
 		return false;
 	p->seed = (uint32_t)x;

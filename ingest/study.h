@@ -45,6 +45,11 @@ typedef enum interval_method {
  * endpoints at 2.5% and 97.5% rest on a handful of replicates each and
  * move visibly from seed to seed. */
 #define PLAN_MIN_RESAMPLES 1000UL
+/* The most: a million resamples put an interval's Monte Carlo error far
+ * below its last printed digit, and each comparison holds its resamples
+ * while it is judged (8 MB here), so a study cannot make report ask for
+ * more memory or time than the numbers could use. */
+#define PLAN_MAX_RESAMPLES 1000000UL
 
 /* How a boundary series' setting is documented to handle a written value,
  * checked in this order: the value DISABLES turns the service off; a

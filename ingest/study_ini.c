@@ -498,13 +498,14 @@ static void read_resamples(plan_ctx *c, const ini_section *s,
 	if (strcmp(v, "exact") == 0) {
 		c->plan->resamples_exact = true;
 		c->plan->resamples = 0;
-	} else if (digits_parse(v, ULONG_MAX, &n)
+	} else if (digits_parse(v, PLAN_MAX_RESAMPLES, &n)
 		   && n >= PLAN_MIN_RESAMPLES) {
 		c->plan->resamples_exact = false;
 		c->plan->resamples = (unsigned long)n;
 	} else {
-		value_error(c, k, "resamples must be an integer >= %lu or "
-			    "exact ('%s')", PLAN_MIN_RESAMPLES, quoted(v));
+		value_error(c, k, "resamples must be an integer from %lu to "
+			    "%lu, or exact ('%s')", PLAN_MIN_RESAMPLES,
+			    PLAN_MAX_RESAMPLES, quoted(v));
 	}
 	g_free(v);
 }

@@ -26,8 +26,11 @@ fill() {
 			sed 's|,\(latency/[^,]*\)$|,yes,,\1,|'
 	} >"$dir/runs.csv"
 	mkdir -p "$dir/latency"
+	local k=0
 	tail -n +2 "$dir/schedule.csv" | sed 's|.*,||' | while read -r f; do
-		printf 'period,latency_us\n1,15000\n2,15500\n3,16100\n' >"$dir/$f"
+		k=$((k + 1))
+		printf 'period,latency_us\n1,15000\n2,15500\n3,%d\n' \
+			$((16100 + k)) >"$dir/$f"
 	done
 }
 

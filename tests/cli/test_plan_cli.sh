@@ -92,13 +92,17 @@ ok "another seed gives another order" \
 	sh -c "! cmp -s '$dir/schedule.csv' '$tap_tmp/other-seed/schedule.csv'"
 
 ## Filled in, the study passes check with its registered plan ------------
-# One made-up latency file per boot, the same few periods for each.
+# One made-up latency file per boot, a few periods each, no two files
+# the same (one file for two boots would be refused).
 awk -F, 'NR == 1 { print "run,series,block,position,state,accepted,note,latency,mechanism" }
 	NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
 	"$dir/schedule.csv" >"$dir/runs.csv"
 mkdir -p "$dir/latency"
+k=0
 tail -n +2 "$dir/schedule.csv" | cut -d, -f6 | while read -r f; do
-	printf 'period,latency_us\n1,15000\n2,15500\n3,16100\n' >"$dir/$f"
+	k=$((k + 1))
+	printf 'period,latency_us\n1,15000\n2,15500\n3,%d\n' \
+		$((16100 + k)) >"$dir/$f"
 done
 run_pb check "$dir"
 is "$pb_status" 0 "the filled-in study passes check"
@@ -125,8 +129,11 @@ run_pb -q plan new "$small" --title T --build 1 --column latency_us \
 awk -F, 'NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
 	"$small/schedule.csv" >"$small/planned"
 mkdir -p "$small/latency"
+k=0
 cut -d, -f8 "$small/planned" | while read -r f; do
-	printf 'period,latency_us\n1,15000\n2,15500\n' >"$small/$f"
+	k=$((k + 1))
+	printf 'period,latency_us\n1,15000\n2,%d\n' $((15500 + k)) \
+		>"$small/$f"
 done
 {
 	echo "run,series,block,position,state,accepted,note,latency,mechanism"
@@ -246,7 +253,7 @@ bad_option "--confidence 1.5" \
 	"pairboot: plan new: --confidence: confidence must be strictly between 0 and 1 ('1.5')" \
 	"${args[@]}" --confidence 1.5
 bad_option "--resamples 5" \
-	"pairboot: plan new: --resamples: resamples must be an integer >= 1000 or exact ('5')" \
+	"pairboot: plan new: --resamples: resamples must be an integer from 1000 to 1000000, or exact ('5')" \
 	"${args[@]}" --resamples 5
 bad_option "--interval z" \
 	"pairboot: plan new: --interval: interval must be percentile, bca, t, expanded or studentized ('z')" \

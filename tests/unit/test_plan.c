@@ -400,11 +400,11 @@ static void test_numbers(void)
 		"('-1')");
 	/* "resamples = " is 12 bytes. */
 	expect1("resamples 0", 15, "resamples = 0",
-		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
-		"('0')");
+		"study.ini:15:13: resamples must be an integer from 1000 to "
+		"1000000, or exact ('0')");
 	expect1("resamples exat", 15, "resamples = exat",
-		"study.ini:15:13: resamples must be an integer >= 1000 or exact "
-		"('exat')");
+		"study.ini:15:13: resamples must be an integer from 1000 to "
+		"1000000, or exact ('exat')");
 	/* "format = " is 9 bytes. */
 	expect1("format 3", 3, "format = 3",
 		"study.ini:3:10: format 3 is newer than this program reads "

@@ -71,12 +71,46 @@ static pb_status doc_open(const char *path, json_t *root,
 	return PB_OK;
 }
 
+/* The values TEXT holds at most, counted without parsing it: every '{'
+ * and '[' and every ',' outside strings, and one more.  A JSON parser
+ * spends some 250 bytes on each, so a file of nothing but "{}," (3 bytes
+ * a value) would cost it 80 times its size. */
+static size_t values_at_most(const char *text, size_t len)
+{
+	size_t n = 1;
+	bool in_string = false;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = false;
+		} else if (c == '"') {
+			in_string = true;
+		} else if (c == '{' || c == '[' || c == ',') {
+			n++;
+		}
+	}
+	return n;
+}
+
 pb_status results_json_parse(const char *path, const char *text, size_t len,
 			     diag *d, json_t **root, int *version)
 {
 	json_error_t err;
-	json_t *doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	json_t *doc;
 
+	*root = NULL;
+	if (values_at_most(text, len) > RESULTS_JSON_MAX_VALUES) {
+		diag_error(d, path, 0, 0, "more than %d JSON values, more than "
+			   "any results.json pairboot writes: not read",
+			   RESULTS_JSON_MAX_VALUES);
+		return PB_DATAERR;
+	}
+	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
 	return doc_open(path, doc, &err, d, root, version);
 }
 

@@ -49,11 +49,19 @@ typedef struct results_json_src {
 				     spelling */
 } results_json_src;
 
+/* The most values (objects, arrays, numbers, strings) a results.json may
+ * hold.  One value of a results.json takes some 30 bytes of its text (the
+ * bundled ones: 5103 values in 149548 bytes), so a file at the 64 MiB
+ * limit of common/fileread.h holds about 2.3 million; a file of empty
+ * objects would hold 22 million and cost the parser over 5 GB. */
+#define RESULTS_JSON_MAX_VALUES 3000000
+
 /* Parses LEN bytes of TEXT as the results.json named PATH: JSON without
  * duplicate keys (a syntax error is reported as PATH:LINE:COL), whose
  * "schema" is RESULTS_SCHEMA_NAME and whose version this pairboot reads.
  * Returns PB_OK with the document in *ROOT (the caller json_decref()s it)
- * and its version in *VERSION, else PB_DATAERR with *ROOT NULL. */
+ * and its version in *VERSION, else PB_DATAERR with *ROOT NULL: also for
+ * a text of more than RESULTS_JSON_MAX_VALUES values, refused unparsed. */
 pb_status results_json_parse(const char *path, const char *text, size_t len,
 			     diag *d, json_t **root, int *version);
 

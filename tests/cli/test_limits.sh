@@ -100,4 +100,21 @@ ok "one of 64 MiB is read (and refused for what it holds)" \
 	bash -c "test $pb_status -ne 0 && ! grep -q 'larger than' '$pb_err_file'"
 rm -f "$tap_tmp/big.json"
 
+# 64 MiB of empty objects: 22 million values, which a JSON parser would
+# need over 5 GB for.  Refused unparsed, within a gigabyte of memory.
+awk 'BEGIN { printf "{\"schema\":["; for (i = 0; i < 22369610; i++)
+	printf "{},"; printf "{}]}" }' >"$tap_tmp/many.json"
+for cmd in verify compare; do
+	if [ "$cmd" = verify ]; then
+		set -- verify "$study" --against "$tap_tmp/many.json"
+	else
+		set -- compare "$tap_tmp/many.json" "$study" -o "$tap_tmp/cmp"
+	fi
+	(ulimit -v 1048576 && "$PAIRBOOT" -q "$@") </dev/null \
+		>"$tap_tmp/out" 2>"$tap_tmp/err"
+	is "$?" 65 "$cmd of 64 MiB of empty objects exits 65 within 1 GB"
+	ok "$cmd says why" grep -qF "many.json: more than 3000000 JSON values, more than any results.json pairboot writes: not read" "$tap_tmp/err"
+done
+rm -f "$tap_tmp/many.json"
+
 done_testing

@@ -213,18 +213,41 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 	return st;
 }
 
+/* The largest image cairo makes is 32767 pixels a side; a figure of a
+ * study at the limits of its states and series (128 rows of 8 series, 32
+ * of 32) is taller than that at STYLE_PNG_SCALE.  Such a figure is drawn
+ * at the scale that fits, and no larger than PNG_MAX_PIXELS (160 MB of
+ * image in memory): fewer pixels a point, the same figure. */
+#define PNG_MAX_SIDE 32767.0
+#define PNG_MAX_PIXELS 40e6
+
+/* The pixels a point of a W x H points figure's PNG. */
+static double png_scale(double w, double h)
+{
+	double scale = STYLE_PNG_SCALE;
+
+	if (w * scale > PNG_MAX_SIDE)
+		scale = PNG_MAX_SIDE / w;
+	if (h * scale > PNG_MAX_SIDE)
+		scale = PNG_MAX_SIDE / h;
+	if (w * h * scale * scale > PNG_MAX_PIXELS)
+		scale = sqrt(PNG_MAX_PIXELS / (w * h));
+	return scale;
+}
+
 /* FIG drawn, W x H points, on a new image surface *OUT of STYLE_PNG_SCALE
- * pixels a point. */
+ * pixels a point, or fewer for a figure too large for that (png_scale). */
 static pb_status png_surface(const figfile_figure *fig, double w, double h,
 			     cairo_surface_t **out, fig_result *res)
 {
+	double scale = png_scale(w, h);
 	cairo_surface_t *surface = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, (int)ceil(w * STYLE_PNG_SCALE),
-		(int)ceil(h * STYLE_PNG_SCALE));
+		CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
+		(int)ceil(h * scale));
 	pb_status st = figfile_status(cairo_surface_status(surface));
 
 	if (st == PB_OK)
-		st = draw_page(fig, surface, STYLE_PNG_SCALE, res);
+		st = draw_page(fig, surface, scale, res);
 	else
 		snprintf(res->message, sizeof res->message, "cairo: %s",
 			 cairo_status_to_string(cairo_surface_status(surface)));

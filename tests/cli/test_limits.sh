@@ -84,6 +84,46 @@ ok "refused at the 65th section, before the rest is read" \
 is "$(grep -c 'study.ini:' "$pb_err_file")" 1 "with one message"
 cp "$tap_tmp/study.ini.orig" "$ini"
 
+## Designs at the limits are drawn ------------------------------------------
+# plan new and check accept 32 states of 32 series, 64 of 16 and 128 of 8:
+# report must draw them too, though the interval figure is then taller
+# than the 32767 pixels cairo allows an image at its usual scale.
+# big STATES SERIES: a filled study of that design, 2 blocks, in $big.
+big() {
+	big=$tap_tmp/big-$1x$2
+	"$PAIRBOOT" -q plan new "$big" --title Big --build 1 \
+		--column latency_us --scale 0.001 --unit ms --better lower \
+		--statistic p99 --reference 1 --threshold 1 --seed 7 \
+		--states "$(seq -s ';' 1 "$1")" --series "$2" --blocks 2 \
+		--resamples 1000 --interval percentile >/dev/null </dev/null ||
+		return 1
+	awk -F, 'NR == 1 { print "run,series,block,position,state,accepted,note,latency,mechanism" }
+		NR > 1 { print $1 "," $2 "," $3 "," $4 "," $5 ",yes,," $6 "," }' \
+		"$big/schedule.csv" >"$big/runs.csv"
+	mkdir -p "$big/latency"
+	tail -n +2 "$big/schedule.csv" | cut -d, -f6 |
+		awk -v d="$big" '{ f = d "/" $0
+			printf "period,latency_us\n1,%d\n2,%d\n", 15000 + NR % 97,
+			       15500 + NR > f; close(f) }'
+}
+# png_height FILE: the height of a PNG, from its header.
+png_height() {
+	od -An -tu1 -j20 -N4 "$1" |
+		awk '{ print (($1 * 256 + $2) * 256 + $3) * 256 + $4 }'
+}
+for design in "32 32" "64 16" "128 8"; do
+	set -- $design
+	if ! big "$1" "$2"; then
+		ok "$1 states x $2 series: the study is made" false
+		continue
+	fi
+	run_pb -q report --lang en --format png,svg "$big" -o "$big.rep"
+	is "$pb_status" 0 "$1 states x $2 series: report draws it"
+	h=$(png_height "$big.rep/interval.en.png" 2>/dev/null)
+	ok "its interval figure fits cairo's 32767 pixels (${h:-none})" \
+		test "${h:-99999}" -le 32767 -a "${h:-0}" -gt 1000
+done
+
 ## Pages and results.json --------------------------------------------------
 run_pb verify "$study" --against /dev/zero
 is "$pb_status" 65 "verify --against /dev/zero exits 65"

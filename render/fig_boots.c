@@ -19,7 +19,6 @@
 #define LEGEND_SWATCH_W 16.0 /* a legend item's swatch */
 #define LABEL_LINES 3        /* a state's name under the axis wraps into
 				at most this many lines */
-#define AXIS_TICKS 5         /* ticks the value axis aims at */
 
 /* A boot's mark: a compared run is its series' marker, a reference run a
  * white disc in a grey ring. */
@@ -214,12 +213,8 @@ static double panel(fig_pen *p, size_t series, double y, double width,
 	g_free(name);
 	y0 = y + PLOT_TOP;
 	y1 = y0 + PANEL_PLOT_H;
-	if (first) {
-		p->res->x0 = x0;
-		p->res->x1 = width;
-		p->res->y0 = y0;
-		p->res->y1 = y1;
-	}
+	if (first)
+		fig_result_plot(p->res, x0, width, y0, y1);
 	fig_panel_frame(p, x0, width, y0, y1, STYLE_TICK, TICK_LABEL_GAP);
 	cairo_save(cr);
 	cairo_translate(cr, 0, (y0 + y1) / 2);
@@ -359,15 +354,11 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 			       "runs, paired with state %s"),
 			   plan->statistic.name, ref);
 	series = fig_compared_series(in, &n);
-	if (!series) {
+	if (!series)
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
-	} else if (n == 0 || !value_range(in, series, n, &lo, &hi)) {
-		fig_draw_nothing_to_compare(p, title, width);
-	} else if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
-		fig_pen_fail(p, PB_DATAERR, "the per-boot values of %s are "
-			     "too large to draw", in->s->name);
-	} else {
-		res->has_axis = true;
+	else if (fig_value_axis(p, n > 0 && value_range(in, series, n, &lo,
+							 &hi), &lo, &hi,
+				title, width, "per-boot")) {
 		subtitle = g_strdup(trc(p, "figure", "Each line joins the "
 					"runs of one block; bars mark the "
 					"means. No run was removed."));

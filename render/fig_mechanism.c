@@ -243,12 +243,8 @@ static double panel(fig_pen *p, const mech_state_summary *m, double x,
 
 	y0 = panel_head(p, m, x, y, w, many_series) + PLOT_GAP;
 	y1 = y0 + PLOT_H;
-	if (first) {
-		p->res->x0 = x0;
-		p->res->x1 = x1;
-		p->res->y0 = y0;
-		p->res->y1 = y1;
-	}
+	if (first)
+		fig_result_plot(p->res, x0, x1, y0, y1);
 	yy = panel_plot(p, m, x0, x1, y0, y1);
 	yy = panel_transitions(p, m, x0, x1, yy);
 	return yy - y;

@@ -22,7 +22,6 @@
 #define PAIR_ALPHA 0.6      /* the line joining the runs of one block */
 #define PAIR_LINE 0.9
 #define MEAN_LINE 1.8
-#define AXIS_TICKS 5
 #define TICK_LABEL_GAP 2.0
 #define LEGEND_SWATCH_W 16.0
 #define LEGEND_ITEMS 5
@@ -677,17 +676,11 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 		rows = calloc(sr->n_comparisons, sizeof *rows);
 	for (size_t k = 0; rows && k < sr->n_comparisons; k++)
 		row_fill(in, &in->a->cmp[sr->comparisons[k]], &rows[n++]);
-	if (sr && sr->n_comparisons > 0 && !rows) {
+	if (sr && sr->n_comparisons > 0 && !rows)
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
-	} else if (n == 0 || !value_range(in, rows, n, &lo, &hi)) {
-		fig_draw_nothing_to_compare(p, title, width);
-	} else if (!axis_nice(lo, hi, AXIS_TICKS, &res->axis)) {
-		fig_pen_fail(p, PB_DATAERR, "the paired values of %s are too "
-			     "large to draw", in->s->name);
-	} else {
-		res->has_axis = true;
+	else if (fig_value_axis(p, n > 0 && value_range(in, rows, n, &lo, &hi),
+				&lo, &hi, title, width, "paired"))
 		res->height = draw_plot(p, rows, n, width, title);
-	}
 	free(rows);
 	g_free(title);
 	return fig_pen_end(p);

@@ -140,12 +140,8 @@ static double panel(fig_pen *p, const planning_result *r,
 	g_free(head);
 	y0 = y + h + HEAD_GAP;
 	y1 = y0 + PLOT_H;
-	if (first) {
-		p->res->x0 = x0;
-		p->res->x1 = x1;
-		p->res->y0 = y0;
-		p->res->y1 = y1;
-	}
+	if (first)
+		fig_result_plot(p->res, x0, x1, y0, y1);
 	fig_panel_frame(p, x0, x1, y0, y1, 0, TICK_LABEL_GAP);
 	for (size_t t = 0; t < r->n_targets; t++)
 		target_line(p, r->targets[t], x0, x1, y0, y1);

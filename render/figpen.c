@@ -321,3 +321,29 @@ void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width)
 			     "besides the reference."),
 			 width);
 }
+
+void fig_result_plot(fig_result *res, double x0, double x1, double y0,
+		     double y1)
+{
+	res->x0 = x0;
+	res->x1 = x1;
+	res->y0 = y0;
+	res->y1 = y1;
+}
+
+bool fig_value_axis(fig_pen *p, bool have, const double *lo,
+		    const double *hi, const char *title, double width,
+		    const char *what)
+{
+	if (!have) {
+		fig_draw_nothing_to_compare(p, title, width);
+		return false;
+	}
+	if (!axis_nice(*lo, *hi, FIG_VALUE_TICKS, &p->res->axis)) {
+		fig_pen_fail(p, PB_DATAERR, "the %s values of %s are too large "
+			     "to draw", what, p->in->s->name);
+		return false;
+	}
+	p->res->has_axis = true;
+	return true;
+}

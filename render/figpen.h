@@ -79,6 +79,10 @@ typedef struct fig_result {
 	char message[320];     /* why the drawing failed, when it did */
 } fig_result;
 
+/* Records X0..X1 by Y0..Y1 as RES's (first) plot area. */
+void fig_result_plot(fig_result *res, double x0, double x1, double y0,
+		     double y1);
+
 typedef struct fig_pen {
 	cairo_t *cr;
 	style_text *text;
@@ -216,5 +220,17 @@ void fig_draw_message(fig_pen *p, const char *title, const char *message,
 /* fig_draw_message with the message of a study that has nothing to
  * compare: no measurement series, or no state besides the reference. */
 void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width);
+
+/* The ticks a value axis aims at. */
+#define FIG_VALUE_TICKS 5
+
+/* The value axis of a figure whose values span *LO..*HI when HAVE (both
+ * are read only then): true with it in the result's axis (has_axis set);
+ * false after drawing, under TITLE, the box of a figure with nothing to
+ * compare (!HAVE), or failing P when the span makes no axis ("the WHAT
+ * values of STUDY are too large to draw"). */
+bool fig_value_axis(fig_pen *p, bool have, const double *lo,
+		    const double *hi, const char *title, double width,
+		    const char *what);
 
 #endif

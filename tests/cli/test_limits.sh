@@ -150,9 +150,14 @@ for cmd in verify compare; do
 	else
 		set -- compare "$tap_tmp/many.json" "$study" -o "$tap_tmp/cmp"
 	fi
-	(ulimit -v 1048576 && "$PAIRBOOT" -q "$@") </dev/null \
+	# ASan reserves terabytes of address space for its shadow: under
+	# the sanitizers the bound on memory cannot be set, only the status
+	# and the message checked.
+	limit=1048576
+	[ -n "${PAIRBOOT_SANITIZED:-}" ] && limit=unlimited
+	(ulimit -v "$limit" && "$PAIRBOOT" -q "$@") </dev/null \
 		>"$tap_tmp/out" 2>"$tap_tmp/err"
-	is "$?" 65 "$cmd of 64 MiB of empty objects exits 65 within 1 GB"
+	is "$?" 65 "$cmd of 64 MiB of empty objects exits 65 (within 1 GB of address space unless sanitized)"
 	ok "$cmd says why" grep -qF "many.json: more than 3000000 JSON values, more than any results.json pairboot writes: not read" "$tap_tmp/err"
 done
 rm -f "$tap_tmp/many.json"

@@ -56,8 +56,10 @@ INI
 			v=${vs[$p]}
 			p=$((p + 1))
 			i=$((i + 1))
-			printf 'period,latency_ms\n1,%s\n2,%s\n' "$v" "$v" \
-				>"$dir/lat/r$i.csv"
+			# The boot column, which pairboot ignores, keeps
+			# two boots of one value two different files.
+			printf 'period,latency_ms,boot\n1,%s,%s\n2,%s,%s\n' \
+				"$v" "$i" "$v" "$i" >"$dir/lat/r$i.csv"
 			# Positions rotate from block to block, so that no
 			# state runs first clearly more often.
 			echo "r$i,$s,$b,$(( (p + b - 2) % ${#sts[@]} + 1 )),$st,yes,,lat/r$i.csv,," \

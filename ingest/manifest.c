@@ -566,6 +566,8 @@ static void check_run_id(row_check *k)
 	} else {
 		k->r->id = field_dup(f, &k->oom);
 		k->id_ok = k->r->id != NULL;
+		k->r->id_line = f->line;
+		k->r->id_col = f->col;
 	}
 }
 

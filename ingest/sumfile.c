@@ -493,18 +493,18 @@ static bool starts_as_summary(const char *path, const struct stat *st)
 /* What a file of mode MODE is, in a message: "a FIFO". */
 static const char *file_kind(mode_t mode)
 {
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	if (S_ISDIR(mode))
-		return "a folder";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISSOCK(mode))
-		return "a socket";
+	static const struct {
+		mode_t type;
+		const char *name;
+	} kinds[] = {
+		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
+		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
+		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].name;
 	return "not a file";
 }
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/unichar.h"
+
 #define DIAG_KEEP 256
 
 /* One message a buffer holds back. */
@@ -127,14 +129,16 @@ static void diag_hold(diag *d, char *full, bool warning)
 }
 
 /* Whether the byte at S (LEFT bytes available) starts a control
- * character, and how many bytes it has (1, or 2 for a C1 control). */
+ * character, and how many bytes it has (1, or 2 for a C1 control); a
+ * bidi control or invisible format character (common/unichar.h) counts
+ * as one, since it would reorder or hide what the terminal shows. */
 static size_t control_len(const unsigned char *s, size_t left)
 {
 	if (s[0] < 0x20 || s[0] == 0x7F)
 		return 1;
 	if (s[0] == 0xC2 && left > 1 && s[1] >= 0x80 && s[1] <= 0x9F)
 		return 2;
-	return 0;
+	return unichar_hidden(s, left, NULL);
 }
 
 char *diag_escape(const char *text)
@@ -380,7 +384,7 @@ const char *diag_quote(const char *value, size_t len)
 		if (n == 1 && s[i] >= 0x20 && s[i] != 0x7F && s[i] != '\''
 		    && s[i] != '\\') {
 			out[o++] = (char)s[i++];
-		} else if (n > 1) {
+		} else if (n > 1 && !unichar_hidden(s + i, len - i, NULL)) {
 			memcpy(out + o, s + i, n);
 			o += n;
 			i += n;

@@ -49,7 +49,8 @@ const char *diag_message(const diag *d, size_t i);
 size_t diag_kept(const diag *d);
 
 /* Escapes VALUE (LEN bytes) for quoting in a message: control bytes, NUL,
- * quotes and bytes that are not valid UTF-8 become \xHH, and what is longer
+ * quotes, bytes that are not valid UTF-8 and those of a bidi control or
+ * invisible format character become \xHH, and what is longer
  * than about 80 bytes is cut with "...".  Returns a pointer into a rotating
  * buffer of the calling thread, good for its next 4 calls (each thread has
  * its own, so threads reading files at once may all quote). */
@@ -58,7 +59,8 @@ const char *diag_quote(const char *value, size_t len);
 /* A copy of TEXT (malloc'd, the caller frees it; NULL when out of memory)
  * fit to be written to a terminal: each control character, a C0 byte
  * (ESC, BEL, BS, CR, LF and tab included), DEL, or the two bytes of a C1
- * control U+0080..U+009F, becomes \xHH as diag_quote writes it; all else
+ * control U+0080..U+009F, or of a bidi control or invisible format
+ * character (common/unichar.h), becomes \xHH as diag_quote writes it; all else
  * is kept.  Every message a diag prints passes through it, so that a file
  * name or value holding ESC cannot send commands to the terminal. */
 char *diag_escape(const char *text);

@@ -154,11 +154,13 @@ static void field_error(manifest_ctx *c, const csv_field *f, diag *d,
 
 /* Checks that F is valid UTF-8 without control characters (a tab is
  * allowed when TAB_OK: notes may be tab-separated lists).  C1 controls
- * (U+0080..U+009F) count as control characters too. */
+ * (U+0080..U+009F) count as control characters too, and so do bidi
+ * controls and invisible format characters (textcheck_invisible). */
 static bool text_ok(manifest_ctx *c, const csv_field *f, const char *name,
 		    bool tab_ok, diag *d)
 {
 	const unsigned char *u = (const unsigned char *)f->text;
+	uint32_t cp;
 	size_t at;
 
 	if (textcheck_find(f->text, f->len, &at) == TEXT_BAD_UTF8) {
@@ -178,6 +180,12 @@ static bool text_ok(manifest_ctx *c, const csv_field *f, const char *name,
 				   name, diag_quote(f->text, f->len));
 			return false;
 		}
+	}
+	if (textcheck_invisible(f->text, f->len, &at, &cp)) {
+		diag_error(d, c->display, f->line, f->col, "%s contains %s "
+			   "('%s')", name, textcheck_invisible_what(cp),
+			   diag_quote(f->text, f->len));
+		return false;
 	}
 	return true;
 }
@@ -558,6 +566,8 @@ static void check_run_id(row_check *k)
 	} else {
 		k->r->id = field_dup(f, &k->oom);
 		k->id_ok = k->r->id != NULL;
+		k->r->id_line = f->line;
+		k->r->id_col = f->col;
 	}
 }
 

@@ -222,6 +222,7 @@ typedef struct study_run {
 	size_t latency_col;      /* column of the latency field in that row */
 	size_t mechanism_col;    /* column of the mechanism field */
 	size_t note_line, note_col;   /* where the note field starts */
+	size_t id_line, id_col;       /* where the run field starts */
 
 	bool has_statistic;      /* latency file read and summarised */
 	double statistic;        /* the plan's statistic, in unit */

@@ -126,11 +126,19 @@ static bool text_has_control(plan_ctx *c, const ini_section *s,
 	return at >= 0;
 }
 
-/* Notes TEXT, written at LINE:COL, among the plan's texts (a copy). */
+/* Notes TEXT, written at LINE:COL, among the plan's texts (a copy); a
+ * bidi control or invisible format character in it is an error there. */
 static void text_seen(plan_ctx *c, const char *text, size_t line, size_t col)
 {
 	study_plan *p = c->plan;
 	plan_text_at *grown;
+	uint32_t cp;
+	size_t at;
+
+	if (textcheck_invisible(text, strlen(text), &at, &cp))
+		diag_error(c->d, c->file, line, col + at, "%s in '%s'",
+			   textcheck_invisible_what(cp),
+			   diag_quote(text, strlen(text)));
 	char *copy;
 
 	if (c->fail != PB_OK)

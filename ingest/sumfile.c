@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <glib.h>
 
@@ -455,46 +456,100 @@ static const char *study_input_at(const study *s, const struct stat *st)
 	return NULL;
 }
 
-/* Whether the file at PATH begins with the header line write_rows
- * writes, which is how a summary pairboot wrote is known. */
-static bool starts_as_summary(const char *path)
+/* Whether the regular file at PATH, the one ST describes, begins with the
+ * header line write_rows writes, which is how a summary pairboot wrote is
+ * known.  It is opened without following a link and without waiting (a
+ * FIFO put there since the look has no writer), and read only when it is
+ * still that regular file. */
+static bool starts_as_summary(const char *path, const struct stat *st)
 {
 	char want[256] = "";
 	char line[256];
 	size_t used = 0;
-	FILE *f = fopen(path, "rb");
+	struct stat now;
+	ssize_t got;
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	bool same;
 
-	if (!f)
+	if (fd < 0)
 		return false;
+	if (fstat(fd, &now) != 0 || !S_ISREG(now.st_mode)
+	    || now.st_dev != st->st_dev || now.st_ino != st->st_ino) {
+		close(fd);
+		return false;
+	}
 	for (int k = 0; k < SC_COUNT; k++)
 		used += (size_t)snprintf(want + used, sizeof want - used, "%s%s",
 					 k ? "," : "", sc_name[k]);
 	snprintf(want + used, sizeof want - used, "\n");
-	same = fgets(line, sizeof line, f) && strcmp(line, want) == 0;
-	fclose(f);
+	do
+		got = pread(fd, line, used + 1, 0);
+	while (got < 0 && errno == EINTR);
+	close(fd);
+	same = got == (ssize_t)used + 1 && memcmp(line, want, used + 1) == 0;
 	return same;
 }
 
-pb_status sumfile_check_target(const study *s, const char *path, diag *d)
+/* What a file of mode MODE is, in a message: "a FIFO". */
+static const char *file_kind(mode_t mode)
+{
+	static const struct {
+		mode_t type;
+		const char *name;
+	} kinds[] = {
+		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
+		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
+		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].name;
+	return "not a file";
+}
+
+pb_status sumfile_check_target(const study *s, const char *path, bool force,
+			       diag *d)
 {
 	struct stat st;
 	const char *input;
 
-	if (stat(path, &st) != 0)
+	if (strcmp(path, SUMFILE_STDOUT) == 0)
+		return PB_OK;
+	/* lstat, never stat: a link is judged as the link, and nothing is
+	 * opened, so a FIFO or a device is told without waiting on it. */
+	if (lstat(path, &st) != 0)
 		return PB_OK; /* nothing there yet: nothing to lose */
+	if (!S_ISREG(st.st_mode)) {
+		diag_error(d, path, 0, 0, "not a regular file but %s: "
+			   "refusing to replace it", file_kind(st.st_mode));
+		return PB_CANTCREAT;
+	}
+	if (force)
+		return PB_OK;
 	input = study_input_at(s, &st);
 	if (input) {
 		diag_error(d, path, 0, 0, "refusing to overwrite the study's "
 			   "own %s (--force to overwrite)", input);
 		return PB_CANTCREAT;
 	}
-	if (!starts_as_summary(path)) {
+	if (!starts_as_summary(path, &st)) {
 		diag_error(d, path, 0, 0, "refusing to overwrite a file that "
 			   "is not a pairboot summary (--force to overwrite)");
 		return PB_CANTCREAT;
 	}
 	return PB_OK;
+}
+
+/* Writes the LEN bytes of TEXT to standard output: PB_OK, or PB_IOERR
+ * told to D. */
+static pb_status write_stdout(const char *text, size_t len, diag *d)
+{
+	if (fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0)
+		return PB_OK;
+	diag_error(d, "standard output", 0, 0, "write error: %s",
+		   strerror(errno));
+	return PB_IOERR;
 }
 
 pb_status sumfile_write(const study *s, const char *path, diag *d)
@@ -516,6 +571,12 @@ pb_status sumfile_write(const study *s, const char *path, diag *d)
 	if (!made) {
 		free(text);
 		return PB_NOMEM;
+	}
+	if (strcmp(path, SUMFILE_STDOUT) == 0) {
+		pb_status st = write_stdout(text, len, d);
+
+		free(text);
+		return st;
 	}
 	rc = safefile_replace(AT_FDCWD, path, text, len, 0666, &step);
 	e = errno;

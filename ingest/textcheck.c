@@ -2,6 +2,9 @@
 #include "ingest/textcheck.h"
 
 #include <stdint.h>
+#include <stdio.h>
+
+#include "common/unichar.h"
 
 /* Length of the valid UTF-8 sequence at S (LEFT bytes available), 0 when the
  * bytes there are not one.  The bounds follow RFC 3629, section 4. */
@@ -77,4 +80,53 @@ bool textcheck_control(const char *s, size_t len, size_t *at)
 		}
 	}
 	return false;
+}
+
+/* Whether the character at S[I] (of LEN bytes), or at the text's edge,
+ * lets a ZWNJ or ZWJ beside it shape letters: a non-ASCII character that
+ * is not itself one unichar_hidden finds. */
+static bool joins(const unsigned char *s, size_t len, size_t i)
+{
+	return i < len && s[i] >= 0x80 && !unichar_hidden(s + i, len - i, NULL);
+}
+
+bool textcheck_invisible(const char *s, size_t len, size_t *at,
+			 uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t prev = len;   /* where the character before starts */
+
+	for (size_t i = 0; i < len;) {
+		uint32_t c;
+		size_t n = unichar_hidden(u + i, len - i, &c);
+
+		if (n == 0) {
+			prev = i;
+			n = utf8_seq_len(u + i, len - i);
+			i += n ? n : 1;
+			continue;
+		}
+		if (!((c == 0x200C || c == 0x200D) && prev < len
+		      && joins(u, len, prev) && joins(u, len, i + n))) {
+			*at = i;
+			*cp = c;
+			return true;
+		}
+		prev = len;   /* a joiner after a joiner is refused */
+		i += n;
+	}
+	return false;
+}
+
+const char *textcheck_invisible_what(uint32_t cp)
+{
+	static _Thread_local char text[96];
+	bool bidi = cp == 0x061C || cp == 0x200E || cp == 0x200F
+		    || (cp >= 0x202A && cp <= 0x202E)
+		    || (cp >= 0x2066 && cp <= 0x2069);
+
+	snprintf(text, sizeof text, "U+%04lX (%s), %s", (unsigned long)cp,
+		 unichar_hidden_name(cp), bidi ? "a bidi control character"
+		 : "an invisible format character");
+	return text;
 }

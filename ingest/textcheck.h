@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum text_fault {
 	TEXT_OK,        /* all bytes are valid UTF-8 without NUL */
@@ -28,5 +29,23 @@ text_fault textcheck_find(const char *s, size_t len, size_t *at);
  * command) or cut a line of a page.  Returns true with its byte offset in
  * *AT, or false (*AT not touched). */
 bool textcheck_control(const char *s, size_t len, size_t *at);
+
+/* Looks for the first character of the UTF-8 text S[0..LEN) that a reader
+ * does not see (common/unichar.h): a bidi control or an invisible format
+ * character.  Returns true with its byte offset in *AT and code point in
+ * *CP, or false.
+ *
+ * A ZERO WIDTH NON-JOINER (U+200C) or JOINER (U+200D) between two
+ * characters that are neither ASCII nor of that list is let through: in
+ * Persian, Arabic or Indic words (and in emoji sequences, which the fonts
+ * check refuses anyway) it shapes the letters around it and is part of
+ * the spelling.  At an edge of the text, next to ASCII or next to another
+ * such character it changes nothing a reader sees and is refused. */
+bool textcheck_invisible(const char *s, size_t len, size_t *at,
+			 uint32_t *cp);
+
+/* The message for such a character CP, "U+202E (RIGHT-TO-LEFT OVERRIDE),
+ * a bidi control character" or "..., an invisible format character". */
+const char *textcheck_invisible_what(uint32_t cp);
 
 #endif

@@ -415,7 +415,10 @@ static void section_comparisons(page *pg)
 			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
 		     fmt(pg, phrase(pg, PH_SET_CELL), confidence(pg))));
 	row = row_new();
-	add(row, fmt(pg, phrase(pg, PH_CMP_HEAD), ref));
+	/* A header cell, like the body's: a '|' of the name must not end
+	 * it, or the table would not be one. */
+	add(row, fmt(pg, phrase(pg, PH_CMP_HEAD),
+		     state_cell(pg, p->reference)));
 	for (size_t k = 0; k < p->n_series; k++)
 		if (p->series[k].kind == SERIES_LATENCY)
 			add(row, fmt(pg, phrase(pg, PH_CMP_SERIES_HEAD),

@@ -46,12 +46,14 @@ static pb_status cmd_summarize(int argc, char **argv,
 			       const cli_options *opt);
 
 static const cli_option summarize_options[] = {
-	{ 'o', 'o', "output", "FILE", true, "the summary file to write" },
+	{ 'o', 'o', "output", "FILE", true,
+	  "the summary file to write ('-': standard output)" },
 	{ 's', 0, "shard", "K/N",  false,
 	  "summarize only the K-th of N shares of the runs" },
 	{ 'f', 0, "force", NULL, false,
-	  "write FILE even when it is an input of the study or a file that "
-	  "is not a pairboot summary (without it, exit 73)" },
+	  "write FILE even when it is an input of the study or a regular "
+	  "file that is not a pairboot summary (without it, exit 73; a link, "
+	  "a FIFO, a device or a folder is never replaced)" },
 };
 
 const cli_command command_summarize = {
@@ -67,7 +69,9 @@ const cli_command command_summarize = {
 		    "only the K-th of N shares of the runs.  A study folder "
 		    "holding such a file as pairboot-summary.csv is read from "
 		    "it. FILE may not be an input of the study nor a file that "
-		    "is not a pairboot summary (exit 73), unless --force",
+		    "is not a pairboot summary (exit 73), unless --force; "
+		    "only a regular file is ever replaced, and '-' is "
+		    "standard output",
 	.run = cmd_summarize,
 };
 
@@ -76,7 +80,7 @@ static pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	cli_parser p = { &command_summarize, { false }, NULL };
 	read_options ro = { 0, 0, 0 };
 	const char *output = NULL;
-	bool force = false;
+	bool force = false, to_stdout;
 	study *s = NULL;
 	diag *d;
 	pb_status st;
@@ -108,22 +112,26 @@ static pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 		return PB_USAGE;
 	if (!output[0])
 		return cli_usage_error("summarize: empty file name");
+	to_stdout = strcmp(output, SUMFILE_STDOUT) == 0;
 
 	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
 	st = study_read_opt(argv[optind], &ro, d, &s);
-	if (st == PB_OK && !force)
-		st = sumfile_check_target(s, output, d);
+	if (st == PB_OK)
+		st = sumfile_check_target(s, output, force, d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
 		st = sumfile_write(s, output, d);
 		timing_end(TIMING_RENDER);
 	}
+	/* With the summary on standard output, the line saying so goes to
+	 * standard error. */
 	if (st == PB_OK && !opt->quiet)
-		cli_print(stdout, "summary of %zu run%s written to %s\n",
-			  count_rows(s),
-		       count_rows(s) == 1 ? "" : "s", output);
+		cli_print(to_stdout ? stderr : stdout,
+			  "summary of %zu run%s written to %s\n",
+			  count_rows(s), count_rows(s) == 1 ? "" : "s",
+			  to_stdout ? "standard output" : output);
 	cli_say_failure(st, argv[optind], "no summary written", d);
 	study_free(s);
 	diag_free(d);

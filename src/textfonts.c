@@ -9,11 +9,13 @@
 
 #include "render/style.h"
 
-/* Where the text a font lacks is, and which text it is. */
+/* Where the text a font lacks is, and which text it is (WHAT, when not
+ * NULL, names it in the message). */
 typedef struct text_place {
 	const char *file;
 	const char *text;
 	size_t line, col;
+	const char *what;
 } text_place;
 
 /* Records in D that the fonts lack the character at byte OFFSET of the
@@ -32,8 +34,9 @@ static void say_missing(diag *d, const text_place *at, size_t offset,
 	memcpy(glyph, at->text + offset, len);
 	glyph[len] = '\0';
 	diag_error(d, at->file, at->line, at->col, "the fonts DejaVu Sans and "
-		   "NanumGothic have no glyph for U+%04lX ('%s') in '%s'",
+		   "NanumGothic have no glyph for U+%04lX ('%s') in %s%s'%s'",
 		   (unsigned long)cp, diag_quote(glyph, len),
+		   at->what ? at->what : "", at->what ? " " : "",
 		   diag_quote(at->text, strlen(at->text)));
 }
 
@@ -67,7 +70,7 @@ static size_t plan_places(const study_plan *plan, text_place *places)
 	for (size_t i = 0; i < plan->n_texts; i++)
 		places[i] = (text_place){ file, plan->texts[i].text,
 					  plan->texts[i].line,
-					  plan->texts[i].col };
+					  plan->texts[i].col, NULL };
 	return plan->n_texts;
 }
 
@@ -87,7 +90,7 @@ pb_status textfonts_check_study(const study *s, diag *d)
 {
 	const study_plan *plan = &s->plan;
 	text_place *places = calloc(plan->n_texts
-				    + s->n_runs * (1 + PLAN_TEXT_LANGS) + 1,
+				    + s->n_runs * (2 + PLAN_TEXT_LANGS) + 2,
 				    sizeof *places);
 	char *manifest = NULL;
 	size_t n;
@@ -96,23 +99,32 @@ pb_status textfonts_check_study(const study *s, diag *d)
 	if (!places)
 		return PB_NOMEM;
 	n = plan_places(plan, places);
+	/* The folder's name titles the report: told at the folder. */
+	if (s->name)
+		places[n++] = (text_place){ s->dir, s->name, 0, 0,
+					    "the study folder's name" };
 	manifest = malloc(strlen(s->dir) + sizeof "/runs.csv");
 	if (manifest)
 		sprintf(manifest, "%s/runs.csv", s->dir);
 	if (manifest) {
-		/* The reasons runs were excluded: the pages list them. */
+		/* The runs excluded, by id, and the reasons: the pages
+		 * and the PDF list them. */
 		for (size_t i = 0; i < s->n_runs; i++) {
 			const study_run *r = &s->runs[i];
+			if (r->id)
+				places[n++] = (text_place){
+					manifest, r->id, r->id_line,
+					r->id_col, NULL };
 			if (r->note)
 				places[n++] = (text_place){
 					manifest, r->note, r->note_line,
-					r->note_col };
+					r->note_col, NULL };
 			for (size_t l = 0; l < PLAN_TEXT_LANGS; l++)
 				if (r->note_l10n.in[l])
 					places[n++] = (text_place){
 						manifest, r->note_l10n.in[l],
 						r->note_line,
-						r->note_l10n_col[l] };
+						r->note_l10n_col[l], NULL };
 		}
 		st = check_places(places, n, d);
 	}

@@ -19,8 +19,9 @@
  * PB_DATAERR; PB_OK when every text is drawn; PB_NOMEM. */
 pb_status textfonts_check(const study_plan *plan, diag *d);
 
-/* As textfonts_check, for the plan of S and the notes of its runs
- * (runs.csv's line and column). */
+/* As textfonts_check, for the plan of S, the ids and notes of its runs
+ * (runs.csv's line and column) and the study folder's name (told at the
+ * folder), which titles the report. */
 pb_status textfonts_check_study(const study *s, diag *d);
 
 #endif

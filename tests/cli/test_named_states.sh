@@ -151,4 +151,30 @@ is "$(jq -r '[.boundary.rows[].written] | join(";")' \
 	'Balanced;Balanced;Power saver;Power saver' \
 	"boundary of named states: rows ordered by state, then runs.csv order"
 
+# A reference state named with a '|' (format 2 allows it): the header cell
+# of the comparison table escapes it, as the body cells do, so the table is
+# still a table in every language (was: the header had one cell too many
+# and GitHub showed the whole table as plain text).
+pipe=$tap_tmp/pipe
+cp -R "$named" "$pipe" && chmod -R u+w "$pipe"
+sed -i 's/Balanced/a|b/g' "$pipe/study.ini" "$pipe/runs.csv"
+run_pb -q report "$pipe" -o "$tap_tmp/pipe-report" --format md
+is "$pb_status" 0 "a reference named 'a|b': report written"
+for lang in en de cs ko; do
+	page=$tap_tmp/pipe-report/$lang.md
+	is "$(grep -B1 -m1 '^|---' "$page" | head -n 1 | grep -cF '`a\|b`')" 1 \
+		"$lang: the header cell writes the reference \`a\\|b\`"
+	if command -v cmark-gfm >/dev/null 2>&1; then
+		# The comparison table: a header of three cells, and a row for
+		# each of the two other states.
+		is "$(cmark-gfm -e table "$page" | tr -d '\n' |
+			grep -o '<table>.*</table>' | head -n 1 |
+			sed 's,</table>.*,,' | grep -o '<th>' | wc -l)" 3 \
+			"$lang: cmark-gfm reads the comparison table as a table of three columns"
+	else
+		skip "$lang: cmark-gfm reads the comparison table as a table" \
+			"cmark-gfm is not installed"
+	fi
+done
+
 done_testing

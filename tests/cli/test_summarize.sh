@@ -360,4 +360,104 @@ is "$pb_status" 73 "a summary that cannot be created: exit 73"
 ok "and a message naming it" grep -q "no/such/folder/s.csv: cannot create" \
 	"$pb_err_file"
 
+## Only a regular file is replaced, never through a link -----------------
+# FILE may be a summary pairboot wrote, or with --force any regular file.
+# A symbolic link, a FIFO, a device or a folder at FILE is refused with or
+# without --force (exit 73): a rename over it would turn it into a plain
+# file (as root, `-o /dev/stdout --force` replaced the system's
+# /dev/stdout).  The type is judged by lstat, and a file is opened only
+# without following a link and without waiting (a FIFO has no writer), so
+# nothing hangs.
+cp "$tap_tmp/sum.csv" "$tap_tmp/kept.csv"
+ln -s "$tap_tmp/kept.csv" "$tap_tmp/link.csv"
+mkfifo "$tap_tmp/fifo"
+mkdir "$tap_tmp/folder"
+# A device node of the test's own where it may make one (as root, where a
+# pairboot that replaced devices would replace /dev/null itself).
+device=/dev/null
+mknod "$tap_tmp/null" c 1 3 2>/dev/null && device=$tap_tmp/null
+for force in "" --force; do
+	for target in link.csv fifo folder "$device"; do
+		case $target in
+		link.csv) what="a symbolic link" kind=-L ;;
+		fifo) what="a FIFO" kind=-p ;;
+		folder) what="a folder" kind=-d ;;
+		*) what="a character device" kind=-c ;;
+		esac
+		case $target in /*) path=$target ;; *) path=$tap_tmp/$target ;; esac
+		pb_status=0
+		timeout 10 "$PAIRBOOT" summarize "$study" -o "$path" $force \
+			</dev/null >"$tap_tmp/stdout" 2>"$tap_tmp/stderr" ||
+			pb_status=$?
+		target=${target##*/}
+		is "$pb_status" 73 "-o $target${force:+ $force}: exit 73"
+		is "$(cat "$tap_tmp/stderr")" \
+			"pairboot: $path: not a regular file but $what: refusing to replace it
+pairboot: $study: no summary written (1 problem)" \
+			"-o $target${force:+ $force}: says it is $what, not a regular file"
+		ok "-o $target${force:+ $force}: it is still $what" \
+			test "$kind" "$path"
+	done
+done
+ok "the summary the link points to is untouched" \
+	cmp "$tap_tmp/sum.csv" "$tap_tmp/kept.csv"
+ok "nothing is left beside them" \
+	test -z "$(find "$tap_tmp" -maxdepth 1 -name '*.tmp-*')"
+run_pb summarize "$study" -o /dev/null
+ok "-o /dev/null: not a regular file, and no --force suggested" grep -qx \
+	"pairboot: /dev/null: not a regular file but a character device: refusing to replace it" \
+	"$pb_err_file"
+# /dev/stdout is a link too: into a pipe it is refused at once, unread.
+status=$(timeout 10 "$PAIRBOOT" summarize "$study" -o /dev/stdout \
+	2>/dev/null </dev/null | cat >/dev/null; echo "${PIPESTATUS[0]}")
+is "$status" 73 "-o /dev/stdout into a pipe: exit 73, no wait"
+# -o - is standard output; the line saying so goes to standard error.
+(cd "$tap_tmp/folder" && run_pb summarize "$study" -o -)
+ok "-o - writes the summary to standard output" \
+	cmp "$tap_tmp/sum.csv" "$tap_tmp/stdout"
+is "$(cat "$tap_tmp/stderr")" "summary of 100 runs written to standard output" \
+	"and says so on standard error"
+ok "-o - makes no file named '-'" test ! -e "$tap_tmp/folder/-"
+PB_STDOUT=/dev/full run_pb summarize "$study" -o -
+is "$pb_status" 74 "-o - onto a full device: exit 74"
+# A regular file that is not a summary needs --force; one of the study's
+# inputs too.
+echo "my notes" >"$tap_tmp/notes.txt"
+run_pb summarize "$study" -o "$tap_tmp/notes.txt"
+is "$pb_status" 73 "a regular file that is not a summary: exit 73"
+ok "and the message suggests --force" grep -qF \
+	"refusing to overwrite a file that is not a pairboot summary (--force to overwrite)" \
+	"$pb_err_file"
+run_pb -q summarize "$study" -o "$tap_tmp/notes.txt" --force
+is "$pb_status" 0 "with --force it is replaced"
+ok "by the summary" cmp "$tap_tmp/sum.csv" "$tap_tmp/notes.txt"
+
+## An interrupted summarize leaves no temporary file ------------------
+# The temporary file beside FILE is removed on SIGHUP, SIGINT, SIGQUIT and
+# SIGTERM, and the signal then ends the process as it would have.  A file
+# size limit (SIGXFSZ) is a write error like a full disk.
+(ulimit -f 4 && exec "$PAIRBOOT" summarize "$study" -o "$tap_tmp/big.csv") \
+	</dev/null >/dev/null 2>"$tap_tmp/err"
+is "$?" 74 "over the file size limit: exit 74"
+ok "with a write error" grep -qF "$tap_tmp/big.csv: write error: File too large" \
+	"$tap_tmp/err"
+ok "and no temporary file" \
+	test -z "$(find "$tap_tmp" -maxdepth 1 -name 'big.csv*')"
+if [ -f "${PAIRBOOT_INJECT:-}" ] && [ -z "${PAIRBOOT_SANITIZED:-}" ]; then
+	# tests/lib/inject.so sends the signal at the first write of the
+	# summary, the temporary file made and open.
+	for sig in HUP INT QUIT TERM; do
+		num=$(kill -l "$sig")
+		env LD_PRELOAD="$PAIRBOOT_INJECT" PAIRBOOT_SIGNAL_WRITE=1 \
+			PAIRBOOT_SIGNAL="$num" "$PAIRBOOT" -q summarize "$study" \
+			-o "$tap_tmp/sig.csv" </dev/null >/dev/null 2>&1
+		is "$?" "$((128 + num))" "SIG$sig during the write ends the run by SIG$sig"
+		ok "SIG$sig: no temporary file is left" \
+			test -z "$(find "$tap_tmp" -maxdepth 1 -name 'sig.csv*')"
+	done
+else
+	skip "a signal during the write leaves no temporary file" \
+		"tests/lib/inject.so is not built or cannot run here"
+fi
+
 done_testing

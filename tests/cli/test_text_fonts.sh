@@ -87,6 +87,32 @@ ok "check names the note's runs.csv:line:col" \
 run_pb report "$tap_tmp/note" -o "$tap_tmp/out-note"
 is "$pb_status" 65 "report: a run's note no font draws is a data error"
 
+# A run's id (the pages and the PDF list excluded runs by it) and the
+# study folder's name (the report's title in the PDF): check refuses them
+# as it does study.ini's text, the folder at the folder (was: check passed
+# and report exited 73 at the PDF).
+cp -R "$named" "$tap_tmp/runid"
+chmod -R u+w "$tap_tmp/runid"
+sed -i "2s/^b1-high,\(.*\),yes,,/b1-$rocket,\1,no,reboot hung,/" "$tap_tmp/runid/runs.csv"
+run_pb check "$tap_tmp/runid"
+is "$pb_status" 65 "check: an excluded run's id no font draws is a data error"
+ok "check names the id's runs.csv:line:col" \
+	grep -qF "$tap_tmp/runid/runs.csv:2:1: the fonts DejaVu Sans and NanumGothic have no glyph for U+1F680 ('$rocket') in 'b1-$rocket'" \
+	"$pb_err_file" || diag "$(cat "$pb_err_file")"
+run_pb report "$tap_tmp/runid" -o "$tap_tmp/out-runid"
+is "$pb_status" 65 "report: that id is a data error, not a failed PDF"
+ok "report wrote nothing" test ! -e "$tap_tmp/out-runid"
+folder=$tap_tmp/frame-$rocket
+cp -R "$named" "$folder"
+chmod -R u+w "$folder"
+run_pb check "$folder"
+is "$pb_status" 65 "check: a study folder's name no font draws is a data error"
+is "$(head -n 1 "$pb_err_file")" \
+	"pairboot: $folder: the fonts DejaVu Sans and NanumGothic have no glyph for U+1F680 ('$rocket') in the study folder's name 'frame-$rocket'" \
+	"check names the folder"
+run_pb report "$folder" -o "$tap_tmp/out-folder"
+is "$pb_status" 65 "report: the folder's name is a data error, not a failed PDF"
+
 for which in korean czech; do
 	run_pb check "$tap_tmp/$which"
 	is "$pb_status" 0 "check: a $which title is drawn"

@@ -8,6 +8,10 @@
  *   PAIRBOOT_KILL_WRITE=N   the process kills itself (SIGKILL) at the Nth
  *                           call to write or fsync, before making it: a
  *                           run killed from outside at that moment
+ *   PAIRBOOT_SIGNAL_WRITE=N the process sends itself the signal numbered
+ *                           PAIRBOOT_SIGNAL (SIGTERM without it) at the
+ *                           Nth call to write or fsync, before making it:
+ *                           a run interrupted at that moment
  *   PAIRBOOT_STALL_CHILD=1  a child process of pairboot (common/forkpool.c)
  *                           sleeps 60 s before each write or fsync, so
  *                           that it is certainly at work when a test
@@ -75,6 +79,8 @@ static unsigned long fail_alloc;       /* 0: no failure */
 static unsigned long fail_write;
 static unsigned long abort_alloc;      /* 0: no abort */
 static unsigned long kill_write;       /* 0: no kill */
+static unsigned long signal_write;     /* 0: no signal */
+static int signal_number;              /* the signal it sends */
 static int stall_child;
 static pid_t main_pid;                 /* the process main started in */
 static unsigned long n_alloc, n_write;
@@ -174,6 +180,8 @@ static int write_fails(void)
 	k = __atomic_add_fetch(&n_write, 1, __ATOMIC_RELAXED);
 	if (k == kill_write)
 		syscall(SYS_kill, (long)getpid(), (long)SIGKILL);
+	if (k == signal_write)
+		syscall(SYS_kill, (long)getpid(), (long)signal_number);
 	if (k != fail_write)
 		return 0;
 	failed = 1;
@@ -284,6 +292,10 @@ static int wrapped_main(int argc, char **argv, char **envp)
 	fail_write = env_number("PAIRBOOT_FAIL_WRITE");
 	abort_alloc = env_number("PAIRBOOT_ABORT_ALLOC");
 	kill_write = env_number("PAIRBOOT_KILL_WRITE");
+	signal_write = env_number("PAIRBOOT_SIGNAL_WRITE");
+	signal_number = (int)env_number("PAIRBOOT_SIGNAL");
+	if (signal_number <= 0 || signal_number >= NSIG)
+		signal_number = SIGTERM;
 	stall_child = env_number("PAIRBOOT_STALL_CHILD") != 0;
 	main_pid = getpid();
 	if (skip_names) {

@@ -776,7 +776,7 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 				o->lock_fd = -1;
 				return PB_TEMPFAIL;
 			}
-			if (!told)
+			if (!told && wait == OUTDIR_WAIT)
 				diag_warning(o->d, o->target, 0, 0,
 					     "another pairboot is writing this "
 					     "output; waiting for it to finish");

@@ -33,12 +33,13 @@ typedef struct outdir outdir;
 /* What a run does when another one is writing the same target. */
 typedef enum outdir_wait {
 	OUTDIR_WAIT,      /* waits for it to finish (said once, to D) */
+	OUTDIR_WAIT_QUIETLY, /* waits for it without saying so (--quiet) */
 	OUTDIR_NO_WAIT    /* fails at once with PB_TEMPFAIL */
 } outdir_wait;
 
 /* Sets what every later outdir_begin of the process does (main sets it
- * from --no-wait, as it sets the number of jobs); OUTDIR_WAIT unless
- * set. */
+ * from --no-wait and --quiet, as it sets the number of jobs); OUTDIR_WAIT
+ * unless set. */
 void outdir_set_wait(outdir_wait wait);
 
 /* Starts a report for folder TARGET, creating its missing parent folders

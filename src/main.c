@@ -242,7 +242,8 @@ int main(int argc, char **argv)
 		return close_stdout(PB_OK);
 	}
 	opt.quiet = g.quiet;
-	outdir_set_wait(g.no_wait ? OUTDIR_NO_WAIT : OUTDIR_WAIT);
+	outdir_set_wait(g.no_wait ? OUTDIR_NO_WAIT
+			: g.quiet ? OUTDIR_WAIT_QUIETLY : OUTDIR_WAIT);
 	readopt_set_default_jobs(g.jobs);
 	/* The progress line is for a person watching a terminal. */
 	progress_allow(!opt.quiet && isatty(STDERR_FILENO));

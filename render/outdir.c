@@ -646,6 +646,14 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 	bool made = false;
 	int fd;
 
+	if (o->n_made == MAX_MADE_PARENTS) {
+		/* One more folder could not be removed again: refuse it
+		 * before it is made, so that a failure leaves none. */
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			errno = ENAMETOOLONG;
+		return fd;
+	}
 	if (mkdirat(dirfd, name, 0777) == 0)
 		made = true;
 	else if (errno != EEXIST)
@@ -653,11 +661,6 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || !made)
 		return fd;
-	if (o->n_made == MAX_MADE_PARENTS) {
-		close(fd);
-		errno = ENAMETOOLONG;
-		return -1;
-	}
 	made_parent *m = &o->made[o->n_made];
 	m->dirfd = dup(dirfd);
 	m->name = strutil_dup(name);

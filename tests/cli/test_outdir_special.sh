@@ -51,4 +51,18 @@ else
 	skip "-q: and says nothing about waiting" "flock(1) is not installed"
 fi
 
+## An output 33 folders deep -------------------------------------------
+# The most missing parent folders a run makes is 32: a deeper output is
+# refused, and none of the folders made on the way is left.
+deep=$(printf 'd%d/' $(seq 1 33))x
+pb report "$small" --format json -o "$deep"
+is "$pb_status" 73 "an output below 33 new folders gives 73"
+ok "it says why" grep -q "cannot create the report folder: File name too long" \
+	"$tap_tmp/err"
+ok "and no folder made on the way is left" test ! -e "$w/d1"
+deep=$(printf 'e%d/' $(seq 1 32))x
+pb -q report "$small" --format json -o "$deep"
+is "$pb_status" 0 "below 32 new folders the report is written"
+rm -rf "$w/e1"
+
 done_testing

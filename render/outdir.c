@@ -26,6 +26,11 @@
 #include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
+/* The most bytes a marker may hold.  It names the files of one report, a
+ * fixed set (under 1 KiB for four languages and every format), so a
+ * larger "marker" is none of pairboot's: it is refused unread, as is one
+ * that is not a regular file. */
+#define MARKER_MAX 4096
 /* The marker is written as a temporary file, then renamed into place
  * (common/safefile.h): a run killed while writing it leaves no marker, so
  * its staging folder is seen as one (and removed by the next run), not as
@@ -231,43 +236,103 @@ static pb_status parse_marker(char *text, size_t len, name_list *out)
 	return PB_OK;
 }
 
+/* What a file that should be a regular one is instead, for messages. */
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	if (S_ISLNK(mode))
+		return "a symbolic link";
+	if (S_ISDIR(mode))
+		return "a folder";
+	return "not a regular file";
+}
+
+/* Opens entry NAME of DIRFD with FLAGS when it is a regular file.  A
+ * FIFO would hold the open until a writer came, and a device may grow
+ * without end, so NAME is looked at first without following a link,
+ * opened with O_NONBLOCK and O_NOFOLLOW, and its descriptor checked
+ * again.  Returns the descriptor with *ST filled; or -1 with errno set;
+ * or -1 with errno 0 when NAME is something else (*ST says what). */
+static int open_regular(int dirfd, const char *name, int flags,
+			struct stat *st)
+{
+	int fd;
+
+	if (fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(st->st_mode)) {
+		errno = 0;
+		return -1;
+	}
+	fd = openat(dirfd, name, flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+		int e = S_ISREG(st->st_mode) ? errno : 0;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 /* Reads the marker of the folder open as DIRFD.  Returns PB_OK with *KIND
  * (and, for MARKER_LISTED, the names in OUT), PB_NOMEM, or PB_CANTCREAT
- * with errno set when the marker exists but cannot be read. */
-static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out)
+ * when the marker exists but cannot be read or is no marker (not a
+ * regular file, or larger than MARKER_MAX: nothing is read then), with
+ * the reason in WHY (WHY_SIZE bytes). */
+static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out,
+			     char *why, size_t why_size)
 {
-	int fd = openat(dirfd, MARKER, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t got;
-	pb_status st = PB_OK;
+	char text[MARKER_MAX + 1];
+	struct stat st;
+	size_t len = 0;
+	ssize_t got = 0;
+	int fd = open_regular(dirfd, MARKER, O_RDONLY, &st);
 
 	*kind = MARKER_ABSENT;
-	if (fd < 0)
-		return errno == ENOENT ? PB_OK : PB_CANTCREAT;
-	do {
-		if (len == cap) {
-			char *grown = realloc(text, cap = cap ? 2 * cap : 4096);
-			if (!grown) {
-				st = PB_NOMEM;
-				break;
-			}
-			text = grown;
-		}
-		got = read(fd, text + len, cap - len);
+	if (fd < 0 && errno == ENOENT)
+		return PB_OK;
+	if (fd < 0 && errno == 0) {
+		snprintf(why, why_size, "its marker '%s' is %s, not a regular "
+			 "file", MARKER, file_kind(st.st_mode));
+		return PB_CANTCREAT;
+	}
+	if (fd >= 0 && st.st_size > MARKER_MAX) {
+		close(fd);
+		fd = -1;
+		errno = EFBIG;
+	}
+	while (fd >= 0 && len < sizeof text
+	       && ((got = read(fd, text + len, sizeof text - len)) > 0
+		   || (got < 0 && errno == EINTR)))
 		if (got > 0)
 			len += (size_t)got;
-	} while (got > 0 || (got < 0 && errno == EINTR));
-	if (st == PB_OK && got < 0)
-		st = PB_CANTCREAT;
-	close(fd);
-	if (st == PB_OK) {
-		*kind = len == 0 ? MARKER_LEGACY : MARKER_LISTED;
-		if (len > 0)
-			st = parse_marker(text, len, out);
+	if (fd >= 0 && got >= 0 && len > MARKER_MAX)
+		errno = EFBIG;
+	if (fd < 0 || got < 0 || len > MARKER_MAX) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (e == EFBIG)
+			snprintf(why, why_size, "its marker '%s' is larger than "
+				 "%d bytes, more than any marker holds", MARKER,
+				 MARKER_MAX);
+		else
+			snprintf(why, why_size, "cannot read its marker '%s': "
+				 "%s", MARKER, strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	free(text);
-	return st;
+	close(fd);
+	*kind = len == 0 ? MARKER_LEGACY : MARKER_LISTED;
+	return len == 0 ? PB_OK : parse_marker(text, len, out);
 }
 
 /* The kind of marker the folder FD holds (MARKER_LEGACY when it cannot
@@ -276,8 +341,9 @@ static marker_kind marker_of(int fd)
 {
 	name_list listed = { NULL, 0 };
 	marker_kind kind;
+	char why[256];
 
-	if (read_marker(fd, &kind, &listed) != PB_OK)
+	if (read_marker(fd, &kind, &listed, why, sizeof why) != PB_OK)
 		kind = MARKER_LEGACY;
 	name_list_free(&listed);
 	return kind;
@@ -291,6 +357,7 @@ typedef struct foreign_look {
 	const name_list *written;   /* the new report's names, or NULL */
 	bool any;                   /* the folder holds some entry */
 	char first[256];            /* the first foreign entry, or "" */
+	char why[256];              /* why the marker is no marker, or "" */
 } foreign_look;
 
 /* An entry is the earlier report's when it is a plain file that its
@@ -333,9 +400,10 @@ static int look_folder(int fd, const name_list *written, foreign_look *l)
 	int rc = -1;
 
 	memset(l, 0, sizeof *l);
-	pb_status st = read_marker(fd, &l->kind, &listed);
-	if (st == PB_NOMEM)
-		errno = ENOMEM;
+	pb_status st = read_marker(fd, &l->kind, &listed, l->why,
+				   sizeof l->why);
+	if (st != PB_OK)
+		errno = st == PB_NOMEM ? ENOMEM : EINVAL;
 	if (st == PB_OK) {
 		l->listed = &listed;
 		l->written = written;
@@ -383,7 +451,8 @@ static bool remove_report_files(int fd, const name_list *written,
 	report_removal r;
 
 	memset(&r, 0, sizeof r);
-	if (read_marker(fd, &r.look.kind, &listed) != PB_OK) {
+	if (read_marker(fd, &r.look.kind, &listed, r.look.why,
+			sizeof r.look.why) != PB_OK) {
 		snprintf(kept, kept_size, "%s", MARKER);
 		return false;
 	}
@@ -572,6 +641,11 @@ static pb_status check_open_target(const outdir *o, int fd,
 
 	if (look_folder(fd, written, &look) != 0) {
 		int e = errno;
+		if (look.why[0] != '\0' && e != ENOMEM) {
+			diag_error(o->d, o->target, 0, 0, "output folder cannot "
+				   "be replaced: %s", look.why);
+			return PB_CANTCREAT;
+		}
 		diag_error(o->d, o->target, 0, 0, "cannot read the output "
 			   "folder: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
@@ -749,11 +823,21 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 				    | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0644);
 		if (o->lock_fd < 0 && errno == EEXIST) {
+			struct stat st;
 			o->lock_made = false;
-			o->lock_fd = openat(o->parent_fd, o->lock_name,
-					    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+			o->lock_fd = open_regular(o->parent_fd, o->lock_name,
+						  O_RDONLY, &st);
 			if (o->lock_fd < 0 && errno == ENOENT)
 				continue;
+			if (o->lock_fd < 0 && errno == 0) {
+				/* Never waited on, nor locked: only a lock on
+				 * a regular file is one. */
+				diag_error(o->d, o->target, 0, 0, "the lock '%s' "
+					   "beside the output folder is %s, not "
+					   "a regular file; remove it",
+					   o->lock_name, file_kind(st.st_mode));
+				return PB_CANTCREAT;
+			}
 		}
 		if (o->lock_fd < 0 && (errno == EACCES || errno == EROFS
 				       || errno == ENOSPC || errno == EDQUOT))
@@ -1148,6 +1232,14 @@ static pb_status write_marker(outdir *o)
 	qsort(o->written, n, sizeof *o->written, cmp_name);
 	for (size_t i = 0; i < n; i++)
 		len += strlen(o->written[i]) + 1;
+	if (len > MARKER_MAX) {
+		/* Not for any report of today's: it would be one that no run
+		 * could replace. */
+		diag_error(o->d, o->staging, 0, 0, "the report's marker would "
+			   "hold %zu bytes, more than the %d a marker may hold",
+			   len, MARKER_MAX);
+		return PB_SOFTWARE;
+	}
 	text = malloc(len + 1);
 	if (!text)
 		return PB_NOMEM;

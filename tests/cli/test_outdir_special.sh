@@ -65,4 +65,75 @@ pb -q report "$small" --format json -o "$deep"
 is "$pb_status" 0 "below 32 new folders the report is written"
 rm -rf "$w/e1"
 
+## FIFOs where a lock or a marker should be ------------------------------
+# Opening a FIFO waits for a writer: each would hang the run, even with
+# --no-wait.  Each is refused at once, or (in a leftover folder) left
+# alone, and never waited on.
+mkfifo "$w/.f1.lock"
+pb report "$small" --format json -o f1
+is "$pb_status" 73 "a FIFO as the lock gives 73 (no hang)"
+ok "it says what the lock is" grep -q \
+	"the lock '.f1.lock' beside the output folder is a FIFO, not a regular file; remove it" \
+	"$tap_tmp/err"
+pb --no-wait report "$small" --format json -o f1
+is "$pb_status" 73 "with --no-wait as well"
+ok "the FIFO is left, nothing made" test -p "$w/.f1.lock" -a ! -e "$w/f1"
+
+mkdir "$w/f2"
+mkfifo "$w/f2/.pairboot-report"
+pb report "$small" --format json -o f2
+is "$pb_status" 73 "a FIFO as the output folder's marker gives 73 (no hang)"
+ok "it says what the marker is" grep -q \
+	"f2: output folder cannot be replaced: its marker '.pairboot-report' is a FIFO, not a regular file" \
+	"$tap_tmp/err"
+is "$(leftovers f2)" 0 "no staging folder or lock is left"
+
+mkdir "$w/.f3.new-AbCd12"
+mkfifo "$w/.f3.new-AbCd12/.pairboot-report"
+pb -q report "$small" --format json -o f3
+is "$pb_status" 0 "a FIFO as the marker of a leftover staging folder: the report is written (no hang)"
+ok "the report is there" test -f "$w/f3/results.json"
+ok "the leftover folder and its FIFO stay" test -p "$w/.f3.new-AbCd12/.pairboot-report"
+ok "the lock is not left held" test ! -e "$w/.f3.lock"
+pb -q --no-wait report "$small" --format json -o f3
+is "$pb_status" 0 "and the next run is not kept waiting"
+
+## Markers that are no marker: huge, a device --------------------------
+# A marker is read only when it is a regular file of at most 4 KiB:
+# a sparse 4 GiB one was read whole, a device until memory ran out.
+mkdir "$w/.f4.new-AbCd12"
+truncate -s 4G "$w/.f4.new-AbCd12/.pairboot-report"
+start=$(date +%s%N)
+pb -q report "$small" --format json -o f4
+ms=$((($(date +%s%N) - start) / 1000000))
+is "$pb_status" 0 "a sparse 4 GiB marker in a leftover folder: exit 0"
+ok "it is not read (the run took $ms ms)" test "$ms" -lt 5000
+ok "that folder stays" test -f "$w/.f4.new-AbCd12/.pairboot-report"
+truncate -s 4G "$w/f4/.pairboot-report"
+pb report "$small" --format json -o f4
+is "$pb_status" 73 "a 4 GiB marker in the output folder gives 73"
+ok "it says why" grep -q \
+	"its marker '.pairboot-report' is larger than 4096 bytes, more than any marker holds" \
+	"$tap_tmp/err"
+rm -rf "$w/f4" "$w/.f4.new-AbCd12"
+mkdir "$w/f5"
+if mknod "$w/f5/.pairboot-report" c 1 5 2>/dev/null; then
+	pb report "$small" --format json -o f5
+	is "$pb_status" 73 "/dev/zero's device as the marker gives 73"
+	ok "it says what the marker is" grep -q \
+		"its marker '.pairboot-report' is a character device, not a regular file" \
+		"$tap_tmp/err"
+	rm -f "$w/f5/.pairboot-report"
+	rm -f "$w/.f5.lock"
+	mknod "$w/.f5.lock" c 1 5
+	pb report "$small" --format json -o f5
+	is "$pb_status" 73 "a device as the lock gives 73"
+	rm -f "$w/.f5.lock"
+else
+	for name in "/dev/zero's device as the marker gives 73" \
+		"it says what the marker is" "a device as the lock gives 73"; do
+		skip "$name" "mknod needs root"
+	done
+fi
+
 done_testing

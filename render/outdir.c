@@ -524,9 +524,12 @@ static void remove_mark(int fd, const char *name, void *ctx)
  *   - a complete report that a killed run had not yet published, or an
  *     earlier report set aside at a publication, carries a marker that
  *     lists its files: those go;
- *   - an empty folder goes.
- * Anything else (a link, a folder of another user's, a folder without
- * such a mark, an older pairboot's empty marker) is left as it is. */
+ * and then the folder, when that left it empty.  Anything else (a link,
+ * a folder of another user's, a folder without such a mark, an older
+ * pairboot's empty marker, an empty folder) is left as it is: an empty
+ * ".rep.new-backup" is the user's as likely as not, and pairboot leaves
+ * an empty staging folder only when killed in the instant between making
+ * it and marking it. */
 static void clear_leftover(int parent_fd, const char *name)
 {
 	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
@@ -543,14 +546,18 @@ static void clear_leftover(int parent_fd, const char *name)
 		return;
 	}
 	mark_find m = { false };
+	bool own = false;
 	if (dir_each(fd, find_mark, &m) == 0 && m.found) {
 		empty_folder(fd);
 		dir_each(fd, remove_mark, NULL);
+		own = true;
 	} else if (marker_of(fd) == MARKER_LISTED) {
 		remove_report_files(fd, NULL, kept, sizeof kept);
+		own = true;
 	}
 	close(fd);
-	ownfs_remove(parent_fd, name, &id, true);
+	if (own)
+		ownfs_remove(parent_fd, name, &id, true);
 }
 
 static void sweep_entry(int fd, const char *name, void *ctx)

@@ -136,4 +136,12 @@ else
 	done
 fi
 
+## A user's empty folder named like a staging folder ---------------------
+# Only a folder that carries pairboot's mark (or a marker listing its
+# files) is pairboot's own.
+mkdir -p "$w/.rep.new-backup"
+pb -q report "$small" --format json -o rep
+is "$pb_status" 0 "report beside an empty .rep.new-backup exits 0"
+ok "the empty folder .rep.new-backup is kept" test -d "$w/.rep.new-backup"
+
 done_testing

@@ -419,6 +419,8 @@ typedef struct report_removal {
 	foreign_look look;         /* which entries are the report's */
 	bool kept;                 /* some entry was not, and stays */
 	char kept_name[256];
+	int err;                   /* why a removal failed first, or 0 */
+	char err_name[256];        /* the file it failed on */
 } report_removal;
 
 static void remove_entry(int fd, const char *name, void *ctx)
@@ -431,7 +433,11 @@ static void remove_entry(int fd, const char *name, void *ctx)
 	if (strcmp(name, MARKER) == 0)
 		return;
 	if (entry_is_report(fd, name, &r->look)) {
-		ownfs_remove_file(fd, name);
+		if (ownfs_remove_file(fd, name) != 0 && errno != ENOENT
+		    && r->err == 0) {
+			r->err = errno;
+			snprintf(r->err_name, sizeof r->err_name, "%s", name);
+		}
 	} else if (!r->kept) {
 		r->kept = true;
 		snprintf(r->kept_name, sizeof r->kept_name, "%s", name);
@@ -442,10 +448,11 @@ static void remove_entry(int fd, const char *name, void *ctx)
  * (or, under an empty marker, WRITTEN) says it wrote, and the marker
  * when that leaves nothing else.  A file that appeared after the checks
  * (a user saving into the folder while the new report was written) is
- * kept: its name goes to *KEPT (KEPT_SIZE bytes), and false is
- * returned. */
+ * kept.  Returns true, or false with the reason the folder is not empty
+ * in WHY (WHY_SIZE bytes): that file, a marker that cannot be read, or
+ * the first removal that failed (a folder the user may not write). */
 static bool remove_report_files(int fd, const name_list *written,
-				char *kept, size_t kept_size)
+				char *why, size_t why_size)
 {
 	name_list listed = { NULL, 0 };
 	report_removal r;
@@ -453,21 +460,31 @@ static bool remove_report_files(int fd, const name_list *written,
 	memset(&r, 0, sizeof r);
 	if (read_marker(fd, &r.look.kind, &listed, r.look.why,
 			sizeof r.look.why) != PB_OK) {
-		snprintf(kept, kept_size, "%s", MARKER);
+		snprintf(why, why_size, "%s", r.look.why[0] ? r.look.why
+			 : strerror(ENOMEM));
 		return false;
 	}
 	r.look.listed = &listed;
 	r.look.written = written;
 	for (int pass = 0; pass < 16; pass++)
-		if (dir_each(fd, remove_entry, &r) != 0 || r.kept)
+		if (dir_each(fd, remove_entry, &r) != 0 || r.kept || r.err)
 			break;
 	name_list_free(&listed);
 	if (r.kept) {
-		snprintf(kept, kept_size, "%s", r.kept_name);
+		snprintf(why, why_size, "it held '%s', which no report wrote",
+			 r.kept_name);
 		return false;
 	}
-	if (r.look.kind != MARKER_ABSENT)
-		ownfs_remove_file(fd, MARKER);
+	if (r.err == 0 && r.look.kind != MARKER_ABSENT
+	    && ownfs_remove_file(fd, MARKER) != 0 && errno != ENOENT) {
+		r.err = errno;
+		snprintf(r.err_name, sizeof r.err_name, "%s", MARKER);
+	}
+	if (r.err) {
+		snprintf(why, why_size, "cannot remove '%s': %s", r.err_name,
+			 strerror(r.err));
+		return false;
+	}
 	return true;
 }
 
@@ -1318,7 +1335,7 @@ static int publish(const outdir *o, bool exists)
 static void remove_earlier(outdir *o, int old_fd)
 {
 	name_list written = { o->written, o->n_written };
-	char kept[256];
+	char why[600];
 	ownfs_id old_id;
 	bool gone = false;
 
@@ -1327,21 +1344,22 @@ static void remove_earlier(outdir *o, int old_fd)
 		if (o->fresh)
 			gone = true;
 		else
-			gone = remove_report_files(old_fd, &written, kept,
-						   sizeof kept);
+			gone = remove_report_files(old_fd, &written, why,
+						   sizeof why);
 		if (gone && ownfs_remove(o->parent_fd, o->stage_name, &old_id,
 					 true) != 0) {
 			gone = false;
-			snprintf(kept, sizeof kept, "?");
+			snprintf(why, sizeof why, "cannot remove its folder: %s",
+				 strerror(errno));
 		}
 	} else {
-		snprintf(kept, sizeof kept, "?");
+		snprintf(why, sizeof why, "its folder was moved or replaced "
+			 "meanwhile");
 	}
 	if (!gone)
 		diag_warning(o->d, o->target, 0, 0, "the report was published, "
-			     "but the earlier one's folder held '%s', which no "
-			     "report wrote; that folder is kept as %s",
-			     kept, o->staging);
+			     "but the earlier one was not removed (%s); its folder "
+			     "is kept as %s", why, o->staging);
 }
 
 pb_status outdir_commit(outdir *o)

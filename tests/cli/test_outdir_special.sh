@@ -144,4 +144,37 @@ pb -q report "$small" --format json -o rep
 is "$pb_status" 0 "report beside an empty .rep.new-backup exits 0"
 ok "the empty folder .rep.new-backup is kept" test -d "$w/.rep.new-backup"
 
+## An earlier report that may not be removed ----------------------------
+# A report folder made read-only by its owner: the new report is
+# published, and the warning says why the earlier one stays.  As an
+# ordinary user (root removes anything).
+as_user=()
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+fi
+if [ "$(id -u)" -ne 0 ] || [ ${#as_user[@]} -gt 0 ]; then
+	u=$tap_tmp/u
+	mkdir -p "$u"
+	chmod 755 "$tap_tmp"
+	cp "$PAIRBOOT" "$u/pairboot"
+	cp -R "$small" "$u/study"
+	chmod -R a+rX "$u"
+	[ ${#as_user[@]} -gt 0 ] && chown -R 65534:65534 "$u"
+	(cd "$u" && "${as_user[@]}" ./pairboot -q report study --format json \
+		-o ro && "${as_user[@]}" chmod 555 ro &&
+		"${as_user[@]}" ./pairboot report study --format json -o ro \
+		</dev/null >/dev/null 2>"$tap_tmp/err")
+	is "$?" 0 "a read-only earlier report: the new one is published"
+	ok "the warning says why the earlier one stays" grep -q \
+		"warning: the report was published, but the earlier one was not removed (cannot remove '[^']*': Permission denied); its folder is kept as ./.ro.new-" \
+		"$tap_tmp/err"
+	chmod -R u+w "$u"
+else
+	for name in "a read-only earlier report: the new one is published" \
+		"the warning says why the earlier one stays"; do
+		skip "$name" "root removes anything and setpriv cannot drop to nobody"
+	done
+fi
+
 done_testing

@@ -20,6 +20,7 @@
 #include <linux/fs.h>
 #include <sys/syscall.h>
 
+#include "common/forkpool.h"
 #include "common/oom.h"
 #include "common/ownfs.h"
 #include "common/safefile.h"
@@ -50,6 +51,10 @@
 
 /* The staging folder's name is ".NAME.new-" and this many letters. */
 #define STAGE_SUFFIX_LEN 6
+
+/* What a lock file that pairboot makes holds (lock_left_by_pairboot). */
+#define LOCK_TEXT "pairboot: a run holds flock on this file while it " \
+	"writes the output beside it\n"
 
 /* The most parent folders one run creates (deeper ones are refused). */
 #define MAX_MADE_PARENTS 32
@@ -86,6 +91,12 @@ struct outdir {
 };
 
 static void register_emergency(const outdir *o);
+static void register_emergency_lock(const outdir *o);
+static void register_emergency_made(const outdir *o, const made_parent *m);
+static void start_emergency(void);
+static void stop_emergency_staging(void);
+static void forget_emergency_lock(void);
+static void forget_emergency_made(void);
 
 /* A directory entry as getdents64(2) returns it. */
 struct raw_dirent {
@@ -771,6 +782,7 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 		return -1;
 	}
 	o->n_made++;
+	register_emergency_made(o, m);
 	return fd;
 }
 
@@ -803,6 +815,7 @@ static int open_parent(outdir *o)
  * first, while they are empty. */
 static void remove_made_parents(outdir *o)
 {
+	forget_emergency_made();
 	while (o->n_made > 0) {
 		made_parent *m = &o->made[--o->n_made];
 		ownfs_remove(m->dirfd, m->name, &m->id, true);
@@ -825,11 +838,35 @@ static pb_status cannot_create(const outdir *o, int e)
 /* Forgets the folders made on the way, which are to stay. */
 static void forget_made_parents(outdir *o)
 {
+	forget_emergency_made();
 	for (size_t i = 0; i < o->n_made; i++) {
 		close(o->made[i].dirfd);
 		free(o->made[i].name);
 	}
 	o->n_made = 0;
+}
+
+/* Whether the lock file open as FD, locked by this run, is one that an
+ * earlier pairboot made and left (killed, or by a signal it could not
+ * catch): a regular file of the running user, with one name, holding
+ * LOCK_TEXT and nothing else.  Such a file is taken over, and removed
+ * when this run lets go of it, as the file of a run that made it is.
+ * That is safe without a race: the file is removed while this run holds
+ * its flock, and a run that opened it before then gets the lock only
+ * after this one closed it, finds the name gone or naming another file,
+ * and starts over (take_lock).  A lock file of anyone else's, an empty
+ * one (touched by a script that locks with flock(1), say) or one
+ * holding other words is left where it is. */
+static bool lock_left_by_pairboot(int fd)
+{
+	char text[sizeof LOCK_TEXT];
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+	       && st.st_uid == geteuid() && st.st_nlink == 1
+	       && st.st_size == (off_t)strlen(LOCK_TEXT)
+	       && pread(fd, text, sizeof text, 0) == (ssize_t)strlen(LOCK_TEXT)
+	       && memcmp(text, LOCK_TEXT, strlen(LOCK_TEXT)) == 0;
 }
 
 /* Takes the lock file ".NAME.lock" beside the target: a file this run
@@ -843,9 +880,14 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 
 	for (;;) {
 		o->lock_made = true;
-		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDONLY
+		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDWR
 				    | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0644);
+		/* Its words tell a later run that pairboot made it (a run
+		 * killed before they are written leaves an empty file,
+		 * which is harmless). */
+		if (o->lock_fd >= 0)
+			(void)!write(o->lock_fd, LOCK_TEXT, strlen(LOCK_TEXT));
 		if (o->lock_fd < 0 && errno == EEXIST) {
 			struct stat st;
 			o->lock_made = false;
@@ -905,8 +947,12 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 			return PB_CANTCREAT;
 		}
 		if (ownfs_id_of(o->lock_fd, &o->lock_id) == 0
-		    && ownfs_is(o->parent_fd, o->lock_name, &o->lock_id))
+		    && ownfs_is(o->parent_fd, o->lock_name, &o->lock_id)) {
+			if (!o->lock_made)
+				o->lock_made = lock_left_by_pairboot(o->lock_fd);
+			register_emergency_lock(o);
 			return PB_OK;
+		}
 		/* The run that held it removed it: take the next one. */
 		close(o->lock_fd);
 		o->lock_fd = -1;
@@ -920,6 +966,7 @@ static void drop_lock(outdir *o)
 {
 	if (o->lock_fd < 0)
 		return;
+	forget_emergency_lock();
 	if (o->lock_made)
 		ownfs_remove(o->parent_fd, o->lock_name, &o->lock_id, false);
 	close(o->lock_fd);
@@ -1008,6 +1055,8 @@ static pb_status begin(const char *target, bool fresh, outdir_wait wait,
 	st = split_target(o, target);
 	if (st == PB_OK)
 		st = check_base(o);
+	if (st == PB_OK)
+		start_emergency();
 	if (st == PB_OK && open_parent(o) != 0)
 		st = cannot_create(o, errno);
 	if (st == PB_OK)
@@ -1139,12 +1188,24 @@ pb_status outdir_adopt(outdir *o, const char *name)
 
 /* What outdir_emergency removes: copies of its own, since the handler of
  * an abort() on another thread may run while the outdir is being
- * released. */
+ * released.  A descriptor of -1 turns its part off; it is set last and
+ * cleared first, so that a handler never sees half of an entry. */
 static struct {
+	pid_t pid;                 /* the process that owns them */
 	int parent_fd, stage_fd;
 	ownfs_id stage_id;
 	char stage_name[256];
-} emergency = { -1, -1, { 0, 0 }, "" };
+	int lock_dir_fd;           /* the lock file's folder, when ours */
+	ownfs_id lock_id;
+	char lock_name[256];
+	size_t n_made;             /* the parent folders made, in order */
+	struct {
+		int dirfd;
+		ownfs_id id;
+		char name[256];
+	} made[MAX_MADE_PARENTS];
+} emergency = { 0, -1, -1, { 0, 0 }, "", -1, { 0, 0 }, "", 0,
+		{ { -1, { 0, 0 }, "" } } };
 
 /* Empties the staging folder STAGE_FD (named NAME in PARENT_FD, with
  * identity ID) and removes it, without allocating. */
@@ -1155,35 +1216,112 @@ static void remove_staging(int parent_fd, int stage_fd, const char *name,
 	ownfs_remove(parent_fd, name, id, true);
 }
 
-/* Run by common/oom.c when GLib ends the process for lack of memory, or
- * when it calls abort(), while the staging folder exists. */
+/* Run by common/oom.c when GLib ends the process for lack of memory,
+ * when it calls abort(), or on SIGINT, SIGTERM or SIGHUP, from the start
+ * of a run to its end: removes the staging folder (until the exchange
+ * that publishes), then the lock file when this run may remove it, then
+ * the parent folders it made, which are then empty.  The children of a
+ * pool that write into the staging folder are stopped first.  Only in
+ * the process that began the run. */
 static void outdir_emergency(void *arg)
 {
 	(void)arg;
+	if (emergency.pid != getpid())
+		return;
+	forkpool_stop();
 	if (emergency.stage_fd >= 0)
 		remove_staging(emergency.parent_fd, emergency.stage_fd,
 			       emergency.stage_name, &emergency.stage_id);
+	if (emergency.lock_dir_fd >= 0)
+		ownfs_remove(emergency.lock_dir_fd, emergency.lock_name,
+			     &emergency.lock_id, false);
+	for (size_t i = emergency.n_made; i-- > 0;)
+		if (emergency.made[i].dirfd >= 0)
+			ownfs_remove(emergency.made[i].dirfd,
+				     emergency.made[i].name,
+				     &emergency.made[i].id, true);
 }
 
-/* Has the staging folder of O removed at such an exit; a name too long
- * to copy is not (the next run removes the folder). */
+/* Copies NAME into OUT (256 bytes): false when it is too long, which
+ * only a file system with longer names than Linux's allows. */
+static bool emergency_name(char *out, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len >= 256)
+		return false;
+	memcpy(out, name, len + 1);
+	return true;
+}
+
+/* Has the staging folder of O removed at such an exit. */
 static void register_emergency(const outdir *o)
 {
-	size_t len = strlen(o->stage_name);
-
-	if (len >= sizeof emergency.stage_name)
+	if (!emergency_name(emergency.stage_name, o->stage_name))
 		return;
-	memcpy(emergency.stage_name, o->stage_name, len + 1);
 	emergency.parent_fd = o->parent_fd;
-	emergency.stage_fd = o->stage_fd;
 	emergency.stage_id = o->stage_id;
+	emergency.stage_fd = o->stage_fd;
+}
+
+/* Has the lock file of O removed at such an exit, when this run may
+ * remove it (drop_lock says when). */
+static void register_emergency_lock(const outdir *o)
+{
+	if (!o->lock_made || !emergency_name(emergency.lock_name,
+					     o->lock_name))
+		return;
+	emergency.lock_id = o->lock_id;
+	emergency.lock_dir_fd = o->parent_fd;
+}
+
+/* Notes the parent folder M that O just made, in its place. */
+static void register_emergency_made(const outdir *o, const made_parent *m)
+{
+	size_t i = o->n_made - 1;
+
+	emergency.made[i].dirfd = -1;
+	if (i >= emergency.n_made)
+		emergency.n_made = i + 1;
+	if (!emergency_name(emergency.made[i].name, m->name))
+		return;
+	emergency.made[i].id = m->id;
+	emergency.made[i].dirfd = m->dirfd;
+}
+
+/* Turns the clean-up on for a run beginning in this process. */
+static void start_emergency(void)
+{
+	emergency.stage_fd = -1;
+	emergency.lock_dir_fd = -1;
+	emergency.n_made = 0;
+	emergency.pid = getpid();
 	oom_on_exit(outdir_emergency, NULL);
+}
+
+/* From the exchange on, the staging name may hold the earlier report:
+ * it is no longer removed. */
+static void stop_emergency_staging(void)
+{
+	emergency.stage_fd = -1;
+}
+
+static void forget_emergency_lock(void)
+{
+	emergency.lock_dir_fd = -1;
+}
+
+static void forget_emergency_made(void)
+{
+	emergency.n_made = 0;
 }
 
 static void clear_emergency(void)
 {
 	oom_on_exit(NULL, NULL);
 	emergency.stage_fd = -1;
+	emergency.lock_dir_fd = -1;
+	emergency.n_made = 0;
 }
 
 void outdir_release(outdir *o)
@@ -1212,9 +1350,11 @@ void outdir_release(outdir *o)
 
 static void outdir_free(outdir *o)
 {
-	if (o->owns_fds)
-		clear_emergency();
+	bool owner = o->owns_fds;
+
 	outdir_release(o);
+	if (owner)
+		clear_emergency();
 }
 
 /* Puts the LEN bytes of TEXT in the staging folder as its marker, by a
@@ -1375,7 +1515,7 @@ pb_status outdir_commit(outdir *o)
 	 * report, whose folder may hold a file of the user's: an exit for
 	 * lack of memory or an abort() must not empty it.  The next run
 	 * clears it by its marker instead. */
-	clear_emergency();
+	stop_emergency_staging();
 	if (publish(o, old_fd >= 0) != 0) {
 		diag_error(o->d, o->target, 0, 0, "cannot publish the report: "
 			   "%s", strerror(errno));
@@ -1412,9 +1552,11 @@ void outdir_abort(outdir *o)
 {
 	if (!o)
 		return;
-	if (o->owns_fds && o->stage_fd >= 0)
+	if (o->owns_fds && o->stage_fd >= 0) {
 		remove_staging(o->parent_fd, o->stage_fd, o->stage_name,
 			       &o->stage_id);
+		stop_emergency_staging();
+	}
 	if (o->owns_fds) {
 		/* The lock file first: the folder made for it must be empty
 		 * to go. */

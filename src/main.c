@@ -210,6 +210,8 @@ int main(int argc, char **argv)
 	/* GLib stops the process when an allocation fails: make that the
 	 * usual out-of-memory exit (71) instead of a crash. */
 	oom_trap_glib();
+	/* Ctrl-C or a kill during a report removes its staging folder. */
+	oom_trap_signals();
 
 	status = leading_options(argc, argv, &g);
 	if (status != PB_OK)

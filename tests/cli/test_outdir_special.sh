@@ -177,4 +177,59 @@ else
 	done
 fi
 
+## SIGINT and SIGTERM during a report -----------------------------------
+# The run removes its staging folder, its lock and the folders it made,
+# then ends by the signal (130, 143).  SIGINT is ignored by a background
+# job of a script: env gives it back its default.  The kill comes once
+# the staging folder exists; a run that ended first is said, not failed.
+big=$top_srcdir/fixtures/mmcss-26200.9168
+"$PAIRBOOT" -q report "$big" -o "$w/sig" </dev/null
+cp -a "$w/sig" "$tap_tmp/sig-before"
+for sig in INT TERM; do
+	for out in sig "made/for/$sig"; do
+		(cd "$w" && exec env --default-signal=INT "$PAIRBOOT" -q -j 2 \
+			report "$big" -o "$out" </dev/null >/dev/null 2>&1) &
+		pid=$!
+		base=${out##*/}
+		for _ in $(seq 500); do
+			find "$w" -name ".$base.new-*" 2>/dev/null | grep -q . &&
+				break
+			sleep 0.01
+		done
+		kill -"$sig" "$pid"
+		wait "$pid"
+		st=$?
+		want=$((128 + $(kill -l "$sig")))
+		if [ "$st" -eq 0 ]; then
+			skip "SIG$sig into $out ends the run by the signal" "the run ended first"
+		else
+			is "$st" "$want" "SIG$sig into $out ends the run by the signal"
+		fi
+		is "$(find "$w" -name ".$base.new-*" -o -name ".$base.lock" |
+			wc -l)" 0 \
+			"SIG$sig into $out: no staging folder or lock is left"
+	done
+	ok "SIG$sig: the earlier report is whole" diff -r "$tap_tmp/sig-before" "$w/sig"
+	ok "SIG$sig: the folders the run made are gone" test ! -e "$w/made"
+done
+
+## A lock left by a killed run -------------------------------------------
+# SIGKILL cannot be caught: the lock file stays, and the next run takes
+# it over without waiting, and removes it.
+(cd "$w" && exec "$PAIRBOOT" -q report "$big" -o sig </dev/null \
+	>/dev/null 2>&1) &
+pid=$!
+for _ in $(seq 200); do
+	[ -e "$w/.sig.lock" ] && break
+	sleep 0.01
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+ok "a run killed with SIGKILL leaves its lock file" test -f "$w/.sig.lock"
+pb -q --no-wait report "$small" --format json -o sig
+is "$pb_status" 0 "the next run takes it over at once (--no-wait)"
+ok "and removes it" test ! -e "$w/.sig.lock"
+is "$(find "$w" -maxdepth 1 -name '.sig.new-*' | wc -l)" 0 \
+	"and the killed run's staging folder"
+
 done_testing

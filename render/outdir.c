@@ -250,18 +250,18 @@ static pb_status parse_marker(char *text, size_t len, name_list *out)
 /* What a file that should be a regular one is instead, for messages. */
 static const char *file_kind(mode_t mode)
 {
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	if (S_ISLNK(mode))
-		return "a symbolic link";
-	if (S_ISDIR(mode))
-		return "a folder";
+	static const struct {
+		mode_t type;
+		const char *words;
+	} kinds[] = {
+		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
+		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
+		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].words;
 	return "not a regular file";
 }
 
@@ -883,11 +883,13 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDWR
 				    | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0644);
-		/* Its words tell a later run that pairboot made it (a run
-		 * killed before they are written leaves an empty file,
-		 * which is harmless). */
+		/* Its words tell a later run that pairboot made it.  At
+		 * best effort: without them (a full disk, a run killed before
+		 * they are written) the file is only left behind, which is
+		 * harmless. */
 		if (o->lock_fd >= 0)
-			(void)!write(o->lock_fd, LOCK_TEXT, strlen(LOCK_TEXT));
+			(void)!pwrite(o->lock_fd, LOCK_TEXT, strlen(LOCK_TEXT),
+				      0);
 		if (o->lock_fd < 0 && errno == EEXIST) {
 			struct stat st;
 			o->lock_made = false;

@@ -33,6 +33,25 @@ typedef struct pool {
 	task *tasks;
 } pool;
 
+/* The tasks of the pool now running, for forkpool_stop (NULL when none):
+ * a pid is written whole, and a task's pid is 0 once reaped. */
+static task *volatile live_tasks;
+static volatile size_t live_n;
+
+void forkpool_stop(void)
+{
+	task *tasks = live_tasks;
+
+	for (size_t i = 0; tasks && i < live_n; i++) {
+		pid_t pid = tasks[i].pid;
+		if (pid > 0) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+				;
+		}
+	}
+}
+
 /* In the child: ends it when PARENT does.  A parent killed outright
  * (SIGKILL, or a SIGTERM sent to it alone) cannot stop its children, which
  * would go on writing into a staging folder that the next run is removing.
@@ -221,7 +240,10 @@ pb_status forkpool_run(size_t n, unsigned jobs, const char *const *names,
 	}
 	/* Without the files to pass results in, the tasks run here in turn,
 	 * as they would with -j 1. */
+	live_n = n;
+	live_tasks = p.tasks;
 	st = files ? run_all(&p, jobs) : run_here(n, fn, arg, d);
+	live_tasks = NULL;
 	for (size_t i = 0; i < n; i++) {
 		if (p.tasks[i].out)
 			fclose(p.tasks[i].out);

@@ -53,4 +53,10 @@ pb_status forkpool_run(size_t n, unsigned jobs, const char *const *names,
 		       forkpool_fn fn, forkpool_take_fn take, void *arg,
 		       diag *d);
 
+/* Kills the children of the pool that is running, if any, and waits for
+ * them to end: for a handler of a signal that ends the parent, so that
+ * no child writes into a folder the handler removes.  Makes only
+ * async-signal-safe calls. */
+void forkpool_stop(void);
+
 #endif

@@ -48,7 +48,8 @@ static void oom_glib_handler(const gchar *domain, GLogLevelFlags level,
 	g_log_default_handler(domain, level, message, data);
 }
 
-/* Runs for SIGABRT: GLib's abort() where it cannot allocate a lock or a
+/* Runs for SIGABRT (and, through oom_trap_signals, for SIGINT, SIGTERM
+ * and SIGHUP): GLib's abort() where it cannot allocate a lock or a
  * thread-private key (g_thread_abort), or a library's failed assertion.
  * Neither becomes exit 71 (an assertion is a bug, told apart from a lack
  * of memory only by its words), but the staging folder still goes, then
@@ -67,6 +68,25 @@ static void oom_abort_handler(int sig)
 		cleanup_fn(cleanup_arg);
 	errno = saved;
 	raise(sig);
+}
+
+void oom_trap_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = oom_abort_handler;
+	/* One clean-up at a time: a second signal waits for the first. */
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	sigaddset(&sa.sa_mask, SIGABRT);
+	sa.sa_flags = SA_RESETHAND;
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		if (sigaction(sigs[i], NULL, &old) == 0
+		    && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
 }
 
 void oom_trap_glib(void)

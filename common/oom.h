@@ -26,8 +26,17 @@
  * still stops with SIGABRT but leaves no staging folder behind. */
 void oom_trap_glib(void);
 
+/* Installs handlers for SIGINT, SIGTERM and SIGHUP that run the
+ * oom_on_exit function, then end the process by the same signal (so that
+ * its exit status still says which), as the SIGABRT handler does: an
+ * interrupted report leaves no staging folder nor its lock.  A signal
+ * that was ignored when the program started (nohup, a background job of
+ * a script) stays ignored. */
+void oom_trap_signals(void);
+
 /* Registers FN(ARG) to run just before the exit for a GLib allocation
- * failure or an abort(), or clears it (FN NULL).  One at a time:
+ * failure, an abort() or a signal of oom_trap_signals, or clears it (FN
+ * NULL).  One at a time:
  * render/outdir.c uses it to remove its staging folder, so that such an
  * exit, too, leaves nothing behind.  FN must not rely on memory being
  * available, and must make only async-signal-safe calls. */

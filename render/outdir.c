@@ -20,12 +20,18 @@
 #include <linux/fs.h>
 #include <sys/syscall.h>
 
+#include "common/forkpool.h"
 #include "common/oom.h"
 #include "common/ownfs.h"
 #include "common/safefile.h"
 #include "common/strutil.h"
 
 #define MARKER ".pairboot-report"
+/* The most bytes a marker may hold.  It names the files of one report, a
+ * fixed set (under 1 KiB for four languages and every format), so a
+ * larger "marker" is none of pairboot's: it is refused unread, as is one
+ * that is not a regular file. */
+#define MARKER_MAX 4096
 /* The marker is written as a temporary file, then renamed into place
  * (common/safefile.h): a run killed while writing it leaves no marker, so
  * its staging folder is seen as one (and removed by the next run), not as
@@ -45,6 +51,10 @@
 
 /* The staging folder's name is ".NAME.new-" and this many letters. */
 #define STAGE_SUFFIX_LEN 6
+
+/* What a lock file that pairboot makes holds (lock_left_by_pairboot). */
+#define LOCK_TEXT "pairboot: a run holds flock on this file while it " \
+	"writes the output beside it\n"
 
 /* The most parent folders one run creates (deeper ones are refused). */
 #define MAX_MADE_PARENTS 32
@@ -81,6 +91,12 @@ struct outdir {
 };
 
 static void register_emergency(const outdir *o);
+static void register_emergency_lock(const outdir *o);
+static void register_emergency_made(const outdir *o, const made_parent *m);
+static void start_emergency(void);
+static void stop_emergency_staging(void);
+static void forget_emergency_lock(void);
+static void forget_emergency_made(void);
 
 /* A directory entry as getdents64(2) returns it. */
 struct raw_dirent {
@@ -231,43 +247,103 @@ static pb_status parse_marker(char *text, size_t len, name_list *out)
 	return PB_OK;
 }
 
+/* What a file that should be a regular one is instead, for messages. */
+static const char *file_kind(mode_t mode)
+{
+	static const struct {
+		mode_t type;
+		const char *words;
+	} kinds[] = {
+		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
+		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
+		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].words;
+	return "not a regular file";
+}
+
+/* Opens entry NAME of DIRFD with FLAGS when it is a regular file.  A
+ * FIFO would hold the open until a writer came, and a device may grow
+ * without end, so NAME is looked at first without following a link,
+ * opened with O_NONBLOCK and O_NOFOLLOW, and its descriptor checked
+ * again.  Returns the descriptor with *ST filled; or -1 with errno set;
+ * or -1 with errno 0 when NAME is something else (*ST says what). */
+static int open_regular(int dirfd, const char *name, int flags,
+			struct stat *st)
+{
+	int fd;
+
+	if (fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(st->st_mode)) {
+		errno = 0;
+		return -1;
+	}
+	fd = openat(dirfd, name, flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+		int e = S_ISREG(st->st_mode) ? errno : 0;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 /* Reads the marker of the folder open as DIRFD.  Returns PB_OK with *KIND
  * (and, for MARKER_LISTED, the names in OUT), PB_NOMEM, or PB_CANTCREAT
- * with errno set when the marker exists but cannot be read. */
-static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out)
+ * when the marker exists but cannot be read or is no marker (not a
+ * regular file, or larger than MARKER_MAX: nothing is read then), with
+ * the reason in WHY (WHY_SIZE bytes). */
+static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out,
+			     char *why, size_t why_size)
 {
-	int fd = openat(dirfd, MARKER, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	ssize_t got;
-	pb_status st = PB_OK;
+	char text[MARKER_MAX + 1];
+	struct stat st;
+	size_t len = 0;
+	ssize_t got = 0;
+	int fd = open_regular(dirfd, MARKER, O_RDONLY, &st);
 
 	*kind = MARKER_ABSENT;
-	if (fd < 0)
-		return errno == ENOENT ? PB_OK : PB_CANTCREAT;
-	do {
-		if (len == cap) {
-			char *grown = realloc(text, cap = cap ? 2 * cap : 4096);
-			if (!grown) {
-				st = PB_NOMEM;
-				break;
-			}
-			text = grown;
-		}
-		got = read(fd, text + len, cap - len);
+	if (fd < 0 && errno == ENOENT)
+		return PB_OK;
+	if (fd < 0 && errno == 0) {
+		snprintf(why, why_size, "its marker '%s' is %s, not a regular "
+			 "file", MARKER, file_kind(st.st_mode));
+		return PB_CANTCREAT;
+	}
+	if (fd >= 0 && st.st_size > MARKER_MAX) {
+		close(fd);
+		fd = -1;
+		errno = EFBIG;
+	}
+	while (fd >= 0 && len < sizeof text
+	       && ((got = read(fd, text + len, sizeof text - len)) > 0
+		   || (got < 0 && errno == EINTR)))
 		if (got > 0)
 			len += (size_t)got;
-	} while (got > 0 || (got < 0 && errno == EINTR));
-	if (st == PB_OK && got < 0)
-		st = PB_CANTCREAT;
-	close(fd);
-	if (st == PB_OK) {
-		*kind = len == 0 ? MARKER_LEGACY : MARKER_LISTED;
-		if (len > 0)
-			st = parse_marker(text, len, out);
+	if (fd >= 0 && got >= 0 && len > MARKER_MAX)
+		errno = EFBIG;
+	if (fd < 0 || got < 0 || len > MARKER_MAX) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (e == EFBIG)
+			snprintf(why, why_size, "its marker '%s' is larger than "
+				 "%d bytes, more than any marker holds", MARKER,
+				 MARKER_MAX);
+		else
+			snprintf(why, why_size, "cannot read its marker '%s': "
+				 "%s", MARKER, strerror(e));
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
 	}
-	free(text);
-	return st;
+	close(fd);
+	*kind = len == 0 ? MARKER_LEGACY : MARKER_LISTED;
+	return len == 0 ? PB_OK : parse_marker(text, len, out);
 }
 
 /* The kind of marker the folder FD holds (MARKER_LEGACY when it cannot
@@ -276,8 +352,9 @@ static marker_kind marker_of(int fd)
 {
 	name_list listed = { NULL, 0 };
 	marker_kind kind;
+	char why[256];
 
-	if (read_marker(fd, &kind, &listed) != PB_OK)
+	if (read_marker(fd, &kind, &listed, why, sizeof why) != PB_OK)
 		kind = MARKER_LEGACY;
 	name_list_free(&listed);
 	return kind;
@@ -291,6 +368,7 @@ typedef struct foreign_look {
 	const name_list *written;   /* the new report's names, or NULL */
 	bool any;                   /* the folder holds some entry */
 	char first[256];            /* the first foreign entry, or "" */
+	char why[256];              /* why the marker is no marker, or "" */
 } foreign_look;
 
 /* An entry is the earlier report's when it is a plain file that its
@@ -333,9 +411,10 @@ static int look_folder(int fd, const name_list *written, foreign_look *l)
 	int rc = -1;
 
 	memset(l, 0, sizeof *l);
-	pb_status st = read_marker(fd, &l->kind, &listed);
-	if (st == PB_NOMEM)
-		errno = ENOMEM;
+	pb_status st = read_marker(fd, &l->kind, &listed, l->why,
+				   sizeof l->why);
+	if (st != PB_OK)
+		errno = st == PB_NOMEM ? ENOMEM : EINVAL;
 	if (st == PB_OK) {
 		l->listed = &listed;
 		l->written = written;
@@ -351,6 +430,8 @@ typedef struct report_removal {
 	foreign_look look;         /* which entries are the report's */
 	bool kept;                 /* some entry was not, and stays */
 	char kept_name[256];
+	int err;                   /* why a removal failed first, or 0 */
+	char err_name[256];        /* the file it failed on */
 } report_removal;
 
 static void remove_entry(int fd, const char *name, void *ctx)
@@ -363,7 +444,11 @@ static void remove_entry(int fd, const char *name, void *ctx)
 	if (strcmp(name, MARKER) == 0)
 		return;
 	if (entry_is_report(fd, name, &r->look)) {
-		ownfs_remove_file(fd, name);
+		if (ownfs_remove_file(fd, name) != 0 && errno != ENOENT
+		    && r->err == 0) {
+			r->err = errno;
+			snprintf(r->err_name, sizeof r->err_name, "%s", name);
+		}
 	} else if (!r->kept) {
 		r->kept = true;
 		snprintf(r->kept_name, sizeof r->kept_name, "%s", name);
@@ -374,31 +459,43 @@ static void remove_entry(int fd, const char *name, void *ctx)
  * (or, under an empty marker, WRITTEN) says it wrote, and the marker
  * when that leaves nothing else.  A file that appeared after the checks
  * (a user saving into the folder while the new report was written) is
- * kept: its name goes to *KEPT (KEPT_SIZE bytes), and false is
- * returned. */
+ * kept.  Returns true, or false with the reason the folder is not empty
+ * in WHY (WHY_SIZE bytes): that file, a marker that cannot be read, or
+ * the first removal that failed (a folder the user may not write). */
 static bool remove_report_files(int fd, const name_list *written,
-				char *kept, size_t kept_size)
+				char *why, size_t why_size)
 {
 	name_list listed = { NULL, 0 };
 	report_removal r;
 
 	memset(&r, 0, sizeof r);
-	if (read_marker(fd, &r.look.kind, &listed) != PB_OK) {
-		snprintf(kept, kept_size, "%s", MARKER);
+	if (read_marker(fd, &r.look.kind, &listed, r.look.why,
+			sizeof r.look.why) != PB_OK) {
+		snprintf(why, why_size, "%s", r.look.why[0] ? r.look.why
+			 : strerror(ENOMEM));
 		return false;
 	}
 	r.look.listed = &listed;
 	r.look.written = written;
 	for (int pass = 0; pass < 16; pass++)
-		if (dir_each(fd, remove_entry, &r) != 0 || r.kept)
+		if (dir_each(fd, remove_entry, &r) != 0 || r.kept || r.err)
 			break;
 	name_list_free(&listed);
 	if (r.kept) {
-		snprintf(kept, kept_size, "%s", r.kept_name);
+		snprintf(why, why_size, "it held '%s', which no report wrote",
+			 r.kept_name);
 		return false;
 	}
-	if (r.look.kind != MARKER_ABSENT)
-		ownfs_remove_file(fd, MARKER);
+	if (r.err == 0 && r.look.kind != MARKER_ABSENT
+	    && ownfs_remove_file(fd, MARKER) != 0 && errno != ENOENT) {
+		r.err = errno;
+		snprintf(r.err_name, sizeof r.err_name, "%s", MARKER);
+	}
+	if (r.err) {
+		snprintf(why, why_size, "cannot remove '%s': %s", r.err_name,
+			 strerror(r.err));
+		return false;
+	}
 	return true;
 }
 
@@ -455,9 +552,12 @@ static void remove_mark(int fd, const char *name, void *ctx)
  *   - a complete report that a killed run had not yet published, or an
  *     earlier report set aside at a publication, carries a marker that
  *     lists its files: those go;
- *   - an empty folder goes.
- * Anything else (a link, a folder of another user's, a folder without
- * such a mark, an older pairboot's empty marker) is left as it is. */
+ * and then the folder, when that left it empty.  Anything else (a link,
+ * a folder of another user's, a folder without such a mark, an older
+ * pairboot's empty marker, an empty folder) is left as it is: an empty
+ * ".rep.new-backup" is the user's as likely as not, and pairboot leaves
+ * an empty staging folder only when killed in the instant between making
+ * it and marking it. */
 static void clear_leftover(int parent_fd, const char *name)
 {
 	int fd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
@@ -474,14 +574,18 @@ static void clear_leftover(int parent_fd, const char *name)
 		return;
 	}
 	mark_find m = { false };
+	bool own = false;
 	if (dir_each(fd, find_mark, &m) == 0 && m.found) {
 		empty_folder(fd);
 		dir_each(fd, remove_mark, NULL);
+		own = true;
 	} else if (marker_of(fd) == MARKER_LISTED) {
 		remove_report_files(fd, NULL, kept, sizeof kept);
+		own = true;
 	}
 	close(fd);
-	ownfs_remove(parent_fd, name, &id, true);
+	if (own)
+		ownfs_remove(parent_fd, name, &id, true);
 }
 
 static void sweep_entry(int fd, const char *name, void *ctx)
@@ -572,6 +676,11 @@ static pb_status check_open_target(const outdir *o, int fd,
 
 	if (look_folder(fd, written, &look) != 0) {
 		int e = errno;
+		if (look.why[0] != '\0' && e != ENOMEM) {
+			diag_error(o->d, o->target, 0, 0, "output folder cannot "
+				   "be replaced: %s", look.why);
+			return PB_CANTCREAT;
+		}
 		diag_error(o->d, o->target, 0, 0, "cannot read the output "
 			   "folder: %s", strerror(e));
 		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
@@ -646,6 +755,14 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 	bool made = false;
 	int fd;
 
+	if (o->n_made == MAX_MADE_PARENTS) {
+		/* One more folder could not be removed again: refuse it
+		 * before it is made, so that a failure leaves none. */
+		fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd < 0 && errno == ENOENT)
+			errno = ENAMETOOLONG;
+		return fd;
+	}
 	if (mkdirat(dirfd, name, 0777) == 0)
 		made = true;
 	else if (errno != EEXIST)
@@ -653,11 +770,6 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || !made)
 		return fd;
-	if (o->n_made == MAX_MADE_PARENTS) {
-		close(fd);
-		errno = ENAMETOOLONG;
-		return -1;
-	}
 	made_parent *m = &o->made[o->n_made];
 	m->dirfd = dup(dirfd);
 	m->name = strutil_dup(name);
@@ -670,6 +782,7 @@ static int enter_folder(outdir *o, int dirfd, const char *name)
 		return -1;
 	}
 	o->n_made++;
+	register_emergency_made(o, m);
 	return fd;
 }
 
@@ -702,6 +815,7 @@ static int open_parent(outdir *o)
  * first, while they are empty. */
 static void remove_made_parents(outdir *o)
 {
+	forget_emergency_made();
 	while (o->n_made > 0) {
 		made_parent *m = &o->made[--o->n_made];
 		ownfs_remove(m->dirfd, m->name, &m->id, true);
@@ -724,11 +838,35 @@ static pb_status cannot_create(const outdir *o, int e)
 /* Forgets the folders made on the way, which are to stay. */
 static void forget_made_parents(outdir *o)
 {
+	forget_emergency_made();
 	for (size_t i = 0; i < o->n_made; i++) {
 		close(o->made[i].dirfd);
 		free(o->made[i].name);
 	}
 	o->n_made = 0;
+}
+
+/* Whether the lock file open as FD, locked by this run, is one that an
+ * earlier pairboot made and left (killed, or by a signal it could not
+ * catch): a regular file of the running user, with one name, holding
+ * LOCK_TEXT and nothing else.  Such a file is taken over, and removed
+ * when this run lets go of it, as the file of a run that made it is.
+ * That is safe without a race: the file is removed while this run holds
+ * its flock, and a run that opened it before then gets the lock only
+ * after this one closed it, finds the name gone or naming another file,
+ * and starts over (take_lock).  A lock file of anyone else's, an empty
+ * one (touched by a script that locks with flock(1), say) or one
+ * holding other words is left where it is. */
+static bool lock_left_by_pairboot(int fd)
+{
+	char text[sizeof LOCK_TEXT];
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+	       && st.st_uid == geteuid() && st.st_nlink == 1
+	       && st.st_size == (off_t)strlen(LOCK_TEXT)
+	       && pread(fd, text, sizeof text, 0) == (ssize_t)strlen(LOCK_TEXT)
+	       && memcmp(text, LOCK_TEXT, strlen(LOCK_TEXT)) == 0;
 }
 
 /* Takes the lock file ".NAME.lock" beside the target: a file this run
@@ -742,15 +880,32 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 
 	for (;;) {
 		o->lock_made = true;
-		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDONLY
+		o->lock_fd = openat(o->parent_fd, o->lock_name, O_RDWR
 				    | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 				    0644);
+		/* Its words tell a later run that pairboot made it.  At
+		 * best effort: without them (a full disk, a run killed before
+		 * they are written) the file is only left behind, which is
+		 * harmless. */
+		if (o->lock_fd >= 0)
+			(void)!pwrite(o->lock_fd, LOCK_TEXT, strlen(LOCK_TEXT),
+				      0);
 		if (o->lock_fd < 0 && errno == EEXIST) {
+			struct stat st;
 			o->lock_made = false;
-			o->lock_fd = openat(o->parent_fd, o->lock_name,
-					    O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+			o->lock_fd = open_regular(o->parent_fd, o->lock_name,
+						  O_RDONLY, &st);
 			if (o->lock_fd < 0 && errno == ENOENT)
 				continue;
+			if (o->lock_fd < 0 && errno == 0) {
+				/* Never waited on, nor locked: only a lock on
+				 * a regular file is one. */
+				diag_error(o->d, o->target, 0, 0, "the lock '%s' "
+					   "beside the output folder is %s, not "
+					   "a regular file; remove it",
+					   o->lock_name, file_kind(st.st_mode));
+				return PB_CANTCREAT;
+			}
 		}
 		if (o->lock_fd < 0 && (errno == EACCES || errno == EROFS
 				       || errno == ENOSPC || errno == EDQUOT))
@@ -776,7 +931,7 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 				o->lock_fd = -1;
 				return PB_TEMPFAIL;
 			}
-			if (!told)
+			if (!told && wait == OUTDIR_WAIT)
 				diag_warning(o->d, o->target, 0, 0,
 					     "another pairboot is writing this "
 					     "output; waiting for it to finish");
@@ -794,8 +949,12 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 			return PB_CANTCREAT;
 		}
 		if (ownfs_id_of(o->lock_fd, &o->lock_id) == 0
-		    && ownfs_is(o->parent_fd, o->lock_name, &o->lock_id))
+		    && ownfs_is(o->parent_fd, o->lock_name, &o->lock_id)) {
+			if (!o->lock_made)
+				o->lock_made = lock_left_by_pairboot(o->lock_fd);
+			register_emergency_lock(o);
 			return PB_OK;
+		}
 		/* The run that held it removed it: take the next one. */
 		close(o->lock_fd);
 		o->lock_fd = -1;
@@ -809,6 +968,7 @@ static void drop_lock(outdir *o)
 {
 	if (o->lock_fd < 0)
 		return;
+	forget_emergency_lock();
 	if (o->lock_made)
 		ownfs_remove(o->parent_fd, o->lock_name, &o->lock_id, false);
 	close(o->lock_fd);
@@ -897,6 +1057,8 @@ static pb_status begin(const char *target, bool fresh, outdir_wait wait,
 	st = split_target(o, target);
 	if (st == PB_OK)
 		st = check_base(o);
+	if (st == PB_OK)
+		start_emergency();
 	if (st == PB_OK && open_parent(o) != 0)
 		st = cannot_create(o, errno);
 	if (st == PB_OK)
@@ -1028,12 +1190,24 @@ pb_status outdir_adopt(outdir *o, const char *name)
 
 /* What outdir_emergency removes: copies of its own, since the handler of
  * an abort() on another thread may run while the outdir is being
- * released. */
+ * released.  A descriptor of -1 turns its part off; it is set last and
+ * cleared first, so that a handler never sees half of an entry. */
 static struct {
+	pid_t pid;                 /* the process that owns them */
 	int parent_fd, stage_fd;
 	ownfs_id stage_id;
 	char stage_name[256];
-} emergency = { -1, -1, { 0, 0 }, "" };
+	int lock_dir_fd;           /* the lock file's folder, when ours */
+	ownfs_id lock_id;
+	char lock_name[256];
+	size_t n_made;             /* the parent folders made, in order */
+	struct {
+		int dirfd;
+		ownfs_id id;
+		char name[256];
+	} made[MAX_MADE_PARENTS];
+} emergency = { 0, -1, -1, { 0, 0 }, "", -1, { 0, 0 }, "", 0,
+		{ { -1, { 0, 0 }, "" } } };
 
 /* Empties the staging folder STAGE_FD (named NAME in PARENT_FD, with
  * identity ID) and removes it, without allocating. */
@@ -1044,35 +1218,112 @@ static void remove_staging(int parent_fd, int stage_fd, const char *name,
 	ownfs_remove(parent_fd, name, id, true);
 }
 
-/* Run by common/oom.c when GLib ends the process for lack of memory, or
- * when it calls abort(), while the staging folder exists. */
+/* Run by common/oom.c when GLib ends the process for lack of memory,
+ * when it calls abort(), or on SIGINT, SIGTERM or SIGHUP, from the start
+ * of a run to its end: removes the staging folder (until the exchange
+ * that publishes), then the lock file when this run may remove it, then
+ * the parent folders it made, which are then empty.  The children of a
+ * pool that write into the staging folder are stopped first.  Only in
+ * the process that began the run. */
 static void outdir_emergency(void *arg)
 {
 	(void)arg;
+	if (emergency.pid != getpid())
+		return;
+	forkpool_stop();
 	if (emergency.stage_fd >= 0)
 		remove_staging(emergency.parent_fd, emergency.stage_fd,
 			       emergency.stage_name, &emergency.stage_id);
+	if (emergency.lock_dir_fd >= 0)
+		ownfs_remove(emergency.lock_dir_fd, emergency.lock_name,
+			     &emergency.lock_id, false);
+	for (size_t i = emergency.n_made; i-- > 0;)
+		if (emergency.made[i].dirfd >= 0)
+			ownfs_remove(emergency.made[i].dirfd,
+				     emergency.made[i].name,
+				     &emergency.made[i].id, true);
 }
 
-/* Has the staging folder of O removed at such an exit; a name too long
- * to copy is not (the next run removes the folder). */
+/* Copies NAME into OUT (256 bytes): false when it is too long, which
+ * only a file system with longer names than Linux's allows. */
+static bool emergency_name(char *out, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len >= 256)
+		return false;
+	memcpy(out, name, len + 1);
+	return true;
+}
+
+/* Has the staging folder of O removed at such an exit. */
 static void register_emergency(const outdir *o)
 {
-	size_t len = strlen(o->stage_name);
-
-	if (len >= sizeof emergency.stage_name)
+	if (!emergency_name(emergency.stage_name, o->stage_name))
 		return;
-	memcpy(emergency.stage_name, o->stage_name, len + 1);
 	emergency.parent_fd = o->parent_fd;
-	emergency.stage_fd = o->stage_fd;
 	emergency.stage_id = o->stage_id;
+	emergency.stage_fd = o->stage_fd;
+}
+
+/* Has the lock file of O removed at such an exit, when this run may
+ * remove it (drop_lock says when). */
+static void register_emergency_lock(const outdir *o)
+{
+	if (!o->lock_made || !emergency_name(emergency.lock_name,
+					     o->lock_name))
+		return;
+	emergency.lock_id = o->lock_id;
+	emergency.lock_dir_fd = o->parent_fd;
+}
+
+/* Notes the parent folder M that O just made, in its place. */
+static void register_emergency_made(const outdir *o, const made_parent *m)
+{
+	size_t i = o->n_made - 1;
+
+	emergency.made[i].dirfd = -1;
+	if (i >= emergency.n_made)
+		emergency.n_made = i + 1;
+	if (!emergency_name(emergency.made[i].name, m->name))
+		return;
+	emergency.made[i].id = m->id;
+	emergency.made[i].dirfd = m->dirfd;
+}
+
+/* Turns the clean-up on for a run beginning in this process. */
+static void start_emergency(void)
+{
+	emergency.stage_fd = -1;
+	emergency.lock_dir_fd = -1;
+	emergency.n_made = 0;
+	emergency.pid = getpid();
 	oom_on_exit(outdir_emergency, NULL);
+}
+
+/* From the exchange on, the staging name may hold the earlier report:
+ * it is no longer removed. */
+static void stop_emergency_staging(void)
+{
+	emergency.stage_fd = -1;
+}
+
+static void forget_emergency_lock(void)
+{
+	emergency.lock_dir_fd = -1;
+}
+
+static void forget_emergency_made(void)
+{
+	emergency.n_made = 0;
 }
 
 static void clear_emergency(void)
 {
 	oom_on_exit(NULL, NULL);
 	emergency.stage_fd = -1;
+	emergency.lock_dir_fd = -1;
+	emergency.n_made = 0;
 }
 
 void outdir_release(outdir *o)
@@ -1101,9 +1352,11 @@ void outdir_release(outdir *o)
 
 static void outdir_free(outdir *o)
 {
-	if (o->owns_fds)
-		clear_emergency();
+	bool owner = o->owns_fds;
+
 	outdir_release(o);
+	if (owner)
+		clear_emergency();
 }
 
 /* Puts the LEN bytes of TEXT in the staging folder as its marker, by a
@@ -1145,6 +1398,14 @@ static pb_status write_marker(outdir *o)
 	qsort(o->written, n, sizeof *o->written, cmp_name);
 	for (size_t i = 0; i < n; i++)
 		len += strlen(o->written[i]) + 1;
+	if (len > MARKER_MAX) {
+		/* Not for any report of today's: it would be one that no run
+		 * could replace. */
+		diag_error(o->d, o->staging, 0, 0, "the report's marker would "
+			   "hold %zu bytes, more than the %d a marker may hold",
+			   len, MARKER_MAX);
+		return PB_SOFTWARE;
+	}
 	text = malloc(len + 1);
 	if (!text)
 		return PB_NOMEM;
@@ -1216,7 +1477,7 @@ static int publish(const outdir *o, bool exists)
 static void remove_earlier(outdir *o, int old_fd)
 {
 	name_list written = { o->written, o->n_written };
-	char kept[256];
+	char why[600];
 	ownfs_id old_id;
 	bool gone = false;
 
@@ -1225,21 +1486,22 @@ static void remove_earlier(outdir *o, int old_fd)
 		if (o->fresh)
 			gone = true;
 		else
-			gone = remove_report_files(old_fd, &written, kept,
-						   sizeof kept);
+			gone = remove_report_files(old_fd, &written, why,
+						   sizeof why);
 		if (gone && ownfs_remove(o->parent_fd, o->stage_name, &old_id,
 					 true) != 0) {
 			gone = false;
-			snprintf(kept, sizeof kept, "?");
+			snprintf(why, sizeof why, "cannot remove its folder: %s",
+				 strerror(errno));
 		}
 	} else {
-		snprintf(kept, sizeof kept, "?");
+		snprintf(why, sizeof why, "its folder was moved or replaced "
+			 "meanwhile");
 	}
 	if (!gone)
 		diag_warning(o->d, o->target, 0, 0, "the report was published, "
-			     "but the earlier one's folder held '%s', which no "
-			     "report wrote; that folder is kept as %s",
-			     kept, o->staging);
+			     "but the earlier one was not removed (%s); its folder "
+			     "is kept as %s", why, o->staging);
 }
 
 pb_status outdir_commit(outdir *o)
@@ -1255,7 +1517,7 @@ pb_status outdir_commit(outdir *o)
 	 * report, whose folder may hold a file of the user's: an exit for
 	 * lack of memory or an abort() must not empty it.  The next run
 	 * clears it by its marker instead. */
-	clear_emergency();
+	stop_emergency_staging();
 	if (publish(o, old_fd >= 0) != 0) {
 		diag_error(o->d, o->target, 0, 0, "cannot publish the report: "
 			   "%s", strerror(errno));
@@ -1292,9 +1554,11 @@ void outdir_abort(outdir *o)
 {
 	if (!o)
 		return;
-	if (o->owns_fds && o->stage_fd >= 0)
+	if (o->owns_fds && o->stage_fd >= 0) {
 		remove_staging(o->parent_fd, o->stage_fd, o->stage_name,
 			       &o->stage_id);
+		stop_emergency_staging();
+	}
 	if (o->owns_fds) {
 		/* The lock file first: the folder made for it must be empty
 		 * to go. */

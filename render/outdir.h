@@ -18,8 +18,13 @@
  *
  * One run at a time writes a target: from outdir_begin to the commit or
  * abort, a run holds an flock on ".NAME.lock" beside it (a file it removes
- * again when it made it).  A second run waits for it, or fails at once
- * with PB_TEMPFAIL. */
+ * again when it made it, or took it over from a killed pairboot).  A
+ * second run waits for it, or fails at once with PB_TEMPFAIL.  A lock or
+ * marker that is not a regular file, or a marker larger than 4 KiB, is
+ * refused unread, never waited on.  On SIGINT, SIGTERM or SIGHUP
+ * (common/oom.h's oom_trap_signals) and on an out-of-memory exit, the
+ * staging folder, the lock file and the parent folders the run made are
+ * removed. */
 #ifndef PAIRBOOT_OUTDIR_H
 #define PAIRBOOT_OUTDIR_H
 
@@ -33,19 +38,20 @@ typedef struct outdir outdir;
 /* What a run does when another one is writing the same target. */
 typedef enum outdir_wait {
 	OUTDIR_WAIT,      /* waits for it to finish (said once, to D) */
+	OUTDIR_WAIT_QUIETLY, /* waits for it without saying so (--quiet) */
 	OUTDIR_NO_WAIT    /* fails at once with PB_TEMPFAIL */
 } outdir_wait;
 
 /* Sets what every later outdir_begin of the process does (main sets it
- * from --no-wait, as it sets the number of jobs); OUTDIR_WAIT unless
- * set. */
+ * from --no-wait and --quiet, as it sets the number of jobs); OUTDIR_WAIT
+ * unless set. */
 void outdir_set_wait(outdir_wait wait);
 
 /* Starts a report for folder TARGET, creating its missing parent folders
  * (removed again by outdir_abort while they are empty).  Problems are
  * reported to D: PB_CANTCREAT when the staging folder cannot be made, the
  * target is a symbolic link or a folder that is not a report, or is named
- * "." or ".."; PB_TEMPFAIL when another run writes it and outdir_set_wait
+ * "." or "..", or the lock or the target's marker is no regular file; PB_TEMPFAIL when another run writes it and outdir_set_wait
  * said not to wait. */
 pb_status outdir_begin(const char *target, diag *d, outdir **out);
 

@@ -210,6 +210,8 @@ int main(int argc, char **argv)
 	/* GLib stops the process when an allocation fails: make that the
 	 * usual out-of-memory exit (71) instead of a crash. */
 	oom_trap_glib();
+	/* Ctrl-C or a kill during a report removes its staging folder. */
+	oom_trap_signals();
 
 	status = leading_options(argc, argv, &g);
 	if (status != PB_OK)
@@ -242,7 +244,8 @@ int main(int argc, char **argv)
 		return close_stdout(PB_OK);
 	}
 	opt.quiet = g.quiet;
-	outdir_set_wait(g.no_wait ? OUTDIR_NO_WAIT : OUTDIR_WAIT);
+	outdir_set_wait(g.no_wait ? OUTDIR_NO_WAIT
+			: g.quiet ? OUTDIR_WAIT_QUIETLY : OUTDIR_WAIT);
 	readopt_set_default_jobs(g.jobs);
 	/* The progress line is for a person watching a terminal. */
 	progress_allow(!opt.quiet && isatty(STDERR_FILENO));

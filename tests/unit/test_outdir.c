@@ -118,10 +118,22 @@ int main(void)
 	tap_ok(count_prefixed(".report.new-") == 0,
 	       "and leaves no staging folder");
 
-	/* A run killed after making its staging folder leaves it behind;
-	 * the next successful run clears it. */
+	/* An empty folder of that name may be the user's: it stays. */
 	snprintf(stale, sizeof stale, "%s/.report.new-ABCDEF", base);
 	mkdir(stale, 0700);
+	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK &&
+	       count_prefixed(".report.new-") == 1,
+	       "an empty folder named like a staging folder is kept");
+	/* A run killed after making its staging folder leaves it behind,
+	 * with the mark named by its inode; the next successful run clears
+	 * it. */
+	struct stat st;
+	char mark[64];
+	stat(stale, &st);
+	snprintf(mark, sizeof mark, ".pairboot-staging-%llu",
+		 (unsigned long long)st.st_ino);
+	write_text(stale, mark, "");
+	write_text(stale, "half.txt", "half written");
 	tap_ok(publish(target, "d.txt", "fourth", d) == PB_OK &&
 	       count_prefixed(".report.new-") == 0,
 	       "a leftover staging folder is removed by the next commit");

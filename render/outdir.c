@@ -9,6 +9,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -983,8 +985,31 @@ static int random_stage_name(const char *base, char *name)
 }
 
 /* Creates the staging folder in the parent, opens it and puts its mark
- * file in it.  Returns 0, or -1 with errno set. */
+ * file in it.  Returns 0, or -1 with errno set.  The signals the run
+ * cleans up on wait until the folder is registered for that clean-up, so
+ * none can leave it behind unregistered (SIGKILL still can, before the
+ * mark is made: such an empty folder is not known to be ours, and stays). */
+static int make_staging_now(outdir *o);
+
 static int make_staging(outdir *o)
+{
+	sigset_t block, old;
+	int rc, e;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGHUP);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGQUIT);
+	sigaddset(&block, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &block, &old);
+	rc = make_staging_now(o);
+	e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return rc;
+}
+
+static int make_staging_now(outdir *o)
 {
 	size_t size = strlen(o->base) + 8 + STAGE_SUFFIX_LEN;
 	int tries = 0;

@@ -229,7 +229,9 @@ ok "a run killed with SIGKILL leaves its lock file" test -f "$w/.sig.lock"
 pb -q --no-wait report "$small" --format json -o sig
 is "$pb_status" 0 "the next run takes it over at once (--no-wait)"
 ok "and removes it" test ! -e "$w/.sig.lock"
-is "$(find "$w" -maxdepth 1 -name '.sig.new-*' | wc -l)" 0 \
-	"and the killed run's staging folder"
+# A kill between making the staging folder and marking it leaves that
+# folder empty and unmarked, not known to be ours: it stays (documented).
+is "$(find "$w" -maxdepth 1 -name '.sig.new-*' ! -empty | wc -l)" 0 \
+	"and the killed run's staging folder, unless the kill left it empty"
 
 done_testing

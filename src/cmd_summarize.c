@@ -14,6 +14,7 @@
 #include "ingest/study.h"
 #include "ingest/study_read.h"
 #include "ingest/sumfile.h"
+#include "render/sumfile.h"
 #include "src/cli.h"
 #include "src/options.h"
 

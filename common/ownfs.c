@@ -60,3 +60,21 @@ int ownfs_remove_file(int dirfd, const char *name)
 	id.ino = st.st_ino;
 	return ownfs_remove(dirfd, name, &id, false);
 }
+
+const char *ownfs_kind(mode_t mode)
+{
+	static const struct {
+		mode_t type;
+		const char *words;
+	} kinds[] = {
+		{ S_IFREG, "a regular file" }, { S_IFDIR, "a folder" },
+		{ S_IFLNK, "a symbolic link" }, { S_IFIFO, "a FIFO" },
+		{ S_IFCHR, "a character device" },
+		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
+	};
+
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((mode & S_IFMT) == kinds[i].type)
+			return kinds[i].words;
+	return "a file of another kind";
+}

@@ -20,6 +20,7 @@
 #define PAIRBOOT_OWNFS_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* The identity of a file or folder. */
@@ -27,6 +28,10 @@ typedef struct ownfs_id {
 	dev_t dev;
 	ino_t ino;
 } ownfs_id;
+
+/* What a file of MODE (st_mode) is, for a message: "a FIFO", "a folder",
+ * "a symbolic link", ..., "a regular file". */
+const char *ownfs_kind(mode_t mode);
 
 /* The identity of the open file or folder FD: 0, or -1 with errno set. */
 int ownfs_id_of(int fd, ownfs_id *id);

@@ -249,24 +249,6 @@ static pb_status parse_marker(char *text, size_t len, name_list *out)
 	return PB_OK;
 }
 
-/* What a file that should be a regular one is instead, for messages. */
-static const char *file_kind(mode_t mode)
-{
-	static const struct {
-		mode_t type;
-		const char *words;
-	} kinds[] = {
-		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
-		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
-		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
-	};
-
-	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
-		if ((mode & S_IFMT) == kinds[i].type)
-			return kinds[i].words;
-	return "not a regular file";
-}
-
 /* Opens entry NAME of DIRFD with FLAGS when it is a regular file.  A
  * FIFO would hold the open until a writer came, and a device may grow
  * without end, so NAME is looked at first without following a link,
@@ -315,7 +297,7 @@ static pb_status read_marker(int dirfd, marker_kind *kind, name_list *out,
 		return PB_OK;
 	if (fd < 0 && errno == 0) {
 		snprintf(why, why_size, "its marker '%s' is %s, not a regular "
-			 "file", MARKER, file_kind(st.st_mode));
+			 "file", MARKER, ownfs_kind(st.st_mode));
 		return PB_CANTCREAT;
 	}
 	if (fd >= 0 && st.st_size > MARKER_MAX) {
@@ -905,7 +887,7 @@ static pb_status take_lock(outdir *o, outdir_wait wait)
 				diag_error(o->d, o->target, 0, 0, "the lock '%s' "
 					   "beside the output folder is %s, not "
 					   "a regular file; remove it",
-					   o->lock_name, file_kind(st.st_mode));
+					   o->lock_name, ownfs_kind(st.st_mode));
 				return PB_CANTCREAT;
 			}
 		}

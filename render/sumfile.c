@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "common/csvtext.h"
+#include "common/ownfs.h"
 #include "common/safefile.h"
 #include "ingest/sumfile.h"
 
@@ -127,24 +128,6 @@ static bool starts_as_summary(const char *path, const struct stat *st)
 	return same;
 }
 
-/* What a file of mode MODE is, in a message: "a FIFO". */
-static const char *file_kind(mode_t mode)
-{
-	static const struct {
-		mode_t type;
-		const char *name;
-	} kinds[] = {
-		{ S_IFLNK, "a symbolic link" }, { S_IFDIR, "a folder" },
-		{ S_IFIFO, "a FIFO" }, { S_IFCHR, "a character device" },
-		{ S_IFBLK, "a block device" }, { S_IFSOCK, "a socket" },
-	};
-
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if ((mode & S_IFMT) == kinds[i].type)
-			return kinds[i].name;
-	return "not a file";
-}
-
 pb_status sumfile_check_target(const study *s, const char *path, bool force,
 			       diag *d)
 {
@@ -159,7 +142,7 @@ pb_status sumfile_check_target(const study *s, const char *path, bool force,
 		return PB_OK; /* nothing there yet: nothing to lose */
 	if (!S_ISREG(st.st_mode)) {
 		diag_error(d, path, 0, 0, "not a regular file but %s: "
-			   "refusing to replace it", file_kind(st.st_mode));
+			   "refusing to replace it", ownfs_kind(st.st_mode));
 		return PB_CANTCREAT;
 	}
 	if (force)

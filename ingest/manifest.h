@@ -61,7 +61,8 @@ pb_status manifest_read_file(const char *path, const char *display,
 			     study_run **runs, size_t *n);
 
 /* As manifest_read_file over LEN bytes at BUF, fed to the CSV parser in
- * pieces of CHUNK bytes (0: whole), for tests. */
+ * pieces of CHUNK bytes (0: whole: how study_read parses the bytes it
+ * read and hashed; other sizes test the parser's resumption). */
 pb_status manifest_read_buffer(const char *buf, size_t len,
 			       const char *display, const study_plan *plan,
 			       size_t chunk, diag *d, study_run **runs,

@@ -2,8 +2,11 @@
 #include "common/fileread.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The first buffer: most files of a study are far smaller. */
 #define FILEREAD_FIRST 4096
@@ -77,4 +80,35 @@ pb_status fileread_document(const char *path, diag *d, char **buf,
 		return PB_DATAERR;
 	}
 	return PB_OK;
+}
+
+FILE *fileread_open(const char *path)
+{
+	struct stat st;
+	FILE *f;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int e;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0) {
+		e = errno;
+		close(fd);
+		errno = e;
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+		return NULL;
+	}
+	/* A regular file never blocks; the flag only mattered to open. */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	f = fdopen(fd, "rb");
+	if (!f) {
+		e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
 }

@@ -10,6 +10,12 @@
 #include "common/diag.h"
 #include "common/status.h"
 
+/* Opens PATH for reading without waiting on a FIFO (which an ordinary
+ * open would do for ever): a stream on it when it is a regular file; else
+ * NULL with errno set, EISDIR for a folder and EINVAL for anything else
+ * that is not a regular file (a FIFO, a device, a socket). */
+FILE *fileread_open(const char *path);
+
 /* Reads F to its end, but no more than MAX + 1 bytes (so that a caller
  * can tell a file of more than MAX bytes from one of MAX), into a new
  * *BUF (free with free(); a NUL follows its *LEN bytes).  Returns PB_OK,

@@ -21,6 +21,8 @@
 
 #include <csv.h>
 
+#include "common/fileread.h"
+
 /* Scanner states, named after libcsv's. */
 enum scan_state {
 	SCAN_ROW,    /* between rows: line ends are skipped */
@@ -860,25 +862,21 @@ static pb_status read_file(const char *path, const char *display,
 {
 	enum { BLOCK = 65536 };
 	reader r;
-	struct stat sb;
 	unsigned char *block;
-	FILE *f = fopen(path, "rb");
+	FILE *f = fileread_open(path);
 
+	if (!f && errno == EINVAL) {
+		diag_error(d, display, 0, 0, "is not a regular file");
+		diag_fail(d, PB_DATAERR);
+		return PB_DATAERR;
+	}
 	if (!f) {
-		/* fopen allocates its buffer: ENOMEM is no missing input. */
+		/* fdopen allocates its buffer: ENOMEM is no missing input. */
 		pb_status why = errno == ENOMEM ? PB_NOMEM : PB_NOINPUT;
 		diag_error(d, display, 0, 0, "cannot open: %s",
 			   strerror(errno));
 		diag_fail(d, why);
 		return why;
-	}
-	if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		/* fopen takes a folder; only the first read would fail. */
-		fclose(f);
-		diag_error(d, display, 0, 0, "cannot open: %s",
-			   strerror(EISDIR));
-		diag_fail(d, PB_NOINPUT);
-		return PB_NOINPUT;
 	}
 	block = malloc(BLOCK);
 	if (!block) {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/fileread.h"
 #include "ingest/textcheck.h"
 
 typedef struct pair {
@@ -742,7 +743,11 @@ pb_status mechlog_read_file_hashed(const char *path, const char *display,
 	size_t n;
 
 	*out = NULL;
-	f = fopen(path, "rb");
+	f = fileread_open(path);
+	if (!f && errno == EINVAL) {
+		diag_error(d, display, 0, 0, "is not a regular file");
+		return PB_DATAERR;
+	}
 	if (!f) {
 		int e = errno;
 		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));

@@ -616,7 +616,7 @@ static void check_same_files(const study *s, diag *d)
 	paths = g_hash_table_new(g_str_hash, g_str_equal);
 	shas = g_hash_table_new(g_str_hash, g_str_equal);
 	for (size_t i = 0; i < s->n_runs; i++) {
-		const study_run *r = &s->runs[i], *e;
+		const study_run *r = &s->runs[i], *e = NULL;
 
 		if (r->latency_path
 		    && (e = first_with(s, paths, r->latency_path, i)))
@@ -628,7 +628,15 @@ static void check_same_files(const study *s, diag *d)
 				 r->latency_path,
 				 "holds the same bytes as the file of", e);
 		if (r->mechanism_path
-		    && (e = first_with(s, paths, r->mechanism_path, i)))
+		    && (e = first_with(s, paths, r->mechanism_path, i))
+		    && e == r)
+			diag_error(d, display, r->manifest_line,
+				   r->mechanism_col, "mechanism file '%s' of "
+				   "run '%s' is its latency file too",
+				   diag_quote(r->mechanism_path,
+					      strlen(r->mechanism_path)),
+				   r->id);
+		else if (r->mechanism_path && e)
 			say_same(d, display, r, r->mechanism_col, "mechanism",
 				 r->mechanism_path, "is also the file of", e);
 	}
@@ -712,7 +720,9 @@ static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
 		else if (st == PB_OK)
 			st = manifest_read_buffer(buf, len, path, &s->plan, 0, d,
 						  &s->runs, &s->n_runs);
-		if (st == PB_OK || st == PB_DATAERR)
+		/* A file read is an input, whatever its content; one that
+		 * was not read has no digest to list. */
+		if (buf && (st == PB_OK || st == PB_DATAERR))
 			st = pb_status_merge(st, add_input(s, names[i], hex,
 							   len));
 		free(buf);

@@ -23,12 +23,29 @@ static bool inside(const char *real, const char *root)
 	return strncmp(real, root, lr) == 0 && real[lr] == '/';
 }
 
-/* Opens REAL without waiting: a FIFO without a writer would block an
- * ordinary open for ever. */
+/* What the open FD is, judged on the descriptor: a regular file of at
+ * most MAX bytes (0: any), its size in *SIZE (may be NULL). */
+static studyfile_fault regular_fd(int fd, uint64_t max, uint64_t *size)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return STUDYFILE_UNREADABLE;
+	if (!S_ISREG(st.st_mode))
+		return STUDYFILE_NOT_REGULAR;
+	if (max && (uint64_t)st.st_size > max)
+		return STUDYFILE_TOO_LARGE;
+	if (size)
+		*size = (uint64_t)st.st_size;
+	return STUDYFILE_OK;
+}
+
+/* Opens REAL without waiting (a FIFO without a writer would block an
+ * ordinary open for ever) and judges it on its descriptor. */
 static studyfile_fault open_regular(const char *real, uint64_t max,
 				    uint64_t *size, int *err)
 {
-	struct stat st;
+	studyfile_fault f;
 	int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0) {
@@ -38,18 +55,11 @@ static studyfile_fault open_regular(const char *real, uint64_t max,
 		return *err == ENOMEM ? STUDYFILE_NOMEM
 				      : STUDYFILE_UNREADABLE;
 	}
-	if (fstat(fd, &st) != 0) {
+	f = regular_fd(fd, max, size);
+	if (f == STUDYFILE_UNREADABLE)
 		*err = errno;
-		close(fd);
-		return STUDYFILE_UNREADABLE;
-	}
 	close(fd);
-	if (!S_ISREG(st.st_mode))
-		return STUDYFILE_NOT_REGULAR;
-	if (max && (uint64_t)st.st_size > max)
-		return STUDYFILE_TOO_LARGE;
-	*size = (uint64_t)st.st_size;
-	return STUDYFILE_OK;
+	return f;
 }
 
 studyfile_fault studyfile_check(const char *path, const char *root,
@@ -200,14 +210,24 @@ pb_status studyfile_read(const char *path, const char *display,
 		diag_fail(d, studyfile_fault_status(f));
 		return studyfile_fault_status(f);
 	}
-	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	/* The real path holds no link: one there now was put there since
+	 * the look, as was anything but the regular file looked at. */
+	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+		  | O_NOFOLLOW);
 	free(real);
-	if (fd < 0) {
-		err = errno;
-		diag_error(d, display, 0, 0, "cannot be opened: %s",
-			   strerror(err));
-		diag_fail(d, PB_NOINPUT);
-		return err == ENOMEM ? PB_NOMEM : PB_NOINPUT;
+	f = fd < 0 ? STUDYFILE_UNREADABLE : regular_fd(fd, max, NULL);
+	if (f != STUDYFILE_OK) {
+		err = fd < 0 ? errno : 0;
+		if (fd >= 0)
+			close(fd);
+		if (err == ENOMEM)
+			return PB_NOMEM;
+		diag_error(d, display, 0, 0, "%s", err
+			   ? studyfile_fault_text(STUDYFILE_UNREADABLE, err,
+						  max, why, sizeof why)
+			   : "changed while it was opened: not read");
+		diag_fail(d, err ? PB_NOINPUT : PB_DATAERR);
+		return err ? PB_NOINPUT : PB_DATAERR;
 	}
 	st = read_fd(fd, max, buf, len);
 	err = errno;

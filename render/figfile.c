@@ -241,9 +241,10 @@ static pb_status png_surface(const figfile_figure *fig, double w, double h,
 			     cairo_surface_t **out, fig_result *res)
 {
 	double scale = png_scale(w, h);
+	/* w * (PNG_MAX_SIDE / w) may round to a hair above the limit. */
 	cairo_surface_t *surface = cairo_image_surface_create(
-		CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
-		(int)ceil(h * scale));
+		CAIRO_FORMAT_RGB24, (int)fmin(ceil(w * scale), PNG_MAX_SIDE),
+		(int)fmin(ceil(h * scale), PNG_MAX_SIDE));
 	pb_status st = figfile_status(cairo_surface_status(surface));
 
 	if (st == PB_OK)

@@ -991,10 +991,30 @@ static int make_staging(outdir *o)
 	return rc;
 }
 
+/* Takes back the staging folder just made, still empty, when it could not
+ * be opened and known by its identity (out of descriptors): errno is
+ * kept. */
+static void unmake_staging(outdir *o)
+{
+	int e = errno;
+	struct stat st;
+
+	if (fstatat(o->parent_fd, o->stage_name, &st, AT_SYMLINK_NOFOLLOW)
+	    == 0 && S_ISDIR(st.st_mode)) {
+		ownfs_id id = { st.st_dev, st.st_ino };
+		ownfs_remove(o->parent_fd, o->stage_name, &id, true);
+	}
+	if (o->stage_fd >= 0) {
+		close(o->stage_fd);
+		o->stage_fd = -1;
+	}
+	errno = e;
+}
+
 static int make_staging_now(outdir *o)
 {
 	size_t size = strlen(o->base) + 8 + STAGE_SUFFIX_LEN;
-	int tries = 0;
+	int tries = 0, made;
 
 	o->stage_name = malloc(size);
 	if (!o->stage_name)
@@ -1002,12 +1022,16 @@ static int make_staging_now(outdir *o)
 	do {
 		if (random_stage_name(o->base, o->stage_name) != 0)
 			return -1;
-	} while (mkdirat(o->parent_fd, o->stage_name, 0700) != 0
-		 && errno == EEXIST && ++tries < 100);
+		made = mkdirat(o->parent_fd, o->stage_name, 0700);
+	} while (made != 0 && errno == EEXIST && ++tries < 100);
+	if (made != 0)
+		return -1;
 	o->stage_fd = openat(o->parent_fd, o->stage_name, O_RDONLY
 			     | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (o->stage_fd < 0 || ownfs_id_of(o->stage_fd, &o->stage_id) != 0)
+	if (o->stage_fd < 0 || ownfs_id_of(o->stage_fd, &o->stage_id) != 0) {
+		unmake_staging(o);
 		return -1;
+	}
 	o->staging = malloc(strlen(o->parent) + strlen(o->stage_name) + 2);
 	if (!o->staging)
 		return -1;

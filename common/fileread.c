@@ -82,28 +82,38 @@ pb_status fileread_document(const char *path, diag *d, char **buf,
 	return PB_OK;
 }
 
-FILE *fileread_open(const char *path)
+int fileread_open_regular(const char *path, int flags, struct stat *st)
 {
-	struct stat st;
-	FILE *f;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+		      | flags);
 	int e;
 
 	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) != 0) {
+		return -1;
+	if (fstat(fd, st) != 0) {
 		e = errno;
 		close(fd);
 		errno = e;
-		return NULL;
+		return -1;
 	}
-	if (!S_ISREG(st.st_mode)) {
+	if (!S_ISREG(st->st_mode)) {
 		close(fd);
-		errno = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
-		return NULL;
+		errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
+		return -1;
 	}
 	/* A regular file never blocks; the flag only mattered to open. */
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+FILE *fileread_open(const char *path)
+{
+	struct stat st;
+	int fd = fileread_open_regular(path, 0, &st), e;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
 	f = fdopen(fd, "rb");
 	if (!f) {
 		e = errno;

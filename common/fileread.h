@@ -6,14 +6,20 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "common/diag.h"
 #include "common/status.h"
 
-/* Opens PATH for reading without waiting on a FIFO (which an ordinary
- * open would do for ever): a stream on it when it is a regular file; else
- * NULL with errno set, EISDIR for a folder and EINVAL for anything else
- * that is not a regular file (a FIFO, a device, a socket). */
+/* Opens PATH for reading (close-on-exec, and FLAGS such as O_NOFOLLOW)
+ * without waiting on a FIFO, which an ordinary open would do for ever:
+ * the descriptor, its status in *ST, when it is a regular file; else -1
+ * with errno set, EISDIR for a folder and EINVAL for anything else that
+ * is not a regular file (a FIFO, a device, a socket). */
+int fileread_open_regular(const char *path, int flags, struct stat *st);
+
+/* As fileread_open_regular with no FLAGS, as a stream; NULL with errno
+ * set on failure. */
 FILE *fileread_open(const char *path);
 
 /* Reads F to its end, but no more than MAX + 1 bytes (so that a caller

@@ -713,8 +713,8 @@ static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
 
 		if (!path)
 			return PB_NOMEM;
-		st = studyfile_read(path, path, root, limits[i], d, &buf, &len,
-				    hex);
+		st = studyfile_read(path, path, root, limits[i], false, d,
+				    &buf, &len, hex);
 		if (st == PB_OK && i == 0)
 			st = study_ini_read_buffer(buf, len, path, d, &s->plan);
 		else if (st == PB_OK)
@@ -745,14 +745,9 @@ static pb_status read_schedule(study *s, const char *root, diag *d)
 	if (!path)
 		return PB_NOMEM;
 	/* A link to nothing is no schedule, as no file is. */
-	if (studyfile_check(path, NULL, 0, NULL, NULL, NULL)
-	    == STUDYFILE_MISSING) {
-		free(path);
-		return PB_OK;
-	}
-	st = studyfile_read(path, path, root, FILEREAD_MAX_DOCUMENT, d, &buf,
-			    &len, hex);
-	if (st == PB_OK) {
+	st = studyfile_read(path, path, root, FILEREAD_MAX_DOCUMENT, true, d,
+			    &buf, &len, hex);
+	if (st == PB_OK && buf) {
 		st = schedule_read_buffer(buf, len, path, &s->plan, 0, d,
 					  &s->schedule);
 		if (st == PB_OK || st == PB_DATAERR)

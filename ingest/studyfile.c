@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/digest.h"
+#include "common/fileread.h"
 
 /* Whether the real path REAL lies inside the folder whose real path is
  * ROOT. */
@@ -23,78 +24,84 @@ static bool inside(const char *real, const char *root)
 	return strncmp(real, root, lr) == 0 && real[lr] == '/';
 }
 
-/* What the open FD is, judged on the descriptor: a regular file of at
- * most MAX bytes (0: any), its size in *SIZE (may be NULL). */
-static studyfile_fault regular_fd(int fd, uint64_t max, uint64_t *size)
+/* The fault an open of a study file's real path failed with, errno E. */
+static studyfile_fault open_fault(int e)
 {
-	struct stat st;
-
-	if (fstat(fd, &st) != 0)
-		return STUDYFILE_UNREADABLE;
-	if (!S_ISREG(st.st_mode))
+	switch (e) {
+	case ENOENT:
+	case ENOTDIR:
+		return STUDYFILE_MISSING;
+	case EISDIR:
+	case EINVAL:    /* a FIFO, a device or a socket */
+	case ELOOP:     /* a link put where the real path had none */
 		return STUDYFILE_NOT_REGULAR;
-	if (max && (uint64_t)st.st_size > max)
-		return STUDYFILE_TOO_LARGE;
-	if (size)
-		*size = (uint64_t)st.st_size;
-	return STUDYFILE_OK;
+	case ENOMEM:
+		return STUDYFILE_NOMEM;
+	default:
+		return STUDYFILE_UNREADABLE;
+	}
 }
 
-/* Opens REAL without waiting (a FIFO without a writer would block an
- * ordinary open for ever) and judges it on its descriptor. */
-static studyfile_fault open_regular(const char *real, uint64_t max,
-				    uint64_t *size, int *err)
+/* Opens the file PATH of the study below ROOT for reading, judged on the
+ * descriptor it is read from: STUDYFILE_OK with *FD open (the caller
+ * closes it), *SIZE (may be NULL) its size and *REAL (may be NULL) its
+ * real path; else *FD is -1 and *ERR errno where it tells more. */
+static studyfile_fault open_study_file(const char *path, const char *root,
+				       uint64_t max, int *fd, uint64_t *size,
+				       char **real, int *err)
 {
-	studyfile_fault f;
-	int fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	char *where = realpath(path, NULL);
+	struct stat st;
 
-	if (fd < 0) {
+	*fd = -1;
+	*err = 0;
+	if (!where) {
 		*err = errno;
-		if (*err == ENOENT || *err == ENOTDIR)
-			return STUDYFILE_MISSING;
 		return *err == ENOMEM ? STUDYFILE_NOMEM
-				      : STUDYFILE_UNREADABLE;
+		       : *err == ENOENT || *err == ENOTDIR ? STUDYFILE_MISSING
+		       : STUDYFILE_UNREADABLE;
 	}
-	f = regular_fd(fd, max, size);
-	if (f == STUDYFILE_UNREADABLE)
+	if (root && !inside(where, root)) {
+		free(where);
+		return STUDYFILE_OUTSIDE;
+	}
+	/* The real path holds no link: one there now was put there since
+	 * realpath looked. */
+	*fd = fileread_open_regular(where, O_NOFOLLOW, &st);
+	if (*fd < 0) {
 		*err = errno;
-	close(fd);
-	return f;
+		free(where);
+		return open_fault(*err);
+	}
+	if (max && (uint64_t)st.st_size > max) {
+		close(*fd);
+		*fd = -1;
+		free(where);
+		return STUDYFILE_TOO_LARGE;
+	}
+	if (size)
+		*size = (uint64_t)st.st_size;
+	if (real)
+		*real = where;
+	else
+		free(where);
+	return STUDYFILE_OK;
 }
 
 studyfile_fault studyfile_check(const char *path, const char *root,
 				uint64_t max, char **real, uint64_t *size,
 				int *err)
 {
-	char *where = realpath(path, NULL);
-	uint64_t bytes = 0;
-	studyfile_fault f;
-	int e = 0;
+	int fd, e;
+	studyfile_fault f = open_study_file(path, root, max, &fd, size, real,
+					    &e);
 
-	if (real)
+	if (real && f != STUDYFILE_OK)
 		*real = NULL;
-	if (!where) {
-		e = errno;
-		if (err)
-			*err = e;
-		if (e == ENOMEM)
-			return STUDYFILE_NOMEM;
-		return e == ENOENT || e == ENOTDIR ? STUDYFILE_MISSING
-						    : STUDYFILE_UNREADABLE;
-	}
-	if (root && !inside(where, root)) {
-		free(where);
-		return STUDYFILE_OUTSIDE;
-	}
-	f = open_regular(where, max, &bytes, &e);
 	if (err)
 		*err = e;
-	if (size)
-		*size = bytes;
-	if (f == STUDYFILE_OK && real)
-		*real = where;
-	else
-		free(where);
+	if (fd >= 0)
+		close(fd);
 	return f;
 }
 
@@ -144,59 +151,21 @@ pb_status studyfile_fault_status(studyfile_fault fault)
 	}
 }
 
-/* Reads up to MAX + 1 bytes of FD into a new *BUF: one byte more than
- * allowed tells a file that grew past its limit since it was looked at. */
-static pb_status read_fd(int fd, uint64_t max, char **buf, size_t *len)
-{
-	size_t cap = 4096, n = 0;
-	char *b = malloc(cap + 1);
-
-	if (!b)
-		return PB_NOMEM;
-	for (;;) {
-		ssize_t got;
-
-		if (n == cap) {
-			char *grown;
-			if (max && cap > max)
-				break;
-			cap *= 2;
-			grown = realloc(b, cap + 1);
-			if (!grown) {
-				free(b);
-				return PB_NOMEM;
-			}
-			b = grown;
-		}
-		got = read(fd, b + n, cap - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			free(b);
-			return PB_IOERR;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return PB_OK;
-}
-
 pb_status studyfile_read(const char *path, const char *display,
-			 const char *root, uint64_t max, diag *d, char **buf,
-			 size_t *len, char hex[65])
+			 const char *root, uint64_t max, bool optional,
+			 diag *d, char **buf, size_t *len, char hex[65])
 {
-	char *real = NULL, why[160];
-	int err = 0, fd;
-	studyfile_fault f = studyfile_check(path, root, max, &real, NULL,
+	char why[160];
+	int err, fd;
+	studyfile_fault f = open_study_file(path, root, max, &fd, NULL, NULL,
 					    &err);
+	FILE *in;
 	pb_status st;
 
 	*buf = NULL;
 	*len = 0;
+	if (f == STUDYFILE_MISSING && optional)
+		return PB_OK;
 	if (f != STUDYFILE_OK) {
 		/* A file that cannot be had is said as the C library says
 		 * it; one that should not be read, with the reason. */
@@ -210,28 +179,16 @@ pb_status studyfile_read(const char *path, const char *display,
 		diag_fail(d, studyfile_fault_status(f));
 		return studyfile_fault_status(f);
 	}
-	/* The real path holds no link: one there now was put there since
-	 * the look, as was anything but the regular file looked at. */
-	fd = open(real, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
-		  | O_NOFOLLOW);
-	free(real);
-	f = fd < 0 ? STUDYFILE_UNREADABLE : regular_fd(fd, max, NULL);
-	if (f != STUDYFILE_OK) {
-		err = fd < 0 ? errno : 0;
-		if (fd >= 0)
-			close(fd);
-		if (err == ENOMEM)
-			return PB_NOMEM;
-		diag_error(d, display, 0, 0, "%s", err
-			   ? studyfile_fault_text(STUDYFILE_UNREADABLE, err,
-						  max, why, sizeof why)
-			   : "changed while it was opened: not read");
-		diag_fail(d, err ? PB_NOINPUT : PB_DATAERR);
-		return err ? PB_NOINPUT : PB_DATAERR;
+	in = fdopen(fd, "rb");
+	if (!in) {
+		close(fd);
+		return PB_NOMEM;
 	}
-	st = read_fd(fd, max, buf, len);
+	/* One byte more than allowed tells a file that grew past its limit
+	 * since it was judged. */
+	st = fileread_all(in, max, buf, len);
 	err = errno;
-	close(fd);
+	fclose(in);
 	if (st == PB_IOERR) {
 		diag_error(d, display, 0, 0, "read error: %s", strerror(err));
 		diag_fail(d, PB_IOERR);
@@ -239,7 +196,7 @@ pb_status studyfile_read(const char *path, const char *display,
 	}
 	if (st != PB_OK)
 		return st;
-	if (max && *len > max) {
+	if (*len > max) {
 		diag_error(d, display, 0, 0, "%s",
 			   studyfile_fault_text(STUDYFILE_TOO_LARGE, 0, max,
 						why, sizeof why));

@@ -17,6 +17,7 @@
 #ifndef PAIRBOOT_STUDYFILE_H
 #define PAIRBOOT_STUDYFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,12 +57,14 @@ const char *studyfile_fault_text(studyfile_fault fault, int err,
 pb_status studyfile_fault_status(studyfile_fault fault);
 
 /* Reads the study file PATH (named DISPLAY in messages, which go to D as
- * "DISPLAY: ...") whole into a new *BUF (free with free(); a NUL follows
- * its *LEN bytes) and its SHA-256 into HEX, the one read feeding both.
- * Returns PB_OK, or the status of studyfile_fault_status with *BUF NULL,
- * PB_IOERR on a read error. */
+ * "DISPLAY: ...") whole, from the descriptor it was judged on, into a new
+ * *BUF (free with free(); a NUL follows its *LEN bytes) and its SHA-256
+ * into HEX: the one read feeds both.  MAX must not be 0.  Returns PB_OK,
+ * or the status of studyfile_fault_status with *BUF NULL, PB_IOERR on a
+ * read error.  With OPTIONAL, a file that does not exist is PB_OK with
+ * *BUF NULL and nothing said. */
 pb_status studyfile_read(const char *path, const char *display,
-			 const char *root, uint64_t max, diag *d, char **buf,
-			 size_t *len, char hex[65]);
+			 const char *root, uint64_t max, bool optional,
+			 diag *d, char **buf, size_t *len, char hex[65]);
 
 #endif

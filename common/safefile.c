@@ -3,15 +3,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include <sys/random.h>
 #include <unistd.h>
 
+#include "common/oom.h"
 #include "common/ownfs.h"
 
 /* What follows the name of the file a temporary file stands in for. */
@@ -54,79 +53,20 @@ int safefile_random_letters(char *out, size_t n)
 	return 0;
 }
 
-/* The signals that remove the temporary file before they end the run, and
- * SIGXFSZ, which here only makes the write that passed the file size limit
- * fail (EFBIG), a write error like a full disk. */
-static const int trapped[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGXFSZ };
-#define N_TRAPPED (sizeof trapped / sizeof trapped[0])
-
-/* The temporary file a signal is to remove, while one exists: read by the
- * handler, so set only with the signals blocked. */
+/* The temporary file a signal or an out-of-memory exit is to remove,
+ * while one exists (common/oom.h runs remove_pending then). */
 static struct {
-	volatile sig_atomic_t armed;
 	int dirfd;
 	const char *name;
 	ownfs_id id;
 } pending;
-static struct sigaction saved[N_TRAPPED];  /* the actions before ours */
-static bool installed[N_TRAPPED];          /* ours is in place */
 
-/* Puts back the actions the trapped signals had. */
-static void untrap(void)
+/* Removes the temporary file, through ownfs and by its identity: only
+ * async-signal-safe calls. */
+static void remove_pending(void *arg)
 {
-	for (size_t i = 0; i < N_TRAPPED; i++)
-		if (installed[i]) {
-			sigaction(trapped[i], &saved[i], NULL);
-			installed[i] = false;
-		}
-}
-
-/* Removes the temporary file (through ownfs, by its identity), puts back
- * the actions the signals had before and raises SIG again: it then does
- * what it would have done without us, ending the run or reaching a
- * handler of the caller's, once this one returns.  Only async-signal-safe
- * calls. */
-static void on_signal(int sig)
-{
-	int e = errno;
-
-	if (sig == SIGXFSZ)
-		return;
-	if (pending.armed) {
-		pending.armed = 0;
-		ownfs_remove(pending.dirfd, pending.name, &pending.id, false);
-	}
-	untrap();
-	raise(sig);
-	errno = e;
-}
-
-/* Installs on_signal for each trapped signal that is not ignored (a run
- * started with nohup keeps ignoring SIGHUP). */
-static void trap(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < N_TRAPPED; i++)
-		sigaddset(&sa.sa_mask, trapped[i]);
-	for (size_t i = 0; i < N_TRAPPED; i++)
-		installed[i] = sigaction(trapped[i], NULL, &saved[i]) == 0
-			       && saved[i].sa_handler != SIG_IGN
-			       && sigaction(trapped[i], &sa, NULL) == 0;
-}
-
-/* Blocks the trapped signals, the mask before into OLD. */
-static void block(sigset_t *old)
-{
-	sigset_t set;
-
-	sigemptyset(&set);
-	for (size_t i = 0; i < N_TRAPPED; i++)
-		sigaddset(&set, trapped[i]);
-	pthread_sigmask(SIG_BLOCK, &set, old);
+	(void)arg;
+	ownfs_remove(pending.dirfd, pending.name, &pending.id, false);
 }
 
 /* Makes a new temporary file for NAME in DIRFD, its name into TMP: the
@@ -157,15 +97,14 @@ int safefile_replace(int dirfd, const char *name, const void *data,
 	sigset_t mask;
 	ownfs_id id;
 	int fd, e;
-	bool ok;
+	bool ok, hooked;
 
 	*failed = SAFEFILE_CREATE;
 	if (!tmp)
 		return -1;
-	/* The handlers are in place and the file is known to them before a
-	 * trapped signal can arrive while it exists. */
-	block(&mask);
-	trap();
+	/* The file is known to the clean-up before a signal that ends the
+	 * run can arrive while it exists. */
+	oom_block(&mask);
 	fd = make_tmp(dirfd, name, tmp, mode);
 	if (fd < 0 || ownfs_id_of(fd, &id) != 0) {
 		e = errno;
@@ -173,8 +112,7 @@ int safefile_replace(int dirfd, const char *name, const void *data,
 			close(fd);
 			ownfs_remove_file(dirfd, tmp);
 		}
-		untrap();
-		pthread_sigmask(SIG_SETMASK, &mask, NULL);
+		oom_unblock(&mask);
 		free(tmp);
 		errno = e;
 		return -1;
@@ -182,8 +120,8 @@ int safefile_replace(int dirfd, const char *name, const void *data,
 	pending.dirfd = dirfd;
 	pending.name = tmp;
 	pending.id = id;
-	pending.armed = 1;
-	pthread_sigmask(SIG_SETMASK, &mask, NULL);
+	hooked = oom_hook_add(remove_pending, NULL) == 0;
+	oom_unblock(&mask);
 	*failed = SAFEFILE_WRITE;
 	ok = safefile_write_all(fd, data, len) == 0;
 	e = errno;
@@ -196,12 +134,12 @@ int safefile_replace(int dirfd, const char *name, const void *data,
 		ok = renameat(dirfd, tmp, dirfd, name) == 0;
 		e = errno;
 	}
-	block(&mask);
-	pending.armed = 0;
+	oom_block(&mask);
+	if (hooked)
+		oom_hook_remove();
 	if (!ok)
 		ownfs_remove(dirfd, tmp, &id, false);
-	untrap();
-	pthread_sigmask(SIG_SETMASK, &mask, NULL);
+	oom_unblock(&mask);
 	free(tmp);
 	errno = e;
 	return ok ? 0 : -1;

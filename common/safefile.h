@@ -6,10 +6,11 @@
  * disk and renames it over the name: a reader sees the old file or the
  * whole new one, and a run that fails, or is killed, leaves the old one as
  * it was (only SIGKILL or a crash can leave the temporary file behind;
- * the signals one can catch remove it).  The only thing it ever removes is the temporary file it made
- * itself, by that file's identity (common/ownfs.h): nothing the user put
- * anywhere is deleted.  The marker of a report folder (render/outdir.c)
- * and a run summary (ingest/sumfile.c) are written so. */
+ * the signals one can catch remove it).  The only thing it ever removes is
+ * the temporary file it made itself, by that file's identity
+ * (common/ownfs.h): nothing the user put anywhere is deleted.  The marker
+ * of a report folder (render/outdir.c) and a run summary (render/sumfile.c)
+ * are written so. */
 #ifndef PAIRBOOT_SAFEFILE_H
 #define PAIRBOOT_SAFEFILE_H
 
@@ -33,11 +34,12 @@ int safefile_random_letters(char *out, size_t n);
 
 /* Replaces NAME of the open folder DIRFD (AT_FDCWD: NAME is a path) with
  * the LEN bytes of DATA, a file of MODE less the umask, as said above.
- * While the temporary file exists, SIGHUP, SIGINT, SIGQUIT and SIGTERM
- * (those not ignored) remove it first and then take their course as
- * before the call (a caller's handler runs, or the run ends by the
- * signal), and SIGXFSZ only fails the write (EFBIG): a run interrupted
- * there leaves nothing beside NAME.  One call at a time in a process.
+ * While the temporary file exists it is among the clean-ups of
+ * common/oom.h: where the program trapped the signals that end a run
+ * (oom_trap_signals, as main does), such a signal or an out-of-memory
+ * exit removes it first, before the run's own clean-up, and a write past
+ * the file size limit fails (EFBIG): a run interrupted there leaves
+ * nothing beside NAME.  One call at a time in a process.
  * Returns 0, or -1 with errno set and the step that failed in *FAILED;
  * the temporary file is then gone and NAME untouched. */
 int safefile_replace(int dirfd, const char *name, const void *data,

@@ -9,8 +9,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -975,18 +973,13 @@ static int make_staging_now(outdir *o);
 
 static int make_staging(outdir *o)
 {
-	sigset_t block, old;
+	sigset_t old;
 	int rc, e;
 
-	sigemptyset(&block);
-	sigaddset(&block, SIGHUP);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGQUIT);
-	sigaddset(&block, SIGTERM);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
+	oom_block(&old);
 	rc = make_staging_now(o);
 	e = errno;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	oom_unblock(&old);
 	errno = e;
 	return rc;
 }

@@ -76,7 +76,8 @@
 #                                the file (bytes, not lines: use it last)
 #
 # With VERIFY_CORPUS_KEEP set to a folder, each edited copy is kept there
-# (ID/FILE) with verify's output (ID/verify.out), to look at by hand.
+# (ID/FILE) with verify's output and exit status (ID/verify.out,
+# ID/verify.status), to look at by hand.
 #
 # The log ends with a tally: per class (the id up to its first '-') and
 # expectation, how many cases came out as expected and how many verify
@@ -126,6 +127,7 @@ done
 # The line edits, in awk (mawk, gawk and busybox awk read bytes alike
 # under LC_ALL=C).  The arguments come in the environment: OP, A1..A4,
 # NARGS, and ENDNL (1 when the file ends in a newline).
+# shellcheck disable=SC2016 # an awk program: its $ are awk's
 edit_awk='
 function unesc(s,    r, c, i) {
 	r = ""
@@ -355,7 +357,7 @@ END {
 		printf "%s%s", L[i], (i < nl || ENVIRON["ENDNL"] == 1) ? eol : ""
 }'
 
-# unesc_bytes TEXT: TEXT with \n, \t and \\ as the table writes them.
+# unesc_text TEXT: TEXT with \n, \t and \\ as the table writes them.
 unesc_text() {
 	local s=$1
 	s=${s//\\\\/$'\001'}
@@ -397,6 +399,47 @@ edit() {
 	fi
 	mv "$file.new" "$file"
 }
+
+## The edits themselves: one that changes nothing fails ------------------
+self=$tap_tmp/self.md
+# edit_fails OP [ARG]...: the edit, on a fresh copy of powerplan's en.md,
+# fails.
+# shellcheck disable=SC2317 # called through ok
+edit_fails() {
+	cp "$out/powerplan/en.md" "$self"
+	! edit "$self" "$@" 2>/dev/null
+}
+ok "an edit whose text is not on the page fails" \
+	edit_fails replace 'no such text' x
+ok "an edit whose NTH is beyond the count fails" \
+	edit_fails replace '`-0.020 ms`' '`0 ms`' 2
+ok "an edit whose anchor is missing fails" \
+	edit_fails insert-after 'no such anchor' x
+ok "an anchor chain whose second step is missing fails" \
+	edit_fails insert-after '# Windows >> no such anchor' x
+ok "a line too short to soft-wrap fails" edit_fails softwrap '## Runs'
+ok "NFD on a page without umlauts fails" edit_fails nfd
+ok "an unknown edit fails" edit_fails frobnicate
+ok "raw bytes after a missing anchor fail" \
+	edit_fails raw-bytes 'no such anchor' '\377'
+cp "$out/powerplan/en.md" "$self"
+edit "$self" replace 'Series 1' 'Series 9' 3
+is "$(grep -o 'Series [19]' "$self" | tr '\n' ' ')" \
+	"$(grep -o 'Series 1' "$out/powerplan/en.md" |
+		awk 'NR == 3 { $0 = "Series 9" } { printf "%s ", $0 }')" \
+	"replace OLD NEW 3 changes the third OLD only"
+cp "$out/powerplan/en.md" "$self"
+edit "$self" insert-after '## Runs' 'a\nb'
+is "$(sed -n '/^## Runs$/,+2p' "$self")" "## Runs
+a
+b" "insert-after: \\n makes two lines"
+is "$(tail -c 1 "$self" | od -An -tx1)" \
+	"$(tail -c 1 "$out/powerplan/en.md" | od -An -tx1)" \
+	"an edit keeps the file's last byte (a newline or not)"
+printf 'x' >"$self"
+edit "$self" replace x y
+is "$(od -An -c "$self" | tr -d ' ')" y \
+	"a file without a final newline gets none"
 
 # outcome STATUS FILE: what verify's run came to: clean (exit 0, the
 # clean closing), open (exit 0 without it), or "exit N".
@@ -504,6 +547,7 @@ run_case() {
 		mkdir -p "$VERIFY_CORPUS_KEEP/$c_id"
 		cp "$copy" "$pb_out_file" "$VERIFY_CORPUS_KEEP/$c_id/"
 		mv "$VERIFY_CORPUS_KEEP/$c_id/stdout" "$VERIFY_CORPUS_KEEP/$c_id/verify.out"
+		echo "$pb_status" >"$VERIFY_CORPUS_KEEP/$c_id/verify.status"
 	fi
 	rm -rf "$dir"
 }

@@ -1568,43 +1568,134 @@ static const char *bad_bytes(const unsigned char *s, size_t left, size_t *n)
 	return NULL;
 }
 
-/* Checks TEXT[0..LEN), each fault a problem; a copy with U+FFFD for each
- * into *CLEAN (free it), or *CLEAN NULL when the text is good as it is. */
+/* Whether the block quote marks and list markers at the start of the
+ * line S[0..N) open more than PAGEVIEW_MAX_DEPTH blocks: then the marks
+ * past that depth are S[*CUT..*END).  cmark-gfm takes about a second for
+ * each MiB of such marks (`>>>>`, `- - - a`). */
+static bool too_deep(const char *s, size_t n, size_t *cut, size_t *end)
+{
+	size_t depth = 0, i = 0;
+
+	for (;;) {
+		size_t m;
+		while (i < n && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		for (m = i; m < n && m - i < 9 && s[m] >= '0' && s[m] <= '9';)
+			m++;
+		if (i < n && s[i] == '>') {
+			i++;
+		} else if (m == i && i + 1 < n && (s[i] == '-' || s[i] == '*'
+						   || s[i] == '+')
+			   && (s[i + 1] == ' ' || s[i + 1] == '\t')) {
+			i += 2;
+		} else if (m > i && m + 1 < n && (s[m] == '.' || s[m] == ')')
+			   && (s[m + 1] == ' ' || s[m + 1] == '\t')) {
+			i = m + 2;
+		} else {
+			break;
+		}
+		if (++depth == PAGEVIEW_MAX_DEPTH)
+			*cut = i;
+	}
+	*end = i;
+	return depth > PAGEVIEW_MAX_DEPTH;
+}
+
+/* The length of the line at S[0..LEFT) without its line end. */
+static size_t line_length(const char *s, size_t left)
+{
+	size_t n = 0;
+
+	while (n < left && s[n] != '\n' && s[n] != '\r')
+		n++;
+	return n;
+}
+
+/* The length of the line end at S[0..LEFT): 0, 1 or 2 (CR LF). */
+static size_t line_end_length(const char *s, size_t left)
+{
+	if (left == 0)
+		return 0;
+	return s[0] == '\r' && left > 1 && s[1] == '\n' ? 2 : 1;
+}
+
+/* Checks the LINE'th line, S[0..N): each fault a problem; what its clean
+ * copy leaves out and adds, in bytes, added to *DROP and *ADD. */
+static void check_line(reader *r, const char *s, size_t n, size_t line,
+		       size_t *drop, size_t *add)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t cut, end, k;
+
+	if (too_deep(s, n, &cut, &end)) {
+		add_problem(r, line, cut + 1, "more than "
+			    PAGEVIEW_MAX_DEPTH_TEXT " nested blocks: the "
+			    "deeper marks are left out");
+		*drop += end - cut;
+	}
+	for (size_t i = 0; i < n; i += k) {
+		if (bad_bytes(u + i, n - i, &k)) {
+			add_problem(r, line, i + 1, bad_bytes(u + i, n - i, &k));
+			*add += 3;
+			*drop += k;
+		}
+	}
+}
+
+/* The clean copy of the line S[0..N) at OUT: marks too deep left out,
+ * bytes that are not text as U+FFFD.  Returns the bytes written. */
+static size_t copy_line(const char *s, size_t n, char *out)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t cut = 0, end = 0, k, o = 0;
+
+	if (!too_deep(s, n, &cut, &end))
+		cut = end = 0;
+	for (size_t i = 0; i < n; i += k) {
+		if (i == cut && end > cut) {
+			k = end - cut;
+		} else if (bad_bytes(u + i, n - i, &k)) {
+			memcpy(out + o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		} else {
+			memcpy(out + o, s + i, k);
+			o += k;
+		}
+	}
+	return o;
+}
+
+/* Checks TEXT[0..LEN), each fault a problem; a clean copy into *CLEAN
+ * (free it), or *CLEAN NULL when the text is good as it is. */
 static void clean_bytes(reader *r, const char *text, size_t len,
 			char **clean, size_t *clean_len)
 {
-	const unsigned char *s = (const unsigned char *)text;
-	size_t line = 1, line_start = 0, faults = 0, n, out = 0;
+	size_t line = 1, drop = 0, add = 0, out = 0, n;
 	char *copy;
 
 	*clean = NULL;
 	*clean_len = len;
-	for (size_t i = 0; i < len; i += n) {
-		const char *what = bad_bytes(s + i, len - i, &n);
-		if (what) {
-			faults++;
-			add_problem(r, line, i - line_start + 1, what);
-		} else if (s[i] == '\n' || (s[i] == '\r' && (i + 1 == len
-							      || s[i + 1] != '\n'))) {
-			line++;
-			line_start = i + 1;
-		}
+	for (size_t i = 0; i < len; line++) {
+		n = line_length(text + i, len - i);
+		check_line(r, text + i, n, line, &drop, &add);
+		i += n;
+		i += line_end_length(text + i, len - i);
 	}
-	if (faults == 0 || r->status != PB_OK)
+	if ((drop == 0 && add == 0) || r->status != PB_OK)
 		return;
-	copy = malloc(len + 2 * faults + 1);
+	copy = malloc(len - drop + add + 1);
 	if (!copy) {
 		nomem(r);
 		return;
 	}
-	for (size_t i = 0; i < len; i += n) {
-		if (bad_bytes(s + i, len - i, &n)) {
-			memcpy(copy + out, "\xEF\xBF\xBD", 3);
-			out += 3;
-		} else {
-			memcpy(copy + out, s + i, n);
-			out += n;
-		}
+	for (size_t i = 0; i < len;) {
+		n = line_length(text + i, len - i);
+		out += copy_line(text + i, n, copy + out);
+		i += n;
+		n = line_end_length(text + i, len - i);
+		memcpy(copy + out, text + i, n);
+		out += n;
+		i += n;
 	}
 	copy[out] = '\0';
 	*clean = copy;

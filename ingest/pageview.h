@@ -95,6 +95,8 @@ typedef struct pageview_hidden {
 #define PAGEVIEW_MAX_UNITS ((size_t)1 << 21)
 #define PAGEVIEW_MAX_HIDDEN ((size_t)1 << 20)
 #define PAGEVIEW_MAX_PROBLEMS ((size_t)1000)
+#define PAGEVIEW_MAX_DEPTH 100
+#define PAGEVIEW_MAX_DEPTH_TEXT "100"
 
 /* Reads the page TEXT[0..LEN) (NULs allowed) into a new *OUT, to free with
  * pageview_free.  Bytes that are not text are problems and read as

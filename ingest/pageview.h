@@ -24,7 +24,7 @@
  * run of blanks (space, tab, CR, LF) one space, none at either end.
  * Private-use characters (U+E000..U+F8FF) are kept as they are: the fresh
  * rendering marks numbers with them.  A unit without visible text is
- * dropped.
+ * dropped (an image is visible by itself).
  *
  * Bounds.  An input is at most FILEREAD_MAX_DOCUMENT (64 MiB).  cmark-gfm
  * builds a tree of some 200 bytes a node, so a hostile page of 64 MiB
@@ -32,14 +32,26 @@
  * to parse whole.  Its parse therefore gets a memory budget
  * (PAGEVIEW_PARSE_BUDGET, 512 MiB): a page whose parse needs more is
  * parsed again in parts of at most PAGEVIEW_PART_SIZE bytes, each cut
- * after a blank line where there is one, and a problem says so (a table
- * or list across a cut then reads as two).  At most PAGEVIEW_MAX_UNITS
- * units are kept (the rest of the page is not read, a problem says where
- * it stopped), PAGEVIEW_MAX_HIDDEN hidden entries and PAGEVIEW_MAX_PROBLEMS
- * problems (one more says that more were not listed).  Measured on
- * hostile pages of 64 MiB (docs/robustness.md): at most 0.9 GB and 15 s.
- * cmark-gfm and GLib abort the process when an allocation of theirs fails
- * (GLib's failure ends in exit 71, common/oom.h). */
+ * after a blank line where there is one, else after a line, and a
+ * problem says so; a block across a cut reads as two (the rows of a GFM
+ * table after a cut, which have no header there, as paragraphs).  Block
+ * quote marks and list markers past PAGEVIEW_MAX_DEPTH levels on one line
+ * are left out, as cmark-gfm takes a second a MiB of them.  At most
+ * PAGEVIEW_MAX_UNITS units are kept (a problem says where reading
+ * stopped), PAGEVIEW_MAX_HIDDEN hidden entries and PAGEVIEW_MAX_PROBLEMS
+ * problems (the last says that more were not listed).  Measured on
+ * hostile pages of 64 MiB (docs/robustness.md): at most 630 MB and 23 s.
+ *
+ * Known approximations.  Line numbers inside a paragraph count a code
+ * span over two lines as one line.  A tab-separated line loses an empty
+ * first field (cmark-gfm drops a continuation line's leading blanks), and
+ * a list item's tabs are blanks, not fields.  An inline image's alt text
+ * is read as text.  A <table> cut by blank lines stays open across the
+ * HTML blocks cmark-gfm makes of it; Markdown between them reads as units
+ * of its own.
+ *
+ * An allocation that fails inside cmark-gfm is caught (PB_NOMEM); one
+ * inside GLib's normalisation ends the process (exit 71, common/oom.h). */
 #ifndef PAIRBOOT_PAGEVIEW_H
 #define PAIRBOOT_PAGEVIEW_H
 
@@ -121,7 +133,8 @@ void pageview_free(pageview *v);
 size_t pageview_n_units(const pageview *v);
 const pageview_unit *pageview_unit_at(const pageview *v, size_t i);
 
-/* The problems in page order (a limit's problem where it was reached). */
+/* The problems: those of the bytes in page order, then those of the
+ * limits, each where the limit was reached. */
 size_t pageview_n_problems(const pageview *v);
 const pageview_problem *pageview_problem_at(const pageview *v, size_t i);
 

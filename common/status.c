@@ -8,6 +8,8 @@ const char *pb_status_describe(pb_status status)
 	case PB_MISMATCH:
 		return "verify found a mismatch, or compare --fail-on what it "
 		       "fails on";
+	case PB_UNREADABLE:
+		return "verify could not read the published file as a whole";
 	case PB_USAGE: return "usage error";
 	case PB_DATAERR: return "the study has bad data";
 	case PB_NOINPUT: return "an input does not exist or cannot be opened";

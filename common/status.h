@@ -3,7 +3,8 @@
  * Functions below main return a pb_status instead of exiting; main turns the
  * first non-zero one into the process exit status.  The values follow
  * sysexits.h so scripts can tell bad data from a broken disk.  1 is kept for
- * `verify`, which, like cmp(1), exits 1 when the data and the claim differ. */
+ * `verify`, which, like cmp(1), exits 1 when the data and the claim differ,
+ * and 2 when the published file cannot be read as a whole. */
 #ifndef PAIRBOOT_STATUS_H
 #define PAIRBOOT_STATUS_H
 
@@ -11,6 +12,8 @@ typedef enum pb_status {
 	PB_OK = 0,          /* success */
 	PB_MISMATCH = 1,    /* verify: a published number does not follow */
 	PB_GATE_FAILED = 1, /* compare --fail-on: what it fails on happened */
+	PB_UNREADABLE = 2,  /* verify: the published file cannot be read as
+			       a whole (what was read is still reported) */
 	PB_USAGE = 64,      /* bad command line */
 	PB_DATAERR = 65,    /* the study is malformed or inconsistent */
 	PB_NOINPUT = 66,    /* a study folder or input file does not exist */

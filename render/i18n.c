@@ -125,3 +125,42 @@ const char *i18n_ntext(const char *lang, const char *msgid,
 	}
 	return p;
 }
+
+/* The msgid of KEY: what follows a context's "\004", else KEY. */
+static const char *key_msgid(const char *key)
+{
+	const char *eot = strchr(key, '\004');
+
+	return eot ? eot + 1 : key;
+}
+
+bool i18n_each_text(const char *lang,
+		    void (*fn)(const char *text, void *user), void *user)
+{
+	const i18n_catalog *c;
+
+	if (lang && strcmp(lang, I18N_SOURCE_LANG) == 0) {
+		/* Every catalog holds every msgid: the first lists them. */
+		if (i18n_n_catalogs == 0)
+			return true;
+		c = &i18n_catalogs[0];
+		for (size_t i = 0; i < c->n_entries; i++) {
+			fn(key_msgid(c->entries[i].key), user);
+			if (c->entries[i].key_plural)
+				fn(c->entries[i].key_plural, user);
+		}
+		return true;
+	}
+	c = catalog_of(lang);
+	if (!c)
+		return false;
+	for (size_t i = 0; i < c->n_entries; i++) {
+		const i18n_entry *e = &c->entries[i];
+
+		/* Plural forms follow one another, each ending in a NUL. */
+		for (const char *f = e->value; f <= e->value + e->value_len;
+		     f += strlen(f) + 1)
+			fn(f, user);
+	}
+	return true;
+}

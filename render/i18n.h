@@ -46,4 +46,12 @@ const char *i18n_ctext(const char *lang, const char *ctx, const char *msgid);
 const char *i18n_ntext(const char *lang, const char *msgid,
 		       const char *plural, unsigned long n);
 
+/* Calls FN with every text LANG's pages can be written from: each
+ * translation and each of its plural forms (English: each msgid and
+ * msgid_plural, contexts left out), with USER.  An English msgid that has
+ * no translation anywhere is not seen (the build makes every one
+ * translated).  False when LANG is unknown. */
+bool i18n_each_text(const char *lang,
+		    void (*fn)(const char *text, void *user), void *user);
+
 #endif

@@ -13,6 +13,8 @@
 
 typedef struct i18n_entry {
 	const char *key;        /* msgid, or msgctxt "\004" msgid */
+	const char *key_plural; /* a plural entry's msgid_plural (the
+				   English plural); else NULL */
 	const char *value;      /* the translation; plural entries hold
 				   their forms one after another, each
 				   ending in a NUL byte */

@@ -236,13 +236,19 @@ static void put_catalog(FILE *out, const catalog *c)
 		size_t klen = strlen(e->orig.s);
 		fputs("\t{ ", out);
 		put_literal(out, e->orig.s, klen);
+		fputs(", ", out);
+		if (klen < e->orig.len)
+			put_literal(out, e->orig.s + klen + 1,
+				    e->orig.len - klen - 1);
+		else
+			fputs("NULL", out);
 		fputs(",\n\t  ", out);
 		put_literal(out, e->trans.s, e->trans.len);
 		fprintf(out, ",\n\t  %lu, %d },\n", (unsigned long)e->trans.len,
 			klen < e->orig.len ? 1 : 0);
 	}
 	if (c->n == 0)
-		fputs("\t{ \"\", \"\", 0, 0 }\n", out);
+		fputs("\t{ \"\", NULL, \"\", 0, 0 }\n", out);
 	fputs("};\n\n", out);
 	fprintf(out, "static unsigned long plural_%s(unsigned long n)\n{\n"
 		"\t(void)n;\n\treturn (unsigned long)(%s);\n}\n", c->lang,

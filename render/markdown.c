@@ -1589,10 +1589,10 @@ pb_status markdown_render_doc(const study *s, const analysis *a,
 	return markdown_render_doc_linked(s, a, lang, NULL, doc);
 }
 
-pb_status markdown_render_doc_linked(const study *s, const analysis *a,
-				     const char *lang,
-				     const markdown_links *links,
-				     pagedoc *doc)
+/* The page into DOC; MARKED: with its number marks (render/mdpage.h). */
+static pb_status render_doc(const study *s, const analysis *a,
+			    const char *lang, const markdown_links *links,
+			    bool marked, pagedoc *doc)
 {
 	page pg = { 0 };
 	size_t start = pagedoc_len(doc);
@@ -1601,6 +1601,7 @@ pb_status markdown_render_doc_linked(const study *s, const analysis *a,
 		return PB_SOFTWARE;
 	mdpage_init(&pg.md, lang, doc);
 	mdpage_number_marks(&pg.md, &s->plan);
+	pg.md.marked = marked;
 	pg.s = s;
 	pg.p = &s->plan;
 	pg.a = a;
@@ -1625,20 +1626,43 @@ pb_status markdown_render_doc_linked(const study *s, const analysis *a,
 	return mdpage_finish(&pg.md, start);
 }
 
+pb_status markdown_render_doc_linked(const study *s, const analysis *a,
+				     const char *lang,
+				     const markdown_links *links,
+				     pagedoc *doc)
+{
+	return render_doc(s, a, lang, links, false, doc);
+}
+
 pb_status markdown_render(const study *s, const analysis *a,
 			  const char *lang, GString *out)
 {
 	return markdown_render_linked(s, a, lang, NULL, out);
 }
 
-pb_status markdown_render_linked(const study *s, const analysis *a,
-				 const char *lang, const markdown_links *links,
-				 GString *out)
+/* The page's Markdown into OUT; MARKED as for render_doc. */
+static pb_status render_text(const study *s, const analysis *a,
+			     const char *lang, const markdown_links *links,
+			     bool marked, GString *out)
 {
 	pagedoc *doc = pagedoc_new();
-	pb_status st = markdown_render_doc_linked(s, a, lang, links, doc);
+	pb_status st = render_doc(s, a, lang, links, marked, doc);
 
 	g_string_append_len(out, pagedoc_str(doc), (gssize)pagedoc_len(doc));
 	pagedoc_free(doc);
 	return st;
+}
+
+pb_status markdown_render_linked(const study *s, const analysis *a,
+				 const char *lang, const markdown_links *links,
+				 GString *out)
+{
+	return render_text(s, a, lang, links, false, out);
+}
+
+pb_status markdown_render_marked(const study *s, const analysis *a,
+				 const char *lang, const markdown_links *links,
+				 GString *out)
+{
+	return render_text(s, a, lang, links, true, out);
 }

@@ -76,4 +76,11 @@ pb_status markdown_render_linked(const study *s, const analysis *a,
 				 const char *lang, const markdown_links *links,
 				 GString *out);
 
+/* markdown_render_linked with every estimate, bound and percentage in
+ * its number mark (render/mdpage.h): the page `pairboot verify` sets a
+ * published one beside.  Without the marks it is the same bytes. */
+pb_status markdown_render_marked(const study *s, const analysis *a,
+				 const char *lang, const markdown_links *links,
+				 GString *out);
+
 #endif

@@ -24,6 +24,7 @@ void mdpage_init(mdpage *md, const char *lang, pagedoc *doc)
 	md->st = PB_OK;
 	md->decimal_mark = '.';
 	md->group_sep = "";
+	md->marked = false;
 }
 
 void mdpage_number_marks(mdpage *md, const study_plan *p)
@@ -149,6 +150,17 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 			   in_table);
 }
 
+/* TEXT (pooled) with its number mark (mdpage.h) when the page is
+ * marked: the exact VALUE, RULE and SIDES. */
+static const char *mark(mdpage *md, const char *text, double value,
+			char rule, char sides)
+{
+	if (!md->marked)
+		return text;
+	return mdpage_fmt(md, MDPAGE_MARK_OPEN "%c%c%.17g" MDPAGE_MARK_TEXT
+			  "%s" MDPAGE_MARK_CLOSE, rule, sides, value, text);
+}
+
 /* BUF as a pooled string, or "?" after remembering the failure ST. */
 static const char *formatted(mdpage *md, pb_status st, char *buf)
 {
@@ -165,7 +177,7 @@ const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign)
 	char buf[NUMTEXT_BUFSIZE];
 	pb_status st = numtext_fixed(x, decimals, sign, buf, sizeof buf);
 
-	return formatted(md, st, buf);
+	return mark(md, formatted(md, st, buf), x, 'r', '0');
 }
 
 const char *mdpage_beside(mdpage *md, double x, int decimals,
@@ -176,7 +188,8 @@ const char *mdpage_beside(mdpage *md, double x, int decimals,
 	pb_status st = numtext_beside(x, decimals, bounds, beside_t ? 2 : 0,
 				     sign, buf, sizeof buf);
 
-	return formatted(md, st, buf);
+	return mark(md, formatted(md, st, buf), x, beside_t ? 'b' : 'r',
+		    beside_t ? '2' : '1');
 }
 
 /* The digits of the fraction F as a percentage, "79.5", or NULL after
@@ -191,7 +204,7 @@ static const char *percent_digits(mdpage *md, double f, int decimals)
 		return NULL;
 	}
 	numtext_decimal_mark(buf, md->decimal_mark);
-	return mdpage_fmt(md, "%s", buf);
+	return mark(md, mdpage_fmt(md, "%s", buf), 100.0 * f, 'r', '0');
 }
 
 const char *mdpage_percent(mdpage *md, double f, int decimals)

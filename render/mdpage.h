@@ -34,9 +34,30 @@ typedef struct mdpage {
 				   with (mdpage_number_marks) */
 	const char *group_sep;  /* between the digit groups of a count,
 				   "" for none (common/numtext.h) */
+	bool marked;            /* each estimate, bound and percentage
+				   carries its number mark (below) */
 } mdpage;
 
-/* Starts a page in LANG added to DOC (which the caller keeps). */
+/* The number marks of a marked page (`pairboot verify` renders one to
+ * learn what each number of a page is): every number mdpage_fixed,
+ * mdpage_beside and the percentages write reads
+ *
+ *     MDPAGE_MARK_OPEN RULE SIDES VALUE MDPAGE_MARK_TEXT TEXT MDPAGE_MARK_CLOSE
+ *
+ * RULE 'b' for an interval bound (mdpage_beside with BESIDE_T), else 'r'
+ * (a rounded value: an estimate, a setting with decimals, a percentage);
+ * SIDES '2' when TEXT keeps the value's side of 0, +T and -T, '1' of 0
+ * only, '0' of none; VALUE the exact value, "%.17g" ('.' whatever the
+ * page's mark; a percentage in percent); TEXT the number as the page
+ * writes it.  The marks are private-use characters, which Markdown and
+ * its readers leave alone; without them the page is byte for byte the
+ * unmarked one. */
+#define MDPAGE_MARK_OPEN  "\xee\x80\x80"    /* U+E000 */
+#define MDPAGE_MARK_TEXT  "\xee\x80\x81"    /* U+E001 */
+#define MDPAGE_MARK_CLOSE "\xee\x80\x82"    /* U+E002 */
+
+/* Starts a page in LANG added to DOC (which the caller keeps), without
+ * number marks. */
 void mdpage_init(mdpage *md, const char *lang, pagedoc *doc);
 
 /* Writes the numbers of the page with the decimal mark of its language

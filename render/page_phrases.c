@@ -218,19 +218,6 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 	}
 }
 
-const page_earlier_verdict page_verdict_earlier[PAGE_VERDICT_EARLIER] = {
-	/* TRANSLATORS: the published article's conclusion where every
-	   series is indeterminate and the estimates differ in sign; the
-	   pages now say "advantage not established; equivalence not proven"
-	   there, but `pairboot verify` still reads the article's words. */
-	{ N_("result indeterminate and differs in direction"),
-	  VERDICT_INDETERMINATE },
-	/* TRANSLATORS: the earlier wording of "the series' verdicts differ;
-	   no pooled conclusion", which `pairboot verify` still reads. */
-	{ N_("series disagree; no pooled conclusion"),
-	  VERDICT_SERIES_DISAGREE },
-};
-
 const char *verdict_detected_msgid(bool higher, bool better)
 {
 	/* TRANSLATORS: a conclusion; %s is the statistic, such as `p99`,

@@ -1,10 +1,7 @@
-/* page_phrases.h: the phrases of the study page and the build-comparison
- * page that `pairboot verify` reads back (ingest/published.h): the words
- * of the tables, the sentences on the settings and runs, and the wording
- * of each verdict.  The page writers (render/markdown.c,
- * render/builddiff_md.c) and verify's vocabulary (src/verify_vocab.c) take
- * them from here, so a page and the reader of a page use the very same
- * msgids.
+/* page_phrases.h: the phrases the study page and the build-comparison
+ * page share: the words of the tables, the sentences on the settings and
+ * runs, and the wording of each verdict.  The page writers
+ * (render/markdown.c, render/builddiff_md.c) take them from here.
  *
  * The strings are msgids: callers translate them (render/i18n.h).  The
  * too-few-pairs wording has a plural form and one %zu, the minimum number
@@ -17,10 +14,8 @@
 
 #include "analyze/verdict.h"
 
-/* A phrase of the pages that `pairboot verify` reads back: its msgid,
- * with its gettext context or NULL, and its plural msgid (translated
- * with the count) or NULL.  The page writers translate these very
- * entries, so a page and its reader cannot drift apart. */
+/* A phrase of the pages: its msgid, with its gettext context or NULL,
+ * and its plural msgid (translated with the count) or NULL. */
 typedef struct page_phrase {
 	const char *ctx;
 	const char *msgid;
@@ -111,18 +106,6 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural);
  * when that side is the better one.  verdict_msgid gives the wording
  * without a direction, for pages that show no statistic. */
 const char *verdict_detected_msgid(bool higher, bool better);
-
-/* Conclusions that earlier pages (the published article among them)
- * wrote and the pages no longer do, with the verdict a page reader takes
- * each for. */
-typedef struct page_earlier_verdict {
-	const char *msgid;
-	verdict verdict;
-} page_earlier_verdict;
-
-#define PAGE_VERDICT_EARLIER 2
-
-extern const page_earlier_verdict page_verdict_earlier[PAGE_VERDICT_EARLIER];
 
 /* The msgid that joins a conclusion and the list of each series' verdict
  * ("%s: %s"), and the one that names a series with its verdict

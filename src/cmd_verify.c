@@ -1,20 +1,16 @@
-/* cmd_verify.c: `pairboot verify STUDY --against FILE [--tolerance X]`:
- * recomputes everything from the study and sets each published number or
- * verdict beside the recomputed one.
+/* cmd_verify.c: `pairboot verify STUDY --against FILE`: recomputes
+ * everything from the study and sets the published page or results.json
+ * beside what pairboot writes from it (verify/verify.h).
  *
- * Each line says `match`, `MISMATCH`, `OMITTED` (recomputed, but the file
- * does not show it) or `not in data` (published, but the study has no
- * such item); against a page, the lines of the page pairboot writes are
- * checked too (analyze/verify_page.h) and the paragraphs that are not
- * pairboot's are listed; a summary line follows.  The exit status is 0
- * when nothing is a MISMATCH, not in data or (unless --allow-omitted)
- * OMITTED, else 1 (PB_MISMATCH).
- *
- * The matching itself (precision, tolerance, what is checked) is
- * analyze/verify.h; this file reads the inputs, runs it and prints its
- * items, a line naming the settings checked and a summary line. */
-#include "config.h"
-
+ * The report names first what was read (a page: its tables, rows and
+ * other blocks, what pairboot recognised as its own, the author's text and
+ * what is hidden from readers), then the items that do not follow
+ * (MISMATCH, not in data), those omitted, the author's text that was not
+ * checked, and the matches; a summary line ends it.  Exit status: 0 when
+ * everything follows (author text aside, unless --strict), 1 when
+ * something does not (PB_MISMATCH), 2 when the file could not be read as a
+ * whole (PB_UNREADABLE: a byte that is not text, a page past verify's
+ * work, a results.json that is not JSON). */
 #include "config.h"
 
 #include <errno.h>
@@ -27,40 +23,43 @@
 #include <glib.h>
 
 #include "analyze/analysis.h"
-#include "analyze/verify.h"
-#include "analyze/verify_page.h"
 #include "common/diag.h"
-#include "ingest/published.h"
-#include "ingest/published_text.h"
+#include "common/fileread.h"
+#include "ingest/results_json.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
-#include "render/figkind.h"
-#include "render/markdown.h"
-#include "render/studytext.h"
 #include "src/cli.h"
 #include "src/options.h"
-#include "src/verify_vocab.h"
-
-
-static const char *const verdict_text[VERIFY_VERDICTS] = {
-	"match", "MISMATCH", "OMITTED", "not in data"
-};
+#include "verify/verify.h"
 
 /* What the command line asks for beyond the files. */
 typedef struct verify_request {
-	verify_options opt;
+	marks_rules rules;
 	bool quiet;              /* --quiet: only what does not follow */
-	bool allow_omitted;      /* --allow-omitted: a result the file does
-				    not show is no failure */
+	bool allow_omitted;      /* --allow-omitted */
+	bool strict;             /* --strict: author text fails the page */
+	const char *registered;  /* --registered DIGEST, or NULL */
 } verify_request;
 
-/* One line of the report.  QUIET: only what makes the file fail. */
-static void print_item(const verify_item *it, bool quiet, bool allow_omitted)
+/* What the items add up to. */
+typedef struct verify_tally {
+	size_t failed;           /* MISMATCH and not in data */
+	size_t omitted;
+	size_t author;           /* units of author text */
+	bool unreadable;         /* the file was not read as a whole */
+	bool registered_differs;
+} verify_tally;
+
+/* ---- the report ------------------------------------------------------ */
+
+static void print_item(const vreport_item *it)
 {
-	if (quiet && (it->verdict == VERIFY_MATCH
-		      || (allow_omitted && it->verdict == VERIFY_OMITTED)))
-		return;
-	cli_print(stdout, "%-13s  %s", verdict_text[it->verdict], it->what);
+	cli_print(stdout, "%-13s  ", vreport_verdict_word(it->verdict));
+	if (it->line == it->last_line && it->line)
+		printf("line %zu: ", it->line);
+	else if (it->line)
+		printf("lines %zu-%zu: ", it->line, it->last_line);
+	cli_print(stdout, "%s", it->what);
 	if (it->published)
 		cli_print(stdout, ": published %s", it->published);
 	if (it->recomputed)
@@ -69,250 +68,286 @@ static void print_item(const verify_item *it, bool quiet, bool allow_omitted)
 	putchar('\n');
 }
 
-static void print_paths(const char *what, const char **paths, size_t n)
+/* The items of verdict V, in the file's order. */
+static void print_items(const vreport *r, vreport_verdict v)
 {
-	if (!n)
-		return;
-	printf("%s:", what);
-	for (size_t i = 0; i < n; i++)
-		cli_print(stdout, " %s", paths[i]);
-	putchar('\n');
+	for (size_t i = 0; i < vreport_n_items(r); i++)
+		if (vreport_item_at(r, i)->verdict == v)
+			print_item(vreport_item_at(r, i));
 }
 
-/* The first lines: what is verified against what, and how the interval
- * bounds are compared. */
-static void print_header(const verify_result *r, const verify_request *req,
-			 const published *p, const study *s,
-			 const char *study_dir, const char *file)
+/* What was read of a page, first: so that what disagrees stands out. */
+static void print_read(const verify_outcome *o)
+{
+	const pagecmp_stats *s = &o->stats;
+	size_t n_hidden = pageview_n_hidden(o->page);
+
+	printf("read: %zu table%s (%zu row%s), %zu other block%s; "
+	       "pairboot's: %zu block%s and row%s (%zu table%s set beside "
+	       "pairboot's); author text: %zu block%s (%zu line%s)\n",
+	       s->tables, s->tables == 1 ? "" : "s", s->rows,
+	       s->rows == 1 ? "" : "s", s->texts, s->texts == 1 ? "" : "s",
+	       s->recognised, s->recognised == 1 ? "" : "s",
+	       s->recognised == 1 ? "" : "s", s->tables_paired,
+	       s->tables_paired == 1 ? "" : "s", s->author,
+	       s->author == 1 ? "" : "s", s->author_lines,
+	       s->author_lines == 1 ? "" : "s");
+	for (size_t i = 0; i < n_hidden; i++) {
+		const pageview_hidden *h = pageview_hidden_at(o->page, i);
+		printf("hidden from readers, not read: lines %zu-%zu (%s)\n",
+		       h->line, h->last_line, h->what);
+	}
+	for (size_t i = 0; i < pageview_n_problems(o->page); i++) {
+		const pageview_problem *p = pageview_problem_at(o->page, i);
+		printf("unreadable     line %zu, column %zu: %s\n", p->line,
+		       p->col, p->what);
+	}
+}
+
+static void print_header(const verify_outcome *o, const verify_request *req,
+			 const study *s, const char *dir, const char *file)
 {
 	const char *unit = s->plan.unit ? s->plan.unit : "";
 
-	if (p->source == PUB_RESULTS_JSON)
-		cli_print(stdout, "verify %s against %s (results.json)\n",
-			  study_dir, file);
-	else
+	if (o->page)
 		cli_print(stdout, "verify %s against %s (published page, "
-			  "language %s)\n",
-		       study_dir, file, p->lang ? p->lang : "unknown");
-	if (r->exact_ci)
-		printf("CI bounds: compared exactly (same seed, resamples, "
-		       "method and confidence as the file)\n");
-	else if (req->opt.tolerance_given)
-		printf("CI bounds: compared within a tolerance of %g %s\n",
-		       req->opt.tolerance, unit);
-	else if (p->source == PUB_RESULTS_JSON)
-		printf("CI bounds: compared exactly; the file's seed, "
-		       "resamples, method or confidence differ from the "
-		       "study's (give --tolerance)\n");
+			  "language %s)\n", dir, file, o->lang);
 	else
-		printf("CI bounds: compared at the published precision (give "
-		       "--tolerance to allow for another seed)\n");
+		cli_print(stdout, "verify %s against %s (results.json)\n", dir,
+			  file);
+	if (o->page)
+		print_read(o);
+	if (req->rules.tolerance_given)
+		cli_print(stdout, "CI bounds: within %g %s of the recomputed "
+			  "ones, on the same side of 0 and of the threshold\n",
+			  req->rules.tolerance, unit);
+	else
+		printf("CI bounds: %s (give --tolerance to allow for another "
+		       "seed)\n", o->page ? "at the precision pairboot writes"
+					  : "exactly");
+	if (s->runs_from_summary)
+		printf("runs taken from the study's summary, their raw files "
+		       "absent: %zu of %zu\n", s->runs_from_summary,
+		       s->n_runs);
 }
 
-/* Which settings were checked, and which the file does not state. */
-static void print_settings_summary(const verify_result *r)
+/* The registered plan the reviewer saw published, beside the study's. */
+static void check_registered(const verify_request *req, const study *s,
+			     verify_tally *t)
 {
-	GString *yes = g_string_new(NULL), *no = g_string_new(NULL);
-
-	for (int k = 0; k < PUB_SET_KINDS; k++) {
-		GString *g = r->stated[k] ? yes : no;
-		g_string_append_printf(g, "%s%s", g->len ? ", " : "",
-				       pub_setting_name((pub_setting_kind)k));
-	}
-	printf("settings checked: %s; not stated: %s; runs checked for %zu "
-	       "series, pairs for %zu comparisons\n",
-	       yes->len ? yes->str : "none", no->len ? no->str : "none",
-	       r->accounts_checked, r->pairs_checked);
-	g_string_free(yes, TRUE);
-	g_string_free(no, TRUE);
-}
-
-/* The published lines that are not pairboot's text: "not checked: 2
- * paragraphs (5 lines): lines 1-4, 9". */
-static void print_unchecked(const verify_result *r)
-{
-	if (!r->n_unchecked)
+	if (!req->registered)
 		return;
-	printf("not checked: %zu paragraph%s (%zu line%s): line%s",
-	       r->n_unchecked, r->n_unchecked == 1 ? "" : "s",
-	       r->unchecked_lines, r->unchecked_lines == 1 ? "" : "s",
-	       r->unchecked_lines == 1 ? "" : "s");
-	for (size_t i = 0; i < r->n_unchecked; i++) {
-		size_t from = r->unchecked[2 * i], to = r->unchecked[2 * i + 1];
-		printf("%s %zu", i ? "," : "", from);
-		if (to != from)
-			printf("-%zu", to);
-	}
-	putchar('\n');
+	t->registered_differs = strcmp(req->registered, s->plan.digest) != 0;
+	printf("%-13s  registered plan digest: given %s, the study's %s%s\n",
+	       t->registered_differs ? "MISMATCH" : "match", req->registered,
+	       s->plan.digest,
+	       s->plan.registered ? "" : " (its study.ini does not say "
+					 "registered)");
 }
 
-/* The last word of the summary line. */
-static const char *conclusion(const verify_result *r, bool allow_omitted)
+/* "lines 3-5, 9" of the author text. */
+static void print_author_lines(const vreport *r)
 {
-	if (!verify_result_follows(r, true))
+	const char *sep = "";
+
+	for (size_t i = 0; i < vreport_n_items(r); i++) {
+		const vreport_item *it = vreport_item_at(r, i);
+		if (it->verdict != VREPORT_NOT_CHECKED || !it->line)
+			continue;
+		printf("%s%zu", sep, it->line);
+		if (it->last_line != it->line)
+			printf("-%zu", it->last_line);
+		sep = ", ";
+	}
+}
+
+static const char *closing(const verify_tally *t, const verify_request *req)
+{
+	if (t->unreadable)
+		return "the file could not be read as a whole; what was read "
+		       "is listed above";
+	if (t->failed || t->registered_differs)
 		return "the published result does not follow from the data";
-	if (!r->counts[VERIFY_OMITTED])
-		return "every published item follows from the data";
-	if (allow_omitted)
+	if (t->omitted && !req->allow_omitted)
+		return "every published item follows from the data, but "
+		       "results of the data are omitted (--allow-omitted "
+		       "accepts that)";
+	if (t->author)
+		return NULL;    /* said with the lines (print_summary) */
+	if (t->omitted)
 		return "every published item follows from the data; what is "
 		       "omitted is allowed (--allow-omitted)";
-	return "every published item follows from the data, but results "
-	       "of the data are omitted (--allow-omitted accepts that)";
+	return "every published item follows from the data";
 }
 
-/* The items of R and the lines that sum them up. */
-static void print_result(const verify_result *r, bool quiet,
-			 bool allow_omitted)
+static void print_summary(const verify_outcome *o, const verify_tally *t,
+			  const verify_request *req)
 {
-	const size_t *n = r->counts;
+	const vreport *r = o->report;
+	const char *last = closing(t, req);
 
-	for (size_t i = 0; i < r->n_items; i++)
-		print_item(&r->items[i], quiet, allow_omitted);
-	print_unchecked(r);
-	print_paths("inputs that differ", r->inputs_differ,
-		    r->n_inputs_differ);
-	print_paths("inputs missing from the study", r->inputs_missing,
-		    r->n_inputs_missing);
-	print_paths("inputs new in the study", r->inputs_added,
-		    r->n_inputs_added);
-	print_settings_summary(r);
-	printf("summary: %zu checked", n[VERIFY_MATCH] + n[VERIFY_MISMATCH]
-	       + n[VERIFY_NOT_IN_DATA]);
-	if (r->lines_compared)
-		printf(" (%zu page lines)", r->lines_checked);
-	printf(", %zu MISMATCH, %zu not in data, %zu OMITTED",
-	       n[VERIFY_MISMATCH], n[VERIFY_NOT_IN_DATA], n[VERIFY_OMITTED]);
-	if (r->lines_compared)
-		printf(", %zu paragraph%s not checked", r->n_unchecked,
-		       r->n_unchecked == 1 ? "" : "s");
-	printf("; %s\n", conclusion(r, allow_omitted));
-}
-
-/* The figure links of a page, as the first line that shows one of
- * pairboot's figures (`![...](BASEinterval.LANG.EXT)`) has them: BASE into
- * BUF (SIZE bytes), EXT "svg" or "png".  False when the page shows none:
- * it is then compared with the page without figures. */
-static bool page_links(const char *text, const char *lang,
-		       markdown_links *out, char *buf, size_t size)
-{
-	static const char *const exts[] = { "svg", "png" };
-
-	for (const char *line = text; line && *line;) {
-		const char *end = strchr(line, '\n');
-		size_t len = end ? (size_t)(end - line) : strlen(line);
-		const char *open = NULL;
-
-		while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
-			len--;
-		if (len > 4 && line[0] == '!' && line[1] == '['
-		    && line[len - 1] == ')') {
-			for (const char *c = line + len - 1; c > line; c--)
-				if (c[-1] == ']' && c[0] == '(') {
-					open = c + 1;
-					break;
-				}
-		}
-		for (int k = 0; open && k < FIG_KINDS; k++)
-			for (size_t e = 0; e < 2; e++) {
-				char file[64];
-				size_t tl = (size_t)(line + len - 1 - open), fl;
-				snprintf(file, sizeof file, "%s.%s.%s",
-					 figkind_name((fig_kind)k), lang,
-					 exts[e]);
-				fl = strlen(file);
-				if (tl < fl || tl - fl >= size
-				    || memcmp(open + tl - fl, file, fl) != 0
-				    || (tl > fl && open[tl - fl - 1] != '/'))
-					continue;
-				memcpy(buf, open, tl - fl);
-				buf[tl - fl] = '\0';
-				out->base = buf;
-				out->ext = exts[e];
-				return true;
-			}
-		line = end ? end + 1 : NULL;
+	printf("summary: %zu checked, %zu MISMATCH, %zu not in data, "
+	       "%zu OMITTED",
+	       vreport_count(r, VREPORT_MATCH)
+	       + vreport_count(r, VREPORT_MISMATCH)
+	       + vreport_count(r, VREPORT_NOT_IN_DATA),
+	       vreport_count(r, VREPORT_MISMATCH),
+	       vreport_count(r, VREPORT_NOT_IN_DATA),
+	       vreport_count(r, VREPORT_OMITTED));
+	if (o->page)
+		printf(", %zu author block%s not checked", t->author,
+		       t->author == 1 ? "" : "s");
+	if (last) {
+		printf("; %s\n", last);
+		return;
 	}
-	return false;
+	printf("; every item in pairboot's words follows from the data, but "
+	       "%zu block%s of author text %s not checked (line%s ",
+	       t->author, t->author == 1 ? "" : "s",
+	       t->author == 1 ? "was" : "were", t->author == 1 ? "" : "s");
+	print_author_lines(r);
+	printf(")%s\n", req->strict ? "; --strict fails it" : "");
 }
 
-/* For a page: its every line beside the page pairboot writes from the
- * study in the page's language, with the figures the page shows. */
-static pb_status check_lines(verify_result *r, const study *s,
-			     const analysis *a, const published *p)
+static verify_tally tally(const verify_outcome *o)
 {
-	GString *expected;
-	markdown_links links;
-	char base[1100];
+	verify_tally t = { 0 };
+	const vreport *r = o->report;
+
+	t.failed = vreport_count(r, VREPORT_MISMATCH)
+		   + vreport_count(r, VREPORT_NOT_IN_DATA);
+	t.omitted = vreport_count(r, VREPORT_OMITTED);
+	if (o->page) {
+		t.author = o->stats.author;
+		t.unreadable = pageview_n_problems(o->page) > 0
+			       || o->stats.unjudged > 0;
+	}
+	return t;
+}
+
+/* A file not read whole is not verified, whatever was found in it. */
+static pb_status status_of(const verify_tally *t, const verify_request *req)
+{
+	if (t->unreadable)
+		return PB_UNREADABLE;
+	if (t->failed || t->registered_differs
+	    || (t->omitted && !req->allow_omitted))
+		return PB_MISMATCH;
+	return req->strict && t->author ? PB_MISMATCH : PB_OK;
+}
+
+static pb_status report(const verify_outcome *o, const verify_request *req,
+			const study *s, const char *dir, const char *file)
+{
+	static const vreport_verdict order[] = {
+		VREPORT_MISMATCH, VREPORT_NOT_IN_DATA, VREPORT_OMITTED,
+		VREPORT_NOT_CHECKED, VREPORT_MATCH
+	};
+	verify_tally t = tally(o);
+
+	if (!req->quiet)
+		print_header(o, req, s, dir, file);
+	else if (o->page)
+		for (size_t i = 0; i < pageview_n_problems(o->page); i++) {
+			const pageview_problem *p =
+				pageview_problem_at(o->page, i);
+			printf("unreadable     line %zu, column %zu: %s\n",
+			       p->line, p->col, p->what);
+		}
+	check_registered(req, s, &t);
+	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+		if (!req->quiet || order[k] == VREPORT_MISMATCH
+		    || order[k] == VREPORT_NOT_IN_DATA
+		    || (order[k] == VREPORT_OMITTED && !req->allow_omitted)
+		    || (order[k] == VREPORT_NOT_CHECKED && req->strict))
+			print_items(o->report, order[k]);
+	print_summary(o, &t, req);
+	return status_of(&t, req);
+}
+
+/* ---- reading and comparing --------------------------------------------- */
+
+/* The report of a file that could not be read at all (its diagnostics
+ * say why, on stderr): PB_UNREADABLE. */
+static pb_status unreadable(const char *dir, const char *file,
+			    const char *kind)
+{
+	cli_print(stdout, "verify %s against %s (%s)", dir, file, kind);
+	printf("\nsummary: nothing checked; the file could not be read as a "
+	       "whole (see the error above)\n");
+	return PB_UNREADABLE;
+}
+
+/* Whether TEXT is a JSON document rather than a page: '{' first. */
+static bool looks_like_json(const char *text, size_t len)
+{
+	size_t i = 0;
+
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < len && (text[i] == ' ' || text[i] == '\t'
+			   || text[i] == '\n' || text[i] == '\r'))
+		i++;
+	return i < len && text[i] == '{';
+}
+
+static pb_status compare(const study *s, const analysis *a, const char *file,
+			 const char *text, size_t len,
+			 const verify_request *req, diag *d,
+			 verify_outcome **out)
+{
+	json_t *root = NULL;
+	int version;
 	pb_status st;
 
-	if (p->source != PUB_PAGE || !p->text || !p->lang)
-		return PB_OK;
-	expected = g_string_new(NULL);
-	st = markdown_render_linked(s, a, p->lang,
-				    page_links(p->text, p->lang, &links, base,
-					       sizeof base) ? &links : NULL,
-				    expected);
+	if (!looks_like_json(text, len))
+		return verify_page(s, a, text, len, &req->rules, out);
+	st = results_json_parse(file, text, len, d, &root, &version);
+	if (st == PB_DATAERR)
+		return unreadable(s->dir, file, "results.json");
 	if (st == PB_OK)
-		st = verify_page_lines(r, p, expected->str, expected->len);
-	g_string_free(expected, TRUE);
-	return st;
-}
-
-static pb_status report(const study *s, const analysis *a, const published *p,
-			const verify_request *req, const char *study_dir,
-			const char *file)
-{
-	verify_result *r = NULL;
-	pb_status st = verify_run(s, a, p, &req->opt, &r);
-
-	if (st != PB_OK)
-		return st;
-	st = check_lines(r, s, a, p);
-	if (st != PB_OK) {
-		if (st == PB_SOFTWARE)
-			fprintf(stderr, "pairboot: internal error: the %s page "
-				"cannot be rendered\n", p->lang);
-		verify_result_free(r);
-		return st;
-	}
-	if (!req->quiet)
-		print_header(r, req, p, s, study_dir, file);
-	print_result(r, req->quiet, req->allow_omitted);
-	st = verify_result_follows(r, req->allow_omitted) ? PB_OK
-							  : PB_MISMATCH;
-	verify_result_free(r);
+		st = verify_json(s, a, root, &req->rules, out);
+	json_decref(root);
 	return st;
 }
 
 static pb_status verify_study(const char *dir, const char *file,
 			      const verify_request *req, diag *d)
 {
-	pub_phrase *vocab = NULL;
-	size_t n_vocab = 0;
-	const char *msgid = NULL, *lang = NULL;
-	published *p = NULL;
 	study *s = NULL;
 	analysis *a = NULL;
-	pb_status st = verify_vocab_build(&vocab, &n_vocab, &msgid, &lang);
+	verify_outcome *o = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	pb_status st = study_read(dir, d, &s);
 
-	if (st == PB_SOFTWARE)
-		fprintf(stderr, "pairboot: internal error: no %s translation "
-			"of '%s'\n", lang, msgid);
-	/* The study first: its plan says how the file spells states. */
-	if (st == PB_OK)
-		st = study_read(dir, d, &s);
-	if (st == PB_OK)
-		st = published_read(file, &s->plan, vocab, n_vocab, d, &p);
+	if (st == PB_OK) {
+		st = fileread_document(file, d, &text, &len);
+		/* Too large, or not a regular file's text. */
+		if (st == PB_DATAERR)
+			st = unreadable(dir, file, "not read");
+	}
 	if (st == PB_OK)
 		st = analysis_run(s, d, &a);
+	if (st == PB_OK) {
+		verify_request with_t = *req;
+
+		with_t.rules.threshold = s->plan.threshold;
+		st = compare(s, a, file, text, len, &with_t, d, &o);
+	}
+	if (st == PB_SOFTWARE)
+		fprintf(stderr, "pairboot: internal error: a page of the study "
+			"cannot be rendered\n");
 	if (st == PB_OK)
-		st = report(s, a, p, req, dir, file);
+		st = report(o, req, s, dir, file);
+	verify_outcome_free(o);
+	free(text);
 	analysis_free(a);
 	study_free(s);
-	published_free(p);
-	free(vocab);
 	return st;
 }
+
+/* ---- the command line ---------------------------------------------------- */
 
 /* A tolerance: a '.'-decimal number >= 0, nothing else. */
 static bool parse_tolerance(const char *s, double *out)
@@ -332,18 +367,34 @@ static bool parse_tolerance(const char *s, double *out)
 	return !errno && *end == '\0' && isfinite(*out);
 }
 
+/* A plan digest: 64 lower-case hexadecimal digits. */
+static bool is_digest(const char *s)
+{
+	size_t i = 0;
+
+	while (g_ascii_isdigit(s[i]) || (s[i] >= 'a' && s[i] <= 'f'))
+		i++;
+	return i == 64 && s[i] == '\0';
+}
+
 static pb_status cmd_verify(int argc, char **argv, const cli_options *opt);
 
 static const cli_option verify_opts[] = {
 	{ 'a', 'a', "against", "FILE", true,
 	  "the results.json or published page (Markdown or plain text, in any "
-	  "language) to check" },
+	  "of the four languages) to check" },
 	{ 't', 't', "tolerance", "X", false,
 	  "how far, in the study's unit, an interval bound drawn another way "
-	  "may lie and still match" },
+	  "may lie and still match (never across 0 or the threshold)" },
 	{ 'O', 0, "allow-omitted", NULL, false,
 	  "a result of the data that FILE does not show (OMITTED) does not "
 	  "make it fail" },
+	{ 'S', 0, "strict", NULL, false,
+	  "text of the author's (not in pairboot's words, so not checked) "
+	  "makes FILE fail" },
+	{ 'R', 0, "registered", "DIGEST", false,
+	  "the plan digest published before the first boot: fail when the "
+	  "study's plan digest differs" },
 };
 
 const cli_command command_verify = {
@@ -351,18 +402,20 @@ const cli_command command_verify = {
 	.operands = "STUDY",
 	.options = verify_opts,
 	.n_options = sizeof verify_opts / sizeof verify_opts[0],
-	.summary = "Recompute everything from the study and print each number, "
-		   "verdict and line of FILE beside the recomputed one; exit 1 "
-		   "when any item is a MISMATCH, not in data or, unless "
-		   "--allow-omitted, OMITTED.",
-	.overview = "recompute everything from the study and print each "
-		    "number, verdict and page line of FILE (a results.json or "
-		    "a published page, Markdown or plain text, in any "
-		    "language) beside the recomputed one: match, MISMATCH, "
-		    "OMITTED or not in data, and the paragraphs not checked; "
-		    "interval bounds drawn another way match within X (in the "
-		    "study's unit); exits 1 when any item is a MISMATCH, not "
-		    "in data or, unless --allow-omitted, OMITTED",
+	.summary = "Render the study's page or results.json afresh and set "
+		   "FILE beside it, as a reader sees it; exit 1 when anything "
+		   "in pairboot's words does not follow, 2 when FILE cannot "
+		   "be read as a whole.",
+	.overview = "render the study's page (in the language of FILE) or "
+		    "results.json afresh and set FILE beside it: a page as a "
+		    "reader sees it (HTML comments hidden, raw HTML judged), "
+		    "each block or row a match, MISMATCH (numbers by their "
+		    "rules: never fewer decimals than pairboot writes), not "
+		    "in data (pairboot's words the data do not give) or "
+		    "author text, not checked; a results.json key by key; "
+		    "what FILE leaves out is OMITTED; exits 1 when anything "
+		    "does not follow (or, with --strict, author text is "
+		    "left), 2 when FILE cannot be read as a whole",
 	.run = cmd_verify,
 };
 
@@ -377,8 +430,6 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 
 	memset(&req, 0, sizeof req);
 	req.quiet = opt->quiet;
-	/* A page names a series as it is written in the page's language. */
-	req.opt.series_name = studytext_series_name;
 	while ((c = cli_next_option(&p, argc, argv)) != -1) {
 		switch (c) {
 		case 'a':
@@ -387,13 +438,24 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 		case 'O':
 			req.allow_omitted = true;
 			break;
+		case 'S':
+			req.strict = true;
+			break;
+		case 'R':
+			if (!is_digest(optarg))
+				return cli_usage_error("verify: invalid "
+						       "digest '%s' (64 "
+						       "lower-case hex "
+						       "digits)", optarg);
+			req.registered = optarg;
+			break;
 		case 't':
-			if (!parse_tolerance(optarg, &req.opt.tolerance))
+			if (!parse_tolerance(optarg, &req.rules.tolerance))
 				return cli_usage_error("verify: invalid "
 						       "tolerance '%s' (a "
 						       "number >= 0, such as "
 						       "0.05)", optarg);
-			req.opt.tolerance_given = true;
+			req.rules.tolerance_given = true;
 			break;
 		default:
 			return PB_USAGE;
@@ -411,9 +473,13 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = verify_study(argv[optind], against, &req, d);
-	/* A mismatch is the answer, not a failure to give one. */
+	/* A mismatch is the answer, not a failure to give one; a page that
+	 * could not be read whole has its report, a results.json that is
+	 * not JSON its diagnostics. */
 	if (st != PB_MISMATCH)
-		cli_say_failure(st, "verify", "nothing verified", d);
+		cli_say_failure(st, "verify", st == PB_UNREADABLE
+				? "the file cannot be read as a whole"
+				: "nothing verified", d);
 	diag_free(d);
 	return st;
 }

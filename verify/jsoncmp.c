@@ -2,6 +2,7 @@
  * (see jsoncmp.h). */
 #include "config.h"
 
+#include "common/numtext.h"
 #include "verify/jsoncmp.h"
 
 #include <math.h>
@@ -108,7 +109,17 @@ static int dump_piece(const char *buf, size_t size, void *data)
 static bool add_json(textbuf *tb, const json_t *v, size_t cap)
 {
 	dump_sink d = { tb, tb->len, cap, false, false };
-	int rc = json_dump_callback(v, dump_piece, &d, JSON_ENCODE_ANY
+	int rc;
+
+	/* A real as the file writes it: the shortest text that reads back
+	 * to the same double, not seventeen digits. */
+	if (json_is_real(v)) {
+		char buf[32];
+
+		numtext_shortest(json_real_value(v), buf);
+		return tb_str(tb, buf);
+	}
+	rc = json_dump_callback(v, dump_piece, &d, JSON_ENCODE_ANY
 				    | JSON_COMPACT | JSON_REAL_PRECISION(17));
 
 	if (d.cut)

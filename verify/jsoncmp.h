@@ -54,8 +54,8 @@
  * form that reads back to the same double (common/numtext.h,
  * numtext_shortest), so an untouched file matches exactly, as
  * tests/unit/test_jsoncmp.c checks on a bundled study.  Two integers
- * compare as integers.  A value is shown as jansson's compact JSON text
- * (JSON_COMPACT, reals with up to 17 significant digits), cut at
+ * compare as integers.  A value is shown as jansson's compact JSON text,
+ * a real in its shortest form (as the file writes it), cut at
  * JSONCMP_TEXT_MAX bytes (at a character boundary) with "..." after it.
  *
  * Bound keys, the ends of an interval in the study's unit, alone take

@@ -130,12 +130,13 @@ for bad in 'https://x.org/a b' 'https://x.org/a)b' ''; do
 	ok "and names the option" grep -q 'compare: --figure-base must be' "$pb_err_file"
 	ok "and nothing is written" test ! -e "$out/cmpbad"
 done
-# verify reads report pages only: a compare page is refused, as before,
-# at its first table that no report page has.
+# verify sets a page beside the study's report page: a compare page is
+# not that page, and its mechanism table differs row by row.
 run_pb verify "$newbuild" --against "$out/cmp/compare.en.md"
-is "$pb_status" 65 "verify refuses a compare page (exit 65)"
-ok "at its mechanism table" \
-	grep -q 'compare.en.md:21:13: expected registrations as k/n' "$pb_err_file"
+is "$pb_status" 1 "verify of a compare page against the study: exit 1"
+ok "its mechanism rows are MISMATCHes" \
+	grep -q '^MISMATCH *line 21: Mechanism check: row missing, Registration: published old: 0/4 / new: 4/4, recomputed 4/4$' \
+	"$pb_out_file"
 
 ## verify ---------------------------------------------------------------
 for page in "$out/power/en.md" "$out/power/de.md" "$out/base/en.md" \
@@ -153,25 +154,25 @@ sed 's/^\(!\[Per-boot.*\)`-0\.450 ms`/\1`-0.451 ms`/' "$out/power/en.md" >"$tap_
 ok "(the per-boot alt text was changed)" \
 	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/boots.md" "$out/power/en.md"
 run_pb verify "$power" --against "$tap_tmp/boots.md"
-is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section Comparison with the reference): published !\[Per-boot' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH *line [0-9]*: Comparison with the reference: figure boots.en.svg: estimate (another value): published -0.451, recomputed -0.450$' "$pb_out_file")" "1:1:1" \
 	"a per-boot alt text with another mean difference: MISMATCH"
 sed 's/^\(!\[Per-boot.*Series 2: \)8 blocks/\17 blocks/' "$out/power/en.md" >"$tap_tmp/blocks.md"
 run_pb verify "$power" --against "$tap_tmp/blocks.md"
-is "$pb_status:$(grep -c '^MISMATCH.*published !\[Per-boot' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure boots.en.svg: published .*7 blocks.*recomputed .*8 blocks' "$pb_out_file")" "1:1:1" \
 	"one with another number of blocks: MISMATCH"
 sed 's/^\(!\[Priorität.*`10` (Registrierung: \)4\/4/\13\/4/' "$out/mmcss/de.md" >"$tap_tmp/mech.md"
 ok "(the mechanism alt text was changed)" \
 	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/mech.md" "$out/mmcss/de.md"
 run_pb verify "$mmcss" --against "$tap_tmp/mech.md"
-is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section [^)]*): published !\[Priorität' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure mechanism.de.svg: published .*3/4.*recomputed .*4/4' "$pb_out_file")" "1:1:1" \
 	"de: a mechanism alt text with 3/4 registrations for 4/4: MISMATCH"
 sed 's/^\(!\[Difference.*\)benefit/\1harm/' "$out/power/en.md" >"$tap_tmp/alt.md"
 run_pb verify "$power" --against "$tap_tmp/alt.md"
-is "$pb_status:$(grep -c '^MISMATCH *page line [0-9]* (section Comparison with the reference): published !\[' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure interval.en.svg: published .*harm.*recomputed .*benefit' "$pb_out_file")" "1:1:1" \
 	"an alt text that says harm for benefit: MISMATCH"
 sed '/^!\[Per-boot/d' "$out/power/en.md" >"$tap_tmp/nofig.md"
 run_pb verify "$power" --against "$tap_tmp/nofig.md"
-is "$pb_status:$(grep -c '^OMITTED *section Comparison with the reference: recomputed !\[Per-boot' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^OMITTED *Comparison with the reference: figure boots.en.svg: recomputed Per-boot' "$pb_out_file")" "1:1" \
 	"a figure left out: OMITTED"
 
 done_testing

@@ -28,6 +28,15 @@ tap_failed=0
 tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/pairboot-test.XXXXXX") || exit 99
 trap 'rm -rf "$tap_tmp"' EXIT
 
+# page_line_matched PAGE TEXT: the line of PAGE that first holds TEXT (a
+# fixed string) is one the last `pairboot verify` (its output in
+# $pb_out_file) reported as a match.
+page_line_matched() {
+	local n
+	n=$(grep -nF -- "$2" "$1" | head -n 1 | cut -d: -f1)
+	[ -n "$n" ] && grep -q "^match  *lines\{0,1\} $n[:-]" "$pb_out_file"
+}
+
 # diag TEXT...: a comment line, shown in the test's log.
 diag() {
 	printf '%s\n' "$@" | sed 's/^/# /'

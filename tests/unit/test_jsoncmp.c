@@ -149,15 +149,15 @@ static void test_changed_leaves(void)
 		    "{\"n\": 3, \"x\": 0.1, \"big\": 1e300}", &exact,
 		    "3 vs 3.0");
 	expect_counts(r, 3, 0, 0, 0, "3.0 equals 3");
-	expect(r, "n", VREPORT_MATCH, "3.0", "3");
-	expect(r, "x", VREPORT_MATCH, "0.10000000000000001",
-	       "0.10000000000000001");
+	expect(r, "n", VREPORT_MATCH, "3", "3");
+	expect(r, "x", VREPORT_MATCH, "0.1",
+	       "0.1");
 	vreport_free(r);
 
 	r = compare("{\"x\": 0.30000000000000004}", "{\"x\": 0.3}", &exact,
 		    "one ulp");
 	expect(r, "x", VREPORT_MISMATCH, "0.30000000000000004",
-	       "0.29999999999999999");
+	       "0.3");
 	vreport_free(r);
 }
 
@@ -308,25 +308,25 @@ static void test_bounds(void)
 
 	for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++)
 		expect(r, bounds[i], VREPORT_MATCH,
-		       i == 2 ? "1.95" : "1.05", i == 2 ? "2.0" : "1.0");
+		       i == 2 ? "1.95" : "1.05", i == 2 ? "2" : "1");
 	expect(r, "comparisons[series 1, state 10].difference",
-	       VREPORT_MISMATCH, "1.05", "1.0");
+	       VREPORT_MISMATCH, "1.05", "1");
 	expect(r, "comparisons[series 1, state 10].density.lo",
-	       VREPORT_MISMATCH, "1.05", "1.0");
+	       VREPORT_MISMATCH, "1.05", "1");
 	expect(r, "comparisons[series 1, state 10].exact_check.hi",
-	       VREPORT_MISMATCH, "\"2\"", "2.0");
+	       VREPORT_MISMATCH, "\"2\"", "2");
 	expect(r, "comparisons[series 1, state 10].interval.hi", VREPORT_MATCH,
-	       "2", "2.0");
+	       "2", "2");
 	expect_counts(r, 13, 3, 0, 0, "within the tolerance: bounds only");
 	vreport_free(r);
 
 	r = compare(bounds_published, bounds_fresh, &narrow, "narrow");
-	expect(r, bounds[0], VREPORT_MISMATCH, "1.05", "1.0");
+	expect(r, bounds[0], VREPORT_MISMATCH, "1.05", "1");
 	expect_counts(r, 8, 8, 0, 0, "outside the tolerance");
 	vreport_free(r);
 
 	r = compare(bounds_published, bounds_fresh, &exact, "exact");
-	expect(r, bounds[4], VREPORT_MISMATCH, "1.05", "1.0");
+	expect(r, bounds[4], VREPORT_MISMATCH, "1.05", "1");
 	expect_counts(r, 8, 8, 0, 0, "no tolerance given: exact");
 	vreport_free(r);
 }

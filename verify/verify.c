@@ -1,0 +1,224 @@
+/* verify.c: a published file beside pairboot's own (see verify.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib.h>
+
+#include "render/figkind.h"
+#include "render/i18n.h"
+#include "render/markdown.h"
+#include "render/results_json.h"
+#include "verify/jsoncmp.h"
+#include "verify/templates.h"
+#include "verify/verify.h"
+
+void verify_outcome_free(verify_outcome *o)
+{
+	if (!o)
+		return;
+	vreport_free(o->report);
+	pageview_free(o->page);
+	g_free(o);
+}
+
+static verify_outcome *outcome_new(void)
+{
+	verify_outcome *o = g_new0(verify_outcome, 1);
+
+	o->report = vreport_new();
+	if (!o->report) {
+		g_free(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* The figure links of PAGE in LANG: the first image whose target ends in
+ * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE is
+ * copied into BUF (SIZE bytes).  False when the page shows none (it is
+ * then set beside the page without figures). */
+static bool page_links(const pageview *page, const char *lang,
+		       markdown_links *links, char *buf, size_t size)
+{
+	static const char *const exts[] = { "svg", "png" };
+
+	for (size_t i = 0; i < pageview_n_units(page); i++) {
+		const char *t = pageview_unit_at(page, i)->target;
+		size_t tl = t ? strlen(t) : 0;
+
+		for (int k = 0; t && k < FIG_KINDS; k++)
+			for (size_t x = 0; x < 2; x++) {
+				char *file = g_strdup_printf("%s.%s.%s",
+					figkind_name((fig_kind)k), lang,
+					exts[x]);
+				size_t fl = strlen(file);
+				bool fits = tl >= fl && tl - fl < size
+					    && strcmp(t + tl - fl, file) == 0
+					    && (tl == fl || t[tl - fl - 1]
+						== '/');
+
+				g_free(file);
+				if (!fits)
+					continue;
+				memcpy(buf, t, tl - fl);
+				buf[tl - fl] = '\0';
+				links->base = buf;
+				links->ext = exts[x];
+				return true;
+			}
+	}
+	return false;
+}
+
+/* The marked page of S and A in LANG, with the figures PAGE shows. */
+static pb_status expect(const study *s, const analysis *a, const char *lang,
+			const pageview *page, pagecmp_expected **out)
+{
+	GString *g = g_string_new(NULL);
+	markdown_links links;
+	char base[1100];
+	pb_status st = markdown_render_marked(
+		s, a, lang,
+		page_links(page, lang, &links, base, sizeof base) ? &links
+								   : NULL,
+		g);
+
+	*out = NULL;
+	if (st == PB_OK)
+		st = pagecmp_expect(g->str, g->len, out);
+	g_string_free(g, TRUE);
+	return st;
+}
+
+/* Of the languages' renderings, the one sharing most units with PAGE
+ * (the first on a tie), into *BEST and its code into LANG. */
+static pb_status best_rendering(const study *s, const analysis *a,
+				const pageview *page, pagecmp_expected **best,
+				char lang[8])
+{
+	size_t best_score = 0;
+
+	*best = NULL;
+	for (size_t i = 0; i < i18n_count(); i++) {
+		pagecmp_expected *e;
+		pb_status st = expect(s, a, i18n_code(i), page, &e);
+		size_t score;
+
+		if (st != PB_OK) {
+			pagecmp_expected_free(*best);
+			*best = NULL;
+			return st;
+		}
+		score = pagecmp_score(e, page);
+		if (!*best || score > best_score) {
+			pagecmp_expected_free(*best);
+			*best = e;
+			best_score = score;
+			g_strlcpy(lang, i18n_code(i), 8);
+		} else {
+			pagecmp_expected_free(e);
+		}
+	}
+	return PB_OK;
+}
+
+/* The source of hidden region H of TEXT (LEN bytes): its lines, the
+ * comment's marks blanked so that what it holds reads as a page. */
+static GString *hidden_source(const char *text, size_t len,
+			      const pageview_hidden *h)
+{
+	GString *g = g_string_new(NULL);
+	size_t line = 1;
+
+	for (size_t i = 0; i < len && line <= h->last_line; i++) {
+		if (line >= h->line)
+			g_string_append_c(g, text[i]);
+		line += text[i] == '\n';
+	}
+	for (char *m; (m = strstr(g->str, "<!--"));)
+		memcpy(m, "    ", 4);
+	for (char *m; (m = strstr(g->str, "-->"));)
+		memcpy(m, "   ", 3);
+	return g;
+}
+
+/* Pairboot's units among what PAGE hides from its readers: each a
+ * MISMATCH, whatever else the page shows. */
+static pb_status check_hidden(const pagecmp_expected *e, const char *text,
+			      size_t len, verify_outcome *o)
+{
+	for (size_t i = 0; i < pageview_n_hidden(o->page); i++) {
+		const pageview_hidden *h = pageview_hidden_at(o->page, i);
+		GString *src = hidden_source(text, len, h);
+		pageview *v = NULL;
+		pb_status st = pageview_read(src->str, src->len, &v);
+		size_t n = 0;
+
+		if (st == PB_OK)
+			n = pagecmp_hidden(e, v, h->line, o->report);
+		pageview_free(v);
+		g_string_free(src, TRUE);
+		if (st != PB_OK)
+			return st;
+		if (n == (size_t)-1)
+			return PB_NOMEM;
+		o->hidden_results += n;
+	}
+	return PB_OK;
+}
+
+pb_status verify_page(const study *s, const analysis *a, const char *text,
+		      size_t len, const marks_rules *rules,
+		      verify_outcome **out)
+{
+	verify_outcome *o = outcome_new();
+	pagecmp_expected *e = NULL;
+	templates *t = NULL;
+	pb_status st;
+
+	*out = NULL;
+	if (!o)
+		return PB_NOMEM;
+	st = pageview_read(text, len, &o->page);
+	if (st == PB_OK)
+		st = best_rendering(s, a, o->page, &e, o->lang);
+	if (st == PB_OK)
+		st = templates_new(o->lang, &t);
+	if (st == PB_OK)
+		st = pagecmp_run(e, o->page, t, rules, o->report, &o->stats);
+	if (st == PB_OK)
+		st = check_hidden(e, text, len, o);
+	templates_free(t);
+	pagecmp_expected_free(e);
+	if (st != PB_OK) {
+		verify_outcome_free(o);
+		return st;
+	}
+	*out = o;
+	return PB_OK;
+}
+
+pb_status verify_json(const study *s, const analysis *a,
+		      const json_t *published, const marks_rules *rules,
+		      verify_outcome **out)
+{
+	verify_outcome *o = outcome_new();
+	jsoncmp_options opt = { rules->tolerance_given, rules->tolerance };
+	json_t *fresh = NULL;
+	pb_status st;
+
+	*out = NULL;
+	if (!o)
+		return PB_NOMEM;
+	st = results_json_build(s, a, &fresh);
+	if (st == PB_OK)
+		st = jsoncmp_run(published, fresh, &opt, o->report);
+	json_decref(fresh);
+	if (st != PB_OK) {
+		verify_outcome_free(o);
+		return st;
+	}
+	*out = o;
+	return PB_OK;
+}

@@ -189,6 +189,8 @@ pb_status verify_page(const study *s, const analysis *a, const char *text,
 		st = pagecmp_run(e, o->page, t, rules, o->report, &o->stats);
 	if (st == PB_OK)
 		st = check_hidden(e, text, len, o);
+	if (st == PB_OK)
+		vreport_sort_by_line(o->report);
 	templates_free(t);
 	pagecmp_expected_free(e);
 	if (st != PB_OK) {

@@ -1,6 +1,7 @@
 /* vreport.c: the items verify found (see vreport.h). */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,4 +98,38 @@ const char *vreport_verdict_word(vreport_verdict verdict)
 	};
 
 	return verdict < VREPORT_VERDICTS ? words[verdict] : "?";
+}
+
+/* Lines first, 0 last; then the order they were added in, which the
+ * comparison (a copy of the index) keeps. */
+typedef struct ranked {
+	vreport_item item;
+	size_t added;
+} ranked;
+
+static int by_line(const void *pa, const void *pb)
+{
+	const ranked *a = pa, *b = pb;
+	size_t la = a->item.line ? a->item.line : SIZE_MAX;
+	size_t lb = b->item.line ? b->item.line : SIZE_MAX;
+
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	return (a->added > b->added) - (a->added < b->added);
+}
+
+void vreport_sort_by_line(vreport *r)
+{
+	ranked *tmp = malloc(r->n * sizeof *tmp + 1);
+
+	if (!tmp)
+		return;    /* the order stays as added: nothing is lost */
+	for (size_t i = 0; i < r->n; i++) {
+		tmp[i].item = r->items[i];
+		tmp[i].added = i;
+	}
+	qsort(tmp, r->n, sizeof *tmp, by_line);
+	for (size_t i = 0; i < r->n; i++)
+		r->items[i] = tmp[i].item;
+	free(tmp);
 }

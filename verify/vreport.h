@@ -48,6 +48,10 @@ const vreport_item *vreport_item_at(const vreport *r, size_t i);
 /* Items of VERDICT so far. */
 size_t vreport_count(const vreport *r, vreport_verdict verdict);
 
+/* Puts the items in the order of their lines, those without a line (0)
+ * last, keeping the order of items of one line. */
+void vreport_sort_by_line(vreport *r);
+
 /* The word the command prints for VERDICT: "match", "MISMATCH",
  * "OMITTED", "not in data", "not checked". */
 const char *vreport_verdict_word(vreport_verdict verdict);

@@ -98,13 +98,17 @@ static char *skeleton(const char *key)
 	return g_string_free(g, FALSE);
 }
 
-static void index_add(GHashTable *h, char *key, size_t i)
+/* Adds I under KEY to H; OWNED: H frees its keys, and KEY is H's (or
+ * freed at once when H holds it already). */
+static void index_add(GHashTable *h, char *key, bool owned, size_t i)
 {
 	GArray *a = g_hash_table_lookup(h, key);
 
 	if (!a) {
 		a = g_array_new(FALSE, FALSE, sizeof(size_t));
 		g_hash_table_insert(h, key, a);
+	} else if (owned) {
+		g_free(key);
 	}
 	g_array_append_val(a, i);
 }
@@ -185,11 +189,11 @@ pb_status pagecmp_expect(const char *marked, size_t len,
 		ok = read_unit(e, i, heading, header) && ok;
 		if (u->kind == PAGEVIEW_HEADING)
 			heading = i;
-		index_add(e->by_key, e->units[i].key, i);
-		index_add(e->by_skel, e->units[i].skel, i);
+		index_add(e->by_key, e->units[i].key, false, i);
+		index_add(e->by_skel, e->units[i].skel, false, i);
 		if (u->kind == PAGEVIEW_ROW && u->n_cells)
 			index_add(e->by_first, first_key(u->header,
-					e->units[i].cells[0].plain), i);
+					e->units[i].cells[0].plain), true, i);
 	}
 	*out = e;
 	if (!ok) {

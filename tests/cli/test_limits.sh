@@ -166,4 +166,16 @@ for cmd in verify compare; do
 done
 rm -f "$tap_tmp/many.json"
 
+# A hostile page of 64 MiB, two million paragraphs of one letter: the page
+# reader's budget holds, the rest is read in parts, and verify says it
+# could not read the page whole (docs/robustness.md: under 1 GB measured).
+awk 'BEGIN { for (i = 0; i < 22369621; i++) printf "a\n\n" }' >"$tap_tmp/paras.md"
+limit=1572864
+[ -n "${PAIRBOOT_SANITIZED:-}" ] && limit=unlimited
+(ulimit -v "$limit" && "$PAIRBOOT" -q verify "$study" --against "$tap_tmp/paras.md") \
+	</dev/null >"$tap_tmp/out" 2>"$tap_tmp/err"
+is "$?" 2 "verify of a 64 MiB page of paragraphs exits 2 (within 1.5 GB of address space unless sanitized)"
+ok "and still ends its report" grep -q '^summary: .*the file could not be read as a whole' "$tap_tmp/out"
+rm -f "$tap_tmp/paras.md"
+
 done_testing

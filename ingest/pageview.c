@@ -17,6 +17,7 @@
 #include <glib.h>
 
 #include "ingest/pageview.h"
+#include "ingest/textcheck.h"
 #include "ingest/pageview_html.h"
 
 /* ---- the arena of the units' strings -------------------------------- */
@@ -849,7 +850,11 @@ static void inl_html(inl *c, const char *lit)
 		return;
 	}
 	if (t.kind == PVHTML_COMMENT) {
-		add_hidden(r, c->line, c->line + lines, "an HTML comment");
+		/* An empty one hides nothing: the page writer's mark after an
+		 * '@' (common/mdbreak.h) is one. */
+		if (!all_blank(lit + 4, t.end > 7 ? t.end - 7 : 0))
+			add_hidden(r, c->line, c->line + lines,
+				   "an HTML comment");
 	} else if (t.kind == PVHTML_TAG && c->hiding) {
 		if (t.closing && strcmp(t.name, c->hiding) == 0) {
 			add_hidden(r, c->hide_line, c->line,
@@ -1515,36 +1520,6 @@ static void read_in_parts(reader *r, const char *s, size_t len)
 
 /* ---- the bytes ------------------------------------------------------ */
 
-/* Length of the valid UTF-8 sequence at S (LEFT bytes), 0 when the bytes
- * there are not one (RFC 3629: no overlong forms, surrogates, or code
- * points past U+10FFFF). */
-static size_t utf8_len(const unsigned char *s, size_t left)
-{
-	size_t n;
-	uint32_t cp, min;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		n = 2, min = 0x80, cp = s[0] & 0x1Fu;
-	else if ((s[0] & 0xF0) == 0xE0)
-		n = 3, min = 0x800, cp = s[0] & 0x0Fu;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		n = 4, min = 0x10000, cp = s[0] & 0x07u;
-	else
-		return 0;
-	if (n > left)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3Fu);
-	}
-	if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
-	return n;
-}
-
 /* What is wrong with the byte at S, or NULL when it starts a character
  * of text; *N the length of the character or of the bad bytes. */
 static const char *bad_bytes(const unsigned char *s, size_t left, size_t *n)
@@ -1554,7 +1529,7 @@ static const char *bad_bytes(const unsigned char *s, size_t left, size_t *n)
 		return "a NUL byte";
 	if (s[0] < 0x20 && s[0] != '\t' && s[0] != '\n' && s[0] != '\r')
 		return "a control character";
-	*n = utf8_len(s, left);
+	*n = textcheck_utf8_len(s, left);
 	if (*n == 0) {
 		/* a sequence cut short or out of range is one fault: its lead
 		 * byte and the continuation bytes it claims */

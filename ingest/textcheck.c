@@ -6,9 +6,7 @@
 
 #include "common/unichar.h"
 
-/* Length of the valid UTF-8 sequence at S (LEFT bytes available), 0 when the
- * bytes there are not one.  The bounds follow RFC 3629, section 4. */
-static size_t utf8_seq_len(const unsigned char *s, size_t left)
+size_t textcheck_utf8_len(const unsigned char *s, size_t left)
 {
 	size_t n;
 	uint32_t cp, min;
@@ -57,7 +55,7 @@ text_fault textcheck_find(const char *s, size_t len, size_t *at)
 			i++;
 			continue;
 		}
-		n = utf8_seq_len(u + i, len - i);
+		n = textcheck_utf8_len(u + i, len - i);
 		if (n == 0) {
 			*at = i;
 			return TEXT_BAD_UTF8;
@@ -102,7 +100,7 @@ bool textcheck_invisible(const char *s, size_t len, size_t *at,
 
 		if (n == 0) {
 			prev = i;
-			n = utf8_seq_len(u + i, len - i);
+			n = textcheck_utf8_len(u + i, len - i);
 			i += n ? n : 1;
 			continue;
 		}

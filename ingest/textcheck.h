@@ -16,6 +16,11 @@ typedef enum text_fault {
 	TEXT_BAD_UTF8   /* a byte that starts no valid UTF-8 sequence */
 } text_fault;
 
+/* Length of the valid UTF-8 sequence at S (LEFT >= 1 bytes available), 0
+ * when the bytes there are not one.  The bounds follow RFC 3629, section 4:
+ * no overlong forms, surrogates, or code points past U+10FFFF. */
+size_t textcheck_utf8_len(const unsigned char *s, size_t left);
+
 /* Looks for the first NUL byte or invalid UTF-8 sequence in S[0..LEN).
  * Overlong forms, surrogates and code points above U+10FFFF are invalid, as
  * is a sequence cut off by the end of S.  Returns TEXT_OK, or the fault with

@@ -145,20 +145,29 @@ static void check_registered(const verify_request *req, const study *s,
 					 "registered)");
 }
 
-/* "lines 3-5, 9" of the author text. */
+/* The most places of author text the summary line names; the items above
+ * it name them all. */
+#define AUTHOR_PLACES_MAX 20
+
+/* "3-5, 9" of the author text, and how many more there are. */
 static void print_author_lines(const vreport *r)
 {
-	const char *sep = "";
+	size_t shown = 0, more = 0;
 
 	for (size_t i = 0; i < vreport_n_items(r); i++) {
 		const vreport_item *it = vreport_item_at(r, i);
 		if (it->verdict != VREPORT_NOT_CHECKED || !it->line)
 			continue;
-		printf("%s%zu", sep, it->line);
+		if (shown == AUTHOR_PLACES_MAX) {
+			more++;
+			continue;
+		}
+		printf("%s%zu", shown++ ? ", " : "", it->line);
 		if (it->last_line != it->line)
 			printf("-%zu", it->last_line);
-		sep = ", ";
 	}
+	if (more)
+		printf(" and %zu more", more);
 }
 
 static const char *closing(const verify_tally *t, const verify_request *req)

@@ -219,8 +219,11 @@ done
 (cd "$w" && exec "$PAIRBOOT" -q report "$big" -o sig </dev/null \
 	>/dev/null 2>&1) &
 pid=$!
-for _ in $(seq 200); do
-	[ -e "$w/.sig.lock" ] && break
+# Killed only once the lock holds its words: a run killed between making
+# the file and writing them leaves an empty lock, which no later run may
+# take for pairboot's (render/outdir.c, take_lock).
+for _ in $(seq 500); do
+	[ -s "$w/.sig.lock" ] && break
 	sleep 0.01
 done
 kill -KILL "$pid"

@@ -289,7 +289,9 @@ pb_status gate_run(const study *os, const study *ns,
 	if (!g)
 		return PB_NOMEM;
 	g->mode = mode;
-	g->level = 1 - c->confidence;
+	/* 1 - 0.95 is 0.05000000000000004 in doubles; alpha is what the
+	 * plan means, to 12 places. */
+	g->level = round((1 - c->confidence) * 1e12) / 1e12;
 	g->threshold = c->threshold;
 	st = items_build(c, mode, g);
 	if (st == PB_OK)

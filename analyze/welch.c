@@ -2,6 +2,7 @@
 #include "analyze/welch.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <gsl/gsl_cdf.h>
 
@@ -19,28 +20,31 @@ static void mean_var(const double *x, size_t n, double *mean, double *var)
 	*var = ss / (double)(n - 1);
 }
 
-welch_change welch_of(const double *x_old, size_t n_old,
-		      const double *x_new, size_t n_new)
+void welch_of(const double *x_old, size_t n_old, const double *x_new,
+	      size_t n_new, welch_change *out)
 {
-	welch_change w = { false, n_old, n_new, NAN, NAN, NAN };
+	welch_change *w = out;
 	double m_old, v_old, m_new, v_new, a, b;
 
+	memset(w, 0, sizeof *w);
+	w->n_old = n_old;
+	w->n_new = n_new;
+	w->estimate = w->se = w->df = NAN;
 	if (n_old < 2 || n_new < 2)
-		return w;
+		return;
 	mean_var(x_old, n_old, &m_old, &v_old);
 	mean_var(x_new, n_new, &m_new, &v_new);
 	a = v_old / (double)n_old;
 	b = v_new / (double)n_new;
-	w.defined = true;
-	w.estimate = m_new - m_old;
-	w.se = sqrt(a + b);
+	w->defined = true;
+	w->estimate = m_new - m_old;
+	w->se = sqrt(a + b);
 	/* Both samples constant: no spread to weigh, and the df no longer
 	 * matters (the interval has width 0 whatever t is). */
-	w.df = a + b > 0 ? (a + b) * (a + b)
+	w->df = a + b > 0 ? (a + b) * (a + b)
 			   / (a * a / (double)(n_old - 1)
 			      + b * b / (double)(n_new - 1))
-			 : (double)(n_old + n_new - 2);
-	return w;
+			  : (double)(n_old + n_new - 2);
 }
 
 void welch_interval(const welch_change *w, double alpha, double *lo,

@@ -38,9 +38,11 @@ typedef struct welch_change {
 				      is 0 */
 } welch_change;
 
-/* The Welch summary of X_NEW minus X_OLD (only read). */
-welch_change welch_of(const double *x_old, size_t n_old,
-		      const double *x_new, size_t n_new);
+/* The Welch summary of X_NEW minus X_OLD (only read) into *OUT, whose
+ * every byte is written (padding zeroed), so that summaries of the same
+ * samples compare equal with memcmp. */
+void welch_of(const double *x_old, size_t n_old, const double *x_new,
+	      size_t n_new, welch_change *out);
 
 /* The two-sided interval at confidence 1 - ALPHA into *LO, *HI (NAN for
  * an undefined W). */

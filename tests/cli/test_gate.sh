@@ -167,6 +167,18 @@ ok "naming the series" grep -qF \
 is "$(jq -c '.gate.series_dropped' "$out/dr/compare.json")" '["2"]' \
 	"compare.json: series_dropped"
 
+# State 100 in NEW's plan, but no boot of it in series 2.
+cp -R "$t/same" "$t/noboots"
+grep -v '^s2-b[0-9]*-100,' "$t/same/runs.csv" >"$t/noboots/runs.csv"
+run_pb -q compare "$t/old" "$t/noboots" -o "$out/db" --fail-on worse
+is "$pb_status" 1 "no boot of state 100 in series 2 of NEW: --fail-on worse fails (1)"
+ok "naming the state and the series" grep -qF \
+	"fail: NEW has no pairs where OLD has some (state 100 in series 2)" \
+	"$pb_err_file"
+ok "compare.json: that interval is dropped" \
+	jq -e '[.gate.intervals[] | select(.dropped) | [.state, .old_series]]
+		== [["100", "2"]]' "$out/db/compare.json"
+
 ## The same data twice ------------------------------------------------------
 cp -R "$t/old" "$t/copy"
 run_pb -q compare "$t/old" "$t/copy" -o "$out/c" --fail-on worse

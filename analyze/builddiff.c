@@ -189,6 +189,7 @@ static pb_status unpaired_change(const double *x_old, size_t n_old,
 	out->lo = out->hi = NAN;
 	out->defined = n_old >= 2 && n_new >= 2;
 	out->verdict = CHANGE_NO_INTERVAL;
+	welch_of(x_old, n_old, x_new, n_new, &out->welch);
 	if (!out->defined)
 		return PB_OK;
 	st = boot_unpaired_percentile(x_old, n_old, x_new, n_new, b, seed,

@@ -76,6 +76,7 @@
 #include <stdint.h>
 
 #include "analyze/analysis.h"
+#include "analyze/welch.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
@@ -149,6 +150,10 @@ typedef struct change_interval {
 	double fragile_distance;   /* endpoint minus boundary */
 	change_verdict verdict;
 	change_direction direction;
+	welch_change welch;        /* the same difference for the compare
+				      gate (analyze/gate.h): the Welch
+				      interval, which keeps its coverage
+				      at few blocks */
 } change_interval;
 
 /* One state's effect in one old series against one new series. */

@@ -10,6 +10,9 @@ const char *pb_status_describe(pb_status status)
 		       "fails on";
 	case PB_UNREADABLE:
 		return "verify could not read the published file as a whole";
+	case PB_INCONCLUSIVE:
+		return "compare --fail-on could not tell: too few pairs, or a "
+		       "worsening of the threshold not ruled out";
 	case PB_USAGE: return "usage error";
 	case PB_DATAERR: return "the study has bad data";
 	case PB_NOINPUT: return "an input does not exist or cannot be opened";

@@ -4,7 +4,8 @@
  * first non-zero one into the process exit status.  The values follow
  * sysexits.h so scripts can tell bad data from a broken disk.  1 is kept for
  * `verify`, which, like cmp(1), exits 1 when the data and the claim differ,
- * and 2 when the published file cannot be read as a whole. */
+ * and 2 when the published file cannot be read as a whole; 3 for the third
+ * answer of the compare gate, neither pass nor fail. */
 #ifndef PAIRBOOT_STATUS_H
 #define PAIRBOOT_STATUS_H
 
@@ -14,6 +15,8 @@ typedef enum pb_status {
 	PB_GATE_FAILED = 1, /* compare --fail-on: what it fails on happened */
 	PB_UNREADABLE = 2,  /* verify: the published file cannot be read as
 			       a whole (what was read is still reported) */
+	PB_INCONCLUSIVE = 3, /* compare --fail-on: too few pairs, or a
+				worsening of the threshold not ruled out */
 	PB_USAGE = 64,      /* bad command line */
 	PB_DATAERR = 65,    /* the study is malformed or inconsistent */
 	PB_NOINPUT = 66,    /* a study folder or input file does not exist */

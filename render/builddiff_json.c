@@ -371,9 +371,72 @@ static json_t *summary_json(const builddiff_result *c, bool *ok)
 	return o;
 }
 
+/* One interval of the gate's family, or one it could not judge. */
+static json_t *gate_item_json(const study *os, const study *ns,
+			      const gate_item *it, bool *ok)
+{
+	json_t *o = json_object();
+	put(o, "item", json_string(it->baseline ? "baseline" : "effect"), ok);
+	put(o, "state", state_json(it->state), ok);
+	put(o, "old_series", json_string(os->plan.series[it->old_series].id),
+	    ok);
+	put(o, "new_series", json_string(ns->plan.series[it->new_series].id),
+	    ok);
+	put(o, "old_pairs", count(it->old_pairs), ok);
+	put(o, "new_pairs", count(it->new_pairs), ok);
+	put(o, "judged", json_boolean(it->judged), ok);
+	put(o, "difference", num(it->estimate), ok);
+	put(o, "lo", isnan(it->lo) ? json_null() : num(it->lo), ok);
+	put(o, "hi", isnan(it->hi) ? json_null() : num(it->hi), ok);
+	put(o, "p", it->judged ? num(it->p) : json_null(), ok);
+	put(o, "p_adjusted", it->judged ? num(it->p_adjusted) : json_null(),
+	    ok);
+	put(o, "established", json_boolean(it->established), ok);
+	put(o, "open", json_boolean(it->open), ok);
+	put(o, "dropped", json_boolean(it->dropped), ok);
+	put(o, "blocks_needed", it->open && it->blocks_needed
+		? count(it->blocks_needed) : json_null(), ok);
+	return o;
+}
+
+/* The decision of `--fail-on` and everything that made it: the rules in
+ * analyze/gate.h. */
+static json_t *gate_json(const study *os, const study *ns,
+			 const builddiff_result *c, const gate_result *g,
+			 bool *ok)
+{
+	json_t *o, *items, *series;
+
+	if (!g)
+		return json_null();
+	o = json_object();
+	items = json_array();
+	series = json_array();
+	put(o, "mode", json_string(gate_mode_code(g->mode)), ok);
+	put(o, "level", num(g->level), ok);
+	put(o, "threshold", num(g->threshold), ok);
+	put(o, "interval", json_string("welch"), ok);
+	put(o, "adjustment", json_string("holm"), ok);
+	put(o, "family", count(g->m), ok);
+	put(o, "decision", json_string(gate_decision_code(g->decision)), ok);
+	put(o, "states_dropped", states_json(c->only_old, c->n_only_old, ok),
+	    ok);
+	for (size_t i = 0; series && i < g->n_series_dropped; i++)
+		push(series, json_string(g->series_dropped[i]), ok);
+	put(o, "series_dropped", series, ok);
+	put(o, "blocks_needed", g->decision == GATE_INCONCLUSIVE
+		&& g->blocks_needed ? count(g->blocks_needed) : json_null(),
+	    ok);
+	for (size_t i = 0; items && i < g->n_items; i++)
+		push(items, gate_item_json(os, ns, &g->items[i], ok), ok);
+	put(o, "intervals", items, ok);
+	return o;
+}
+
 pb_status builddiff_json_build(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const builddiff_result *c, json_t **out)
+			     const builddiff_result *c, const gate_result *g,
+			     json_t **out)
 {
 	json_t *root = json_object(), *gen = json_object();
 	bool ok = root && gen;
@@ -399,6 +462,7 @@ pb_status builddiff_json_build(const study *os, const analysis *oa,
 	put(root, "mechanism", mech_json(os, oa, ns, na, c, &ok), &ok);
 	put(root, "baseline", baseline_json(os, ns, c, &ok), &ok);
 	put(root, "effects", effects_json(os, ns, c, &ok), &ok);
+	put(root, "gate", gate_json(os, ns, c, g, &ok), &ok);
 	if (!ok) {
 		json_decref(root);
 		return PB_NOMEM;
@@ -409,10 +473,11 @@ pb_status builddiff_json_build(const study *os, const analysis *oa,
 
 pb_status builddiff_json_write(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const builddiff_result *c, GString *out)
+			     const builddiff_result *c, const gate_result *g,
+			     GString *out)
 {
 	json_t *root;
-	pb_status st = builddiff_json_build(os, oa, ns, na, c, &root);
+	pb_status st = builddiff_json_build(os, oa, ns, na, c, g, &root);
 	if (st != PB_OK)
 		return st;
 	st = jsonw_write(root, out);

@@ -16,10 +16,11 @@
 
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
+#include "analyze/gate.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
-#define BUILDDIFF_SCHEMA_VERSION 2
+#define BUILDDIFF_SCHEMA_VERSION 3
 
 /* The stable names of the PLAN_DIFF_* bits, in bit order, which are also
  * their keys in study.ini: "column", "scale", "unit", "better",
@@ -28,15 +29,18 @@
 const char *builddiff_plan_field(unsigned bit);
 
 /* Builds the document for the comparison C of OLD (OS, OA) and NEW (NS,
- * NA) into a new jansson value *OUT (the caller json_decref()s it).
+ * NA), judged by the gate G (NULL without --fail-on: "gate" is null),
+ * into a new jansson value *OUT (the caller json_decref()s it).
  * Everything given is only read.  PB_NOMEM when out of memory. */
 pb_status builddiff_json_build(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const builddiff_result *c, json_t **out);
+			     const builddiff_result *c, const gate_result *g,
+			     json_t **out);
 
 /* Builds and serialises it (render/jsonw.h), appending to OUT. */
 pb_status builddiff_json_write(const study *os, const analysis *oa,
 			     const study *ns, const analysis *na,
-			     const builddiff_result *c, GString *out);
+			     const builddiff_result *c, const gate_result *g,
+			     GString *out);
 
 #endif

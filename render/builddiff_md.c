@@ -265,6 +265,27 @@ static void multiplicity_item(page *pg)
 		percent_places(pg, c->confidence, 2, true), n));
 }
 
+/* The rule of the CI gate (`compare --fail-on`, analyze/gate.h) and the
+ * false-alarm rate it keeps, whether or not this run used it: a reader of
+ * the page learns what a red CI job built on it would mean. */
+static void gate_rule_item(page *pg)
+{
+	const builddiff_result *c = pg->c;
+
+	if (c->n_effects + c->n_baseline == 0)
+		return;
+	/* TRANSLATORS: %s is the false-alarm rate as a percentage standing
+	   alone ("5%"). */
+	item(pg, fmt(pg, tr(pg, "As a CI gate, this comparison fails only "
+		"when a worsening is established for some state or series "
+		"after Holm's adjustment over all its intervals (Welch "
+		"intervals), so on builds that did not change it fails in at "
+		"most %s of runs; when a worsening of the threshold can be "
+		"neither shown nor ruled out, it answers inconclusive (exit "
+		"status 3)."),
+		percent_places(pg, 1 - c->confidence, 2, true)));
+}
+
 static void section_intro(page *pg)
 {
 	const study_plan *o = &pg->os->plan, *n = &pg->ns->plan;
@@ -319,6 +340,7 @@ static void section_intro(page *pg)
 		item(pg, fmt(pg, tr(pg, "States in the new "
 			"plan only: %s."), state_list(pg, c->only_new,
 						      c->n_only_new)));
+	gate_rule_item(pg);
 }
 
 /* ---- value handling -------------------------------------------------- */

@@ -17,6 +17,7 @@
 
 #include "analyze/analysis.h"
 #include "analyze/builddiff.h"
+#include "analyze/gate.h"
 #include "common/diag.h"
 #include "ingest/plantext.h"
 #include "ingest/results_json.h"
@@ -94,17 +95,19 @@ static char *default_output(const study *os, const study *ns, diag *d)
 	return path;
 }
 
-/* Writes compare.json, and compare.LANG.md and the figure in every
- * language, into the folder TARGET, as a whole; each page shows its
+/* Writes compare.json (with the decision of the gate G, or none), and
+ * compare.LANG.md and the figure in every language, into the folder
+ * TARGET, as a whole; each page shows its
  * figure from FIGURE_BASE ("" beside it, or an address ending in '/'). */
 static pb_status write_folder(const side *o, const side *n,
-			      const builddiff_result *c, const char *target,
-			      const char *figure_base, diag *d)
+			      const builddiff_result *c, const gate_result *g,
+			      const char *target, const char *figure_base,
+			      diag *d)
 {
 	GString *json = g_string_new(NULL);
 	GPtrArray *pages = g_ptr_array_new_with_free_func(free_page);
 	outdir *dir = NULL;
-	pb_status st = builddiff_json_write(o->s, o->a, n->s, n->a, c, json);
+	pb_status st = builddiff_json_write(o->s, o->a, n->s, n->a, c, g, json);
 
 	for (size_t i = 0; st == PB_OK && i < i18n_count(); i++) {
 		GString *md = g_string_new(NULL);
@@ -359,86 +362,210 @@ static void print_summary(const builddiff_result *c)
 	print_effects(c);
 }
 
-/* What `--fail-on` makes the exit status depend on. */
-typedef enum fail_on {
-	FAIL_ON_NOTHING,           /* without the option: 0 whatever changed */
-	FAIL_ON_WORSE,             /* an effect or the baseline changed worse,
-				      whether or not by the threshold */
-	FAIL_ON_CHANGE             /* anything changed, either way */
-} fail_on;
+/* What `--fail-on` and `--inconclusive` ask for. */
+typedef struct gate_choice {
+	bool on;                   /* --fail-on given */
+	gate_mode mode;
+	pb_status inconclusive;    /* the status of an inconclusive gate:
+				      PB_INCONCLUSIVE, or PB_OK or
+				      PB_GATE_FAILED by --inconclusive */
+} gate_choice;
 
-/* What the gate counts: the intervals that found a change, those of them
- * that went worse, and of each how many are of open size. */
-typedef struct gate_tally {
-	size_t changed, changed_open;
-	size_t worse, worse_open;
-} gate_tally;
-
-/* Counts CH, one interval of the comparison, into T: a change of open
- * size is a change found all the same. */
-static void gate_count(const change_interval *ch, gate_tally *t)
+/* "state 10 in series 1" ("1/2" when the series ids differ; "the
+ * baseline" for the reference's own statistic), into OUT. */
+static void gate_item_name(const study *os, const study *ns,
+			   const gate_item *it, GString *out)
 {
-	bool size_open = ch->verdict == CHANGE_SIZE_OPEN;
+	const char *a = os->plan.series[it->old_series].id;
+	const char *b = ns->plan.series[it->new_series].id;
+	char buf[PB_STATE_BUFSIZE];
 
-	if (!change_verdict_found(ch->verdict))
-		return;
-	t->changed++;
-	t->changed_open += size_open;
-	if (ch->direction == CHANGE_WORSE) {
-		t->worse++;
-		t->worse_open += size_open;
+	if (it->baseline)
+		g_string_append(out, "the baseline");
+	else
+		g_string_append_printf(out, "state %s", pb_state_format(
+					       it->state, buf, sizeof buf));
+	g_string_append_printf(out, " in series %s", a);
+	if (strcmp(a, b) != 0)
+		g_string_append_printf(out, "/%s", b);
+}
+
+/* The threshold of plan P as study.ini writes it, with its unit:
+ * "0.50 ms". */
+static void threshold_text(const study_plan *p, GString *out)
+{
+	g_string_append_printf(out, "%.*f", p->threshold_decimals,
+			       p->threshold);
+	if (p->unit && p->unit[0])
+		g_string_append_printf(out, " %s", p->unit);
+}
+
+/* What MODE establishes under plan P: "a worsening of at least
+ * 0.50 ms". */
+static void gate_claim(gate_mode mode, const study_plan *p, GString *out)
+{
+	switch (mode) {
+	case GATE_WORSE:
+		g_string_append(out, "a worsening of at least ");
+		threshold_text(p, out);
+		break;
+	case GATE_WORSE_DETECTED:
+		g_string_append(out, "a worsening");
+		break;
+	case GATE_CHANGE:
+		g_string_append(out, "a change of at least ");
+		threshold_text(p, out);
+		g_string_append(out, " either way");
+		break;
 	}
 }
 
-/* Judges C by GATE: each series pair of every state's effect and of the
- * baseline counts on its own (a CI fails on one pair that got worse even
- * where the series as a whole disagree), and for FAIL_ON_CHANGE so do the
- * value handling and the mechanism.  Says on stderr what failed it;
- * returns PB_GATE_FAILED or PB_OK. */
-static pb_status gate_judge(const builddiff_result *c, fail_on gate)
+/* ", NAME, NAME" of the items of G for which PICK holds, after WHAT. */
+static void gate_list(const study *os, const study *ns, const gate_result *g,
+		      bool (*pick)(const gate_item *), GString *out)
 {
-	gate_tally t = { 0, 0, 0, 0 };
-	size_t values = 0, mech = 0;
+	bool first = true;
 
-	if (gate == FAIL_ON_NOTHING)
+	for (size_t i = 0; i < g->n_items; i++) {
+		if (!pick(&g->items[i]))
+			continue;
+		g_string_append(out, first ? " (" : ", ");
+		gate_item_name(os, ns, &g->items[i], out);
+		first = false;
+	}
+	if (!first)
+		g_string_append_c(out, ')');
+}
+
+static bool item_established(const gate_item *it)
+{
+	return it->established;
+}
+
+static bool item_dropped(const gate_item *it)
+{
+	return it->dropped;
+}
+
+static bool item_open_judged(const gate_item *it)
+{
+	return it->open && it->judged;
+}
+
+static bool item_unjudged(const gate_item *it)
+{
+	return it->open && !it->judged && !it->dropped;
+}
+
+/* Why G failed: each hole named, then the established claims. */
+static void gate_why_failed(const study *os, const study *ns,
+			    const builddiff_result *c, const gate_result *g,
+			    GString *msg)
+{
+	char buf[PB_STATE_BUFSIZE];
+
+	for (size_t i = 0; i < c->n_only_old; i++)
+		g_string_append_printf(msg, "; state %s is in OLD and missing "
+				       "from NEW", pb_state_format(
+					       c->only_old[i], buf, sizeof buf));
+	for (size_t i = 0; i < g->n_series_dropped; i++)
+		g_string_append_printf(msg, "; series %s is in OLD and missing "
+				       "from NEW", g->series_dropped[i]);
+	if (g->n_dropped) {
+		g_string_append_printf(msg, "; NEW has no pairs where OLD has "
+				       "some");
+		gate_list(os, ns, g, item_dropped, msg);
+	}
+	if (g->n_established) {
+		g_string_append_printf(msg, "; %zu of %zu intervals establish ",
+				       g->n_established, g->m);
+		gate_claim(g->mode, &os->plan, msg);
+		g_string_append_printf(msg, " (Holm, family-wise rate %g%%)",
+				       100 * g->level);
+		gate_list(os, ns, g, item_established, msg);
+	}
+}
+
+/* Why G could not tell, and how many blocks would decide it. */
+static void gate_why_open(const study *os, const study *ns,
+			  const gate_result *g, GString *msg)
+{
+	size_t open_judged = g->n_open - g->n_unjudged;
+
+	if (open_judged) {
+		g_string_append_printf(msg, "; %zu of %zu intervals cannot "
+				       "rule out a %s of ", open_judged, g->m,
+				       g->mode == GATE_CHANGE ? "change"
+							      : "worsening");
+		threshold_text(&os->plan, msg);
+		if (g->mode == GATE_CHANGE)
+			g_string_append(msg, " either way");
+		gate_list(os, ns, g, item_open_judged, msg);
+	}
+	if (g->n_unjudged) {
+		g_string_append_printf(msg, "; %zu with fewer than %d pairs on "
+				       "a side", g->n_unjudged,
+				       VERDICT_MIN_PAIRS);
+		gate_list(os, ns, g, item_unjudged, msg);
+	}
+	if (g->blocks_needed)
+		g_string_append_printf(msg, "; about %zu blocks per series "
+				       "would decide it (assuming both builds "
+				       "measured with that many, the spread "
+				       "per block as measured, the change at "
+				       "its estimate, and no adjustment for "
+				       "the other intervals)",
+				       g->blocks_needed);
+	else
+		g_string_append(msg, "; how many blocks would decide it cannot "
+			       "be told (an estimate lies on the threshold)");
+}
+
+/* Says on stderr what decided G (nothing for a pass) and returns the
+ * status CHOICE maps the decision to. */
+static pb_status gate_report(const study *os, const study *ns,
+			     const builddiff_result *c, const gate_result *g,
+			     const gate_choice *choice)
+{
+	GString *why;
+
+	if (g->decision == GATE_PASS)
 		return PB_OK;
-	for (size_t i = 0; i < c->n_effects; i++)
-		gate_count(&c->effects[i].change, &t);
-	for (size_t i = 0; i < c->n_baseline; i++)
-		gate_count(&c->baseline[i].change, &t);
-	for (size_t i = 0; i < c->n_values; i++)
-		values += c->values[i].changed;
-	for (size_t i = 0; i < c->n_mech; i++)
-		mech += c->mech[i].changed;
-	if (gate == FAIL_ON_WORSE && t.worse > 0) {
-		fprintf(stderr, "pairboot: compare: --fail-on worse: %zu "
-			"interval%s changed worse", t.worse,
-			t.worse == 1 ? "" : "s");
-		if (t.worse_open)
-			fprintf(stderr, " (%zu of open size)", t.worse_open);
-		fputc('\n', stderr);
-		return PB_GATE_FAILED;
-	}
-	if (gate == FAIL_ON_CHANGE && t.changed + values + mech > 0) {
-		fprintf(stderr, "pairboot: compare: --fail-on change: %zu "
-			"interval%s changed (", t.changed,
-			t.changed == 1 ? "" : "s");
-		if (t.changed_open)
-			fprintf(stderr, "%zu of open size, ", t.changed_open);
-		fprintf(stderr, "%zu worse), %zu written value%s and %zu "
-			"mechanism state%s handled otherwise\n", t.worse, values,
-			values == 1 ? "" : "s", mech, mech == 1 ? "" : "s");
-		return PB_GATE_FAILED;
-	}
-	return PB_OK;
+	/* Each reason begins "; "; the first is set off by ": ". */
+	why = g_string_new(NULL);
+	if (g->decision == GATE_FAIL)
+		gate_why_failed(os, ns, c, g, why);
+	else
+		gate_why_open(os, ns, g, why);
+	fprintf(stderr, "pairboot: compare: --fail-on %s: %s: %s\n",
+		gate_mode_code(g->mode), gate_decision_code(g->decision),
+		why->len > 2 ? why->str + 2 : "");
+	g_string_free(why, TRUE);
+	return g->decision == GATE_FAIL ? PB_GATE_FAILED : choice->inconclusive;
+}
+
+/* Under --fail-on, the same input on both sides is refused: every change
+ * is zero by construction, so a pass would say nothing of two builds. */
+static pb_status gate_check_sides(const side *o, const side *n,
+				  const gate_choice *choice, diag *d)
+{
+	if (!choice->on || !o->s->digest[0]
+	    || strcmp(o->s->digest, n->s->digest) != 0)
+		return PB_OK;
+	diag_error(d, n->s->dir, 0, 0, "has the same input digest as %s "
+		   "(%.12s...): both sides are the same data, which --fail-on "
+		   "cannot judge", o->s->dir, o->s->digest);
+	return PB_DATAERR;
 }
 
 static pb_status compare_studies(const char *old_dir, const char *new_dir,
 				 const char *output, const char *figure_base,
-				 const cli_options *opt, fail_on gate, diag *d)
+				 const cli_options *opt,
+				 const gate_choice *choice, diag *d)
 {
 	side o = { NULL, NULL, false }, n = { NULL, NULL, false };
 	builddiff_result *c = NULL;
+	gate_result *g = NULL;
 	char *target = NULL;
 	pb_status st = side_load(old_dir, d, &o);
 
@@ -447,9 +574,13 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 	if (st == PB_OK)
 		st = check_plans(&o, &n, d);
 	if (st == PB_OK)
+		st = gate_check_sides(&o, &n, choice, d);
+	if (st == PB_OK)
 		check_sides(&o, &n, d);
 	if (st == PB_OK)
 		st = builddiff_run(o.s, o.a, n.s, n.a, &c);
+	if (st == PB_OK && choice->on)
+		st = gate_run(o.s, n.s, c, choice->mode, &g);
 	if (st == PB_OK) {
 		target = output ? strdup(output)
 				: default_output(o.s, n.s, d);
@@ -457,14 +588,15 @@ static pb_status compare_studies(const char *old_dir, const char *new_dir,
 			st = diag_errors(d) ? PB_CANTCREAT : PB_NOMEM;
 	}
 	if (st == PB_OK)
-		st = write_folder(&o, &n, c, target, figure_base, d);
+		st = write_folder(&o, &n, c, g, target, figure_base, d);
 	if (st == PB_OK && !opt->quiet) {
 		print_summary(c);
 		cli_print(stdout, "comparison written to %s/\n", target);
 	}
-	if (st == PB_OK)
-		st = gate_judge(c, gate);
+	if (st == PB_OK && g)
+		st = gate_report(o.s, n.s, c, g, choice);
 	free(target);
+	gate_free(g);
 	builddiff_free(c);
 	side_free(&o);
 	side_free(&n);
@@ -477,10 +609,21 @@ static const cli_option compare_options[] = {
 	{ 'o', 'o', "output", "DIR", false,
 	  "write the comparison to DIR (default: reports/compare-<old "
 	  "name>-<new name>)" },
-	{ 'F', 0, "fail-on", "worse|change", false,
-	  "exit 1 when a state's effect or the baseline changed for the "
-	  "worse, by the threshold or of open size (worse), or when anything "
-	  "changed (change); the comparison is written either way" },
+	{ 'F', 0, "fail-on", "worse|worse-detected|change", false,
+	  "judge the comparison as a CI gate, every state's effect and the "
+	  "baseline in every series together, with a false-alarm rate of at "
+	  "most 1 - confidence for the whole comparison (Welch intervals, "
+	  "Holm's adjustment): exit 1 when a worsening of at least the "
+	  "threshold is established (worse), any worsening (worse-detected) "
+	  "or a change of at least the threshold either way (change), or "
+	  "when a state or series of OLD is missing from NEW; exit 3 when "
+	  "it cannot tell: a worsening of the threshold (for change, a "
+	  "change) not ruled out, or too few pairs; exit 0 otherwise.  The "
+	  "same data on both sides is refused (65).  The comparison is "
+	  "written either way, with the decision in compare.json" },
+	{ 'I', 0, "inconclusive", "pass|fail", false,
+	  "exit 0 (pass) or 1 (fail) instead of 3 when --fail-on cannot "
+	  "tell" },
 	{ 'B', 0, "figure-base", "URL", false,
 	  "the pages show their figure from URL, where a wiki keeps its "
 	  "uploads (default: beside the page)" },
@@ -500,10 +643,11 @@ const cli_command command_compare = {
 		    "changed of open size, no change established, unchanged "
 		    "within threshold); writes DIR (default: "
 		    "reports/compare-<old name>-<new name>); --fail-on "
-		    "worse|change exits 1 when a state's effect or the "
-		    "baseline changed worse, of open size or not, or when "
-		    "anything changed; the pages show the figure beside them, "
-		    "or from --figure-base URL",
+		    "worse|worse-detected|change makes it a CI gate that "
+		    "exits 0 (pass), 1 (fail) or 3 (cannot tell), with a "
+		    "false-alarm rate of at most 1 - confidence for the whole "
+		    "comparison; the pages show the figure beside them, or "
+		    "from --figure-base URL",
 	.run = cmd_compare,
 };
 
@@ -512,7 +656,7 @@ static pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	cli_parser p = { &command_compare, { false }, NULL };
 	const char *output = NULL, *figure_base = NULL;
 	char base[CLI_FIGURE_BASE_MAX + 2] = "";
-	fail_on gate = FAIL_ON_NOTHING;
+	gate_choice gate = { false, GATE_WORSE, PB_INCONCLUSIVE };
 	diag *d;
 	pb_status st;
 	int c;
@@ -523,15 +667,24 @@ static pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 			output = optarg;
 			break;
 		case 'F':
-			if (strcmp(optarg, "worse") == 0)
-				gate = FAIL_ON_WORSE;
-			else if (strcmp(optarg, "change") == 0)
-				gate = FAIL_ON_CHANGE;
-			else
+			if (!gate_mode_from_code(optarg, &gate.mode))
 				return cli_usage_error("compare: --fail-on "
-						       "must be worse or "
+						       "must be worse, "
+						       "worse-detected or "
 						       "change ('%s')",
 						       optarg);
+			gate.on = true;
+			break;
+		case 'I':
+			if (strcmp(optarg, "pass") == 0)
+				gate.inconclusive = PB_OK;
+			else if (strcmp(optarg, "fail") == 0)
+				gate.inconclusive = PB_GATE_FAILED;
+			else
+				return cli_usage_error("compare: "
+						       "--inconclusive must "
+						       "be pass or fail "
+						       "('%s')", optarg);
 			break;
 		case 'B':
 			figure_base = optarg;
@@ -553,12 +706,12 @@ static pb_status cmd_compare(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = compare_studies(argv[optind], argv[optind + 1], output, base, opt,
-			     gate, d);
+			     &gate, d);
 	/* A failure that no diagnostic explains is a bug of the program;
-	 * it must still not end the command without a word.  A failed gate
-	 * has said what failed it. */
+	 * it must still not end the command without a word.  A gate that
+	 * failed or could not tell has said why. */
 	if (st != PB_OK && st != PB_NOMEM && st != PB_GATE_FAILED
-	    && diag_errors(d) == 0)
+	    && st != PB_INCONCLUSIVE && diag_errors(d) == 0)
 		fprintf(stderr, "pairboot: internal error: the comparison "
 			"cannot be made (exit %d)\n", (int)st);
 	cli_say_failure(st, "compare", "no comparison written", d);

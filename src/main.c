@@ -69,6 +69,8 @@ static void print_help(void)
 	       "  0   success\n"
 	       "  1   verify found a published number that does not follow;\n"
 	       "      compare --fail-on found what it fails on\n"
+	       "  3   compare --fail-on could not tell: too few pairs, or a\n"
+	       "      worsening of the threshold not ruled out\n"
 	       "  64  usage error (bad command line)\n"
 	       "  65  the study has bad data\n"
 	       "  66  an input does not exist or cannot be opened\n"

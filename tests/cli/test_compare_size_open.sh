@@ -119,7 +119,7 @@ ok "the threshold bullet says what a change of open size is" grep -qxF -e \
 	"$out/w/compare.en.md"
 
 json=$out/w/compare.json
-is "$(grep -c '^  "schema_version": 2,$' "$json")" 1 "compare.json: schema version 2"
+is "$(grep -c '^  "schema_version": 3,$' "$json")" 1 "compare.json: schema version 3"
 is "$(grep -c '"verdict": "changed-size-open"' "$json")" 3 \
 	"compare.json: changed-size-open across series and in each series"
 is "$(grep -c '"assessment": "worse"' "$json")" 3 "assessed worse, all three"
@@ -131,14 +131,24 @@ is "$(sed -n '/"effects_changed"/,/^  },$/p' "$json" | tr -d ' \n')" \
 	"the summary lists 10 as changed worse, of open size, and as no plain change"
 
 ## The gate ---------------------------------------------------------------
+# The gate judges Welch intervals (analyze/gate.h): on the worse build the
+# differences 0.5 (4 times) and 1.5 have mean 0.7 and variance 0.2, the old
+# ones are all 0, so se = sqrt(0.2 / 5) = 0.2 with 4 degrees of freedom and
+# the 95% interval is 0.7 -/+ 2.776 x 0.2 = [+0.145; +1.255].  It reaches T
+# = 1.0: a worsening of T is neither established nor ruled out.  Against
+# 0, p = 2 P(T_4 > 3.5) = 0.025, which Holm over the 4 intervals (2 effects,
+# 2 baselines) multiplies by 4: not established at 5% either.  Blocks that
+# would decide it: 5 (0.555 / 0.3)^2 = 17.1, so 18.
 run_pb -q compare "$old" "$worse" -o "$out/gw" --fail-on worse
-is "$pb_status" 1 "--fail-on worse: a change for the worse of open size fails (1)"
-is "$pb_err" "pairboot: compare: --fail-on worse: 2 intervals changed worse (2 of open size)
-" "and says that both intervals are of open size"
+is "$pb_status" 3 "--fail-on worse: a change for the worse of open size is inconclusive (3)"
+is "$pb_err" "pairboot: compare: --fail-on worse: inconclusive: 2 of 4 intervals cannot rule out a worsening of 1.0 ms (state 10 in series 1, state 10 in series 2); about 18 blocks per series would decide it (assuming both builds measured with that many, the spread per block as measured, the change at its estimate, and no adjustment for the other intervals)
+" "and says which intervals leave a worsening of T open, and how many blocks would decide it"
+run_pb -q compare "$old" "$worse" -o "$out/gw" --fail-on worse-detected
+is "$pb_status" 3 "--fail-on worse-detected: 2 p of 0.025 do not survive Holm over 4 (3)"
 run_pb -q compare "$old" "$worse" -o "$out/gw" --fail-on change
-is "$pb_status" 1 "--fail-on change: it fails too (1)"
-is "$pb_err" "pairboot: compare: --fail-on change: 2 intervals changed (2 of open size, 2 worse), 0 written values and 0 mechanism states handled otherwise
-" "and says what changed"
+is "$pb_status" 3 "--fail-on change: inconclusive too (3)"
+is "$pb_err" "pairboot: compare: --fail-on change: inconclusive: 2 of 4 intervals cannot rule out a change of 1.0 ms either way (state 10 in series 1, state 10 in series 2); about 18 blocks per series would decide it (assuming both builds measured with that many, the spread per block as measured, the change at its estimate, and no adjustment for the other intervals)
+" "and says a change of T either way is open"
 
 ## Better, of open size ---------------------------------------------------
 run_pb compare "$old" "$better" -o "$out/b"
@@ -164,12 +174,14 @@ is "$(grep -c '"verdict": "changed-size-open"' "$json"):$(grep -c '"assessment":
 is "$(sed -n '/"effects_size_open"/,/^  },$/p' "$json" | tr -d ' \n')" \
 	'"effects_size_open":["10"],"effects_size_open_better":["10"],"effects_size_open_worse":[]},' \
 	"the summary lists 10 as changed better, of open size"
+# Mirrored, [-1.255; -0.145] lies wholly below T: a worsening of T is
+# ruled out.
 run_pb -q compare "$old" "$better" -o "$out/gb" --fail-on worse
 is "$pb_status:$pb_err" "0:" "--fail-on worse: a change for the better of open size passes (0)"
+run_pb -q compare "$old" "$better" -o "$out/gb" --fail-on worse-detected
+is "$pb_status:$pb_err" "0:" "--fail-on worse-detected: so does it (0)"
 run_pb -q compare "$old" "$better" -o "$out/gb" --fail-on change
-is "$pb_status" 1 "--fail-on change: any change fails, of open size too (1)"
-is "$pb_err" "pairboot: compare: --fail-on change: 2 intervals changed (2 of open size, 0 worse), 0 written values and 0 mechanism states handled otherwise
-" "and says none is worse"
+is "$pb_status" 3 "--fail-on change: a change of T for the better is not ruled out (3)"
 
 ## Higher is better: the same interval is better -------------------------
 for d in old worse; do
@@ -203,9 +215,15 @@ ok "the page gives series 2 its interval beyond T" grep -qF \
 	"$out/m/compare.en.md"
 is "$(grep -c '"verdict": "changed"' "$out/m/compare.json"):$(grep -c '"verdict": "changed-size-open"' "$out/m/compare.json")" \
 	"1:2" "compare.json: series 2 changed, series 1 and the state of open size"
+# Series 2's Welch interval is 1.7 -/+ 0.555 = [+1.145; +2.255]: beyond T
+# at 95%, but p = 2 P(T_4 > 3.5) = 0.025 is 0.1 after Holm over 4; against
+# 0, 2 P(T_4 > 8.5) = 0.0021, 0.0084 after Holm: a worsening is
+# established, one of T is not.
 run_pb -q compare "$old" "$mixed" -o "$out/m" --fail-on worse
-is "$pb_status:$pb_err" "1:pairboot: compare: --fail-on worse: 2 intervals changed worse (1 of open size)
-" "--fail-on worse counts both intervals, one of open size"
+is "$pb_status" 3 "--fail-on worse: a worsening of T beyond T at 95% alone, not after Holm: inconclusive (3)"
+run_pb -q compare "$old" "$mixed" -o "$out/m" --fail-on worse-detected
+is "$pb_status:$pb_err" "1:pairboot: compare: --fail-on worse-detected: fail: 1 of 4 intervals establish a worsening (Holm, family-wise rate 5%) (state 10 in series 2)
+" "--fail-on worse-detected: series 2 establishes a worsening, after Holm (1)"
 
 ## Opposite directions: no change established -----------------------------
 opposite=$tap_tmp/opposite
@@ -214,7 +232,7 @@ run_pb compare "$old" "$opposite" -o "$out/o"
 is "$(grep '^effects' "$pb_out_file")" "effects no-change-established: 10" \
 	"worse in series 1, better in series 2: no change established"
 run_pb -q compare "$old" "$opposite" -o "$out/o" --fail-on worse
-is "$pb_status" 1 "but --fail-on worse still fails on the series that got worse"
+is "$pb_status" 3 "--fail-on worse judges each series: the one that got worse leaves a worsening of T open (3)"
 
 ## The sentence on multiplicity --------------------------------------------
 # Judged: the effect of 10 and the baseline, in each of the two series.

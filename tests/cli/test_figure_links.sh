@@ -135,7 +135,7 @@ done
 run_pb verify "$newbuild" --against "$out/cmp/compare.en.md"
 is "$pb_status" 1 "verify of a compare page against the study: exit 1"
 ok "its mechanism rows are MISMATCHes" \
-	grep -q '^MISMATCH *line 21: Mechanism check: row missing, Registration: published old: 0/4 / new: 4/4, recomputed 4/4$' \
+	grep -q '^MISMATCH *line 22: Mechanism check: row missing, Registration: published old: 0/4 / new: 4/4, recomputed 4/4$' \
 	"$pb_out_file"
 
 ## verify ---------------------------------------------------------------

@@ -35,7 +35,7 @@ ok "the page has a SEE ALSO section" grep -q '^\.SH "SEE ALSO"' "$page"
 
 # help2man sets each row of the --help table as a tagged paragraph: .TP,
 # then the status alone on its line.
-for s in 0 1 64 65 66 70 71 73 74; do
+for s in 0 1 3 64 65 66 70 71 73 74; do
 	ok "the page documents exit status $s" \
 		awk -v s="$s" 'prev == ".TP" && $0 == s { found = 1 }
 			{ prev = $0 } END { exit !found }' "$page"

@@ -6,6 +6,7 @@
  * translation.  Study text goes through esc() or code(). */
 #include "render/builddiff_md.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -186,16 +187,41 @@ static const char *conclusion_text(page *pg, verdict v, bool syn)
 	return tr(pg, msgid);
 }
 
-/* "`-0.200 ms` `[-1.202; +0.763]`", or the no-interval words. */
-static const char *change_cell(page *pg, const change_interval *ci)
+/* "`-0.200 ms` `[-1.202; +0.763]`" of interval CI, its estimate printed
+ * as EST, or the no-interval words. */
+static const char *change_cell_at(page *pg, const change_interval *ci,
+				  double est)
 {
-	if (!isfinite(ci->estimate))
+	if (!isfinite(est))
 		return phrase(pg, PH_NO_PAIRS);
 	if (!ci->defined)
-		return fmt(pg, "%s %s", estimate_code(pg, ci->estimate),
+		return fmt(pg, "%s %s", estimate_code(pg, est),
 			   phrase(pg, PH_NO_INTERVAL));
-	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
+	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, est),
 		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
+}
+
+static const char *change_cell(page *pg, const change_interval *ci)
+{
+	return change_cell_at(pg, ci, ci->estimate);
+}
+
+/* The baseline's change, new mean minus old mean, as the page prints it:
+ * 0 when it is within the rounding error of the two means.  Each mean of
+ * N nonnegative statistics is off by at most about N units in the last
+ * place of its size, so the same runs summed in another order (a study
+ * compared with a copy of itself) leave a difference of a unit or two,
+ * "+0.000000000000004 ms", which estimate_code would spell out to keep it
+ * on its side of 0.  That difference is an artefact of the arithmetic,
+ * not of the data; a difference any larger is printed as it is. */
+static double baseline_estimate(const baseline_change *b)
+{
+	double est = b->change.estimate;
+	double size = fmax(fabs(b->old_mean), fabs(b->new_mean));
+	double rounding = (double)(b->old_runs + b->new_runs) * DBL_EPSILON
+			  * size;
+
+	return isfinite(est) && fabs(est) <= rounding ? 0.0 : est;
 }
 
 /* ---- introduction ---------------------------------------------------- */
@@ -597,7 +623,8 @@ static void section_baseline(page *pg)
 		add(row, isfinite(b->new_mean) ? qty_code(pg, b->new_mean,
 							  false)
 					       : tr(pg, "not tested"));
-		add(row, change_cell(pg, &b->change));
+		add(row, change_cell_at(pg, &b->change,
+					baseline_estimate(b)));
 		add(row, verdict_text(pg, b->change.verdict,
 				      b->change.direction));
 		table_row(pg, row);

@@ -983,6 +983,35 @@ static void check_page_words(const study *os, const analysis *oa,
 	*ci = old;
 }
 
+/* The baseline row's change when both builds' reference means are equal
+ * up to their rounding (the same runs summed in another order give 19.2
+ * and the next double, a difference of 3.6e-15): 0, not
+ * "+0.000000000000004 ms"; a real difference of 0.0004 ms is still
+ * printed, with the decimals that keep it above 0.  Series 1's row of
+ * the bundled pair, changed in memory. */
+static void check_baseline_rounding(const study *os, const analysis *oa,
+				    const study *ns, const analysis *na,
+				    builddiff_result *c)
+{
+	baseline_change *b = &c->baseline[0];
+	baseline_change old = *b;
+
+	b->old_mean = 19.2;
+	b->new_mean = nextafter(19.2, 20.0);
+	b->change.estimate = b->new_mean - b->old_mean;
+	tap_ok(b->change.estimate > 0
+	       && compare_page_has(os, oa, ns, na, c, "en", "| Series 1 | "
+				   "`19.200 ms` | `19.200 ms` | `0.000 ms` `["),
+	       "compare page: a baseline change of one unit in the last "
+	       "place of the means is printed as 0.000");
+	b->new_mean = 19.2004;
+	b->change.estimate = b->new_mean - b->old_mean;
+	tap_ok(compare_page_has(os, oa, ns, na, c, "en", "| `19.200 ms` | "
+				"`19.200 ms` | `+0.0004 ms` `["),
+	       "compare page: a baseline change of 0.0004 ms is printed");
+	*b = old;
+}
+
 /* The bundled old and new build studies compared, and what the page and
  * JSON say of them; one function for the one comparison all the checks
  * read. */
@@ -1085,6 +1114,7 @@ static void check_fixtures(void)
 	tap_ok(c->baseline_verdict != CHANGE_CHANGED,
 	       "the baseline (20) did not change");
 	check_page_words(os, oa, ns, na, c);
+	check_baseline_rounding(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
 	check_figure_files(os, oa, ns, na, c);
 out:

@@ -6,6 +6,7 @@
  * translation.  Study text goes through esc() or code(). */
 #include "render/builddiff_md.h"
 
+#include <float.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -131,17 +132,38 @@ static const char *changed_text(page *pg, change_direction dir)
 			   "changed, worse (higher is better)");
 }
 
-/* A change found whose size the interval leaves open: better or worse as
- * changed_text judges it, the interval reaching the threshold. */
+/* A change found whose size the interval leaves open, in the words the
+ * study page gives the same situation on one study (verdict_detected_msgid:
+ * "higher than at the reference, which is worse here; whether ..."): which
+ * way the value went, whether that is better or worse here, and that the
+ * size is open.  DIR is better or worse by the old plan's better side. */
 static const char *size_open_text(page *pg, change_direction dir)
 {
+	bool better = dir == CHANGE_BETTER;
+	bool higher = better == (pg->c->better == BETTER_HIGHER);
+
 	/* TRANSLATORS: the verdict of a comparison of two builds whose
-	   interval excludes zero but reaches the practical threshold: a
-	   change is found, better or worse by the side the study declared
-	   better, but whether it is as large as the threshold is open. */
-	if (dir == CHANGE_BETTER)
-		return trc(pg, "change verdict", "changed, better (size open)");
-	return trc(pg, "change verdict", "changed, worse (size open)");
+	   interval excludes zero but reaches the practical threshold, worded
+	   as the study page's "higher %s than at the reference, which is
+	   worse here; whether the difference reaches the practical threshold
+	   is not established". */
+	if (higher)
+		return better ? trc(pg, "change verdict", "higher than in the "
+				    "old build, which is better here; whether "
+				    "the change reaches the practical "
+				    "threshold is not established")
+			      : trc(pg, "change verdict", "higher than in the "
+				    "old build, which is worse here; whether "
+				    "the change reaches the practical "
+				    "threshold is not established");
+	return better ? trc(pg, "change verdict", "lower than in the old "
+			    "build, which is better here; whether the change "
+			    "reaches the practical threshold is not "
+			    "established")
+		      : trc(pg, "change verdict", "lower than in the old "
+			    "build, which is worse here; whether the change "
+			    "reaches the practical threshold is not "
+			    "established");
 }
 
 static const char *verdict_text(page *pg, change_verdict v,
@@ -174,28 +196,76 @@ static const char *old_and_new(page *pg, const char *a, const char *b)
 	return fmt(pg, tr(pg, "old: %s / new: %s"), a, b);
 }
 
-/* A study's own conclusion on a state, in the study page's words. */
-static const char *conclusion_text(page *pg, verdict v, bool syn)
+/* The estimate that says which way a detected difference of plan state
+ * PLAN_STATE goes in analysis A: its first series' (a common
+ * detected-size-open has one sign in every series), as the study page
+ * reads it; 0 when there is none. */
+static double detected_estimate(const analysis *a, size_t plan_state)
+{
+	for (size_t i = 0; i < a->n_states; i++) {
+		const state_result *r = &a->states[i];
+		if (r->state == plan_state && r->n_comparisons)
+			return a->cmp[r->comparisons[0]].boot.estimate;
+	}
+	return 0.0;
+}
+
+/* A study's own conclusion on a state, in the study page's words: a
+ * difference detected says which way and whether that is worse, from the
+ * sign of ESTIMATE, as the study page of that build says it. */
+static const char *conclusion_text(page *pg, verdict v, bool syn,
+				   double estimate)
 {
 	const char *plural;
 	const char *msgid = verdict_msgid(v, syn, &plural);
 
+	if (v == VERDICT_DETECTED) {
+		bool higher = estimate > 0.0;
+		bool better = higher == (pg->c->better == BETTER_HIGHER);
+		return fmt(pg, tr(pg, verdict_detected_msgid(higher, better)),
+			   code(pg, pg->os->plan.statistic.name));
+	}
 	if (plural)
 		return fmt(pg, trn(pg, msgid, plural, VERDICT_MIN_PAIRS),
 			   (size_t)VERDICT_MIN_PAIRS);
 	return tr(pg, msgid);
 }
 
-/* "`-0.200 ms` `[-1.202; +0.763]`", or the no-interval words. */
-static const char *change_cell(page *pg, const change_interval *ci)
+/* "`-0.200 ms` `[-1.202; +0.763]`" of interval CI, its estimate printed
+ * as EST, or the no-interval words. */
+static const char *change_cell_at(page *pg, const change_interval *ci,
+				  double est)
 {
-	if (!isfinite(ci->estimate))
+	if (!isfinite(est))
 		return phrase(pg, PH_NO_PAIRS);
 	if (!ci->defined)
-		return fmt(pg, "%s %s", estimate_code(pg, ci->estimate),
+		return fmt(pg, "%s %s", estimate_code(pg, est),
 			   phrase(pg, PH_NO_INTERVAL));
-	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, ci->estimate),
+	return fmt(pg, "%s `[%s; %s]`", estimate_code(pg, est),
 		   num_beside(pg, ci->lo, true), num_beside(pg, ci->hi, true));
+}
+
+static const char *change_cell(page *pg, const change_interval *ci)
+{
+	return change_cell_at(pg, ci, ci->estimate);
+}
+
+/* The baseline's change, new mean minus old mean, as the page prints it:
+ * 0 when it is within the rounding error of the two means.  Each mean of
+ * N nonnegative statistics is off by at most about N units in the last
+ * place of its size, so the same runs summed in another order (a study
+ * compared with a copy of itself) leave a difference of a unit or two,
+ * "+0.000000000000004 ms", which estimate_code would spell out to keep it
+ * on its side of 0.  That difference is an artefact of the arithmetic,
+ * not of the data; a difference any larger is printed as it is. */
+static double baseline_estimate(const baseline_change *b)
+{
+	double est = b->change.estimate;
+	double size = fmax(fabs(b->old_mean), fabs(b->new_mean));
+	double rounding = (double)(b->old_runs + b->new_runs) * DBL_EPSILON
+			  * size;
+
+	return isfinite(est) && fabs(est) <= rounding ? 0.0 : est;
 }
 
 /* ---- introduction ---------------------------------------------------- */
@@ -311,8 +381,7 @@ static void section_intro(page *pg)
 		"(unchanged within threshold) when the interval lies wholly "
 		"inside it.  An interval that excludes zero and reaches the "
 		"threshold without lying wholly beyond it shows a change whose "
-		"size is open (changed, size open); otherwise no change is "
-		"established."),
+		"size is open; otherwise no change is established."),
 		qty(pg, c->threshold, false)));
 	multiplicity_item(pg);
 	item(pg, c->series_matched
@@ -619,7 +688,8 @@ static void section_baseline(page *pg)
 		add(row, isfinite(b->new_mean) ? qty_code(pg, b->new_mean,
 							  false)
 					       : tr(pg, "not tested"));
-		add(row, change_cell(pg, &b->change));
+		add(row, change_cell_at(pg, &b->change,
+					baseline_estimate(b)));
 		add(row, verdict_text(pg, b->change.verdict,
 				      b->change.direction));
 		table_row(pg, row);
@@ -679,9 +749,13 @@ static void section_effects(page *pg)
 		}
 		add(row, verdict_text(pg, sc->verdict, sc->direction));
 		add(row, conclusion_text(pg, sc->old_verdict,
-					 pg->os->plan.synthetic));
+					 pg->os->plan.synthetic,
+					 detected_estimate(pg->oa,
+							   sc->old_state)));
 		add(row, conclusion_text(pg, sc->new_verdict,
-					 pg->ns->plan.synthetic));
+					 pg->ns->plan.synthetic,
+					 detected_estimate(pg->na,
+							   sc->new_state)));
 		table_row(pg, row);
 	}
 	g_ptr_array_free(row, TRUE);
@@ -703,8 +777,9 @@ static void section_figure(page *pg)
 		return;
 	/* The figure's own title (render/fig_builddiff.c), the statistic
 	   and the state as the page writes them. */
-	title = fmt(pg, trc(pg, "figure", "Effects on the old and the new "
-			    "build: difference in %s from state %s"),
+	title = fmt(pg, trc(pg, "figure", "Change between the builds and "
+			    "the effects on each: difference in %s from "
+			    "state %s"),
 		    code(pg, op->statistic.name), state_text(pg, op->reference));
 	parts = g_ptr_array_new();
 	for (size_t s = 0; s < c->n_states; s++)

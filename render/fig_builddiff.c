@@ -21,34 +21,44 @@
 
 /* With densities behind the intervals, a build's slot holds its density
  * above its whisker: RIDGE_H from the whisker up, RIDGE_TOP above that,
- * the marker's half below. */
+ * the marker's half below.  The change's slot has no density: SLOT_H. */
 #define RIDGE_H 10.0
 #define RIDGE_TOP 1.5
 #define RIDGE_BELOW 4.5
 
-/* The old build's colours: a series' colour washed towards white, this
- * much of it kept, the rest white. */
-#define PALE_KEEP 0.45
-#define PALE_WHITE 0.55
 /* The white centre of the old build's ring, as a share of the marker. */
 #define RING_HOLE 0.45
 
-/* One drawn interval: which build, which series pair, its numbers. */
+/* The old build's whisker is dashed, 3 points on, 1.5 off: with the ring
+ * it tells the builds apart in grey print and for any colour vision. */
+static const double old_dash[2] = { 3.0, 1.5 };
+
+/* What a slot shows: an effect on one build, or the change between them
+ * (new minus old), the difference the comparison's verdict is about. */
+typedef enum slot_kind {
+	SLOT_OLD,
+	SLOT_NEW,
+	SLOT_CHANGE
+} slot_kind;
+
+#define SLOT_KINDS 3
+
+/* One drawn interval: what it is, which series pair, its numbers. */
 typedef struct slot {
-	bool is_new;
+	slot_kind kind;
 	size_t rank;          /* colour and marker: the new series' rank */
 	double est, lo, hi;
 	bool has_est, has_ci;
-	const density_grid *density; /* behind the interval */
+	const density_grid *density; /* behind the interval, or NULL */
 } slot;
 
 /* The comparison of a study behind one effect change, as a slot. */
 static slot make_slot(const study *s, const analysis *a, size_t cmp,
-		      bool is_new, size_t rank)
+		      slot_kind kind, size_t rank)
 {
 	const comparison *c = &a->cmp[cmp];
 	const boot_interval *ci = &c->boot.ci[s->plan.interval];
-	slot sl = { is_new, rank, c->boot.estimate, NAN, NAN, false, false,
+	slot sl = { kind, rank, c->boot.estimate, NAN, NAN, false, false,
 		    &c->boot.density };
 
 	sl.has_est = isfinite(c->boot.estimate);
@@ -61,12 +71,37 @@ static slot make_slot(const study *s, const analysis *a, size_t cmp,
 	return sl;
 }
 
+/* The change of effect E (new minus old) with its interval, as a slot. */
+static slot change_slot(const effect_change *e, size_t rank)
+{
+	const change_interval *ci = &e->change;
+	slot sl = { SLOT_CHANGE, rank, ci->estimate, NAN, NAN, false, false,
+		    NULL };
+
+	sl.has_est = isfinite(ci->estimate);
+	sl.has_ci = sl.has_est && ci->defined && isfinite(ci->lo)
+		    && isfinite(ci->hi);
+	if (sl.has_ci) {
+		sl.lo = ci->lo;
+		sl.hi = ci->hi;
+	}
+	return sl;
+}
+
 static slot slot_at(const fig_builddiff_input *in, const effect_change *e,
-		    bool is_new)
+		    slot_kind kind)
 {
 	size_t rank = fig_series_rank(&in->ns->plan, e->new_series);
-	return is_new ? make_slot(in->ns, in->na, e->new_cmp, true, rank)
-		      : make_slot(in->os, in->oa, e->old_cmp, false, rank);
+
+	switch (kind) {
+	case SLOT_OLD:
+		return make_slot(in->os, in->oa, e->old_cmp, kind, rank);
+	case SLOT_NEW:
+		return make_slot(in->ns, in->na, e->new_cmp, kind, rank);
+	case SLOT_CHANGE:
+		break;
+	}
+	return change_slot(e, rank);
 }
 
 /* The series pairs of a row: those of the first state (every state has
@@ -94,76 +129,111 @@ static bool has_ridges(const fig_builddiff_input *in)
 	return first_ridge(in->oa) || first_ridge(in->na);
 }
 
+/* The height of a build's slot. */
 static double slot_height(bool ridges)
 {
 	return ridges ? RIDGE_TOP + RIDGE_H + RIDGE_BELOW : SLOT_H;
 }
 
-/* The whisker's height within its slot, from the slot's top. */
+/* The whisker's height within a build's slot, from the slot's top. */
 static double slot_whisker(bool ridges)
 {
 	return ridges ? RIDGE_TOP + RIDGE_H : SLOT_H / 2;
 }
 
+/* A series pair's slots: the two builds, then the change. */
+static double pair_height(bool ridges)
+{
+	return 2 * slot_height(ridges) + SLOT_H;
+}
+
+/* The whisker of slot KIND, from the top of its series pair. */
+static double kind_whisker(slot_kind kind, bool ridges)
+{
+	switch (kind) {
+	case SLOT_OLD:
+		break;
+	case SLOT_NEW:
+		return slot_height(ridges) + slot_whisker(ridges);
+	case SLOT_CHANGE:
+		return 2 * slot_height(ridges) + SLOT_H / 2;
+	}
+	return slot_whisker(ridges);
+}
+
 static double row_height(size_t pairs, bool ridges)
 {
-	return 2 * FOREST_ROW_PAD + pairs * 2 * slot_height(ridges)
+	return 2 * FOREST_ROW_PAD + pairs * pair_height(ridges)
 	       + (pairs ? (pairs - 1) * PAIR_GAP : 0);
 }
 
-/* The range the axis must show: 0, +-T, every estimate, and the interval
- * ends (render/figforest.h). */
+/* The range the axis must show: 0, +-T, every estimate and change, and
+ * the interval ends (render/figforest.h). */
 static void axis_range(const fig_builddiff_input *in, forest_range *r)
 {
 	const builddiff_result *c = in->c;
 
 	forest_range_init(r, c->threshold);
 	for (size_t i = 0; i < c->n_effects; i++)
-		for (int b = 0; b < 2; b++) {
-			slot sl = slot_at(in, &c->effects[i], b);
+		for (int k = 0; k < SLOT_KINDS; k++) {
+			slot sl = slot_at(in, &c->effects[i], (slot_kind)k);
 			if (sl.has_est)
 				forest_range_estimate(r, sl.est);
 		}
 	for (size_t i = 0; i < c->n_effects; i++)
-		for (int b = 0; b < 2; b++) {
-			slot sl = slot_at(in, &c->effects[i], b);
+		for (int k = 0; k < SLOT_KINDS; k++) {
+			slot sl = slot_at(in, &c->effects[i], (slot_kind)k);
 			if (sl.has_ci)
 				forest_range_interval(r, sl.lo, sl.hi);
 		}
 }
 
-static style_rgb pale(style_rgb c)
+/* The colour of a slot's whisker and marker.  Both builds use the
+ * series' colour, darkened where it would be too light (style_mark_colour:
+ * at least 3:1 against white and the band, WCAG's non-text contrast); the
+ * old build once had a washed-out colour of about 1.2:1 against the band
+ * and was barely seen.  The builds differ in marker (ring or filled) and
+ * whisker (dashed or solid) instead.  The change is drawn in ink. */
+static style_rgb slot_colour(const slot *sl)
 {
-	style_rgb p = { PALE_KEEP * c.r + PALE_WHITE,
-			PALE_KEEP * c.g + PALE_WHITE,
-			PALE_KEEP * c.b + PALE_WHITE };
-	return p;
+	if (sl->kind == SLOT_CHANGE)
+		return style_ink;
+	return style_mark_colour(style_series_colour(sl->rank));
 }
 
-/* A marker of series RANK: filled for the new build, a ring (the marker
- * with a white centre) for the old one. */
-static void marker(cairo_t *cr, size_t rank, bool is_new, double x, double y)
+/* A marker of series RANK in C: filled for the new build and the change,
+ * a ring (the marker with a white centre) for the old one. */
+static void marker(cairo_t *cr, size_t rank, slot_kind kind, style_rgb c,
+		   double x, double y)
 {
-	style_rgb col = style_series_colour(rank);
 	style_marker m = style_series_marker(rank);
 
-	style_marker_draw(cr, m, x, y, STYLE_MARKER, col);
-	if (!is_new)
+	style_marker_draw(cr, m, x, y, STYLE_MARKER, c);
+	if (kind == SLOT_OLD)
 		style_marker_draw(cr, m, x, y, STYLE_MARKER * RING_HOLE,
 				  style_white);
 }
 
 /* "+0.625 [-1.111; +2.474]", or what stands in for a missing one; each
- * number on its true side of 0 and of +-T, the comparison's threshold. */
+ * number on its true side of 0 and of +-T, the comparison's threshold.  A
+ * change is marked "Δ", so that it is not read as a third effect. */
 static char *value_label(fig_pen *p, const slot *sl, int decimals, double t)
 {
-	return forest_value_label(p, sl->has_est, sl->est, sl->has_ci, sl->lo,
-				  sl->hi, decimals, t);
+	char *label = forest_value_label(p, sl->has_est, sl->est, sl->has_ci,
+					 sl->lo, sl->hi, decimals, t);
+	char *marked;
+
+	if (sl->kind != SLOT_CHANGE)
+		return label;
+	marked = g_strdup_printf("\xce\x94 %s", label);
+	g_free(label);
+	return marked;
 }
 
 /* Legend items: each new series (colour and marker), then LEGEND_FIXED
- * more: the two builds (ring and filled) and the threshold band. */
-#define LEGEND_FIXED 3
+ * more: the two builds (ring and filled), the change and the threshold
+ * band. */
+#define LEGEND_FIXED 4
 
 static char *legend_label(fig_pen *p, size_t i, void *ctx)
 {
@@ -181,9 +251,31 @@ static char *legend_label(fig_pen *p, size_t i, void *ctx)
 	if (i == pairs + 1)
 		return fig_printf(trc(p, "figure", "new build %s"),
 				  plan->build);
+	if (i == pairs + 2)
+		return fig_printf("\xce\x94 %s",
+				  trc(p, "figure", "change, new minus old"));
 	return forest_threshold_label(p, c->threshold,
 				      fig_decimals(&in->os->plan),
 				      in->os->plan.unit);
+}
+
+/* The swatch of one build (KIND) or the change: its whisker's line and
+ * a circle as its marker is drawn. */
+static void kind_swatch(fig_pen *p, slot_kind kind, double x, double cy)
+{
+	style_rgb c = kind == SLOT_CHANGE ? style_ink : style_ink_soft;
+	cairo_t *cr = p->cr;
+
+	cairo_save(cr);
+	style_set_colour(cr, c);
+	cairo_set_line_width(cr, STYLE_LINE_WHISKER);
+	if (kind == SLOT_OLD)
+		cairo_set_dash(cr, old_dash, 2, 0);
+	cairo_move_to(cr, x, cy);
+	cairo_line_to(cr, x + FOREST_SWATCH_W, cy);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	marker(cr, 0, kind, c, x + FOREST_SWATCH_W / 2, cy);
 }
 
 static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
@@ -192,54 +284,70 @@ static void legend_swatch(fig_pen *p, size_t i, double x, double cy,
 	const fig_builddiff_input *in = ctx;
 	const builddiff_result *c = in->c;
 	size_t pairs = c->states[0].count;
-	double mid = x + FOREST_SWATCH_W / 2;
 
 	if (i < pairs) {
 		size_t rank = fig_series_rank(
 			&in->ns->plan,
 			c->effects[c->states[0].first + i].new_series);
-		forest_swatch_line(p, x, cy, style_series_colour(rank));
-		marker(p->cr, rank, true, mid, cy);
-	} else if (i <= pairs + 1) {
-		forest_swatch_line(p, x, cy, i == pairs ? pale(style_ink_soft)
-							: style_ink_soft);
-		style_marker_draw(p->cr, MARKER_CIRCLE, mid, cy,
-				  STYLE_MARKER, style_ink_soft);
-		if (i == pairs)
-			style_marker_draw(p->cr, MARKER_CIRCLE, mid, cy,
-					  STYLE_MARKER * RING_HOLE,
-					  style_white);
+		style_rgb col = style_mark_colour(style_series_colour(rank));
+
+		forest_swatch_line(p, x, cy, col);
+		marker(p->cr, rank, SLOT_NEW, col, x + FOREST_SWATCH_W / 2,
+		       cy);
+	} else if (i <= pairs + 2) {
+		kind_swatch(p, (slot_kind)(SLOT_OLD + (i - pairs)), x, cy);
 	} else {
 		forest_swatch_band(p, x, cy);
 	}
 }
 
-/* One build (B: 1 new, 0 old) of effect change E at height Y. */
+/* The colour of a slot's printed values: the old build's grey, the new
+ * build's its series', the change's ink. */
+static style_rgb label_colour(const slot *sl, style_rgb c)
+{
+	switch (sl->kind) {
+	case SLOT_OLD:
+		break;
+	case SLOT_NEW:
+		return forest_value_colour(c);
+	case SLOT_CHANGE:
+		return style_ink;
+	}
+	return style_ink_soft;
+}
+
+/* The series a slot's marks are recorded under. */
+static size_t slot_series(const slot *sl, const effect_change *e)
+{
+	return sl->kind == SLOT_OLD ? e->old_series : e->new_series;
+}
+
+/* Slot KIND of effect change E at height Y. */
 static void draw_slot(fig_pen *p, const fig_builddiff_input *in,
 		      const forest_columns *col, const effect_change *e,
-		      int b, double y, int decimals)
+		      slot_kind kind, double y, int decimals)
 {
-	slot sl = slot_at(in, e, b);
-	style_rgb colour = style_series_colour(sl.rank);
+	slot sl = slot_at(in, e, kind);
+	style_rgb colour = slot_colour(&sl);
 	char *label = value_label(p, &sl, decimals, in->c->threshold);
 
-	/* Behind the interval: drawn first, pale for the old build as its
-	 * whisker is. */
-	if (sl.has_ci)
+	/* Behind the interval, drawn first: light (FOREST_RIDGE_ALPHA) in
+	 * the series' own colour, so the whisker stands out against it. */
+	if (sl.has_ci && sl.density)
 		forest_ridge(p, col, sl.density, y, RIDGE_H,
-			     b ? colour : pale(colour),
-			     b ? e->new_series : e->old_series);
+			     style_series_colour(sl.rank),
+			     slot_series(&sl, e));
 	if (sl.has_ci)
-		forest_whisker(p, col, sl.lo, sl.hi, y,
-			       b ? colour : pale(colour), CAP_H);
+		forest_whisker_dashed(p, col, sl.lo, sl.hi, y, colour, CAP_H,
+				      old_dash, kind == SLOT_OLD ? 2 : 0);
 	if (sl.has_est) {
 		double x = axis_map(&p->res->axis, sl.est, col->x0, col->x1);
-		marker(p->cr, sl.rank, b, x, y);
-		fig_mark_add(p->res, x, y, b ? e->new_series : e->old_series);
+		marker(p->cr, sl.rank, kind, colour, x, y);
+		fig_mark_add(p->res, x, y, slot_series(&sl, e));
 	}
 	style_text_show(p->text, p->cr, FONT_LABEL, label, col->value_x, y,
 			ANCHOR_LEFT | ANCHOR_MIDDLE, col->value_w,
-			b ? forest_value_colour(colour) : style_ink_soft);
+			label_colour(&sl, style_series_colour(sl.rank)));
 	g_free(label);
 }
 
@@ -249,7 +357,7 @@ static void rows(fig_pen *p, const fig_builddiff_input *in,
 	const builddiff_result *c = in->c;
 	const bool ridges = has_ridges(in);
 	const double rh = row_height(pairs_per_row(c), ridges);
-	const double sh = slot_height(ridges);
+	const double ph = pair_height(ridges);
 
 	for (size_t r = 0; r < c->n_states; r++) {
 		const state_change *sc = &c->states[r];
@@ -259,12 +367,13 @@ static void rows(fig_pen *p, const fig_builddiff_input *in,
 		forest_row_start(p, col, r, top, rh,
 				 fig_state(p, sc->state, sbuf, sizeof sbuf), 1);
 		for (size_t k = 0; k < sc->count; k++)
-			for (int b = 0; b < 2; b++)
+			for (int b = 0; b < SLOT_KINDS; b++)
 				draw_slot(p, in, col,
-					  &c->effects[sc->first + k], b,
+					  &c->effects[sc->first + k],
+					  (slot_kind)b,
 					  top + FOREST_ROW_PAD
-					  + k * (2 * sh + PAIR_GAP)
-					  + b * sh + slot_whisker(ridges),
+					  + k * (ph + PAIR_GAP)
+					  + kind_whisker((slot_kind)b, ridges),
 					  decimals);
 	}
 }
@@ -283,8 +392,8 @@ static void fit_columns(fig_pen *p, const fig_builddiff_input *in,
 						sizeof sbuf)));
 	}
 	for (size_t i = 0; i < c->n_effects; i++)
-		for (int b = 0; b < 2; b++) {
-			slot sl = slot_at(in, &c->effects[i], b);
+		for (int k = 0; k < SLOT_KINDS; k++) {
+			slot sl = slot_at(in, &c->effects[i], (slot_kind)k);
 			char *v = value_label(p, &sl, decimals,
 					      c->threshold);
 			value_w = fmax(value_w,
@@ -353,8 +462,9 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 	if (st != PB_OK)
 		return st;
 	fig_state(p, op->reference, ref, sizeof ref);
-	w.title = fig_printf(trc(p, "figure", "Effects on the old and the new "
-				 "build: difference in %s from state %s"),
+	w.title = fig_printf(trc(p, "figure", "Change between the builds and "
+				 "the effects on each: difference in %s from "
+				 "state %s"),
 			     op->statistic.name, ref);
 	if (c->n_states == 0 || c->n_effects == 0) {
 		fig_draw_message(p, w.title, trc(p, "figure", "There is "
@@ -366,10 +476,14 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 		forest_words_make(p, op, trc(p, "figure", "Mean of the paired "
 					     "per-boot differences with its "
 					     "%s%% confidence interval (%s) "
-					     "on each build: the old build "
-					     "above (ring), the new one below "
-					     "(filled); series shown "
-					     "separately"), &w);
+					     "on each build, the old build "
+					     "above (ring, dashed), the new "
+					     "one below it (filled); below "
+					     "both, in black, the change, new "
+					     "minus old, with its interval "
+					     "from each build's blocks "
+					     "resampled on their own; series "
+					     "shown separately"), &w);
 		res->height = draw_plot(p, in, &w, width);
 	}
 	forest_words_free(&w);

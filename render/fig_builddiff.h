@@ -2,12 +2,17 @@
  *
  * A forest plot in the conventions of the study's interval plot
  * (render/fig_interval.h): one row per compared state, and within it, for
- * each series pair, the old build's effect (hollow marker, pale whisker)
- * above the new build's (filled marker), each the mean paired difference
- * from the reference with its interval by the study's pre-registered
- * method; 0, the old plan's threshold band (-T, +T), the values beside
- * each interval, and which side is worse.  Intervals reaching far beyond
- * the rest are cut at the axis end with an arrowhead, as there.
+ * each series pair, the old build's effect (ring marker, dashed whisker)
+ * above the new build's (filled marker, solid whisker), each the mean
+ * paired difference from the reference with its interval by the study's
+ * pre-registered method, and below both the change the verdict is about,
+ * new minus old, with its unpaired interval (in ink, its value marked
+ * "Δ"); 0, the old plan's threshold band (-T, +T), against which the
+ * change is judged, the values beside each interval, and which side is
+ * worse.  Both builds are drawn in their series' colour made dark enough
+ * for 3:1 against white and the band (style_mark_colour).  Intervals
+ * reaching far beyond the rest are cut at the axis end with an arrowhead,
+ * as there.
  *
  * fig_builddiff_write() puts it into the comparison's folder as
  * compare.<lang>.svg, compare.<lang>.png and compare.<lang>.pdf (a single
@@ -36,10 +41,11 @@ typedef struct fig_builddiff_input {
 } fig_builddiff_input;
 
 /* Draws the figure onto CR, WIDTH points wide, its top-left corner at the
- * origin; height, plot area, axis and markers (old and new, in row order)
- * in *RES.  Without compared states it draws a message instead.  Errors:
- * as fig_pen_end() (a missing translation, text the fonts cannot show, a
- * cairo error), PB_DATAERR for values too large to draw. */
+ * origin; height, plot area, axis and markers (old, new and change of each
+ * series pair, in row order) in *RES.  Without compared states it draws a
+ * message instead.  Errors: as fig_pen_end() (a missing translation, text
+ * the fonts cannot show, a cairo error), PB_DATAERR for values too large to
+ * draw. */
 pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 			   double width, fig_result *res);
 

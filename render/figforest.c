@@ -320,6 +320,13 @@ static void whisker_end(cairo_t *cr, double x, double y, bool cut, int dir,
 void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 		    double hi, double y, style_rgb c, double cap_h)
 {
+	forest_whisker_dashed(p, col, lo, hi, y, c, cap_h, NULL, 0);
+}
+
+void forest_whisker_dashed(fig_pen *p, const forest_columns *col, double lo,
+			   double hi, double y, style_rgb c, double cap_h,
+			   const double *dash, int n_dash)
+{
 	const axis_scale *ax = &p->res->axis;
 	bool cut_lo = lo < ax->lo, cut_hi = hi > ax->hi;
 	double a = axis_map(ax, cut_lo ? ax->lo : lo, col->x0, col->x1);
@@ -330,9 +337,12 @@ void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 	style_set_colour(cr, c);
 	cairo_set_line_width(cr, STYLE_LINE_WHISKER);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	if (n_dash > 0)
+		cairo_set_dash(cr, dash, n_dash, 0);
 	cairo_move_to(cr, a, y);
 	cairo_line_to(cr, b, y);
 	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
 	whisker_end(cr, a, y, cut_lo, -1, cap_h);
 	whisker_end(cr, b, y, cut_hi, 1, cap_h);
 	cairo_restore(cr);

@@ -150,6 +150,12 @@ void forest_background(fig_pen *p, double threshold,
 void forest_whisker(fig_pen *p, const forest_columns *col, double lo,
 		    double hi, double y, style_rgb c, double cap_h);
 
+/* As forest_whisker, its line dashed by the N_DASH lengths of DASH
+ * (cairo_set_dash; N_DASH 0: solid), its caps and arrowheads solid. */
+void forest_whisker_dashed(fig_pen *p, const forest_columns *col, double lo,
+			   double hi, double y, style_rgb c, double cap_h,
+			   const double *dash, int n_dash);
+
 /* The opacity of a density's fill: light, so that the interval, the
  * band and the grid show through it. */
 #define FOREST_RIDGE_ALPHA 0.28

@@ -44,6 +44,47 @@ style_rgb style_series_colour(size_t i)
 	return palette[i % PALETTE_SIZE];
 }
 
+/* A channel of an sRGB colour made linear (IEC 61966-2-1, as WCAG 2.1
+ * writes it). */
+static double linear(double v)
+{
+	return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4);
+}
+
+static double luminance(style_rgb c)
+{
+	return 0.2126 * linear(c.r) + 0.7152 * linear(c.g)
+	       + 0.0722 * linear(c.b);
+}
+
+double style_contrast(style_rgb a, style_rgb b)
+{
+	double la = luminance(a), lb = luminance(b);
+
+	return (fmax(la, lb) + 0.05) / (fmin(la, lb) + 0.05);
+}
+
+/* The step by which style_mark_colour darkens: fine enough to stop close
+ * above the ratio, and a fixed sequence, so the same colour always comes
+ * out (the figures' bytes must not vary). */
+#define MARK_DARKEN_STEP 0.98
+
+style_rgb style_mark_colour(style_rgb c)
+{
+	style_rgb d = c;
+
+	/* The band is darker than white, so the band decides; white is
+	 * checked too in case the band is ever lightened.  Black passes, so
+	 * the loop ends. */
+	while (style_contrast(d, style_band) < STYLE_MARK_CONTRAST
+	       || style_contrast(d, style_white) < STYLE_MARK_CONTRAST) {
+		d.r *= MARK_DARKEN_STEP;
+		d.g *= MARK_DARKEN_STEP;
+		d.b *= MARK_DARKEN_STEP;
+	}
+	return d;
+}
+
 style_marker style_series_marker(size_t i)
 {
 	return (style_marker)(i % STYLE_MARKERS);

@@ -57,6 +57,21 @@ extern const style_rgb style_white;
  * palette without its yellow, which is too light on white. */
 style_rgb style_series_colour(size_t i);
 
+/* The contrast ratio of colours A and B as WCAG 2.1 defines it, (L1 +
+ * 0.05) / (L2 + 0.05) of their relative luminances, the lighter over the
+ * darker: 1 for equal colours, 21 for black on white. */
+double style_contrast(style_rgb a, style_rgb b);
+
+/* The least contrast a mark of data needs against what lies next to it:
+ * WCAG 2.1's non-text contrast (success criterion 1.4.11). */
+#define STYLE_MARK_CONTRAST 3.0
+
+/* C, or C darkened (its channels scaled towards black, its hue kept) just
+ * enough to contrast with both white and the threshold band by
+ * STYLE_MARK_CONTRAST: the lightest backgrounds a whisker or marker is
+ * drawn on.  Blue, vermillion and black pass as they are. */
+style_rgb style_mark_colour(style_rgb c);
+
 typedef enum style_marker {
 	MARKER_CIRCLE,
 	MARKER_SQUARE,

@@ -99,23 +99,23 @@ comparison written to $out/w/
 is "$pb_err" "" "nothing on stderr"
 cell='`+0.7 ms` `[+0.5; +1.1]`'
 is "$(grep '^| `10` |' "$out/w/compare.en.md")" \
-	"| \`10\` | $cell (old: \`0.0\` / new: \`+0.7\`) | $cell (old: \`0.0\` / new: \`+0.7\`) | changed, worse (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
-	"English: changed, worse (size open), as the new build's own page finds a difference"
+	"| \`10\` | $cell (old: \`0.0\` / new: \`+0.7\`) | $cell (old: \`0.0\` / new: \`+0.7\`) | higher than in the old build, which is worse here; whether the change reaches the practical threshold is not established | no spread between blocks, so no claim | higher \`mean\` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established |" \
+	"English: higher than in the old build, worse, size open: the words of the new build's own page for its difference from the reference"
 # German writes the decimal comma.
 cell_de='`+0,7 ms` `[+0,5; +1,1]`'
 is "$(grep '^| `10` |' "$out/w/compare.de.md")" \
-	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | verändert, schlechter (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
-	"German: verändert, schlechter (Ausmaß offen)"
-ok "Czech: změněno, horší (velikost neurčena)" grep -qF \
-	'| změněno, horší (velikost neurčena) |' "$out/w/compare.cs.md"
-ok "Korean: 변화 확인됨, 더 나쁨 (크기 미확정)" grep -qF \
-	'| 변화 확인됨, 더 나쁨 (크기 미확정) |' "$out/w/compare.ko.md"
+	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | höher als im alten Build, hier also schlechter; ob die Veränderung die praktisch bedeutsame Schwelle erreicht, ist nicht belegt | keine Streuung zwischen den Blöcken, daher keine Aussage | höherer \`mean\`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"German: höher als im alten Build, hier also schlechter"
+ok "Czech: vyšší než ve starém buildu, což je zde horší" grep -qF \
+	'| vyšší než ve starém buildu, což je zde horší; zda změna dosahuje prakticky významného prahu, není prokázáno | ' "$out/w/compare.cs.md"
+ok "Korean: 기존 빌드보다 높음(여기서는 더 나쁨)" grep -qF \
+	'| 기존 빌드보다 높음(여기서는 더 나쁨); 변화가 실질적 임계값에 도달하는지는 확인되지 않음 |' "$out/w/compare.ko.md"
 for l in en de cs ko; do
 	ok "$l: no state is said to have no established change" \
 		test "$(grep -c '^| `10` .*\(no change established\|keine Veränderung festgestellt\|změna neprokázána\|변화가 확인되지 않음\) |' "$out/w/compare.$l.md")" = 0
 done
 ok "the threshold bullet says what a change of open size is" grep -qxF -e \
-	"- Practical threshold: 1.0 ms, from the old build's plan.  A change is established when its whole interval lies beyond the threshold, and ruled out (unchanged within threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the threshold without lying wholly beyond it shows a change whose size is open (changed, size open); otherwise no change is established." \
+	"- Practical threshold: 1.0 ms, from the old build's plan.  A change is established when its whole interval lies beyond the threshold, and ruled out (unchanged within threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the threshold without lying wholly beyond it shows a change whose size is open; otherwise no change is established." \
 	"$out/w/compare.en.md"
 
 json=$out/w/compare.json
@@ -158,16 +158,16 @@ comparison written to $out/b/
 " "stdout: the change of open size, better"
 cell='`-0.7 ms` `[-1.1; -0.5]`'
 is "$(grep '^| `10` |' "$out/b/compare.en.md")" \
-	"| \`10\` | $cell (old: \`0.0\` / new: \`-0.7\`) | $cell (old: \`0.0\` / new: \`-0.7\`) | changed, better (size open) | no spread between blocks, so no claim | a difference is detected; whether it reaches the practical threshold is not established |" \
-	"English: changed, better (size open)"
+	"| \`10\` | $cell (old: \`0.0\` / new: \`-0.7\`) | $cell (old: \`0.0\` / new: \`-0.7\`) | lower than in the old build, which is better here; whether the change reaches the practical threshold is not established | no spread between blocks, so no claim | lower \`mean\` than at the reference, which is better here; whether the difference reaches the practical threshold is not established |" \
+	"English: lower than in the old build, better, size open"
 cell_de='`-0,7 ms` `[-1,1; -0,5]`'
 is "$(grep '^| `10` |' "$out/b/compare.de.md")" \
-	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | verändert, besser (Ausmaß offen) | keine Streuung zwischen den Blöcken, daher keine Aussage | Differenz festgestellt; ob sie die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
-	"German: verändert, besser (Ausmaß offen)"
-ok "Czech: změněno, lepší (velikost neurčena)" grep -qF \
-	'| změněno, lepší (velikost neurčena) |' "$out/b/compare.cs.md"
-ok "Korean: 변화 확인됨, 더 좋음 (크기 미확정)" grep -qF \
-	'| 변화 확인됨, 더 좋음 (크기 미확정) |' "$out/b/compare.ko.md"
+	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | niedriger als im alten Build, hier also besser; ob die Veränderung die praktisch bedeutsame Schwelle erreicht, ist nicht belegt | keine Streuung zwischen den Blöcken, daher keine Aussage | niedrigerer \`mean\`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
+	"German: niedriger als im alten Build, hier also besser"
+ok "Czech: nižší než ve starém buildu, což je zde lepší" grep -qF \
+	'| nižší než ve starém buildu, což je zde lepší; zda změna dosahuje prakticky významného prahu, není prokázáno | ' "$out/b/compare.cs.md"
+ok "Korean: 기존 빌드보다 낮음(여기서는 더 좋음)" grep -qF \
+	'| 기존 빌드보다 낮음(여기서는 더 좋음); 변화가 실질적 임계값에 도달하는지는 확인되지 않음 |' "$out/b/compare.ko.md"
 json=$out/b/compare.json
 is "$(grep -c '"verdict": "changed-size-open"' "$json"):$(grep -c '"assessment": "better"' "$json"):$(grep -c '"direction": "lower"' "$json")" \
 	"3:3:2" "compare.json: changed-size-open and better in all three, lower in each series"
@@ -192,10 +192,10 @@ run_pb compare "$tap_tmp/high-old" "$tap_tmp/high-worse" -o "$out/h"
 is "$(grep '^effects' "$pb_out_file")" \
 	"effects changed-size-open, better (higher is better): 10" \
 	"higher is better: +0.7 [+0.5; +1.1] is a change for the better"
-ok "English: changed, better (size open)" grep -qF \
-	'| changed, better (size open) |' "$out/h/compare.en.md"
-ok "German: verändert, besser (Ausmaß offen)" grep -qF \
-	'| verändert, besser (Ausmaß offen) |' "$out/h/compare.de.md"
+ok "English: higher than in the old build, which is better here" grep -qF \
+	'| higher than in the old build, which is better here; whether the change reaches the practical threshold is not established |' "$out/h/compare.en.md"
+ok "German: höher als im alten Build, hier also besser" grep -qF \
+	'| höher als im alten Build, hier also besser; ob die Veränderung die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' "$out/h/compare.de.md"
 run_pb -q compare "$tap_tmp/high-old" "$tap_tmp/high-worse" -o "$out/h" \
 	--fail-on worse
 is "$pb_status" 0 "--fail-on worse passes it"
@@ -211,7 +211,7 @@ is "$(grep '^effects' "$pb_out_file")" \
 	"effects changed-size-open, worse (lower is better): 10" \
 	"open size in series 1, changed in 2: across, changed of open size"
 ok "the page gives series 2 its interval beyond T" grep -qF \
-	'| `+1.7 ms` `[+1.5; +2.1]` (old: `0.0` / new: `+1.7`) | changed, worse (size open) |' \
+	'| `+1.7 ms` `[+1.5; +2.1]` (old: `0.0` / new: `+1.7`) | higher than in the old build, which is worse here; whether the change reaches the practical threshold is not established |' \
 	"$out/m/compare.en.md"
 is "$(grep -c '"verdict": "changed"' "$out/m/compare.json"):$(grep -c '"verdict": "changed-size-open"' "$out/m/compare.json")" \
 	"1:2" "compare.json: series 2 changed, series 1 and the state of open size"

@@ -106,10 +106,10 @@ done
 ok "the compare figure follows the table of effects" \
 	test "$(grep -A2 '^| `100` | `+0.388 ms`' "$out/cmp/compare.en.md" | sed -n 3p | cut -c1-2)" = '!['
 is "$(grep '^!\[' "$out/cmp/compare.en.md")" \
-	'![Effects on the old and the new build: difference in `p99` from state `20`; the effect of each state between the builds: missing: changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
+	'![Change between the builds and the effects on each: difference in `p99` from state `20`; the effect of each state between the builds: missing: changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
 	"compare en: the alt text gives each state's verdict"
 is "$(grep '^!\[' "$out/cmp/compare.de.md")" \
-	'![Effekte im alten und im neuen Build: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: fehlt: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
+	'![Veränderung zwischen den Builds und die Effekte in jedem: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: fehlt: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
 	"compare de: the same in German"
 for v in 'missing | .* | changed, better (lower is better) |' \
 	 '`0` | .* | no change established |'; do

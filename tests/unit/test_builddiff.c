@@ -815,8 +815,10 @@ out:
 }
 
 /* The figure of the bundled pair, drawn on a recording surface: one
- * marker per state, series pair and build (4 x 2 x 2), old above new, each
- * at the position the axis gives its effect, inside the plot area. */
+ * marker per state, series pair and slot (4 x 2 x 3): the old build's
+ * effect above the new one's, and below both the change the verdict is
+ * about, each at the position the axis gives it, inside the plot area.
+ * Without the change drawn, its markers are missing. */
 static void check_figure(const study *os, const analysis *oa,
 			 const study *ns, const analysis *na,
 			 const builddiff_result *c)
@@ -827,26 +829,42 @@ static void check_figure(const study *os, const analysis *oa,
 	cairo_t *cr = cairo_create(rec);
 	static fig_result res;
 	pb_status st = fig_builddiff_draw(cr, &in, 480, &res);
-	bool placed = res.n_marks == 16;
+	bool placed = res.n_marks == 24;
 
 	tap_ok(st == PB_OK && res.has_axis, "the figure is drawn (%s)",
 	       res.message);
-	tap_ok(res.n_marks == 16, "16 markers: 4 states x 2 series x old and "
-	       "new (got %zu)", res.n_marks);
+	tap_ok(res.n_marks == 24, "24 markers: 4 states x 2 series x old, "
+	       "new and change (got %zu)", res.n_marks);
 	for (size_t i = 0; placed && i < c->n_effects; i++) {
 		const effect_change *e = &c->effects[i];
-		const fig_mark *mo = &res.marks[2 * i], *mn = &res.marks[2 * i + 1];
+		const fig_mark *mo = &res.marks[3 * i], *mn = &res.marks[3 * i + 1];
 		double xo = axis_map(&res.axis, e->old_effect, res.x0, res.x1);
 		double xn = axis_map(&res.axis, e->new_effect, res.x0, res.x1);
 		placed = fabs(mo->x - xo) < 1e-6 && fabs(mn->x - xn) < 1e-6
 			 && mo->y < mn->y && mo->y > res.y0 && mn->y < res.y1;
 	}
-	tap_ok(placed, "each marker sits at its effect, the old one above");
+	tap_ok(placed, "each build's marker sits at its effect, the old one "
+	       "above");
+	for (size_t i = 0; placed && i < c->n_effects; i++) {
+		const effect_change *e = &c->effects[i];
+		const fig_mark *mn = &res.marks[3 * i + 1];
+		const fig_mark *mc = &res.marks[3 * i + 2];
+		double xc = axis_map(&res.axis, e->change.estimate, res.x0,
+				     res.x1);
+
+		placed = fabs(mc->x - xc) < 1e-6 && mc->y > mn->y
+			 && mc->y < res.y1 && mc->series == e->new_series;
+	}
+	tap_ok(placed, "the change, new minus old, sits at its estimate below "
+	       "both builds");
+	tap_ok(res.axis.lo <= -13.278 && res.axis.lo <= -15.325,
+	       "the axis shows the changes' intervals (-13.278, -15.325: got "
+	       "from %g)", res.axis.lo);
 	placed = res.n_shapes == 16;
 	for (size_t i = 0; placed && i < c->n_effects; i++) {
 		const fig_shape *so = &res.shapes[2 * i];
 		const fig_shape *sn = &res.shapes[2 * i + 1];
-		const fig_mark *mo = &res.marks[2 * i], *mn = &res.marks[2 * i + 1];
+		const fig_mark *mo = &res.marks[3 * i], *mn = &res.marks[3 * i + 1];
 
 		placed = fabs(so->y_base - mo->y) < 1e-9
 			 && fabs(sn->y_base - mn->y) < 1e-9
@@ -865,7 +883,8 @@ static void check_figure(const study *os, const analysis *oa,
 	}
 	tap_ok(placed, "16 densities (got %zu), each on its build's whisker "
 	       "around its effect and rising above it, the new one below the "
-	       "old one's whisker, inside the axis", res.n_shapes);
+	       "old one's whisker, inside the axis; none behind a change",
+	       res.n_shapes);
 	tap_ok(res.axis.lo <= -c->threshold && res.axis.hi >= 12.494,
 	       "the axis shows the threshold band and the largest effect");
 	cairo_destroy(cr);
@@ -983,6 +1002,35 @@ static void check_page_words(const study *os, const analysis *oa,
 	*ci = old;
 }
 
+/* The baseline row's change when both builds' reference means are equal
+ * up to their rounding (the same runs summed in another order give 19.2
+ * and the next double, a difference of 3.6e-15): 0, not
+ * "+0.000000000000004 ms"; a real difference of 0.0004 ms is still
+ * printed, with the decimals that keep it above 0.  Series 1's row of
+ * the bundled pair, changed in memory. */
+static void check_baseline_rounding(const study *os, const analysis *oa,
+				    const study *ns, const analysis *na,
+				    builddiff_result *c)
+{
+	baseline_change *b = &c->baseline[0];
+	baseline_change old = *b;
+
+	b->old_mean = 19.2;
+	b->new_mean = nextafter(19.2, 20.0);
+	b->change.estimate = b->new_mean - b->old_mean;
+	tap_ok(b->change.estimate > 0
+	       && compare_page_has(os, oa, ns, na, c, "en", "| Series 1 | "
+				   "`19.200 ms` | `19.200 ms` | `0.000 ms` `["),
+	       "compare page: a baseline change of one unit in the last "
+	       "place of the means is printed as 0.000");
+	b->new_mean = 19.2004;
+	b->change.estimate = b->new_mean - b->old_mean;
+	tap_ok(compare_page_has(os, oa, ns, na, c, "en", "| `19.200 ms` | "
+				"`19.200 ms` | `+0.0004 ms` `["),
+	       "compare page: a baseline change of 0.0004 ms is printed");
+	*b = old;
+}
+
 /* The bundled old and new build studies compared, and what the page and
  * JSON say of them; one function for the one comparison all the checks
  * read. */
@@ -1085,6 +1133,7 @@ static void check_fixtures(void)
 	tap_ok(c->baseline_verdict != CHANGE_CHANGED,
 	       "the baseline (20) did not change");
 	check_page_words(os, oa, ns, na, c);
+	check_baseline_rounding(os, oa, ns, na, c);
 	check_figure(os, oa, ns, na, c);
 	check_figure_files(os, oa, ns, na, c);
 out:

@@ -1358,8 +1358,48 @@ static void test_fonts_cover(void)
 	       "fonts cover: no text, nothing lacks");
 }
 
+/* style_contrast against values worked out by hand from WCAG 2.1's
+ * formula, and style_mark_colour: every series colour of the palette
+ * (its 7 colours, then again) reaches 3:1 against white and the band,
+ * those that already do (blue, vermillion, black) unchanged, the others
+ * darkened no further than needed (below 3.2:1 against the band). */
+static void test_mark_contrast(void)
+{
+	const style_rgb black = { 0, 0, 0 };
+	const style_rgb oi_blue = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0 };
+	bool legible = true, close = true, kept = true;
+
+	tap_ok(fabs(style_contrast(black, style_white) - 21.0) < 1e-9
+	       && fabs(style_contrast(style_white, black) - 21.0) < 1e-9
+	       && fabs(style_contrast(oi_blue, oi_blue) - 1.0) < 1e-12,
+	       "contrast: black on white 21:1 either way, a colour on itself "
+	       "1:1");
+	/* Okabe-Ito blue: relative luminance 0.1523, so (1.05) / (0.2023). */
+	tap_ok(fabs(style_contrast(oi_blue, style_white) - 5.19) < 0.01,
+	       "contrast: Okabe-Ito blue on white 5.19:1 (got %.3f)",
+	       style_contrast(oi_blue, style_white));
+	for (size_t i = 0; i < 14; i++) {
+		style_rgb c = style_series_colour(i);
+		style_rgb m = style_mark_colour(c);
+		double on_band = style_contrast(m, style_band);
+
+		legible &= on_band >= STYLE_MARK_CONTRAST
+			   && style_contrast(m, style_white)
+			      >= STYLE_MARK_CONTRAST;
+		if (style_contrast(c, style_band) >= STYLE_MARK_CONTRAST)
+			kept &= memcmp(&m, &c, sizeof m) == 0;
+		else
+			close &= on_band < 3.2;
+	}
+	tap_ok(legible, "every series' mark colour has 3:1 against white and "
+	       "the band");
+	tap_ok(kept, "a colour with 3:1 already is kept as it is");
+	tap_ok(close, "a lighter colour is darkened no further than needed");
+}
+
 int main(void)
 {
+	test_mark_contrast();
 	test_fonts_cover();
 	test_axis();
 	test_jitter();

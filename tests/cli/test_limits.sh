@@ -169,13 +169,18 @@ rm -f "$tap_tmp/many.json"
 # A hostile page of 64 MiB, two million paragraphs of one letter: the page
 # reader's budget holds, the rest is read in parts, and verify says it
 # could not read the page whole (docs/robustness.md: under 1 GB measured).
-awk 'BEGIN { for (i = 0; i < 22369621; i++) printf "a\n\n" }' >"$tap_tmp/paras.md"
-limit=1572864
-[ -n "${PAIRBOOT_SANITIZED:-}" ] && limit=unlimited
-(ulimit -v "$limit" && "$PAIRBOOT" -q verify "$study" --against "$tap_tmp/paras.md") \
-	</dev/null >"$tap_tmp/out" 2>"$tap_tmp/err"
-is "$?" 2 "verify of a 64 MiB page of paragraphs exits 2 (within 1.5 GB of address space unless sanitized)"
-ok "and still ends its report" grep -q '^summary: .*the file could not be read as a whole' "$tap_tmp/out"
-rm -f "$tap_tmp/paras.md"
+# Unsanitized only: AddressSanitizer's shadow memory leaves no bound to
+# check, and the page takes minutes under it.
+if [ -z "${PAIRBOOT_SANITIZED:-}" ]; then
+	awk 'BEGIN { for (i = 0; i < 22369621; i++) printf "a\n\n" }' >"$tap_tmp/paras.md"
+	(ulimit -v 1572864 && "$PAIRBOOT" -q verify "$study" --against "$tap_tmp/paras.md") \
+		</dev/null >"$tap_tmp/out" 2>"$tap_tmp/err"
+	is "$?" 2 "verify of a 64 MiB page of paragraphs exits 2 within 1.5 GB of address space"
+	ok "and still ends its report" grep -q '^summary: .*the file could not be read as a whole' "$tap_tmp/out"
+	rm -f "$tap_tmp/paras.md"
+else
+	skip "verify of a 64 MiB page within 1.5 GB" "AddressSanitizer's shadow memory"
+	skip "and still ends its report" "AddressSanitizer's shadow memory"
+fi
 
 done_testing

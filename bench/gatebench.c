@@ -41,9 +41,9 @@
  * (defaults 200 pairs, seed 1, one job per online CPU, ./pairboot,
  * ./fixtures/genstudy, a temporary folder, shapes a,b,c), from the build
  * folder; `make gatebench GATEBENCH_FLAGS='...'` runs it.  With the
- * defaults it takes about a quarter of an hour on 2 cores: compare draws
- * its figures in four languages each time, and at 10 blocks it checks
- * every interval against the exact bootstrap.  Exit status 0, 1 when a
+ * defaults it takes about 26 minutes of CPU time, some 13 minutes on 2
+ * idle cores: compare draws its figures in four languages each time, and
+ * at 10 blocks it checks every interval against the exact bootstrap.  Exit status 0, 1 when a
  * comparison or a generation failed (the first message of each kind is
  * shown), 64 for a bad command line, 70 when the bench itself failed.
  *

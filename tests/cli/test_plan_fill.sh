@@ -22,6 +22,11 @@
 #   (3.5 SD) of its planned value, and the mean difference of two states
 #   listed one after the other within 2 x 750 us of T.
 # The same seed gives the same bytes; another seed other values.
+# --shift 100=2 adds 2 T = 3000 us to every period of state 100 and
+# changes nothing else; --noise skewed draws from a centred chi-square
+# (skewness about 2.8): the periods' deviations from their boot's mean
+# are skewed to the right (a sample skewness above 1, against about 0
+# for normal noise).
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -103,6 +108,37 @@ ok "another seed gives other values" \
 	sh -c "! cmp -s '$dir/$first' '$tap_tmp/again/$first'"
 ok "and the same runs.csv" cmp -s "$dir/runs.csv" "$tap_tmp/again/runs.csv"
 
+## A shift and skewed noise ------------------------------------------------
+"$genstudy" fill "$tap_tmp/again" --seed 7 --periods 12 --shift 100=2
+is "$?" 0 "--shift 100=2: exit status 0"
+is "$(diff -rq "$dir" "$tap_tmp/again" | grep -cv -- '-100\.csv differ$')" 0 \
+	"--shift 100=2: only state 100's files differ"
+is "$(for f in "$dir"/latency/*-100.csv; do
+	paste -d, "$f" "$tap_tmp/again/latency/${f##*/}"
+done | awk -F, '$1 != "period" && $4 - $2 != 3000 { bad++ } END { print NR, bad + 0 }')" \
+	"208 0" "--shift 100=2: each of their periods 3000 us higher"
+# skew DIR: the sample skewness of every period's deviation from the mean
+# of its boot.
+skew() {
+	for f in "$1"/latency/*.csv; do
+		awk -F, 'NR > 1 { v[NR] = $2; s += $2 }
+			END { for (i = 2; i <= NR; i++) print v[i] - s / (NR - 1) }' "$f"
+	done | awk '{ d[NR] = $1 } END { for (i = 1; i <= NR; i++) {
+		m2 += d[i] ^ 2; m3 += d[i] ^ 3 }
+		printf "%.2f\n", (m3 / NR) / (m2 / NR) ^ 1.5 }'
+}
+"$genstudy" fill "$tap_tmp/again" --seed 7 --periods 12 --noise skewed
+is "$?" 0 "--noise skewed: exit status 0"
+ok "--noise skewed: the same runs.csv" \
+	cmp -s "$dir/runs.csv" "$tap_tmp/again/runs.csv"
+normal_skew=$(skew "$dir")
+skewed_skew=$(skew "$tap_tmp/again")
+diag "skewness of the periods within a boot: normal $normal_skew, skewed $skewed_skew"
+ok "normal noise: a skewness near 0 ($normal_skew)" \
+	awk -v s="$normal_skew" 'BEGIN { exit !(s > -0.5 && s < 0.5) }'
+ok "--noise skewed: a skewness above 1 ($skewed_skew)" \
+	awk -v s="$skewed_skew" 'BEGIN { exit !(s > 1) }'
+
 ## check and report -------------------------------------------------------
 run_pb check "$dir"
 is "$pb_status" 0 "check: exit status 0"
@@ -140,6 +176,14 @@ is "$(head -n 1 "$tap_tmp/err")" \
 "$genstudy" fill "$dir" --seed -1 2>"$tap_tmp/err"
 is "$?" 64 "a bad seed: exit status 64"
 is "$(cat "$tap_tmp/err")" "genstudy: --seed must be 0 to 4294967295" \
+	"saying what it must be"
+"$genstudy" fill "$dir" --shift 42=1 2>"$tap_tmp/err"
+is "$?" 64 "--shift of a state the plan does not list: exit status 64"
+is "$(cat "$tap_tmp/err")" "genstudy: --shift: the plan has no state '42'" \
+	"naming it"
+"$genstudy" fill "$dir" --noise lognormal 2>"$tap_tmp/err"
+is "$?" 64 "an unknown --noise: exit status 64"
+is "$(cat "$tap_tmp/err")" "genstudy: --noise must be normal or skewed" \
 	"saying what it must be"
 
 done_testing

@@ -52,40 +52,40 @@ typedef struct slot {
 	const density_grid *density; /* behind the interval, or NULL */
 } slot;
 
+/* A slot of KIND and RANK for the estimate EST and, when DEFINED and both
+ * are finite, the interval LO..HI. */
+static slot slot_of(slot_kind kind, size_t rank, double est, bool defined,
+		    double lo, double hi, const density_grid *density)
+{
+	slot sl = { kind, rank, est, NAN, NAN, false, false, density };
+
+	sl.has_est = isfinite(est);
+	sl.has_ci = sl.has_est && defined && isfinite(lo) && isfinite(hi);
+	if (sl.has_ci) {
+		sl.lo = lo;
+		sl.hi = hi;
+	}
+	return sl;
+}
+
 /* The comparison of a study behind one effect change, as a slot. */
 static slot make_slot(const study *s, const analysis *a, size_t cmp,
 		      slot_kind kind, size_t rank)
 {
 	const comparison *c = &a->cmp[cmp];
 	const boot_interval *ci = &c->boot.ci[s->plan.interval];
-	slot sl = { kind, rank, c->boot.estimate, NAN, NAN, false, false,
-		    &c->boot.density };
 
-	sl.has_est = isfinite(c->boot.estimate);
-	sl.has_ci = sl.has_est && ci->defined && isfinite(ci->lo)
-		    && isfinite(ci->hi);
-	if (sl.has_ci) {
-		sl.lo = ci->lo;
-		sl.hi = ci->hi;
-	}
-	return sl;
+	return slot_of(kind, rank, c->boot.estimate, ci->defined, ci->lo,
+		       ci->hi, &c->boot.density);
 }
 
 /* The change of effect E (new minus old) with its interval, as a slot. */
 static slot change_slot(const effect_change *e, size_t rank)
 {
 	const change_interval *ci = &e->change;
-	slot sl = { SLOT_CHANGE, rank, ci->estimate, NAN, NAN, false, false,
-		    NULL };
 
-	sl.has_est = isfinite(ci->estimate);
-	sl.has_ci = sl.has_est && ci->defined && isfinite(ci->lo)
-		    && isfinite(ci->hi);
-	if (sl.has_ci) {
-		sl.lo = ci->lo;
-		sl.hi = ci->hi;
-	}
-	return sl;
+	return slot_of(SLOT_CHANGE, rank, ci->estimate, ci->defined, ci->lo,
+		       ci->hi, NULL);
 }
 
 static slot slot_at(const fig_builddiff_input *in, const effect_change *e,

@@ -1111,8 +1111,10 @@ static void check_fixtures(void)
 	tap_ok(c->n_states == 4, "4 states compared");
 	for (size_t i = 0; i < c->n_states; i++) {
 		const state_change *sc = &c->states[i];
-		char label[PB_STATE_BUFSIZE];
-		pb_state_format(sc->state, label, sizeof label);
+		char buf[PB_STATE_BUFSIZE];
+		/* The state's own text where it has one, else BUF. */
+		const char *label = pb_state_format(sc->state, buf,
+						    sizeof buf);
 		if (sc->state.missing) {
 			tap_ok(sc->verdict == CHANGE_CHANGED && sc->count == 2
 			       && c->effects[sc->first].change.hi < 0

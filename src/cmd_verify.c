@@ -76,6 +76,16 @@ static void print_items(const vreport *r, vreport_verdict v)
 			print_item(vreport_item_at(r, i));
 }
 
+/* Where PAGE could not be read. */
+static void print_problems(const pageview *page)
+{
+	for (size_t i = 0; i < pageview_n_problems(page); i++) {
+		const pageview_problem *p = pageview_problem_at(page, i);
+		printf("unreadable     line %zu, column %zu: %s\n", p->line,
+		       p->col, p->what);
+	}
+}
+
 /* What was read of a page, first: so that what disagrees stands out. */
 static void print_read(const verify_outcome *o)
 {
@@ -97,11 +107,7 @@ static void print_read(const verify_outcome *o)
 		printf("hidden from readers, not read: lines %zu-%zu (%s)\n",
 		       h->line, h->last_line, h->what);
 	}
-	for (size_t i = 0; i < pageview_n_problems(o->page); i++) {
-		const pageview_problem *p = pageview_problem_at(o->page, i);
-		printf("unreadable     line %zu, column %zu: %s\n", p->line,
-		       p->col, p->what);
-	}
+	print_problems(o->page);
 }
 
 static void print_header(const verify_outcome *o, const verify_request *req,
@@ -257,12 +263,7 @@ static pb_status report(const verify_outcome *o, const verify_request *req,
 	if (!req->quiet)
 		print_header(o, req, s, dir, file);
 	else if (o->page)
-		for (size_t i = 0; i < pageview_n_problems(o->page); i++) {
-			const pageview_problem *p =
-				pageview_problem_at(o->page, i);
-			printf("unreadable     line %zu, column %zu: %s\n",
-			       p->line, p->col, p->what);
-		}
+		print_problems(o->page);
 	check_registered(req, s, &t);
 	for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
 		if (!req->quiet || order[k] == VREPORT_MISMATCH

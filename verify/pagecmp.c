@@ -304,6 +304,18 @@ static void excerpts(const char *published, const char *recomputed,
 	}
 }
 
+/* A unit's KEY as an item quotes it: its cells parted by '|', cut as
+ * shown() cuts (to g_free). */
+static char *key_text(const char *key)
+{
+	char *cells = g_strdup(key + 2), *text;
+
+	g_strdelimit(cells, "\037", '|');
+	text = shown(cells);
+	g_free(cells);
+	return text;
+}
+
 /* The first words of TEXT, for a name. */
 static char *first_words(const char *text)
 {
@@ -465,9 +477,8 @@ static void pair(cmp *c, size_t pi, size_t ei)
 	c->state[pi] = JUDGED_PAIRED;
 	c->stats->recognised++;
 	if (pu->n_cells != eu->u->n_cells) {
-		char *p = shown(c->keys[pi] + 2), *q = shown(eu->key + 2);
-		g_strdelimit(p, "\037", '|');
-		g_strdelimit(q, "\037", '|');
+		char *p = key_text(c->keys[pi]), *q = key_text(eu->key);
+
 		add(c, VREPORT_MISMATCH, pu, name, p, q);
 		g_free(p);
 		g_free(q);
@@ -490,14 +501,10 @@ static void pair(cmp *c, size_t pi, size_t ei)
 static void extra(cmp *c, size_t pi, const char *why)
 {
 	const pageview_unit *pu = pageview_unit_at(c->page, pi);
-	char *p = g_strdup(c->keys[pi] + 2);
-	char *q;
+	char *p = key_text(c->keys[pi]);
 
-	g_strdelimit(p, "\037", '|');
-	q = shown(p);
-	add(c, VREPORT_NOT_IN_DATA, pu, why, q, NULL);
+	add(c, VREPORT_NOT_IN_DATA, pu, why, p, NULL);
 	g_free(p);
-	g_free(q);
 	c->state[pi] = JUDGED_EXTRA;
 	c->stats->recognised++;
 }
@@ -814,13 +821,8 @@ static void pass_rest(cmp *c)
 		c->state[i] = JUDGED_AUTHOR;
 		c->stats->author++;
 		c->stats->author_lines += u->last_line - u->line + 1;
-		p = g_strdup(c->keys[i] + 2);
-		g_strdelimit(p, "\037", '|');
-		{
-			char *q = shown(p);
-			add(c, VREPORT_NOT_CHECKED, u, "author text", q, NULL);
-			g_free(q);
-		}
+		p = key_text(c->keys[i]);
+		add(c, VREPORT_NOT_CHECKED, u, "author text", p, NULL);
 		g_free(p);
 	}
 }
@@ -834,13 +836,8 @@ static void pass_omitted(cmp *c)
 		if (c->used[ei])
 			continue;
 		name = unit_name(c->e, ei);
-		q = g_strdup(eu->key + 2);
-		g_strdelimit(q, "\037", '|');
-		{
-			char *s = shown(q);
-			add(c, VREPORT_OMITTED, NULL, name, NULL, s);
-			g_free(s);
-		}
+		q = key_text(eu->key);
+		add(c, VREPORT_OMITTED, NULL, name, NULL, q);
 		g_free(q);
 		g_free(name);
 	}

@@ -21,6 +21,20 @@
 #include "common/status.h"
 #include "ingest/study.h"
 
+/* Where a comparison of a sequential study stands (plan.n_looks > 0;
+ * analyze/sequential.h has the rules). */
+typedef enum look_status {
+	LOOK_NONE,           /* not a sequential study */
+	LOOK_NOT_REACHED,    /* its series reached no look yet: no interval */
+	LOOK_STOP,           /* decided at `look`: harm, benefit or
+				equivalent */
+	LOOK_CONTINUE,       /* undecided at `look`; a later look may decide */
+	LOOK_FUTILE,         /* undecided at `look`, and an estimate that
+				stayed where it is would not be decided by the
+				last look either */
+	LOOK_ENDED           /* undecided at the last look */
+} look_status;
+
 /* One state against the reference in one latency series. */
 typedef struct comparison {
 	size_t series;            /* index into plan.series */
@@ -45,6 +59,14 @@ typedef struct comparison {
 	bool small_sample;        /* coverage clearly below nominal */
 	bool coverage_beyond;     /* nominal 95%, but n_pairs is above the
 				     simulated table (COVERAGE_MAX_PAIRS) */
+	/* Sequential studies only (else LOOK_NONE and zeros): the pairs,
+	 * interval and verdict above are those of look `look`. */
+	look_status look_status;
+	size_t look;              /* 1-based look reported (0: none) */
+	size_t looks_reached;     /* looks the series has reached */
+	double look_level;        /* the confidence of that look's interval */
+	size_t pairs_after;       /* pairs in blocks after that look: not
+				     used by this comparison */
 } comparison;
 
 /* All series' verdicts on one state. */

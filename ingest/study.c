@@ -80,6 +80,29 @@ bool interval_method_parse(const char *text, interval_method *out)
 	return true;
 }
 
+static const char *const boundary_names[LOOK_BOUNDARY_COUNT] = {
+	[BOUNDARY_OBRIEN_FLEMING] = "obrien-fleming",
+	[BOUNDARY_POCOCK] = "pocock",
+	[BOUNDARY_BONFERRONI] = "bonferroni",
+};
+
+const char *look_boundary_name(look_boundary b)
+{
+	if ((size_t)b < LOOK_BOUNDARY_COUNT)
+		return boundary_names[b];
+	return "unknown";
+}
+
+bool look_boundary_parse(const char *text, look_boundary *out)
+{
+	size_t i = name_index(boundary_names, LOOK_BOUNDARY_COUNT, text);
+
+	if (i == LOOK_BOUNDARY_COUNT)
+		return false;
+	*out = (look_boundary)i;
+	return true;
+}
+
 /* Format 1 knew one rule, SystemResponsiveness' documented one, and
  * applied it to every boundary series; format 1 studies still read so. */
 void study_plan_format1_rules(study_plan *p)

@@ -41,6 +41,19 @@ typedef enum interval_method {
 
 #define INTERVAL_METHOD_COUNT 5
 
+/* How a sequential design spends its error over its looks
+ * (analyze/seqbound.h computes each look's level from it). */
+typedef enum look_boundary {
+	BOUNDARY_OBRIEN_FLEMING,   /* wide early, near the fixed level last */
+	BOUNDARY_POCOCK,           /* the same level at every look */
+	BOUNDARY_BONFERRONI        /* 1 - confidence split evenly */
+} look_boundary;
+
+#define LOOK_BOUNDARY_COUNT 3
+
+/* The most looks a study may register. */
+#define PLAN_MAX_LOOKS 20
+
 /* The fewest Monte Carlo resamples study.ini may ask for: with fewer, the
  * endpoints at 2.5% and 97.5% rest on a handful of replicates each and
  * move visibly from seed to seed. */
@@ -145,6 +158,13 @@ typedef struct study_plan {
 				    signed metric), not an error */
 	bool shared_files;       /* `shared_files = yes`: runs may name the
 				    same file, or files of the same bytes */
+	unsigned long looks[PLAN_MAX_LOOKS];   /* `looks` (format 2): the
+						  blocks per series at which
+						  the data may be judged,
+						  ascending; the last is the
+						  maximum */
+	size_t n_looks;          /* 0: not a sequential study */
+	look_boundary boundary;  /* `boundary`; O'Brien-Fleming by default */
 	pb_state *states;        /* display order; each one's text points
 				    into state_text */
 	size_t n_states;
@@ -330,5 +350,8 @@ const char *series_kind_name(series_kind kind);
 bool series_kind_parse(const char *text, series_kind *out);
 const char *interval_method_name(interval_method m);
 bool interval_method_parse(const char *text, interval_method *out);
+/* The same for boundaries: "obrien-fleming", "pocock", "bonferroni". */
+const char *look_boundary_name(look_boundary b);
+bool look_boundary_parse(const char *text, look_boundary *out);
 
 #endif

@@ -413,7 +413,9 @@ static void section_comparisons(page *pg)
 		     fmt(pg, p->better == BETTER_LOWER
 			 ? phrase(pg, PH_SET_DIRECTION_LOWER)
 			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
-		     fmt(pg, phrase(pg, PH_SET_CELL), confidence(pg))));
+		     fmt(pg, phrase(pg, pg->a->sequential
+					? PH_SET_CELL_SEQUENTIAL
+					: PH_SET_CELL), confidence(pg))));
 	row = row_new();
 	/* A header cell, like the body's: a '|' of the name must not end
 	 * it, or the table would not be one. */

@@ -109,7 +109,8 @@ typedef struct spread_test {
 				     which the test at this level finds an
 				     SD twice as large, for normal runs
 				     (analyze/spreadpower.h); NAN outside
-				     its table or when unjudged */
+				     its table (unequal runs among them)
+				     or when unjudged */
 	hetero_finding finding;   /* UNJUDGED when a series has fewer than 2
 				     reference runs or an SD of 0, or the
 				     test is undefined */

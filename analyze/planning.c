@@ -246,6 +246,10 @@ static double make_world(const world_model *w, mt19937 *gen, sim_buffers *b)
 	return mu;
 }
 
+/* Counts STUDIES simulated studies judged at one size each toward
+ * planning_run's progress (defined below; nothing outside it). */
+static void count_judged(size_t studies);
+
 /* Runs PLANNING_SIMULATIONS studies at each of the N ascending SIZES with
  * common random numbers (simulation r: one world, one sequence of draws,
  * its first m values the study of m blocks), counting the correct
@@ -290,6 +294,7 @@ static pb_status simulate(const world_model *w, const planning_settings *set,
 			if (counts && k == 0)
 				counts[v]++;
 		}
+		count_judged(n);
 	}
 	buffers_free(&b);
 	return st;
@@ -602,10 +607,78 @@ typedef struct plan_pool {
 	planning_result *r;
 	size_t next;              /* the next row to take */
 	size_t done;              /* rows finished */
+	size_t budget;            /* simulated studies a row may count */
+	size_t studies;           /* simulated studies counted so far */
+	unsigned running;         /* threads still planning rows */
 	pb_status st;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 } plan_pool;
+
+/* What one thread of planning_run has counted of the row it plans. */
+typedef struct row_tally {
+	plan_pool *pool;
+	size_t counted;           /* simulated studies of the row so far */
+} row_tally;
+
+/* The row being planned on this thread, NULL outside planning_run: the
+ * searches keep the arguments of one comparison, and only planning_run
+ * shows how far it has come. */
+static _Thread_local row_tally *tally;
+
+static void count_judged(size_t studies)
+{
+	plan_pool *pool;
+
+	if (!tally)
+		return;
+	pool = tally->pool;
+	/* A row never counts more than its budget, so the line ends at its
+	 * total even if a search simulates more than row_budget expects. */
+	if (studies > pool->budget - tally->counted)
+		studies = pool->budget - tally->counted;
+	tally->counted += studies;
+	pthread_mutex_lock(&pool->lock);
+	pool->studies += studies;
+	pthread_cond_broadcast(&pool->changed);
+	pthread_mutex_unlock(&pool->lock);
+}
+
+/* The most probes refine makes between the sizes LO and HI of a curve. */
+static size_t bisections(size_t lo, size_t hi)
+{
+	size_t mid = lo + (hi - lo) / 2, below, above;
+
+	if (hi - lo <= refine_step(lo))
+		return 0;
+	below = bisections(lo, mid);
+	above = bisections(mid, hi);
+	return 1 + (below > above ? below : above);
+}
+
+/* The most simulated studies (each judged at one size) one row of a plan
+ * up to MAX_BLOCKS blocks takes, the total of its progress: the curve on
+ * the grid, then for each answer the probes of its bisection and its two
+ * fresh estimates; the guarantee as much again for its one target.  A
+ * row that simulates less (a pilot too small, a bisection cut short)
+ * counts the rest when it ends. */
+static size_t row_budget(size_t max_blocks, size_t n_targets, bool guarantee)
+{
+	size_t sizes[PLANNING_MAX_POINTS], probes = 0, runs, answer_runs;
+	size_t n = planning_grid(max_blocks, sizes);
+
+	for (size_t k = 1; k < n; k++) {
+		size_t b = bisections(sizes[k - 1], sizes[k]);
+
+		if (b > probes)
+			probes = b;
+	}
+	answer_runs = probes + 2;
+	runs = n + n_targets * answer_runs;
+	if (guarantee)
+		runs += n + answer_runs;
+	return runs * PLANNING_SIMULATIONS;
+}
 
 /* Plans comparison ROW's comparison: its pilot as observed and with the
  * spread at its upper limit. */
@@ -633,10 +706,12 @@ static pb_status plan_row(const study *s, const analysis *a,
 	return st;
 }
 
-static void *plan_work(void *arg)
+/* Plans rows of POOL until none is left or one failed. */
+static void plan_work(plan_pool *pool)
 {
-	plan_pool *pool = arg;
+	row_tally mine = { pool, 0 };
 
+	tally = &mine;
 	for (;;) {
 		size_t i;
 		pb_status st;
@@ -644,44 +719,67 @@ static void *plan_work(void *arg)
 		pthread_mutex_lock(&pool->lock);
 		if (pool->next == pool->r->n_rows || pool->st != PB_OK) {
 			pthread_mutex_unlock(&pool->lock);
-			return NULL;
+			break;
 		}
 		i = pool->next++;
 		pthread_mutex_unlock(&pool->lock);
+		mine.counted = 0;
 		st = plan_row(pool->s, pool->a, pool->r, &pool->r->rows[i]);
 		pthread_mutex_lock(&pool->lock);
+		pool->studies += pool->budget - mine.counted;
 		pool->done++;
 		pool->st = pb_status_merge(pool->st, st);
 		pthread_cond_broadcast(&pool->changed);
 		pthread_mutex_unlock(&pool->lock);
 	}
+	tally = NULL;
 }
 
-/* Runs the rows of POOL on JOBS threads (this one among them), showing
- * progress. */
+static void *plan_thread(void *arg)
+{
+	plan_pool *pool = arg;
+
+	plan_work(pool);
+	pthread_mutex_lock(&pool->lock);
+	pool->running--;
+	pthread_cond_broadcast(&pool->changed);
+	pthread_mutex_unlock(&pool->lock);
+	return NULL;
+}
+
+/* Runs the rows of POOL on JOBS threads while this one shows the progress,
+ * counted in simulated studies so that the line moves within a row. */
 static void plan_rows(plan_pool *pool, unsigned jobs)
 {
 	pthread_t threads[16];
 	unsigned started = 0;
-	progress *bar = progress_begin("planning", pool->r->n_rows,
-				       "comparisons");
+	progress *bar = progress_begin("planning",
+				       pool->r->n_rows * pool->budget,
+				       "simulations");
 
 	if (jobs > 16)
 		jobs = 16;
-	for (; started + 1 < jobs; started++)
-		if (pthread_create(&threads[started], NULL, plan_work, pool))
-			break;
-	/* This thread works too, and shows the progress as rows finish. */
-	plan_work(pool);
+	if (jobs > pool->r->n_rows)
+		jobs = (unsigned)pool->r->n_rows;
+	/* Held while the threads start, so none ends before it is counted
+	 * as running. */
 	pthread_mutex_lock(&pool->lock);
-	while (pool->done < pool->next) {
-		progress_update(bar, pool->done, 0);
+	for (; started < jobs; started++) {
+		if (pthread_create(&threads[started], NULL, plan_thread, pool))
+			break;
+		pool->running++;
+	}
+	while (pool->running > 0) {
+		progress_update(bar, pool->studies, 0);
 		pthread_cond_wait(&pool->changed, &pool->lock);
 	}
 	pthread_mutex_unlock(&pool->lock);
 	for (unsigned k = 0; k < started; k++)
 		pthread_join(threads[k], NULL);
-	progress_update(bar, pool->done, 0);
+	/* No thread could start: this one plans, without a moving line. */
+	if (started == 0)
+		plan_work(pool);
+	progress_update(bar, pool->studies, 0);
 	progress_end(bar);
 }
 
@@ -711,6 +809,7 @@ pb_status planning_run(const study *s, const analysis *a,
 	for (size_t i = 0; i < r->n_rows; i++)
 		r->rows[i].comparison = i;
 	pool.r = r;
+	pool.budget = row_budget(max_blocks, r->n_targets, guarantee);
 	if (pthread_mutex_init(&pool.lock, NULL) != 0
 	    || pthread_cond_init(&pool.changed, NULL) != 0) {
 		planning_free(r);

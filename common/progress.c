@@ -7,7 +7,6 @@
 
 
 #define BAR_WIDTH 24
-#define REDRAW_SECONDS 0.1
 
 struct progress {
 	const char *what, *unit;
@@ -19,6 +18,7 @@ struct progress {
 
 static bool allowed;
 static double delay = PROGRESS_DELAY;
+static double redraw = PROGRESS_REDRAW;
 
 static double now(void)
 {
@@ -28,20 +28,26 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void progress_allow(bool allow)
+/* Seconds from the environment variable NAME, or FALLBACK when it is
+ * unset or not a number of seconds.  pairboot never calls setlocale, so
+ * strtod reads a '.'. */
+static double env_seconds(const char *name, double fallback)
 {
-	const char *env = getenv("PAIRBOOT_PROGRESS_DELAY");
+	const char *env = getenv(name);
 	char *end;
 	double v;
 
+	if (!env || !env[0])
+		return fallback;
+	v = strtod(env, &end);
+	return *end == '\0' && v >= 0.0 && v < 1e6 ? v : fallback;
+}
+
+void progress_allow(bool allow)
+{
 	allowed = allow;
-	/* pairboot never calls setlocale, so strtod reads a '.'; a bad
-	 * value keeps the default. */
-	if (env && env[0]) {
-		v = strtod(env, &end);
-		if (*end == '\0' && v >= 0.0 && v < 1e6)
-			delay = v;
-	}
+	delay = env_seconds("PAIRBOOT_PROGRESS_DELAY", PROGRESS_DELAY);
+	redraw = env_seconds("PAIRBOOT_PROGRESS_REDRAW", PROGRESS_REDRAW);
 }
 
 progress *progress_begin(const char *what, size_t total, const char *unit)
@@ -78,7 +84,7 @@ void progress_update(progress *p, size_t done, uint64_t bytes)
 		return;
 	t = now();
 	elapsed = t - p->start;
-	if (elapsed < delay || (p->shown && t - p->last_draw < REDRAW_SECONDS))
+	if (elapsed < delay || (p->shown && t - p->last_draw < redraw))
 		return;
 	if (done > p->total)
 		done = p->total;

@@ -9,9 +9,11 @@
  * --quiet was not given) and only once the phase has run for a moment
  * (PROGRESS_DELAY seconds, or PAIRBOOT_PROGRESS_DELAY from the
  * environment), so short runs print nothing.  It is redrawn in place with a
- * carriage return at most 10 times a second and erased when the phase ends
- * or before any other message goes to stderr (progress_clear).  Everything
- * here runs on the main thread. */
+ * carriage return at most once every PROGRESS_REDRAW seconds (or
+ * PAIRBOOT_PROGRESS_REDRAW: the tests set 0 to see every update however
+ * fast the machine) and erased when the phase ends or before any other
+ * message goes to stderr (progress_clear).  Everything here runs on the
+ * main thread. */
 #ifndef PAIRBOOT_PROGRESS_H
 #define PAIRBOOT_PROGRESS_H
 
@@ -20,11 +22,13 @@
 #include <stdint.h>
 
 #define PROGRESS_DELAY 0.5
+#define PROGRESS_REDRAW 0.1
 
 typedef struct progress progress;
 
 /* Allows or forbids progress lines for the rest of the process (main:
- * isatty(2) && !quiet), and reads PAIRBOOT_PROGRESS_DELAY. */
+ * isatty(2) && !quiet), and reads PAIRBOOT_PROGRESS_DELAY and
+ * PAIRBOOT_PROGRESS_REDRAW. */
 void progress_allow(bool allowed);
 
 /* Starts a phase of TOTAL steps named WHAT ("reading"), counted in UNIT

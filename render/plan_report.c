@@ -183,8 +183,9 @@ static const char *state_text(const study_plan *p, size_t state, char *buf,
 	return pb_state_format(p->states[state], buf, size);
 }
 
-/* The verdict V in the table's words: short, as the codes of plan.json
- * are, which English keeps. */
+/* The verdict V in the table's words, short as the codes of plan.json
+ * are, but words in every language: a code such as detected-size-open is
+ * for programs, not for the people who read the table. */
 static const char *verdict_text(plan_words *w, verdict v)
 {
 	switch (v) {
@@ -195,19 +196,19 @@ static const char *verdict_text(plan_words *w, verdict v)
 	case VERDICT_EQUIVALENT:
 		return trc(w, "plan verdict", "equivalent");
 	case VERDICT_DETECTED:
-		return trc(w, "plan verdict", "detected-size-open");
+		return trc(w, "plan verdict", "difference, size open");
 	case VERDICT_INDETERMINATE:
 		return trc(w, "plan verdict", "indeterminate");
 	case VERDICT_NO_INTERVAL:
-		return trc(w, "plan verdict", "no-interval");
+		return trc(w, "plan verdict", "no interval");
 	case VERDICT_SERIES_DISAGREE:
-		return trc(w, "plan verdict", "series-disagree");
+		return trc(w, "plan verdict", "series disagree");
 	case VERDICT_TOO_FEW_PAIRS:
-		return trc(w, "plan verdict", "too-few-pairs");
+		return trc(w, "plan verdict", "too few pairs");
 	case VERDICT_NO_SPREAD:
-		return trc(w, "plan verdict", "no-spread");
+		return trc(w, "plan verdict", "no spread");
 	case VERDICT_OPPOSITE_DIRECTIONS:
-		return trc(w, "plan verdict", "opposite-directions");
+		return trc(w, "plan verdict", "opposite directions");
 	default:
 		return verdict_code(v);
 	}

@@ -50,6 +50,20 @@ void cli_print(FILE *f, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The command whose --help the hint names, or NULL: the whole program's. */
+static const char *usage_command;
+
+void cli_usage_command(const char *name)
+{
+	usage_command = name;
+}
+
+void cli_usage_hint(void)
+{
+	fprintf(stderr, "Try 'pairboot %s%s--help' for more information.\n",
+		usage_command ? usage_command : "", usage_command ? " " : "");
+}
+
 pb_status cli_usage_error(const char *fmt, ...)
 {
 	va_list ap;
@@ -57,7 +71,8 @@ pb_status cli_usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	cli_vprint(stderr, fmt, ap);
 	va_end(ap);
-	fputs("\nTry 'pairboot --help' for more information.\n", stderr);
+	fputc('\n', stderr);
+	cli_usage_hint();
 	return PB_USAGE;
 }
 

@@ -50,7 +50,6 @@ void cli_print(FILE *f, const char *fmt, ...)
 void cli_vprint(FILE *f, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
-/* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 /* The most languages one --lang list can name. */
 #define CLI_MAX_LANGS 16
 
@@ -68,8 +67,18 @@ void cli_all_langs(cli_langs *langs);
  * PB_USAGE after saying what is wrong (naming an unknown language). */
 pb_status cli_parse_langs(const char *cmd, const char *arg, cli_langs *langs);
 
+/* Prints "pairboot: MESSAGE" and the hint to try --help; returns PB_USAGE. */
 pb_status cli_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+
+/* Prints the hint alone: "Try 'pairboot --help' for more information.",
+ * or the help of the command cli_usage_command named. */
+void cli_usage_hint(void);
+
+/* Makes the hint name the help of command NAME ("plan new") from now on:
+ * main's choice for a command whose options `pairboot --help` does not
+ * list.  NAME is a static string. */
+void cli_usage_command(const char *name);
 
 /* The longest --figure-base address. */
 #define CLI_FIGURE_BASE_MAX 1024

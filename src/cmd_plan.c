@@ -21,6 +21,7 @@
 #include "analyze/coverage.h"
 #include "analyze/design.h"
 #include "analyze/planning.h"
+#include "analyze/verdict.h"
 #include "common/diag.h"
 #include "common/keytext.h"
 #include "common/numparse.h"
@@ -245,7 +246,7 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 			fputs("pairboot: plan new: states that are names (a "
 			      "power plan, on and off) need --state-type "
 			      "name\n", stderr);
-		fputs("Try 'pairboot --help' for more information.\n", stderr);
+		cli_usage_hint();
 		st = PB_USAGE;
 	}
 	diag_free(d);
@@ -585,6 +586,22 @@ static char *choose_interval(plan_args *a, unsigned long blocks)
 	return g_string_free(why, FALSE);
 }
 
+/* Warns when a study of BLOCKS blocks could never give a verdict: each
+ * comparison would have BLOCKS pairs in a series, and no verdict is
+ * claimed, nor a plan made by `plan STUDY`, from fewer than
+ * VERDICT_MIN_PAIRS.  A warning, not an error: a study that small may be
+ * a trial of the harness. */
+static void warn_few_blocks(unsigned long blocks)
+{
+	if (blocks < VERDICT_MIN_PAIRS)
+		fprintf(stderr, "pairboot: plan new: warning: --blocks %lu: "
+			"each comparison would have %lu pair%s in a series, "
+			"fewer than the %d from which a verdict is claimed: "
+			"the study can reach no verdict, and 'pairboot plan' "
+			"can make no plan from it\n", blocks, blocks,
+			blocks == 1 ? "" : "s", VERDICT_MIN_PAIRS);
+}
+
 /* `plan new DIR OPTION...` but saying it is out of memory. */
 static pb_status plan_new_run(int argc, char **argv, const cli_options *opt)
 {
@@ -637,6 +654,8 @@ static pb_status plan_new_run(int argc, char **argv, const cli_options *opt)
 	if (st == PB_OK && !opt->quiet)
 		printf("analysis plan digest %s: publish it before the first "
 		       "boot\n", p.digest);
+	if (st == PB_OK)
+		warn_few_blocks(blocks);
 	for (size_t k = 0; boots && k < n_series; k++)
 		free(boots[k]);
 	free(boots);

@@ -232,6 +232,12 @@ int main(int argc, char **argv)
 		status = cli_take_globals(&sub_argc, sub_argv, cmd, &g);
 		if (status != PB_OK)
 			return status;
+		/* A command whose options the whole help leaves to its own
+		 * (plan new) points its usage errors there; the global
+		 * options' errors above point at the whole help, which
+		 * describes them. */
+		if (cmd->brief)
+			cli_usage_command(cmd->name);
 	}
 	if (g.help) {
 		/* After a command, its own help; before one, the whole. */

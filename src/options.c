@@ -153,12 +153,25 @@ int cli_next_option(cli_parser *p, int argc, char **argv)
 
 pb_status cli_check_required(const cli_parser *p)
 {
-	for (size_t i = 0; i < p->cmd->n_options; i++)
+	size_t missing[CLI_MAX_OPTIONS], n = 0;
+	GString *names;
+	pb_status st;
+
+	for (size_t i = 0; i < p->cmd->n_options && i < CLI_MAX_OPTIONS; i++)
 		if (p->cmd->options[i].required && !p->seen[i])
-			return cli_usage_error("%s: --%s is required",
-					       p->cmd->name,
-					       p->cmd->options[i].name);
-	return PB_OK;
+			missing[n++] = i;
+	if (n == 0)
+		return PB_OK;
+	/* All of them at once, so the command line is mended in one go. */
+	names = g_string_new(NULL);
+	for (size_t k = 0; k < n; k++)
+		g_string_append_printf(names, "%s--%s",
+				       k == 0 ? "" : k + 1 == n ? " and " : ", ",
+				       p->cmd->options[missing[k]].name);
+	st = cli_usage_error("%s: %s %s required", p->cmd->name, names->str,
+			     n == 1 ? "is" : "are");
+	g_string_free(names, TRUE);
+	return st;
 }
 
 /* True when ARG is one of CMD's options whose value is the next argument

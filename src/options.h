@@ -67,8 +67,9 @@ typedef struct cli_parser {
 int cli_next_option(cli_parser *p, int argc, char **argv);
 
 /* After the options were read: PB_OK when each required option of P's
- * command was given, else PB_USAGE after the usage error "CMD: --NAME is
- * required" for the first one missing. */
+ * command was given, else PB_USAGE after one usage error naming every
+ * one missing: "CMD: --NAME is required", "CMD: --A, --B and --C are
+ * required". */
 pb_status cli_check_required(const cli_parser *p);
 
 /* Takes the global options out of command CMD's ARGV (ARGV[0] is its

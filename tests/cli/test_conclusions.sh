@@ -271,7 +271,7 @@ spread_lines() {
 is "$(spread_lines "$tap_tmp/spr95/en.md")" \
 "- Series 2 against Series 1: SD ratio 3.22, Brown-Forsythe test p = 0.042; the spread differs clearly.
 - Series 2 against Series 1: at 5 + 5 runs and p < 0.05, the spread test finds an SD twice as large about 3% of the time (normal runs, simulated; docs/statistics.md)." \
-	"en, confidence 95%: p = 0.042 differs clearly; 5 + 5 runs find an SD twice as large 2.9% of the time"
+	"en, confidence 95%: p = 0.042 differs clearly; 5 + 5 runs find an SD twice as large 3.0% of the time"
 sed -i 's/^confidence = 0.95$/confidence = 0.99/' "$spr/study.ini"
 report "$spr" "$tap_tmp/spr99"
 is "$(spread_lines "$tap_tmp/spr99/en.md")" \
@@ -286,7 +286,7 @@ is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.j
 	'"differs":false,
 "finding":"no-clear-difference"' "results.json: the spread test no longer differs at 99%"
 # The example study: 10 + 10 reference runs at 95%, the table's row
-# 10 + 10 and column p < 0.05: 0.305.
+# 10 + 10 and column p < 0.05: 0.310.
 run_pb --quiet report "$top_srcdir/fixtures/mmcss-26200.9168" -o "$tap_tmp/mm" \
 	--format md,json --lang en
 ok "en: at 10 + 10 runs an SD twice as large is found about 31% of the time" \

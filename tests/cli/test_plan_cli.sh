@@ -207,7 +207,9 @@ ok "and says why" grep -q "already exists and is not an empty folder" \
 ok "its study.ini is kept" grep -q "^seed = 7$" "$small/study.ini"
 
 ## Bad options -------------------------------------------------------------
-hint="Try 'pairboot --help' for more information."
+# plan new's usage errors point at its own help, which lists its options
+# (`pairboot --help` does not).
+hint="Try 'pairboot plan new --help' for more information."
 # bad_option NAME EXPECTED-FIRST-LINE ARGS...: plan new with ARGS gives 64,
 # the line and the hint, and writes nothing.
 bad_option() {
@@ -222,6 +224,14 @@ $hint
 without_threshold=("${args[@]:0:16}" "${args[@]:18}")
 bad_option "a missing --threshold" \
 	"pairboot: plan new: --threshold is required" "${without_threshold[@]}"
+# Every required option left out is named, in one line, so the command is
+# mended at once.
+without_three=("${args[@]:0:4}" "${args[@]:6:10}" "${args[@]:20}")
+bad_option "three missing options, named at once" \
+	"pairboot: plan new: --column, --threshold and --seed are required" \
+	"${without_three[@]}"
+bad_option "no option at all: all thirteen required ones named" \
+	"pairboot: plan new: --title, --build, --column, --scale, --unit, --better, --statistic, --reference, --threshold, --seed, --states, --series and --blocks are required"
 bad_option "a bad --threshold" \
 	"pairboot: plan new: --threshold: threshold is not a number ('abc')" \
 	"${args[@]}" --threshold abc
@@ -279,12 +289,31 @@ $hint
 " "no DIR"
 run_pb plan
 is "$pb_status $pb_err" "64 pairboot: plan: missing STUDY (or 'new DIR')
-$hint
-" "plan alone"
+Try 'pairboot --help' for more information.
+" "plan alone: its options are in the whole help, which it points at"
 run_pb plan "$dir" extra
 is "$pb_status" 64 "plan with an extra operand"
 
+## Too few blocks for a verdict: a warning, the study written all the same
+# VERDICT_MIN_PAIRS (analyze/verdict.h) is 5: each comparison of a study of
+# B blocks has B pairs in a series, and none of fewer than 5 gets a verdict.
+few_blocks() {
+	rm -rf "$tap_tmp/few"
+	run_pb plan new "$tap_tmp/few" "${args[@]}" "$@"
+}
+few_blocks --blocks 4
+is "$pb_status" 0 "plan new --blocks 4: exit status 0"
+is "$pb_err" "pairboot: plan new: warning: --blocks 4: each comparison would have 4 pairs in a series, fewer than the 5 from which a verdict is claimed: the study can reach no verdict, and 'pairboot plan' can make no plan from it
+" "plan new --blocks 4 warns that no verdict and no plan is possible"
+ok "and writes the study" test -s "$tap_tmp/few/schedule.csv"
+few_blocks --blocks 1
+is "$pb_status $pb_err" "0 pairboot: plan new: warning: --blocks 1: each comparison would have 1 pair in a series, fewer than the 5 from which a verdict is claimed: the study can reach no verdict, and 'pairboot plan' can make no plan from it
+" "plan new --blocks 1: the same warning, of 1 pair"
+few_blocks --blocks 5
+is "$pb_status $pb_err" "0 " "plan new --blocks 5: no warning"
+
 ## plan STUDY: its options ------------------------------------------------
+hint="Try 'pairboot --help' for more information."
 # bad_size NAME EXPECTED-FIRST-LINE ARGS...: plan STUDY with ARGS gives 64.
 bad_size() {
 	local name=$1 want=$2

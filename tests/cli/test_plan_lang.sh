@@ -29,7 +29,10 @@ ok "without --lang the table is English" grep -q \
 	"^plan for tstudy: blocks per series for a correct decisive verdict (harm, benefit or equivalent) with the assurance given, at most 30 blocks$" \
 	"$pb_out_file"
 ok "and its numbers have a point" grep -q \
-	"^0      1       8          benefit             8                             11                            0.802            0.998                            benefit$" \
+	"^0      1       8          benefit                8                             11                            0.802            0.998                            benefit$" \
+	"$pb_out_file"
+ok "and a verdict is in words, not its code" grep -q \
+	"^10     1       8          difference, size open  not reachable with 30 blocks" \
 	"$pb_out_file"
 
 run_pb plan "$study" --max-blocks 30 --lang de

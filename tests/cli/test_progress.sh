@@ -3,7 +3,9 @@
 # only, never with --quiet, never in a pipe or a file, and never garbles a
 # message.  script(1) (util-linux, Debian package bsdutils) runs pairboot
 # on a pseudo-terminal.  PAIRBOOT_PROGRESS_DELAY=0 shows the line from the
-# start, since the example study is read faster than the usual delay.
+# start, since the example study is read faster than the usual delay, and
+# PAIRBOOT_PROGRESS_REDRAW=0 redraws it at every update, so that how often
+# it moves does not depend on the machine's speed.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -55,6 +57,29 @@ is "$(cat "$tap_tmp/pipe")" "report written to $tap_tmp/r5/" \
 	"stderr into a pipe: no line"
 ok "the report is the same with and without the line" \
 	cmp "$tap_tmp/r1/results.json" "$tap_tmp/r4/results.json"
+
+# plan: the line moves while the studies are simulated, not only as
+# comparisons end.  On one thread it used to show "8/8 comparisons" once,
+# after the last.  Counted: the distinct updates short of the total that
+# the terminal showed before the table's first line.
+PAIRBOOT_PROGRESS_DELAY=0 PAIRBOOT_PROGRESS_REDRAW=0 on_tty "$tap_tmp/tty-plan" \
+	-j 1 plan "$study" --max-blocks 8
+is "$?" 0 "plan on a terminal exits 0"
+ok "the table follows the line" grep -aq $'\033\\[Kplan for mmcss-26200.9168' \
+	"$tap_tmp/tty-plan"
+partial=$(sed '/plan for mmcss/q' "$tap_tmp/tty-plan" | tr '\r' '\n' |
+	grep -ao 'planning *[0-9]*/[0-9]* simulations' |
+	awk '{ split($2, f, "/"); if (f[1] + 0 < f[2] + 0) print f[1] }' |
+	sort -u | wc -l)
+ok "plan shows more than one update before the table" \
+	test "$partial" -gt 1
+PAIRBOOT_PROGRESS_DELAY=0 PAIRBOOT_PROGRESS_REDRAW=0 on_tty "$tap_tmp/tty-plan-q" \
+	-q -j 1 plan "$study" --max-blocks 8
+ok "plan --quiet shows no line on a terminal" \
+	sh -c "! grep -aq planning '$tap_tmp/tty-plan-q'"
+PAIRBOOT_PROGRESS_DELAY=0 PAIRBOOT_PROGRESS_REDRAW=0 run_pb -j 1 plan "$study" \
+	--max-blocks 8
+is "$pb_err" "" "plan, stderr not a terminal: no line"
 
 # Messages printed while the line is shown start on a clean line.
 broken=$tap_tmp/broken

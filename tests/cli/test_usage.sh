@@ -18,6 +18,10 @@
 cases_file=$top_srcdir/tests/cli/usage/cases
 study=$top_srcdir/tests/data/tiny
 hint="Try 'pairboot --help' for more information."
+# hint_of COMMAND: the hint of a command that points at its own help.
+hint_of() {
+	printf "Try 'pairboot %s --help' for more information." "$1"
+}
 # Nothing here reads input or waits: a case that hangs is a failure.
 limit=60
 
@@ -82,6 +86,7 @@ case_key() {
 		case $2 in
 		none) ;;
 		hint) c_err=$(add "$c_err" "$hint") ;;
+		hint\ *) c_err=$(add "$c_err" "$(hint_of "${2#hint }")") ;;
 		*) c_err=$(add "$c_err" "$(sub "$2")") ;;
 		esac ;;
 	stdout) c_out=$(add "$c_out" "$(sub "$2")") ;;
@@ -115,8 +120,15 @@ option_heads() {
 	}'
 }
 
+# A command whose options `pairboot --help` leaves to its own help (it
+# says "see 'pairboot plan new --help'") points its usage errors there.
+help_text=$("$PAIRBOOT" --help)
 n_options=0
 for cmd in "${commands[@]}"; do
+	hint=$(printf "Try 'pairboot --help' for more information.")
+	case $help_text in
+	*"(see 'pairboot $cmd --help')"*) hint=$(hint_of "$cmd") ;;
+	esac
 	while IFS= read -r head; do
 		[ -n "$head" ] || continue
 		n_options=$((n_options + 1))

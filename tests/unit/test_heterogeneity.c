@@ -12,7 +12,6 @@
 #include <jansson.h>
 
 #include "analyze/analysis.h"
-#include "analyze/spreadpower.h"
 #include "analyze/spreadtest.h"
 #include "ingest/study.h"
 #include "ingest/study_read.h"
@@ -410,42 +409,11 @@ static void check_conclusions(study *s)
 	analysis_free(a);
 }
 
-/* The power table read at its rows and columns and between them, by
- * hand from the table of analyze/spreadpower.c. */
-static void check_power(void)
-{
-	double pw = -1;
-
-	tap_ok(spreadpower_at(10, 10, 0.05, &pw) && fabs(pw - 0.305) < 1e-12,
-	       "10 + 10 runs at 0.05: the table's 0.305 (got %g)", pw);
-	tap_ok(spreadpower_at(10, 10, 1 - 0.95, &pw)
-	       && fabs(pw - 0.305) < 1e-9,
-	       "and at 1 - 0.95, which is not 0.05 exactly (got %g)", pw);
-	/* Harmonic mean of 12 and 8: 9.6, 0.8 of the way from row 8 (0.219)
-	 * to row 10 (0.305): 0.2878. */
-	tap_ok(spreadpower_at(12, 8, 0.05, &pw) && fabs(pw - 0.2878) < 1e-9,
-	       "12 + 8 runs are read at 9.6, between the rows (got %g)", pw);
-	/* 0.03 lies ln(0.6) / ln(0.4) = 0.5575 of the way from 0.05 to 0.02
-	 * in log(alpha): 0.305 + 0.5575 * (0.157 - 0.305) = 0.2225. */
-	tap_ok(spreadpower_at(10, 10, 0.03, &pw)
-	       && fabs(pw - (0.305 + log(0.6) / log(0.4) * (0.157 - 0.305)))
-		  < 1e-12 && fabs(pw - 0.2225) < 1e-4,
-	       "a level between the columns, in log(alpha) (got %g)", pw);
-	pw = -1;
-	tap_ok(!spreadpower_at(60, 60, 0.05, &pw)
-	       && !spreadpower_at(2, 2, 0.05, &pw)
-	       && !spreadpower_at(10, 10, 0.3, &pw)
-	       && !spreadpower_at(10, 10, 0.0001, &pw)
-	       && !spreadpower_at(0, 10, 0.05, &pw) && pw < 0,
-	       "nothing is read outside the table");
-}
-
 int main(void)
 {
 	study *s;
 
 	check_brown_forsythe();
-	check_power();
 	s = load();
 	if (s) {
 		check_conclusions(s);

@@ -10,7 +10,6 @@
 #include <gsl/gsl_cdf.h>
 
 #include "analyze/bootstrap.h"
-#include "analyze/mt19937.h"
 #include "analyze/shapetest.h"
 #include "common/progress.h"
 
@@ -22,82 +21,6 @@ enum purpose {
 	PURPOSE_GUARANTEE = 4,    /* the pessimistic world's curve */
 	PURPOSE_GUARANTEE_FRESH = 5
 };
-
-/* A 32-bit mix of the comparison's seed, the purpose and the simulation,
- * so every simulated study has a stream of its own and the same one on
- * every run (the finalizer of MurmurHash3, a bijection of 32 bits). */
-static uint32_t mix(uint32_t seed, uint32_t m, uint32_t r)
-{
-	uint32_t h = seed ^ (m * 0x9E3779B1u) ^ (r * 0x85EBCA77u);
-
-	h ^= h >> 16;
-	h *= 0x85EBCA6Bu;
-	h ^= h >> 13;
-	h *= 0xC2B2AE35u;
-	h ^= h >> 16;
-	return h ? h : 1;
-}
-
-/* Whether the N values D are all the same: no spread to resample. */
-static bool all_equal(const double *d, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if (d[i] < d[0] || d[i] > d[0])
-			return false;
-	return true;
-}
-
-static double mean_of(const double *d, size_t n)
-{
-	double sum = 0.0;
-
-	for (size_t i = 0; i < n; i++)
-		sum += d[i];
-	return sum / (double)n;
-}
-
-/* The sample standard deviation of the N >= 2 values D. */
-static double sample_sd(const double *d, size_t n)
-{
-	double mean = mean_of(d, n), ss = 0.0;
-
-	for (size_t i = 0; i < n; i++)
-		ss += (d[i] - mean) * (d[i] - mean);
-	return sqrt(ss / ((double)n - 1.0));
-}
-
-/* The factor by which deviations from the mean are stretched so that
- * resampling N values keeps their sample variance. */
-static double rescale_factor(size_t n)
-{
-	return sqrt((double)n / ((double)n - 1.0));
-}
-
-void planning_rescale(const double *d, size_t n0, double *out)
-{
-	double mean = mean_of(d, n0), c = rescale_factor(n0);
-
-	for (size_t i = 0; i < n0; i++)
-		out[i] = mean + c * (d[i] - mean);
-}
-
-bool planning_correct(verdict v, double mu, double threshold,
-		      better_side better)
-{
-	/* The effect measured toward the worse side. */
-	double worse = better == BETTER_LOWER ? mu : -mu;
-
-	switch (v) {
-	case VERDICT_HARM:
-		return worse > threshold;
-	case VERDICT_BENEFIT:
-		return worse < -threshold;
-	case VERDICT_EQUIVALENT:
-		return fabs(mu) < threshold;
-	default:
-		return false;
-	}
-}
 
 size_t planning_grid(size_t max, size_t *sizes)
 {
@@ -123,180 +46,55 @@ size_t planning_stays_from(const planning_curve *c, double target)
 	return from;
 }
 
-/* How the worlds of a run of simulations are made. */
-typedef struct world_model {
-	const double *p;          /* the rescaled pilot, or the fixed world */
-	size_t n0;
-	bool bootstrap;           /* true: a world of its own per study;
-				     false: P itself, of true effect MU */
-	double mu;                /* the effect: of P, or the pilot's mean */
-	double sd;                /* the pilot's sample SD (bootstrap) */
-} world_model;
-
-/* The work buffers of one run, for studies of up to MAX blocks. */
-typedef struct sim_buffers {
-	double *world;            /* n0 */
-	double *draws;            /* max */
-	double *reps;
-	double *tstar;
-} sim_buffers;
-
-static bool buffers_init(sim_buffers *b, size_t n0, size_t max)
-{
-	b->world = malloc(n0 * sizeof *b->world);
-	b->draws = malloc(max * sizeof *b->draws);
-	b->reps = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->reps);
-	b->tstar = malloc(PLANNING_INNER_RESAMPLES * sizeof *b->tstar);
-	return b->world && b->draws && b->reps && b->tstar;
-}
-
-static void buffers_free(sim_buffers *b)
-{
-	free(b->world);
-	free(b->draws);
-	free(b->reps);
-	free(b->tstar);
-}
-
-/* The verdict of the study of the first M values of SAMPLE, judged by the
- * plan's interval (its inner bootstrap seeded with SEED) and verdict
- * rules. */
-static pb_status judge(const double *sample, size_t m,
-		       const planning_settings *set, uint32_t seed,
-		       sim_buffers *b, verdict *out)
-{
-	boot_interval ci;
-	bool stud = set->method == INTERVAL_STUDENTIZED;
-	bool inner = set->method != INTERVAL_T;
-	boot_dist dist = { b->reps, NULL, PLANNING_INNER_RESAMPLES,
-			   stud ? b->tstar : NULL, NULL };
-	pb_status st = PB_OK;
-
-	/* The Student t interval is computed from the sample alone. */
-	if (inner) {
-		st = boot_replicates_t(sample, m, PLANNING_INNER_RESAMPLES,
-				       seed, b->reps, stud ? b->tstar : NULL);
-		if (st != PB_OK)
-			return st;
-		boot_sort(b->reps, PLANNING_INNER_RESAMPLES);
-		if (stud)
-			boot_sort(b->tstar, PLANNING_INNER_RESAMPLES);
-	}
-	st = boot_interval_compute(set->method, sample, m, set->confidence,
-				   &dist, &ci);
-	if (st != PB_OK)
-		return st;
-	*out = verdict_gate(verdict_series(ci.defined, ci.lo, ci.hi,
-					   set->threshold, set->better),
-			    m, all_equal(sample, m));
-	return PB_OK;
-}
-
-/* A uniform number in (0, 1) from GEN. */
-static double uniform_open(mt19937 *gen)
-{
-	return ((double)mt19937_next(gen) + 0.5) / 4294967296.0;
-}
-
-/* A standard normal number from GEN (Box-Muller, one of the pair). */
-static double normal(mt19937 *gen)
-{
-	double u = uniform_open(gen), v = uniform_open(gen);
-
-	return sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v);
-}
-
-/* Makes simulation r's world into B->world from GEN, and returns its true
- * effect.  A world of its own has the shape of a bootstrap sample of the
- * pilot, standardized, and the spread and effect of a draw from what the
- * pilot says of them (planning.h): sigma^2 = (n0 - 1) s^2 / chi2_{n0-1},
- * mu = dbar + sigma Z / sqrt(n0). */
-static double make_world(const world_model *w, mt19937 *gen, sim_buffers *b)
-{
-	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
-	double mean, ss = 0.0, chi = 0.0, sigma, mu, sd;
-
-	if (!w->bootstrap) {
-		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
-		return w->mu;
-	}
-	for (size_t i = 0; i < w->n0; i++)
-		b->world[i] = w->p[mt19937_uniform_int(gen, n0, scale)];
-	mean = mean_of(b->world, w->n0);
-	for (size_t i = 0; i < w->n0; i++)
-		ss += (b->world[i] - mean) * (b->world[i] - mean);
-	for (size_t i = 0; i + 1 < w->n0; i++) {
-		double z = normal(gen);
-		chi += z * z;
-	}
-	sigma = w->sd * sqrt(((double)w->n0 - 1.0) / chi);
-	mu = w->mu + sigma * normal(gen) / sqrt((double)w->n0);
-	/* A bootstrap sample of one value repeated has no shape to keep:
-	 * the world then takes the pilot's own. */
-	if (!(ss > 0.0)) {
-		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
-		mean = w->mu;
-		ss = 0.0;
-		for (size_t i = 0; i < w->n0; i++)
-			ss += (b->world[i] - mean) * (b->world[i] - mean);
-	}
-	sd = sqrt(ss / (double)w->n0);
-	for (size_t i = 0; i < w->n0; i++)
-		b->world[i] = mu + sigma * (b->world[i] - mean) / sd;
-	return mu;
-}
-
-/* Counts STUDIES simulated studies judged at one size each toward
- * planning_run's progress (defined below; nothing outside it). */
-static void count_judged(size_t studies);
-
 /* Runs PLANNING_SIMULATIONS studies at each of the N ascending SIZES with
  * common random numbers (simulation r: one world, one sequence of draws,
  * its first m values the study of m blocks), counting the correct
  * decisive verdicts in SUCCESS[k] and, with COUNTS non-NULL, every
  * verdict at SIZES[0] in COUNTS[VERDICT_COUNT]. */
-static pb_status simulate(const world_model *w, const planning_settings *set,
-			  enum purpose purpose, const size_t *sizes, size_t n,
-			  size_t *success, size_t *counts)
+static pb_status simulate(const planworld_model *w,
+			  const planning_settings *set, enum purpose purpose,
+			  const size_t *sizes, size_t n, size_t *success,
+			  size_t *counts)
 {
 	size_t max = sizes[n - 1];
-	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
-	sim_buffers b;
+	planworld_buffers b;
 	pb_status st = PB_OK;
 
 	memset(success, 0, n * sizeof *success);
 	if (counts)
 		memset(counts, 0, VERDICT_COUNT * sizeof *counts);
-	if (!buffers_init(&b, w->n0, max)) {
-		buffers_free(&b);
+	if (!planworld_buffers_init(&b, w->n0, max)) {
+		planworld_buffers_free(&b);
 		return PB_NOMEM;
 	}
 	for (uint32_t r = 0; r < PLANNING_SIMULATIONS && st == PB_OK; r++) {
-		uint32_t stream = mix(set->stream_seed, (uint32_t)purpose,
-				      r + 1);
+		uint32_t stream = planworld_mix(set->stream_seed,
+						(uint32_t)purpose, r + 1);
 		mt19937 gen;
 		double mu;
 
 		mt19937_seed(&gen, stream);
-		mu = make_world(w, &gen, &b);
-		for (size_t i = 0; i < max; i++)
-			b.draws[i] = b.world[mt19937_uniform_int(&gen, n0,
-								 scale)];
+		mu = planworld_draw(w, &gen, max, &b);
 		for (size_t k = 0; k < n && st == PB_OK; k++) {
 			verdict v;
 
-			st = judge(b.draws, sizes[k], set, mix(stream, 0, 1),
-				   &b, &v);
+			st = planworld_resample(b.draws, sizes[k], set->method,
+						planworld_mix(stream, 0, 1),
+						&b);
+			if (st == PB_OK)
+				st = planworld_verdict(b.draws, sizes[k], set,
+						       set->confidence, &b,
+						       &v);
 			if (st != PB_OK)
 				break;
-			success[k] += planning_correct(v, mu, set->threshold,
-						       set->better);
+			success[k] += planworld_correct(v, mu, set->threshold,
+							set->better);
 			if (counts && k == 0)
 				counts[v]++;
 		}
-		count_judged(n);
+		planworld_count(n);
 	}
-	buffers_free(&b);
+	planworld_buffers_free(&b);
 	return st;
 }
 
@@ -306,7 +104,7 @@ static double share_of(size_t k)
 }
 
 /* The curve of W on the grid up to SET->max_blocks. */
-static pb_status curve_on_grid(const world_model *w,
+static pb_status curve_on_grid(const planworld_model *w,
 			       const planning_settings *set,
 			       enum purpose purpose, planning_curve *c)
 {
@@ -349,7 +147,7 @@ static size_t refine_step(size_t lo)
 /* Narrows the size from which curve C stays at or above TARGET, when the
  * size below it on the curve is not its neighbour, by bisection with the
  * same common random numbers; the sizes probed join C. */
-static pb_status refine(const world_model *w, const planning_settings *set,
+static pb_status refine(const planworld_model *w, const planning_settings *set,
 			enum purpose purpose, double target,
 			planning_curve *c)
 {
@@ -372,28 +170,10 @@ static pb_status refine(const world_model *w, const planning_settings *set,
 	return st;
 }
 
-/* The decisive verdict reached most often in COUNTS (ties in enum order),
- * or VERDICT_NO_INTERVAL when none was. */
-static verdict most_likely(const size_t *counts)
-{
-	static const verdict order[3] = { VERDICT_HARM, VERDICT_BENEFIT,
-					  VERDICT_EQUIVALENT };
-	verdict best = VERDICT_NO_INTERVAL;
-	size_t most = 0;
-
-	for (int i = 0; i < 3; i++) {
-		if (counts[order[i]] > most) {
-			most = counts[order[i]];
-			best = order[i];
-		}
-	}
-	return best;
-}
-
 /* The answer for TARGET from curve C of W: refined, then the value and
  * likeliest verdict at the size chosen estimated afresh (FRESH), and the
  * conditional power there from the fixed world PILOT. */
-static pb_status answer(const world_model *w, const world_model *pilot,
+static pb_status answer(const planworld_model *w, const planworld_model *pilot,
 			const planning_settings *set, enum purpose purpose,
 			enum purpose fresh, double target, planning_curve *c,
 			planning_need *out)
@@ -416,7 +196,7 @@ static pb_status answer(const world_model *w, const world_model *pilot,
 	if (st != PB_OK)
 		return st;
 	out->assurance = share_of(success);
-	out->likely = most_likely(counts);
+	out->likely = planworld_most_likely(counts);
 	st = simulate(pilot, set, PURPOSE_POWER, &at, 1, &success, NULL);
 	out->power = share_of(success);
 	return st;
@@ -436,7 +216,7 @@ static pb_status check_pilot(const double *d, size_t n0,
 	if (set->max_blocks < VERDICT_MIN_PAIRS
 	    || set->max_blocks > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
 		return PB_DATAERR;
-	if (n0 < PLANNING_MIN_PILOT || all_equal(d, n0)) {
+	if (n0 < PLANNING_MIN_PILOT || planworld_all_equal(d, n0)) {
 		for (size_t t = 0; t < n_out; t++)
 			out[t].reason = n0 < PLANNING_MIN_PILOT
 					? PLANNING_TOO_FEW_PAIRS
@@ -460,8 +240,8 @@ pb_status planning_power(const double *d, size_t n0, size_t m,
 	p = malloc(n0 * sizeof *p);
 	if (!p)
 		return PB_NOMEM;
-	planning_rescale(d, n0, p);
-	world_model w = { p, n0, false, mean_of(d, n0), 0.0 };
+	planworld_rescale(d, n0, p);
+	planworld_model w = { p, n0, false, planworld_mean(d, n0), 0.0 };
 	st = simulate(&w, set, PURPOSE_POWER, &m, 1, &success, counts);
 	free(p);
 	if (st == PB_OK)
@@ -485,10 +265,10 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 	p = malloc(n0 * sizeof *p);
 	if (!p)
 		return PB_NOMEM;
-	planning_rescale(d, n0, p);
-	world_model worlds = { p, n0, true, mean_of(d, n0),
-			       sample_sd(d, n0) };
-	world_model pilot = { p, n0, false, mean_of(d, n0), 0.0 };
+	planworld_rescale(d, n0, p);
+	planworld_model worlds = { p, n0, true, planworld_mean(d, n0),
+			       planworld_sd(d, n0) };
+	planworld_model pilot = { p, n0, false, planworld_mean(d, n0), 0.0 };
 	st = curve_on_grid(&worlds, set, PURPOSE_CURVE, &c);
 	for (size_t t = 0; t < n_targets && st == PB_OK; t++)
 		st = answer(&worlds, &pilot, set, PURPOSE_CURVE, PURPOSE_FRESH,
@@ -505,7 +285,7 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 static bool pessimistic_effect(const double *d, size_t n0, double level,
 			       double threshold, double *mu)
 {
-	double mean = mean_of(d, n0), ss = 0.0, shift, bound;
+	double mean = planworld_mean(d, n0), ss = 0.0, shift, bound;
 
 	for (size_t i = 0; i < n0; i++)
 		ss += (d[i] - mean) * (d[i] - mean);
@@ -555,13 +335,13 @@ pb_status planning_guarantee(const double *d, size_t n0, double target,
 		free(world);
 		return PB_NOMEM;
 	}
-	planning_rescale(d, n0, p);
-	mean = mean_of(d, n0);
+	planworld_rescale(d, n0, p);
+	mean = planworld_mean(d, n0);
 	f = planning_spread_limit(n0, level);
 	for (size_t i = 0; i < n0; i++)
 		world[i] = mu + f * (p[i] - mean);
-	world_model pessimist = { world, n0, false, mu, 0.0 };
-	world_model pilot = { p, n0, false, mean, 0.0 };
+	planworld_model pessimist = { world, n0, false, mu, 0.0 };
+	planworld_model pilot = { p, n0, false, mean, 0.0 };
 	st = curve_on_grid(&pessimist, set, PURPOSE_GUARANTEE, &c);
 	if (st == PB_OK)
 		st = answer(&pessimist, &pilot, set, PURPOSE_GUARANTEE,
@@ -621,18 +401,14 @@ typedef struct row_tally {
 	size_t counted;           /* simulated studies of the row so far */
 } row_tally;
 
-/* The row being planned on this thread, NULL outside planning_run: the
- * searches keep the arguments of one comparison, and only planning_run
- * shows how far it has come. */
-static _Thread_local row_tally *tally;
-
-static void count_judged(size_t studies)
+/* Counts STUDIES more simulated studies of the row TALLY is planning
+ * (planworld_set_counter: the searches keep the arguments of one
+ * comparison, and only planning_run shows how far it has come). */
+static void count_judged(void *arg, size_t studies)
 {
-	plan_pool *pool;
+	row_tally *tally = arg;
+	plan_pool *pool = tally->pool;
 
-	if (!tally)
-		return;
-	pool = tally->pool;
 	/* A row never counts more than its budget, so the line ends at its
 	 * total even if a search simulates more than row_budget expects. */
 	if (studies > pool->budget - tally->counted)
@@ -711,7 +487,7 @@ static void plan_work(plan_pool *pool)
 {
 	row_tally mine = { pool, 0 };
 
-	tally = &mine;
+	planworld_set_counter(count_judged, &mine);
 	for (;;) {
 		size_t i;
 		pb_status st;
@@ -732,7 +508,7 @@ static void plan_work(plan_pool *pool)
 		pthread_cond_broadcast(&pool->changed);
 		pthread_mutex_unlock(&pool->lock);
 	}
-	tally = NULL;
+	planworld_set_counter(NULL, NULL);
 }
 
 static void *plan_thread(void *arg)

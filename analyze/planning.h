@@ -66,34 +66,13 @@
 #include <stdint.h>
 
 #include "analyze/analysis.h"
+#include "analyze/planworld.h"
 #include "analyze/verdict.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
-/* Simulated studies per size: an estimate then has a standard error of
- * at most 0.025, about 0.02 near 0.8. */
-#define PLANNING_SIMULATIONS 400
-
-/* Bootstrap replicates of each simulated study's interval (percentile,
- * BCa and studentized methods; the Student t interval needs none). */
-#define PLANNING_INNER_RESAMPLES 1000UL
-
-/* A pilot needs as many pairs as a study needs for a claim to say
- * anything about a future study. */
-#define PLANNING_MIN_PILOT VERDICT_MIN_PAIRS
-
 /* The most sizes a curve holds: the grid and the sizes bisection adds. */
 #define PLANNING_MAX_POINTS 96
-
-/* How one comparison is planned. */
-typedef struct planning_settings {
-	interval_method method;
-	double confidence;        /* in (0, 1) */
-	double threshold;         /* T > 0 */
-	better_side better;
-	size_t max_blocks;        /* >= VERDICT_MIN_PAIRS */
-	uint32_t stream_seed;     /* the comparison's own */
-} planning_settings;
 
 /* The guarantee declines a pilot whose shape test (analyze/shapetest.h)
  * has a p-value below this, and a pilot of fewer pairs than
@@ -101,20 +80,6 @@ typedef struct planning_settings {
  * pilots for the guarantee to hold (bench/planbench, docs/statistics.md). */
 #define PLANNING_SHAPE_LEVEL 0.10
 #define PLANNING_GUARANTEE_MIN_PILOT 15
-
-/* Why a size was not found. */
-typedef enum planning_reason {
-	PLANNING_FOUND,           /* blocks_needed holds it */
-	PLANNING_TOO_FEW_PAIRS,   /* the pilot has fewer than the minimum */
-	PLANNING_NO_SPREAD,       /* all pilot differences are equal */
-	PLANNING_NOT_REACHABLE,   /* not with max_blocks blocks */
-	PLANNING_UNDECIDABLE,     /* guarantee: the effect's limit lies on
-				     the other side of a boundary */
-	PLANNING_SHAPE_UNTESTED,  /* guarantee: fewer pairs than
-				     PLANNING_GUARANTEE_MIN_PILOT */
-	PLANNING_NOT_NORMAL       /* guarantee: the pilot's shape is unlike
-				     a normal one (shape_p < the level) */
-} planning_reason;
 
 /* A curve: estimates at ascending sizes. */
 typedef struct planning_curve {
@@ -144,14 +109,6 @@ typedef struct planning_need {
  * 16, then steps of about an eighth, and MAX; into SIZES (room for
  * PLANNING_MAX_POINTS), their number returned. */
 size_t planning_grid(size_t max, size_t *sizes);
-
-/* The pilot rescaled for resampling: OUT[i] = mean + sqrt(n0/(n0-1))
- * (D[i] - mean), for N0 >= 2 values. */
-void planning_rescale(const double *d, size_t n0, double *out);
-
-/* Whether verdict V is decisive and correct for the true effect MU. */
-bool planning_correct(verdict v, double mu, double threshold,
-		      better_side better);
 
 /* The smallest size of CURVE from which every value is at or above
  * TARGET, or 0 when the last is below it. */

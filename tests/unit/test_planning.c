@@ -160,7 +160,7 @@ static void check_rescale(void)
 	const double d[5] = { 1, 2, 3, 4, 5 };
 	double out[5], mean = 0, var = 0;
 
-	planning_rescale(d, 5, out);
+	planworld_rescale(d, 5, out);
 	for (int i = 0; i < 5; i++)
 		mean += out[i] / 5;
 	for (int i = 0; i < 5; i++)
@@ -195,7 +195,7 @@ static void check_correct(void)
 	size_t right = 0, n = sizeof cases / sizeof cases[0];
 
 	for (size_t i = 0; i < n; i++)
-		right += planning_correct(cases[i].v, cases[i].mu, 1.0,
+		right += planworld_correct(cases[i].v, cases[i].mu, 1.0,
 					  cases[i].better) == cases[i].want;
 	is_count(right, n, "verdicts right or wrong about the true effect");
 }

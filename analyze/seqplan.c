@@ -264,15 +264,16 @@ pb_status seqplan_search(const double *d, size_t n0, const double *targets,
 	return st;
 }
 
-pb_status seqplan_power(const double *d, size_t n0, size_t looks,
+pb_status seqplan_power(const double *d, size_t n0,
 			const planning_settings *set,
 			const seqplan_designs *designs, seqplan_estimate *out)
 {
+	tally t[PLAN_MAX_LOOKS];
 	double *p;
-	tally t;
 	pb_status st;
 
-	if (n0 < 2 || n0 > 0xFFFFFFFFUL || looks < 1 || looks > designs->n)
+	if (n0 < 2 || n0 > 0xFFFFFFFFUL || designs->n == 0
+	    || designs->n > PLAN_MAX_LOOKS)
 		return PB_DATAERR;
 	p = malloc(n0 * sizeof *p);
 	if (!p)
@@ -280,9 +281,9 @@ pb_status seqplan_power(const double *d, size_t n0, size_t looks,
 	planworld_rescale(d, n0, p);
 	planworld_model w = planworld_of(p, n0, false, planworld_mean(d, n0),
 					 0.0);
-	st = simulate(&w, set, designs, PURPOSE_SEQ_POWER, looks, looks, &t);
+	st = simulate(&w, set, designs, PURPOSE_SEQ_POWER, 1, designs->n, t);
 	free(p);
-	if (st == PB_OK)
-		estimate_of(&t, out);
+	for (size_t j = 0; st == PB_OK && j < designs->n; j++)
+		estimate_of(&t[j], &out[j]);
 	return st;
 }

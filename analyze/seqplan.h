@@ -111,11 +111,12 @@ pb_status seqplan_search(const double *d, size_t n0, const double *targets,
 			 const seqplan_designs *designs, seqplan_need *out,
 			 seqplan_curve *curve);
 
-/* The estimates of the candidate of LOOKS looks (1..DESIGNS->n) if the N0
- * values D (rescaled as planworld_rescale does) were the truth: what
- * planning_power is to a fixed size.  Errors: PB_DATAERR for N0 < 2, N0
- * above 0xffffffff or LOOKS out of range; PB_NOMEM. */
-pb_status seqplan_power(const double *d, size_t n0, size_t looks,
+/* The estimates of every candidate of DESIGNS, OUT[j - 1] for the design
+ * of j looks, if the N0 values D (rescaled as planworld_rescale does)
+ * were the truth: what planning_power is to a fixed size, with common
+ * random numbers across the candidates.  Errors: PB_DATAERR for N0 < 2
+ * or above 0xffffffff; PB_NOMEM. */
+pb_status seqplan_power(const double *d, size_t n0,
 			const planning_settings *set,
 			const seqplan_designs *designs, seqplan_estimate *out);
 

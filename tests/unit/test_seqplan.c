@@ -93,10 +93,13 @@ static void check_two_looks(void)
 	planning_settings set = settings(INTERVAL_T, 0.5);
 	double *x = normal_pilot(0.625, 1.0, 11);
 	seqplan_designs dz;
-	seqplan_estimate e;
+	seqplan_estimate both[2], e;
+	pb_status st;
 
 	seqplan_designs_make(200, BOUNDARY_OBRIEN_FLEMING, 0.95, 400, &dz);
-	tap_ok(seqplan_power(x, PILOT, 2, &set, &dz, &e) == PB_OK,
+	st = seqplan_power(x, PILOT, &set, &dz, both);
+	e = both[1];
+	tap_ok(st == PB_OK && dz.n == 2,
 	       "two looks of 200 in a known world: estimated");
 	tap_ok(fabs(e.decision - 0.7020) <= 0.069, "a correct harm verdict "
 	       "by 400 blocks: %.3f, closed form 0.7020", e.decision);
@@ -149,19 +152,18 @@ static void check_at_threshold(void)
 	planning_settings set = settings(INTERVAL_T, 1.0);
 	double x[81], target = 0.8;
 	seqplan_designs dz;
-	seqplan_estimate e;
+	seqplan_estimate e[PLAN_MAX_LOOKS];
 	seqplan_need need;
-	bool never = true, held = true;
+	bool never, held = true;
 	pb_status st;
 
 	for (int k = -40; k <= 40; k++)
 		x[k + 40] = 1.0 + k / 16.0;
 	seqplan_designs_make(10, BOUNDARY_POCOCK, 0.95, 100, &dz);
-	for (size_t j = 1; j <= dz.n; j++) {
-		if (seqplan_power(x, 81, j, &set, &dz, &e) != PB_OK)
-			never = false;
-		never = never && !(e.decision > 0.0);
-		held = held && e.wrong <= 0.05 + 0.033;
+	never = seqplan_power(x, 81, &set, &dz, e) == PB_OK;
+	for (size_t j = 0; j < dz.n; j++) {
+		never = never && !(e[j].decision > 0.0);
+		held = held && e[j].wrong <= 0.05 + 0.033;
 	}
 	tap_ok(never, "an effect at T: never decided correctly, by any "
 	       "maximum");

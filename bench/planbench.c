@@ -1,118 +1,356 @@
-/* planbench.c: whether `pairboot plan` keeps its two promises, measured
+/* planbench.c: whether the numbers `pairboot plan` prints hold, measured
  * with known truths and many simulated pilots.
  *
- * For each truth (normal or lognormal differences of known mean delta and
- * SD sigma; a harm case, delta = 2 and sigma = 2 against T = 1, and an
- * equivalence case, delta = 0.2 and sigma = 1) the program draws PILOTS
- * pilots of N0 blocks, plans each with analyze/planning (the Student t
- * interval at 95%, up to 200 blocks, target 0.8), and measures the true
- * power of a study of the size each answer gives: the share of correct
- * decisive verdicts among 1600 studies drawn from a pool of 20000 values
- * of the truth (its mean and SD set exactly; standard error at most
- * 0.0125).  Two promises are checked:
+ * The grid: differences of three shapes (normal; lognormal, sigma 1 on
+ * the log scale, skewness 6.2; Student t with 3 degrees of freedom), each
+ * shifted and scaled to SD 1 and one of six effects against a threshold T
+ * of 0.6 or 1 SD: harm (T + 0.5), benefit (-(T + 0.5)), equivalence
+ * (0.2), no effect (0), and an effect at +T or at -T (no decisive verdict
+ * is ever right there).  Each cell draws pilots of N0 blocks (10 and 15)
+ * and plans each as `pairboot plan` does with the interval of the cell:
+ * studentized, the one `plan new` chooses for 5 to 300 blocks
+ * (choose_interval in src/cmd_plan.c), or Student's t; confidence 0.95,
+ * target 0.8, at most 200 blocks:
  *
- *   assurance   the mean true power at the blocks recommended is the mean
- *               assurance claimed there: over the pilots for which a size
- *               was found ("there"), and over every pilot, at the maximum
- *               for those told that no size reaches the target ("every
- *               pilot": the pilots found are those that happened to
- *               overestimate the effect more often);
- *   guarantee   the share of pilots whose guaranteed size has a true
- *               power of at least 0.8, or that were told no size
- *               (which promises nothing false), is at least 0.8: the
- *               column "kept"; "of those" is the share among the pilots
- *               that were given a size.
+ *   size        planning_search: the blocks of a fixed-size study;
+ *   maximum     seqplan_search: the maximum of a sequential design, a
+ *               look every 10 blocks, O'Brien-Fleming, with its decision
+ *               chance and expected blocks;
+ *   guarantee   planning_guarantee (pilots of 15 or more, t interval:
+ *               its limits are normal-theory ones, and its cost with
+ *               the studentized interval that of another search).
  *
- * The true need (the smallest size from which the true power stays at or
- * above 0.8, on every size to 200) is printed beside them.  The Student t
- * interval keeps the run short (no inner bootstrap); the planning itself
- * is the same for every method.
+ * Each answer is then held against the truth: the true power at a size
+ * (the share of correct decisive verdicts among studies drawn from a pool
+ * of 20000 values of the truth, its mean and SD set exactly), and at a
+ * maximum the true chance of a correct decision, of a wrong one and the
+ * true blocks expected (the same, for the sequential rule), each from
+ * 1600 simulated studies for t and 400 for the studentized interval
+ * (standard error at most 0.0125 and 0.025; the studentized interval's
+ * inner bootstrap makes each study a thousand times dearer).  What is
+ * counted, among the pilots that were GIVEN an answer:
  *
- * Usage: planbench [PILOTS [N0 [SEED [TRUTH]]]] (defaults 400 10 1; TRUTH,
- * 1 to 4 in the order of the table, runs only that one).  Output is a
- * Markdown table, the same on every run with the same arguments; with the
- * defaults it takes a few minutes on one core. */
+ *   reached     the share whose size has a true power of at least 0.8,
+ *               or whose maximum a true decision chance of at least 0.8;
+ *   blocks      the mean blocks expected as estimated, over the mean of
+ *               the true blocks expected at the same maxima, less 1;
+ *   wrong       the largest true chance of a wrong decisive verdict of
+ *               any candidate design (1 - confidence = 0.05 held by the
+ *               design, as far as the interval's coverage is exact).
+ *
+ * The true need is the smallest size (maximum) from which the true power
+ * (decision chance) stays at 0.8 or above up to 200; for the studentized
+ * interval the size is found by bisection, taking the true power to grow
+ * with the size.
+ *
+ * Usage: planbench [--pilots N] [--boot-pilots N] [--n0 LIST] [--seed S]
+ * [--jobs J] [--interval t|studentized] [--shape NAME] [--no-guarantee]
+ * (defaults 60 pilots a cell with t, 2 with the studentized interval,
+ * n0 10,15, seed 1, 2 threads, both intervals, every shape).  Output is
+ * Markdown, the same on every run with the same arguments and on any
+ * number of threads.  The defaults take about 25 minutes of CPU time,
+ * four fifths of it in the studentized cells. */
+#include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
 #include "analyze/planning.h"
+#include "analyze/seqplan.h"
 #include "bench/benchargs.h"
 
-#define THRESHOLD 1.0
 #define TARGET 0.8
 #define MAX_BLOCKS 200
+#define LOOK_EVERY 10
 #define POOL 20000
-#define POWER_SEEDS 4
+#define MAX_N0S 4
 
-typedef struct truth {
-	const char *name;
-	bool lognormal;
-	double delta, sigma;
-} truth;
+enum shape { SHAPE_NORMAL, SHAPE_LOGNORMAL, SHAPE_T3, SHAPE_COUNT };
+static const char *const shape_names[SHAPE_COUNT] = { "normal", "lognormal",
+						      "t3" };
 
-static const truth truths[] = {
-	{ "normal, harm", false, 2.0, 2.0 },
-	{ "lognormal, harm", true, 2.0, 2.0 },
-	{ "normal, equivalence", false, 0.2, 1.0 },
-	{ "lognormal, equivalence", true, 0.2, 1.0 },
+enum effect { HARM, BENEFIT, EQUIVALENCE, NO_EFFECT, AT_PLUS_T, AT_MINUS_T,
+	      EFFECT_COUNT };
+static const char *const effect_names[EFFECT_COUNT] = {
+	"harm", "benefit", "equivalence", "no effect", "at +T", "at -T"
 };
 
-/* One difference of truth T: normal, or a lognormal (sigma 1 on the log
- * scale, skewness 6.2) shifted and scaled to mean delta and SD sigma. */
-static double draw(const truth *t, gsl_rng *r)
+static const double thresholds[2] = { 0.6, 1.0 };
+
+/* The true mean difference of EFFECT against threshold T (SD 1). */
+static double effect_delta(enum effect e, double t)
+{
+	switch (e) {
+	case HARM:
+		return t + 0.5;
+	case BENEFIT:
+		return -(t + 0.5);
+	case EQUIVALENCE:
+		return 0.2;
+	case NO_EFFECT:
+		return 0.0;
+	case AT_PLUS_T:
+		return t;
+	case AT_MINUS_T:
+		return -t;
+	case EFFECT_COUNT:
+		break;
+	}
+	return NAN;
+}
+
+/* Whether a correct decisive verdict is possible at all. */
+static bool decidable(enum effect e)
+{
+	return e != AT_PLUS_T && e != AT_MINUS_T;
+}
+
+/* One difference of shape S with mean DELTA and SD 1. */
+static double draw(enum shape s, double delta, gsl_rng *r)
 {
 	static const double ln_mean = 1.6487212707001282; /* e^(1/2) */
 	static const double ln_sd = 2.1611974158950877;   /* sqrt((e-1)e) */
 
-	if (!t->lognormal)
-		return t->delta + gsl_ran_gaussian(r, t->sigma);
-	return t->delta
-	       + t->sigma * (exp(gsl_ran_gaussian(r, 1.0)) - ln_mean) / ln_sd;
+	switch (s) {
+	case SHAPE_LOGNORMAL:
+		return delta + (exp(gsl_ran_gaussian(r, 1.0)) - ln_mean)
+			       / ln_sd;
+	case SHAPE_T3:
+		return delta + gsl_ran_tdist(r, 3.0) / sqrt(3.0);
+	default:
+		return delta + gsl_ran_gaussian(r, 1.0);
+	}
 }
 
-/* The pool of truth T: POOL values with mean delta and SD sigma exactly. */
-static void make_pool(const truth *t, gsl_rng *r, double *pool)
+/* One cell of the grid and what its pilots gave. */
+typedef struct cell {
+	enum shape shape;
+	enum effect effect;
+	double t;
+	size_t n0;
+	interval_method method;
+	unsigned long pilots;
+	unsigned long seed;
+	bool guarantee;
+	/* the truth */
+	size_t need;              /* fixed size, 0: beyond 200 */
+	size_t seq_need;          /* maximum, 0: beyond 200 */
+	double wrong_max;         /* largest true wrong chance */
+	/* the fixed sizes */
+	size_t given, reached, missed_reachable;
+	double claim_sum, power_sum;
+	size_t *sizes;
+	/* the sequential maxima */
+	size_t seq_given, seq_reached;
+	double seq_claim_sum, seq_true_sum, est_blocks, true_blocks;
+	size_t *maxima;
+	/* the guarantee */
+	size_t g_given, g_reached;
+} cell;
+
+/* The true values of a cell, cached. */
+typedef struct truth {
+	const cell *c;
+	double *pool;
+	double power[MAX_BLOCKS + 1];  /* < 0: not computed */
+	seqplan_estimate seq[PLAN_MAX_LOOKS];
+} truth;
+
+static const seqplan_designs *designs;
+
+static unsigned true_seeds(interval_method m)
 {
-	double mean = 0, ss = 0;
+	return m == INTERVAL_T ? 4 : 1;
+}
+
+static planning_settings settings(const cell *c, uint32_t seed)
+{
+	planning_settings s = { c->method, 0.95, c->t, BETTER_LOWER,
+				MAX_BLOCKS, seed };
+
+	return s;
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "planbench: %s\n", what);
+	exit(1);
+}
+
+/* The true power of a fixed study of M blocks. */
+static double true_power(truth *tr, size_t m)
+{
+	if (tr->power[m] < 0) {
+		double sum = 0, p;
+		unsigned n = true_seeds(tr->c->method);
+
+		for (uint32_t k = 0; k < n; k++) {
+			planning_settings s = settings(tr->c, 0xC0FFEE + k);
+			if (planning_power(tr->pool, POOL, m, &s, &p, NULL)
+			    != PB_OK)
+				die("true power failed");
+			sum += p;
+		}
+		tr->power[m] = sum / n;
+	}
+	return tr->power[m];
+}
+
+/* The true need of a fixed study, by bisection: the true power taken as
+ * growing with the size (each estimate takes thousands of studies). */
+static size_t true_need(truth *tr)
+{
+	size_t lo = VERDICT_MIN_PAIRS - 1, hi = MAX_BLOCKS;
+
+	if (true_power(tr, MAX_BLOCKS) < TARGET)
+		return 0;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (true_power(tr, mid) >= TARGET)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+/* The true estimates of every candidate maximum. */
+static void true_sequential(truth *tr, cell *c)
+{
+	unsigned n = true_seeds(c->method);
+	seqplan_estimate e[PLAN_MAX_LOOKS];
+
+	memset(tr->seq, 0, sizeof tr->seq);
+	for (uint32_t k = 0; k < n; k++) {
+		planning_settings s = settings(c, 0xBEEF + k);
+		if (seqplan_power(tr->pool, POOL, &s, designs, e) != PB_OK)
+			die("true sequential estimates failed");
+		for (size_t j = 0; j < designs->n; j++) {
+			tr->seq[j].decision += e[j].decision / n;
+			tr->seq[j].wrong += e[j].wrong / n;
+			tr->seq[j].expected_blocks += e[j].expected_blocks / n;
+		}
+	}
+	c->seq_need = 0;
+	c->wrong_max = 0;
+	for (size_t j = designs->n; j-- > 0; ) {
+		if (tr->seq[j].decision < TARGET)
+			break;
+		c->seq_need = (j + 1) * designs->every;
+	}
+	for (size_t j = 0; j < designs->n; j++)
+		if (tr->seq[j].wrong > c->wrong_max)
+			c->wrong_max = tr->seq[j].wrong;
+}
+
+/* The pool of cell C: POOL values with its mean and SD 1 exactly. */
+static void make_pool(const cell *c, gsl_rng *r, double *pool)
+{
+	double delta = effect_delta(c->effect, c->t), mean = 0, ss = 0;
 
 	for (size_t i = 0; i < POOL; i++) {
-		pool[i] = draw(t, r);
+		pool[i] = draw(c->shape, delta, r);
 		mean += pool[i] / POOL;
 	}
 	for (size_t i = 0; i < POOL; i++)
 		ss += (pool[i] - mean) * (pool[i] - mean);
 	for (size_t i = 0; i < POOL; i++)
-		pool[i] = t->delta
-			  + t->sigma * (pool[i] - mean) / sqrt(ss / (POOL - 1));
+		pool[i] = delta + (pool[i] - mean) / sqrt(ss / (POOL - 1));
 }
 
-static planning_settings settings(uint32_t seed)
+/* One pilot of cell C, planned three ways and held against the truth. */
+static void run_pilot(cell *c, truth *tr, const double *pilot, uint32_t seed)
 {
-	planning_settings s = { INTERVAL_T, 0.95, THRESHOLD, BETTER_LOWER,
-				MAX_BLOCKS, seed };
-	return s;
-}
+	planning_settings s = settings(c, seed);
+	double target = TARGET;
+	planning_need a, g;
+	seqplan_need q;
 
-/* The true power at M blocks, from the pool, cached in CACHE. */
-static double true_power(const double *pool, size_t m, double *cache)
-{
-	if (cache[m] < 0) {
-		double sum = 0, p;
-		for (uint32_t k = 0; k < POWER_SEEDS; k++) {
-			planning_settings s = settings(0xC0FFEE + k);
-			if (planning_power(pool, POOL, m, &s, &p, NULL) != PB_OK)
-				return NAN;
-			sum += p;
-		}
-		cache[m] = sum / POWER_SEEDS;
+	if (planning_search(pilot, c->n0, &target, 1, &s, &a, NULL) != PB_OK
+	    || seqplan_search(pilot, c->n0, &target, 1, &s, designs, &q,
+			      NULL) != PB_OK
+	    || (c->guarantee
+		&& planning_guarantee(pilot, c->n0, TARGET, &s, &g) != PB_OK))
+		die("planning failed");
+	if (a.reason == PLANNING_FOUND) {
+		double tp = true_power(tr, a.blocks_needed);
+		c->sizes[c->given++] = a.blocks_needed;
+		c->reached += tp >= TARGET;
+		c->claim_sum += a.assurance;
+		c->power_sum += tp;
+	} else if (a.reason == PLANNING_NOT_REACHABLE && c->need) {
+		c->missed_reachable++;
 	}
-	return cache[m];
+	if (q.reason == PLANNING_FOUND) {
+		const seqplan_estimate *t = &tr->seq[q.looks - 1];
+		c->maxima[c->seq_given++] = q.max_blocks;
+		c->seq_reached += t->decision >= TARGET;
+		c->seq_claim_sum += q.decision;
+		c->seq_true_sum += t->decision;
+		c->est_blocks += q.expected_blocks;
+		c->true_blocks += t->expected_blocks;
+	}
+	if (c->guarantee && g.reason == PLANNING_FOUND) {
+		c->g_given++;
+		c->g_reached += true_power(tr, g.blocks_needed) >= TARGET;
+	}
+}
+
+static void run_cell(cell *c)
+{
+	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	truth tr = { .c = c, .pool = malloc(POOL * sizeof(double)) };
+	double *pilot = malloc(c->n0 * sizeof *pilot);
+
+	c->sizes = malloc((c->pilots + 1) * sizeof *c->sizes);
+	c->maxima = malloc((c->pilots + 1) * sizeof *c->maxima);
+	if (!r || !tr.pool || !pilot || !c->sizes || !c->maxima)
+		die("out of memory");
+	gsl_rng_set(r, c->seed);
+	make_pool(c, r, tr.pool);
+	for (size_t m = 0; m <= MAX_BLOCKS; m++)
+		tr.power[m] = -1;
+	c->need = true_need(&tr);
+	true_sequential(&tr, c);
+	for (unsigned long p = 0; p < c->pilots; p++) {
+		for (size_t i = 0; i < c->n0; i++)
+			pilot[i] = draw(c->shape, effect_delta(c->effect, c->t),
+					r);
+		run_pilot(c, &tr, pilot, (uint32_t)(c->seed * 7919 + p + 1));
+	}
+	free(pilot);
+	free(tr.pool);
+	gsl_rng_free(r);
+}
+
+/* The cells, taken in turn by the threads. */
+typedef struct grid {
+	cell *cells;
+	size_t n, next;
+	pthread_mutex_t lock;
+} grid;
+
+static void *worker(void *arg)
+{
+	grid *g = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&g->lock);
+		i = g->next++;
+		pthread_mutex_unlock(&g->lock);
+		if (i >= g->n)
+			return NULL;
+		run_cell(&g->cells[i]);
+	}
 }
 
 static int cmp_size(const void *a, const void *b)
@@ -121,150 +359,366 @@ static int cmp_size(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* What the pilots of one truth gave. */
-typedef struct tally {
-	size_t found, sure_found, sure_met;
-	size_t declined;                           /* guarantee: shape */
-	double power_sum, power_ss, claim_sum;
-	double all_power, all_power_ss, all_claim; /* every pilot, at the size
-						      found or the maximum */
-	size_t *sizes, *sure_sizes;
-} tally;
-
-static void run_truth(const truth *t, unsigned long pilots, size_t n0,
-		      unsigned long seed)
+/* "k of n" or "-". */
+static void share_text(size_t k, size_t n, char *buf, size_t size)
 {
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
-	double *pool = malloc(POOL * sizeof *pool);
-	double *cache = malloc((MAX_BLOCKS + 1) * sizeof *cache);
-	double *pilot = malloc(n0 * sizeof *pilot), target = TARGET;
-	tally y = { 0 };
-	size_t need = 0;
+	if (n == 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%zu of %zu", k, n);
+}
 
-	y.sizes = malloc(pilots * sizeof *y.sizes);
-	y.sure_sizes = malloc(pilots * sizeof *y.sure_sizes);
-	if (!r || !pool || !cache || !pilot || !y.sizes || !y.sure_sizes) {
-		fputs("planbench: out of memory\n", stderr);
-		exit(1);
+static void need_text(size_t need, char *buf, size_t size)
+{
+	if (need)
+		snprintf(buf, size, "%zu", need);
+	else
+		snprintf(buf, size, "> %d", MAX_BLOCKS);
+}
+
+/* The median of the N sizes S (sorted here), or "-". */
+static void median_text(size_t *s, size_t n, char *buf, size_t size)
+{
+	if (n == 0) {
+		snprintf(buf, size, "-");
+		return;
 	}
-	gsl_rng_set(r, seed);
-	make_pool(t, r, pool);
-	for (size_t m = 0; m <= MAX_BLOCKS; m++)
-		cache[m] = -1;
-	for (size_t m = MAX_BLOCKS; m >= VERDICT_MIN_PAIRS; m--) {
-		if (true_power(pool, m, cache) < TARGET)
+	qsort(s, n, sizeof *s, cmp_size);
+	snprintf(buf, size, "%zu (%zu..%zu)", s[n / 2], s[0], s[n - 1]);
+}
+
+static void print_row(const cell *c)
+{
+	char need[32], seq_need[32], sizes[48], maxima[48], reached[32];
+	char seq_reached[32], g[32], blocks[48];
+	size_t *sz = (size_t *)c->sizes, *mx = (size_t *)c->maxima;
+
+	need_text(c->need, need, sizeof need);
+	need_text(c->seq_need, seq_need, sizeof seq_need);
+	median_text(sz, c->given, sizes, sizeof sizes);
+	median_text(mx, c->seq_given, maxima, sizeof maxima);
+	share_text(c->reached, c->given, reached, sizeof reached);
+	share_text(c->seq_reached, c->seq_given, seq_reached,
+		   sizeof seq_reached);
+	share_text(c->g_reached, c->g_given, g, sizeof g);
+	if (c->seq_given)
+		snprintf(blocks, sizeof blocks, "%.1f / %.1f (%+.0f%%)",
+			 c->est_blocks / c->seq_given,
+			 c->true_blocks / c->seq_given,
+			 100 * (c->est_blocks / c->true_blocks - 1));
+	else
+		snprintf(blocks, sizeof blocks, "-");
+	printf("| %s, %s | %.1f | %s | %zu of %lu | %s | %s | %zu | %s | "
+	       "%zu of %lu | %s | %s | %s | %.3f |", shape_names[c->shape],
+	       effect_names[c->effect], c->t, need, c->given, c->pilots, sizes,
+	       reached, c->missed_reachable, seq_need, c->seq_given, c->pilots,
+	       maxima, seq_reached, blocks, c->wrong_max);
+	if (c->guarantee)
+		printf(" %zu of %lu | %s |", c->g_given, c->pilots, g);
+	putchar('\n');
+}
+
+/* The cells of one shape, or of all, pooled. */
+typedef struct pooled {
+	size_t given, reached, seq_given, seq_reached, g_given, g_reached;
+	size_t pilots;
+	double claim, power, seq_claim, seq_true, est, truth, wrong_max;
+} pooled;
+
+static void pool_add(pooled *p, const cell *c)
+{
+	p->given += c->given;
+	p->reached += c->reached;
+	p->seq_given += c->seq_given;
+	p->seq_reached += c->seq_reached;
+	p->g_given += c->g_given;
+	p->g_reached += c->g_reached;
+	p->pilots += c->pilots;
+	p->claim += c->claim_sum;
+	p->power += c->power_sum;
+	p->seq_claim += c->seq_claim_sum;
+	p->seq_true += c->seq_true_sum;
+	p->est += c->est_blocks;
+	p->truth += c->true_blocks;
+	if (c->wrong_max > p->wrong_max)
+		p->wrong_max = c->wrong_max;
+}
+
+/* "0.41 +- 0.05 (35 of 85)": a share and two standard errors. */
+static void pooled_share(size_t k, size_t n, char *buf, size_t size)
+{
+	double s = n ? (double)k / (double)n : NAN;
+
+	if (n == 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.2f +- %.2f (%zu of %zu)", s,
+			 2 * sqrt(s * (1 - s) / (double)n), k, n);
+}
+
+/* "0.80 / 0.71": the mean claimed and the mean true, among N. */
+static void pooled_means(double claim, double real, size_t n, char *buf,
+			 size_t size)
+{
+	if (n == 0)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "%.2f / %.2f", claim / (double)n,
+			 real / (double)n);
+}
+
+static double share(size_t k, size_t n)
+{
+	return n ? (double)k / (double)n : NAN;
+}
+
+/* The summary of one table: over the decidable truths of each shape and
+ * of all, the pilots at +-T that were given an answer, and the line of
+ * the measured caveats `plan` prints for this pilot size and interval
+ * (analyze/planvalid.c): the least and the most share over the shapes,
+ * the bias of the blocks expected over the shapes, the largest true
+ * chance of a wrong decision of any truth. */
+static void print_summary(const cell *cells, size_t n)
+{
+	pooled all = { 0 }, by[SHAPE_COUNT] = { { 0 } }, at = { 0 }, every;
+	double lo[3] = { 1, 1, INFINITY }, hi[3] = { 0, 0, -INFINITY };
+	char a[64], b[64], g[64], ca[32], cb[32];
+
+	for (size_t i = 0; i < n; i++) {
+		const cell *c = &cells[i];
+		if (decidable(c->effect)) {
+			pool_add(&all, c);
+			pool_add(&by[c->shape], c);
+		} else {
+			pool_add(&at, c);
+		}
+	}
+	every = all;
+	pool_add(&every, &(cell){ .wrong_max = at.wrong_max });
+	printf("\n| pooled | size reached 0.80 | assurance claimed / true "
+	       "power | maximum reached 0.80 | decision claimed / true | "
+	       "blocks expected, estimated / true | true wrong, at most | "
+	       "guarantee reached 0.80 |\n|---|---:|---:|---:|---:|---:|---:|"
+	       "---:|\n");
+	for (int s = 0; s <= SHAPE_COUNT; s++) {
+		const pooled *p = s < SHAPE_COUNT ? &by[s] : &all;
+		double bias = 100 * (p->est / p->truth - 1);
+		if (p->pilots == 0)
+			continue;
+		pooled_share(p->reached, p->given, a, sizeof a);
+		pooled_share(p->seq_reached, p->seq_given, b, sizeof b);
+		pooled_share(p->g_reached, p->g_given, g, sizeof g);
+		pooled_means(p->claim, p->power, p->given, ca, sizeof ca);
+		pooled_means(p->seq_claim, p->seq_true, p->seq_given, cb,
+			     sizeof cb);
+		printf("| %s | %s | %s | %s | %s | %+.0f%% | %.3f | %s |\n",
+		       s < SHAPE_COUNT ? shape_names[s] : "every shape", a, ca,
+		       b, cb, bias, p->wrong_max, cells[0].guarantee ? g : "-");
+		if (s == SHAPE_COUNT)
+			continue;
+		double v[3] = { share(p->reached, p->given),
+				share(p->seq_reached, p->seq_given), bias };
+		for (int k = 0; k < 3; k++) {
+			lo[k] = fmin(lo[k], v[k]);
+			hi[k] = fmax(hi[k], v[k]);
+		}
+	}
+	printf("| at +-T (no verdict right) | %zu of %zu pilots given a size "
+	       "| | %zu of %zu given a maximum | | %+.0f%% | %.3f | %zu of %zu "
+	       "given a guaranteed size |\n", at.given, at.pilots,
+	       at.seq_given, at.pilots,
+	       at.truth > 0 ? 100 * (at.est / at.truth - 1) : NAN,
+	       at.wrong_max, at.g_given, at.pilots);
+	printf("\ncaveat n0=%zu interval=%s size=%.0f..%.0f%% "
+	       "maximum=%.0f..%.0f%% blocks=%+.0f..%+.0f%% wrong=%.3f\n",
+	       cells[0].n0, interval_method_name(cells[0].method),
+	       100 * lo[0], 100 * hi[0], 100 * lo[1], 100 * hi[1], lo[2],
+	       hi[2], every.wrong_max);
+}
+
+static void print_table(const cell *cells, size_t n)
+{
+	const cell *c = &cells[0];
+
+	printf("\npilots of %zu blocks, %s interval, %lu pilots a cell, "
+	       "target 0.80, at most %d blocks, a look every %d "
+	       "(O'Brien-Fleming)\n\n", c->n0,
+	       interval_method_name(c->method), c->pilots, MAX_BLOCKS,
+	       LOOK_EVERY);
+	printf("| truth | T | true need | size given | size: median (range) "
+	       "| of those, true power >= 0.80 | told not reachable, true "
+	       "need <= 200 | true max need | maximum given | maximum: "
+	       "median (range) | of those, true decision >= 0.80 | blocks "
+	       "expected, estimated / true | true wrong, at most |%s\n",
+	       c->guarantee ? " guarantee given | of those, true power >= "
+			      "0.80 |" : "");
+	printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+	       "---:|%s\n", c->guarantee ? "---:|---:|" : "");
+	for (size_t i = 0; i < n; i++)
+		print_row(&cells[i]);
+	print_summary(cells, n);
+}
+
+/* The options. */
+typedef struct args {
+	unsigned long pilots, boot_pilots, seed, jobs;
+	size_t n0[MAX_N0S], n_n0;
+	int interval;             /* -1: both */
+	int shape;                /* -1: every one */
+	bool guarantee;
+} args;
+
+static bool parse_n0(const char *s, args *a)
+{
+	char buf[64], *tok, *save = NULL;
+
+	a->n_n0 = 0;
+	snprintf(buf, sizeof buf, "%s", s);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		unsigned long v;
+		if (a->n_n0 == MAX_N0S || !benchargs_count(tok, &v)
+		    || v < PLANNING_MIN_PILOT || v > 1000)
+			return false;
+		a->n0[a->n_n0++] = v;
+	}
+	return a->n_n0 > 0;
+}
+
+static bool parse_args(int argc, char **argv, args *a)
+{
+	static const struct option opts[] = {
+		{ "pilots", required_argument, NULL, 'p' },
+		{ "boot-pilots", required_argument, NULL, 'b' },
+		{ "n0", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "shape", required_argument, NULL, 'h' },
+		{ "no-guarantee", no_argument, NULL, 'g' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	*a = (args){ 60, 2, 1, 2, { 10, 15 }, 2, -1, -1, true };
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		bool ok = true;
+		switch (c) {
+		case 'p':
+			ok = benchargs_count(optarg, &a->pilots);
 			break;
-		need = m;
+		case 'b':
+			ok = benchargs_count(optarg, &a->boot_pilots);
+			break;
+		case 'n':
+			ok = parse_n0(optarg, a);
+			break;
+		case 's':
+			ok = benchargs_count(optarg, &a->seed);
+			break;
+		case 'j':
+			ok = benchargs_count(optarg, &a->jobs) && a->jobs <= 64;
+			break;
+		case 'i':
+			a->interval = strcmp(optarg, "t") == 0 ? INTERVAL_T
+				      : strcmp(optarg, "studentized") == 0
+				      ? INTERVAL_STUDENTIZED : -2;
+			ok = a->interval != -2;
+			break;
+		case 'h':
+			a->shape = -2;
+			for (int s = 0; s < SHAPE_COUNT; s++)
+				if (strcmp(optarg, shape_names[s]) == 0)
+					a->shape = s;
+			ok = a->shape != -2;
+			break;
+		case 'g':
+			a->guarantee = false;
+			break;
+		default:
+			ok = false;
+		}
+		if (!ok)
+			return false;
 	}
-	for (unsigned long p = 0; p < pilots; p++) {
-		planning_settings s = settings((uint32_t)(seed * 7919 + p + 1));
-		planning_need a, g;
-
-		for (size_t i = 0; i < n0; i++)
-			pilot[i] = draw(t, r);
-		if (planning_search(pilot, n0, &target, 1, &s, &a, NULL)
-		    != PB_OK
-		    || planning_guarantee(pilot, n0, TARGET, &s, &g) != PB_OK) {
-			fputs("planbench: planning failed\n", stderr);
-			exit(1);
-		}
-		if (a.reason == PLANNING_FOUND
-		    || a.reason == PLANNING_NOT_REACHABLE) {
-			double tp = true_power(pool, a.reason == PLANNING_FOUND
-					       ? a.blocks_needed : MAX_BLOCKS,
-					       cache);
-			y.all_power += tp;
-			y.all_power_ss += tp * tp;
-			y.all_claim += a.assurance;
-		}
-		if (a.reason == PLANNING_FOUND) {
-			double tp = true_power(pool, a.blocks_needed, cache);
-			y.sizes[y.found++] = a.blocks_needed;
-			y.power_sum += tp;
-			y.power_ss += tp * tp;
-			y.claim_sum += a.assurance;
-		}
-		y.declined += g.reason == PLANNING_NOT_NORMAL
-			      || g.reason == PLANNING_SHAPE_UNTESTED;
-		if (g.reason == PLANNING_FOUND) {
-			y.sure_sizes[y.sure_found++] = g.blocks_needed;
-			y.sure_met += true_power(pool, g.blocks_needed, cache)
-				      >= TARGET;
-		}
-	}
-	qsort(y.sizes, y.found, sizeof *y.sizes, cmp_size);
-	qsort(y.sure_sizes, y.sure_found, sizeof *y.sure_sizes, cmp_size);
-	{
-		double n = (double)y.found, mean = y.found ? y.power_sum / n : NAN;
-		double sd = y.found > 1 ? sqrt((y.power_ss - n * mean * mean)
-					       / (n - 1)) : NAN;
-		double share = y.sure_found ? (double)y.sure_met
-					      / (double)y.sure_found : NAN;
-		/* A pilot whose guarantee was not found promises nothing
-		 * false: it counts as kept. */
-		double kept = (double)(y.sure_met + pilots - y.sure_found)
-			      / (double)pilots;
-		double np = (double)pilots, all = y.all_power / np;
-		char sure_size[32] = "-", sure_share[32] = "-";
-
-		/* No guaranteed size: no median, no share among them. */
-		if (y.sure_found) {
-			snprintf(sure_size, sizeof sure_size, "%zu (median)",
-				 y.sure_sizes[y.sure_found / 2]);
-			snprintf(sure_share, sizeof sure_share,
-				 "%.3f +- %.3f", share,
-				 2 * sqrt(share * (1 - share)
-					  / (double)y.sure_found));
-		}
-		double all_sd = sqrt((y.all_power_ss - np * all * all)
-				     / (np - 1));
-
-		printf("| %s | %zu | %zu of %lu | %zu..%zu (median %zu) | "
-		       "%.3f | %.3f +- %.3f | %.3f | %.3f +- %.3f | "
-		       "%zu of %lu | %zu of %lu | %s | %s | %.3f |\n", t->name, need, y.found,
-		       pilots, y.found ? y.sizes[0] : 0,
-		       y.found ? y.sizes[y.found - 1] : 0,
-		       y.found ? y.sizes[y.found / 2] : 0,
-		       y.found ? y.claim_sum / n : NAN, mean,
-		       y.found ? 2 * sd / sqrt(n) : NAN, y.all_claim / np, all,
-		       2 * all_sd / sqrt(np), y.declined, pilots,
-		       y.sure_found, pilots, sure_size, sure_share, kept);
-	}
-	free(y.sizes);
-	free(y.sure_sizes);
-	free(pilot);
-	free(cache);
-	free(pool);
-	gsl_rng_free(r);
+	return optind == argc;
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long pilots = 400, n0 = 10, seed = 1, only = 0;
-	const size_t n_truths = sizeof truths / sizeof truths[0];
+	static const interval_method methods[2] = { INTERVAL_STUDENTIZED,
+						     INTERVAL_T };
+	static seqplan_designs dz;
+	args a;
+	grid g = { NULL, 0, 0, PTHREAD_MUTEX_INITIALIZER };
+	pthread_t threads[64];
+	size_t per_table = 0;
 
 	gsl_set_error_handler_off();
-	if ((argc > 1 && !benchargs_count(argv[1], &pilots))
-	    || (argc > 2 && (!benchargs_count(argv[2], &n0)
-			     || n0 < PLANNING_MIN_PILOT))
-	    || (argc > 3 && !benchargs_count(argv[3], &seed))
-	    || (argc > 4 && (!benchargs_count(argv[4], &only) || only < 1
-			     || only > n_truths)) || argc > 5) {
-		fputs("usage: planbench [PILOTS [N0 [SEED [TRUTH]]]]\n",
-		      stderr);
+	if (!parse_args(argc, argv, &a)) {
+		fputs("usage: planbench [--pilots N] [--boot-pilots N] [--n0 "
+		      "LIST] [--seed S] [--jobs J] [--interval "
+		      "t|studentized] [--shape normal|lognormal|t3] "
+		      "[--no-guarantee]\n", stderr);
 		return 2;
 	}
-	printf("pilots of %lu blocks, T = %g, target %.2f, t interval, at "
-	       "most %d blocks\n\n", n0, THRESHOLD, TARGET, MAX_BLOCKS);
-	printf("| truth | true need | found | blocks recommended | assurance "
-	       "claimed | true power there | claimed, every pilot | true "
-	       "power, every pilot | guarantee declined for the shape | "
-	       "guarantee found | guaranteed blocks | "
-	       "of those, true power >= 0.80 | kept |\n");
-	printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	       "---:|\n");
-	for (size_t i = 0; i < n_truths; i++)
-		if (!only || i + 1 == only)
-			run_truth(&truths[i], pilots, (size_t)n0, seed + i);
+	if (seqplan_designs_make(LOOK_EVERY, BOUNDARY_OBRIEN_FLEMING, 0.95,
+				 MAX_BLOCKS, &dz) != PB_OK)
+		die("no designs");
+	designs = &dz;
+	g.cells = calloc(a.n_n0 * 2 * SHAPE_COUNT * EFFECT_COUNT * 2,
+			 sizeof *g.cells);
+	if (!g.cells)
+		die("out of memory");
+	for (size_t k = 0; k < a.n_n0; k++)
+		for (int m = 0; m < 2; m++) {
+			if (a.interval >= 0 && (int)methods[m] != a.interval)
+				continue;
+			size_t first = g.n;
+			for (int s = 0; s < SHAPE_COUNT; s++) {
+				if (a.shape >= 0 && s != a.shape)
+					continue;
+				for (int e = 0; e < EFFECT_COUNT; e++)
+					for (int t = 0; t < 2; t++) {
+						cell *c = &g.cells[g.n++];
+						c->shape = (enum shape)s;
+						c->effect = (enum effect)e;
+						c->t = thresholds[t];
+						c->n0 = a.n0[k];
+						c->method = methods[m];
+						c->pilots = methods[m]
+							    == INTERVAL_T
+							    ? a.pilots
+							    : a.boot_pilots;
+						/* The same pilots for both
+						 * intervals of a truth. */
+						c->seed = a.seed * 1000003UL
+							  + k * 1009
+							  + (unsigned long)(s * 100 + e * 10 + t);
+						c->guarantee = a.guarantee
+							       && a.n0[k] >= 15
+							       && methods[m]
+								  == INTERVAL_T;
+					}
+			}
+			per_table = g.n - first;
+		}
+	size_t started = 0;
+	for (; started < a.jobs; started++)
+		if (pthread_create(&threads[started], NULL, worker, &g))
+			break;
+	if (started == 0)
+		worker(&g);
+	for (size_t k = 0; k < started; k++)
+		pthread_join(threads[k], NULL);
+	printf("planbench: T = 0.6 and 1 SD, target %.2f, at most %d blocks, "
+	       "seed %lu\n", TARGET, MAX_BLOCKS, a.seed);
+	for (size_t i = 0; per_table && i < g.n; i += per_table)
+		print_table(&g.cells[i], per_table);
+	for (size_t i = 0; i < g.n; i++) {
+		free(g.cells[i].sizes);
+		free(g.cells[i].maxima);
+	}
+	free(g.cells);
 	return 0;
 }

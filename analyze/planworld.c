@@ -95,20 +95,16 @@ static double normal(mt19937 *gen)
 	return sqrt(-2.0 * log(u)) * cos(2.0 * M_PI * v);
 }
 
-/* Makes one simulation's world into B->world from GEN, and returns its
- * true effect (planworld.h): the shape of a bootstrap sample of the
- * pilot, standardized, the spread sigma^2 = (n0 - 1) s^2 / chi2_{n0-1}
- * and the effect mu = dbar + sigma Z / sqrt(n0). */
+/* Makes one simulation's world of its own into B->world from GEN, and
+ * returns its true effect (planworld.h): the shape of a bootstrap sample
+ * of the pilot, standardized, the spread sigma^2 = (n0 - 1) s^2 /
+ * chi2_{n0-1} and the effect mu = dbar + sigma Z / sqrt(n0). */
 static double make_world(const planworld_model *w, mt19937 *gen,
 			 planworld_buffers *b)
 {
 	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
 	double mean, ss = 0.0, chi = 0.0, sigma, mu, sd;
 
-	if (!w->bootstrap) {
-		memcpy(b->world, w->p, w->n0 * sizeof *b->world);
-		return w->mu;
-	}
 	for (size_t i = 0; i < w->n0; i++)
 		b->world[i] = w->p[mt19937_uniform_int(gen, n0, scale)];
 	mean = planworld_mean(b->world, w->n0);
@@ -139,10 +135,13 @@ double planworld_draw(const planworld_model *w, mt19937 *gen, size_t m,
 		      planworld_buffers *b)
 {
 	uint32_t n0 = (uint32_t)w->n0, scale = 0xFFFFFFFFu / n0;
-	double mu = make_world(w, gen, b);
+	/* A fixed world is drawn from where it is: a pool of a known truth
+	 * may hold many thousand values. */
+	double mu = w->bootstrap ? make_world(w, gen, b) : w->mu;
+	const double *world = w->bootstrap ? b->world : w->p;
 
 	for (size_t i = 0; i < m; i++)
-		b->draws[i] = b->world[mt19937_uniform_int(gen, n0, scale)];
+		b->draws[i] = world[mt19937_uniform_int(gen, n0, scale)];
 	return mu;
 }
 

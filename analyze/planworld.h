@@ -116,9 +116,9 @@ void planworld_rescale(const double *d, size_t n0, double *out);
 planworld_model planworld_of(const double *p, size_t n0, bool bootstrap,
 			     double mu, double sd);
 
-/* Makes one simulation's world of W into B->world from GEN, then draws
- * its study of M <= the buffers' max blocks into B->draws; returns the
- * world's true effect. */
+/* Makes one simulation's world of W from GEN (into B->world when it is a
+ * world of its own), then draws its study of M <= the buffers' max
+ * blocks into B->draws; returns the world's true effect. */
 double planworld_draw(const planworld_model *w, mt19937 *gen, size_t m,
 		      planworld_buffers *b);
 

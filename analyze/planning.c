@@ -7,19 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_cdf.h>
-
 #include "analyze/bootstrap.h"
-#include "analyze/shapetest.h"
 #include "common/progress.h"
 
 /* What a run of simulations estimates: each has streams of its own. */
 enum purpose {
 	PURPOSE_CURVE = 1,        /* the assurance curve, and its bisection */
 	PURPOSE_FRESH = 2,        /* the assurance at the size chosen */
-	PURPOSE_POWER = 3,        /* the conditional power */
-	PURPOSE_GUARANTEE = 4,    /* the pessimistic world's curve */
-	PURPOSE_GUARANTEE_FRESH = 5
+	PURPOSE_POWER = 3         /* the conditional power */
 };
 
 size_t planning_grid(size_t max, size_t *sizes)
@@ -211,7 +206,7 @@ static pb_status check_pilot(const double *d, size_t n0,
 	*says = false;
 	for (size_t t = 0; t < n_out; t++)
 		out[t] = (planning_need){ PLANNING_NOT_REACHABLE, 0, 0, true,
-					  0.0, 0.0, VERDICT_NO_INTERVAL, NAN };
+					  0.0, 0.0, VERDICT_NO_INTERVAL };
 	/* Sizes and pilot indices are drawn as 32-bit numbers. */
 	if (set->max_blocks < VERDICT_MIN_PAIRS
 	    || set->max_blocks > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
@@ -279,86 +274,6 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 	return st;
 }
 
-/* The pessimistic effect for the guarantee at one-sided LEVEL: the
- * pilot's mean moved toward the nearer boundary (-T or T) by its
- * confidence half-width; false when it reaches the boundary. */
-static bool pessimistic_effect(const double *d, size_t n0, double level,
-			       double threshold, double *mu)
-{
-	double mean = planworld_mean(d, n0), ss = 0.0, shift, bound;
-
-	for (size_t i = 0; i < n0; i++)
-		ss += (d[i] - mean) * (d[i] - mean);
-	shift = gsl_cdf_tdist_Pinv(level, (double)n0 - 1.0)
-		* sqrt(ss / ((double)n0 - 1.0)) / sqrt((double)n0);
-	bound = mean >= 0.0 ? threshold : -threshold;
-	if (fabs(mean) > threshold)
-		*mu = mean > 0.0 ? mean - shift : mean + shift;
-	else
-		*mu = mean >= 0.0 ? mean + shift : mean - shift;
-	/* The moved effect stays strictly on the pilot's side. */
-	return (mean - bound) * (*mu - bound) > 0.0;
-}
-
-pb_status planning_guarantee(const double *d, size_t n0, double target,
-			     const planning_settings *set, planning_need *out)
-{
-	planning_curve c = { 0 };
-	double level = sqrt(target), mu, f, *p, *world, mean;
-	bool says;
-	pb_status st = check_pilot(d, n0, set, out, 1, &says);
-
-	if (st != PB_OK || !says)
-		return st;
-	/* The limits below are normal-theory ones, and no pilot can bound a
-	 * tail it has not sampled: a pilot too small for its shape test to
-	 * catch a long tail, or one whose shape is unlike a normal one, is
-	 * given no size. */
-	shapetest_result shape = shapetest_run(d, n0);
-	if (n0 < PLANNING_GUARANTEE_MIN_PILOT || !shape.defined) {
-		out->reason = PLANNING_SHAPE_UNTESTED;
-		return PB_OK;
-	}
-	out->shape_p = shape.p_value;
-	if (shape.p_value < PLANNING_SHAPE_LEVEL) {
-		out->reason = PLANNING_NOT_NORMAL;
-		return PB_OK;
-	}
-	if (!pessimistic_effect(d, n0, level, set->threshold, &mu)) {
-		out->reason = PLANNING_UNDECIDABLE;
-		return PB_OK;
-	}
-	p = malloc(n0 * sizeof *p);
-	world = malloc(n0 * sizeof *world);
-	if (!p || !world) {
-		free(p);
-		free(world);
-		return PB_NOMEM;
-	}
-	planworld_rescale(d, n0, p);
-	mean = planworld_mean(d, n0);
-	f = planning_spread_limit(n0, level);
-	for (size_t i = 0; i < n0; i++)
-		world[i] = mu + f * (p[i] - mean);
-	planworld_model pessimist = { world, n0, false, mu, 0.0 };
-	planworld_model pilot = { p, n0, false, mean, 0.0 };
-	st = curve_on_grid(&pessimist, set, PURPOSE_GUARANTEE, &c);
-	if (st == PB_OK)
-		st = answer(&pessimist, &pilot, set, PURPOSE_GUARANTEE,
-			    PURPOSE_GUARANTEE_FRESH, target, &c, out);
-	free(p);
-	free(world);
-	return st;
-}
-
-double planning_spread_limit(size_t n0, double level)
-{
-	double df = (double)n0 - 1.0;
-	double chi = gsl_cdf_chisq_Pinv(1.0 - level, df);
-
-	return sqrt(df / chi);
-}
-
 const char *planning_reason_code(planning_reason r)
 {
 	switch (r) {
@@ -370,12 +285,6 @@ const char *planning_reason_code(planning_reason r)
 		return "no-spread";
 	case PLANNING_NOT_REACHABLE:
 		return "not-reachable";
-	case PLANNING_UNDECIDABLE:
-		return "undecidable";
-	case PLANNING_SHAPE_UNTESTED:
-		return "shape-untested";
-	case PLANNING_NOT_NORMAL:
-		return "not-normal";
 	}
 	return "unknown";
 }
@@ -433,16 +342,20 @@ static size_t bisections(size_t lo, size_t hi)
 }
 
 /* The most simulated studies (each judged at one size) one row of a plan
- * up to MAX_BLOCKS blocks takes, the total of its progress: the curve on
- * the grid, then for each answer the probes of its bisection and its two
- * fresh estimates; the guarantee as much again for its one target.  A
- * row that simulates less (a pilot too small, a bisection cut short)
- * counts the rest when it ends. */
-static size_t row_budget(size_t max_blocks, size_t n_targets, bool guarantee)
+ * R takes, the total of its progress: the curve on the grid, then for
+ * each answer the probes of its bisection and its two fresh estimates;
+ * A sequential row
+ * counts each simulated study once for every candidate maximum it is
+ * judged by: the curve's, then one fresh run a target.  A row that
+ * simulates less (a pilot too small, a bisection cut short) counts the
+ * rest when it ends. */
+static size_t row_budget(const planning_result *r)
 {
 	size_t sizes[PLANNING_MAX_POINTS], probes = 0, runs, answer_runs;
-	size_t n = planning_grid(max_blocks, sizes);
+	size_t n = planning_grid(r->max_blocks, sizes);
 
+	if (r->sequential)
+		return (r->designs.n + r->n_targets) * PLANNING_SIMULATIONS;
 	for (size_t k = 1; k < n; k++) {
 		size_t b = bisections(sizes[k - 1], sizes[k]);
 
@@ -450,14 +363,12 @@ static size_t row_budget(size_t max_blocks, size_t n_targets, bool guarantee)
 			probes = b;
 	}
 	answer_runs = probes + 2;
-	runs = n + n_targets * answer_runs;
-	if (guarantee)
-		runs += n + answer_runs;
+	runs = n + r->n_targets * answer_runs;
 	return runs * PLANNING_SIMULATIONS;
 }
 
-/* Plans comparison ROW's comparison: its pilot as observed and with the
- * spread at its upper limit. */
+/* Plans comparison ROW's comparison: fixed sizes or a sequential
+ * design's maxima. */
 static pb_status plan_row(const study *s, const analysis *a,
 			  const planning_result *r, planning_row *row)
 {
@@ -466,7 +377,6 @@ static pb_status plan_row(const study *s, const analysis *a,
 	planning_settings set = { p->interval, p->confidence, p->threshold,
 				  p->better, r->max_blocks, 0 };
 	char label[PB_STATE_BUFSIZE];
-	pb_status st;
 
 	/* The comparison's own streams, from its canonical state label as
 	 * the study's are, and the seed inverted so they differ from those. */
@@ -474,12 +384,12 @@ static pb_status plan_row(const study *s, const analysis *a,
 					   pb_state_canonical(p->states[c->state],
 							      label,
 							      sizeof label));
-	st = planning_search(c->diffs, c->n_pairs, r->targets, r->n_targets,
-			     &set, row->need, &row->curve);
-	if (st == PB_OK && r->guarantee)
-		st = planning_guarantee(c->diffs, c->n_pairs, r->targets[0],
-					&set, &row->guarantee);
-	return st;
+	if (r->sequential)
+		return seqplan_search(c->diffs, c->n_pairs, r->targets,
+				      r->n_targets, &set, &r->designs,
+				      row->seq, &row->seq_curve);
+	return planning_search(c->diffs, c->n_pairs, r->targets, r->n_targets,
+			       &set, row->need, &row->curve);
 }
 
 /* Plans rows of POOL until none is left or one failed. */
@@ -560,8 +470,7 @@ static void plan_rows(plan_pool *pool, unsigned jobs)
 }
 
 pb_status planning_run(const study *s, const analysis *a,
-		       const double *targets, size_t n_targets,
-		       size_t max_blocks, bool guarantee, unsigned jobs,
+		       const planning_request *req, unsigned jobs,
 		       planning_result **out)
 {
 	planning_result *r = calloc(1, sizeof *r);
@@ -576,16 +485,17 @@ pb_status planning_run(const study *s, const analysis *a,
 		return PB_NOMEM;
 	}
 	r->n_rows = a->n_cmp;
-	r->n_targets = n_targets < PLANNING_MAX_TARGETS ? n_targets
-						      : PLANNING_MAX_TARGETS;
+	r->n_targets = req->n_targets < PLANNING_MAX_TARGETS
+		       ? req->n_targets : PLANNING_MAX_TARGETS;
 	for (size_t t = 0; t < r->n_targets; t++)
-		r->targets[t] = targets[t];
-	r->max_blocks = max_blocks;
-	r->guarantee = guarantee;
+		r->targets[t] = req->targets[t];
+	r->max_blocks = req->max_blocks;
+	r->sequential = req->sequential;
+	r->designs = req->designs;
 	for (size_t i = 0; i < r->n_rows; i++)
 		r->rows[i].comparison = i;
 	pool.r = r;
-	pool.budget = row_budget(max_blocks, r->n_targets, guarantee);
+	pool.budget = row_budget(r);
 	if (pthread_mutex_init(&pool.lock, NULL) != 0
 	    || pthread_cond_init(&pool.changed, NULL) != 0) {
 		planning_free(r);

@@ -2,32 +2,15 @@
  * decisive verdict, estimated from an existing study (a pilot) by
  * simulation.
  *
- * For one comparison (a state against the reference in one series) with
- * pilot differences d_1..d_n0, mean dbar and deviations e_i = d_i - dbar,
- * the pilot is first rescaled: p_i = dbar + c e_i with c = sqrt(n0 /
- * (n0 - 1)), so that drawing from it with replacement has the pilot's
- * sample variance s^2 and not (n0 - 1)/n0 of it.
- *
- * A pilot does not know the truth, so each simulated study lives in a
- * world of its own, drawn from what the pilot says of it: the shape of a
- * bootstrap sample b of n0 values from p (standardized), the spread
- * sigma^2 = (n0 - 1) s^2 / chi2_{n0-1} and the true effect
- * mu = dbar + sigma Z / sqrt(n0) (Z standard normal): for normal
- * differences, the posterior of the mean and SD under the prior 1/sigma.
- * The world's differences are mu + sigma (b_j - mean b) / sd b, with sd b
- * the population SD of b (the pilot's own shape when b is one value
- * repeated).  A future study of m blocks
- * draws m differences from its world and is judged as pairboot judges a
- * study: the plan's interval method at the plan's confidence, from an
- * inner bootstrap of PLANNING_INNER_RESAMPLES replicates (none for the
- * Student t interval), then the verdict rules of analyze/verdict.h.  It
- * succeeds when its verdict is decisive and correct in its world (harm
- * when mu lies beyond T on the worse side, benefit beyond T on the better
- * side, equivalent when |mu| < T).  The *assurance* at m is the share of
- * PLANNING_SIMULATIONS such studies that succeed.  The *conditional
- * power* at m is the same share with the world held fixed at the pilot
- * (mu = dbar, differences p): the power if the pilot's estimate were the
- * truth.
+ * For one comparison (a state against the reference in one series),
+ * each simulated study lives in a world of its own drawn from what the
+ * pilot's differences say of the truth, and is judged as pairboot judges
+ * a study (analyze/planworld.h).  It succeeds when its verdict is
+ * decisive and correct in its world.  The *assurance* at m blocks is the
+ * share of PLANNING_SIMULATIONS such studies that succeed.  The
+ * *conditional power* at m is the same share with the world held fixed
+ * at the pilot (its mean, its rescaled differences): the power if the
+ * pilot's estimate were the truth.
  *
  * The assurance curve is computed on a grid of sizes from
  * VERDICT_MIN_PAIRS to the maximum (planning_grid) with common random
@@ -41,17 +24,11 @@
  * the size chosen are then estimated afresh, from simulations of their
  * own, so that choosing the size by the curve does not bias them upward.
  *
- * The guarantee (planning_guarantee): a size whose true power reaches the
- * target in at least the target share of pilots.  The world is fixed at
- * a pessimistic one: the effect moved from dbar toward the nearer of -T
- * and T by t_{g, n0-1} s / sqrt(n0), and the spread multiplied by
- * sqrt((n0 - 1) / chi2_{1-g, n0-1}), with g = sqrt(target) so that both
- * limits hold at once in a share target of normal pilots (the sample mean
- * and SD are independent).  An effect moved onto or beyond the boundary
- * gives no size: the pilot cannot tell which verdict would be right.
- * Nor does a pilot of fewer than PLANNING_GUARANTEE_MIN_PILOT pairs, or one
- * whose shape is unlike a normal one (analyze/shapetest.h): the limits are
- * normal-theory ones, and a pilot cannot bound a tail it has not sampled.
+ * No size from a pilot alone is right for every pilot (a pilot cannot
+ * bound what it did not sample: Bahadur and Savage 1956); how often such
+ * sizes reached their target's true power in bench/planbench is said
+ * beside them (analyze/planvalid.h).  A sequential design
+ * (analyze/seqplan.h) holds a wrong verdict's chance by itself.
  *
  * Every simulation is seeded from the study's seed, the series and the
  * state (boot_stream_seed of the seed with its bits inverted, so the
@@ -67,19 +44,13 @@
 
 #include "analyze/analysis.h"
 #include "analyze/planworld.h"
+#include "analyze/seqplan.h"
 #include "analyze/verdict.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
 /* The most sizes a curve holds: the grid and the sizes bisection adds. */
 #define PLANNING_MAX_POINTS 96
-
-/* The guarantee declines a pilot whose shape test (analyze/shapetest.h)
- * has a p-value below this, and a pilot of fewer pairs than
- * PLANNING_GUARANTEE_MIN_PILOT: below it the test misses too many skewed
- * pilots for the guarantee to hold (bench/planbench, docs/statistics.md). */
-#define PLANNING_SHAPE_LEVEL 0.10
-#define PLANNING_GUARANTEE_MIN_PILOT 15
 
 /* A curve: estimates at ascending sizes. */
 typedef struct planning_curve {
@@ -101,8 +72,6 @@ typedef struct planning_need {
 	double power;             /* the conditional power there, fresh */
 	verdict likely;           /* the decisive verdict most often reached
 				     there (VERDICT_NO_INTERVAL: none) */
-	double shape_p;           /* guarantee: the pilot's shape test p
-				     (NAN: not tested) */
 } planning_need;
 
 /* The sizes of the grid up to MAX (>= VERDICT_MIN_PAIRS): every size to
@@ -132,31 +101,31 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 			  size_t n_targets, const planning_settings *set,
 			  planning_need *out, planning_curve *curve);
 
-/* The guarantee for TARGET (see above) into OUT (its assurance is the
- * fresh power in the pessimistic world, its power the conditional power
- * at the pilot).  Errors as planning_search. */
-pb_status planning_guarantee(const double *d, size_t n0, double target,
-			     const planning_settings *set, planning_need *out);
-
-/* The factor sqrt((n0 - 1) / chi2_{1-level, n0-1}): the one-sided upper
- * LEVEL confidence limit of a standard deviation from N0 >= 2 values
- * over the estimate. */
-double planning_spread_limit(size_t n0, double level);
-
 /* Stable codes for JSON: "found", "too-few-pairs", "no-spread",
- * "not-reachable", "undecidable". */
+ * "not-reachable". */
 const char *planning_reason_code(planning_reason r);
 
 /* The most assurance targets one plan reports. */
 #define PLANNING_MAX_TARGETS 2
 
-/* The plan of one comparison of a study. */
+/* The plan of one comparison of a study: fixed sizes, or the maxima of a
+ * sequential design (analyze/seqplan.h). */
 typedef struct planning_row {
 	size_t comparison;        /* index into analysis.cmp */
-	planning_need need[PLANNING_MAX_TARGETS];
+	planning_need need[PLANNING_MAX_TARGETS];  /* fixed sizes */
 	planning_curve curve;     /* the assurance curve */
-	planning_need guarantee;  /* for the first target, when asked */
+	seqplan_need seq[PLANNING_MAX_TARGETS];    /* sequential maxima */
+	seqplan_curve seq_curve;  /* the decision chance of each maximum */
 } planning_row;
+
+/* What a plan is asked. */
+typedef struct planning_request {
+	double targets[PLANNING_MAX_TARGETS];  /* in (0, 1) */
+	size_t n_targets;         /* 1 or 2 */
+	size_t max_blocks;        /* >= VERDICT_MIN_PAIRS */
+	bool sequential;          /* the maxima of DESIGNS, not sizes */
+	seqplan_designs designs;  /* when sequential */
+} planning_request;
 
 typedef struct planning_result {
 	planning_row *rows;       /* analysis.cmp order */
@@ -164,17 +133,17 @@ typedef struct planning_result {
 	double targets[PLANNING_MAX_TARGETS];
 	size_t n_targets;
 	size_t max_blocks;
-	bool guarantee;           /* rows hold a guarantee */
+	bool sequential;          /* rows hold seq and seq_curve, not need
+				     and curve */
+	seqplan_designs designs;  /* when sequential */
 } planning_result;
 
-/* Plans every comparison of analysis A of study S for the N_TARGETS
- * (1 or 2) assurance TARGETS, up to MAX_BLOCKS blocks, with the guarantee
- * for the first when GUARANTEE, on up to JOBS threads (the result does
- * not depend on them), with a progress line on a terminal.  Returns PB_OK
- * and a new *OUT (free with planning_free), or PB_NOMEM. */
+/* Plans every comparison of analysis A of study S as REQ asks, on up to
+ * JOBS threads (the result does not depend on them), with a progress
+ * line on a terminal.  Returns PB_OK and a new *OUT (free with
+ * planning_free), or PB_NOMEM. */
 pb_status planning_run(const study *s, const analysis *a,
-		       const double *targets, size_t n_targets,
-		       size_t max_blocks, bool guarantee, unsigned jobs,
+		       const planning_request *req, unsigned jobs,
 		       planning_result **out);
 
 void planning_free(planning_result *r);

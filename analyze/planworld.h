@@ -63,13 +63,7 @@ typedef enum planning_reason {
 	PLANNING_FOUND,           /* a size holds it */
 	PLANNING_TOO_FEW_PAIRS,   /* the pilot has fewer than the minimum */
 	PLANNING_NO_SPREAD,       /* all pilot differences are equal */
-	PLANNING_NOT_REACHABLE,   /* not with the most blocks allowed */
-	PLANNING_UNDECIDABLE,     /* guarantee: the effect's limit lies on
-				     the other side of a boundary */
-	PLANNING_SHAPE_UNTESTED,  /* guarantee: fewer pairs than
-				     PLANNING_GUARANTEE_MIN_PILOT */
-	PLANNING_NOT_NORMAL       /* guarantee: the pilot's shape is unlike
-				     a normal one (shape_p < the level) */
+	PLANNING_NOT_REACHABLE    /* not with the most blocks allowed */
 } planning_reason;
 
 /* How the worlds of a run of simulations are made. */

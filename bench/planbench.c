@@ -15,10 +15,7 @@
  *   size        planning_search: the blocks of a fixed-size study;
  *   maximum     seqplan_search: the maximum of a sequential design, a
  *               look every 10 blocks, O'Brien-Fleming, with its decision
- *               chance and expected blocks;
- *   guarantee   planning_guarantee (pilots of 15 or more, t interval:
- *               its limits are normal-theory ones, and its cost with
- *               the studentized interval that of another search).
+ *               chance and expected blocks.
  *
  * Each answer is then held against the truth: the true power at a size
  * (the share of correct decisive verdicts among studies drawn from a pool
@@ -44,11 +41,11 @@
  * with the size.
  *
  * Usage: planbench [--pilots N] [--boot-pilots N] [--n0 LIST] [--seed S]
- * [--jobs J] [--interval t|studentized] [--shape NAME] [--no-guarantee]
- * (defaults 60 pilots a cell with t, 2 with the studentized interval,
+ * [--jobs J] [--interval t|studentized] [--shape NAME] (defaults 60
+ * pilots a cell with t, 2 with the studentized interval,
  * n0 10,15, seed 1, 2 threads, both intervals, every shape).  Output is
  * Markdown, the same on every run with the same arguments and on any
- * number of threads.  The defaults take about 25 minutes of CPU time,
+ * number of threads.  The defaults take about 22 minutes of CPU time,
  * four fifths of it in the studentized cells. */
 #include <getopt.h>
 #include <math.h>
@@ -138,7 +135,6 @@ typedef struct cell {
 	interval_method method;
 	unsigned long pilots;
 	unsigned long seed;
-	bool guarantee;
 	/* the truth */
 	size_t need;              /* fixed size, 0: beyond 200 */
 	size_t seq_need;          /* maximum, 0: beyond 200 */
@@ -151,8 +147,6 @@ typedef struct cell {
 	size_t seq_given, seq_reached;
 	double seq_claim_sum, seq_true_sum, est_blocks, true_blocks;
 	size_t *maxima;
-	/* the guarantee */
-	size_t g_given, g_reached;
 } cell;
 
 /* The true values of a cell, cached. */
@@ -265,19 +259,17 @@ static void make_pool(const cell *c, gsl_rng *r, double *pool)
 		pool[i] = delta + (pool[i] - mean) / sqrt(ss / (POOL - 1));
 }
 
-/* One pilot of cell C, planned three ways and held against the truth. */
+/* One pilot of cell C, planned both ways and held against the truth. */
 static void run_pilot(cell *c, truth *tr, const double *pilot, uint32_t seed)
 {
 	planning_settings s = settings(c, seed);
 	double target = TARGET;
-	planning_need a, g;
+	planning_need a;
 	seqplan_need q;
 
 	if (planning_search(pilot, c->n0, &target, 1, &s, &a, NULL) != PB_OK
 	    || seqplan_search(pilot, c->n0, &target, 1, &s, designs, &q,
-			      NULL) != PB_OK
-	    || (c->guarantee
-		&& planning_guarantee(pilot, c->n0, TARGET, &s, &g) != PB_OK))
+			      NULL) != PB_OK)
 		die("planning failed");
 	if (a.reason == PLANNING_FOUND) {
 		double tp = true_power(tr, a.blocks_needed);
@@ -296,10 +288,6 @@ static void run_pilot(cell *c, truth *tr, const double *pilot, uint32_t seed)
 		c->seq_true_sum += t->decision;
 		c->est_blocks += q.expected_blocks;
 		c->true_blocks += t->expected_blocks;
-	}
-	if (c->guarantee && g.reason == PLANNING_FOUND) {
-		c->g_given++;
-		c->g_reached += true_power(tr, g.blocks_needed) >= TARGET;
 	}
 }
 
@@ -390,7 +378,7 @@ static void median_text(size_t *s, size_t n, char *buf, size_t size)
 static void print_row(const cell *c)
 {
 	char need[32], seq_need[32], sizes[48], maxima[48], reached[32];
-	char seq_reached[32], g[32], blocks[48];
+	char seq_reached[32], blocks[48];
 	size_t *sz = (size_t *)c->sizes, *mx = (size_t *)c->maxima;
 
 	need_text(c->need, need, sizeof need);
@@ -400,7 +388,6 @@ static void print_row(const cell *c)
 	share_text(c->reached, c->given, reached, sizeof reached);
 	share_text(c->seq_reached, c->seq_given, seq_reached,
 		   sizeof seq_reached);
-	share_text(c->g_reached, c->g_given, g, sizeof g);
 	if (c->seq_given)
 		snprintf(blocks, sizeof blocks, "%.1f / %.1f (%+.0f%%)",
 			 c->est_blocks / c->seq_given,
@@ -413,14 +400,12 @@ static void print_row(const cell *c)
 	       effect_names[c->effect], c->t, need, c->given, c->pilots, sizes,
 	       reached, c->missed_reachable, seq_need, c->seq_given, c->pilots,
 	       maxima, seq_reached, blocks, c->wrong_max);
-	if (c->guarantee)
-		printf(" %zu of %lu | %s |", c->g_given, c->pilots, g);
 	putchar('\n');
 }
 
 /* The cells of one shape, or of all, pooled. */
 typedef struct pooled {
-	size_t given, reached, seq_given, seq_reached, g_given, g_reached;
+	size_t given, reached, seq_given, seq_reached;
 	size_t pilots;
 	double claim, power, seq_claim, seq_true, est, truth, wrong_max;
 } pooled;
@@ -431,8 +416,6 @@ static void pool_add(pooled *p, const cell *c)
 	p->reached += c->reached;
 	p->seq_given += c->seq_given;
 	p->seq_reached += c->seq_reached;
-	p->g_given += c->g_given;
-	p->g_reached += c->g_reached;
 	p->pilots += c->pilots;
 	p->claim += c->claim_sum;
 	p->power += c->power_sum;
@@ -476,13 +459,14 @@ static double share(size_t k, size_t n)
  * of all, the pilots at +-T that were given an answer, and the line of
  * the measured caveats `plan` prints for this pilot size and interval
  * (analyze/planvalid.c): the least and the most share over the shapes,
- * the bias of the blocks expected over the shapes, the largest true
- * chance of a wrong decision of any truth. */
+ * the bias of the blocks expected over every decidable truth and over
+ * the truths at +-T, the largest true chance of a wrong decision of any
+ * truth. */
 static void print_summary(const cell *cells, size_t n)
 {
 	pooled all = { 0 }, by[SHAPE_COUNT] = { { 0 } }, at = { 0 }, every;
-	double lo[3] = { 1, 1, INFINITY }, hi[3] = { 0, 0, -INFINITY };
-	char a[64], b[64], g[64], ca[32], cb[32];
+	double lo[2] = { 1, 1 }, hi[2] = { 0, 0 };
+	char a[64], b[64], ca[32], cb[32];
 
 	for (size_t i = 0; i < n; i++) {
 		const cell *c = &cells[i];
@@ -497,9 +481,8 @@ static void print_summary(const cell *cells, size_t n)
 	pool_add(&every, &(cell){ .wrong_max = at.wrong_max });
 	printf("\n| pooled | size reached 0.80 | assurance claimed / true "
 	       "power | maximum reached 0.80 | decision claimed / true | "
-	       "blocks expected, estimated / true | true wrong, at most | "
-	       "guarantee reached 0.80 |\n|---|---:|---:|---:|---:|---:|---:|"
-	       "---:|\n");
+	       "blocks expected, estimated / true | true wrong, at most "
+	       "|\n|---|---:|---:|---:|---:|---:|---:|\n");
 	for (int s = 0; s <= SHAPE_COUNT; s++) {
 		const pooled *p = s < SHAPE_COUNT ? &by[s] : &all;
 		double bias = 100 * (p->est / p->truth - 1);
@@ -507,33 +490,32 @@ static void print_summary(const cell *cells, size_t n)
 			continue;
 		pooled_share(p->reached, p->given, a, sizeof a);
 		pooled_share(p->seq_reached, p->seq_given, b, sizeof b);
-		pooled_share(p->g_reached, p->g_given, g, sizeof g);
 		pooled_means(p->claim, p->power, p->given, ca, sizeof ca);
 		pooled_means(p->seq_claim, p->seq_true, p->seq_given, cb,
 			     sizeof cb);
-		printf("| %s | %s | %s | %s | %s | %+.0f%% | %.3f | %s |\n",
+		printf("| %s | %s | %s | %s | %s | %+.0f%% | %.3f |\n",
 		       s < SHAPE_COUNT ? shape_names[s] : "every shape", a, ca,
-		       b, cb, bias, p->wrong_max, cells[0].guarantee ? g : "-");
+		       b, cb, bias, p->wrong_max);
 		if (s == SHAPE_COUNT)
 			continue;
-		double v[3] = { share(p->reached, p->given),
-				share(p->seq_reached, p->seq_given), bias };
-		for (int k = 0; k < 3; k++) {
+		double v[2] = { share(p->reached, p->given),
+				share(p->seq_reached, p->seq_given) };
+		for (int k = 0; k < 2; k++) {
 			lo[k] = fmin(lo[k], v[k]);
 			hi[k] = fmax(hi[k], v[k]);
 		}
 	}
 	printf("| at +-T (no verdict right) | %zu of %zu pilots given a size "
-	       "| | %zu of %zu given a maximum | | %+.0f%% | %.3f | %zu of %zu "
-	       "given a guaranteed size |\n", at.given, at.pilots,
-	       at.seq_given, at.pilots,
+	       "| | %zu of %zu given a maximum | | %+.0f%% | %.3f |\n",
+	       at.given, at.pilots, at.seq_given, at.pilots,
 	       at.truth > 0 ? 100 * (at.est / at.truth - 1) : NAN,
-	       at.wrong_max, at.g_given, at.pilots);
+	       at.wrong_max);
 	printf("\ncaveat n0=%zu interval=%s size=%.0f..%.0f%% "
-	       "maximum=%.0f..%.0f%% blocks=%+.0f..%+.0f%% wrong=%.3f\n",
+	       "maximum=%.0f..%.0f%% blocks=%+.0f%%,%+.0f%% wrong=%.3f\n",
 	       cells[0].n0, interval_method_name(cells[0].method),
-	       100 * lo[0], 100 * hi[0], 100 * lo[1], 100 * hi[1], lo[2],
-	       hi[2], every.wrong_max);
+	       100 * lo[0], 100 * hi[0], 100 * lo[1], 100 * hi[1],
+	       100 * (all.est / all.truth - 1), 100 * (at.est / at.truth - 1),
+	       every.wrong_max);
 }
 
 static void print_table(const cell *cells, size_t n)
@@ -549,11 +531,9 @@ static void print_table(const cell *cells, size_t n)
 	       "| of those, true power >= 0.80 | told not reachable, true "
 	       "need <= 200 | true max need | maximum given | maximum: "
 	       "median (range) | of those, true decision >= 0.80 | blocks "
-	       "expected, estimated / true | true wrong, at most |%s\n",
-	       c->guarantee ? " guarantee given | of those, true power >= "
-			      "0.80 |" : "");
+	       "expected, estimated / true | true wrong, at most |\n");
 	printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-	       "---:|%s\n", c->guarantee ? "---:|---:|" : "");
+	       "---:|\n");
 	for (size_t i = 0; i < n; i++)
 		print_row(&cells[i]);
 	print_summary(cells, n);
@@ -565,7 +545,6 @@ typedef struct args {
 	size_t n0[MAX_N0S], n_n0;
 	int interval;             /* -1: both */
 	int shape;                /* -1: every one */
-	bool guarantee;
 } args;
 
 static bool parse_n0(const char *s, args *a)
@@ -595,12 +574,11 @@ static bool parse_args(int argc, char **argv, args *a)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "interval", required_argument, NULL, 'i' },
 		{ "shape", required_argument, NULL, 'h' },
-		{ "no-guarantee", no_argument, NULL, 'g' },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
 
-	*a = (args){ 60, 2, 1, 2, { 10, 15 }, 2, -1, -1, true };
+	*a = (args){ 60, 2, 1, 2, { 10, 15 }, 2, -1, -1 };
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		bool ok = true;
 		switch (c) {
@@ -632,9 +610,6 @@ static bool parse_args(int argc, char **argv, args *a)
 					a->shape = s;
 			ok = a->shape != -2;
 			break;
-		case 'g':
-			a->guarantee = false;
-			break;
 		default:
 			ok = false;
 		}
@@ -658,8 +633,8 @@ int main(int argc, char **argv)
 	if (!parse_args(argc, argv, &a)) {
 		fputs("usage: planbench [--pilots N] [--boot-pilots N] [--n0 "
 		      "LIST] [--seed S] [--jobs J] [--interval "
-		      "t|studentized] [--shape normal|lognormal|t3] "
-		      "[--no-guarantee]\n", stderr);
+		      "t|studentized] [--shape normal|lognormal|t3]\n",
+		      stderr);
 		return 2;
 	}
 	if (seqplan_designs_make(LOOK_EVERY, BOUNDARY_OBRIEN_FLEMING, 0.95,
@@ -695,10 +670,6 @@ int main(int argc, char **argv)
 						c->seed = a.seed * 1000003UL
 							  + k * 1009
 							  + (unsigned long)(s * 100 + e * 10 + t);
-						c->guarantee = a.guarantee
-							       && a.n0[k] >= 15
-							       && methods[m]
-								  == INTERVAL_T;
 					}
 			}
 			per_table = g.n - first;

@@ -77,47 +77,73 @@ static double blocks_axis(fig_pen *p, const axis_scale *xa, double x0,
 	return y1 + STYLE_TICK + X_LABEL_GAP + h;
 }
 
-/* The curve of ROW in the plot, in the colour of its series. */
-static void curve(fig_pen *p, const planning_row *row, const axis_scale *xa,
-		  double x0, double x1, double y0, double y1, style_rgb c)
+/* The points of ROW's curve in plan R: the assurance at each size, or
+ * the decision chance at each maximum of a sequential plan; their number
+ * into *N, the sizes into *BLOCKS and the values into *VALUES. */
+static void curve_points(const planning_result *r, const planning_row *row,
+			 size_t *n, const size_t **blocks,
+			 const double **values)
 {
-	const planning_curve *cv = &row->curve;
+	if (r->sequential) {
+		*n = row->seq_curve.n;
+		*blocks = row->seq_curve.max_blocks;
+		*values = row->seq_curve.decision;
+	} else {
+		*n = row->curve.n;
+		*blocks = row->curve.blocks;
+		*values = row->curve.value;
+	}
+}
 
-	if (p->measuring || cv->n == 0)
+/* The curve of ROW in the plot, in the colour of its series. */
+static void curve(fig_pen *p, const planning_result *r,
+		  const planning_row *row, const axis_scale *xa, double x0,
+		  double x1, double y0, double y1, style_rgb c)
+{
+	const size_t *blocks;
+	const double *values;
+	size_t n;
+
+	curve_points(r, row, &n, &blocks, &values);
+	if (p->measuring || n == 0)
 		return;
 	cairo_save(p->cr);
 	style_set_colour(p->cr, c);
 	cairo_set_line_width(p->cr, CURVE_W);
-	for (size_t k = 0; k < cv->n; k++) {
-		double x = axis_map(xa, (double)cv->blocks[k], x0, x1);
-		double y = axis_map(&p->res->axis, cv->value[k], y1, y0);
+	for (size_t k = 0; k < n; k++) {
+		double x = axis_map(xa, (double)blocks[k], x0, x1);
+		double y = axis_map(&p->res->axis, values[k], y1, y0);
 		if (k == 0)
 			cairo_move_to(p->cr, x, y);
 		else
 			cairo_line_to(p->cr, x, y);
 	}
 	cairo_stroke(p->cr);
-	for (size_t k = 0; k < cv->n; k++) {
-		double x = axis_map(xa, (double)cv->blocks[k], x0, x1);
-		double y = axis_map(&p->res->axis, cv->value[k], y1, y0);
+	for (size_t k = 0; k < n; k++) {
+		double x = axis_map(xa, (double)blocks[k], x0, x1);
+		double y = axis_map(&p->res->axis, values[k], y1, y0);
 		cairo_arc(p->cr, x, y, POINT_R, 0, 2 * G_PI);
 		cairo_fill(p->cr);
 	}
 	cairo_restore(p->cr);
 }
 
-/* The blocks chosen for the first target: a marker on its line. */
-static void chosen(fig_pen *p, const planning_row *row, double target,
-		   const axis_scale *xa, double x0, double x1, double y0,
-		   double y1, size_t rank)
+/* The blocks (or the maximum) chosen for the first target: a marker on
+ * its line. */
+static void chosen(fig_pen *p, const planning_result *r,
+		   const planning_row *row, const axis_scale *xa, double x0,
+		   double x1, double y0, double y1, size_t rank)
 {
-	const planning_need *n = &row->need[0];
 	double x, y;
+	size_t at;
 
-	if (n->reason != PLANNING_FOUND)
+	if (r->sequential ? row->seq[0].reason != PLANNING_FOUND
+			  : row->need[0].reason != PLANNING_FOUND)
 		return;
-	x = axis_map(xa, (double)n->blocks_needed, x0, x1);
-	y = axis_map(&p->res->axis, target, y1, y0);
+	at = r->sequential ? row->seq[0].max_blocks
+			   : row->need[0].blocks_needed;
+	x = axis_map(xa, (double)at, x0, x1);
+	y = axis_map(&p->res->axis, r->targets[0], y1, y0);
 	style_marker_draw(p->cr, style_series_marker(rank), x, y,
 			  STYLE_MARKER, style_series_colour(rank));
 	fig_mark_add(p->res, x, y, 0);
@@ -145,9 +171,22 @@ static double panel(fig_pen *p, const planning_result *r,
 	fig_panel_frame(p, x0, x1, y0, y1, 0, TICK_LABEL_GAP);
 	for (size_t t = 0; t < r->n_targets; t++)
 		target_line(p, r->targets[t], x0, x1, y0, y1);
-	curve(p, row, xa, x0, x1, y0, y1, style_series_colour(rank));
-	chosen(p, row, r->targets[0], xa, x0, x1, y0, y1, rank);
+	curve(p, r, row, xa, x0, x1, y0, y1, style_series_colour(rank));
+	chosen(p, r, row, xa, x0, x1, y0, y1, rank);
 	return blocks_axis(p, xa, x0, x1, y1) - y;
+}
+
+/* The figure's title in plan R's words (a new string). */
+static char *title_text(fig_pen *p, const planning_result *r)
+{
+	if (r->sequential)
+		/* TRANSLATORS: the title of the figure of a sequential plan;
+		   %zu is the blocks between looks (5 or more). */
+		return fig_printf(trc(p, "figure", "Chance of a correct "
+				      "decisive verdict by the maximum, a look "
+				      "every %zu blocks"), r->designs.every);
+	return g_strdup(trc(p, "figure", "Assurance of a correct decisive "
+			    "verdict by blocks per series"));
 }
 
 /* Title, subtitle and the panels, two a row. */
@@ -156,14 +195,19 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	axis_scale xa;
 	double y = 0, tick_w = fig_tick_label_width(p);
 	double pw = (width - PANEL_GAP_X) / 2;
-	char *title = g_strdup(trc(p, "figure", "Assurance of a correct "
-				   "decisive verdict by blocks per series"));
+	double most = r->sequential ? (double)(r->designs.n * r->designs.every)
+				    : (double)r->max_blocks;
+	char *title = title_text(p, r);
 	char target[FIG_NUMBUF];
-	char *sub = fig_printf(trc(p, "figure", "Dashed: the targets; marker: "
-				   "the fewest blocks from which the "
-				   "assurance stays at %s or above"),
-			       fig_number(p, r->targets[0], 2, false, target,
-					  sizeof target));
+	const char *t = fig_number(p, r->targets[0], 2, false, target,
+				   sizeof target);
+	char *sub = r->sequential
+		? fig_printf(trc(p, "figure", "Dashed: the targets; marker: "
+				 "the smallest maximum from which the chance "
+				 "stays at %s or above"), t)
+		: fig_printf(trc(p, "figure", "Dashed: the targets; marker: "
+				 "the fewest blocks from which the "
+				 "assurance stays at %s or above"), t);
 
 	y += style_text_block(p->text, p->cr, FONT_FIGTITLE, title, 0, y,
 			      width, ANCHOR_LEFT, style_ink);
@@ -172,7 +216,7 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	y += TITLE_GAP;
 	g_free(title);
 	g_free(sub);
-	if (!axis_nice(0, (double)r->max_blocks, 4, &xa)) {
+	if (!axis_nice(0, most, 4, &xa)) {
 		fig_pen_fail(p, PB_DATAERR, "the blocks are too many to draw");
 		return y;
 	}
@@ -201,12 +245,11 @@ pb_status fig_plan_draw(cairo_t *cr, const void *what, double width,
 		return fig_pen_end(p);
 	}
 	res->has_axis = true;
-	if (in->plan->n_rows == 0)
-		fig_draw_nothing_to_compare(p, trc(p, "figure", "Assurance of "
-						   "a correct decisive verdict "
-						   "by blocks per series"),
-					    width);
-	else
+	if (in->plan->n_rows == 0) {
+		char *title = title_text(p, in->plan);
+		fig_draw_nothing_to_compare(p, title, width);
+		g_free(title);
+	} else
 		res->height = draw_panels(p, in->plan, width);
 	return fig_pen_end(p);
 }

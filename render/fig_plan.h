@@ -1,7 +1,8 @@
 /* fig_plan.h: the assurance curves of a plan (analyze/planning.h): one
  * small panel per comparison, the assurance of a correct decisive verdict
  * against the blocks per series, with a line at each target and the
- * blocks chosen for the first marked. */
+ * blocks chosen for the first marked; for a sequential plan, the chance
+ * of a correct decision against the maximum registered. */
 #ifndef PAIRBOOT_FIG_PLAN_H
 #define PAIRBOOT_FIG_PLAN_H
 

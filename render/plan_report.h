@@ -3,10 +3,12 @@
  *
  * The table has one line per comparison: state, series, blocks now,
  * verdict now, then for each assurance target the blocks needed (or why
- * none were found) and the decisive verdict most likely at that size, and
- * the blocks needed if the pilot's spread were at the upper end of its
- * confidence interval.  plan.json (schema "pairboot-plan", version 1, in
- * docs/plan-json.md) holds the same, one object per comparison. */
+ * none were found), the assurance and conditional power at the first
+ * target's size and the decisive verdict most likely there; under it
+ * the caution bench/planbench measured (analyze/planvalid.h) and the
+ * method.  A sequential plan's table is render/plan_seq.c's.  plan.json
+ * (schema "pairboot-plan", version 3, in docs/plan-json.md) holds the
+ * same, one object per comparison. */
 #ifndef PAIRBOOT_PLAN_REPORT_H
 #define PAIRBOOT_PLAN_REPORT_H
 
@@ -16,6 +18,7 @@
 #include "analyze/planning.h"
 #include "common/status.h"
 #include "ingest/study.h"
+#include "render/plan_words.h"
 
 /* Appends the table and its method in language LANG (i18n.h) to OUT,
  * with the numbers in the language's decimal mark unless the study says
@@ -24,26 +27,6 @@
 pb_status plan_report_text(const study *s, const analysis *a,
 			   const planning_result *r, const char *lang,
 			   GString *out);
-
-/* The messages of the table that carry a count: its msgid and plural
- * msgid, translated with the count (i18n_ntext). */
-typedef enum plan_count_id {
-	PLAN_COUNT_HEAD,              /* %1$s study, %2$zu most blocks */
-	PLAN_COUNT_NOT_REACHABLE,     /* %zu most blocks */
-	PLAN_COUNT_NOT_REACHABLE_ONCE,/* %1$zu most, %2$s target, %3$zu */
-	PLAN_COUNT_ASSURANCE,         /* %1$lu simulations, %2$zu most */
-	PLAN_COUNT_INNER,             /* %s method, %lu inner resamples */
-	PLAN_COUNT_MIN_PAIRS,         /* %lu fewest pairs of a verdict */
-	PLAN_COUNT_N
-} plan_count_id;
-
-typedef struct plan_count_phrase {
-	const char *one;
-	const char *many;
-} plan_count_phrase;
-
-/* The count message ID (static). */
-const plan_count_phrase *plan_report_count_phrase(plan_count_id id);
 
 /* Appends plan.json to OUT.  Errors: PB_NOMEM. */
 pb_status plan_report_json(const study *s, const analysis *a,

@@ -2,8 +2,9 @@
  * every language, never by the code plan.json uses (detected-size-open,
  * too-few-pairs, ...).  The example study's comparisons are given each
  * verdict in turn, as the verdict now and as the likely verdict, and the
- * table of each language is searched for the codes; the English words are
- * written out by hand below. */
+ * table of each language, of fixed sizes and of a sequential design's
+ * maxima, is searched for the codes; the English words are written out by
+ * hand below. */
 #include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -69,18 +70,22 @@ static bool has_word(const char *text, const char *word)
 	return false;
 }
 
-/* A plan in which every comparison was found to need 12 blocks, with V
- * as its likely verdict there. */
+/* A plan in which every comparison was found to need 12 blocks (or, in
+ * a sequential plan, a maximum of 20), with V as its likely verdict
+ * there. */
 static void fill_rows(planning_result *r, verdict v)
 {
 	for (size_t i = 0; i < r->n_rows; i++) {
 		planning_row *row = &r->rows[i];
 
 		row->comparison = i;
-		for (size_t t = 0; t < r->n_targets; t++)
+		for (size_t t = 0; t < r->n_targets; t++) {
 			row->need[t] = (planning_need){
-				PLANNING_FOUND, 12, 12, true, 0.85, 0.9, v,
-				0.5 };
+				PLANNING_FOUND, 12, 12, true, 0.85, 0.9, v };
+			row->seq[t] = (seqplan_need){
+				PLANNING_FOUND, 20, 2, 20, true, 0.85, 0.01,
+				14.5, v };
+		}
 	}
 }
 
@@ -107,13 +112,15 @@ static void check_verdict(const study *s, analysis *a, planning_result *r,
 			    && has_word(text->str, code))
 				found = code;
 		}
-		tap_ok(st == PB_OK && !found, "%s, %s: no verdict code in the "
-		       "table (%s)", verdict_code(v), langs[l],
+		tap_ok(st == PB_OK && !found, "%s%s, %s: no verdict code in "
+		       "the table (%s)", verdict_code(v),
+		       r->sequential ? ", sequential" : "", langs[l],
 		       found ? found : "none");
 		if (strcmp(langs[l], "en") == 0) {
 			gchar *cell = g_strdup_printf("  %s  ", english[v]);
 			tap_ok(strstr(text->str, cell) != NULL,
-			       "%s, en: the cell reads '%s'", verdict_code(v),
+			       "%s%s, en: the cell reads '%s'", verdict_code(v),
+			       r->sequential ? ", sequential" : "",
 			       english[v]);
 			g_free(cell);
 		}
@@ -139,6 +146,13 @@ int main(void)
 		r.n_targets = 2;
 		r.max_blocks = 200;
 		for (int v = 0; r.rows && v < VERDICT_COUNT; v++)
+			check_verdict(s, a, &r, (verdict)v);
+		/* The table of a sequential plan, a look every 10 blocks. */
+		r.sequential = seqplan_designs_make(10, BOUNDARY_POCOCK, 0.95,
+						    200, &r.designs) == PB_OK;
+		tap_ok(r.sequential, "a sequential plan's designs are made");
+		for (int v = 0; r.rows && r.sequential && v < VERDICT_COUNT;
+		     v++)
 			check_verdict(s, a, &r, (verdict)v);
 		free(r.rows);
 	}

@@ -2,7 +2,8 @@
  * in every language, at 0, 1, 2, 3, 4, 5, 6, 7, 17, 21, 100 and 1000: the
  * most blocks in the first line and in a size not reached, the simulated
  * studies per size, the inner resamples and the fewest pairs of a
- * verdict.  The expected words are written out by hand below, in each
+ * verdict, and the first line and the simulated studies of the plan of
+ * a sequential study.  The expected words are written out by hand below, in each
  * language's grammar (German: one, or more; Czech: 1; 2 to 4; 0 and 5 or
  * more; Korean: one form).  One TAP result per message and language
  * checks it at every count (tests/lib/tap.h, tap_cases). */
@@ -172,6 +173,62 @@ static void fewest_pairs(unsigned long n, char *got[4], char *want[4])
 	want[3] = g_strdup_printf("%lu쌍 미만이면 결론 없음", n);
 }
 
+/* The first line of a sequential plan: the count is the most blocks
+ * tried; the blocks between looks (10) are 5 or more. */
+static void seq_head(unsigned long n, char *got[4], char *want[4])
+{
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+						   PLAN_COUNT_SEQ_HEAD, n),
+					 "S", (size_t)10, "Pocock", (size_t)n);
+	want[0] = g_strdup_printf("plan for S: the most blocks per series to "
+				  "register for a sequential study with a "
+				  "look every 10 blocks (Pocock), for a "
+				  "correct decisive verdict (harm, benefit or "
+				  "equivalent) by then with the chance given, "
+				  "at most %lu %s", n, en_blocks(n));
+	want[1] = g_strdup_printf("Plan für S: das Maximum an Blöcken je "
+				  "Serie, das ein sequenzielles Design mit "
+				  "einer Auswertung alle 10 Blöcke (Pocock) "
+				  "registrieren sollte, damit es bis dahin "
+				  "mit der angegebenen Chance ein richtiges, "
+				  "eindeutiges Urteil (Schaden, Nutzen oder "
+				  "Äquivalenz) erreicht, geprüft bis %lu %s",
+				  n, de_blocks(n));
+	want[2] = g_strdup_printf("plán pro S: nejvyšší počet bloků na sérii, "
+				  "který má sekvenční design s analýzou "
+				  "každých 10 bloků (Pocock) zaregistrovat, "
+				  "aby do té doby s danou šancí dosáhl "
+				  "správného jednoznačného verdiktu (škoda, "
+				  "prospěch nebo ekvivalence), nejvýše %lu %s",
+				  n, cs_blocks(n));
+	want[3] = g_strdup_printf("S 계획: 10블록마다 분석하는 순차 "
+				  "설계(Pocock)가 주어진 확률로 그때까지 "
+				  "올바른 확정적 판정(악화, 개선 또는 동등)에 "
+				  "이르도록 등록할 시리즈당 최대 블록 수, "
+				  "최대 %lu블록", n);
+}
+
+/* The method of a sequential plan: the words around its count. */
+static void seq_simulations(unsigned long n, char *got[4], char *want[4])
+{
+	want[0] = g_strdup_printf("each of %lu simulated %s per maximum is "
+				  "drawn", n, n == 1 ? "study" : "studies");
+	want[1] = g_strdup_printf("je Maximum %s %lu %s simuliert, jede aus "
+				  "einer eigenen Welt", n == 1 ? "wird"
+				  : "werden", n, n == 1 ? "Studie"
+				  : "Studien");
+	want[2] = g_strdup_printf("simulovaných studií na maximum: %lu, "
+				  "každá z vlastního světa", n);
+	want[3] = g_strdup_printf("최대 블록 수마다 시뮬레이션 연구 %lu개를",
+				  n);
+	for (int l = 0; l < 4; l++)
+		got[l] = g_strdup_printf(format_of(langs[l],
+						   PLAN_COUNT_SEQ_METHOD, n),
+					 n, (size_t)10, (size_t)200,
+					 (size_t)10);
+}
+
 /* A message of the table: its text in each language at N (GOT) and the
  * words written by hand (WANT), all of GOT or, when PART, a part of it. */
 typedef struct plan_msg {
@@ -187,6 +244,8 @@ static const plan_msg msgs[] = {
 	{ "simulations", simulations, true },
 	{ "inner resamples", inner_resamples, false },
 	{ "fewest pairs", fewest_pairs, false },
+	{ "sequential first line", seq_head, false },
+	{ "sequential simulations", seq_simulations, true },
 };
 
 /* One result per message and language, over every count. */

@@ -25,6 +25,8 @@ static const char *const key_names[PLAN_KEY_COUNT] = {
 	[PLAN_KEY_INTERVAL] = "interval",
 	[PLAN_KEY_STATE_TYPE] = "state_type",
 	[PLAN_KEY_STATES] = "states",
+	[PLAN_KEY_LOOKS] = "looks",
+	[PLAN_KEY_BOUNDARY] = "boundary",
 	[PLAN_KEY_SERIES] = "series",
 };
 
@@ -163,6 +165,14 @@ void plantext_value(GString *out, const study_plan *p, plantext_key key,
 		g_string_append(out, pb_state_type_name(p->state_type));
 		break;
 	case PLAN_KEY_STATES: put_states(out, p, form); break;
+	case PLAN_KEY_LOOKS:
+		for (size_t i = 0; i < p->n_looks; i++)
+			g_string_append_printf(out, "%s%lu", i ? ";" : "",
+					       p->looks[i]);
+		break;
+	case PLAN_KEY_BOUNDARY:
+		g_string_append(out, look_boundary_name(p->boundary));
+		break;
 	case PLAN_KEY_SERIES: put_series(out, p); break;
 	case PLAN_KEY_COUNT: g_string_append_c(out, '?'); break;
 	}
@@ -184,6 +194,10 @@ pb_status plantext_canonical(const study_plan *p, char **text)
 		 * stays what format 1 digested, so its registered digest
 		 * still holds. */
 		if (k == PLAN_KEY_STATE_TYPE && p->state_type != PB_STATE_NAME)
+			continue;
+		/* Likewise a plan without looks keeps the text it had. */
+		if ((k == PLAN_KEY_LOOKS || k == PLAN_KEY_BOUNDARY)
+		    && p->n_looks == 0)
 			continue;
 		g_string_append_printf(out, "%s=", key_names[k]);
 		plantext_value(out, p, (plantext_key)k, PLANTEXT_CANONICAL);

@@ -21,6 +21,8 @@
  *   interval=percentile
  *   state_type=name                (only for named states)
  *   states=missing;0;10;20;100
+ *   looks=10;20;30;40              (only for a sequential plan)
+ *   boundary=obrien-fleming        (likewise)
  *   series=1 latency;2 latency;mechanism mechanism
  *
  * Numbers are written as the shortest text that reads back to the same
@@ -58,6 +60,8 @@ typedef enum plantext_key {
 	PLAN_KEY_INTERVAL,
 	PLAN_KEY_STATE_TYPE,
 	PLAN_KEY_STATES,
+	PLAN_KEY_LOOKS,      /* these two only for a sequential plan */
+	PLAN_KEY_BOUNDARY,
 	PLAN_KEY_SERIES,     /* the canonical form's only: study.ini has
 				sections */
 	PLAN_KEY_COUNT

@@ -51,8 +51,12 @@ typedef enum look_boundary {
 
 #define LOOK_BOUNDARY_COUNT 3
 
-/* The most looks a study may register. */
+/* The most looks a study may register, the earliest look (no verdict is
+ * made from fewer pairs: analyze/verdict.h, VERDICT_MIN_PAIRS) and the
+ * largest maximum. */
 #define PLAN_MAX_LOOKS 20
+#define PLAN_MIN_LOOK 5UL
+#define PLAN_MAX_LOOK 100000UL
 
 /* The fewest Monte Carlo resamples study.ini may ask for: with fewer, the
  * endpoints at 2.5% and 97.5% rest on a handful of replicates each and
@@ -108,7 +112,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 23
+#define PLAN_STUDY_KEYS 25
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */

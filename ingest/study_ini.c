@@ -47,6 +47,7 @@ typedef struct plan_ctx {
 				    or NULL: rules judge numbers */
 	const ini_key *control_key;  /* the kind line of the first control
 					series, or NULL */
+	const ini_key *boundary_key; /* `boundary`, or NULL: it needs looks */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -478,6 +479,85 @@ static void read_shared_files(plan_ctx *c, const ini_section *s,
 	read_yes_no(c, s, k, &c->plan->shared_files);
 }
 
+/* One item of `looks`, V[A..B), at column COL: a whole number of blocks
+ * from PLAN_MIN_LOOK to PLAN_MAX_LOOK, above the look before it. */
+static bool look_item(plan_ctx *c, const ini_key *k, const char *v, size_t a,
+		      size_t b, unsigned long *out)
+{
+	char item[24];
+	uint64_t n;
+	study_plan *p = c->plan;
+	size_t col = k->vcol + a;
+
+	if (b - a >= sizeof item) {
+		value_error(c, k, "looks: '%s' is not a number of blocks",
+			    diag_quote(v + a, b - a));
+		return false;
+	}
+	memcpy(item, v + a, b - a);
+	item[b - a] = '\0';
+	if (!digits_parse(item, PLAN_MAX_LOOK, &n) || n < PLAN_MIN_LOOK) {
+		diag_error(c->d, c->file, k->line, col, "looks: each look is "
+			   "a number of blocks from %lu (no verdict is made "
+			   "from fewer pairs) to %lu ('%s')", PLAN_MIN_LOOK,
+			   PLAN_MAX_LOOK, quoted(item));
+		return false;
+	}
+	if (p->n_looks > 0 && n <= p->looks[p->n_looks - 1]) {
+		diag_error(c->d, c->file, k->line, col, "looks must be "
+			   "ascending: %s does not come after %lu",
+			   quoted(item), p->looks[p->n_looks - 1]);
+		return false;
+	}
+	*out = (unsigned long)n;
+	return true;
+}
+
+/* looks = 10;20;30;40: the blocks per series at which the data may be
+ * judged, the last being the maximum (format 2). */
+static void read_looks(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	size_t len = strlen(v), i = 0;
+	study_plan *p = c->plan;
+	bool ok = true;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	p->n_looks = 0;
+	while (ok) {
+		const char *semi = memchr(v + i, ';', len - i);
+		size_t end = semi ? (size_t)(semi - v) : len;
+		unsigned long n;
+
+		if (p->n_looks == PLAN_MAX_LOOKS) {
+			diag_error(c->d, c->file, k->line, k->vcol + i,
+				   "looks: at most %d looks", PLAN_MAX_LOOKS);
+			ok = false;
+		} else if ((ok = look_item(c, k, v, i, end, &n))) {
+			p->looks[p->n_looks++] = n;
+		}
+		if (!semi)
+			break;
+		i = end + 1;
+	}
+	if (!ok)
+		p->n_looks = 0;
+	g_free(v);
+}
+
+static void read_boundary(plan_ctx *c, const ini_section *s,
+			  const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	c->boundary_key = k;
+	if (!look_boundary_parse(v, &c->plan->boundary))
+		value_error(c, k, "boundary must be obrien-fleming, pocock or "
+			    "bonferroni ('%s')", quoted(v));
+	g_free(v);
+}
+
 static void read_statistic(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
@@ -812,6 +892,8 @@ static const key_def study_keys[] = {
 	{ "allow_negative", false, read_allow_negative },
 	{ "state_type", false, read_state_type },
 	{ "shared_files", false, read_shared_files },
+	{ "looks", false, read_looks },
+	{ "boundary", false, read_boundary },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -1081,6 +1163,10 @@ static void read_study(plan_ctx *c, const ini_section *s)
 		parse_states(c, c->states_key);
 	if (c->reference_key && !c->state_type_bad)
 		parse_reference(c, c->reference_key);
+	if (c->boundary_key && !where[N_STUDY_KEYS - 2])
+		diag_error(c->d, c->file, c->boundary_key->line,
+			   c->boundary_key->col, "boundary needs looks: it "
+			   "says how a sequential design spends its error");
 }
 
 /* ------------------------------------------------------------------ */

@@ -66,6 +66,15 @@ void study_ini_write(const study_plan *p, const char *interval_why,
 		put_comment(out, "interval: ", interval_why);
 	put_key(out, p, PLAN_KEY_INTERVAL);
 	put_key(out, p, PLAN_KEY_STATES);
+	if (p->n_looks > 0) {
+		put_comment(out, "", "looks: the blocks per series at which "
+			    "the data may be judged, the last the most to "
+			    "record; each look's interval is at the level "
+			    "the boundary gives it, so that all looks "
+			    "together err at most 1 - confidence.");
+		put_key(out, p, PLAN_KEY_LOOKS);
+		put_key(out, p, PLAN_KEY_BOUNDARY);
+	}
 	g_string_append_printf(out, "registered = %s\n", p->digest);
 	for (size_t k = 0; k < p->n_series; k++) {
 		g_string_append_printf(out, "\n[series %s]\nkind = %s\n",

@@ -67,6 +67,9 @@ static const plan_key plan_keys[] = {
 	/* Chosen by its coverage at --blocks when not given (choose_interval). */
 	{ "interval", NULL, NULL },
 	{ "states", NULL, NULL },
+	/* A sequential design; given, it makes the study format 2. */
+	{ "looks", NULL, NULL },
+	{ "boundary", NULL, NULL },
 };
 #define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
 
@@ -75,10 +78,12 @@ typedef struct plan_args {
 	const char *value[N_PLAN_KEYS];
 	const char *series;      /* --series N */
 	const char *blocks;      /* --blocks B */
+	const char *look_every;  /* --look-every K */
+	char looks[256];         /* the looks --look-every makes */
 	const char *dir;
 } plan_args;
 
-enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY };
+enum { OPT_SERIES = 1000, OPT_BLOCKS, OPT_KEY, OPT_LOOK_EVERY };
 
 /* The command-line name of plan key I. */
 static const char *key_option(size_t i)
@@ -111,13 +116,23 @@ static void put_list(GString *t, const char *list)
 	}
 }
 
+/* The value A gave for the key NAME, or NULL. */
+static const char *arg_value(const plan_args *a, const char *name)
+{
+	for (size_t i = 0; i < N_PLAN_KEYS; i++)
+		if (strcmp(plan_keys[i].name, name) == 0)
+			return a->value[i];
+	return NULL;
+}
+
 /* The study.ini text of the options, one key a line after "[study]" and
  * "format = 1" (so key I is on line I + 3), then the series sections.
  * A state type given needs format 2, which has that key. */
 static char *ini_text(const plan_args *a, unsigned long n_series)
 {
-	GString *t = g_string_new(a->value[KEY_STATE_TYPE]
-				  ? "[study]\nformat = 2\n"
+	bool format2 = a->value[KEY_STATE_TYPE] || arg_value(a, "looks")
+		       || arg_value(a, "boundary");
+	GString *t = g_string_new(format2 ? "[study]\nformat = 2\n"
 				  : "[study]\nformat = 1\n");
 
 	for (size_t i = 0; i < N_PLAN_KEYS; i++) {
@@ -173,15 +188,6 @@ static void say_option_error(const char *msg)
 	else
 		cli_print(stderr, "pairboot: plan new: --%s: %s\n", option,
 			text);
-}
-
-/* The value A gave for the key NAME, or NULL. */
-static const char *arg_value(const plan_args *a, const char *name)
-{
-	for (size_t i = 0; i < N_PLAN_KEYS; i++)
-		if (strcmp(plan_keys[i].name, name) == 0)
-			return a->value[i];
-	return NULL;
 }
 
 /* Whether a state of the LIST (';' between states, blanks around each,
@@ -266,6 +272,62 @@ static pb_status parse_count(const char *what, const char *name,
  * study.ini's, ingest/study_ini.h). */
 #define PLAN_MAX_BLOCKS 10000UL
 
+/* The index in plan_keys of key NAME. */
+static size_t key_index(const char *name)
+{
+	size_t i = 0;
+
+	while (i < N_PLAN_KEYS && strcmp(plan_keys[i].name, name) != 0)
+		i++;
+	return i;
+}
+
+/* The looks against BLOCKS: --look-every K becomes K;2K;...;BLOCKS, and
+ * --looks must end at BLOCKS, the most the schedule plans.  A list
+ * study.ini refuses (too many looks, one too early) is said by
+ * read_plan, at its option. */
+static pb_status settle_looks(plan_args *a, unsigned long blocks)
+{
+	const char *looks = arg_value(a, "looks");
+	unsigned long every, last = 0;
+	size_t len = 0;
+
+	if (looks && a->look_every)
+		return cli_usage_error("plan new: --looks and --look-every "
+				       "are two ways to say the same; give "
+				       "one");
+	if (looks) {
+		const char *semi = strrchr(looks, ';');
+		const char *tail = semi ? semi + 1 : looks;
+		if (numparse_ulong(tail, strlen(tail), &last) == NUMPARSE_OK
+		    && last != blocks)
+			return cli_usage_error("plan new: --looks: the last "
+					       "look is the most blocks to "
+					       "record, so it must equal "
+					       "--blocks (%lu, not %lu)",
+					       blocks, last);
+		return PB_OK;
+	}
+	if (!a->look_every)
+		return PB_OK;
+	if (numparse_ulong(a->look_every, strlen(a->look_every), &every)
+	    != NUMPARSE_OK || every < 1 || every > blocks)
+		return cli_usage_error("plan new: --look-every must be a whole "
+				       "number from 1 to --blocks (%lu) ('%s')",
+				       blocks, a->look_every);
+	/* One look more than study.ini takes is enough for it to say so. */
+	for (unsigned long k = every, n = 0; n <= PLAN_MAX_LOOKS;
+	     k += every, n++) {
+		unsigned long at = k < blocks ? k : blocks;
+		len += (size_t)snprintf(a->looks + len, sizeof a->looks - len,
+					"%s%lu", len ? ";" : "", at);
+		if (at == blocks)
+			break;
+	}
+	a->value[key_index("looks")] = a->looks;
+	return PB_OK;
+}
+
 static pb_status plan_new(int argc, char **argv, const cli_options *opt);
 
 /* Each study.ini key of plan_keys by the name of its option, which sets
@@ -302,7 +364,18 @@ static const cli_option plan_new_options[] = {
 	  "the states are names (power plans, on and off), not registry "
 	  "numbers; the study is of format 2" },
 	{ OPT_SERIES, 0, "series", "N", true, "N latency series" },
-	{ OPT_BLOCKS, 0, "blocks", "B", true, "B blocks in each series" },
+	{ OPT_BLOCKS, 0, "blocks", "B", true, "B blocks in each series (with "
+	  "looks: the most to record)" },
+	{ OPT_KEY, 0, "looks", "LIST", false,
+	  "a sequential design: the blocks per series at which the data may "
+	  "be judged, separated by ';', the last equal to --blocks (each "
+	  "look's intervals are at a level that keeps the error over all "
+	  "looks at 1 - confidence); the study is of format 2" },
+	{ OPT_LOOK_EVERY, 0, "look-every", "K", false,
+	  "the same, a look every K blocks up to --blocks" },
+	{ OPT_KEY, 0, "boundary", "B", false,
+	  "how the looks spend the error: obrien-fleming (default), pocock "
+	  "or bonferroni" },
 };
 
 const cli_command command_plan_new = {
@@ -362,6 +435,8 @@ static pb_status parse_args(int argc, char **argv, plan_args *a)
 			a->series = optarg;
 		else if (c == OPT_BLOCKS)
 			a->blocks = optarg;
+		else if (c == OPT_LOOK_EVERY)
+			a->look_every = optarg;
 		else if (c == OPT_KEY && key_of(p.option->name) < N_PLAN_KEYS)
 			a->value[key_of(p.option->name)] = optarg;
 		else
@@ -528,6 +603,8 @@ static pb_status plan_new_run(int argc, char **argv, const cli_options *opt)
 	if (st == PB_OK)
 		st = parse_count("plan new", "blocks", a.blocks,
 				 PLAN_MAX_BLOCKS, &blocks);
+	if (st == PB_OK)
+		st = settle_looks(&a, blocks);
 	if (st == PB_OK)
 		interval_why = choose_interval(&a, blocks);
 	if (st == PB_OK)

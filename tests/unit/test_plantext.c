@@ -112,6 +112,9 @@ static void check_ini_form(void)
 		{ PLAN_KEY_STATE_TYPE, "state_type", "number", "number" },
 		{ PLAN_KEY_STATES, "states", "missing;0x0A;20",
 		  "missing;10;20" },
+		{ PLAN_KEY_LOOKS, "looks", "", "" },
+		{ PLAN_KEY_BOUNDARY, "boundary", "obrien-fleming",
+		  "obrien-fleming" },
 		{ PLAN_KEY_SERIES, "series", "1 latency", "1 latency" },
 	};
 	study_plan p;
@@ -149,6 +152,104 @@ static void check_ini_form(void)
 	tap_streq(line->str, "label = \\sa\\nb\n", "a text line is escaped "
 		  "as study.ini reads it back");
 	g_string_free(line, TRUE);
+}
+
+/* A sequential plan (format 2) digests its looks and boundary after the
+ * states; the digest below is sha256sum's of SEQUENTIAL, written out by
+ * hand.  Bad looks are refused at their item. */
+static const char sequential[] =
+	"pairboot-plan=1\n"
+	"statistic=quantile 0.99\n"
+	"column=latency_us\n"
+	"scale=0.001\n"
+	"unit=ms\n"
+	"better=lower\n"
+	"reference=20\n"
+	"threshold=1.784\n"
+	"confidence=0.95\n"
+	"resamples=10000\n"
+	"seed=20260825\n"
+	"interval=percentile\n"
+	"states=missing;0;10;20;100\n"
+	"looks=10;20;30;40\n"
+	"boundary=pocock\n"
+	"series=1 latency;m mechanism\n";
+
+#define SEQ_DIGEST \
+	"f9d1cc74e9a7f1fb41597ef09f5f2a4bf72e0a81d672922c40a1128f06eaa93e"
+
+static char *format2(const char *ini)
+{
+	char *out = strdup(ini);
+
+	out[strlen("[study]\nformat = ")] = '2';
+	return out;
+}
+
+static void expect_refused(const char *line, const char *want)
+{
+	char *f2 = format2(study_ini);
+	char *ini = with_line(f2, line);
+	study_plan p;
+	char *msgs = NULL;
+
+	tap_ok(read_ini(ini, &p, &msgs) == PB_DATAERR, "refused: %s", line);
+	tap_streq(msgs, want, "with its place and reason");
+	free(msgs);
+	free(ini);
+	free(f2);
+}
+
+static void check_looks(void)
+{
+	char *f2 = format2(study_ini);
+	char *ini = with_line(f2, "looks = 10;20;30;40");
+	char *both = with_line(ini, "boundary = pocock");
+	study_plan p;
+	char *text = NULL, *msgs = NULL;
+
+	tap_ok(read_ini(both, &p, &msgs) == PB_OK, "looks and a boundary "
+	       "read (%s)", msgs ? msgs : "no message");
+	free(msgs);
+	tap_ok(p.n_looks == 4 && p.looks[0] == 10 && p.looks[3] == 40
+	       && p.boundary == BOUNDARY_POCOCK, "as four looks, Pocock");
+	tap_ok(plantext_canonical(&p, &text) == PB_OK, "its canonical form");
+	tap_streq(text, sequential, "holds the looks and the boundary");
+	free(text);
+	tap_streq(p.digest, SEQ_DIGEST, "its digest is sha256sum's");
+	study_plan_free(&p);
+	tap_ok(read_ini(ini, &p, &msgs) == PB_OK
+	       && p.boundary == BOUNDARY_OBRIEN_FLEMING,
+	       "without `boundary`, O'Brien-Fleming");
+	tap_ok(strcmp(p.digest, SEQ_DIGEST) != 0, "which is another plan");
+	free(msgs);
+	study_plan_free(&p);
+	tap_ok(read_ini(f2, &p, &msgs) == PB_OK && strcmp(p.digest, DIGEST) == 0,
+	       "a format 2 plan without looks digests as before");
+	free(msgs);
+	study_plan_free(&p);
+	free(both);
+	free(ini);
+	free(f2);
+
+	char *v1 = with_line(study_ini, "looks = 10;20");
+	tap_ok(read_ini(v1, &p, &msgs) == PB_DATAERR, "format 1 refuses looks");
+	tap_streq(msgs, "study.ini:18:1: `looks` needs format = 2", "at the key");
+	free(msgs);
+	free(v1);
+	expect_refused("looks = 10;4", "study.ini:18:12: looks: each look is a "
+		       "number of blocks from 5 (no verdict is made from "
+		       "fewer pairs) to 100000 ('4')");
+	expect_refused("looks = 10;20;20", "study.ini:18:15: looks must be "
+		       "ascending: 20 does not come after 20");
+	expect_refused("looks = 10;;20", "study.ini:18:12: looks: each look is "
+		       "a number of blocks from 5 (no verdict is made from "
+		       "fewer pairs) to 100000 ('')");
+	expect_refused("boundary = pocock", "study.ini:18:1: boundary needs "
+		       "looks: it says how a sequential design spends its "
+		       "error");
+	expect_refused("boundary = wald", "study.ini:18:12: boundary must be "
+		       "obrien-fleming, pocock or bonferroni ('wald')");
 }
 
 int main(void)
@@ -205,5 +306,6 @@ int main(void)
 	free(msgs);
 	free(bad);
 	check_ini_form();
+	check_looks();
 	return tap_done();
 }

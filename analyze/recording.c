@@ -119,3 +119,26 @@ pb_status recording_assess(const study *s, const bool *present,
 		recording_free(out);
 	return st;
 }
+
+void recording_look_advice(const study *s, const analysis *a, size_t k,
+			   look_advice *out)
+{
+	memset(out, 0, sizeof *out);
+	out->stop = true;
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+
+		if (c->series != k)
+			continue;
+		out->comparisons++;
+		out->judged = out->judged || c->look_status != LOOK_NONE;
+		if (c->looks_reached > out->looks_reached)
+			out->looks_reached = c->looks_reached;
+		out->stop = out->stop && (c->look_status == LOOK_STOP
+					  || c->look_status == LOOK_FUTILE
+					  || c->look_status == LOOK_ENDED);
+	}
+	out->stop = out->stop && out->comparisons > 0;
+	if (!out->stop && out->looks_reached < s->plan.n_looks)
+		out->next_look = out->looks_reached + 1;
+}

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analyze/analysis.h"
 #include "analyze/design.h"
 #include "common/status.h"
 #include "ingest/study.h"
@@ -64,5 +65,23 @@ pb_status recording_assess(const study *s, const bool *present,
 			   recording *out);
 
 void recording_free(recording *r);
+
+/* Whether to go on booting one latency series of a sequential study
+ * (plan.n_looks > 0), from where its comparisons stand at their latest
+ * look (analysis.h's look fields). */
+typedef struct look_advice {
+	size_t comparisons;        /* of the series; 0: nothing to advise */
+	bool judged;               /* the analysis set where each stands (a
+				      look_status other than LOOK_NONE) */
+	size_t looks_reached;      /* looks the series has reached */
+	bool stop;                 /* every comparison stopped (decided),
+				      is futile or has ended: stop booting */
+	size_t next_look;          /* else the 1-based look to record on to
+				      (0 when every look is reached) */
+} look_advice;
+
+/* The advice for series K of study S from its analysis A, into *OUT. */
+void recording_look_advice(const study *s, const analysis *a, size_t k,
+			   look_advice *out);
 
 #endif

@@ -30,6 +30,7 @@
 #include "render/manifest.h"
 #include "src/cli.h"
 #include "src/options.h"
+#include "src/status_looks.h"
 
 /* What the report says holds the study's text and the folder name as the
  * user gave them: both go out escaped. */
@@ -416,6 +417,8 @@ static pb_status status_report(const study *s, pb_status st, bool write,
 		return pb_status_merge(rs, st);
 	if (!opt->quiet)
 		print_report(s, &rec, next);
+	st = pb_status_merge(st, status_looks_print(s, st == PB_OK,
+						    opt->quiet, d));
 	if (write && st == PB_OK)
 		st = write_runs(s, &rec, opt, d);
 	else if (write)

@@ -227,6 +227,62 @@ is "$(sed -n 4p "$crlf/runs.csv" | od -An -c | tr -s ' ')" \
 run_pb check "$crlf"
 is "$pb_status" 0 "CRLF: check passes"
 
+## A sequential study: where each comparison stands at its looks -----------
+# States 20 (the reference) and 100, 2 series of 10 blocks, looks at 5 and
+# 10 blocks; genstudy's state 100 lies 1 T above 20 and --shift 100=20
+# adds 20 T: a harm of 21 T = 31.5 ms, against a boot-to-boot SD of T/2
+# per run, which any interval at 5 pairs finds whatever its level.  With
+# 4 blocks recorded no look is reached; with 5 the first is, and state 100
+# stops there with harm in both series.  The numbers of the interval are
+# the analysis's; here only its shape is checked.
+seq=$tap_tmp/seq
+run_pb plan new "$seq" --title "Timer resolution" --build 22631 \
+	--column latency_us --scale 0.001 --unit ms --better lower \
+	--statistic p99 --reference 20 --threshold 1.5 --seed 7 \
+	--states '20;100' --series 2 --blocks 10 --looks '5;10'
+is "$pb_status" 0 "plan new --looks 5;10: exit status 0"
+"$genstudy" fill "$seq" --seed 5 --periods 10 --shift 100=20 2>/dev/null
+mv "$seq/runs.csv" "$tap_tmp/seq-filled.csv"
+
+# recorded_to B: runs.csv lists the boots of blocks 1 to B of both series,
+# and only their latency files are there.
+recorded_to() {
+	awk -F, -v b="$1" 'NR == 1 || $3 <= b' "$tap_tmp/seq-filled.csv" \
+		>"$seq/runs.csv"
+	awk -F, -v b="$1" 'NR > 1 && $3 > b { print $6 }' "$seq/schedule.csv" |
+		while IFS= read -r f; do rm -f "$seq/$f"; done
+}
+
+recorded_to 5
+run_pb status "$seq"
+if grep -q '^  not judged: the analysis says at no look' "$pb_out_file"; then
+	for name in "4 blocks: no look reached" "5 blocks: look 1, stop" \
+		"5 blocks: the interval" "5 blocks: exit status 0"; do
+		skip "looks, $name" "the analysis does not set the look fields yet"
+	done
+else
+	is "$pb_status" 0 "looks, 5 blocks: exit status 0"
+	is "$(sed -n '/^looks:/,$p' "$pb_out_file" | grep -v '^    state')" \
+"looks: at 5, 10 blocks per series (boundary obrien-fleming)
+  series 1 (Series 1): 1 of 2 looks reached
+    advice: stop booting: every comparison has stopped, is futile or has ended
+  series 2 (Series 2): 1 of 2 looks reached
+    advice: stop booting: every comparison has stopped, is futile or has ended" \
+		"looks, 5 blocks: look 1, stop"
+	is "$(grep -cE '^    state 100: stop \(harm\) at look 1 \(5 blocks, 5 pairs\): \[\+[0-9.]+, \+[0-9.]+\] ms at [0-9.]+%$' "$pb_out_file")" 2 \
+		"looks, 5 blocks: the interval of each series at look 1's level"
+	recorded_to 4
+	run_pb status "$seq"
+	is "$(sed -n '/^looks:/,$p' "$pb_out_file")" \
+"looks: at 5, 10 blocks per series (boundary obrien-fleming)
+  series 1 (Series 1): no look reached yet
+    state 100: no look reached yet
+    advice: record on to look 1 (5 blocks)
+  series 2 (Series 2): no look reached yet
+    state 100: no look reached yet
+    advice: record on to look 1 (5 blocks)" "looks, 4 blocks: no look reached"
+fi
+
 ## A write error on standard output --------------------------------------
 if [ -c /dev/full ] && [ -w /dev/full ]; then
 	PB_STDOUT=/dev/full run_pb status "$dir"

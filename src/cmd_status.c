@@ -9,6 +9,7 @@
  * (render/manifest.h). */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,14 +245,24 @@ static pb_status runs_again(const study *s, const char *display, diag *d,
 	*old = *real = NULL;
 	*len = 0;
 	*mode = 0666;
-	if (!root)
+	if (!root) {
+		err = errno;
+		if (err == ENOMEM)
+			return PB_NOMEM;
+		diag_error(d, s->dir, 0, 0, "cannot open the study folder: %s",
+			   strerror(err));
 		return PB_NOINPUT;
+	}
 	st = studyfile_read(display, display, root, FILEREAD_MAX_DOCUMENT,
 			    true, d, old, len, hex);
-	if (st == PB_OK && *old
-	    && studyfile_check(display, root, 0, real, NULL, &err)
-	       != STUDYFILE_OK)
-		st = PB_TEMPFAIL;
+	/* Where it lies, to write through a link to it as to the file. */
+	if (st == PB_OK && *old) {
+		studyfile_fault f = studyfile_check(display, root, 0, real,
+						    NULL, &err);
+
+		if (f != STUDYFILE_OK)
+			st = f == STUDYFILE_NOMEM ? PB_NOMEM : PB_TEMPFAIL;
+	}
 	free(root);
 	if (st == PB_OK && (!*old != !was || (was && strcmp(was, hex) != 0)))
 		st = PB_TEMPFAIL;

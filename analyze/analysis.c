@@ -3,6 +3,8 @@
 
 #include <float.h>
 #include <math.h>
+
+#include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,25 +118,6 @@ static void note_coverage(const study_plan *p, comparison *c)
 	c->small_sample = c->coverage < p->confidence - COVERAGE_SHORTFALL;
 }
 
-/* True when the N >= 1 differences D = STATE - REF are all equal up to
- * the rounding of their subtraction: every resample then has the same
- * mean and the interval (near) zero width, which says nothing about how
- * much boots vary.  Each difference carries a rounding error of up to
- * about eps (|state| + |ref|), so a spread within a few of those is no
- * spread: blocks of 15.1 - 10.0 give 5.1 and 5.099999999999998. */
-static bool no_spread(const double *d, const double *state, const double *ref,
-		      size_t n)
-{
-	double lo = d[0], hi = d[0], scale = 0.0;
-
-	for (size_t i = 0; i < n; i++) {
-		lo = fmin(lo, d[i]);
-		hi = fmax(hi, d[i]);
-		scale = fmax(scale, fabs(state[i]) + fabs(ref[i]));
-	}
-	return n > 0 && hi - lo <= 8.0 * DBL_EPSILON * scale;
-}
-
 /* The part of a comparison that needs the whole study and may speak: its
  * pairs, its seed and whether its plan can be honoured.  It runs on the
  * calling thread, in comparison order, so any message comes out in the
@@ -163,9 +146,55 @@ static pb_status prepare_comparison(const study *s, comparison *c, diag *d)
 	return PB_OK;
 }
 
+/* The pairs of C, as the state's and the reference's statistics, into
+ * new arrays *ST and *REF (at least one element each). */
+static pb_status pair_values(const study *s, const comparison *c, double **st,
+			     double **ref)
+{
+	size_t cap = c->n_pairs ? c->n_pairs : 1;
+
+	*st = malloc(cap * sizeof **st);
+	*ref = malloc(cap * sizeof **ref);
+	if (!*st || !*ref) {
+		free(*st);
+		free(*ref);
+		return PB_NOMEM;
+	}
+	for (size_t i = 0; i < c->n_pairs; i++) {
+		(*st)[i] = s->runs[c->state_runs[i]].statistic;
+		(*ref)[i] = s->runs[c->ref_runs[i]].statistic;
+	}
+	return PB_OK;
+}
+
+/* A sequential study's comparison, judged at its looks: its pairs,
+ * interval and verdict become those of the look reported. */
+static pb_status judge_at_looks(const seq_design *design, comparison *c,
+				const double *st_vals, const double *ref_vals,
+				const boot_settings *set)
+{
+	seq_outcome out;
+	pb_status st = sequential_judge(st_vals, ref_vals, c->blocks,
+					c->n_pairs, design, c->looks_reached,
+					set, &out);
+
+	if (st != PB_OK)
+		return st;
+	c->boot = out.boot;
+	c->verdict = out.verdict;
+	c->look_status = out.status;
+	c->look = out.look;
+	c->look_level = out.level;
+	c->pairs_after = c->n_pairs - out.pairs;
+	c->n_pairs = out.pairs;
+	return PB_OK;
+}
+
 /* The bootstrap of a prepared comparison and its verdict: it reads the
- * study and writes only C, so comparisons run side by side. */
-static pb_status bootstrap_comparison(const study *s, comparison *c)
+ * study and writes only C, so comparisons run side by side.  DESIGN is
+ * the sequential design, or NULL. */
+static pb_status bootstrap_comparison(const study *s, const seq_design *design,
+				      comparison *c)
 {
 	const study_plan *p = &s->plan;
 	boot_settings set;
@@ -179,21 +208,21 @@ static pb_status bootstrap_comparison(const study *s, comparison *c)
 	set.stream_seed = c->stream_seed;
 	set.threshold = p->threshold;
 	set.better = p->better;
-	size_t cap = c->n_pairs ? c->n_pairs : 1;
-	st_vals = malloc(cap * sizeof *st_vals);
-	ref_vals = malloc(cap * sizeof *ref_vals);
-	if (!st_vals || !ref_vals) {
+	st = pair_values(s, c, &st_vals, &ref_vals);
+	if (st != PB_OK)
+		return st;
+	if (design) {
+		st = judge_at_looks(design, c, st_vals, ref_vals, &set);
 		free(st_vals);
 		free(ref_vals);
-		return PB_NOMEM;
-	}
-	for (size_t i = 0; i < c->n_pairs; i++) {
-		st_vals[i] = s->runs[c->state_runs[i]].statistic;
-		ref_vals[i] = s->runs[c->ref_runs[i]].statistic;
+		/* The coverage table is of nominal 95% intervals; a look's
+		 * level is another. */
+		return st;
 	}
 	st = boot_compare(st_vals, ref_vals, c->n_pairs, &set, &c->boot);
 	bool flat = c->n_pairs > 0
-		    && no_spread(c->diffs, st_vals, ref_vals, c->n_pairs);
+		    && verdict_no_spread(c->diffs, st_vals, ref_vals,
+					 c->n_pairs);
 	free(st_vals);
 	free(ref_vals);
 	if (st != PB_OK)
@@ -223,12 +252,39 @@ static pb_status comparison_task(void *arg, size_t i)
 {
 	boot_tasks *t = arg;
 
-	return bootstrap_comparison(t->s, &t->a->cmp[i]);
+	const seq_design *design = t->a->sequential ? &t->a->design : NULL;
+
+	return bootstrap_comparison(t->s, design, &t->a->cmp[i]);
 }
 
 static void show_progress(void *bar, size_t done)
 {
 	progress_update(bar, done, 0);
+}
+
+/* A sequential study records at most its last look's blocks: a run past
+ * it belongs to no look, and the design's error rate says nothing of a
+ * study that booted on.  Each such run is an error at its row. */
+static pb_status check_past_last_look(const study *s, diag *d)
+{
+	const study_plan *p = &s->plan;
+	unsigned long last = p->looks[p->n_looks - 1];
+	char *file = g_strdup_printf("%s/runs.csv", s->dir);
+	pb_status st = PB_OK;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (p->series[r->series].kind != SERIES_LATENCY
+		    || r->block <= last)
+			continue;
+		diag_error(d, file, r->manifest_line, 0, "run '%s' is in block "
+			   "%lu, past the last look the plan registers (%lu "
+			   "blocks, study.ini `looks`)", r->id, r->block,
+			   last);
+		st = PB_DATAERR;
+	}
+	g_free(file);
+	return st;
 }
 
 static pb_status build_comparisons(const study *s, analysis *a, diag *d)
@@ -256,6 +312,9 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 			st = prepare_comparison(s, c, d);
 			if (st != PB_OK)
 				return st;
+			if (a->sequential)
+				c->looks_reached =
+					sequential_looks_reached(s, k);
 		}
 	}
 	/* A line on a terminal when the bootstrap takes a while, drawn
@@ -597,7 +656,12 @@ pb_status analysis_run(const study *s, diag *d, analysis **out)
 	*out = NULL;
 	if (!a)
 		return PB_NOMEM;
-	st = build_comparisons(s, a, d);
+	a->sequential = s->plan.n_looks > 0;
+	st = a->sequential ? sequential_design(&s->plan, &a->design) : PB_OK;
+	if (st == PB_OK && a->sequential)
+		st = check_past_last_look(s, d);
+	if (st == PB_OK)
+		st = build_comparisons(s, a, d);
 	if (st == PB_OK)
 		st = check_finite(s, a, d);
 	if (st == PB_OK)

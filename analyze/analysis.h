@@ -15,25 +15,12 @@
 #include <stddef.h>
 
 #include "analyze/bootstrap.h"
+#include "analyze/sequential.h"
 #include "analyze/summary.h"
 #include "analyze/verdict.h"
 #include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
-
-/* Where a comparison of a sequential study stands (plan.n_looks > 0;
- * analyze/sequential.h has the rules). */
-typedef enum look_status {
-	LOOK_NONE,           /* not a sequential study */
-	LOOK_NOT_REACHED,    /* its series reached no look yet: no interval */
-	LOOK_STOP,           /* decided at `look`: harm, benefit or
-				equivalent */
-	LOOK_CONTINUE,       /* undecided at `look`; a later look may decide */
-	LOOK_FUTILE,         /* undecided at `look`, and an estimate that
-				stayed where it is would not be decided by the
-				last look either */
-	LOOK_ENDED           /* undecided at the last look */
-} look_status;
 
 /* One state against the reference in one latency series. */
 typedef struct comparison {
@@ -145,6 +132,8 @@ typedef struct analysis {
 	bool conclusions_differ;  /* on some state not every series' verdict
 				     is the verdict across series */
 	study_summary *summary;
+	bool sequential;          /* the plan registers looks */
+	seq_design design;        /* its looks and their levels */
 } analysis;
 
 /* Analyses study S.  Problems with the plan that only show here (exact

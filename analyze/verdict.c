@@ -1,6 +1,8 @@
 /* verdict.c: verdict rules and their stable codes (rules in verdict.h). */
 #include "analyze/verdict.h"
 
+#include <float.h>
+#include <math.h>
 #include <string.h>
 
 static const char *const verdict_codes[VERDICT_COUNT] = {
@@ -136,4 +138,25 @@ bool verdict_from_code(const char *s, verdict *out)
 		}
 	}
 	return false;
+}
+
+/* True when the N >= 1 differences D = STATE - REF are all equal up to
+ * the rounding of their subtraction: every resample then has the same
+ * mean and the interval (near) zero width, which says nothing about how
+ * much boots vary.  Each difference carries a rounding error of up to
+ * about eps (|state| + |ref|), so a spread within a few of those is no
+ * spread: blocks of 15.1 - 10.0 give 5.1 and 5.099999999999998. */
+bool verdict_no_spread(const double *d, const double *state,
+		       const double *ref, size_t n)
+{
+	if (n == 0)
+		return false;
+	double lo = d[0], hi = d[0], scale = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		lo = fmin(lo, d[i]);
+		hi = fmax(hi, d[i]);
+		scale = fmax(scale, fabs(state[i]) + fabs(ref[i]));
+	}
+	return hi - lo <= 8.0 * DBL_EPSILON * scale;
 }

@@ -93,6 +93,12 @@ verdict verdict_series(bool defined, double lo, double hi, double threshold,
  * VERDICT_MIN_PAIRS) replace V; else V. */
 verdict verdict_gate(verdict v, size_t n_pairs, bool no_spread);
 
+/* True when the N differences D = STATE - REF are all equal up to the
+ * rounding of their subtraction (no spread: the claim gate's no-spread).
+ * False for N = 0.  Arrays are only read. */
+bool verdict_no_spread(const double *d, const double *state,
+		       const double *ref, size_t n);
+
 /* True for harm, benefit, equivalent and detected-size-open: a verdict
  * that makes a claim about the effect. */
 bool verdict_decisive(verdict v);

@@ -85,6 +85,8 @@ typedef enum results_plan_key {
 	RP_PAIRING,
 	RP_STATE_TYPE,         /* format 2 only */
 	RP_STATES,
+	RP_LOOKS,              /* a sequential plan only */
+	RP_BOUNDARY,           /* likewise */
 	RP_DIGEST,
 	RP_REGISTERED,
 	RP_KEYS
@@ -182,6 +184,7 @@ typedef enum results_cmp_key {
 	RC_SEED,
 	RC_STREAM_SEED,
 	RC_VERDICT,
+	RC_LOOK,               /* a sequential study only */
 	RC_SENSITIVITY,
 	RC_EXACT_CHECK,
 	RC_DENSITY,

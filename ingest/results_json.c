@@ -284,6 +284,40 @@ static bool take_str(rd *r, json_t *o, const char *where, const char *key,
 	return *out != NULL;
 }
 
+/* plan.looks and plan.boundary: both or neither (a plan without looks),
+ * the looks as study.ini takes them. */
+static bool read_looks(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *looks = json_object_get(pl, RP_KEY(RP_LOOKS));
+	json_t *b = json_object_get(pl, RP_KEY(RP_BOUNDARY));
+	size_t i;
+	json_t *v;
+
+	p->n_looks = 0;
+	if (!looks && !b)
+		return true;
+	if (!json_is_array(looks) || json_array_size(looks) == 0
+	    || json_array_size(looks) > PLAN_MAX_LOOKS)
+		return results_json_bad(r, "plan", RP_KEY(RP_LOOKS),
+					"a list of 1 to 20 ascending block "
+					"counts");
+	json_array_foreach(looks, i, v) {
+		json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
+		if (n < (json_int_t)PLAN_MIN_LOOK || n > (json_int_t)PLAN_MAX_LOOK
+		    || (i > 0 && (unsigned long)n <= p->looks[i - 1]))
+			return results_json_bad(r, "plan", RP_KEY(RP_LOOKS),
+						"a list of 1 to 20 ascending "
+						"block counts");
+		p->looks[i] = (unsigned long)n;
+	}
+	p->n_looks = json_array_size(looks);
+	if (!json_is_string(b)
+	    || !look_boundary_parse(json_string_value(b), &p->boundary))
+		return results_json_bad(r, "plan", RP_KEY(RP_BOUNDARY),
+					"obrien-fleming, pocock or bonferroni");
+	return true;
+}
+
 /* plan.state_type: absent before format 2, where states are numbers. */
 static bool read_state_type(rd *r, json_t *pl, study_plan *p)
 {
@@ -443,7 +477,8 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	p->synthetic = json_is_true(v);
 	p->allow_negative =
 		json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
-	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p))
+	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p)
+	    || !read_looks(r, pl, p))
 		return false;
 	return results_json_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
 				      &p->reference)

@@ -413,7 +413,9 @@ static void section_comparisons(page *pg)
 		     fmt(pg, p->better == BETTER_LOWER
 			 ? phrase(pg, PH_SET_DIRECTION_LOWER)
 			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
-		     fmt(pg, phrase(pg, PH_SET_CELL), confidence(pg))));
+		     fmt(pg, phrase(pg, pg->a->sequential
+					? PH_SET_CELL_SEQUENTIAL
+					: PH_SET_CELL), confidence(pg))));
 	row = row_new();
 	/* A header cell, like the body's: a '|' of the name must not end
 	 * it, or the table would not be one. */
@@ -1076,6 +1078,129 @@ static void section_small_samples(page *pg)
 	g_free(idx);
 }
 
+/* ---- a sequential study ------------------------------------------------ */
+
+/* The boundary's name in the page's words. */
+static const char *boundary_label(page *pg, look_boundary b)
+{
+	const char *name =
+		b == BOUNDARY_POCOCK ? trc(pg, "boundary", "Pocock")
+		: b == BOUNDARY_BONFERRONI ? trc(pg, "boundary",
+						 "Bonferroni over the looks")
+		: trc(pg, "boundary", "O'Brien-Fleming");
+
+	return fmt(pg, "%s (%s)", code(pg, look_boundary_name(b), false),
+		   name);
+}
+
+/* "10 blocks 99.99%, 20 blocks 99.5%, ...": each look and its level. */
+static const char *look_levels(page *pg)
+{
+	const seq_design *d = &pg->a->design;
+	GPtrArray *items = g_ptr_array_new();
+	const char *text;
+
+	for (size_t k = 0; k < d->n; k++)
+		/* TRANSLATORS: a look of a sequential study: %lu blocks per
+		   series, %s the level of its intervals, "99.52%". */
+		g_ptr_array_add(items, (gpointer)fmt(pg,
+			trn(pg, "%lu block: %s", "%lu blocks: %s",
+			    d->looks[k]),
+			d->looks[k], percent_alone(pg, d->level[k], 2)));
+	text = join(pg, items, "; ");
+	g_ptr_array_free(items, TRUE);
+	return text;
+}
+
+/* Where comparison C stands, in a sentence. */
+static const char *look_item(page *pg, const comparison *c)
+{
+	const study_plan *p = pg->p;
+	const char *who = fmt(pg, "%s %s", series_name(pg, c->series),
+			      state_text(pg, p->states[c->state]));
+	unsigned long blocks = c->look ? p->looks[c->look - 1] : 0;
+	const char *said = verdict_text(pg, c->verdict, c->boot.estimate);
+
+	switch (c->look_status) {
+	case LOOK_STOP:
+		/* TRANSLATORS: %1$s names the comparison ("Series 1 `10`"),
+		   %2$zu and %3$zu the look and the looks, %4$lu its blocks
+		   per series, %5$s the verdict. */
+		return fmt(pg, tr(pg, "%1$s: decided at look %2$zu of %3$zu "
+				  "(%4$lu blocks): %5$s."), who, c->look,
+			   p->n_looks, blocks, said);
+	case LOOK_CONTINUE:
+		return fmt(pg, tr(pg, "%1$s: undecided at look %2$zu of %3$zu "
+				  "(%4$lu blocks): %5$s; a later look may "
+				  "decide."), who, c->look, p->n_looks, blocks,
+			   said);
+	case LOOK_FUTILE:
+		/* TRANSLATORS: %6$lu is the most blocks the design records. */
+		return fmt(pg, tr(pg, "%1$s: undecided at look %2$zu of %3$zu "
+				  "(%4$lu blocks): %5$s; even if the estimate "
+				  "stayed where it is, the interval at "
+				  "%6$lu blocks would decide nothing."), who,
+			   c->look, p->n_looks, blocks, said,
+			   p->looks[p->n_looks - 1]);
+	case LOOK_ENDED:
+		return fmt(pg, tr(pg, "%1$s: undecided at the last look "
+				  "(%2$lu blocks): %3$s."), who, blocks,
+			   said);
+	case LOOK_NONE:
+	case LOOK_NOT_REACHED:
+		break;
+	}
+	return fmt(pg, tr(pg, "%s: no look reached yet."), who);
+}
+
+/* The design of a sequential study and where each comparison stands: the
+ * intervals of the comparison table are those of these looks. */
+static void section_sequential(page *pg)
+{
+	const analysis *a = pg->a;
+	const study_plan *p = pg->p;
+
+	if (!a->sequential)
+		return;
+	section(pg, PAGE_SEQUENTIAL, tr(pg, "Sequential design"));
+	/* TRANSLATORS: %1$zu looks, %2$s the boundary, %3$s the levels of
+	   the looks, %4$s 1 - the confidence level, "5%". */
+	item(pg, fmt(pg, trn(pg, "The analysis plan sets %1$zu look, boundary "
+			     "%2$s: its intervals are taken at the level "
+			     "%3$s, so that the chance that any interval of "
+			     "any look misses the true difference is at most "
+			     "%4$s.",
+			     "The analysis plan sets %1$zu looks, boundary "
+			     "%2$s: each look's intervals are taken at its own "
+			     "level (%3$s), so that the chance that any "
+			     "interval of any look misses the true difference "
+			     "is at most %4$s.", p->n_looks),
+		     p->n_looks, boundary_label(pg, p->boundary),
+		     look_levels(pg),
+		     percent_alone(pg, 1.0 - p->confidence, 2)));
+	item(pg, tr(pg, "A comparison is decided at the first look whose "
+		    "interval shows harm, benefit or equivalence; the table "
+		    "above gives that look's interval, and later blocks are "
+		    "not used for it.  A wrong conclusion needs an interval "
+		    "that misses the truth, so its chance over all looks is "
+		    "bounded the same way: exactly for an interval whose "
+		    "coverage is exact, approximately for the bootstrap at few "
+		    "pairs, whose coverage can fall short of its level."));
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		item(pg, look_item(pg, c));
+		if (c->pairs_after > 0)
+			item(pg, fmt(pg, trn(pg, "%1$s %2$s: %3$zu pair "
+					     "recorded after that look is not "
+					     "used.", "%1$s %2$s: %3$zu pairs "
+					     "recorded after that look are not "
+					     "used.", c->pairs_after),
+				     series_name(pg, c->series),
+				     state_text(pg, p->states[c->state]),
+				     c->pairs_after));
+	}
+}
+
 /* Starts the comparison notes unless *STARTED. */
 static void notes_start(page *pg, bool *started)
 {
@@ -1611,6 +1736,7 @@ static pb_status render_doc(const study *s, const analysis *a,
 	heading(&pg);
 	section_values(&pg);
 	section_comparisons(&pg);
+	section_sequential(&pg);
 	/* The coverage of small samples qualifies the verdicts above it, so
 	 * it stands next to them. */
 	section_small_samples(&pg);

@@ -108,6 +108,13 @@ static const page_phrase phrases[PH_COUNT] = {
 	[PH_SET_CELL] = P_(
 		"Each cell holds the mean difference over the paired "
 		"blocks and its %s confidence interval."),
+	[PH_SET_CELL_SEQUENTIAL] = P_(
+		"Each cell holds the mean difference over the paired "
+		"blocks up to the look that decided it, or the last look "
+		"reached, and its %s repeated confidence interval: taken at "
+		"that look's own level, so that the intervals of all looks "
+		"cover the true difference together with at least that "
+		"chance (Sequential design, below)."),
 	[PH_SET_SMALL_SAMPLE] = PN_(
 		"With %zu pair, a nominal %s interval of method %s "
 		"covered the true difference in only %s of simulated "

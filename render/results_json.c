@@ -109,6 +109,15 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	for (size_t i = 0; i < p->n_states; i++)
 		push(states, state_json(p->states[i]), ok);
 	put(o, RP_KEY(RP_STATES), states, ok);
+	/* A plan without looks stays as it was. */
+	if (p->n_looks > 0) {
+		json_t *looks = json_array();
+		for (size_t i = 0; i < p->n_looks; i++)
+			push(looks, json_integer((json_int_t)p->looks[i]), ok);
+		put(o, RP_KEY(RP_LOOKS), looks, ok);
+		put(o, RP_KEY(RP_BOUNDARY),
+		    json_string(look_boundary_name(p->boundary)), ok);
+	}
 	put(o, RP_KEY(RP_DIGEST), json_string(p->digest), ok);
 	put(o, RP_KEY(RP_REGISTERED), json_boolean(p->registered), ok);
 	return o;
@@ -334,6 +343,26 @@ static json_t *density_json(const density_grid *g, bool *ok)
 	return o;
 }
 
+/* Where a comparison of a sequential study stands: its look, the blocks
+ * and level of that look, and the pairs recorded after it. */
+static json_t *look_json(const study_plan *p, const comparison *c, bool *ok)
+{
+	json_t *o = json_object();
+
+	if (!o)
+		return NULL;
+	put(o, "status", json_string(look_status_code(c->look_status)), ok);
+	put(o, "look", c->look ? json_integer((json_int_t)c->look)
+			       : json_null(), ok);
+	put(o, "blocks", c->look ? json_integer((json_int_t)p->looks[c->look
+								     - 1])
+				 : json_null(), ok);
+	put(o, "level", c->look ? num(c->look_level) : json_null(), ok);
+	put(o, "looks_reached", json_integer((json_int_t)c->looks_reached), ok);
+	put(o, "pairs_after", json_integer((json_int_t)c->pairs_after), ok);
+	return o;
+}
+
 static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
 {
 	const study_plan *p = &s->plan;
@@ -367,6 +396,8 @@ static json_t *comparison_json(const study *s, const comparison *c, bool *ok)
 	put(o, RC_KEY(RC_SEED), json_integer(p->seed), ok);
 	put(o, RC_KEY(RC_STREAM_SEED), json_integer(c->stream_seed), ok);
 	put(o, RC_KEY(RC_VERDICT), json_string(verdict_code(c->verdict)), ok);
+	if (p->n_looks > 0)
+		put(o, RC_KEY(RC_LOOK), look_json(p, c, ok), ok);
 	for (int m = 0; m < INTERVAL_METHOD_COUNT; m++)
 		put(sens, interval_method_name((interval_method)m),
 		    interval_json(&c->boot.ci[m], ok), ok);

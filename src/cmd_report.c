@@ -339,6 +339,33 @@ static bool state_compared(const analysis *a, size_t i)
 	return false;
 }
 
+/* A sequential study is reported at a look: a series that reached none
+ * has no interval to publish yet (`pairboot status` says how far it is).
+ * Said once per series, at study.ini's `looks`. */
+static pb_status check_looks_reached(const study *s, const analysis *a,
+				     diag *d)
+{
+	char *file = g_strdup_printf("%s/study.ini", s->dir);
+	size_t line = 0, col = 0, last = (size_t)-1;
+	pb_status st = PB_OK;
+
+	study_plan_key_position(&s->plan, "looks", &line, &col);
+	for (size_t i = 0; i < a->n_cmp; i++) {
+		const comparison *c = &a->cmp[i];
+		if (c->look_status != LOOK_NOT_REACHED || c->series == last)
+			continue;
+		last = c->series;
+		diag_error(d, file, line, col, "series '%s' has reached no "
+			   "look yet (the first is at %lu blocks): nothing can "
+			   "be reported before it; 'pairboot status' shows how "
+			   "far the study is", s->plan.series[c->series].id,
+			   s->plan.looks[0]);
+		st = PB_DATAERR;
+	}
+	g_free(file);
+	return st;
+}
+
 /* The states of R's list (or every compared state) as indices into the
  * plan's states, in plan order, into R.  A name is a state as the page
  * writes it (pb_state_format), byte for byte; an unknown one, the
@@ -431,6 +458,8 @@ static pb_status report_study(const char *dir, const char *output,
 		st = analysis_run(s, d, &a);
 		timing_end(TIMING_BOOTSTRAP);
 	}
+	if (st == PB_OK && a->sequential)
+		st = check_looks_reached(s, a, d);
 	if (st == PB_OK && paired->wanted)
 		st = resolve_paired(s, a, paired);
 	if (st == PB_OK) {

@@ -128,7 +128,8 @@ static void check_table(void)
 		"threshold", "threshold_decimals", "confidence", "resamples",
 		"seed", "interval", "generator", "endpoint_rule", "service",
 		"synthetic", "allow_negative", "unit_of_replication",
-		"pairing", "state_type", "states", "digest", "registered"
+		"pairing", "state_type", "states", "looks", "boundary", "digest",
+		"registered"
 	};
 	bool same = true;
 
@@ -142,10 +143,10 @@ static void check_table(void)
 }
 
 /* Whether the keys of object O are those of TABLE (N keys, described by
- * FIELD), in the table's order, all of them but OPTIONAL (an index, or
- * -1 for none), and each value of the type the table gives. */
+ * FIELD), in the table's order, all of them but the OPTIONAL ones (a
+ * mask of 1 << index), and each value of the type the table gives. */
 static bool keys_follow(json_t *o, int n,
-			const results_field *(*field)(int k), int optional)
+			const results_field *(*field)(int k), unsigned optional)
 {
 	const char *key;
 	json_t *v;
@@ -155,7 +156,7 @@ static bool keys_follow(json_t *o, int n,
 		return false;
 	json_object_foreach(o, key, v) {
 		while (next < n && strcmp(field(next)->key, key) != 0) {
-			if (next != optional)
+			if (!(optional & 1u << next))
 				return false;
 			next++;
 		}
@@ -177,7 +178,10 @@ static bool keys_follow(json_t *o, int n,
 			return false;
 		}
 	}
-	return next == n || (next == n - 1 && optional == n - 1);
+	/* Optional keys may also end the object. */
+	while (next < n && (optional & 1u << next))
+		next++;
+	return next == n;
 }
 
 static const results_field *run_field(int k)
@@ -275,7 +279,7 @@ static bool all_follow(json_t *arr, int n, const results_field *(*field)(int),
 	bool ok = json_is_array(arr);
 
 	json_array_foreach(arr, i, e)
-		ok = ok && keys_follow(e, n, field, -1);
+		ok = ok && keys_follow(e, n, field, 0);
 	*count = json_array_size(arr);
 	return ok;
 }
@@ -290,7 +294,7 @@ static void check_written_boundary(json_t *root)
 	size_t rows = 0, groups = 0, series = 0, excluded = 0, n, i;
 	bool ok;
 
-	ok = keys_follow(b, RB_KEYS, boundary_field, -1)
+	ok = keys_follow(b, RB_KEYS, boundary_field, 0)
 	     && all_follow(json_object_get(b, RB_KEY(RB_ROWS)), RW_KEYS,
 			   bound_row_field, &rows)
 	     && all_follow(json_object_get(b, RB_KEY(RB_GROUPS)), RG_KEYS,
@@ -326,14 +330,15 @@ static void check_written_study(json_t *root)
 	bool ok;
 
 	tap_ok(keys_follow(json_object_get(root, RS_KEY(RS_STUDY)), RT_KEYS,
-			   study_field, RT_RUNS_FROM_SUMMARY),
+			   study_field, 1u << RT_RUNS_FROM_SUMMARY),
 	       "'study' has the keys in order");
 	ok = json_is_array(series);
 	json_array_foreach(series, i, e) {
-		ok = ok && keys_follow(e, RE_KEYS, series_field, RE_RULE);
+		ok = ok && keys_follow(e, RE_KEYS, series_field,
+				       1u << RE_RULE);
 		rule = json_object_get(e, RE_KEY(RE_RULE));
 		if (rule && !json_is_null(rule)) {
-			ok = ok && keys_follow(rule, RU_KEYS, rule_field, -1)
+			ok = ok && keys_follow(rule, RU_KEYS, rule_field, 0)
 			     && json_integer_value(json_object_get(rule,
 					RU_KEY(RU_DISABLES))) == 100
 			     && json_integer_value(json_array_get(
@@ -375,10 +380,10 @@ static void check_written_mechanism(json_t *root)
 	bool ok = true;
 
 	json_array_foreach(arr, i, e) {
-		ok = ok && keys_follow(e, RM_KEYS, mech_field, -1);
+		ok = ok && keys_follow(e, RM_KEYS, mech_field, 0);
 		json_array_foreach(json_object_get(e, RM_KEY(RM_PRIORITY)), j,
 				   v) {
-			ok = ok && keys_follow(v, RV_KEYS, priority_field, -1);
+			ok = ok && keys_follow(v, RV_KEYS, priority_field, 0);
 			entries++;
 		}
 		states++;
@@ -419,7 +424,7 @@ static void check_written(void)
 		    root ? path : err.text))
 		return;
 	json_array_foreach(json_object_get(root, RS_KEY(RS_RUNS)), i, e) {
-		ok = ok && keys_follow(e, RR_KEYS, run_field, -1);
+		ok = ok && keys_follow(e, RR_KEYS, run_field, 0);
 		runs++;
 	}
 	tap_ok(ok && runs > 100, "the %zu runs have a run's keys in order",
@@ -427,14 +432,15 @@ static void check_written(void)
 	ok = true;
 	json_array_foreach(json_object_get(root, RS_KEY(RS_COMPARISONS)), i,
 			   e) {
-		ok = ok && keys_follow(e, RC_KEYS, cmp_field, RC_EXACT_CHECK)
+		ok = ok && keys_follow(e, RC_KEYS, cmp_field,
+				       1u << RC_EXACT_CHECK | 1u << RC_LOOK)
 		     && keys_follow(json_object_get(e, RC_KEY(RC_INTERVAL)),
-				    RI_KEYS, interval_field, -1);
+				    RI_KEYS, interval_field, 0);
 		json_object_foreach(json_object_get(e,
 					RC_KEY(RC_SENSITIVITY)), name, m)
-			ok = ok && keys_follow(m, RI_KEYS, interval_field, -1);
+			ok = ok && keys_follow(m, RI_KEYS, interval_field, 0);
 		m = json_object_get(e, RC_KEY(RC_DENSITY));
-		ok = ok && keys_follow(m, RF_KEYS, density_field, -1)
+		ok = ok && keys_follow(m, RF_KEYS, density_field, 0)
 		     && json_array_size(json_object_get(m,
 				RF_KEY(RF_DENSITY))) == 96;
 		cmps++;

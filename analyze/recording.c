@@ -131,7 +131,6 @@ void recording_look_advice(const study *s, const analysis *a, size_t k,
 		if (c->series != k)
 			continue;
 		out->comparisons++;
-		out->judged = out->judged || c->look_status != LOOK_NONE;
 		if (c->looks_reached > out->looks_reached)
 			out->looks_reached = c->looks_reached;
 		out->stop = out->stop && (c->look_status == LOOK_STOP

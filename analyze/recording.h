@@ -71,8 +71,6 @@ void recording_free(recording *r);
  * look (analysis.h's look fields). */
 typedef struct look_advice {
 	size_t comparisons;        /* of the series; 0: nothing to advise */
-	bool judged;               /* the analysis set where each stands (a
-				      look_status other than LOOK_NONE) */
 	size_t looks_reached;      /* looks the series has reached */
 	bool stop;                 /* every comparison stopped (decided),
 				      is futile or has ended: stop booting */

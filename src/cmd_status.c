@@ -40,6 +40,17 @@
 /* The boots listed as next when --next is not given. */
 #define STATUS_NEXT_DEFAULT 6
 
+/* The most boots or runs one list names; the rest are counted, so that a
+ * study of thousands of boots gets a report one can read. */
+#define STATUS_LISTED 20
+
+/* Ends a list of N items of which STATUS_LISTED were named. */
+static void say_more(size_t n)
+{
+	if (n > STATUS_LISTED)
+		cli_print(stdout, "  and %zu more\n", n - STATUS_LISTED);
+}
+
 static const char *plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -137,7 +148,8 @@ static void say_boots(const study *s, const recording *rec, boot_stand b,
 		return;
 	}
 	say("%s (%zu):\n", what, rec->stands[b]);
-	for (size_t j = 0; j < s->schedule->n; j++) {
+	for (size_t j = 0, shown = 0; j < s->schedule->n
+				      && shown < STATUS_LISTED; j++) {
 		const schedule_row *r = &s->schedule->rows[j];
 
 		if (rec->stand[j] != b)
@@ -146,7 +158,9 @@ static void say_boots(const study *s, const recording *rec, boot_stand b,
 		say_place(s, r);
 		say("): %s %s\n", r->latency ? r->latency : "no latency file",
 		    why);
+		shown++;
 	}
+	say_more(rec->stands[b]);
 }
 
 /* Whether index I is in the ascending list L of N, *AT the place to look
@@ -180,26 +194,30 @@ static void say_differs(const study *s, const schedule_check *c, size_t i)
 static void say_off_schedule(const study *s, const schedule_check *c)
 {
 	size_t n = c->n_unplanned + c->n_differs + c->n_out_of_order;
-	size_t u = 0, f = 0, o = 0;
+	size_t u = 0, f = 0, o = 0, shown = 0;
 
 	if (n == 0) {
 		say("off the schedule: none\n");
 		return;
 	}
 	say("off the schedule (%zu):\n", n);
-	for (size_t i = 0; i < s->n_runs; i++) {
+	for (size_t i = 0; i < s->n_runs && shown < STATUS_LISTED; i++) {
 		const study_run *r = &s->runs[i];
 
-		if (listed_at(c->unplanned, c->n_unplanned, &u, i))
+		if (listed_at(c->unplanned, c->n_unplanned, &u, i)
+		    && shown++ < STATUS_LISTED)
 			say("  %s/runs.csv:%zu:1: run '%s' is not planned in "
 			    "schedule.csv\n", s->dir, r->manifest_line, r->id);
-		if (listed_at(c->differs, c->n_differs, &f, i))
+		if (listed_at(c->differs, c->n_differs, &f, i)
+		    && shown++ < STATUS_LISTED)
 			say_differs(s, c, i);
-		if (listed_at(c->out_of_order, c->n_out_of_order, &o, i))
+		if (listed_at(c->out_of_order, c->n_out_of_order, &o, i)
+		    && shown++ < STATUS_LISTED)
 			say("  %s/runs.csv:%zu:1: run '%s' is out of the "
 			    "planned order of schedule.csv\n", s->dir,
 			    r->manifest_line, r->id);
 	}
+	say_more(n);
 }
 
 static void print_report(const study *s, const recording *rec, size_t next)

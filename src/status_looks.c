@@ -108,24 +108,10 @@ static void say_series(const study *s, const analysis *a, size_t k,
 		say("    advice: every look is reached\n");
 }
 
-/* Whether the analysis said where any comparison stands. */
-static bool any_judged(const study *s, const analysis *a)
-{
-	for (size_t k = 0; k < s->plan.n_series; k++) {
-		look_advice adv;
-
-		recording_look_advice(s, a, k, &adv);
-		if (adv.judged)
-			return true;
-	}
-	return false;
-}
-
 pb_status status_looks_print(const study *s, bool clean, bool quiet,
 			     diag *d)
 {
 	analysis *a = NULL;
-	bool judged;
 	pb_status st;
 
 	if (s->plan.n_looks == 0)
@@ -143,11 +129,7 @@ pb_status status_looks_print(const study *s, bool clean, bool quiet,
 		return st;
 	}
 	say_plan(&s->plan);
-	judged = any_judged(s, a);
-	if (!judged)
-		say("  not judged: the analysis says at no look where a "
-		    "comparison stands\n");
-	for (size_t k = 0; judged && k < s->plan.n_series; k++) {
+	for (size_t k = 0; k < s->plan.n_series; k++) {
 		look_advice adv;
 
 		recording_look_advice(s, a, k, &adv);

@@ -370,7 +370,8 @@ static const cli_option status_options[] = {
 	  "is there but which runs.csv does not list yet (accepted = yes, "
 	  "an empty note); runs.csv is made when there is none.  Rows are "
 	  "only added, never changed or removed, and nothing is written "
-	  "while the study has a problem" },
+	  "while the study has a problem; the report that follows counts "
+	  "the rows added" },
 	{ 'n', 0, "next", "N", false,
 	  "list the next N boots to record (default 6)" },
 };
@@ -425,10 +426,11 @@ static pb_status status_of(pb_status st, const diag *d)
 	return diag_errors(d) ? PB_DATAERR : st;
 }
 
-/* The report of study S (read as ST, with D's problems), and the rows
- * --write-runs adds.  Returns the command's status. */
+/* The report of study S (read as ST, with D's problems) when REPORT, and
+ * the rows --write-runs adds when WRITE.  Returns the command's status. */
 static pb_status status_report(const study *s, pb_status st, bool write,
-			       size_t next, const cli_options *opt, diag *d)
+			       bool report, size_t next,
+			       const cli_options *opt, diag *d)
 {
 	bool *present = NULL;
 	recording rec;
@@ -444,10 +446,11 @@ static pb_status status_report(const study *s, pb_status st, bool write,
 	free(present);
 	if (rs != PB_OK)
 		return pb_status_merge(rs, st);
-	if (!opt->quiet)
+	if (report && !opt->quiet)
 		print_report(s, &rec, next);
-	st = pb_status_merge(st, status_looks_print(s, st == PB_OK,
-						    opt->quiet, d));
+	if (report)
+		st = pb_status_merge(st, status_looks_print(s, st == PB_OK,
+							    opt->quiet, d));
 	if (write && st == PB_OK)
 		st = write_runs(s, &rec, opt, d);
 	else if (write)
@@ -502,8 +505,22 @@ static pb_status cmd_status(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = study_read_opt(argv[optind], &ro, d, &s);
+	/* The rows go in first, so that the report and its looks count
+	 * the boots just added; with problems, nothing is written and the
+	 * study as it is is reported. */
+	if (s && write) {
+		st = status_report(s, status_of(st, d), true, false, next, opt,
+				   d);
+		if (st == PB_OK) {
+			study_free(s);
+			s = NULL;
+			st = study_read_opt(argv[optind], &ro, d, &s);
+		}
+	}
 	if (s)
-		st = status_report(s, status_of(st, d), write, next, opt, d);
+		st = pb_status_merge(st, status_report(s, status_of(st, d),
+						       false, true, next, opt,
+						       d));
 	say_problems(st, argv[optind], d);
 	study_free(s);
 	diag_free(d);

@@ -116,8 +116,10 @@ off the schedule: none
 ## --write-runs makes runs.csv ---------------------------------------------
 run_pb status "$dir" --write-runs
 is "$pb_status" 0 "--write-runs: exit status 0"
-is "$(tail -n 1 "$pb_out_file")" "$dir/runs.csv: 4 rows written (a new file)" \
+is "$(head -n 1 "$pb_out_file")" "$dir/runs.csv: 4 rows written (a new file)" \
 	"--write-runs: says how many rows it wrote"
+ok "--write-runs: the report that follows counts the rows just written" \
+	grep -q "(4 listed in runs.csv, 0 not yet)" "$pb_out_file"
 is "$(cat "$dir/runs.csv")" "run,series,block,position,state,accepted,note,latency,mechanism
 s1-b1-20,1,1,1,20,yes,,latency/s1-b1-20.csv,
 s1-b1-100,1,1,2,100,yes,,latency/s1-b1-100.csv,
@@ -167,7 +169,7 @@ old_size=$(wc -c <"$dir/runs.csv")
 record s1-b2-0
 run_pb status "$dir" --write-runs
 is "$pb_status" 0 "append: exit status 0"
-is "$(tail -n 1 "$pb_out_file")" "$dir/runs.csv: 1 row appended" \
+is "$(head -n 1 "$pb_out_file")" "$dir/runs.csv: 1 row appended" \
 	"append: says how many rows it wrote"
 ok "append: every byte of runs.csv is kept" \
 	cmp -n "$old_size" "$dir/runs.csv" "$tap_tmp/runs-open.csv"
@@ -189,7 +191,7 @@ off the schedule (1):
 record s1-b2-100 s2-b1-100 s2-b1-0 s2-b1-20 s2-b2-0 s2-b2-20 s2-b2-100
 cp "$dir/runs.csv" "$tap_tmp/runs-5.csv"
 run_pb status "$dir" --write-runs
-is "$(tail -n 1 "$pb_out_file")" "$dir/runs.csv: 7 rows appended" \
+is "$(head -n 1 "$pb_out_file")" "$dir/runs.csv: 7 rows appended" \
 	"all recorded: the other 7 rows appended"
 ok "all recorded: the rows before them are kept" \
 	cmp -n "$(wc -c <"$tap_tmp/runs-5.csv")" "$dir/runs.csv" \
@@ -204,7 +206,7 @@ is "$pb_status" 0 "all recorded: check passes on the runs.csv written"
 ok "and check finds s1-b2-20 out of order, as status did" grep -qx \
 	"  out of the planned order (1): s1-b2-20" "$pb_out_file"
 run_pb status "$dir" --write-runs
-is "$(tail -n 1 "$pb_out_file")" \
+is "$(head -n 1 "$pb_out_file")" \
 	"$dir/runs.csv: no row to write: it lists every planned boot whose latency file is there" \
 	"--write-runs again: nothing to add"
 
@@ -216,7 +218,7 @@ cp -R "$dir" "$crlf"
 head -n 3 "$tap_tmp/filled.csv" | sed 's/$/\r/' >"$crlf/runs.csv"
 cp "$crlf/runs.csv" "$tap_tmp/runs-crlf.csv"
 run_pb status "$crlf" --write-runs
-is "$(tail -n 1 "$pb_out_file")" "$crlf/runs.csv: 10 rows appended" \
+is "$(head -n 1 "$pb_out_file")" "$crlf/runs.csv: 10 rows appended" \
 	"CRLF: the 10 boots not listed are appended"
 ok "CRLF: the rows before them are kept" \
 	cmp -n "$(wc -c <"$tap_tmp/runs-crlf.csv")" "$crlf/runs.csv" \

@@ -75,20 +75,25 @@ static bool decides(verdict v)
 	       || v == VERDICT_EQUIVALENT;
 }
 
-/* The verdict of look K's interval narrowed to the last look's blocks
- * around its estimate (sequential.h): could it decide? */
+/* Whether any truth look K's interval [CI->lo, CI->hi] leaves plausible
+ * would be decided by the last look (sequential.h): the interval there,
+ * about as wide as this one narrowed by F = sqrt(looks[k] / looks[K])
+ * crit[K] / crit[k] on each side, is beyond +T or -T for a truth at an
+ * end of this interval, or inside (-T, T) for a truth within it. */
 static bool could_decide(const seq_design *d, size_t k,
 			 const boot_comparison *b, const boot_interval *ci,
-			 const boot_settings *set)
+			 double threshold)
 {
 	size_t last = d->n - 1;
 	double f = sqrt((double)d->looks[k] / (double)d->looks[last])
 		   * d->crit[last] / d->crit[k];
-	double lo = b->estimate - (b->estimate - ci->lo) * f;
-	double hi = b->estimate + (ci->hi - b->estimate) * f;
+	double below = (b->estimate - ci->lo) * f;   /* the last interval's */
+	double above = (ci->hi - b->estimate) * f;   /* two sides */
 
-	return decides(verdict_series(true, lo, hi, set->threshold,
-				      set->better));
+	if (ci->hi - below > threshold || ci->lo + above < -threshold)
+		return true;
+	return below < threshold && above < threshold
+	       && ci->hi > -threshold + below && ci->lo < threshold - above;
 }
 
 /* The pairs of blocks up to LOOK among the N of BLOCKS (ascending). */
@@ -130,7 +135,7 @@ static pb_status judge_look(const double *state, const double *ref,
 		out->status = LOOK_ENDED;
 	else if (ci->defined && out->verdict != VERDICT_TOO_FEW_PAIRS
 		 && out->verdict != VERDICT_NO_SPREAD
-		 && !could_decide(d, k, &out->boot, ci, set))
+		 && !could_decide(d, k, &out->boot, ci, set->threshold))
 		out->status = LOOK_FUTILE;
 	else
 		out->status = LOOK_CONTINUE;

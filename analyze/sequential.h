@@ -15,12 +15,14 @@
  * gate included) is harm, benefit or equivalent decides the comparison:
  * LOOK_STOP, and later pairs are not used.  Detected-size-open does not
  * stop: the size is still open.  An undecided look before the last is
- * LOOK_FUTILE when its interval, narrowed to the last look's blocks as
- * an estimate that stays where it is would narrow it (each side times
- * sqrt(looks[k] / looks[K]) times crit[K] / crit[k]), still gives no
- * such verdict; else LOOK_CONTINUE.  Futility never decides anything: it
- * says that booting on is unlikely to, and stopping for it cannot make a
- * wrong verdict likelier.  Undecided at the last look is LOOK_ENDED.
+ * LOOK_FUTILE when no truth its interval leaves plausible would be
+ * decided by the last look: the last look's interval, about as wide as
+ * this one narrowed on each side by sqrt(looks[k] / looks[K]) crit[K] /
+ * crit[k], would neither lie beyond +T or -T for a truth at an end of this
+ * interval nor inside (-T, T) for a truth within it (too few blocks
+ * planned for the spread seen); else LOOK_CONTINUE.  Futility never
+ * decides anything, and stopping for it cannot make a wrong verdict
+ * likelier.  Undecided at the last look is LOOK_ENDED.
  *
  * A series reaches look k when its block looks[k] holds a run (accepted
  * or not) of every state, or it holds a run in a later block. */
@@ -42,8 +44,8 @@ typedef enum look_status {
 	LOOK_STOP,           /* decided at `look`: harm, benefit or
 				equivalent */
 	LOOK_CONTINUE,       /* undecided at `look`; a later look may decide */
-	LOOK_FUTILE,         /* undecided, and an estimate that stayed where
-				it is would not be decided by the last look */
+	LOOK_FUTILE,         /* undecided, and no truth its interval leaves
+				plausible would be decided by the last look */
 	LOOK_ENDED           /* undecided at the last look */
 } look_status;
 

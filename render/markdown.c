@@ -1137,9 +1137,10 @@ static const char *look_item(page *pg, const comparison *c)
 	case LOOK_FUTILE:
 		/* TRANSLATORS: %6$lu is the most blocks the design records. */
 		return fmt(pg, tr(pg, "%1$s: undecided at look %2$zu of %3$zu "
-				  "(%4$lu blocks): %5$s; even if the estimate "
-				  "stayed where it is, the interval at "
-				  "%6$lu blocks would decide nothing."), who,
+				  "(%4$lu blocks): %5$s; no difference this "
+				  "interval leaves plausible would be decided "
+				  "by the last look (%6$lu blocks): too few "
+				  "blocks are planned for this spread."), who,
 			   c->look, p->n_looks, blocks, said,
 			   p->looks[p->n_looks - 1]);
 	case LOOK_ENDED:

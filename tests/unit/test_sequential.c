@@ -65,15 +65,26 @@ static void check_judge(void)
 	tap_ok(o.status == LOOK_STOP && o.look == 2 && o.pairs == 10
 	       && o.verdict == VERDICT_EQUIVALENT, "equivalent at look 2");
 	/* Mean 1.0 = T, se 0.170: about 0.42 .. 1.58 (0.47 to 0.64 each
-	 * way), 0 excluded: a difference of open size.  Narrowed to the
-	 * last look it still holds T: futile.  At the last look: ended. */
+	 * way), 0 excluded: a difference of open size.  A truth at its upper
+	 * end, 1.58, would be decided at the last look (its interval narrowed
+	 * by sqrt(5/10) ends above 1): continue.  At the last look: ended. */
 	double at_t[] = { 0.5, 1.5, 1.0, 0.8, 1.2, 0.5, 1.5, 1.0, 0.8, 1.2 };
 	o = judge(at_t, 10, 1);
-	tap_ok(o.status == LOOK_FUTILE && o.verdict == VERDICT_DETECTED,
-	       "an effect at T: futile at look 1");
+	tap_ok(o.status == LOOK_CONTINUE && o.verdict == VERDICT_DETECTED,
+	       "an effect at T, undecided at look 1: continue");
 	o = judge(at_t, 10, 2);
 	tap_ok(o.status == LOOK_ENDED && o.look == 2,
 	       "and undecided at the last look: ended");
+	/* Mean 0, se 0.707: the half-width h lies between 2.776 and 3.747
+	 * times it, 1.96 to 2.65.  At the last look the interval would be
+	 * 0.707 h on each side, 1.39 to 1.87: at least T = 1, so no
+	 * equivalence; and a truth at the upper end h would give a lower end
+	 * of h - 0.707 h = 0.29 h, 0.57 to 0.78, below T: no harm, nor (by
+	 * symmetry) benefit.  Futile. */
+	double wide[] = { -2, 2, 0, -1, 1, -2, 2, 0, -1, 1 };
+	o = judge(wide, 10, 1);
+	tap_ok(o.status == LOOK_FUTILE && o.verdict == VERDICT_INDETERMINATE,
+	       "a spread too wide for the looks planned: futile at look 1");
 	o = judge(at_t, 4, 0);
 	tap_ok(o.status == LOOK_NOT_REACHED && o.look == 0
 	       && o.verdict == VERDICT_NO_INTERVAL && isnan(o.boot.estimate),

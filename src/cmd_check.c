@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/design.h"
+#include "analyze/sequential.h"
 #include "common/diag.h"
 #include "ingest/schedule.h"
 #include "ingest/study.h"
@@ -234,6 +235,28 @@ static void print_excluded(const study *s)
 	}
 }
 
+/* A sequential study's looks and how far each latency series has come:
+ * the boots planned after the last look reached are not missing from a
+ * study that may stop there. */
+static void print_looks(const study *s)
+{
+	const study_plan *p = &s->plan;
+
+	if (p->n_looks == 0)
+		return;
+	say("looks: at");
+	for (size_t k = 0; k < p->n_looks; k++)
+		say("%s %lu", k ? "," : "", p->looks[k]);
+	say(" blocks per series (boundary %s); reached:",
+	    look_boundary_name(p->boundary));
+	for (size_t k = 0, n = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			say("%s series %s %zu of %zu", n++ ? "," : "",
+			    p->series[k].id, sequential_looks_reached(s, k),
+			    p->n_looks);
+	say("\n");
+}
+
 static void print_summary(const study *s)
 {
 	char state[PB_STATE_BUFSIZE];
@@ -251,6 +274,7 @@ static void print_summary(const study *s)
 	for (size_t k = 0; k < s->plan.n_series; k++)
 		print_series(s, k);
 	print_schedule(s);
+	print_looks(s);
 	for (size_t i = 0; i < s->n_runs; i++) {
 		if (s->runs[i].from_summary)
 			summarized += s->runs[i].periods;

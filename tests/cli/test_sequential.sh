@@ -71,6 +71,10 @@ is "$pb_status" 1 "verify fails a results.json whose look status is edited"
 stopped=$tap_tmp/stopped
 cp -r "$study" "$stopped"
 awk -F, 'NR == 1 || $3 <= 10' "$study/runs.csv" >"$stopped/runs.csv"
+run_pb check "$stopped"
+ok "check names the looks and how far each series came" grep -qx \
+	"looks: at 10, 20 blocks per series (boundary pocock); reached: series 1 1 of 2, series 2 1 of 2" \
+	"$pb_out_file"
 run_pb -q report "$stopped" -o "$tap_tmp/rep10" --format md
 is "$pb_status" 0 "a study stopped at its first look is reported"
 ok "with no pairs left unused" bash -c "! grep -q 'not used\.' '$tap_tmp/rep10/en.md'"

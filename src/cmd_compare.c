@@ -162,6 +162,10 @@ static void plan_value_text(const study_plan *p, const char *name,
 		return;
 	}
 	plantext_value(value, p, key, PLANTEXT_INI);
+	/* The looks with their boundary, which may differ alone. */
+	if (key == PLAN_KEY_LOOKS && p->n_looks > 0)
+		g_string_append_printf(value, " (%s)",
+				       look_boundary_name(p->boundary));
 	if (key == PLAN_KEY_SCALE || key == PLAN_KEY_THRESHOLD
 	    || key == PLAN_KEY_CONFIDENCE)
 		g_string_append(out, value->str);

@@ -67,6 +67,22 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["comparisons"][0]
 run_pb verify "$study" -a "$tap_tmp/forged.json"
 is "$pb_status" 1 "verify fails a results.json whose look status is edited"
 
+# Another build with another boundary: compare warns, and names both.
+other=$tap_tmp/other
+cp -r "$study" "$other"
+sed -i -e 's/^boundary = pocock/boundary = obrien-fleming/' \
+	-e '/^registered = /d' -e 's/^build = .*/build = 26100.2/' \
+	"$other/study.ini"
+run_pb compare "$study" "$other" -o "$tap_tmp/cmp"
+is "$pb_status" 0 "compare of two sequential studies whose boundaries differ"
+line=$(grep -n '^looks =' "$other/study.ini" | cut -d: -f1)
+ok "warns that the looks differ, with each boundary" grep -qF \
+	"$other/study.ini:$line:9: warning: 'looks' differs: old '10;20 (pocock)', new '10;20 (obrien-fleming)'" \
+	"$pb_err_file"
+is "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([(x["field"], x["old"], x["new"]) for x in d["plan_differences"]])' "$tap_tmp/cmp/compare.json")" \
+	"[('looks', {'looks': [10, 20], 'boundary': 'pocock'}, {'looks': [10, 20], 'boundary': 'obrien-fleming'})]" \
+	"compare.json lists the difference"
+
 # Stopped at the first look: the boots of blocks 11 to 20 never made.
 stopped=$tap_tmp/stopped
 cp -r "$study" "$stopped"

@@ -1185,8 +1185,11 @@ static void section_sequential(page *pg)
 		    "not used for it.  A wrong conclusion needs an interval "
 		    "that misses the truth, so its chance over all looks is "
 		    "bounded the same way: exactly for an interval whose "
-		    "coverage is exact, approximately for the bootstrap at few "
-		    "pairs, whose coverage can fall short of its level."));
+		    "coverage is exact, approximately for the t interval and "
+		    "the bootstrap-t, whose coverage can fall short of their "
+		    "level; for strongly skewed differences the chance of a "
+		    "wrong conclusion was found several times higher "
+		    "(docs/statistics.md)."));
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		item(pg, look_item(pg, c));

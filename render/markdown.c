@@ -1106,7 +1106,9 @@ static const char *look_levels(page *pg)
 		g_ptr_array_add(items, (gpointer)fmt(pg,
 			trn(pg, "%lu block: %s", "%lu blocks: %s",
 			    d->looks[k]),
-			d->looks[k], percent_alone(pg, d->level[k], 2)));
+			d->looks[k],
+			percent_alone(pg, d->level[k],
+				      sequential_level_decimals(d->level[k]))));
 	text = join(pg, items, "; ");
 	g_ptr_array_free(items, TRUE);
 	return text;

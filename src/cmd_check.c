@@ -299,6 +299,19 @@ static void print_summary(const study *s)
 
 static pb_status cmd_check(int argc, char **argv, const cli_options *opt);
 
+/* A sequential study's design against what its intervals can do, and its
+ * runs against its last look, as report judges them. */
+static pb_status check_design(const study *s, diag *d)
+{
+	seq_design design;
+	pb_status st;
+
+	if (s->plan.n_looks == 0)
+		return PB_OK;
+	st = sequential_design(&s->plan, &design);
+	return st == PB_OK ? sequential_check_study(s, &design, d) : st;
+}
+
 const cli_command command_check = {
 	.name = "check",
 	.operands = "STUDY",
@@ -328,8 +341,11 @@ static pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		return PB_NOMEM;
 	st = study_read(argv[optind], d, &s);
 	if (st == PB_OK) {
-		/* A text the report could not draw fails here, not later. */
+		/* A text the report could not draw fails here, not later;
+		 * so does a design its report would refuse. */
 		st = textfonts_check_study(s, d);
+		if (st == PB_OK)
+			st = check_design(s, d);
 		if (st != PB_OK)
 			study_free(s);
 	}

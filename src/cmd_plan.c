@@ -21,6 +21,7 @@
 #include "analyze/coverage.h"
 #include "analyze/design.h"
 #include "analyze/planning.h"
+#include "analyze/sequential.h"
 #include "analyze/verdict.h"
 #include "common/diag.h"
 #include "common/keytext.h"
@@ -213,6 +214,17 @@ static bool has_name(const char *list)
 	return false;
 }
 
+/* The looks of P against what its intervals can do
+ * (analyze/sequential.h), problems to D as study.ini's. */
+static pb_status check_design(const study_plan *p, diag *d)
+{
+	seq_design design;
+	pb_status st = sequential_design(p, &design);
+
+	return st == PB_OK ? sequential_check_plan(p, &design, "options", d)
+			   : st;
+}
+
 /* Reads the options back as study.ini would be read: the plan, or
  * PB_USAGE after saying what is wrong with which option. */
 static pb_status read_plan(const plan_args *a, unsigned long n_series,
@@ -232,6 +244,10 @@ static pb_status read_plan(const plan_args *a, unsigned long n_series,
 	 * study is written and its boots recorded. */
 	if (st == PB_OK) {
 		st = textfonts_check(p, d);
+		/* A design no report could use is refused before its
+		 * boots are recorded, at the option that makes it so. */
+		if (st == PB_OK && p->n_looks > 0)
+			st = check_design(p, d);
 		if (st != PB_OK)
 			study_plan_free(p);
 	}

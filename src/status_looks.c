@@ -43,7 +43,9 @@ static void say_interval(const study_plan *p, const comparison *c)
 	       != PB_OK
 	    || numtext_beside(ci->hi, dec, bounds, 2, true, hi, sizeof hi)
 	       != PB_OK
-	    || numtext_percent(c->look_level, 2, lvl, sizeof lvl) != PB_OK) {
+	    || numtext_percent(c->look_level,
+				   sequential_level_decimals(c->look_level),
+				   lvl, sizeof lvl) != PB_OK) {
 		say("no interval");
 		return;
 	}

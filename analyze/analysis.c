@@ -3,8 +3,6 @@
 
 #include <float.h>
 #include <math.h>
-
-#include <glib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,31 +258,6 @@ static pb_status comparison_task(void *arg, size_t i)
 static void show_progress(void *bar, size_t done)
 {
 	progress_update(bar, done, 0);
-}
-
-/* A sequential study records at most its last look's blocks: a run past
- * it belongs to no look, and the design's error rate says nothing of a
- * study that booted on.  Each such run is an error at its row. */
-static pb_status check_past_last_look(const study *s, diag *d)
-{
-	const study_plan *p = &s->plan;
-	unsigned long last = p->looks[p->n_looks - 1];
-	char *file = g_strdup_printf("%s/runs.csv", s->dir);
-	pb_status st = PB_OK;
-
-	for (size_t i = 0; i < s->n_runs; i++) {
-		const study_run *r = &s->runs[i];
-		if (p->series[r->series].kind != SERIES_LATENCY
-		    || r->block <= last)
-			continue;
-		diag_error(d, file, r->manifest_line, 0, "run '%s' is in block "
-			   "%lu, past the last look the plan registers (%lu "
-			   "blocks, study.ini `looks`)", r->id, r->block,
-			   last);
-		st = PB_DATAERR;
-	}
-	g_free(file);
-	return st;
 }
 
 static pb_status build_comparisons(const study *s, analysis *a, diag *d)
@@ -659,7 +632,7 @@ pb_status analysis_run(const study *s, diag *d, analysis **out)
 	a->sequential = s->plan.n_looks > 0;
 	st = a->sequential ? sequential_design(&s->plan, &a->design) : PB_OK;
 	if (st == PB_OK && a->sequential)
-		st = check_past_last_look(s, d);
+		st = sequential_check_study(s, &a->design, d);
 	if (st == PB_OK)
 		st = build_comparisons(s, a, d);
 	if (st == PB_OK)

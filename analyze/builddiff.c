@@ -66,6 +66,10 @@ unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n)
 		d |= PLAN_DIFF_BETTER;
 	if (o->interval != n->interval)
 		d |= PLAN_DIFF_INTERVAL;
+	if (o->n_looks != n->n_looks
+	    || memcmp(o->looks, n->looks, o->n_looks * sizeof *o->looks) != 0
+	    || (o->n_looks > 0 && o->boundary != n->boundary))
+		d |= PLAN_DIFF_LOOKS;
 	return d;
 }
 

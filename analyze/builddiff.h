@@ -111,11 +111,14 @@ enum {
 	PLAN_DIFF_CONFIDENCE = 1u << 7,
 	PLAN_DIFF_INTERVAL = 1u << 8,
 	PLAN_DIFF_STATES = 1u << 9,      /* as sets; order is display only */
-	PLAN_DIFF_STATE_TYPE = 1u << 10  /* numbers against names: then the
+	PLAN_DIFF_STATE_TYPE = 1u << 10, /* numbers against names: then the
 					    only difference reported */
+	PLAN_DIFF_LOOKS = 1u << 11       /* the looks or their boundary:
+					    each study's verdicts are those
+					    of its own looks */
 };
 
-#define PLAN_DIFF_FIELDS 11
+#define PLAN_DIFF_FIELDS 12
 
 /* The differences that forbid a comparison. */
 #define PLAN_DIFF_INCOMPARABLE                                              \

@@ -167,6 +167,7 @@ void design_check_free(schedule_check *c)
 	free(c->unplanned);
 	free(c->differs);
 	free(c->out_of_order);
+	free(c->row_of);
 	memset(c, 0, sizeof *c);
 }
 
@@ -245,7 +246,7 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 {
 	const schedule *sch = s->schedule;
 	size_t n = s->n_runs ? s->n_runs : 1, m = sch->n ? sch->n : 1;
-	size_t *planned = malloc(n * sizeof *planned);
+	size_t *planned;
 	/* classify's scratch: four index arrays and the flags. */
 	size_t *work = malloc(n * (4 * sizeof *work + sizeof(bool))
 			      + sizeof *work);
@@ -254,13 +255,13 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 
 	memset(out, 0, sizeof *out);
 	out->planned = sch->n;
+	planned = out->row_of = malloc(n * sizeof *out->row_of);
 	out->missing = malloc(m * sizeof *out->missing);
 	out->unplanned = malloc(n * sizeof *out->unplanned);
 	out->differs = malloc(n * sizeof *out->differs);
 	out->out_of_order = malloc(n * sizeof *out->out_of_order);
 	if (!planned || !work || !seen || !out->missing || !out->unplanned
 	    || !out->differs || !out->out_of_order) {
-		free(planned);
 		free(work);
 		free(seen);
 		g_hash_table_destroy(by_run);
@@ -281,7 +282,6 @@ pb_status design_check_schedule(const study *s, schedule_check *out)
 	for (size_t j = 0; j < sch->n; j++)
 		if (!seen[j])
 			out->missing[out->n_missing++] = j;
-	free(planned);
 	free(work);
 	free(seen);
 	g_hash_table_destroy(by_run);

@@ -86,6 +86,8 @@ typedef struct schedule_check {
 	size_t *out_of_order;    /* runs outside a longest sequence of runs
 				    recorded in their planned order */
 	size_t n_out_of_order;
+	size_t *row_of;          /* per run of runs.csv: the schedule row of
+				    its run id, or (size_t)-1 */
 } schedule_check;
 
 /* Compares the runs of study S with its schedule (S->schedule must not be

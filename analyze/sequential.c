@@ -4,7 +4,10 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <gsl/gsl_cdf.h>
 
 #include "analyze/seqbound.h"
 
@@ -31,6 +34,118 @@ pb_status sequential_design(const study_plan *p, seq_design *out)
 	memcpy(out->looks, p->looks, p->n_looks * sizeof *p->looks);
 	return seqbound_levels(p->boundary, p->looks, p->n_looks,
 			       p->confidence, out->level, out->crit);
+}
+
+/* Says a problem of the plan at study.ini's KEY. */
+static void plan_error(const study_plan *p, const char *file, diag *dg,
+		       const char *key, const char *text)
+{
+	size_t line = 0, col = 0;
+
+	study_plan_key_position(p, key, &line, &col);
+	diag_error(dg, file, line, col, "%s", text);
+}
+
+pb_status sequential_check_plan(const study_plan *p, const seq_design *d,
+				const char *file, diag *dg)
+{
+	pb_status st = PB_OK;
+	char text[400];
+
+	for (size_t k = 0; k < d->n; k++) {
+		/* From the critical value: 1 - level loses its digits. */
+		double alpha = 2.0 * gsl_cdf_ugaussian_Q(d->crit[k]);
+		if (d->level[k] > SEQ_MAX_LEVEL) {
+			snprintf(text, sizeof text, "look %zu (%lu blocks) "
+				 "would be judged at a level of 1 - %.1g: no "
+				 "interval of it could decide anything; drop "
+				 "it, or use boundary = pocock", k + 1,
+				 d->looks[k], alpha);
+			plan_error(p, file, dg, "looks", text);
+			st = PB_DATAERR;
+			break;
+		}
+		if (p->interval == INTERVAL_STUDENTIZED && !p->resamples_exact
+		    && (double)p->resamples * alpha / 2.0
+		       < SEQ_MIN_TAIL_RESAMPLES) {
+			snprintf(text, sizeof text, "the bootstrap-t at look "
+				 "%zu (level 1 - %.2g) needs at least %.0f "
+				 "resamples, %.0f beyond each end of its "
+				 "interval; resamples = %lu reads a level "
+				 "below the one the page would print",
+				 k + 1, alpha,
+				 ceil(2.0 * SEQ_MIN_TAIL_RESAMPLES / alpha),
+				 SEQ_MIN_TAIL_RESAMPLES, p->resamples);
+			plan_error(p, file, dg, "resamples", text);
+			st = PB_DATAERR;
+			break;
+		}
+	}
+	if (p->resamples_exact && d->n > 0
+	    && d->looks[d->n - 1] > BOOT_EXACT_MAX_N) {
+		snprintf(text, sizeof text, "resamples = exact takes at most "
+			 "%d pairs, and the last look is at %lu blocks",
+			 BOOT_EXACT_MAX_N, d->looks[d->n - 1]);
+		plan_error(p, file, dg, "resamples", text);
+		st = PB_DATAERR;
+	}
+	return st;
+}
+
+pb_status sequential_check_runs(const study *s, diag *dg)
+{
+	const study_plan *p = &s->plan;
+	unsigned long last;
+	size_t len = strlen(s->dir) + sizeof "/runs.csv";
+	char *file;
+	pb_status st = PB_OK;
+
+	if (p->n_looks == 0)
+		return PB_OK;
+	last = p->looks[p->n_looks - 1];
+	file = malloc(len);
+	if (!file)
+		return PB_NOMEM;
+	snprintf(file, len, "%s/runs.csv", s->dir);
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (p->series[r->series].kind != SERIES_LATENCY
+		    || r->block <= last)
+			continue;
+		diag_error(dg, file, r->manifest_line, 1, "run '%s' is in "
+			   "block %lu, past the last look the plan registers "
+			   "(%lu blocks, study.ini `looks`)", r->id, r->block,
+			   last);
+		st = PB_DATAERR;
+	}
+	free(file);
+	return st;
+}
+
+pb_status sequential_check_study(const study *s, const seq_design *d,
+				 diag *dg)
+{
+	size_t len = strlen(s->dir) + sizeof "/study.ini";
+	char *file = malloc(len);
+	pb_status st;
+
+	if (!file)
+		return PB_NOMEM;
+	snprintf(file, len, "%s/study.ini", s->dir);
+	st = sequential_check_plan(&s->plan, d, file, dg);
+	free(file);
+	return pb_status_merge(st, sequential_check_runs(s, dg));
+}
+
+int sequential_level_decimals(double level)
+{
+	int d = 2;
+
+	/* 100 (1 - level) must be at least half a unit of the last decimal
+	 * for the rounding not to reach 100. */
+	while (d < 12 && 100.0 * (1.0 - level) < 0.5 * pow(10.0, -d))
+		d++;
+	return d;
 }
 
 /* Whether block BLOCK of series SERIES holds a run of every state. */
@@ -75,20 +190,36 @@ static bool decides(verdict v)
 	       || v == VERDICT_EQUIVALENT;
 }
 
-/* The verdict of look K's interval narrowed to the last look's blocks
- * around its estimate (sequential.h): could it decide? */
-static bool could_decide(const seq_design *d, size_t k,
+/* Whether any truth look K's interval [CI->lo, CI->hi] of M pairs leaves
+ * plausible would be decided by the last look (sequential.h).  The last
+ * look's interval is this one narrowed on each side by F: the Student t
+ * quantile of its level and pairs (the pairs growing with the blocks)
+ * over this look's, times the square root of the pairs' ratio; for a
+ * truth mu it spans mu - BELOW to mu + ABOVE.  It lies beyond +T for a
+ * truth at CI->hi when CI->hi - BELOW > T (beyond -T likewise), and
+ * inside (-T, T) for some truth in the interval when BELOW + ABOVE < 2T
+ * and the truths from -T + BELOW to T - ABOVE meet [CI->lo, CI->hi]. */
+static bool could_decide(const seq_design *d, size_t k, size_t m,
 			 const boot_comparison *b, const boot_interval *ci,
-			 const boot_settings *set)
+			 double threshold)
 {
 	size_t last = d->n - 1;
-	double f = sqrt((double)d->looks[k] / (double)d->looks[last])
-		   * d->crit[last] / d->crit[k];
-	double lo = b->estimate - (b->estimate - ci->lo) * f;
-	double hi = b->estimate + (ci->hi - b->estimate) * f;
+	double n_last = fmax(2.0, floor((double)m * (double)d->looks[last]
+					/ (double)d->looks[k] + 0.5));
+	double now = gsl_cdf_tdist_Pinv(0.5 + d->level[k] / 2.0,
+					(double)m - 1.0);
+	double then = gsl_cdf_tdist_Pinv(0.5 + d->level[last] / 2.0,
+					 n_last - 1.0);
+	double f = sqrt((double)m / n_last) * then / now;
+	double below = (b->estimate - ci->lo) * f;
+	double above = (ci->hi - b->estimate) * f;
 
-	return decides(verdict_series(true, lo, hi, set->threshold,
-				      set->better));
+	if (!(f > 0.0) || !isfinite(f))
+		return true;
+	if (ci->hi - below > threshold || ci->lo + above < -threshold)
+		return true;
+	return below + above < 2.0 * threshold
+	       && ci->hi > -threshold + below && ci->lo < threshold - above;
 }
 
 /* The pairs of blocks up to LOOK among the N of BLOCKS (ascending). */
@@ -130,7 +261,7 @@ static pb_status judge_look(const double *state, const double *ref,
 		out->status = LOOK_ENDED;
 	else if (ci->defined && out->verdict != VERDICT_TOO_FEW_PAIRS
 		 && out->verdict != VERDICT_NO_SPREAD
-		 && !could_decide(d, k, &out->boot, ci, set))
+		 && !could_decide(d, k, m, &out->boot, ci, set->threshold))
 		out->status = LOOK_FUTILE;
 	else
 		out->status = LOOK_CONTINUE;

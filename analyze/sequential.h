@@ -15,12 +15,15 @@
  * gate included) is harm, benefit or equivalent decides the comparison:
  * LOOK_STOP, and later pairs are not used.  Detected-size-open does not
  * stop: the size is still open.  An undecided look before the last is
- * LOOK_FUTILE when its interval, narrowed to the last look's blocks as
- * an estimate that stays where it is would narrow it (each side times
- * sqrt(looks[k] / looks[K]) times crit[K] / crit[k]), still gives no
- * such verdict; else LOOK_CONTINUE.  Futility never decides anything: it
- * says that booting on is unlikely to, and stopping for it cannot make a
- * wrong verdict likelier.  Undecided at the last look is LOOK_ENDED.
+ * LOOK_FUTILE when no truth its interval leaves plausible would be
+ * decided by the last look: the last look's interval, this one narrowed
+ * on each side by the ratio of the Student t quantiles of the two looks'
+ * levels and pairs times the square root of the ratio of their pairs,
+ * would neither lie beyond +T or -T for a truth at an end of this
+ * interval nor inside (-T, T) for a truth within it (too few blocks
+ * planned for the spread seen); else LOOK_CONTINUE.  Futility never
+ * decides anything, and stopping for it cannot make a wrong verdict
+ * likelier.  Undecided at the last look is LOOK_ENDED.
  *
  * A series reaches look k when its block looks[k] holds a run (accepted
  * or not) of every state, or it holds a run in a later block. */
@@ -32,6 +35,7 @@
 
 #include "analyze/bootstrap.h"
 #include "analyze/verdict.h"
+#include "common/diag.h"
 #include "common/status.h"
 #include "ingest/study.h"
 
@@ -42,8 +46,8 @@ typedef enum look_status {
 	LOOK_STOP,           /* decided at `look`: harm, benefit or
 				equivalent */
 	LOOK_CONTINUE,       /* undecided at `look`; a later look may decide */
-	LOOK_FUTILE,         /* undecided, and an estimate that stayed where
-				it is would not be decided by the last look */
+	LOOK_FUTILE,         /* undecided, and no truth its interval leaves
+				plausible would be decided by the last look */
 	LOOK_ENDED           /* undecided at the last look */
 } look_status;
 
@@ -62,6 +66,41 @@ typedef struct seq_design {
 /* The design of P (P->n_looks > 0).  Errors: PB_DATAERR (bad looks),
  * PB_NOMEM. */
 pb_status sequential_design(const study_plan *p, seq_design *out);
+
+/* The most resamples a look's tail must hold for the bootstrap-t: its
+ * interval reads the t* replicates at alpha_k / 2 and 1 - alpha_k / 2,
+ * and with fewer than this beyond an end the end is merely the most
+ * extreme replicate, at a level below the one printed. */
+#define SEQ_MIN_TAIL_RESAMPLES 10.0
+
+/* The least level a look may have that the pages can still tell from 1,
+ * and no interval method refuses: an earlier O'Brien-Fleming look of a
+ * long design (looks = 5;100) would be taken at 1 - 1e-18, wider than any
+ * data could cross. */
+#define SEQ_MAX_LEVEL (1.0 - 1e-7)
+
+/* Checks design D of plan P, read from FILE, against what its intervals
+ * can do, each problem to DG at study.ini's `looks` (or `resamples`): a
+ * look whose level is above SEQ_MAX_LEVEL (it can decide nothing; drop
+ * it or choose Pocock); the bootstrap-t with fewer resamples than
+ * SEQ_MIN_TAIL_RESAMPLES / (alpha_k / 2) at some look; `resamples =
+ * exact` with a last look above BOOT_EXACT_MAX_N blocks.  Returns PB_OK
+ * or PB_DATAERR. */
+pb_status sequential_check_plan(const study_plan *p, const seq_design *d,
+				const char *file, diag *dg);
+
+/* Each run of a latency series of S past the last look is an error at
+ * its row of runs.csv.  Returns PB_OK or PB_DATAERR. */
+pb_status sequential_check_runs(const study *s, diag *dg);
+
+/* Both checks above for study S and its design D (study.ini named as
+ * S's folder gives it).  Returns PB_OK, PB_DATAERR or PB_NOMEM. */
+pb_status sequential_check_study(const study *s, const seq_design *d,
+				 diag *dg);
+
+/* The decimals a percentage of LEVEL needs (2 or more) not to read as
+ * 100%: 99.48% but 99.9995%. */
+int sequential_level_decimals(double level);
 
 /* The looks the latency series SERIES of S has reached (0..n_looks). */
 size_t sequential_looks_reached(const study *s, size_t series);

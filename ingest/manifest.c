@@ -16,10 +16,14 @@
 
 /* The columns runs.csv may have; the first MCOL_REQUIRED are required. */
 enum mcol {
-	MCOL_RUN, MCOL_SERIES, MCOL_BLOCK, MCOL_STATE, MCOL_ACCEPTED,
-	MCOL_NOTE, MCOL_LATENCY, MCOL_MECHANISM,
-	MCOL_POSITION, MCOL_STARTED,
-	MCOL_COUNT
+	MCOL_RUN = MANIFEST_COL_RUN, MCOL_SERIES = MANIFEST_COL_SERIES,
+	MCOL_BLOCK = MANIFEST_COL_BLOCK, MCOL_STATE = MANIFEST_COL_STATE,
+	MCOL_ACCEPTED = MANIFEST_COL_ACCEPTED, MCOL_NOTE = MANIFEST_COL_NOTE,
+	MCOL_LATENCY = MANIFEST_COL_LATENCY,
+	MCOL_MECHANISM = MANIFEST_COL_MECHANISM,
+	MCOL_POSITION = MANIFEST_COL_POSITION,
+	MCOL_STARTED = MANIFEST_COL_STARTED,
+	MCOL_COUNT = MANIFEST_COL_OTHER
 };
 #define MCOL_REQUIRED 8
 
@@ -896,4 +900,59 @@ pb_status manifest_read_buffer(const char *buf, size_t len,
 	manifest_init(&c, display, plan);
 	st = csvread_buffer(buf, len, display, chunk, manifest_row, &c, d);
 	return manifest_finish(&c, st, d, runs, n);
+}
+
+const char *manifest_col_name(manifest_col c)
+{
+	return c < MANIFEST_COL_OTHER ? mcol_name[c] : "";
+}
+
+/* What manifest_read_columns keeps: the header's columns. */
+typedef struct columns_ctx {
+	manifest_col *cols;
+	size_t n;
+	bool oom;
+} columns_ctx;
+
+/* Takes the header's names and stops the reader there. */
+static bool columns_header(void *ctx, const csv_row *row, diag *d)
+{
+	columns_ctx *c = ctx;
+
+	(void)d;
+	c->cols = malloc((row->n ? row->n : 1) * sizeof *c->cols);
+	c->oom = !c->cols;
+	for (size_t i = 0; c->cols && i < row->n; i++) {
+		const csv_field *f = &row->fields[i];
+
+		c->cols[i] = MANIFEST_COL_OTHER;
+		for (size_t k = 0; k < MCOL_COUNT; k++)
+			if (strlen(mcol_name[k]) == f->len
+			    && memcmp(mcol_name[k], f->text, f->len) == 0)
+				c->cols[i] = (manifest_col)k;
+	}
+	c->n = c->cols ? row->n : 0;
+	return false;
+}
+
+pb_status manifest_read_columns(const char *buf, size_t len,
+				const char *display, diag *d,
+				manifest_col **cols, size_t *n)
+{
+	columns_ctx c = { NULL, 0, false };
+	pb_status st = csvread_buffer(buf, len, display, 0, columns_header,
+				      &c, d);
+
+	if (c.oom)
+		st = PB_NOMEM;
+	else if (st == PB_OK && !c.cols)
+		st = PB_DATAERR;
+	if (st != PB_OK) {
+		free(c.cols);
+		c.cols = NULL;
+		c.n = 0;
+	}
+	*cols = c.cols;
+	*n = c.n;
+	return st;
 }

@@ -68,6 +68,28 @@ pb_status manifest_read_buffer(const char *buf, size_t len,
 			       size_t chunk, diag *d, study_run **runs,
 			       size_t *n);
 
+/* The columns of runs.csv the reader knows by name; MANIFEST_COL_OTHER
+ * stands for any other (a note[LANG], a column of the harness's own). */
+typedef enum manifest_col {
+	MANIFEST_COL_RUN, MANIFEST_COL_SERIES, MANIFEST_COL_BLOCK,
+	MANIFEST_COL_STATE, MANIFEST_COL_ACCEPTED, MANIFEST_COL_NOTE,
+	MANIFEST_COL_LATENCY, MANIFEST_COL_MECHANISM, MANIFEST_COL_POSITION,
+	MANIFEST_COL_STARTED,
+	MANIFEST_COL_OTHER
+} manifest_col;
+
+/* The header name of column C ("run"); "" for MANIFEST_COL_OTHER. */
+const char *manifest_col_name(manifest_col c);
+
+/* The columns the header of the runs.csv in LEN bytes at BUF names, in
+ * file order, into a new array *COLS (the caller frees it) of *N: what a
+ * writer that appends rows to the file must follow.  Only the header is
+ * parsed; a file whose header cannot be read (named DISPLAY in the
+ * messages to D) is PB_DATAERR, and then *COLS is NULL.  PB_NOMEM. */
+pb_status manifest_read_columns(const char *buf, size_t len,
+				const char *display, diag *d,
+				manifest_col **cols, size_t *n);
+
 /* Frees the strings manifest_read_* allocated in the N RUNS and the array
  * (NULL is fine).  It does not touch run.mech: whoever sets mech frees it
  * first. */

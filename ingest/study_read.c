@@ -698,14 +698,19 @@ static pb_status compute_study_digest(study *s)
 }
 
 /* Reads study.ini and runs.csv of S (whose folder's real path is ROOT),
- * each in one read whose bytes are both parsed and hashed. */
-static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
+ * each in one read whose bytes are both parsed and hashed.  *PLAN_OK
+ * says whether study.ini was read without error.  With RECORDING, a
+ * runs.csv that does not exist is no runs and no error. */
+static pb_status read_plan_and_manifest(study *s, const char *root,
+					bool recording, diag *d,
+					bool *plan_ok)
 {
 	static const char *const names[2] = { "study.ini", "runs.csv" };
 	static const uint64_t limits[2] = { PLAN_MAX_BYTES,
 					    FILEREAD_MAX_DOCUMENT };
 	char hex[65];
 
+	*plan_ok = false;
 	for (int i = 0; i < 2; i++) {
 		char *path = path_join(s->dir, names[i]), *buf;
 		size_t len;
@@ -713,11 +718,11 @@ static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
 
 		if (!path)
 			return PB_NOMEM;
-		st = studyfile_read(path, path, root, limits[i], false, d,
-				    &buf, &len, hex);
+		st = studyfile_read(path, path, root, limits[i],
+				    i == 1 && recording, d, &buf, &len, hex);
 		if (st == PB_OK && i == 0)
 			st = study_ini_read_buffer(buf, len, path, d, &s->plan);
-		else if (st == PB_OK)
+		else if (st == PB_OK && buf)
 			st = manifest_read_buffer(buf, len, path, &s->plan, 0, d,
 						  &s->runs, &s->n_runs);
 		/* A file read is an input, whatever its content; one that
@@ -727,6 +732,7 @@ static pb_status read_plan_and_manifest(study *s, const char *root, diag *d)
 							   len));
 		free(buf);
 		free(path);
+		*plan_ok = *plan_ok || (i == 0 && st == PB_OK);
 		if (st != PB_OK)
 			return st;
 	}
@@ -877,6 +883,18 @@ static pb_status read_all_runs(study *s, const char *root, diag *d,
 	return rs;
 }
 
+/* The checks across runs, when the runs were read: with RECORDING also
+ * after bad data (the status is ST), and then without the one a study
+ * still being recorded may fail. */
+static void check_across(const study *s, pb_status st, bool recording,
+			 diag *d)
+{
+	if (st == PB_OK || (recording && st != PB_NOMEM))
+		check_same_files(s, d);
+	if (st == PB_OK && !recording)
+		check_reference(s, d);
+}
+
 /* Reads the study in DIR (study_read_opt, which times it). */
 static pb_status study_read_untimed(const char *dir,
 				    const read_options *o, diag *d,
@@ -887,6 +905,7 @@ static pb_status study_read_untimed(const char *dir,
 	pb_status st;
 	unsigned jobs = o && o->jobs ? o->jobs : readopt_default_jobs();
 	size_t shards = o ? o->shards : 0, shard = o ? o->shard : 0;
+	bool recording = o && o->recording, plan_ok;
 
 	if (jobs > READOPT_MAX_JOBS)
 		jobs = READOPT_MAX_JOBS;
@@ -897,29 +916,27 @@ static pb_status study_read_untimed(const char *dir,
 	if (st != PB_OK)
 		return st;
 
-	st = read_plan_and_manifest(s, root, d);
+	st = read_plan_and_manifest(s, root, recording, d, &plan_ok);
 	if (st != PB_NOMEM && s->runs && s->n_runs)
 		st = pb_status_merge(st, read_all_runs(s, root, d, jobs,
 							shards, shard));
-	/* The plan and the manifest were read (there are runs): the
-	 * schedule, if any, is checked against them too. */
-	if (st != PB_NOMEM && s->runs)
+	/* The plan and the manifest were read (there are runs, or, for a
+	 * study being recorded, none yet): the schedule, if any, is checked
+	 * against them too. */
+	if (st != PB_NOMEM && (s->runs || (recording && plan_ok)))
 		st = pb_status_merge(st, read_schedule(s, root, d));
 	free(root);
-	if (st == PB_OK) {
-		check_same_files(s, d);
-		check_reference(s, d);
-	}
-	if (st == PB_OK)
-		st = compute_study_digest(s);
+	check_across(s, st, recording, d);
+	if (st == PB_OK || (recording && plan_ok && st != PB_NOMEM))
+		st = pb_status_merge(st, compute_study_digest(s));
 	if (st == PB_OK)
 		st = diag_status(d);
-	if (st != PB_OK) {
+	if (st != PB_OK && !(recording && plan_ok && st != PB_NOMEM)) {
 		study_free(s);
 		return st;
 	}
 	*out = s;
-	return PB_OK;
+	return st;
 }
 
 void study_free(study *s)

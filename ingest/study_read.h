@@ -10,6 +10,7 @@
 #ifndef PAIRBOOT_STUDY_READ_H
 #define PAIRBOOT_STUDY_READ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "common/diag.h"
@@ -22,6 +23,8 @@ typedef struct read_options {
 	size_t shards;        /* whose 0-based runs.csv index i has
 				 i % shards == shard, and no others (their
 				 runs keep no statistic and no digest) */
+	bool recording;       /* a study still being recorded (`status`):
+				 see study_read_opt */
 } read_options;
 
 /* Reads the study in folder DIR.  Every problem is reported to D.  Returns
@@ -33,7 +36,17 @@ pb_status study_read(const char *dir, diag *d, study **out);
 
 /* study_read with options O (NULL: the defaults).  With a shard, the
  * cross-checks that need every run's files are left out; the study is then
- * fit for `summarize` only. */
+ * fit for `summarize` only.
+ *
+ * With O->recording, the study may be one whose boots are still being
+ * recorded: runs.csv may be absent (no boot listed yet: no runs), and a
+ * latency series without an accepted run of the reference state is not
+ * an error.  Everything else is read and judged as strictly as without
+ * it, and every problem goes to D; but once study.ini was read without
+ * error, *OUT is the study as far as it could be read whatever the
+ * status (PB_NOMEM excepted): the runs whose rows drew no error, each
+ * with what its files gave, and the schedule when it was read without
+ * error.  The caller frees it. */
 pb_status study_read_opt(const char *dir, const read_options *o, diag *d,
 			 study **out);
 

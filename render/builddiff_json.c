@@ -22,7 +22,8 @@
 /* The study.ini key of each PLAN_DIFF_* bit, in bit order. */
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
 	"column", "scale", "unit", "better", "statistic", "reference",
-	"threshold", "confidence", "interval", "states", "state_type"
+	"threshold", "confidence", "interval", "states", "state_type",
+	"looks"
 };
 
 const char *builddiff_plan_field(unsigned bit)
@@ -39,6 +40,22 @@ static json_t *states_json(const pb_state *st, size_t n, bool *ok)
 	for (size_t i = 0; arr && i < n; i++)
 		push(arr, state_json(st[i]), ok);
 	return arr;
+}
+
+/* A plan's looks and boundary, or null for a plan without looks. */
+static json_t *looks_json(const study_plan *p, bool *ok)
+{
+	json_t *o, *looks;
+
+	if (p->n_looks == 0)
+		return json_null();
+	o = json_object();
+	looks = json_array();
+	for (size_t i = 0; looks && i < p->n_looks; i++)
+		push(looks, json_integer((json_int_t)p->looks[i]), ok);
+	put(o, "looks", looks, ok);
+	put(o, "boundary", json_string(look_boundary_name(p->boundary)), ok);
+	return o;
 }
 
 /* The value of plan field BIT in plan P, as JSON. */
@@ -68,6 +85,8 @@ static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
 		return json_string(interval_method_name(p->interval));
 	case PLAN_DIFF_STATE_TYPE:
 		return json_string(pb_state_type_name(p->state_type));
+	case PLAN_DIFF_LOOKS:
+		return looks_json(p, ok);
 	default:
 		return json_null();
 	}

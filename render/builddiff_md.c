@@ -285,6 +285,8 @@ static const char *plan_field(page *pg, unsigned bit)
 	case PLAN_DIFF_BETTER: return trc(pg, "plan field", "better side");
 	case PLAN_DIFF_INTERVAL:
 		return trc(pg, "plan field", "interval method");
+	case PLAN_DIFF_LOOKS:
+		return trc(pg, "plan field", "looks of a sequential design");
 	default: return "?";
 	}
 }

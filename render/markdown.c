@@ -1106,7 +1106,9 @@ static const char *look_levels(page *pg)
 		g_ptr_array_add(items, (gpointer)fmt(pg,
 			trn(pg, "%lu block: %s", "%lu blocks: %s",
 			    d->looks[k]),
-			d->looks[k], percent_alone(pg, d->level[k], 2)));
+			d->looks[k],
+			percent_alone(pg, d->level[k],
+				      sequential_level_decimals(d->level[k]))));
 	text = join(pg, items, "; ");
 	g_ptr_array_free(items, TRUE);
 	return text;
@@ -1137,9 +1139,10 @@ static const char *look_item(page *pg, const comparison *c)
 	case LOOK_FUTILE:
 		/* TRANSLATORS: %6$lu is the most blocks the design records. */
 		return fmt(pg, tr(pg, "%1$s: undecided at look %2$zu of %3$zu "
-				  "(%4$lu blocks): %5$s; even if the estimate "
-				  "stayed where it is, the interval at "
-				  "%6$lu blocks would decide nothing."), who,
+				  "(%4$lu blocks): %5$s; no difference this "
+				  "interval leaves plausible would be decided "
+				  "by the last look (%6$lu blocks): too few "
+				  "blocks are planned for this spread."), who,
 			   c->look, p->n_looks, blocks, said,
 			   p->looks[p->n_looks - 1]);
 	case LOOK_ENDED:
@@ -1184,8 +1187,11 @@ static void section_sequential(page *pg)
 		    "not used for it.  A wrong conclusion needs an interval "
 		    "that misses the truth, so its chance over all looks is "
 		    "bounded the same way: exactly for an interval whose "
-		    "coverage is exact, approximately for the bootstrap at few "
-		    "pairs, whose coverage can fall short of its level."));
+		    "coverage is exact, approximately for the t interval and "
+		    "the bootstrap-t, whose coverage can fall short of their "
+		    "level; for strongly skewed differences the chance of a "
+		    "wrong conclusion was found several times higher "
+		    "(docs/statistics.md)."));
 	for (size_t i = 0; i < a->n_cmp; i++) {
 		const comparison *c = &a->cmp[i];
 		item(pg, look_item(pg, c));

@@ -85,8 +85,8 @@ char *plan_words_percent(plan_words *w, double f, bool sign);
 
 /* The cell of an answer: "23" (VALUE, when REASON is PLANNING_FOUND), or
  * why none was found up to MAX blocks; a curve that reached TARGET first
- * at FIRST_REACHED and fell below it again (not MONOTONE) says so.  The
- * guarantee's own reasons are not this function's.  A new string. */
+ * at FIRST_REACHED and fell below it again (not MONOTONE) says so.  A
+ * new string. */
 char *plan_words_answer(plan_words *w, planning_reason reason, size_t value,
 			bool monotone, size_t first_reached, double target,
 			size_t max);

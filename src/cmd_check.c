@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/design.h"
+#include "analyze/sequential.h"
 #include "common/diag.h"
 #include "ingest/schedule.h"
 #include "ingest/study.h"
@@ -234,6 +235,28 @@ static void print_excluded(const study *s)
 	}
 }
 
+/* A sequential study's looks and how far each latency series has come:
+ * the boots planned after the last look reached are not missing from a
+ * study that may stop there. */
+static void print_looks(const study *s)
+{
+	const study_plan *p = &s->plan;
+
+	if (p->n_looks == 0)
+		return;
+	say("looks: at");
+	for (size_t k = 0; k < p->n_looks; k++)
+		say("%s %lu", k ? "," : "", p->looks[k]);
+	say(" blocks per series (boundary %s); reached:",
+	    look_boundary_name(p->boundary));
+	for (size_t k = 0, n = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			say("%s series %s %zu of %zu", n++ ? "," : "",
+			    p->series[k].id, sequential_looks_reached(s, k),
+			    p->n_looks);
+	say("\n");
+}
+
 static void print_summary(const study *s)
 {
 	char state[PB_STATE_BUFSIZE];
@@ -251,6 +274,7 @@ static void print_summary(const study *s)
 	for (size_t k = 0; k < s->plan.n_series; k++)
 		print_series(s, k);
 	print_schedule(s);
+	print_looks(s);
 	for (size_t i = 0; i < s->n_runs; i++) {
 		if (s->runs[i].from_summary)
 			summarized += s->runs[i].periods;
@@ -274,6 +298,19 @@ static void print_summary(const study *s)
 }
 
 static pb_status cmd_check(int argc, char **argv, const cli_options *opt);
+
+/* A sequential study's design against what its intervals can do, and its
+ * runs against its last look, as report judges them. */
+static pb_status check_design(const study *s, diag *d)
+{
+	seq_design design;
+	pb_status st;
+
+	if (s->plan.n_looks == 0)
+		return PB_OK;
+	st = sequential_design(&s->plan, &design);
+	return st == PB_OK ? sequential_check_study(s, &design, d) : st;
+}
 
 const cli_command command_check = {
 	.name = "check",
@@ -304,8 +341,11 @@ static pb_status cmd_check(int argc, char **argv, const cli_options *opt)
 		return PB_NOMEM;
 	st = study_read(argv[optind], d, &s);
 	if (st == PB_OK) {
-		/* A text the report could not draw fails here, not later. */
+		/* A text the report could not draw fails here, not later;
+		 * so does a design its report would refuse. */
 		st = textfonts_check_study(s, d);
+		if (st == PB_OK)
+			st = check_design(s, d);
 		if (st != PB_OK)
 			study_free(s);
 	}

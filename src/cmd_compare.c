@@ -162,6 +162,10 @@ static void plan_value_text(const study_plan *p, const char *name,
 		return;
 	}
 	plantext_value(value, p, key, PLANTEXT_INI);
+	/* The looks with their boundary, which may differ alone. */
+	if (key == PLAN_KEY_LOOKS && p->n_looks > 0)
+		g_string_append_printf(value, " (%s)",
+				       look_boundary_name(p->boundary));
 	if (key == PLAN_KEY_SCALE || key == PLAN_KEY_THRESHOLD
 	    || key == PLAN_KEY_CONFIDENCE)
 		g_string_append(out, value->str);
@@ -233,6 +237,16 @@ static void check_sides(const side *o, const side *n, diag *d)
 {
 	const study_plan *op = &o->s->plan, *np = &n->s->plan;
 
+	/* A comparison stopped at an early look was stopped because its
+	 * interval fell far enough from the boundaries: its estimate leans
+	 * away from 0, and compare's intervals take it as a fixed sample. */
+	if (op->n_looks > 0 || np->n_looks > 0)
+		diag_warning(d, (np->n_looks > 0 ? n : o)->s->dir, 0, 0,
+			     "is a sequential study: its effects are those "
+			     "of the looks that decided them, and an effect "
+			     "decided early is likely to be larger than the "
+			     "truth; compare's intervals and gate take them "
+			     "as fixed samples");
 	if (o->s->digest[0] && strcmp(o->s->digest, n->s->digest) == 0)
 		diag_warning(d, n->s->dir, 0, 0, "has the same input digest "
 			     "as %s (%.12s...): the same data twice, so "

@@ -79,7 +79,7 @@ const cli_command command_summarize = {
 static pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 {
 	cli_parser p = { &command_summarize, { false }, NULL };
-	read_options ro = { 0, 0, 0 };
+	read_options ro = { 0, 0, 0, false };
 	const char *output = NULL;
 	bool force = false, to_stdout;
 	study *s = NULL;

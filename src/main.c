@@ -25,7 +25,8 @@
 
 /* The commands, in the order the help lists them. */
 static const cli_command *const commands[] = {
-	&command_check, &command_report, &command_compare, &command_verify,
+	&command_check, &command_status, &command_report, &command_compare,
+	&command_verify,
 	&command_summarize, &command_plan, &command_plan_new,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -72,13 +73,14 @@ static void print_help(void)
 	       "  3   compare --fail-on could not tell: too few pairs, or a\n"
 	       "      worsening of the threshold not ruled out\n"
 	       "  64  usage error (bad command line)\n"
-	       "  65  the study has bad data\n"
+	       "  65  the study has bad data (status: a problem found so far)\n"
 	       "  66  an input does not exist or cannot be opened\n"
 	       "  70  internal error\n"
 	       "  71  out of memory\n"
 	       "  73  an output cannot be created\n"
 	       "  74  input/output error while reading or writing\n"
-	       "  75  another pairboot is writing the same output (--no-wait)\n"
+	       "  75  another pairboot is writing the same output (--no-wait);\n"
+	       "      status --write-runs: runs.csv changed while it was read\n"
 	       "\n"
 	       "Report bugs to the pairboot issue tracker.\n");
 }

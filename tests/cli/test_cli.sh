@@ -108,7 +108,7 @@ ok "check --help: the usage line" grep -q '^Usage: pairboot' "$pb_out_file"
 
 # Each command's --help is its own: its synopsis and options, on stdout,
 # exit 0, not the whole program's help (which lists every command).
-for cmd in check report compare verify summarize plan "plan new"; do
+for cmd in check status report compare verify summarize plan "plan new"; do
 	# shellcheck disable=SC2086 # "plan new" is two words
 	run_pb $cmd --help
 	is "$pb_status$pb_err" 0 "$cmd --help: exit 0, nothing on stderr"

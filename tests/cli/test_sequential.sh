@@ -67,10 +67,33 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["comparisons"][0]
 run_pb verify "$study" -a "$tap_tmp/forged.json"
 is "$pb_status" 1 "verify fails a results.json whose look status is edited"
 
+# Another build with another boundary: compare warns, and names both.
+other=$tap_tmp/other
+cp -r "$study" "$other"
+sed -i -e 's/^boundary = pocock/boundary = obrien-fleming/' \
+	-e '/^registered = /d' -e 's/^build = .*/build = 26100.2/' \
+	"$other/study.ini"
+run_pb compare "$study" "$other" -o "$tap_tmp/cmp"
+is "$pb_status" 0 "compare of two sequential studies whose boundaries differ"
+line=$(grep -n '^looks =' "$other/study.ini" | cut -d: -f1)
+ok "warns that the looks differ, with each boundary" grep -qF \
+	"$other/study.ini:$line:9: warning: 'looks' differs: old '10;20 (pocock)', new '10;20 (obrien-fleming)'" \
+	"$pb_err_file"
+ok "and that a sequential study's effects are not fixed samples" grep -qF \
+	"$other: warning: is a sequential study: its effects are those of the looks that decided them" \
+	"$pb_err_file"
+is "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([(x["field"], x["old"], x["new"]) for x in d["plan_differences"]])' "$tap_tmp/cmp/compare.json")" \
+	"[('looks', {'looks': [10, 20], 'boundary': 'pocock'}, {'looks': [10, 20], 'boundary': 'obrien-fleming'})]" \
+	"compare.json lists the difference"
+
 # Stopped at the first look: the boots of blocks 11 to 20 never made.
 stopped=$tap_tmp/stopped
 cp -r "$study" "$stopped"
 awk -F, 'NR == 1 || $3 <= 10' "$study/runs.csv" >"$stopped/runs.csv"
+run_pb check "$stopped"
+ok "check names the looks and how far each series came" grep -qx \
+	"looks: at 10, 20 blocks per series (boundary pocock); reached: series 1 1 of 2, series 2 1 of 2" \
+	"$pb_out_file"
 run_pb -q report "$stopped" -o "$tap_tmp/rep10" --format md
 is "$pb_status" 0 "a study stopped at its first look is reported"
 ok "with no pairs left unused" bash -c "! grep -q 'not used\.' '$tap_tmp/rep10/en.md'"
@@ -88,11 +111,23 @@ is "$(head -n 1 "$pb_err_file")" \
 cp "$study/runs.csv" "$stopped/runs.csv"
 printf 's2-b21-extra,2,21,off,no,booted on by mistake,,,,\n' >>"$stopped/runs.csv"
 rows=$(wc -l <"$stopped/runs.csv")
+run_pb -q check "$stopped"
+is "$pb_status" 65 "check refuses a run past the last look, as report does"
 run_pb -q report "$stopped" -o "$tap_tmp/rep21" --format md
 is "$pb_status" 65 "a run past the last look is refused"
 id=$(tail -n 1 "$stopped/runs.csv" | cut -d, -f1)
-want="runs.csv:$rows: run '$id' is in block 21, past the last look the plan"
+want="runs.csv:$rows:1: run '$id' is in block 21, past the last look the plan"
 want="$want registers (20 blocks, study.ini \`looks\`)"
 ok "at its row of runs.csv" grep -qF "$want" "$pb_err_file"
+
+# A design whose first look no interval could pass is refused when planned.
+run_pb -q plan new "$tap_tmp/long" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 0 \
+	--threshold 0.25 --seed 1 --states "0;1" --series 1 --blocks 100 \
+	--looks "5;100"
+is "$pb_status" 64 "plan new refuses an O'Brien-Fleming look at 5 of 100 blocks"
+is "$(head -n 1 "$pb_err_file")" \
+	"pairboot: plan new: --looks: look 1 (5 blocks) would be judged at a level of 1 - 2e-18: no interval of it could decide anything; drop it, or use boundary = pocock" \
+	"and says why, at --looks"
 
 done_testing

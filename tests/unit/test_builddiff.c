@@ -559,14 +559,19 @@ static void change_setting(study_plan *p, unsigned which)
 	case PLAN_DIFF_INTERVAL: p->interval = INTERVAL_BCA; break;
 	case PLAN_DIFF_STATES: p->n_states = 4; break;
 	case PLAN_DIFF_STATE_TYPE: p->state_type = PB_STATE_NAME; break;
+	case PLAN_DIFF_LOOKS:
+		p->looks[0] = 5;
+		p->looks[1] = 10;
+		p->n_looks = 2;
+		break;
 	default: break;
 	}
 }
 
 /* Each setting changed alone is flagged alone; the six that say what is
  * measured (column, scale, unit, better, statistic, reference) and the
- * state type (numbers are not names) stop the comparison, the other four
- * do not.  Plans are compared, not analysed, so
+ * state type (numbers are not names) stop the comparison, the other five
+ * (the looks among them) do not.  Plans are compared, not analysed, so
  * a plan changed after its analysis is fine here. */
 static void check_incomparable(void)
 {
@@ -574,7 +579,8 @@ static void check_incomparable(void)
 	analysis *oa = NULL, *na = NULL;
 	static const char *const names[PLAN_DIFF_FIELDS] = {
 		"column", "scale", "unit", "better", "statistic", "reference",
-		"threshold", "confidence", "interval", "states", "state_type"
+		"threshold", "confidence", "interval", "states", "state_type",
+		"looks"
 	};
 
 	build_old(&old, "1", "2");

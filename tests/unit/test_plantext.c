@@ -169,20 +169,33 @@ static const char sequential[] =
 	"confidence=0.95\n"
 	"resamples=10000\n"
 	"seed=20260825\n"
-	"interval=percentile\n"
+	"interval=t\n"
 	"states=missing;0;10;20;100\n"
 	"looks=10;20;30;40\n"
 	"boundary=pocock\n"
 	"series=1 latency;m mechanism\n";
 
 #define SEQ_DIGEST \
-	"f9d1cc74e9a7f1fb41597ef09f5f2a4bf72e0a81d672922c40a1128f06eaa93e"
+	"47d7739526696ddc2ba94c49bfae416adc28195443d393db350745447b9077df"
 
 static char *format2(const char *ini)
 {
 	char *out = strdup(ini);
 
 	out[strlen("[study]\nformat = ")] = '2';
+	return out;
+}
+
+/* INI with interval = t, a method looks may use, for the percentile. */
+static char *with_t(const char *ini)
+{
+	const char *at = strstr(ini, "interval = percentile\n");
+	size_t head = (size_t)(at - ini);
+	char *out = malloc(strlen(ini) + 1);
+
+	memcpy(out, ini, head);
+	strcpy(out + head, "interval = t\n");
+	strcat(out, at + strlen("interval = percentile\n"));
 	return out;
 }
 
@@ -203,7 +216,8 @@ static void expect_refused(const char *line, const char *want)
 static void check_looks(void)
 {
 	char *f2 = format2(study_ini);
-	char *ini = with_line(f2, "looks = 10;20;30;40");
+	char *t2 = with_t(f2);
+	char *ini = with_line(t2, "looks = 10;20;30;40");
 	char *both = with_line(ini, "boundary = pocock");
 	study_plan p;
 	char *text = NULL, *msgs = NULL;
@@ -230,6 +244,7 @@ static void check_looks(void)
 	study_plan_free(&p);
 	free(both);
 	free(ini);
+	free(t2);
 	free(f2);
 
 	char *v1 = with_line(study_ini, "looks = 10;20");
@@ -248,6 +263,11 @@ static void check_looks(void)
 	expect_refused("boundary = pocock", "study.ini:18:1: boundary needs "
 		       "looks: it says how a sequential design spends its "
 		       "error");
+	expect_refused("looks = 10;20", "study.ini:15:12: looks need interval = "
+		       "t or studentized: a percentile interval of a few pairs "
+		       "cannot widen to a look's level, and such designs erred "
+		       "well above 1 - confidence (docs/statistics.md, "
+		       "sequential designs)");
 	expect_refused("boundary = wald", "study.ini:18:12: boundary must be "
 		       "obrien-fleming, pocock or bonferroni ('wald')");
 }

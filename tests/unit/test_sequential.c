@@ -65,15 +65,49 @@ static void check_judge(void)
 	tap_ok(o.status == LOOK_STOP && o.look == 2 && o.pairs == 10
 	       && o.verdict == VERDICT_EQUIVALENT, "equivalent at look 2");
 	/* Mean 1.0 = T, se 0.170: about 0.42 .. 1.58 (0.47 to 0.64 each
-	 * way), 0 excluded: a difference of open size.  Narrowed to the
-	 * last look it still holds T: futile.  At the last look: ended. */
+	 * way), 0 excluded: a difference of open size.  A truth at its upper
+	 * end, 1.58, would be decided at the last look (its interval narrowed
+	 * by sqrt(5/10) ends above 1): continue.  At the last look: ended. */
 	double at_t[] = { 0.5, 1.5, 1.0, 0.8, 1.2, 0.5, 1.5, 1.0, 0.8, 1.2 };
 	o = judge(at_t, 10, 1);
-	tap_ok(o.status == LOOK_FUTILE && o.verdict == VERDICT_DETECTED,
-	       "an effect at T: futile at look 1");
+	tap_ok(o.status == LOOK_CONTINUE && o.verdict == VERDICT_DETECTED,
+	       "an effect at T, undecided at look 1: continue");
 	o = judge(at_t, 10, 2);
 	tap_ok(o.status == LOOK_ENDED && o.look == 2,
 	       "and undecided at the last look: ended");
+	/* Five differences +-1.65, +-1.08, 0: mean 0, se 0.6236.  Each
+	 * look's level is 0.970616 (Pocock, c = 2.1783), and the t
+	 * quantiles at 0.985308 are 3.3198 (4 df) and 2.5865 (9 df),
+	 * computed apart from pairboot by integrating the t density.  The
+	 * last look's interval, for a truth mu: mu +- 0.6236 sqrt(5/10)
+	 * 2.5865 = mu +- 1.1405, at least 2T wide: no equivalence; a truth at
+	 * this interval's upper end, 0.6236 x 3.3198 = 2.0702, would give a
+	 * lower end of 0.930, below T: no harm, nor (by symmetry) benefit.
+	 * Futile. */
+	double wide[] = { -1.65, 1.65, 0, -1.08, 1.08,
+			  -1.65, 1.65, 0, -1.08, 1.08 };
+	o = judge(wide, 10, 1);
+	tap_ok(o.status == LOOK_FUTILE && o.verdict == VERDICT_INDETERMINATE,
+	       "a spread too wide for the looks planned: futile at look 1");
+	/* Five differences +-1.28, +-0.64, 0: mean 0, se 0.4525, the
+	 * interval at most 1.70 and at least 1.26 each way: undecided.  The
+	 * last look's, of 10 pairs, would be se sqrt(5/10) times the t
+	 * quantile of 9 df at 0.985 (2.262 to 2.821): 0.72 to 0.90 each
+	 * way, narrow enough for equivalence of a truth near 0: continue
+	 * (normal quantiles in place of t ones made this futile).  With the
+	 * five twice (se 0.302, at most 0.85 each way): equivalent. */
+	double near[] = { -1.28, -0.64, 0, 0.64, 1.28,
+			  -1.28, -0.64, 0, 0.64, 1.28 };
+	o = judge(near, 10, 1);
+	tap_ok(o.status == LOOK_CONTINUE && o.verdict == VERDICT_INDETERMINATE,
+	       "few pairs, equivalence still reachable: continue");
+	o = judge(near, 10, 2);
+	tap_ok(o.status == LOOK_STOP && o.verdict == VERDICT_EQUIVALENT,
+	       "and equivalent at look 2");
+	tap_ok(sequential_level_decimals(0.9948) == 2
+	       && sequential_level_decimals(0.99995) == 3
+	       && sequential_level_decimals(0.9999999) == 5,
+	       "levels print with the decimals that keep them below 100%%");
 	o = judge(at_t, 4, 0);
 	tap_ok(o.status == LOOK_NOT_REACHED && o.look == 0
 	       && o.verdict == VERDICT_NO_INTERVAL && isnan(o.boot.estimate),

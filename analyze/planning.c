@@ -374,7 +374,7 @@ static pb_status plan_row(const study *s, const analysis *a,
 {
 	const study_plan *p = &s->plan;
 	const comparison *c = &a->cmp[row->comparison];
-	planning_settings set = { p->interval, p->confidence, p->threshold,
+	planning_settings set = { r->method, p->confidence, p->threshold,
 				  p->better, r->max_blocks, 0 };
 	char label[PB_STATE_BUFSIZE];
 
@@ -492,6 +492,7 @@ pb_status planning_run(const study *s, const analysis *a,
 	r->max_blocks = req->max_blocks;
 	r->sequential = req->sequential;
 	r->designs = req->designs;
+	r->method = req->sequential ? req->method : s->plan.interval;
 	for (size_t i = 0; i < r->n_rows; i++)
 		r->rows[i].comparison = i;
 	pool.r = r;

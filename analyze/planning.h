@@ -125,6 +125,8 @@ typedef struct planning_request {
 	size_t max_blocks;        /* >= VERDICT_MIN_PAIRS */
 	bool sequential;          /* the maxima of DESIGNS, not sizes */
 	seqplan_designs designs;  /* when sequential */
+	interval_method method;   /* when sequential: the interval its looks
+				     are judged by (t or studentized) */
 } planning_request;
 
 typedef struct planning_result {
@@ -136,6 +138,8 @@ typedef struct planning_result {
 	bool sequential;          /* rows hold seq and seq_curve, not need
 				     and curve */
 	seqplan_designs designs;  /* when sequential */
+	interval_method method;   /* the interval the plan judges by: the
+				     study's, or a sequential plan's own */
 } planning_result;
 
 /* Plans every comparison of analysis A of study S as REQ asks, on up to

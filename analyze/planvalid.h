@@ -39,7 +39,9 @@ typedef struct planvalid_row {
 	double blocks;             /* blocks expected, estimated over true,
 				      less 1 (0.2: 20% too many), over every
 				      truth a decision could be right in */
-	double blocks_at_t;        /* the same with the effect at +-T */
+	double blocks_at_t;        /* the same with the effect at +-T; NAN
+				      when no such pilot was given a
+				      maximum */
 	double wrong_max;          /* largest true wrong-decision chance */
 } planvalid_row;
 
@@ -57,7 +59,8 @@ void planvalid_find(size_t n0, interval_method method, planvalid_row *out,
 		    bool *measured, bool *smaller);
 
 /* ROW as the bench's line: "caveat n0=10 interval=t size=50..74%
- * maximum=65..77% blocks=+19%,-39% wrong=0.173", into BUF. */
+ * maximum=55..61% blocks=+0%,-26% wrong=0.173" ("none" for a bias not
+ * measured), into BUF. */
 void planvalid_line(const planvalid_row *row, char *buf, size_t size);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/seqbound.h"
+#include "analyze/sequential.h"
 
 /* What a run of simulations estimates: each has streams of its own, apart
  * from planning.c's (purposes 1 to 5). */
@@ -36,10 +37,44 @@ pb_status seqplan_designs_make(size_t every, look_boundary b, double conf,
 		looks[j] = (unsigned long)((j + 1) * every);
 	for (size_t j = 0; j < out->n && st == PB_OK; j++)
 		st = seqbound_levels(b, looks, j + 1, conf, out->level[j],
-				     NULL);
+				     out->crit[j]);
 	if (st != PB_OK)
 		out->n = 0;
+	out->tried = out->n;
 	return st;
+}
+
+pb_status seqplan_designs_fit(seqplan_designs *dz, const study_plan *p,
+			      interval_method method)
+{
+	/* The plan as it would be registered: P's resamples, these looks;
+	 * its messages are not wanted, only whether there are any. */
+	diag *quiet = diag_new(NULL, 1);
+	study_plan q = *p;
+	size_t fit = 0;
+
+	if (!quiet)
+		return PB_NOMEM;
+	q.interval = method;
+	q.boundary = dz->boundary;
+	q.confidence = dz->confidence;
+	for (size_t j = 1; j <= dz->n; j++) {
+		seq_design d = { .n = j };
+
+		q.n_looks = j;
+		for (size_t i = 0; i < j; i++) {
+			d.looks[i] = q.looks[i] = (unsigned long)((i + 1)
+								  * dz->every);
+			d.level[i] = dz->level[j - 1][i];
+			d.crit[i] = dz->crit[j - 1][i];
+		}
+		if (sequential_check_plan(&q, &d, "study.ini", quiet) != PB_OK)
+			break;
+		fit = j;
+	}
+	diag_free(quiet);
+	dz->n = fit;
+	return PB_OK;
 }
 
 /* Whether V ends a study: harm, benefit and equivalence do; a difference

@@ -54,8 +54,12 @@ typedef struct seqplan_designs {
 	size_t every;             /* K >= PLAN_MIN_LOOK */
 	look_boundary boundary;
 	double confidence;        /* over all looks of a design */
-	size_t n;                 /* candidates, 1..PLAN_MAX_LOOKS */
+	size_t n;                 /* candidates, 1..PLAN_MAX_LOOKS (0 after
+				     seqplan_designs_fit: none fits) */
+	size_t tried;             /* the candidates before the fit */
 	double level[PLAN_MAX_LOOKS][PLAN_MAX_LOOKS];
+	double crit[PLAN_MAX_LOOKS][PLAN_MAX_LOOKS];  /* their critical
+							values */
 } seqplan_designs;
 
 /* The designs of a look every EVERY blocks under boundary B at overall
@@ -64,6 +68,18 @@ typedef struct seqplan_designs {
  * MAX_BLOCKS, or CONF not in (0, 1); PB_NOMEM. */
 pb_status seqplan_designs_make(size_t every, look_boundary b, double conf,
 			       size_t max_blocks, seqplan_designs *out);
+
+/* Keeps of DZ the candidates a study of plan P judged by METHOD could
+ * register (sequential_check_plan: no look's level above SEQ_MAX_LEVEL,
+ * enough resamples for the bootstrap-t at every look, exact resamples
+ * only up to BOOT_EXACT_MAX_N blocks): the candidates of 1, 2, ... looks
+ * up to the first that would be refused.  Under O'Brien-Fleming the first
+ * look of a longer design is judged nearer 1, so a longer design is
+ * refused sooner (a look every 10 blocks at 95%: 6 looks with the t
+ * interval, 2 with the bootstrap-t of 10000 resamples).  Errors:
+ * PB_NOMEM. */
+pb_status seqplan_designs_fit(seqplan_designs *dz, const study_plan *p,
+			      interval_method method);
 
 /* The candidates' estimates, in ascending maxima. */
 typedef struct seqplan_curve {

@@ -3,6 +3,7 @@
  * is render/plan_seq.c's.  This file is one of the translated sources. */
 #include "render/plan_report.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +80,7 @@ static void put_method(plan_words *w, const study_plan *p,
 	plan_words_line(out, plan_words_count(w, PLAN_COUNT_ASSURANCE,
 				 PLANNING_SIMULATIONS),
 		 (unsigned long)PLANNING_SIMULATIONS, r->max_blocks);
-	plan_words_method_line(w, p, out);
+	plan_words_method_line(w, p->interval, out);
 }
 
 /* The caution under the table of sizes: how often sizes like these
@@ -93,7 +94,8 @@ static void put_caveat(plan_words *w, const analysis *a,
 	size_t n0;
 	char *lo, *hi;
 
-	if (!plan_words_validation(a, p, &v, &measured, &smaller, &n0))
+	if (!plan_words_validation(a, p->interval, &v, &measured, &smaller,
+				   &n0))
 		return;
 	lo = plan_words_percent(w, v.size_lo, false);
 	hi = plan_words_percent(w, v.size_hi, false);
@@ -112,7 +114,8 @@ static void put_caveat(plan_words *w, const analysis *a,
 			v.pilot_blocks, lo, hi);
 	g_free(lo);
 	g_free(hi);
-	plan_words_caveat_notes(w, p, &v, measured, smaller, n0, out);
+	plan_words_caveat_notes(w, p->interval, &v, measured, smaller, n0,
+				out);
 }
 
 /* The table of fixed sizes and its method, into OUT. */
@@ -229,16 +232,19 @@ static json_t *range_json(double lo, double hi, bool *ok)
 	return arr;
 }
 
-/* What bench/planbench measured for pilots like the study's (the
- * caveats of the table), or null when no comparison has a pilot. */
-static json_t *validation_json(const study *s, const analysis *a, bool *ok)
+/* What bench/planbench measured for pilots like the study's judged by
+ * the plan R's interval (the caveats of the table), or null when no
+ * comparison has a pilot. */
+static json_t *validation_json(const analysis *a, const planning_result *r,
+			       bool *ok)
 {
 	planvalid_row v;
 	bool measured, smaller;
 	size_t n0;
 	json_t *o;
 
-	if (!plan_words_validation(a, &s->plan, &v, &measured, &smaller, &n0))
+	if (!plan_words_validation(a, r->method, &v, &measured, &smaller,
+				   &n0))
 		return json_null();
 	o = json_object();
 	jsonput_set(o, "pilot_blocks", jsonput_count(n0), ok);
@@ -251,7 +257,8 @@ static json_t *validation_json(const study *s, const analysis *a, bool *ok)
 							ok), ok);
 	jsonput_set(o, "blocks_expected_bias", jsonput_num(v.blocks), ok);
 	jsonput_set(o, "blocks_expected_bias_at_threshold",
-		    jsonput_num(v.blocks_at_t), ok);
+		    isnan(v.blocks_at_t) ? json_null()
+		    : jsonput_num(v.blocks_at_t), ok);
 	jsonput_set(o, "wrong_at_most", jsonput_num(v.wrong_max), ok);
 	return o;
 }
@@ -277,11 +284,11 @@ pb_status plan_report_json(const study *s, const analysis *a,
 						"in its world"), &ok);
 	jsonput_set(how, "simulations_per_size",
 		    jsonput_count(PLANNING_SIMULATIONS), &ok);
-	jsonput_set(how, "inner_resamples", p->interval == INTERVAL_T
+	jsonput_set(how, "inner_resamples", r->method == INTERVAL_T
 		    ? jsonput_count(0) : jsonput_count(PLANNING_INNER_RESAMPLES),
 		    &ok);
 	jsonput_set(how, "interval", json_string(interval_method_name(
-					     p->interval)), &ok);
+					     r->method)), &ok);
 	jsonput_set(how, "confidence", json_real(p->confidence), &ok);
 	jsonput_set(how, "threshold", json_real(p->threshold), &ok);
 	jsonput_set(how, "max_blocks", jsonput_count(r->max_blocks), &ok);
@@ -290,7 +297,7 @@ pb_status plan_report_json(const study *s, const analysis *a,
 	jsonput_set(how, "sequential", r->sequential
 		    ? plan_seq_json_design(r, &ok) : json_null(), &ok);
 	jsonput_set(doc, "method", how, &ok);
-	jsonput_set(doc, "validation", validation_json(s, a, &ok), &ok);
+	jsonput_set(doc, "validation", validation_json(a, r, &ok), &ok);
 	for (size_t i = 0; i < r->n_rows; i++)
 		jsonput_push(rows, row_json(s, a, r, &r->rows[i], &ok), &ok);
 	jsonput_set(doc, "comparisons", rows, &ok);

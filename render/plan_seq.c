@@ -95,7 +95,7 @@ static void row_cells(plan_words *w, const study *s, const analysis *a,
 /* What the design holds and what the pilot estimates, as
  * bench/planbench measured them (analyze/planvalid.h). */
 static void put_caveats(plan_words *w, const analysis *a,
-			const study_plan *p, GString *out)
+			const study_plan *p, interval_method m, GString *out)
 {
 	planvalid_row v;
 	bool measured, smaller;
@@ -103,7 +103,7 @@ static void put_caveats(plan_words *w, const analysis *a,
 	char *alpha = plan_words_percent(w, 1 - p->confidence, false);
 	char wrong[32];
 
-	if (!plan_words_validation(a, p, &v, &measured, &smaller, &n0)) {
+	if (!plan_words_validation(a, m, &v, &measured, &smaller, &n0)) {
 		/* TRANSLATORS: under the table of a sequential plan; %s is
 		   1 - confidence as a percentage standing alone (5%). */
 		plan_words_line(out, tr(w, "design: the chance of a wrong "
@@ -130,25 +130,68 @@ static void put_caveats(plan_words *w, const analysis *a,
 	char *lo = plan_words_percent(w, v.max_lo, false);
 	char *hi = plan_words_percent(w, v.max_hi, false);
 	char *blo = plan_words_percent(w, v.blocks, true);
-	char *bhi = plan_words_percent(w, v.blocks_at_t, true);
-	/* TRANSLATORS: %1$zu is the blocks of the pilots measured (10 or
-	   15), %2$s and %3$s percentages standing alone, %4$s and %5$s
-	   signed ones (+19%: 19% more blocks than the truth's). */
-	plan_words_line(out, tr(w, "estimates: the decision chance and the "
-				"blocks expected rest on the pilot alone: "
-				"from pilots of %1$zu blocks, maxima like "
-				"these reached their target's true decision "
-				"chance in %2$s to %3$s of simulated pilots, "
-				"and the blocks expected were %4$s off the "
-				"true ones on average where a correct "
-				"decision was possible, %5$s where the effect "
-				"lay at the threshold (docs/statistics.md)"),
-			v.pilot_blocks, lo, hi, blo, bhi);
+	char *bhi = isnan(v.blocks_at_t) ? NULL
+		    : plan_words_percent(w, v.blocks_at_t, true);
+	if (bhi)
+		/* TRANSLATORS: %1$zu is the blocks of the pilots measured (10
+		   or 15), %2$s and %3$s percentages standing alone, %4$s and
+		   %5$s signed ones (+19%: 19% more blocks than the
+		   truth's). */
+		plan_words_line(out, tr(w, "estimates: the decision chance and "
+					"the blocks expected rest on the pilot "
+					"alone: from pilots of %1$zu blocks, "
+					"maxima like these reached their "
+					"target's true decision chance in %2$s "
+					"to %3$s of simulated pilots, and the "
+					"blocks expected were %4$s off the true "
+					"ones on average where a correct "
+					"decision was possible, %5$s where the "
+					"effect lay at the threshold "
+					"(docs/statistics.md)"),
+				v.pilot_blocks, lo, hi, blo, bhi);
+	else
+		/* TRANSLATORS: as the line above, where no pilot with the
+		   effect at the threshold was given a maximum. */
+		plan_words_line(out, tr(w, "estimates: the decision chance and "
+					"the blocks expected rest on the pilot "
+					"alone: from pilots of %1$zu blocks, "
+					"maxima like these reached their "
+					"target's true decision chance in %2$s "
+					"to %3$s of simulated pilots, and the "
+					"blocks expected were %4$s off the true "
+					"ones on average (docs/statistics.md)"),
+				v.pilot_blocks, lo, hi, blo);
 	g_free(lo);
 	g_free(hi);
 	g_free(blo);
 	g_free(bhi);
-	plan_words_caveat_notes(w, p, &v, measured, smaller, n0, out);
+	plan_words_caveat_notes(w, m, &v, measured, smaller, n0, out);
+}
+
+/* What the design rules changed: the interval when the study's cannot
+ * judge looks, and the maxima that study.ini would refuse. */
+static void put_limits(plan_words *w, const study *s,
+		       const planning_result *r, GString *out)
+{
+	if (r->method != s->plan.interval)
+		/* TRANSLATORS: %1$s is the interval method's code of the
+		   sequential plan (t), %2$s the study's own (percentile, bca
+		   or expanded). */
+		plan_words_line(out, tr(w, "judged with the %1$s interval: a "
+					"sequential study's looks need the t "
+					"or studentized interval, not %2$s"),
+				interval_method_name(r->method),
+				interval_method_name(s->plan.interval));
+	if (r->designs.n < r->designs.tried)
+		/* TRANSLATORS: %zu is the largest maximum tried (a number of
+		   blocks). */
+		plan_words_line(out, tr(w, "no larger maximum than %zu is "
+					"tried: a design of more looks would "
+					"judge its first look at a level too "
+					"near 1 or with too few resamples, and "
+					"study.ini refuses it (--boundary "
+					"pocock spends the error more "
+					"evenly)"), largest(r));
 }
 
 void plan_seq_text(plan_words *w, const study *s, const analysis *a,
@@ -168,12 +211,13 @@ void plan_seq_text(plan_words *w, const study *s, const analysis *a,
 	for (size_t i = 0; i < n * ncols; i++)
 		g_free(cells[i]);
 	g_free(cells);
-	put_caveats(w, a, &s->plan, out);
+	put_caveats(w, a, &s->plan, r->method, out);
+	put_limits(w, s, r, out);
 	plan_words_line(out, plan_words_count(w, PLAN_COUNT_SEQ_METHOD,
 					      PLANNING_SIMULATIONS),
 			(unsigned long)PLANNING_SIMULATIONS, r->designs.every,
 			largest(r), r->designs.every);
-	plan_words_method_line(w, &s->plan, out);
+	plan_words_method_line(w, r->method, out);
 }
 
 json_t *plan_seq_json_design(const planning_result *r, bool *ok)
@@ -185,6 +229,8 @@ json_t *plan_seq_json_design(const planning_result *r, bool *ok)
 					   r->designs.boundary)), ok);
 	jsonput_set(o, "confidence", json_real(r->designs.confidence), ok);
 	jsonput_set(o, "largest_maximum", jsonput_count(largest(r)), ok);
+	jsonput_set(o, "longer_refused", json_boolean(r->designs.n
+						      < r->designs.tried), ok);
 	jsonput_set(o, "success", json_string("a correct decisive verdict "
 					      "by the maximum, in its world"),
 		    ok);

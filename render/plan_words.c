@@ -286,7 +286,7 @@ void plan_words_line(GString *out, const char *format, ...)
 	g_string_append_c(out, '\n');
 }
 
-bool plan_words_validation(const analysis *a, const study_plan *p,
+bool plan_words_validation(const analysis *a, interval_method m,
 			   planvalid_row *out, bool *measured, bool *smaller,
 			   size_t *n0)
 {
@@ -300,11 +300,11 @@ bool plan_words_validation(const analysis *a, const study_plan *p,
 	if (!fewest)
 		return false;
 	*n0 = fewest;
-	planvalid_find(fewest, p->interval, out, measured, smaller);
+	planvalid_find(fewest, m, out, measured, smaller);
 	return true;
 }
 
-void plan_words_caveat_notes(plan_words *w, const study_plan *p,
+void plan_words_caveat_notes(plan_words *w, interval_method m,
 			     const planvalid_row *v, bool measured,
 			     bool smaller, size_t n0, GString *out)
 {
@@ -314,7 +314,7 @@ void plan_words_caveat_notes(plan_words *w, const study_plan *p,
 		plan_words_line(out, tr(w, "the %s interval was not measured: "
 					"these are the lowest and highest of "
 					"the t and studentized intervals'"),
-				interval_method_name(p->interval));
+				interval_method_name(m));
 	if (smaller)
 		/* TRANSLATORS: %1$zu is the pilot's pairs, %2$zu the blocks
 		   of the smallest pilots measured (10). */
@@ -323,19 +323,18 @@ void plan_words_caveat_notes(plan_words *w, const study_plan *p,
 					"worse"), n0, v->pilot_blocks);
 }
 
-void plan_words_method_line(plan_words *w, const study_plan *p,
-			    GString *out)
+void plan_words_method_line(plan_words *w, interval_method m, GString *out)
 {
 	char *interval, *rules;
 
-	if (p->interval == INTERVAL_T)
+	if (m == INTERVAL_T)
 		interval = g_strdup(tr(w, "t, computed from each simulated "
 				       "study alone, no inner resamples"));
 	else
 		interval = g_strdup_printf(
 			plan_words_count(w, PLAN_COUNT_INNER,
 					 PLANNING_INNER_RESAMPLES),
-			interval_method_name(p->interval),
+			interval_method_name(m),
 			(unsigned long)PLANNING_INNER_RESAMPLES);
 	rules = g_strdup_printf(plan_words_count(w, PLAN_COUNT_MIN_PAIRS,
 						 VERDICT_MIN_PAIRS),

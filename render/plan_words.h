@@ -107,23 +107,22 @@ void plan_words_columns(GString *out, char *const *cells, size_t n,
 			size_t ncols);
 
 /* What bench/planbench measured for a pilot of the fewest pairs N0 of
- * the comparisons of A that have enough to plan from, judged by P's
- * interval (analyze/planvalid.h, planvalid_find); false when no
- * comparison has enough pairs. */
-bool plan_words_validation(const analysis *a, const study_plan *p,
+ * the comparisons of A that have enough to plan from, judged by interval
+ * M (analyze/planvalid.h, planvalid_find); false when no comparison has
+ * enough pairs. */
+bool plan_words_validation(const analysis *a, interval_method m,
 			   planvalid_row *out, bool *measured, bool *smaller,
 			   size_t *n0);
 
-/* The notes under a caveat of row V for P's interval: that the interval
- * was not itself MEASURED, that the pilot is SMALLER (N0 pairs) than
- * those measured. */
-void plan_words_caveat_notes(plan_words *w, const study_plan *p,
+/* The notes under a caveat of row V for interval M: that M was not
+ * itself MEASURED, that the pilot is SMALLER (N0 pairs) than those
+ * measured. */
+void plan_words_caveat_notes(plan_words *w, interval_method m,
 			     const planvalid_row *v, bool measured,
 			     bool smaller, size_t n0, GString *out);
 
-/* The line that names P's interval and verdict rules, into OUT. */
-void plan_words_method_line(plan_words *w, const study_plan *p,
-			    GString *out);
+/* The line that names interval M and the verdict rules, into OUT. */
+void plan_words_method_line(plan_words *w, interval_method m, GString *out);
 
 /* Appends the message FORMAT with its arguments and a line end. */
 void plan_words_line(GString *out, const char *format, ...)

@@ -951,9 +951,27 @@ static pb_status make_request(const size_args *a, const study *s,
 				       a->look_every ? ""
 				       : " (the study's first look)",
 				       a->max_blocks);
+	/* Looks are judged with the t interval or the bootstrap-t only
+	 * (study.ini refuses the others with looks); plan new --looks
+	 * chooses t. */
 	req->sequential = true;
+	req->method = p->interval == INTERVAL_STUDENTIZED ? INTERVAL_STUDENTIZED
+							 : INTERVAL_T;
 	st = seqplan_designs_make(every, b, p->confidence, a->max_blocks,
 				  &req->designs);
+	if (st == PB_OK)
+		st = seqplan_designs_fit(&req->designs, p, req->method);
+	if (st == PB_OK && req->designs.n == 0)
+		return cli_usage_error("plan: no design with a look every %lu "
+				       "blocks under %s passes study.ini's "
+				       "checks of looks with the %s interval "
+				       "and this plan's resamples (a look's "
+				       "level too near 1, too few resamples "
+				       "for the bootstrap-t, or exact "
+				       "resamples past %d blocks)",
+				       every, look_boundary_name(b),
+				       interval_method_name(req->method),
+				       BOOT_EXACT_MAX_N);
 	return st == PB_DATAERR ? PB_SOFTWARE : st;
 }
 

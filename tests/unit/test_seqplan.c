@@ -87,6 +87,44 @@ static void check_designs(void)
 	       == PB_DATAERR, "a first look beyond the maximum is refused");
 }
 
+/* The designs a study could register (sequential_check_plan): under
+ * O'Brien-Fleming at 95% the first look of a design of K looks has the
+ * critical value C_B(K) sqrt(K), C_B from Jennison & Turnbull's Table
+ * 2.3: K = 6, 2.053 sqrt 6 = 5.029 (1 - level 4.9e-7, above the 1e-7 a
+ * look may have); K = 7, 2.063 sqrt 7 = 5.458 (4.8e-8: refused).  The
+ * bootstrap-t of 10000 resamples needs 10 beyond each end, 1 - level of
+ * 0.002 at least: K = 2, 1.977 sqrt 2 = 2.796 (0.0052); K = 3, 2.004
+ * sqrt 3 = 3.471 (0.00052: refused).  Pocock's levels are all 0.98 or
+ * more wide of 1 for 20 looks; exact resamples stop at 12 blocks. */
+static void check_fit(void)
+{
+	study_plan p = { 0 };
+	seqplan_designs dz;
+	size_t kept[4];
+
+	p.resamples = 10000;
+	p.confidence = 0.95;
+	seqplan_designs_make(10, BOUNDARY_OBRIEN_FLEMING, 0.95, 200, &dz);
+	seqplan_designs_fit(&dz, &p, INTERVAL_T);
+	kept[0] = dz.n;
+	seqplan_designs_make(10, BOUNDARY_OBRIEN_FLEMING, 0.95, 200, &dz);
+	seqplan_designs_fit(&dz, &p, INTERVAL_STUDENTIZED);
+	kept[1] = dz.n;
+	seqplan_designs_make(10, BOUNDARY_POCOCK, 0.95, 200, &dz);
+	seqplan_designs_fit(&dz, &p, INTERVAL_STUDENTIZED);
+	kept[2] = dz.n;
+	p.resamples_exact = true;
+	seqplan_designs_make(10, BOUNDARY_POCOCK, 0.95, 200, &dz);
+	seqplan_designs_fit(&dz, &p, INTERVAL_T);
+	kept[3] = dz.n;
+	tap_ok(kept[0] == 6 && kept[1] == 2 && kept[2] == 20 && kept[3] == 1
+	       && dz.tried == 20,
+	       "the designs study.ini takes: O'Brien-Fleming 6 looks with t, "
+	       "2 with the bootstrap-t; Pocock 20; exact resamples 1 (%zu, "
+	       "%zu, %zu, %zu of %zu)", kept[0], kept[1], kept[2], kept[3],
+	       dz.tried);
+}
+
 /* The closed form of the head comment, with the pilot as the truth. */
 static void check_two_looks(void)
 {
@@ -268,6 +306,7 @@ static void check_repeatable(void)
 int main(void)
 {
 	check_designs();
+	check_fit();
 	check_two_looks();
 	check_huge_effect(INTERVAL_T);
 	check_huge_effect(INTERVAL_STUDENTIZED);

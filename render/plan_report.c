@@ -197,7 +197,7 @@ static json_t *row_json(const study *s, const analysis *a,
 			bool *ok)
 {
 	const comparison *c = &a->cmp[row->comparison];
-	json_t *o = json_object(), *targets = json_array();
+	json_t *o = json_object(), *targets;
 	char st[PB_STATE_BUFSIZE];
 
 	jsonput_set(o, "state", json_string(plan_words_state(&s->plan,
@@ -211,6 +211,7 @@ static json_t *row_json(const study *s, const analysis *a,
 		plan_seq_json_row(r, row, o, ok);
 		return o;
 	}
+	targets = json_array();
 	for (size_t t = 0; t < r->n_targets; t++) {
 		json_t *keyed = json_object();
 		jsonput_set(keyed, "assurance", json_real(r->targets[t]), ok);

@@ -275,6 +275,9 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 	for (size_t k = 0; k < p->n_series; k++) {
 		if (p->series[k].kind != SERIES_LATENCY)
 			continue;
+		/* A series reaches its looks once, for all its states. */
+		size_t reached = a->sequential
+				 ? sequential_looks_reached(s, k) : 0;
 		for (size_t j = 0; j < p->n_states; j++) {
 			if (j == ref)
 				continue;
@@ -282,12 +285,10 @@ static pb_status build_comparisons(const study *s, analysis *a, diag *d)
 			a->n_cmp = n;
 			c->series = k;
 			c->state = j;
+			c->looks_reached = reached;
 			st = prepare_comparison(s, c, d);
 			if (st != PB_OK)
 				return st;
-			if (a->sequential)
-				c->looks_reached =
-					sequential_looks_reached(s, k);
 		}
 	}
 	/* A line on a terminal when the bootstrap takes a while, drawn

@@ -232,11 +232,10 @@ pb_status planning_power(const double *d, size_t n0, size_t m,
 
 	if (m < 2 || n0 < 2 || m > 0xFFFFFFFFUL || n0 > 0xFFFFFFFFUL)
 		return PB_DATAERR;
-	p = malloc(n0 * sizeof *p);
+	planworld_model w;
+	p = planworld_pilot(d, n0, false, &w);
 	if (!p)
 		return PB_NOMEM;
-	planworld_rescale(d, n0, p);
-	planworld_model w = { p, n0, false, planworld_mean(d, n0), 0.0 };
 	st = simulate(&w, set, PURPOSE_POWER, &m, 1, &success, counts);
 	free(p);
 	if (st == PB_OK)
@@ -257,13 +256,12 @@ pb_status planning_search(const double *d, size_t n0, const double *targets,
 		curve->n = 0;
 	if (st != PB_OK || !says)
 		return st;
-	p = malloc(n0 * sizeof *p);
+	planworld_model worlds;
+	p = planworld_pilot(d, n0, true, &worlds);
 	if (!p)
 		return PB_NOMEM;
-	planworld_rescale(d, n0, p);
-	planworld_model worlds = { p, n0, true, planworld_mean(d, n0),
-			       planworld_sd(d, n0) };
-	planworld_model pilot = { p, n0, false, planworld_mean(d, n0), 0.0 };
+	/* The same rescaled pilot, held fixed: the conditional power. */
+	planworld_model pilot = planworld_of(p, n0, false, worlds.mu, 0.0);
 	st = curve_on_grid(&worlds, set, PURPOSE_CURVE, &c);
 	for (size_t t = 0; t < n_targets && st == PB_OK; t++)
 		st = answer(&worlds, &pilot, set, PURPOSE_CURVE, PURPOSE_FRESH,

@@ -81,6 +81,19 @@ planworld_model planworld_of(const double *p, size_t n0, bool bootstrap,
 	return w;
 }
 
+double *planworld_pilot(const double *d, size_t n0, bool bootstrap,
+			planworld_model *w)
+{
+	double *p = malloc(n0 * sizeof *p);
+
+	if (!p)
+		return NULL;
+	planworld_rescale(d, n0, p);
+	*w = planworld_of(p, n0, bootstrap, planworld_mean(d, n0),
+			  bootstrap ? planworld_sd(d, n0) : 0.0);
+	return p;
+}
+
 /* A uniform number in (0, 1) from GEN. */
 static double uniform_open(mt19937 *gen)
 {

@@ -110,6 +110,13 @@ void planworld_rescale(const double *d, size_t n0, double *out);
 planworld_model planworld_of(const double *p, size_t n0, bool bootstrap,
 			     double mu, double sd);
 
+/* The pilot's N0 >= 2 differences D rescaled into a new array (the
+ * caller frees it; NULL when out of memory) and *W its worlds: a world of
+ * its own per simulation when BOOTSTRAP (mean and sample SD of D), else
+ * the rescaled pilot itself, of D's mean. */
+double *planworld_pilot(const double *d, size_t n0, bool bootstrap,
+			planworld_model *w);
+
 /* Makes one simulation's world of W from GEN (into B->world when it is a
  * world of its own), then draws its study of M <= the buffers' max
  * blocks into B->draws; returns the world's true effect. */

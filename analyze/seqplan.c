@@ -276,13 +276,10 @@ pb_status seqplan_search(const double *d, size_t n0, const double *targets,
 		curve->n = 0;
 	if (st != PB_OK || !says)
 		return st;
-	p = malloc(n0 * sizeof *p);
+	planworld_model worlds;
+	p = planworld_pilot(d, n0, true, &worlds);
 	if (!p)
 		return PB_NOMEM;
-	planworld_rescale(d, n0, p);
-	planworld_model worlds = planworld_of(p, n0, true,
-					      planworld_mean(d, n0),
-					      planworld_sd(d, n0));
 	st = simulate(&worlds, set, designs, PURPOSE_SEQ_CURVE, 1, designs->n,
 		      t);
 	c.n = designs->n;
@@ -310,12 +307,10 @@ pb_status seqplan_power(const double *d, size_t n0,
 	if (n0 < 2 || n0 > 0xFFFFFFFFUL || designs->n == 0
 	    || designs->n > PLAN_MAX_LOOKS)
 		return PB_DATAERR;
-	p = malloc(n0 * sizeof *p);
+	planworld_model w;
+	p = planworld_pilot(d, n0, false, &w);
 	if (!p)
 		return PB_NOMEM;
-	planworld_rescale(d, n0, p);
-	planworld_model w = planworld_of(p, n0, false, planworld_mean(d, n0),
-					 0.0);
 	st = simulate(&w, set, designs, PURPOSE_SEQ_POWER, 1, designs->n, t);
 	free(p);
 	for (size_t j = 0; st == PB_OK && j < designs->n; j++)

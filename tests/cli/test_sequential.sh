@@ -120,6 +120,21 @@ want="runs.csv:$rows:1: run '$id' is in block 21, past the last look the plan"
 want="$want registers (20 blocks, study.ini \`looks\`)"
 ok "at its row of runs.csv" grep -qF "$want" "$pb_err_file"
 
+# The bootstrap-t at an O'Brien-Fleming look of 99.99%: too few resamples
+# for its ends, refused by check at `resamples`.
+boot=$tap_tmp/boot
+cp -r "$study" "$boot"
+sed -i -e 's/^interval = t$/interval = studentized/' \
+	-e 's/^looks = .*/looks = 5;10;15;20/' \
+	-e 's/^boundary = .*/boundary = obrien-fleming/' \
+	-e '/^registered = /d' "$boot/study.ini"
+run_pb -q check "$boot"
+is "$pb_status" 65 "check refuses the bootstrap-t with too few resamples"
+line=$(grep -n '^resamples =' "$boot/study.ini" | cut -d: -f1)
+ok "at resamples, saying how many it needs" grep -qF \
+	"$boot/study.ini:$line:13: the bootstrap-t at look 1 (level 1 - 5.2e-05) needs at least 388148 resamples" \
+	"$pb_err_file"
+
 # A design whose first look no interval could pass is refused when planned.
 run_pb -q plan new "$tap_tmp/long" --title T --build 1 --column latency_us \
 	--scale 0.001 --unit ms --better lower --statistic p99 --reference 0 \

@@ -100,6 +100,7 @@ static void check_ini_form(void)
 	} want[] = {
 		{ PLAN_KEY_STATISTIC, "statistic", "p99.9", "quantile 0.999" },
 		{ PLAN_KEY_COLUMN, "column", "\\slatency us", " latency us" },
+		{ PLAN_KEY_CAPTURE, "capture", "csv", "csv" },
 		{ PLAN_KEY_SCALE, "scale", "0.001", "0.001" },
 		{ PLAN_KEY_UNIT, "unit", "ms", "ms" },
 		{ PLAN_KEY_BETTER, "better", "higher", "higher" },

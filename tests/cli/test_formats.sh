@@ -156,7 +156,7 @@ is "$one_got" "$one_want" "onenumber: the difference is the mean of the paired d
 
 # ---- summarize ----------------------------------------------------------
 
-cp -R "$fx/capframex" "$tap_tmp/sum"
+cp -R "$fx/capframex" "$tap_tmp/sum" && chmod -R u+w "$tap_tmp/sum"
 run_pb summarize "$tap_tmp/sum" -o "$tap_tmp/sum/pairboot-summary.csv"
 is "$pb_status" 0 "summarize reads a CapFrameX study"
 row=$(awk -F, '$1 == "s1-b01-hags-on" { print $3, $5, $6, $8 }' \
@@ -177,7 +177,7 @@ print([r["statistic"] for r in a["runs"]] == [r["statistic"] for r in b["runs"]]
 
 # ---- capture decides ---------------------------------------------------
 
-cp -R "$fx/capframex" "$tap_tmp/nokey"
+cp -R "$fx/capframex" "$tap_tmp/nokey" && chmod -R u+w "$tap_tmp/nokey"
 sed -i '/^capture = capframex$/d' "$tap_tmp/nokey/study.ini"
 run_pb check "$tap_tmp/nokey"
 is "$pb_status" 65 "without capture, the captures are refused"
@@ -186,7 +186,7 @@ ok "at the '{' of each, naming capture = capframex" \
 	"$pb_err_file"
 is "$(grep -c 'this file is JSON' "$pb_err_file")" 12 "one message per capture"
 
-cp -R "$fx/capframex" "$tap_tmp/v1"
+cp -R "$fx/capframex" "$tap_tmp/v1" && chmod -R u+w "$tap_tmp/v1"
 sed -i -e 's/^format = 2$/format = 1/' -e '/^state_type/d' \
 	-e 's/^states = .*/states = 0;1/' -e 's/^reference = .*/reference = 0/' \
 	"$tap_tmp/v1/study.ini"
@@ -194,7 +194,7 @@ run_pb check "$tap_tmp/v1"
 ok "format 1 refuses capture at its line" \
 	grep -qF "study.ini:11:1: \`capture\` needs format = 2" "$pb_err_file"
 
-cp -R "$fx/capframex" "$tap_tmp/xml"
+cp -R "$fx/capframex" "$tap_tmp/xml" && chmod -R u+w "$tap_tmp/xml"
 sed -i 's/^capture = capframex$/capture = xml/' "$tap_tmp/xml/study.ini"
 run_pb check "$tap_tmp/xml"
 is "$pb_status" 65 "capture = xml is refused"
@@ -203,7 +203,7 @@ ok "it names the two readers" grep -q "study.ini:12:.*csv.*capframex" \
 
 # capture = csv, written or not, is the same plan: the same digest.
 digest() { sed -n 's/^analysis plan digest \([0-9a-f]*\).*/\1/p' "$pb_out_file"; }
-cp -R "$fx/presentmon" "$tap_tmp/csvkey"
+cp -R "$fx/presentmon" "$tap_tmp/csvkey" && chmod -R u+w "$tap_tmp/csvkey"
 sed -i 's/^column = /capture = csv\ncolumn = /' "$tap_tmp/csvkey/study.ini"
 run_pb check "$fx/presentmon"
 d1=$(digest)
@@ -218,7 +218,7 @@ ok "capture = capframex is part of the plan digest" \
 	test -n "$d2" -a "$(digest)" != "$d2"
 
 # A bad value in a capture, at its line and column.
-cp -R "$fx/capframex" "$tap_tmp/null"
+cp -R "$fx/capframex" "$tap_tmp/null" && chmod -R u+w "$tap_tmp/null"
 f=$tap_tmp/null/captures/CX_s1-b02-hags-off.json
 sed -i '0,/^"MsBetweenPresents": \[[0-9.]*, [0-9.]*, /s//"MsBetweenPresents": [8.5, null, /' "$f"
 run_pb check "$tap_tmp/null"

@@ -382,6 +382,24 @@ static pb_status read_runs(const cfx_ctx *c, json_t *root, double **values,
 	return PB_OK;
 }
 
+/* The JSON values of TEXT at most, counted without parsing it: every '{',
+ * '[' and ',' outside strings, and one more; jansson spends some 50 bytes
+ * on each. */
+static size_t values_at_most(const cfx_text *t)
+{
+	size_t n = 1;
+
+	for (size_t i = 0; i < t->len; i++) {
+		char c = t->s[i];
+
+		if (c == '"')
+			i = skip_string(t, i) - 1;
+		else if (c == '{' || c == '[' || c == ',')
+			n++;
+	}
+	return n;
+}
+
 pb_status capframex_read_buffer(const char *buf, size_t len,
 				const char *display, const char *column,
 				bool allow_negative, diag *d,
@@ -396,6 +414,12 @@ pb_status capframex_read_buffer(const char *buf, size_t len,
 	*values = NULL;
 	*n = 0;
 	*runs = 0;
+	if (values_at_most(&c.text) > CAPFRAMEX_MAX_VALUES) {
+		diag_error(d, display, 0, 0, "more than %d JSON values, more "
+			   "than pairboot reads of a CapFrameX capture",
+			   CAPFRAMEX_MAX_VALUES);
+		return PB_DATAERR;
+	}
 	root = json_loadb(buf + skip, len - skip,
 			  JSON_REJECT_DUPLICATES, &err);
 	if (!root) {

@@ -48,13 +48,20 @@
  * second with a dozen metrics is far less. */
 #define CAPFRAMEX_MAX_BYTES ((size_t)256 << 20)
 
+/* The most JSON values (numbers, texts, arrays, ...) a capture read may
+ * hold, counted before parsing, so that the parsed tree stays below about
+ * 600 MB: 10 million values are some 800 000 frames of a dozen metrics,
+ * 45 minutes at 300 frames per second. */
+#define CAPFRAMEX_MAX_VALUES 10000000
+
 /* Reads the capture at PATH (DISPLAY in messages), hashing its bytes into
  * DS (NULL: no hashing), and returns in *VALUES the N values of COLUMN of
  * all runs in file order, as written, and in *RUNS the number of runs
  * read.  On PB_OK *VALUES holds N >= 1 values and belongs to the caller
  * (free()).  Else *VALUES is NULL, *N and *RUNS 0, and every problem went
  * to D: PB_DATAERR for bad data (above, or a file larger than
- * CAPFRAMEX_MAX_BYTES or not a regular file), PB_NOINPUT when it cannot
+ * CAPFRAMEX_MAX_BYTES or of more than CAPFRAMEX_MAX_VALUES values, or not
+ * a regular file), PB_NOINPUT when it cannot
  * be opened, PB_IOERR, PB_NOMEM. */
 pb_status capframex_read_file(const char *path, const char *display,
 			      const char *column, bool allow_negative,

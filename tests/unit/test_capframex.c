@@ -209,10 +209,42 @@ static void test_file(void)
 	diag_free(d);
 }
 
+/* A capture of more values than CAPFRAMEX_MAX_VALUES is refused before
+ * it is parsed. */
+static void test_too_many(void)
+{
+	static const char head[] = "{\"Runs\": [";
+	size_t n = CAPFRAMEX_MAX_VALUES, len = sizeof head - 1 + 2 * n + 2;
+	char *buf = malloc(len + 1);
+	diag *d = diag_new(NULL, 0);
+	double *v = NULL;
+	size_t got = 0, runs = 0;
+	char msgs[256];
+	pb_status st;
+
+	if (!buf || !d)
+		abort();
+	memcpy(buf, head, sizeof head - 1);
+	for (size_t i = 0; i < n; i++)
+		memcpy(buf + sizeof head - 1 + 2 * i, "0,", 2);
+	memcpy(buf + len - 2, "]}", 2);
+	buf[len] = '\0';
+	st = capframex_read_buffer(buf, len, "c.json", "M", false, d, &v,
+				   &got, &runs);
+	testlib_messages(d, msgs, sizeof msgs);
+	tap_ok(st == PB_DATAERR && v == NULL
+	       && strcmp(msgs, "c.json: more than 10000000 JSON values, more "
+			 "than pairboot reads of a CapFrameX capture\n") == 0,
+	       "more than 10 million values are refused unparsed (%s)", msgs);
+	free(buf);
+	diag_free(d);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		run_case(&cases[i]);
 	test_file();
+	test_too_many();
 	return tap_done();
 }

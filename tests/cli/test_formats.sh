@@ -48,6 +48,15 @@ for s in $studies; do
 	done
 done
 
+# check counts the runs of the captures: those the files hold.
+run_pb check "$fx/capframex"
+nruns=$(cat "$fx"/capframex/captures/CX_*.json | grep -c '^{"Hash": "run-')
+is "$(sed -n 's/^CapFrameX captures read: //p' "$pb_out_file")" \
+	"$nruns runs in 12 files, each file's runs joined as one boot's periods" \
+	"check: the captures' runs counted, $nruns in 12 files"
+run_pb check "$fx/presentmon"
+is "$(grep -c CapFrameX "$pb_out_file")" 0 "a study of CSVs does not speak of them"
+
 # An edited number fails verify: the first run's statistic in results.json.
 python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))

@@ -414,14 +414,24 @@ pb_status capframex_read_buffer(const char *buf, size_t len,
 	*values = NULL;
 	*n = 0;
 	*runs = 0;
+	memset(&err, 0, sizeof err);
 	if (values_at_most(&c.text) > CAPFRAMEX_MAX_VALUES) {
 		diag_error(d, display, 0, 0, "more than %d JSON values, more "
 			   "than pairboot reads of a CapFrameX capture",
 			   CAPFRAMEX_MAX_VALUES);
 		return PB_DATAERR;
 	}
+	errno = 0;
 	root = json_loadb(buf + skip, len - skip,
 			  JSON_REJECT_DUPLICATES, &err);
+	/* A failed allocation inside jansson may come out as an empty
+	 * message or as a syntax error where it happened; malloc's errno
+	 * (ENOMEM, which no syntax error sets) tells it apart. */
+	if (!root && (json_error_code(&err) == json_error_out_of_memory
+		      || err.text[0] == '\0' || errno == ENOMEM)) {
+		diag_fail(d, PB_NOMEM);
+		return PB_NOMEM;
+	}
 	if (!root) {
 		size_t line = err.line > 0 ? (size_t)err.line : 0;
 		size_t col = err.column > 0 ? (size_t)err.column : 0;

@@ -24,13 +24,21 @@ studies="capframex onenumber presentmon wpa"
 
 # ---- the fixtures are what the generator writes -----------------------
 
+# regen STUDY: writes STUDY afresh and compares it with the committed one
+regen() {
+	"$gen" "$1" "$tap_tmp/gen-$1" && diff -r "$fx/$1" "$tap_tmp/gen-$1"
+}
+
+# marked STUDY: synthetic, format 2, named states
+marked() {
+	grep -qx "synthetic = yes" "$fx/$1/study.ini" &&
+		grep -qx "format = 2" "$fx/$1/study.ini" &&
+		grep -qx "state_type = name" "$fx/$1/study.ini"
+}
+
 for s in $studies; do
-	ok "$s regenerates byte-identical" \
-		eval '"$gen" "$s" "$tap_tmp/gen-$s" && diff -r "$fx/$s" "$tap_tmp/gen-$s"'
-	ok "$s: marked synthetic, format 2, named states" \
-		eval 'grep -qx "synthetic = yes" "$fx/$s/study.ini" &&
-		      grep -qx "format = 2" "$fx/$s/study.ini" &&
-		      grep -qx "state_type = name" "$fx/$s/study.ini"'
+	ok "$s regenerates byte-identical" regen "$s"
+	ok "$s: marked synthetic, format 2, named states" marked "$s"
 done
 "$gen" nosuchstudy "$tap_tmp/x" 2>/dev/null
 is "$?" 64 "genformats: an unknown study is a usage error"

@@ -142,6 +142,7 @@ typedef struct cfx_ctx {
 	bool allow_negative;
 	diag *d;
 	size_t root;             /* offset of the root value */
+	size_t list;             /* of the Runs array (or of the root) */
 } cfx_ctx;
 
 static void error_at(const cfx_ctx *c, size_t at, const char *fmt, ...)
@@ -193,121 +194,138 @@ static const char *column_suggest(json_t *cap, const char *column)
 	return best < n ? names[best] : NULL;
 }
 
-/* Checks run R (0-based) at offset RUN_AT; its frames in *FRAMES and the
- * column's array in *ARR.  False after reporting what is wrong. */
-static bool run_check(const cfx_ctx *c, json_t *run, size_t r, size_t run_at,
-		      size_t *frames, json_t **arr, size_t *arr_at)
+/* Where things are, found only when a message needs it (each look is a
+ * scan of the text): run R's value, its CaptureData's, and the value of
+ * KEY in that CaptureData; each falls back to the one that holds it when
+ * the scan cannot find it. */
+static size_t run_pos(const cfx_ctx *c, size_t r)
+{
+	size_t at = c->list;
+
+	element_at(&c->text, c->list, r, &at);
+	return at;
+}
+
+static size_t cap_pos(const cfx_ctx *c, size_t r)
+{
+	size_t run = run_pos(c, r), at = run;
+
+	member_at(&c->text, run, "CaptureData", &at);
+	return at;
+}
+
+static size_t key_pos(const cfx_ctx *c, size_t r, const char *key)
+{
+	size_t cap = cap_pos(c, r), at = cap;
+
+	member_at(&c->text, cap, key, &at);
+	return at;
+}
+
+/* Checks run R (0-based); its frames in *FRAMES and the column's array
+ * in *ARR.  False after reporting what is wrong. */
+static bool run_check(const cfx_ctx *c, json_t *run, size_t r,
+		      size_t *frames, json_t **arr)
 {
 	json_t *cap, *time;
-	size_t cap_at = run_at, time_at;
 	const char *near;
+	const char *col = diag_quote(c->column, strlen(c->column));
 
 	if (!json_is_object(run)) {
-		error_at(c, run_at, "run %zu of Runs is %s, not an object with "
-			 "CaptureData", r + 1, json_kind(run));
+		error_at(c, run_pos(c, r), "run %zu of Runs is %s, not an "
+			 "object with CaptureData", r + 1, json_kind(run));
 		return false;
 	}
 	cap = json_object_get(run, "CaptureData");
 	if (!cap) {
-		error_at(c, run_at, "run %zu has no CaptureData (a CapFrameX "
-			 "run holds its frames there)", r + 1);
+		error_at(c, run_pos(c, r), "run %zu has no CaptureData (a "
+			 "CapFrameX run holds its frames there)", r + 1);
 		return false;
 	}
-	member_at(&c->text, run_at, "CaptureData", &cap_at);
 	if (!json_is_object(cap)) {
-		error_at(c, cap_at, "CaptureData of run %zu is %s, not an "
-			 "object", r + 1, json_kind(cap));
+		error_at(c, cap_pos(c, r), "CaptureData of run %zu is %s, not "
+			 "an object", r + 1, json_kind(cap));
 		return false;
 	}
 	time = json_object_get(cap, "TimeInSeconds");
 	*arr = json_object_get(cap, c->column);
-	time_at = *arr_at = cap_at;
-	member_at(&c->text, cap_at, "TimeInSeconds", &time_at);
-	member_at(&c->text, cap_at, c->column, arr_at);
 	if (!*arr) {
 		near = column_suggest(cap, c->column);
-		error_at(c, cap_at, "CaptureData of run %zu has no '%s' (the "
-			 "study's column)%s%s%s", r + 1,
-			 diag_quote(c->column, strlen(c->column)),
+		error_at(c, cap_pos(c, r), "CaptureData of run %zu has no '%s' "
+			 "(the study's column)%s%s%s", r + 1, col,
 			 near ? "; did you mean '" : "",
 			 near ? diag_quote(near, strlen(near)) : "",
 			 near ? "'?" : "");
 		return false;
 	}
 	if (!json_is_array(*arr)) {
-		error_at(c, *arr_at, "'%s' of run %zu is %s, not an array of "
-			 "numbers", diag_quote(c->column, strlen(c->column)),
-			 r + 1, json_kind(*arr));
+		error_at(c, key_pos(c, r, c->column), "'%s' of run %zu is %s, "
+			 "not an array of numbers", col, r + 1,
+			 json_kind(*arr));
 		return false;
 	}
 	if (!time) {
-		error_at(c, cap_at, "CaptureData of run %zu has no "
+		error_at(c, cap_pos(c, r), "CaptureData of run %zu has no "
 			 "TimeInSeconds, which gives its frames", r + 1);
 		return false;
 	}
 	if (!json_is_array(time)) {
-		error_at(c, time_at, "TimeInSeconds of run %zu is %s, not an "
-			 "array", r + 1, json_kind(time));
+		error_at(c, key_pos(c, r, "TimeInSeconds"), "TimeInSeconds of "
+			 "run %zu is %s, not an array", r + 1, json_kind(time));
 		return false;
 	}
 	*frames = json_array_size(time);
 	if (*frames == 0) {
-		error_at(c, time_at, "run %zu has no frames (its TimeInSeconds "
-			 "is empty)", r + 1);
+		error_at(c, key_pos(c, r, "TimeInSeconds"), "run %zu has no "
+			 "frames (its TimeInSeconds is empty)", r + 1);
 		return false;
 	}
 	if (json_array_size(*arr) != *frames) {
-		error_at(c, *arr_at, "'%s' of run %zu holds %zu values, but "
-			 "TimeInSeconds holds %zu frames",
-			 diag_quote(c->column, strlen(c->column)), r + 1,
-			 json_array_size(*arr), *frames);
+		error_at(c, key_pos(c, r, c->column), "'%s' of run %zu holds "
+			 "%zu values, but TimeInSeconds holds %zu frames", col,
+			 r + 1, json_array_size(*arr), *frames);
 		return false;
 	}
 	return true;
 }
 
-/* Copies the numbers of ARR (FRAMES of them, at ARR_AT) of run R into
- * OUT; false after reporting the first element that is not one, or is
- * negative when that is not allowed. */
-static bool run_values(const cfx_ctx *c, json_t *arr, size_t arr_at,
-		       size_t r, size_t frames, double *out)
+/* Copies the numbers of ARR (FRAMES of them) of run R into OUT; false
+ * after reporting the first element that is not one, or is negative when
+ * that is not allowed. */
+static bool run_values(const cfx_ctx *c, json_t *arr, size_t r,
+		       size_t frames, double *out)
 {
 	for (size_t j = 0; j < frames; j++) {
 		json_t *v = json_array_get(arr, j);
-		size_t at = arr_at;
-		const char *why = NULL;
+		const char *col;
+		size_t arr_at, at;
 
-		if (!json_is_number(v))
-			why = json_kind(v);
-		else if ((out[j] = json_number_value(v)) < 0
-			 && !c->allow_negative)
-			why = "negative";
-		if (!why)
-			continue;
+		if (json_is_number(v)) {
+			out[j] = json_number_value(v);
+			if (out[j] >= 0 || c->allow_negative)
+				continue;
+		}
+		arr_at = at = key_pos(c, r, c->column);
 		element_at(&c->text, arr_at, j, &at);
+		col = diag_quote(c->column, strlen(c->column));
 		if (json_is_number(v))
 			error_at(c, at, "frame %zu of run %zu: '%s' is %g, "
 				 "below 0 (allow_negative = yes if the metric "
-				 "can be)", j + 1, r + 1,
-				 diag_quote(c->column, strlen(c->column)),
-				 out[j]);
+				 "can be)", j + 1, r + 1, col, out[j]);
 		else
 			error_at(c, at, "frame %zu of run %zu: '%s' is %s, not "
-				 "a number", j + 1, r + 1,
-				 diag_quote(c->column, strlen(c->column)), why);
+				 "a number", j + 1, r + 1, col, json_kind(v));
 		return false;
 	}
 	return true;
 }
 
 /* Reads the runs of ROOT into *VALUES. */
-static pb_status read_runs(const cfx_ctx *c, json_t *root, double **values,
+static pb_status read_runs(cfx_ctx *c, json_t *root, double **values,
 			   size_t *n, size_t *runs)
 {
-	json_t *list;
-	size_t list_at = c->root, total = 0, nruns;
-	size_t *frames, *arr_at;
-	json_t **arrs;
+	json_t *list, **arrs;
+	size_t total = 0, nruns, *frames;
 	bool ok = true;
 	double *v;
 
@@ -322,34 +340,30 @@ static pb_status read_runs(const cfx_ctx *c, json_t *root, double **values,
 			 "runs there");
 		return PB_DATAERR;
 	}
-	member_at(&c->text, c->root, "Runs", &list_at);
+	c->list = c->root;
+	member_at(&c->text, c->root, "Runs", &c->list);
 	if (!json_is_array(list)) {
-		error_at(c, list_at, "Runs is %s, not an array of runs",
+		error_at(c, c->list, "Runs is %s, not an array of runs",
 			 json_kind(list));
 		return PB_DATAERR;
 	}
 	nruns = json_array_size(list);
 	if (nruns == 0) {
-		error_at(c, list_at, "Runs is empty: the capture holds no "
+		error_at(c, c->list, "Runs is empty: the capture holds no "
 			 "frames");
 		return PB_DATAERR;
 	}
 	frames = calloc(nruns, sizeof *frames);
-	arr_at = calloc(nruns, sizeof *arr_at);
 	arrs = calloc(nruns, sizeof *arrs);
-	if (!frames || !arr_at || !arrs) {
+	if (!frames || !arrs) {
 		free(frames);
-		free(arr_at);
 		free(arrs);
 		diag_fail(c->d, PB_NOMEM);
 		return PB_NOMEM;
 	}
 	for (size_t r = 0; r < nruns; r++) {
-		size_t run_at = list_at;
-
-		element_at(&c->text, list_at, r, &run_at);
-		if (run_check(c, json_array_get(list, r), r, run_at,
-			      &frames[r], &arrs[r], &arr_at[r]))
+		if (run_check(c, json_array_get(list, r), r, &frames[r],
+			      &arrs[r]))
 			total += frames[r];
 		else
 			ok = false;
@@ -358,19 +372,17 @@ static pb_status read_runs(const cfx_ctx *c, json_t *root, double **values,
 	if (ok && !v) {
 		diag_fail(c->d, PB_NOMEM);
 		free(frames);
-		free(arr_at);
 		free(arrs);
 		return PB_NOMEM;
 	}
 	/* Once every run has its frames, each reports its first bad
 	 * value. */
 	for (size_t r = 0, off = 0; v && r < nruns; r++) {
-		if (!run_values(c, arrs[r], arr_at[r], r, frames[r], v + off))
+		if (!run_values(c, arrs[r], r, frames[r], v + off))
 			ok = false;
 		off += frames[r];
 	}
 	free(frames);
-	free(arr_at);
 	free(arrs);
 	if (!ok) {
 		free(v);
@@ -405,7 +417,8 @@ pb_status capframex_read_buffer(const char *buf, size_t len,
 				bool allow_negative, diag *d,
 				double **values, size_t *n, size_t *runs)
 {
-	cfx_ctx c = { { buf, len }, display, column, allow_negative, d, 0 };
+	cfx_ctx c = { { buf, len }, display, column, allow_negative, d, 0,
+		      0 };
 	size_t skip = len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	json_error_t err;
 	json_t *root;

@@ -81,6 +81,7 @@ typedef enum results_plan_key {
 	RP_SERVICE,
 	RP_SYNTHETIC,
 	RP_ALLOW_NEGATIVE,
+	RP_CAPTURE,            /* capture = capframex only */
 	RP_UNIT_OF_REPLICATION,
 	RP_PAIRING,
 	RP_STATE_TYPE,         /* format 2 only */
@@ -161,6 +162,7 @@ typedef enum results_run_key {
 	RR_POSITION,
 	RR_STARTED,
 	RR_PERIODS,
+	RR_CAPTURE_RUNS,       /* capture = capframex only */
 	RR_STATISTIC,
 	RR_LATENCY,
 	RR_LATENCY_SHA256,

@@ -14,6 +14,7 @@
 static const char *const key_names[PLAN_KEY_COUNT] = {
 	[PLAN_KEY_STATISTIC] = "statistic",
 	[PLAN_KEY_COLUMN] = "column",
+	[PLAN_KEY_CAPTURE] = "capture",
 	[PLAN_KEY_SCALE] = "scale",
 	[PLAN_KEY_UNIT] = "unit",
 	[PLAN_KEY_BETTER] = "better",
@@ -134,6 +135,10 @@ void plantext_value(GString *out, const study_plan *p, plantext_key key,
 	switch (key) {
 	case PLAN_KEY_STATISTIC: put_statistic(out, &p->statistic, form); break;
 	case PLAN_KEY_COLUMN: put_text(out, p->column, form); break;
+	case PLAN_KEY_CAPTURE:
+		g_string_append(out, p->capture == CAPTURE_CAPFRAMEX
+				     ? "capframex" : "csv");
+		break;
 	case PLAN_KEY_SCALE: put_number(out, p->scale); break;
 	case PLAN_KEY_UNIT: put_text(out, p->unit, form); break;
 	case PLAN_KEY_BETTER:
@@ -194,6 +199,10 @@ pb_status plantext_canonical(const study_plan *p, char **text)
 		 * stays what format 1 digested, so its registered digest
 		 * still holds. */
 		if (k == PLAN_KEY_STATE_TYPE && p->state_type != PB_STATE_NAME)
+			continue;
+		/* A plan that reads CSVs, as every plan did before
+		 * `capture`, keeps its text and digest. */
+		if (k == PLAN_KEY_CAPTURE && p->capture == CAPTURE_CSV)
 			continue;
 		/* Likewise a plan without looks keeps the text it had. */
 		if ((k == PLAN_KEY_LOOKS || k == PLAN_KEY_BOUNDARY)

@@ -10,6 +10,9 @@
  *   pairboot-plan=1
  *   statistic=quantile 0.99 | mean | median | max
  *   column=latency_us
+ *   capture=capframex              (only for a plan that reads CapFrameX
+ *                                   captures: csv, the default, is left
+ *                                   out, written or not)
  *   scale=0.001
  *   unit=ms
  *   better=lower | higher
@@ -49,6 +52,7 @@
 typedef enum plantext_key {
 	PLAN_KEY_STATISTIC,
 	PLAN_KEY_COLUMN,
+	PLAN_KEY_CAPTURE,    /* only when not csv */
 	PLAN_KEY_SCALE,
 	PLAN_KEY_UNIT,
 	PLAN_KEY_BETTER,

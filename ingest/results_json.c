@@ -477,6 +477,16 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	p->synthetic = json_is_true(v);
 	p->allow_negative =
 		json_is_true(json_object_get(pl, RP_KEY(RP_ALLOW_NEGATIVE)));
+	v = json_object_get(pl, RP_KEY(RP_CAPTURE));
+	if (v && !json_is_string(v))
+		return results_json_bad(r, "plan", RP_KEY(RP_CAPTURE),
+					"csv or capframex");
+	s = v ? json_string_value(v) : "csv";
+	if (strcmp(s, "capframex") == 0)
+		p->capture = CAPTURE_CAPFRAMEX;
+	else if (strcmp(s, "csv") != 0)
+		return results_json_bad(r, "plan", RP_KEY(RP_CAPTURE),
+					"csv or capframex");
 	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p)
 	    || !read_looks(r, pl, p))
 		return false;
@@ -621,7 +631,7 @@ static bool read_runs(rd *r, json_t *root, study *s)
 		study_run *run = &s->runs[i];
 		json_t *acc = json_object_get(e, RR_KEY(RR_ACCEPTED));
 		json_t *stat = json_object_get(e, RR_KEY(RR_STATISTIC));
-		json_t *pos, *periods;
+		json_t *pos, *periods, *v;
 		char *series = NULL;
 		json_int_t x;
 		const char *sha;
@@ -661,6 +671,9 @@ static bool read_runs(rd *r, json_t *root, study *s)
 			run->position = (unsigned long)json_integer_value(pos);
 		if (json_is_integer(periods))
 			run->periods = (size_t)json_integer_value(periods);
+		v = json_object_get(e, RR_KEY(RR_CAPTURE_RUNS));
+		if (json_is_integer(v) && json_integer_value(v) > 0)
+			run->capture_runs = (size_t)json_integer_value(v);
 		if (json_is_number(stat)) {
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);

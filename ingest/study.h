@@ -112,7 +112,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 25
+#define PLAN_STUDY_KEYS 26
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -131,6 +131,12 @@ typedef struct plan_text_at {
 	size_t col;              /* of the value (or state item), 1-based */
 } plan_text_at;
 
+/* How a run's latency file is read (study.ini `capture`). */
+typedef enum capture_format {
+	CAPTURE_CSV,             /* a CSV with the column (the default) */
+	CAPTURE_CAPFRAMEX        /* a CapFrameX capture (ingest/capframex.h) */
+} capture_format;
+
 /* The analysis plan and metadata from study.ini. */
 typedef struct study_plan {
 	int format;              /* 1 or 2 */
@@ -139,6 +145,8 @@ typedef struct study_plan {
 	char *title, *build, *platform;
 	plan_l10n title_l10n, platform_l10n;
 	char *column;            /* per-period column of the latency CSVs */
+	capture_format capture;  /* `capture` (format 2): how a run's
+				    latency file is read */
 	double scale;            /* column value x scale = unit */
 	char *unit;              /* "ms", "Mbit/s" */
 	better_side better;
@@ -255,6 +263,8 @@ typedef struct study_run {
 	bool from_summary;       /* statistic, periods and latency digest
 				    taken from the run summary, its latency
 				    file being absent (ingest/sumfile.h) */
+	size_t capture_runs;     /* capture = capframex: the runs of the
+				    capture read; 0 when none was read */
 
 	mech_log *mech;          /* NULL when there is no mechanism log */
 	char mechanism_sha256[65];

@@ -472,6 +472,16 @@ static void read_allow_negative(plan_ctx *c, const ini_section *s,
 	read_yes_no(c, s, k, &c->plan->allow_negative);
 }
 
+/* `capture` (format 2): csv (the default) or capframex. */
+static void read_capture(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	int which = value_choice(c, s, k, "csv", "capframex");
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (which >= 0)
+		c->plan->capture = which ? CAPTURE_CAPFRAMEX : CAPTURE_CSV;
+}
+
 static void read_shared_files(plan_ctx *c, const ini_section *s,
 			      const ini_key *k)
 {
@@ -892,6 +902,7 @@ static const key_def study_keys[] = {
 	{ "allow_negative", false, read_allow_negative },
 	{ "state_type", false, read_state_type },
 	{ "shared_files", false, read_shared_files },
+	{ "capture", false, read_capture },
 	{ "looks", false, read_looks },
 	{ "boundary", false, read_boundary },
 };

@@ -11,6 +11,10 @@
  *               build        required, non-empty text
  *               platform     optional text
  *               column       required, non-empty text: the latency CSV column
+ *                            (with capture = capframex, the CaptureData
+ *                            metric)
+ *               capture      optional, format 2: csv (default) | capframex,
+ *                            how each run's latency file is read
  *               scale        required, decimal number > 0
  *               unit         required, non-empty text
  *               better       required, lower | higher

@@ -34,6 +34,7 @@
 #include "common/readopt.h"
 #include "common/runstat.h"
 #include "common/timing.h"
+#include "ingest/capframex.h"
 #include "ingest/latency.h"
 #include "ingest/manifest.h"
 #include "ingest/mechlog.h"
@@ -180,6 +181,70 @@ static pb_status run_file_open(run_pool *pool, study_run *run,
 	return PB_OK;
 }
 
+/* Feeds the file at FULL (DISPLAY in messages) to DS whole. */
+static pb_status hash_whole(const char *full, const char *display,
+			    digest_stream *ds, diag *d)
+{
+	enum { BLOCK = 65536 };
+	FILE *f = fileread_open(full);
+	char *block = malloc(BLOCK);
+	size_t n;
+	bool bad;
+
+	if (!f || !block) {
+		if (f)
+			fclose(f);
+		free(block);
+		if (f)
+			return PB_NOMEM;
+		diag_error(d, display, 0, 0, "cannot open: %s",
+			   strerror(errno));
+		return PB_NOINPUT;
+	}
+	while ((n = fread(block, 1, BLOCK, f)) > 0)
+		digest_stream_update(ds, block, n);
+	bad = ferror(f);
+	if (bad)
+		diag_error(d, display, 0, 0, "read error: %s",
+			   strerror(errno));
+	fclose(f);
+	free(block);
+	return bad ? PB_IOERR : PB_OK;
+}
+
+/* Reads the values of one run's latency file at FULL (DISPLAY in
+ * messages) as the plan's `capture` says; *RUNS the runs of a CapFrameX
+ * capture.  A CSV study refuses a file that starts with '{' at that
+ * byte, JSON never being a CSV of periods: its form is named, but only
+ * `capture` decides how a file is read. */
+static pb_status read_latency_values(const study *s, const char *full,
+				     const char *display, diag *d,
+				     double **values, size_t *n, size_t *runs,
+				     digest_stream *ds, latency_header *hdr)
+{
+	size_t line, col;
+
+	*runs = 0;
+	if (s->plan.capture == CAPTURE_CAPFRAMEX)
+		return capframex_read_file(full, display, s->plan.column,
+					   s->plan.allow_negative, d, values,
+					   n, runs, ds);
+	if (capframex_looks_like_json(full, &line, &col)) {
+		/* Hashed as it would be read, for the list of inputs. */
+		pb_status st = hash_whole(full, display, ds, d);
+
+		if (st != PB_OK)
+			return st;
+		diag_error(d, display, line, col, "this file is JSON, not a "
+			   "CSV of periods; a CapFrameX capture is read with "
+			   "`capture = capframex` in study.ini");
+		return PB_DATAERR;
+	}
+	return latency_read_file_hashed(full, display, s->plan.column,
+					s->plan.allow_negative, d, values, n,
+					ds, hdr);
+}
+
 /* Reads one run's latency file, hashing it on the way, and computes its
  * statistic. */
 static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
@@ -198,9 +263,8 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 	if (st != PB_OK)
 		return st;
 	job->read_latency = true;
-	st = latency_read_file_hashed(full, display, s->plan.column,
-				      s->plan.allow_negative, d,
-				      &values, &n, ds, &job->hdr);
+	st = read_latency_values(s, full, display, d, &values, &n,
+				 &run->capture_runs, ds, &job->hdr);
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
 

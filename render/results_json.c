@@ -99,6 +99,9 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	put(o, RP_KEY(RP_SERVICE), str_or_null(p->service), ok);
 	put(o, RP_KEY(RP_SYNTHETIC), json_boolean(p->synthetic), ok);
 	put(o, RP_KEY(RP_ALLOW_NEGATIVE), json_boolean(p->allow_negative), ok);
+	/* A plan that reads CSVs stays as it was. */
+	if (p->capture == CAPTURE_CAPFRAMEX)
+		put(o, RP_KEY(RP_CAPTURE), json_string("capframex"), ok);
 	put(o, RP_KEY(RP_UNIT_OF_REPLICATION), json_string("boot"), ok);
 	put(o, RP_KEY(RP_PAIRING), json_string("block"), ok);
 	/* Format 1 knows only numbers, and its results.json stays as it
@@ -211,6 +214,12 @@ static json_t *runs_json(const study *s, bool *ok)
 				   : json_null(), ok);
 		put(o, RR_KEY(RR_STARTED), str_or_null(r->started), ok);
 		put(o, RR_KEY(RR_PERIODS), json_integer((json_int_t)r->periods), ok);
+		/* The runs of the boot's CapFrameX capture; null when the
+		 * statistic came from a run summary. */
+		if (s->plan.capture == CAPTURE_CAPFRAMEX)
+			put(o, RR_KEY(RR_CAPTURE_RUNS), r->capture_runs
+				   ? json_integer((json_int_t)r->capture_runs)
+				   : json_null(), ok);
 		put(o, RR_KEY(RR_STATISTIC), r->has_statistic ? num(r->statistic)
 						     : json_null(), ok);
 		put(o, RR_KEY(RR_LATENCY), str_or_null(r->latency_path), ok);

@@ -58,7 +58,8 @@ void study_ini_write(const study_plan *p, const char *interval_why,
 	if (p->platform)
 		plantext_ini_line(out, "platform", p->platform);
 	for (plantext_key k = PLAN_KEY_COLUMN; k <= PLAN_KEY_BETTER; k++)
-		put_key(out, p, k);
+		if (k != PLAN_KEY_CAPTURE || p->capture != CAPTURE_CSV)
+			put_key(out, p, k);
 	put_key(out, p, PLAN_KEY_STATISTIC);
 	for (plantext_key k = PLAN_KEY_REFERENCE; k <= PLAN_KEY_SEED; k++)
 		put_key(out, p, k);

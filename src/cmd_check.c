@@ -286,6 +286,19 @@ static void print_summary(const study *s)
 	       s->n_runs - accepted);
 	print_excluded(s);
 	say("periods read: %zu\n", periods);
+	/* Said only for a study of CapFrameX captures, so a study of CSVs
+	 * prints what it always printed. */
+	if (s->plan.capture == CAPTURE_CAPFRAMEX) {
+		size_t files = 0, captures = 0;
+
+		for (size_t i = 0; i < s->n_runs; i++) {
+			files += s->runs[i].capture_runs > 0;
+			captures += s->runs[i].capture_runs;
+		}
+		say("CapFrameX captures read: %zu runs in %zu files, each "
+		    "file's runs joined as one boot's periods\n", captures,
+		    files);
+	}
 	/* Said only when it happened, so a check of the raw data prints what
 	 * it always printed. */
 	if (s->runs_from_summary)

@@ -100,6 +100,7 @@ static void check_ini_form(void)
 	} want[] = {
 		{ PLAN_KEY_STATISTIC, "statistic", "p99.9", "quantile 0.999" },
 		{ PLAN_KEY_COLUMN, "column", "\\slatency us", " latency us" },
+		{ PLAN_KEY_CAPTURE, "capture", "csv", "csv" },
 		{ PLAN_KEY_SCALE, "scale", "0.001", "0.001" },
 		{ PLAN_KEY_UNIT, "unit", "ms", "ms" },
 		{ PLAN_KEY_BETTER, "better", "higher", "higher" },
@@ -272,6 +273,58 @@ static void check_looks(void)
 		       "obrien-fleming, pocock or bonferroni ('wald')");
 }
 
+/* `capture`: csv, written or not, is the plan it was; capframex adds a
+ * line after `column` (the digest is sha256sum's of the text below);
+ * format 1 refuses the key. */
+static void check_capture(void)
+{
+	static const char with_capture[] =
+		"pairboot-plan=1\n"
+		"statistic=quantile 0.99\n"
+		"column=latency_us\n"
+		"capture=capframex\n"
+		"scale=0.001\n"
+		"unit=ms\n"
+		"better=lower\n"
+		"reference=20\n"
+		"threshold=1.784\n"
+		"confidence=0.95\n"
+		"resamples=10000\n"
+		"seed=20260825\n"
+		"interval=percentile\n"
+		"states=missing;0;10;20;100\n"
+		"series=1 latency;m mechanism\n";
+	char *f2 = format2(study_ini);
+	char *csv = with_line(f2, "capture = csv");
+	char *cfx = with_line(f2, "capture = capframex");
+	char *v1 = with_line(study_ini, "capture = capframex");
+	study_plan p;
+	char *text = NULL, *msgs = NULL;
+
+	tap_ok(read_ini(csv, &p, &msgs) == PB_OK && p.capture == CAPTURE_CSV
+	       && strcmp(p.digest, DIGEST) == 0,
+	       "capture = csv: the digest of the plan without it");
+	free(msgs);
+	study_plan_free(&p);
+	tap_ok(read_ini(cfx, &p, &msgs) == PB_OK
+	       && p.capture == CAPTURE_CAPFRAMEX, "capture = capframex reads");
+	free(msgs);
+	tap_ok(plantext_canonical(&p, &text) == PB_OK, "its canonical form");
+	tap_streq(text, with_capture, "capture=capframex just after column");
+	free(text);
+	tap_streq(p.digest, "91a55187b0e1938e791be0f1e34ef7f3fbaeff7f5f285286"
+		  "22a0796468a7fc54", "its digest is sha256sum's");
+	study_plan_free(&p);
+	tap_ok(read_ini(v1, &p, &msgs) == PB_DATAERR, "format 1 refuses it");
+	tap_streq(msgs, "study.ini:18:1: `capture` needs format = 2",
+		  "at its line");
+	free(msgs);
+	free(f2);
+	free(csv);
+	free(cfx);
+	free(v1);
+}
+
 int main(void)
 {
 	study_plan p;
@@ -327,5 +380,6 @@ int main(void)
 	free(bad);
 	check_ini_form();
 	check_looks();
+	check_capture();
 	return tap_done();
 }

@@ -127,7 +127,7 @@ static void check_table(void)
 		"column", "scale", "unit", "better", "statistic", "reference",
 		"threshold", "threshold_decimals", "confidence", "resamples",
 		"seed", "interval", "generator", "endpoint_rule", "service",
-		"synthetic", "allow_negative", "unit_of_replication",
+		"synthetic", "allow_negative", "capture", "unit_of_replication",
 		"pairing", "state_type", "states", "looks", "boundary", "digest",
 		"registered"
 	};
@@ -424,7 +424,8 @@ static void check_written(void)
 		    root ? path : err.text))
 		return;
 	json_array_foreach(json_object_get(root, RS_KEY(RS_RUNS)), i, e) {
-		ok = ok && keys_follow(e, RR_KEYS, run_field, 0);
+		ok = ok && keys_follow(e, RR_KEYS, run_field,
+				       1u << RR_CAPTURE_RUNS);
 		runs++;
 	}
 	tap_ok(ok && runs > 100, "the %zu runs have a run's keys in order",

@@ -557,7 +557,8 @@ static const cli_option report_options[] = {
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
 	  "compared state) as paired-STATE.LANG.svg and .png; a state that is "
-	  "not one of the study's is a usage error (exit 64)" },
+	  "not one of the study's, or a --format without svg and png, is a "
+	  "usage error (exit 64)" },
 };
 
 const cli_command command_report = {
@@ -617,6 +618,14 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
+	/* The paired figures are files of their own, SVG and PNG only: the
+	 * PDF report does not hold them, so without either format they
+	 * would be asked for and never drawn. */
+	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG)))
+		return cli_usage_error("report: --figures paired draws SVG and "
+				       "PNG files, but --format holds neither "
+				       "svg nor png (the PDF report does not "
+				       "hold the paired figures)");
 	if (figure_base && cli_figure_base("report", figure_base, base)
 	    != PB_OK)
 		return PB_USAGE;

@@ -100,6 +100,8 @@ typedef enum results_study_key {
 	RT_PLATFORM,
 	RT_TITLE_LOCALIZED,
 	RT_PLATFORM_LOCALIZED,
+	RT_METRIC,              /* null when study.ini gives none */
+	RT_METRIC_LOCALIZED,
 	RT_FORMAT,
 	RT_DIGEST,
 	RT_RUNS_FROM_SUMMARY,   /* written only when not 0 */

@@ -112,7 +112,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 25
+#define PLAN_STUDY_KEYS 26
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -138,6 +138,11 @@ typedef struct study_plan {
 				       type) or name */
 	char *title, *build, *platform;
 	plan_l10n title_l10n, platform_l10n;
+	char *metric;            /* `metric` (format 2): what the statistic
+				    measures, in words; NULL when not given
+				    (pages then name the statistic and the
+				    column) */
+	plan_l10n metric_l10n;
 	char *column;            /* per-period column of the latency CSVs */
 	double scale;            /* column value x scale = unit */
 	char *unit;              /* "ms", "Mbit/s" */

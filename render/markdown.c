@@ -315,104 +315,139 @@ static void figure_link(page *pg, fig_kind k, const char *alt)
 			   pg->md.lang, pg->links->ext));
 }
 
-/* The difference figure, its alt text the finding of each state. */
-static void figure_interval(page *pg)
+/* What was measured (render/studytext.h): study.ini's `metric` in the
+ * page's language, or the statistic and the column. */
+static const char *metric_text(page *pg)
 {
-	const study_plan *p = pg->p;
-	GPtrArray *parts;
+	const char *own = studytext_metric(pg->p, pg->md.lang);
 
-	if (!pg->links)
-		return;
-	parts = g_ptr_array_new();
-	for (size_t i = 0; i < pg->a->n_states; i++) {
-		const state_result *r = &pg->a->states[i];
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			state_text(pg, p->states[r->state]),
-			conclusion_text(pg, r)));
-	}
-	/* TRANSLATORS: the alt text of the difference figure on a page:
-	   the figure's title, then each state's conclusion. */
-	figure_link(pg, FIG_INTERVAL, fmt(pg, trc(pg, "figure alt",
-		"%s, each state against the practical threshold: %s."),
-		fmt(pg, trc(pg, "figure", "Difference in %s from state %s"),
-		    code(pg, p->statistic.name, false),
-		    state_text(pg, p->reference)),
-		join(pg, parts, "; ")));
-	g_ptr_array_free(parts, TRUE);
+	if (own)
+		return esc(pg, own);
+	/* TRANSLATORS: what was measured, when the study does not say it
+	   in words: the per-boot statistic (`p99`, `mean`) and the column
+	   of the measurements it is computed from (`latency_us`). */
+	return fmt(pg, trc(pg, "metric", "%s of %s per boot"),
+		   code(pg, pg->p->statistic.name, false),
+		   code(pg, pg->p->column, false));
 }
 
-/* What the per-boot figure shows of state result R: for each latency
- * series, the blocks whose two runs a line joins and the mean of their
- * differences, as the comparison table writes it. */
-static const char *boots_state(page *pg, const state_result *r)
+/* "A, B: F1; C: F2": the states NAMES each with its finding FINDINGS[i],
+ * the states of one finding together, in the order of their first
+ * state. */
+static const char *by_finding(page *pg, GPtrArray *names, GPtrArray *findings)
 {
 	GPtrArray *parts = g_ptr_array_new();
+	GPtrArray *same = g_ptr_array_new();
+	bool *done = g_new0(bool, names->len + 1);
 	const char *text;
 
-	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const comparison *c;
-		if (pg->p->series[k].kind != SERIES_LATENCY)
+	for (guint i = 0; i < names->len; i++) {
+		if (done[i])
 			continue;
-		c = find_cmp(pg, r, k);
-		if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
-			g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-				series_name(pg, k), phrase(pg, PH_NO_PAIRS)));
-		else
-			/* TRANSLATORS: the part of the per-boot figure's alt
-			   text on one series: its name, the number of
-			   blocks, the mean difference ("`+0.625 ms`"). */
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"%s: %zu block, mean difference %s",
-				"%s: %zu blocks, mean difference %s",
-				c->n_pairs), series_name(pg, k), c->n_pairs,
-				qty_code(pg, c->boot.estimate, true, false)));
+		g_ptr_array_set_size(same, 0);
+		for (guint j = i; j < names->len; j++)
+			if (!done[j] && strcmp(findings->pdata[i],
+					       findings->pdata[j]) == 0) {
+				g_ptr_array_add(same, names->pdata[j]);
+				done[j] = true;
+			}
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			join(pg, same, ", "), (const char *)findings->pdata[i]));
 	}
-	text = fmt(pg, "%s (%s)", state_text(pg, pg->p->states[r->state]),
-		   join(pg, parts, "; "));
+	text = join(pg, parts, "; ");
+	g_free(done);
+	g_ptr_array_free(same, TRUE);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
-/* The per-boot figure, its alt text what it shows of each state. */
-static void figure_boots(page *pg)
+/* Verdict V in a few words; a difference detected says which way, from
+ * the sign of ESTIMATE. */
+static const char *short_verdict_of(page *pg, verdict v, double estimate)
 {
-	const study_plan *p = pg->p;
-	GPtrArray *states;
+	bool higher = estimate > 0.0;
+	bool better = higher == (pg->p->better == BETTER_HIGHER);
 
+	return trc(pg, page_verdict_short_ctx,
+		   verdict_short_msgid(v, higher, better));
+}
+
+/* The verdict across series of state result R in a few words (a
+ * difference detected in every series has one sign in all of them,
+ * verdict_across, so the first series' says which way). */
+static const char *short_verdict(page *pg, const state_result *r)
+{
+	return short_verdict_of(pg, r->verdict, r->n_comparisons
+		? pg->a->cmp[r->comparisons[0]].boot.estimate : 0.0);
+}
+
+/* Each state with its verdict in a few words, states of one verdict
+ * together: the finding of the comparison figures, whose full verdicts
+ * the table above them gives. */
+static const char *state_findings(page *pg)
+{
+	GPtrArray *names = g_ptr_array_new();
+	GPtrArray *findings = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < pg->a->n_states; i++) {
+		const state_result *r = &pg->a->states[i];
+		g_ptr_array_add(names, (gpointer)state_text(pg,
+			pg->p->states[r->state]));
+		g_ptr_array_add(findings, (gpointer)short_verdict(pg, r));
+	}
+	text = by_finding(pg, names, findings);
+	g_ptr_array_free(names, TRUE);
+	g_ptr_array_free(findings, TRUE);
+	return text;
+}
+
+/* The difference figure, its alt text its title and the finding of each
+ * state. */
+static void figure_interval(page *pg)
+{
 	if (!pg->links)
 		return;
-	states = g_ptr_array_new();
-	for (size_t i = 0; i < pg->a->n_states; i++)
-		g_ptr_array_add(states, (gpointer)boots_state(pg,
-							&pg->a->states[i]));
+	/* TRANSLATORS: the alt text of the difference figure on a page:
+	   the figure's title, then each state's verdict in a few words. */
+	figure_link(pg, FIG_INTERVAL, fmt(pg, trc(pg, "figure alt",
+		"%s, each state against the practical threshold: %s."),
+		fmt(pg, trc(pg, "figure", "%s: difference from state %s"),
+		    metric_text(pg), state_text(pg, pg->p->reference)),
+		state_findings(pg)));
+}
+
+/* The per-boot figure, its alt text its title and the finding of each
+ * state. */
+static void figure_boots(page *pg)
+{
+	if (!pg->links)
+		return;
 	/* TRANSLATORS: the alt text of the per-boot figure on a page: the
-	   figure's title, then for each state the blocks and the mean
-	   difference of each series. */
+	   figure's title, then each state's verdict in a few words. */
 	figure_link(pg, FIG_BOOTS, fmt(pg, trc(pg, "figure alt",
 		"%s; each line joins the two runs of one block: %s."),
-		fmt(pg, trc(pg, "figure", "Per-boot %s of all accepted runs, "
-			    "paired with state %s"),
-		    code(pg, p->statistic.name, false),
-		    state_text(pg, p->reference)),
-		join(pg, states, "; ")));
-	g_ptr_array_free(states, TRUE);
+		fmt(pg, trc(pg, "figure", "%s: all accepted runs, paired "
+			    "with state %s"),
+		    metric_text(pg), state_text(pg, pg->p->reference)),
+		state_findings(pg)));
 }
 
 static void section_comparisons(page *pg)
 {
 	const study_plan *p = pg->p;
 	GPtrArray *row;
-	const char *stat = code(pg, p->statistic.name, false);
 	const char *ref = state_text(pg, p->reference);
 
 	if (!has_series(p, SERIES_LATENCY) || pg->a->n_states == 0)
 		return;
 	section(pg, PAGE_COMPARISONS,
 		tr(pg, "Comparison with the reference"));
-	para(pg, fmt(pg, "%s %s",
+	para(pg, fmt(pg, "%s %s %s",
+		     fmt(pg, phrase(pg, PH_SET_MEASURED), metric_text(pg)),
 		     fmt(pg, p->better == BETTER_LOWER
 			 ? phrase(pg, PH_SET_DIRECTION_LOWER)
-			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
+			 : phrase(pg, PH_SET_DIRECTION_HIGHER), ref),
 		     fmt(pg, phrase(pg, pg->a->sequential
 					? PH_SET_CELL_SEQUENTIAL
 					: PH_SET_CELL), confidence(pg))));
@@ -701,48 +736,40 @@ static void mechanism_series(page *pg, size_t series)
 	observation_table(pg, series);
 }
 
-/* What the mechanism figure shows of state M: each column of its
- * series' table that has data, headed and written as the table writes
- * it ("Registration: 0/4, ..."); NULL when there is none. */
+/* What the mechanism figure shows of state M, in a few words: each
+ * column of its series' table that has data ("registered 0/4, stopped,
+ * Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`"); NULL when there is none. */
 static const char *mechanism_state_alt(page *pg,
-				       const mech_state_summary *m,
-				       bool name_series)
+				       const mech_state_summary *m)
 {
 	mech_columns c = mech_columns_of(pg->sum, m->series);
 	GPtrArray *parts = g_ptr_array_new();
-	const char *text = NULL, *state = state_text(pg, m->state);
+	const char *text = NULL;
 
 	if (c.registration)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %zu/%zu",
-			phrase(pg, PH_HEAD_REGISTRATION), m->registered,
-			m->boots));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg, "figure",
+			"registered %zu/%zu"), m->registered, m->boots));
 	if (c.service)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			pg->p->service ? fmt(pg, phrase(pg,
-				PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
-				       : phrase(pg, PH_HEAD_SERVICE),
-			service_cell(pg, m)));
+		g_ptr_array_add(parts, (gpointer)service_cell(pg, m));
 	if (c.priority) {
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			phrase(pg, PH_HEAD_WIN32), prio_cell(pg, m, true)));
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			phrase(pg, PH_HEAD_ETW), prio_cell(pg, m, false)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "Win32 %s",
+			prio_cell(pg, m, true)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "ETW %s",
+			prio_cell(pg, m, false)));
 	}
-	if (name_series)
-		state = fmt(pg, "%s, %s", series_name(pg, m->series), state);
 	if (parts->len)
-		text = fmt(pg, "%s (%s)", state, join(pg, parts, ", "));
+		text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
 /* The mechanism figure, its alt text what each state's boots recorded,
- * as the tables above count them. */
+ * in a few words, states that recorded the same together. */
 static void figure_mechanism(page *pg)
 {
 	const study_summary *sum = pg->sum;
 	const char *title;
-	GPtrArray *states;
+	GPtrArray *names, *findings;
 	size_t n_series = 0;
 
 	if (!pg->links)
@@ -751,20 +778,27 @@ static void figure_mechanism(page *pg)
 		n_series += pg->p->series[k].kind == SERIES_MECHANISM;
 	title = trc(pg, "figure", "Priority of the test thread before "
 		    "registration, after it and after cleanup");
-	states = g_ptr_array_new();
+	names = g_ptr_array_new();
+	findings = g_ptr_array_new();
 	for (size_t i = 0; i < sum->n_mech; i++) {
-		const char *t = mechanism_state_alt(pg, &sum->mech[i],
-						    n_series > 1);
-		if (t)
-			g_ptr_array_add(states, (gpointer)t);
+		const mech_state_summary *m = &sum->mech[i];
+		const char *t = mechanism_state_alt(pg, m);
+		const char *state = state_text(pg, m->state);
+		if (!t)
+			continue;
+		if (n_series > 1)
+			state = fmt(pg, "%s, %s", series_name(pg, m->series),
+				    state);
+		g_ptr_array_add(names, (gpointer)state);
+		g_ptr_array_add(findings, (gpointer)t);
 	}
-	if (states->len)
+	if (names->len)
 		/* TRANSLATORS: the alt text of the mechanism figure on a
 		   page: the figure's title, then what each state's boots
-		   recorded, in the words of the mechanism table. */
+		   recorded, in a few words. */
 		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
 			"%s, per state: %s."), title,
-			join(pg, states, "; ")));
+			by_finding(pg, names, findings)));
 	else
 		/* TRANSLATORS: the alt text of the mechanism figure on a
 		   page whose mechanism boots recorded no priority,
@@ -772,7 +806,8 @@ static void figure_mechanism(page *pg)
 		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
 			"%s, per state and boot, as the table above counts "
 			"them."), title));
-	g_ptr_array_free(states, TRUE);
+	g_ptr_array_free(names, TRUE);
+	g_ptr_array_free(findings, TRUE);
 }
 
 static void section_mechanism(page *pg)
@@ -973,7 +1008,8 @@ static void section_settings(page *pg)
 
 	section(pg, PAGE_SETTINGS, tr(pg, "Analysis settings"));
 	item(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
-		     code(pg, p->statistic.name, false)));
+		     code(pg, p->statistic.name, false),
+		     code(pg, p->column, false)));
 	item(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		    "that hold an accepted run of both states."));
 	if (p->interval == INTERVAL_T && !p->resamples_exact)

@@ -56,6 +56,9 @@ static json_t *study_json(const study *s, bool *ok)
 	    ok);
 	put(o, RT_KEY(RT_PLATFORM_LOCALIZED),
 	    l10n_json(&s->plan.platform_l10n, ok), ok);
+	put(o, RT_KEY(RT_METRIC), str_or_null(s->plan.metric), ok);
+	put(o, RT_KEY(RT_METRIC_LOCALIZED), l10n_json(&s->plan.metric_l10n, ok),
+	    ok);
 	put(o, RT_KEY(RT_FORMAT), json_integer(s->plan.format), ok);
 	put(o, RT_KEY(RT_DIGEST), json_string(s->digest), ok);
 	/* Absent for a study read from its raw files alone, so such a

@@ -15,6 +15,7 @@ static const results_field sections[RS_SECTIONS] = {
 	[RS_RUNS] = { "runs", RESULTS_ARRAY, false, "a list of runs" },
 	[RS_COMPARISONS] = { "comparisons", RESULTS_ARRAY, false,
 			     "a list of comparisons" },
+	[RS_LEVELS] = { "levels", RESULTS_ARRAY, false, "a list" },
 	[RS_VERDICTS] = { "verdicts", RESULTS_ARRAY, false, "a list" },
 	[RS_HETEROGENEITY] = { "heterogeneity", RESULTS_OBJECT, false,
 			       "an object" },

@@ -53,6 +53,7 @@ typedef enum results_section {
 	RS_INPUTS,
 	RS_RUNS,
 	RS_COMPARISONS,
+	RS_LEVELS,
 	RS_VERDICTS,
 	RS_HETEROGENEITY,
 	RS_MECHANISM,

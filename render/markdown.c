@@ -477,6 +477,82 @@ static void section_comparisons(page *pg)
 	figure_boots(pg);
 }
 
+/* ---- levels ----------------------------------------------------------- */
+
+/* The level SP of a state in a series: "`19.300 ms` (SD 1.200, n = 10)",
+ * the mean and the SD with the plan's decimals. */
+static const char *level_cell(page *pg, const series_spread *sp)
+{
+	const char *mean;
+
+	if (sp->runs == 0 || !isfinite(sp->mean))
+		return trc(pg, "level", "no runs");
+	mean = code(pg, fmt(pg, "%s %s", num(pg, sp->mean, false),
+			    pg->p->unit), true);
+	if (sp->runs < 2 || !isfinite(sp->sd))
+		/* TRANSLATORS: the mean of a state's only run, "`19.300
+		   ms` (n = 1)". */
+		return fmt(pg, trc(pg, "level", "%s (n = %zu)"), mean,
+			   sp->runs);
+	/* TRANSLATORS: the mean of a state's runs, their standard
+	   deviation and their number, "`19.300 ms` (SD 1.200, n = 10)". */
+	return fmt(pg, trc(pg, "level", "%s (SD %s, n = %zu)"), mean,
+		   num(pg, sp->sd, false), sp->runs);
+}
+
+/* The level of state J in latency series K, or NULL. */
+static const series_spread *find_level(page *pg, size_t k, size_t j)
+{
+	for (size_t i = 0; i < pg->a->n_levels; i++)
+		if (pg->a->levels[i].series == k && pg->a->levels[i].state == j)
+			return &pg->a->levels[i];
+	return NULL;
+}
+
+/* Each state's level in each latency series, the reference's too: the
+ * values the differences above are taken between. */
+static void section_levels(page *pg)
+{
+	const study_plan *p = pg->p;
+	size_t ref = study_state_index(p, p->reference);
+	GPtrArray *row;
+
+	if (!has_series(p, SERIES_LATENCY) || pg->a->n_levels == 0)
+		return;
+	section(pg, PAGE_LEVELS, tr(pg, "Level of each state"));
+	para(pg, tr(pg, "Each cell holds the mean of the per-boot value "
+		    "over the state's accepted runs, with their standard "
+		    "deviation (SD) and their number n: the level of each "
+		    "state, where the table above gives the differences of "
+		    "paired runs."));
+	row = row_new();
+	/* TRANSLATORS: the head of the column of states in the table of
+	   levels, whose other columns are the series. */
+	add(row, trc(pg, "level", "Level of state"));
+	for (size_t k = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			add(row, series_name(pg, k));
+	table_header(pg, row);
+	for (size_t j = 0; j < p->n_states; j++) {
+		g_ptr_array_set_size(row, 0);
+		/* TRANSLATORS: the reference state in the table of levels,
+		   "`20` (reference)". */
+		add(row, j == ref ? fmt(pg, trc(pg, "level", "%s (reference)"),
+					state_cell(pg, p->states[j]))
+				  : state_cell(pg, p->states[j]));
+		for (size_t k = 0; k < p->n_series; k++) {
+			const series_spread *sp;
+			if (p->series[k].kind != SERIES_LATENCY)
+				continue;
+			sp = find_level(pg, k, j);
+			add(row, sp ? level_cell(pg, sp)
+				    : trc(pg, "level", "no runs"));
+		}
+		table_row(pg, row);
+	}
+	g_ptr_array_free(row, TRUE);
+}
+
 /* ---- 3. mechanism --------------------------------------------------- */
 
 /* "`0 -> 10 -> 0`" */
@@ -1778,6 +1854,7 @@ static pb_status render_doc(const study *s, const analysis *a,
 	heading(&pg);
 	section_values(&pg);
 	section_comparisons(&pg);
+	section_levels(&pg);
 	section_sequential(&pg);
 	/* The coverage of small samples qualifies the verdicts above it, so
 	 * it stands next to them. */

@@ -812,9 +812,26 @@ static void mechanism_series(page *pg, size_t series)
 	observation_table(pg, series);
 }
 
+/* The service's state at M as the figure says it, "MMCSS stopped", or
+ * the table's cell when the boots differ. */
+static const char *service_alt(page *pg, const mech_state_summary *m)
+{
+	const char *name = pg->p->service;
+	bool running = m->boots && m->service_running == m->boots;
+
+	if (!m->boots || (!running && m->service_stopped != m->boots))
+		return service_cell(pg, m);
+	if (!name)
+		return running ? tr(pg, "service running")
+			       : tr(pg, "service stopped");
+	return fmt(pg, running ? tr(pg, "%s running") : tr(pg, "%s stopped"),
+		   esc(pg, name));
+}
+
 /* What the mechanism figure shows of state M, in a few words: each
- * column of its series' table that has data ("registered 0/4, stopped,
- * Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`"); NULL when there is none. */
+ * column of its series' table that has data ("registered 0/4, MMCSS stopped,
+ * Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`", the service's state as the
+ * figure says it); NULL when there is none. */
 static const char *mechanism_state_alt(page *pg,
 				       const mech_state_summary *m)
 {
@@ -826,7 +843,7 @@ static const char *mechanism_state_alt(page *pg,
 		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg, "figure",
 			"registered %zu/%zu"), m->registered, m->boots));
 	if (c.service)
-		g_ptr_array_add(parts, (gpointer)service_cell(pg, m));
+		g_ptr_array_add(parts, (gpointer)service_alt(pg, m));
 	if (c.priority) {
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "Win32 %s",
 			prio_cell(pg, m, true)));

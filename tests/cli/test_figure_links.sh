@@ -63,10 +63,10 @@ is "$(grep '^!\[.*](boots.de.svg)$' "$out/power/de.md")" \
 # and the priority transitions, as the mechanism table shows them, states
 # that recorded the same together.
 is "$(grep '^!\[Priority' "$out/mmcss/en.md")" \
-	'![Priority of the test thread before registration, after it and after cleanup, per state: missing, `100`: registered 0/4, stopped, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registered 4/4, running, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.en.svg)' \
+	'![Priority of the test thread before registration, after it and after cleanup, per state: missing, `100`: registered 0/4, MMCSS stopped, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registered 4/4, MMCSS running, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.en.svg)' \
 	"en: the mechanism alt text gives what each state's boots recorded"
 is "$(grep '^!\[Priorität' "$out/mmcss/de.md")" \
-	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt, `100`: registriert 0/4, gestoppt, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registriert 4/4, läuft, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.de.svg)' \
+	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt, `100`: registriert 0/4, MMCSS gestoppt, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registriert 4/4, MMCSS läuft, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.de.svg)' \
 	"de: the same in German"
 ok "en: the mechanism table has the row the alt text gives for 10" \
 	grep -qF '| `10` | 4/4 | running | `0 -> 10 -> 0` | `8 -> 18 -> 8` |' "$out/mmcss/en.md"

@@ -337,44 +337,57 @@ static pb_status build_state_results(const study *s, analysis *a)
 	return PB_OK;
 }
 
+/* The spread of the accepted statistics of series K at state J into
+ * *SP: two passes, the mean first, then the sum of squared deviations
+ * from it. */
+static void state_spread(const study *s, size_t k, size_t j,
+			 series_spread *sp)
+{
+	const study_plan *p = &s->plan;
+	double sum = 0, ss = 0;
+
+	*sp = (series_spread){ .series = k, .state = j, .min = INFINITY,
+			       .max = -INFINITY };
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->series != k || !r->accepted || !r->has_statistic
+		    || !pb_state_equal(r->state, p->states[j]))
+			continue;
+		sp->runs++;
+		sum += r->statistic;
+		sp->min = fmin(sp->min, r->statistic);
+		sp->max = fmax(sp->max, r->statistic);
+	}
+	sp->mean = sp->runs ? sum / (double)sp->runs : NAN;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		if (r->series != k || !r->accepted || !r->has_statistic
+		    || !pb_state_equal(r->state, p->states[j]))
+			continue;
+		ss += (r->statistic - sp->mean) * (r->statistic - sp->mean);
+	}
+	sp->sd = sp->runs >= 2 ? sqrt(ss / (double)(sp->runs - 1)) : NAN;
+	if (!sp->runs)
+		sp->min = sp->max = NAN;
+}
+
+/* The level of every state in every latency series, and the spread at
+ * the reference (the reference's level) that the spread tests read. */
 static pb_status build_spread(const study *s, analysis *a)
 {
 	const study_plan *p = &s->plan;
+	size_t ref = study_state_index(p, p->reference);
 
 	a->spread = calloc(p->n_series + 1, sizeof *a->spread);
-	if (!a->spread)
+	a->levels = calloc(p->n_series * p->n_states + 1, sizeof *a->levels);
+	if (!a->spread || !a->levels)
 		return PB_NOMEM;
 	for (size_t k = 0; k < p->n_series; k++) {
 		if (p->series[k].kind != SERIES_LATENCY)
 			continue;
-		series_spread *sp = &a->spread[a->n_spread++];
-		double sum = 0, ss = 0;
-		sp->series = k;
-		sp->min = INFINITY;
-		sp->max = -INFINITY;
-		for (size_t i = 0; i < s->n_runs; i++) {
-			const study_run *r = &s->runs[i];
-			if (r->series != k || !r->accepted || !r->has_statistic
-			    || !pb_state_equal(r->state, p->reference))
-				continue;
-			sp->runs++;
-			sum += r->statistic;
-			sp->min = fmin(sp->min, r->statistic);
-			sp->max = fmax(sp->max, r->statistic);
-		}
-		sp->mean = sp->runs ? sum / (double)sp->runs : NAN;
-		for (size_t i = 0; i < s->n_runs; i++) {
-			const study_run *r = &s->runs[i];
-			if (r->series != k || !r->accepted || !r->has_statistic
-			    || !pb_state_equal(r->state, p->reference))
-				continue;
-			ss += (r->statistic - sp->mean)
-			      * (r->statistic - sp->mean);
-		}
-		sp->sd = sp->runs >= 2 ? sqrt(ss / (double)(sp->runs - 1))
-				       : NAN;
-		if (!sp->runs)
-			sp->min = sp->max = NAN;
+		for (size_t j = 0; j < p->n_states; j++)
+			state_spread(s, k, j, &a->levels[a->n_levels++]);
+		state_spread(s, k, ref, &a->spread[a->n_spread++]);
 	}
 	return PB_OK;
 }
@@ -684,6 +697,7 @@ void analysis_free(analysis *a)
 		free(a->states[i].comparisons);
 	free(a->states);
 	free(a->spread);
+	free(a->levels);
 	free(a->between);
 	free(a->spread_tests);
 	summary_free(a->summary);

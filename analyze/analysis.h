@@ -67,11 +67,15 @@ typedef struct state_result {
 	size_t n_comparisons;
 } state_result;
 
-/* Spread of the per-run statistic at the reference state in one series. */
+/* Spread of the per-run statistic at one state in one series, over its
+ * accepted runs with a statistic (all of them, in a sequential study
+ * too): the state's level. */
 typedef struct series_spread {
 	size_t series;
+	size_t state;                /* index into plan.states */
 	size_t runs;
-	double mean, sd, min, max;   /* sd NAN with fewer than 2 runs */
+	double mean, sd, min, max;   /* mean, min and max NAN without runs,
+					sd NAN with fewer than 2 */
 } series_spread;
 
 /* What one comparison between two series found.  A comparison that cannot
@@ -121,8 +125,13 @@ typedef struct analysis {
 	size_t n_cmp;
 	state_result *states;     /* plan.states order, reference left out */
 	size_t n_states;
-	series_spread *spread;    /* one per latency series */
+	series_spread *spread;    /* one per latency series, at the
+				     reference */
 	size_t n_spread;
+	series_spread *levels;    /* one per latency series and state,
+				     series-major, plan.states order (the
+				     reference's is the series' spread) */
+	size_t n_levels;
 	series_difference *between;   /* every pair of latency series x state */
 	size_t n_between;
 	spread_test *spread_tests;

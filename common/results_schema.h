@@ -53,6 +53,7 @@ typedef enum results_section {
 	RS_INPUTS,
 	RS_RUNS,
 	RS_COMPARISONS,
+	RS_LEVELS,
 	RS_VERDICTS,
 	RS_HETEROGENEITY,
 	RS_MECHANISM,
@@ -101,6 +102,8 @@ typedef enum results_study_key {
 	RT_PLATFORM,
 	RT_TITLE_LOCALIZED,
 	RT_PLATFORM_LOCALIZED,
+	RT_METRIC,              /* null when study.ini gives none */
+	RT_METRIC_LOCALIZED,
 	RT_FORMAT,
 	RT_DIGEST,
 	RT_RUNS_FROM_SUMMARY,   /* written only when not 0 */

@@ -4,7 +4,7 @@
  * `compare` quotes when two plans differ.
  *
  * The canonical form holds the keys that decide the numbers and verdicts,
- * and nothing else (not the title, platform, labels or notes), one
+ * and nothing else (not the title, platform, metric, labels or notes), one
  * "key=value" line each, in this order:
  *
  *   pairboot-plan=1

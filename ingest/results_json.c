@@ -422,6 +422,9 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 	    || !take_l10n(r, st, "study",
 			  RT_KEY(RT_PLATFORM_LOCALIZED),
 			  &p->platform_l10n)
+	    || !take_str(r, st, "study", RT_KEY(RT_METRIC), true, &p->metric)
+	    || !take_l10n(r, st, "study", RT_KEY(RT_METRIC_LOCALIZED),
+			  &p->metric_l10n)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_COLUMN), false, &p->column)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_UNIT), false, &p->unit)
 	    || !take_str(r, pl, "plan", RP_KEY(RP_SERVICE), true, &p->service)

@@ -138,6 +138,8 @@ void study_plan_free(study_plan *p)
 	free(p->platform);
 	l10n_free(&p->title_l10n);
 	l10n_free(&p->platform_l10n);
+	free(p->metric);
+	l10n_free(&p->metric_l10n);
 	free(p->service);
 	free(p->column);
 	free(p->unit);

@@ -144,6 +144,11 @@ typedef struct study_plan {
 				       type) or name */
 	char *title, *build, *platform;
 	plan_l10n title_l10n, platform_l10n;
+	char *metric;            /* `metric` (format 2): what the statistic
+				    measures, in words; NULL when not given
+				    (pages then name the statistic and the
+				    column) */
+	plan_l10n metric_l10n;
 	char *column;            /* per-period column of the latency CSVs */
 	capture_format capture;  /* `capture` (format 2): how a run's
 				    latency file is read */

@@ -309,6 +309,13 @@ static void read_platform(plan_ctx *c, const ini_section *s,
 	value_text(c, s, k, false, &c->plan->platform);
 }
 
+/* `metric` (format 2): what the statistic measures, in words. */
+static void read_metric(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	value_text(c, s, k, true, &c->plan->metric);
+}
+
 static void read_column(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
 	value_text(c, s, k, true, &c->plan->column);
@@ -905,6 +912,7 @@ static const key_def study_keys[] = {
 	{ "capture", false, read_capture },
 	{ "looks", false, read_looks },
 	{ "boundary", false, read_boundary },
+	{ "metric", false, read_metric },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -954,8 +962,9 @@ static void report_unknown_key(plan_ctx *c, const ini_key *k,
 
 	if (len > 2 && k->name[len - 1] == ']' && strchr(k->name, '[')) {
 		diag_error(c->d, c->file, k->line, k->col,
-			   "unknown key '%s' (only title, platform, label and "
-			   "note may be given per language)", quoted(k->name));
+			   "unknown key '%s' (only title, platform, metric, "
+			   "label and note may be given per language)",
+			   quoted(k->name));
 		return;
 	}
 	hint = key_suggest(k->name, defs, n);
@@ -984,11 +993,12 @@ static int key_lookup(const char *name, const key_def *defs, size_t n)
  * l10n[i][l] is DEFS[i] in plan_text_langs[l], or NULL. */
 typedef const ini_key *l10n_where[PLAN_TEXT_LANGS];
 
-/* The keys that may also be given per language: title and platform of
- * [study], label and note of [series ID]. */
+/* The keys that may also be given per language: title, platform and
+ * metric of [study], label and note of [series ID]. */
 static bool key_localizable(const char *name)
 {
 	return strcmp(name, "title") == 0 || strcmp(name, "platform") == 0
+	       || strcmp(name, "metric") == 0
 	       || strcmp(name, "label") == 0 || strcmp(name, "note") == 0;
 }
 
@@ -1131,8 +1141,9 @@ static void report_missing(plan_ctx *c, const ini_section *s,
 /* Sections */
 
 /* The places of the localized keys in study_keys and series_keys, and of
- * `interval`. */
-enum { STUDY_KEY_TITLE = 1, STUDY_KEY_PLATFORM = 3, STUDY_KEY_INTERVAL = 14 };
+ * `interval` and `looks`. */
+enum { STUDY_KEY_TITLE = 1, STUDY_KEY_PLATFORM = 3, STUDY_KEY_INTERVAL = 14,
+       STUDY_KEY_LOOKS = 23, STUDY_KEY_METRIC = 25 };
 
 _Static_assert(N_STUDY_KEYS == PLAN_STUDY_KEYS,
 	       "study.h's PLAN_STUDY_KEYS counts the keys of [study]");
@@ -1200,6 +1211,7 @@ static void read_study(plan_ctx *c, const ini_section *s)
 	read_l10n(c, s, l10n[STUDY_KEY_TITLE], true, &c->plan->title_l10n);
 	read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
 		  &c->plan->platform_l10n);
+	read_l10n(c, s, l10n[STUDY_KEY_METRIC], true, &c->plan->metric_l10n);
 	c->study = s;
 	/* With a bad state_type, judging the states by either rule would
 	 * only add errors that follow from the first. */
@@ -1207,7 +1219,7 @@ static void read_study(plan_ctx *c, const ini_section *s)
 		parse_states(c, c->states_key);
 	if (c->reference_key && !c->state_type_bad)
 		parse_reference(c, c->reference_key);
-	if (c->boundary_key && !where[N_STUDY_KEYS - 2])
+	if (c->boundary_key && !where[STUDY_KEY_LOOKS])
 		diag_error(c->d, c->file, c->boundary_key->line,
 			   c->boundary_key->col, "boundary needs looks: it "
 			   "says how a sequential design spends its error");

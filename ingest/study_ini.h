@@ -10,6 +10,9 @@
  *               title        required, non-empty text
  *               build        required, non-empty text
  *               platform     optional text
+ *               metric       optional text, format 2: what the statistic
+ *                            measures, in words (pages name it; without
+ *                            it they name the statistic and the column)
  *               column       required, non-empty text: the latency CSV column
  *                            (with capture = capframex, the CaptureData
  *                            metric)
@@ -62,7 +65,7 @@
  * built in (disables 100, valid 10..100, outside 20, multiple 10).  A
  * format 2 boundary series without these keys declares no rule.
  *
- * In format 2, title, platform, label and note may also be given per
+ * In format 2, title, platform, metric, label and note may also be given per
  * language as KEY[LANG] with LANG de, cs or ko (study.h, plan_l10n); a
  * format 1 file that uses allow_negative or such a key is refused at it.
  * At least one latency series is required; any other section, any other key

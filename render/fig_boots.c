@@ -341,7 +341,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 {
 	const study_plan *plan = &in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
-	char *title, *subtitle, *ylabel;
+	char *title, *subtitle, *ylabel, *metric;
 	size_t *series = NULL, n = 0;
 	double y = 0, lo, hi, x0, ylab_h;
 	fig_pen pen, *p = &pen;
@@ -350,9 +350,13 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 	if (st != PB_OK)
 		return st;
 	fig_state(p, plan->reference, ref, sizeof ref);
-	title = fig_printf(trc(p, "figure", "Per-boot %s of all accepted "
-			       "runs, paired with state %s"),
-			   plan->statistic.name, ref);
+	metric = fig_metric(p, plan);
+	/* TRANSLATORS: the title of the per-boot figure: what was measured
+	   ("p99 of latency_us per boot", or the study's own words), then
+	   the reference state. */
+	title = fig_printf(trc(p, "figure", "%s: all accepted runs, paired "
+			       "with state %s"), metric, ref);
+	g_free(metric);
 	series = fig_compared_series(in, &n);
 	if (!series)
 		fig_pen_fail(p, PB_NOMEM, "out of memory");

@@ -266,6 +266,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 {
 	const study_plan *plan = &in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
+	char *metric;
 	forest_words w = { NULL, NULL, NULL, NULL };
 	slots sl = { NULL, 0, NULL };
 	fig_pen pen, *p = &pen;
@@ -274,8 +275,13 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	if (st != PB_OK)
 		return st;
 	fig_state(p, plan->reference, ref, sizeof ref);
-	w.title = fig_printf(trc(p, "figure", "Difference in %s from state "
-				 "%s"), plan->statistic.name, ref);
+	metric = fig_metric(p, plan);
+	/* TRANSLATORS: the title of the difference figure: what was
+	   measured ("p99 of latency_us per boot", or the study's own
+	   words), then the reference state. */
+	w.title = fig_printf(trc(p, "figure", "%s: difference from state %s"),
+			     metric, ref);
+	g_free(metric);
 	if (in->a->n_cmp == 0 || in->a->n_states == 0)
 		fig_draw_nothing_to_compare(p, w.title, width);
 	else if (!slots_find(in, &sl))

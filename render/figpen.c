@@ -136,6 +136,19 @@ char *fig_series_name(fig_pen *p, const study_plan *plan, size_t series)
 	return g_strdup(plan->series[series].label);
 }
 
+char *fig_metric(fig_pen *p, const study_plan *plan)
+{
+	const char *own = studytext_metric(plan, p->in->lang);
+
+	if (own)
+		return g_strdup(own);
+	/* TRANSLATORS: what was measured, when the study does not say it
+	   in words: the per-boot statistic (`p99`, `mean`) and the column
+	   of the measurements it is computed from (`latency_us`). */
+	return fig_printf(trc(p, "metric", "%s of %s per boot"),
+			  plan->statistic.name, plan->column);
+}
+
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 {
 	char num[PB_STATE_BUFSIZE];

@@ -149,6 +149,11 @@ char *fig_printf(const char *format, ...);
 __attribute__((format(printf, 2, 3)))
 char *fig_count_printf(const fig_pen *p, const char *format, ...);
 
+/* What was measured, in the figure's language: study.ini's `metric`, or
+ * the statistic and the column ("p99 of latency_us per boot").  The
+ * result belongs to the caller (g_free). */
+char *fig_metric(fig_pen *p, const study_plan *plan);
+
 /* Room for a state's display form in a figure; a longer name is cut at a
  * character boundary. */
 #define FIG_STATE_BUFSIZE 256

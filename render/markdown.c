@@ -315,104 +315,139 @@ static void figure_link(page *pg, fig_kind k, const char *alt)
 			   pg->md.lang, pg->links->ext));
 }
 
-/* The difference figure, its alt text the finding of each state. */
-static void figure_interval(page *pg)
+/* What was measured (render/studytext.h): study.ini's `metric` in the
+ * page's language, or the statistic and the column. */
+static const char *metric_text(page *pg)
 {
-	const study_plan *p = pg->p;
-	GPtrArray *parts;
+	const char *own = studytext_metric(pg->p, pg->md.lang);
 
-	if (!pg->links)
-		return;
-	parts = g_ptr_array_new();
-	for (size_t i = 0; i < pg->a->n_states; i++) {
-		const state_result *r = &pg->a->states[i];
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			state_text(pg, p->states[r->state]),
-			conclusion_text(pg, r)));
-	}
-	/* TRANSLATORS: the alt text of the difference figure on a page:
-	   the figure's title, then each state's conclusion. */
-	figure_link(pg, FIG_INTERVAL, fmt(pg, trc(pg, "figure alt",
-		"%s, each state against the practical threshold: %s."),
-		fmt(pg, trc(pg, "figure", "Difference in %s from state %s"),
-		    code(pg, p->statistic.name, false),
-		    state_text(pg, p->reference)),
-		join(pg, parts, "; ")));
-	g_ptr_array_free(parts, TRUE);
+	if (own)
+		return esc(pg, own);
+	/* TRANSLATORS: what was measured, when the study does not say it
+	   in words: the per-boot statistic (`p99`, `mean`) and the column
+	   of the measurements it is computed from (`latency_us`). */
+	return fmt(pg, trc(pg, "metric", "%s of %s per boot"),
+		   code(pg, pg->p->statistic.name, false),
+		   code(pg, pg->p->column, false));
 }
 
-/* What the per-boot figure shows of state result R: for each latency
- * series, the blocks whose two runs a line joins and the mean of their
- * differences, as the comparison table writes it. */
-static const char *boots_state(page *pg, const state_result *r)
+/* "A, B: F1; C: F2": the states NAMES each with its finding FINDINGS[i],
+ * the states of one finding together, in the order of their first
+ * state. */
+static const char *by_finding(page *pg, GPtrArray *names, GPtrArray *findings)
 {
 	GPtrArray *parts = g_ptr_array_new();
+	GPtrArray *same = g_ptr_array_new();
+	bool *done = g_new0(bool, names->len + 1);
 	const char *text;
 
-	for (size_t k = 0; k < pg->p->n_series; k++) {
-		const comparison *c;
-		if (pg->p->series[k].kind != SERIES_LATENCY)
+	for (guint i = 0; i < names->len; i++) {
+		if (done[i])
 			continue;
-		c = find_cmp(pg, r, k);
-		if (!c || c->n_pairs == 0 || !isfinite(c->boot.estimate))
-			g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-				series_name(pg, k), phrase(pg, PH_NO_PAIRS)));
-		else
-			/* TRANSLATORS: the part of the per-boot figure's alt
-			   text on one series: its name, the number of
-			   blocks, the mean difference ("`+0.625 ms`"). */
-			g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
-				"%s: %zu block, mean difference %s",
-				"%s: %zu blocks, mean difference %s",
-				c->n_pairs), series_name(pg, k), c->n_pairs,
-				qty_code(pg, c->boot.estimate, true, false)));
+		g_ptr_array_set_size(same, 0);
+		for (guint j = i; j < names->len; j++)
+			if (!done[j] && strcmp(findings->pdata[i],
+					       findings->pdata[j]) == 0) {
+				g_ptr_array_add(same, names->pdata[j]);
+				done[j] = true;
+			}
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
+			join(pg, same, ", "), (const char *)findings->pdata[i]));
 	}
-	text = fmt(pg, "%s (%s)", state_text(pg, pg->p->states[r->state]),
-		   join(pg, parts, "; "));
+	text = join(pg, parts, "; ");
+	g_free(done);
+	g_ptr_array_free(same, TRUE);
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
-/* The per-boot figure, its alt text what it shows of each state. */
-static void figure_boots(page *pg)
+/* Verdict V in a few words; a difference detected says which way, from
+ * the sign of ESTIMATE. */
+static const char *short_verdict_of(page *pg, verdict v, double estimate)
 {
-	const study_plan *p = pg->p;
-	GPtrArray *states;
+	bool higher = estimate > 0.0;
+	bool better = higher == (pg->p->better == BETTER_HIGHER);
 
+	return trc(pg, page_verdict_short_ctx,
+		   verdict_short_msgid(v, higher, better));
+}
+
+/* The verdict across series of state result R in a few words (a
+ * difference detected in every series has one sign in all of them,
+ * verdict_across, so the first series' says which way). */
+static const char *short_verdict(page *pg, const state_result *r)
+{
+	return short_verdict_of(pg, r->verdict, r->n_comparisons
+		? pg->a->cmp[r->comparisons[0]].boot.estimate : 0.0);
+}
+
+/* Each state with its verdict in a few words, states of one verdict
+ * together: the finding of the comparison figures, whose full verdicts
+ * the table above them gives. */
+static const char *state_findings(page *pg)
+{
+	GPtrArray *names = g_ptr_array_new();
+	GPtrArray *findings = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < pg->a->n_states; i++) {
+		const state_result *r = &pg->a->states[i];
+		g_ptr_array_add(names, (gpointer)state_text(pg,
+			pg->p->states[r->state]));
+		g_ptr_array_add(findings, (gpointer)short_verdict(pg, r));
+	}
+	text = by_finding(pg, names, findings);
+	g_ptr_array_free(names, TRUE);
+	g_ptr_array_free(findings, TRUE);
+	return text;
+}
+
+/* The difference figure, its alt text its title and the finding of each
+ * state. */
+static void figure_interval(page *pg)
+{
 	if (!pg->links)
 		return;
-	states = g_ptr_array_new();
-	for (size_t i = 0; i < pg->a->n_states; i++)
-		g_ptr_array_add(states, (gpointer)boots_state(pg,
-							&pg->a->states[i]));
+	/* TRANSLATORS: the alt text of the difference figure on a page:
+	   the figure's title, then each state's verdict in a few words. */
+	figure_link(pg, FIG_INTERVAL, fmt(pg, trc(pg, "figure alt",
+		"%s, each state against the practical threshold: %s."),
+		fmt(pg, trc(pg, "figure", "%s: difference from state %s"),
+		    metric_text(pg), state_text(pg, pg->p->reference)),
+		state_findings(pg)));
+}
+
+/* The per-boot figure, its alt text its title and the finding of each
+ * state. */
+static void figure_boots(page *pg)
+{
+	if (!pg->links)
+		return;
 	/* TRANSLATORS: the alt text of the per-boot figure on a page: the
-	   figure's title, then for each state the blocks and the mean
-	   difference of each series. */
+	   figure's title, then each state's verdict in a few words. */
 	figure_link(pg, FIG_BOOTS, fmt(pg, trc(pg, "figure alt",
 		"%s; each line joins the two runs of one block: %s."),
-		fmt(pg, trc(pg, "figure", "Per-boot %s of all accepted runs, "
-			    "paired with state %s"),
-		    code(pg, p->statistic.name, false),
-		    state_text(pg, p->reference)),
-		join(pg, states, "; ")));
-	g_ptr_array_free(states, TRUE);
+		fmt(pg, trc(pg, "figure", "%s: all accepted runs, paired "
+			    "with state %s"),
+		    metric_text(pg), state_text(pg, pg->p->reference)),
+		state_findings(pg)));
 }
 
 static void section_comparisons(page *pg)
 {
 	const study_plan *p = pg->p;
 	GPtrArray *row;
-	const char *stat = code(pg, p->statistic.name, false);
 	const char *ref = state_text(pg, p->reference);
 
 	if (!has_series(p, SERIES_LATENCY) || pg->a->n_states == 0)
 		return;
 	section(pg, PAGE_COMPARISONS,
 		tr(pg, "Comparison with the reference"));
-	para(pg, fmt(pg, "%s %s",
+	para(pg, fmt(pg, "%s %s %s",
+		     fmt(pg, phrase(pg, PH_SET_MEASURED), metric_text(pg)),
 		     fmt(pg, p->better == BETTER_LOWER
 			 ? phrase(pg, PH_SET_DIRECTION_LOWER)
-			 : phrase(pg, PH_SET_DIRECTION_HIGHER), stat, ref),
+			 : phrase(pg, PH_SET_DIRECTION_HIGHER), ref),
 		     fmt(pg, phrase(pg, pg->a->sequential
 					? PH_SET_CELL_SEQUENTIAL
 					: PH_SET_CELL), confidence(pg))));
@@ -440,6 +475,82 @@ static void section_comparisons(page *pg)
 	g_ptr_array_free(row, TRUE);
 	figure_interval(pg);
 	figure_boots(pg);
+}
+
+/* ---- levels ----------------------------------------------------------- */
+
+/* The level SP of a state in a series: "`19.300 ms` (SD 1.200, n = 10)",
+ * the mean and the SD with the plan's decimals. */
+static const char *level_cell(page *pg, const series_spread *sp)
+{
+	const char *mean;
+
+	if (sp->runs == 0 || !isfinite(sp->mean))
+		return trc(pg, "level", "no runs");
+	mean = code(pg, fmt(pg, "%s %s", num(pg, sp->mean, false),
+			    pg->p->unit), true);
+	if (sp->runs < 2 || !isfinite(sp->sd))
+		/* TRANSLATORS: the mean of a state's only run, "`19.300
+		   ms` (n = 1)". */
+		return fmt(pg, trc(pg, "level", "%s (n = %zu)"), mean,
+			   sp->runs);
+	/* TRANSLATORS: the mean of a state's runs, their standard
+	   deviation and their number, "`19.300 ms` (SD 1.200, n = 10)". */
+	return fmt(pg, trc(pg, "level", "%s (SD %s, n = %zu)"), mean,
+		   num(pg, sp->sd, false), sp->runs);
+}
+
+/* The level of state J in latency series K, or NULL. */
+static const series_spread *find_level(page *pg, size_t k, size_t j)
+{
+	for (size_t i = 0; i < pg->a->n_levels; i++)
+		if (pg->a->levels[i].series == k && pg->a->levels[i].state == j)
+			return &pg->a->levels[i];
+	return NULL;
+}
+
+/* Each state's level in each latency series, the reference's too: the
+ * values the differences above are taken between. */
+static void section_levels(page *pg)
+{
+	const study_plan *p = pg->p;
+	size_t ref = study_state_index(p, p->reference);
+	GPtrArray *row;
+
+	if (!has_series(p, SERIES_LATENCY) || pg->a->n_levels == 0)
+		return;
+	section(pg, PAGE_LEVELS, tr(pg, "Level of each state"));
+	para(pg, tr(pg, "Each cell holds the mean of the per-boot value "
+		    "over the state's accepted runs, with their standard "
+		    "deviation (SD) and their number n: the level of each "
+		    "state, where the table above gives the differences of "
+		    "paired runs."));
+	row = row_new();
+	/* TRANSLATORS: the head of the column of states in the table of
+	   levels, whose other columns are the series. */
+	add(row, trc(pg, "level", "Level of state"));
+	for (size_t k = 0; k < p->n_series; k++)
+		if (p->series[k].kind == SERIES_LATENCY)
+			add(row, series_name(pg, k));
+	table_header(pg, row);
+	for (size_t j = 0; j < p->n_states; j++) {
+		g_ptr_array_set_size(row, 0);
+		/* TRANSLATORS: the reference state in the table of levels,
+		   "`20` (reference)". */
+		add(row, j == ref ? fmt(pg, trc(pg, "level", "%s (reference)"),
+					state_cell(pg, p->states[j]))
+				  : state_cell(pg, p->states[j]));
+		for (size_t k = 0; k < p->n_series; k++) {
+			const series_spread *sp;
+			if (p->series[k].kind != SERIES_LATENCY)
+				continue;
+			sp = find_level(pg, k, j);
+			add(row, sp ? level_cell(pg, sp)
+				    : trc(pg, "level", "no runs"));
+		}
+		table_row(pg, row);
+	}
+	g_ptr_array_free(row, TRUE);
 }
 
 /* ---- 3. mechanism --------------------------------------------------- */
@@ -701,48 +812,57 @@ static void mechanism_series(page *pg, size_t series)
 	observation_table(pg, series);
 }
 
-/* What the mechanism figure shows of state M: each column of its
- * series' table that has data, headed and written as the table writes
- * it ("Registration: 0/4, ..."); NULL when there is none. */
+/* The service's state at M as the figure says it, "MMCSS stopped", or
+ * the table's cell when the boots differ. */
+static const char *service_alt(page *pg, const mech_state_summary *m)
+{
+	const char *name = pg->p->service;
+	bool running = m->boots && m->service_running == m->boots;
+
+	if (!m->boots || (!running && m->service_stopped != m->boots))
+		return service_cell(pg, m);
+	if (!name)
+		return running ? tr(pg, "service running")
+			       : tr(pg, "service stopped");
+	return fmt(pg, running ? tr(pg, "%s running") : tr(pg, "%s stopped"),
+		   esc(pg, name));
+}
+
+/* What the mechanism figure shows of state M, in a few words: each
+ * column of its series' table that has data ("registered 0/4, MMCSS stopped,
+ * Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`", the service's state as the
+ * figure says it); NULL when there is none. */
 static const char *mechanism_state_alt(page *pg,
-				       const mech_state_summary *m,
-				       bool name_series)
+				       const mech_state_summary *m)
 {
 	mech_columns c = mech_columns_of(pg->sum, m->series);
 	GPtrArray *parts = g_ptr_array_new();
-	const char *text = NULL, *state = state_text(pg, m->state);
+	const char *text = NULL;
 
 	if (c.registration)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %zu/%zu",
-			phrase(pg, PH_HEAD_REGISTRATION), m->registered,
-			m->boots));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg, "figure",
+			"registered %zu/%zu"), m->registered, m->boots));
 	if (c.service)
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			pg->p->service ? fmt(pg, phrase(pg,
-				PH_HEAD_NAMED_SERVICE), esc(pg, pg->p->service))
-				       : phrase(pg, PH_HEAD_SERVICE),
-			service_cell(pg, m)));
+		g_ptr_array_add(parts, (gpointer)service_alt(pg, m));
 	if (c.priority) {
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			phrase(pg, PH_HEAD_WIN32), prio_cell(pg, m, true)));
-		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			phrase(pg, PH_HEAD_ETW), prio_cell(pg, m, false)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "Win32 %s",
+			prio_cell(pg, m, true)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, "ETW %s",
+			prio_cell(pg, m, false)));
 	}
-	if (name_series)
-		state = fmt(pg, "%s, %s", series_name(pg, m->series), state);
 	if (parts->len)
-		text = fmt(pg, "%s (%s)", state, join(pg, parts, ", "));
+		text = join(pg, parts, ", ");
 	g_ptr_array_free(parts, TRUE);
 	return text;
 }
 
 /* The mechanism figure, its alt text what each state's boots recorded,
- * as the tables above count them. */
+ * in a few words, states that recorded the same together. */
 static void figure_mechanism(page *pg)
 {
 	const study_summary *sum = pg->sum;
 	const char *title;
-	GPtrArray *states;
+	GPtrArray *names, *findings;
 	size_t n_series = 0;
 
 	if (!pg->links)
@@ -751,20 +871,27 @@ static void figure_mechanism(page *pg)
 		n_series += pg->p->series[k].kind == SERIES_MECHANISM;
 	title = trc(pg, "figure", "Priority of the test thread before "
 		    "registration, after it and after cleanup");
-	states = g_ptr_array_new();
+	names = g_ptr_array_new();
+	findings = g_ptr_array_new();
 	for (size_t i = 0; i < sum->n_mech; i++) {
-		const char *t = mechanism_state_alt(pg, &sum->mech[i],
-						    n_series > 1);
-		if (t)
-			g_ptr_array_add(states, (gpointer)t);
+		const mech_state_summary *m = &sum->mech[i];
+		const char *t = mechanism_state_alt(pg, m);
+		const char *state = state_text(pg, m->state);
+		if (!t)
+			continue;
+		if (n_series > 1)
+			state = fmt(pg, "%s, %s", series_name(pg, m->series),
+				    state);
+		g_ptr_array_add(names, (gpointer)state);
+		g_ptr_array_add(findings, (gpointer)t);
 	}
-	if (states->len)
+	if (names->len)
 		/* TRANSLATORS: the alt text of the mechanism figure on a
 		   page: the figure's title, then what each state's boots
-		   recorded, in the words of the mechanism table. */
+		   recorded, in a few words. */
 		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
 			"%s, per state: %s."), title,
-			join(pg, states, "; ")));
+			by_finding(pg, names, findings)));
 	else
 		/* TRANSLATORS: the alt text of the mechanism figure on a
 		   page whose mechanism boots recorded no priority,
@@ -772,7 +899,8 @@ static void figure_mechanism(page *pg)
 		figure_link(pg, FIG_MECHANISM, fmt(pg, trc(pg, "figure alt",
 			"%s, per state and boot, as the table above counts "
 			"them."), title));
-	g_ptr_array_free(states, TRUE);
+	g_ptr_array_free(names, TRUE);
+	g_ptr_array_free(findings, TRUE);
 }
 
 static void section_mechanism(page *pg)
@@ -973,7 +1101,8 @@ static void section_settings(page *pg)
 
 	section(pg, PAGE_SETTINGS, tr(pg, "Analysis settings"));
 	item(pg, fmt(pg, phrase(pg, PH_SET_STATISTIC),
-		     code(pg, p->statistic.name, false)));
+		     code(pg, p->statistic.name, false),
+		     code(pg, p->column, false)));
 	item(pg, tr(pg, "Pairing: by block; a comparison uses the blocks "
 		    "that hold an accepted run of both states."));
 	if (p->interval == INTERVAL_T && !p->resamples_exact)
@@ -1742,6 +1871,7 @@ static pb_status render_doc(const study *s, const analysis *a,
 	heading(&pg);
 	section_values(&pg);
 	section_comparisons(&pg);
+	section_levels(&pg);
 	section_sequential(&pg);
 	/* The coverage of small samples qualifies the verdicts above it, so
 	 * it stands next to them. */

@@ -65,10 +65,12 @@ static const page_phrase phrases[PH_COUNT] = {
 	/* TRANSLATORS: a registry value that was deleted, as the
 	   article's tables write it. */
 	[PH_MISSING] = PC_("state", "missing"),
+	/* TRANSLATORS: the statistic (`p99`) and the column of the
+	   measurements it is computed from (`latency_us`). */
 	[PH_SET_STATISTIC] = P_(
-		"Statistic: %s of each boot; the boot is the unit of "
-		"replication, and the measurements within a boot are not "
-		"counted as repetitions."),
+		"Statistic: %s of the column %s of each boot; the boot is the "
+		"unit of replication, and the measurements within a boot are "
+		"not counted as repetitions."),
 	[PH_SET_EXACT_BOOTSTRAP] = P_(
 		"Interval: exact paired bootstrap (every distinct "
 		"resample, no random numbers), method %s, confidence %s."),
@@ -99,12 +101,16 @@ static const page_phrase phrases[PH_COUNT] = {
 	[PH_SET_THRESHOLD_HIGHER_DECLARED] = P_(
 		"Practical threshold: %s, declared in study.ini; higher "
 		"values are better."),
+	/* TRANSLATORS: what was measured: the study's own words, or "`p99`
+	   of `latency_us` per boot". */
+	[PH_SET_MEASURED] = P_("Measured: %s."),
+	/* TRANSLATORS: %s is the reference state. */
 	[PH_SET_DIRECTION_LOWER] = P_(
-		"A positive difference means a higher value of %s than "
-		"at %s, which is worse here."),
+		"A positive difference means a higher value than at %s, "
+		"which is worse here."),
 	[PH_SET_DIRECTION_HIGHER] = P_(
-		"A positive difference means a higher value of %s than "
-		"at %s, which is better here."),
+		"A positive difference means a higher value than at %s, "
+		"which is better here."),
 	[PH_SET_CELL] = P_(
 		"Each cell holds the mean difference over the paired "
 		"blocks and its %s confidence interval."),
@@ -220,6 +226,47 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural)
 			  "conclusion");
 	case VERDICT_OPPOSITE_DIRECTIONS:
 		return N_("series differ in direction; no pooled conclusion");
+	default:
+		return "?";
+	}
+}
+
+const char page_verdict_short_ctx[] = "short verdict";
+
+const char *verdict_short_msgid(verdict v, bool higher, bool better)
+{
+	/* TRANSLATORS: a verdict in a few words, after a state's name in
+	   the alt text of a figure; the table above the figure gives the
+	   verdict in full. */
+	switch (v) {
+	case VERDICT_HARM:
+		return NC_("short verdict", "practical harm");
+	case VERDICT_BENEFIT:
+		return NC_("short verdict", "practical benefit");
+	case VERDICT_EQUIVALENT:
+		return NC_("short verdict", "equivalent");
+	case VERDICT_DETECTED:
+		if (higher)
+			return better ? NC_("short verdict",
+					    "higher (better), size open")
+				      : NC_("short verdict",
+					    "higher (worse), size open");
+		return better ? NC_("short verdict",
+				    "lower (better), size open")
+			      : NC_("short verdict",
+				    "lower (worse), size open");
+	case VERDICT_INDETERMINATE:
+		return NC_("short verdict", "not established");
+	case VERDICT_NO_INTERVAL:
+		return NC_("short verdict", "no interval");
+	case VERDICT_TOO_FEW_PAIRS:
+		return NC_("short verdict", "too few pairs");
+	case VERDICT_NO_SPREAD:
+		return NC_("short verdict", "no spread, no claim");
+	case VERDICT_SERIES_DISAGREE:
+		return NC_("short verdict", "series verdicts differ");
+	case VERDICT_OPPOSITE_DIRECTIONS:
+		return NC_("short verdict", "series differ in direction");
 	default:
 		return "?";
 	}

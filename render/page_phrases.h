@@ -71,6 +71,7 @@ typedef enum page_phrase_id {
 	PH_SET_THRESHOLD_HIGHER,
 	PH_SET_THRESHOLD_LOWER_DECLARED,
 	PH_SET_THRESHOLD_HIGHER_DECLARED,
+	PH_SET_MEASURED,
 	PH_SET_DIRECTION_LOWER,
 	PH_SET_DIRECTION_HIGHER,
 	PH_SET_CELL,
@@ -107,6 +108,14 @@ const char *verdict_msgid(verdict v, bool synthetic, const char **plural);
  * when that side is the better one.  verdict_msgid gives the wording
  * without a direction, for pages that show no statistic. */
 const char *verdict_detected_msgid(bool higher, bool better);
+
+/* A verdict in a few words, for the alt texts of the figures, whose full
+ * wording is in the table above them: a msgid in the msgctxt
+ * page_verdict_short_ctx ("short verdict").  A difference detected says
+ * which way (HIGHER) and whether that is BETTER; the other verdicts
+ * ignore both. */
+extern const char page_verdict_short_ctx[];
+const char *verdict_short_msgid(verdict v, bool higher, bool better);
 
 /* The msgid that joins a conclusion and the list of each series' verdict
  * ("%s: %s"), and the one that names a series with its verdict

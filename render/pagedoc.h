@@ -23,6 +23,7 @@ typedef enum page_section {
 	PAGE_TOP,               /* the page's heading, before any section */
 	PAGE_VALUES,            /* value handling */
 	PAGE_COMPARISONS,       /* comparison with the reference */
+	PAGE_LEVELS,            /* the level of each state */
 	PAGE_SEQUENTIAL,        /* the looks of a sequential study */
 	PAGE_MECHANISM,         /* mechanism check */
 	PAGE_SERIES_NOTES,

@@ -584,6 +584,7 @@ static void title_page(pdf *d)
 							a, b));
 	}
 	ROW(trc(pen, "figure", "Study folder"), g_strdup(s->name));
+	ROW(trc(pen, "figure", "Measured"), fig_metric(pen, p));
 	ROW(trc(pen, "figure", "Statistic"),
 	    fig_printf(trc(pen, "figure", "%s of each boot, in %s; %s"),
 		       p->statistic.name, p->unit,

@@ -56,6 +56,9 @@ static json_t *study_json(const study *s, bool *ok)
 	    ok);
 	put(o, RT_KEY(RT_PLATFORM_LOCALIZED),
 	    l10n_json(&s->plan.platform_l10n, ok), ok);
+	put(o, RT_KEY(RT_METRIC), str_or_null(s->plan.metric), ok);
+	put(o, RT_KEY(RT_METRIC_LOCALIZED), l10n_json(&s->plan.metric_l10n, ok),
+	    ok);
 	put(o, RT_KEY(RT_FORMAT), json_integer(s->plan.format), ok);
 	put(o, RT_KEY(RT_DIGEST), json_string(s->digest), ok);
 	/* Absent for a study read from its raw files alone, so such a
@@ -508,6 +511,32 @@ static json_t *difference_json(const study_plan *p, const series_difference *d,
 	return e;
 }
 
+/* The per-run statistic of state and series SP over its accepted runs:
+ * the state's level, also the reference's spread. */
+static json_t *spread_json(const study_plan *p, const series_spread *sp,
+			   bool *ok)
+{
+	json_t *e = json_object();
+
+	put(e, "series", json_string(p->series[sp->series].id), ok);
+	put(e, "state", state_json(p->states[sp->state]), ok);
+	put(e, "runs", json_integer((json_int_t)sp->runs), ok);
+	put(e, "mean", num(sp->mean), ok);
+	put(e, "sd", num(sp->sd), ok);
+	put(e, "min", num(sp->min), ok);
+	put(e, "max", num(sp->max), ok);
+	return e;
+}
+
+static json_t *levels_json(const study *s, const analysis *a, bool *ok)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < a->n_levels; i++)
+		push(arr, spread_json(&s->plan, &a->levels[i], ok), ok);
+	return arr;
+}
+
 static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 {
 	const study_plan *p = &s->plan;
@@ -522,18 +551,8 @@ static json_t *heterogeneity_json(const study *s, const analysis *a, bool *ok)
 		json_decref(tests);
 		return NULL;
 	}
-	for (size_t i = 0; i < a->n_spread; i++) {
-		const series_spread *sp = &a->spread[i];
-		json_t *e = json_object();
-		put(e, "series", json_string(p->series[sp->series].id), ok);
-		put(e, "state", state_json(p->reference), ok);
-		put(e, "runs", json_integer((json_int_t)sp->runs), ok);
-		put(e, "mean", num(sp->mean), ok);
-		put(e, "sd", num(sp->sd), ok);
-		put(e, "min", num(sp->min), ok);
-		put(e, "max", num(sp->max), ok);
-		push(spread, e, ok);
-	}
+	for (size_t i = 0; i < a->n_spread; i++)
+		push(spread, spread_json(p, &a->spread[i], ok), ok);
 	for (size_t i = 0; i < a->n_spread_tests; i++)
 		push(tests, spread_test_json(p, &a->spread_tests[i], ok), ok);
 	for (size_t i = 0; i < a->n_between; i++)
@@ -832,6 +851,7 @@ pb_status results_json_build(const study *s, const analysis *a, json_t **out)
 	for (size_t i = 0; i < a->n_cmp; i++)
 		push(cmps, comparison_json(s, &a->cmp[i], &ok), &ok);
 	put(root, RS_KEY(RS_COMPARISONS), cmps, &ok);
+	put(root, RS_KEY(RS_LEVELS), levels_json(s, a, &ok), &ok);
 	put(root, RS_KEY(RS_VERDICTS), verdicts_json(s, a, &ok), &ok);
 	put(root, RS_KEY(RS_HETEROGENEITY), heterogeneity_json(s, a, &ok), &ok);
 	put(root, RS_KEY(RS_MECHANISM), mechanism_json(s, a->summary, &ok),

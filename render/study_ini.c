@@ -57,6 +57,8 @@ void study_ini_write(const study_plan *p, const char *interval_why,
 	plantext_ini_line(out, "build", p->build);
 	if (p->platform)
 		plantext_ini_line(out, "platform", p->platform);
+	if (p->metric)
+		plantext_ini_line(out, "metric", p->metric);
 	for (plantext_key k = PLAN_KEY_COLUMN; k <= PLAN_KEY_BETTER; k++)
 		if (k != PLAN_KEY_CAPTURE || p->capture != CAPTURE_CSV)
 			put_key(out, p, k);

@@ -40,6 +40,11 @@ const char *studytext_note(const series_def *sd, const char *lang)
 	return plan_text_for(sd->note, &sd->note_l10n, lang);
 }
 
+const char *studytext_metric(const study_plan *p, const char *lang)
+{
+	return plan_text_for(p->metric, &p->metric_l10n, lang);
+}
+
 /* Whether series SD of P is named by its kind (true) or "Series ID". */
 static bool named_by_kind(const study_plan *p, const series_def *sd)
 {

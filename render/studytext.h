@@ -20,6 +20,13 @@ const char *studytext_title(const study_plan *p, const char *lang);
 const char *studytext_platform(const study_plan *p, const char *lang);
 const char *studytext_note(const series_def *sd, const char *lang);
 
+/* What was measured, as study.ini's `metric` describes it in LANG (falling
+ * back to the plain key); NULL when study.ini gives no `metric`.  The page
+ * and the figures then name the statistic and the column with the msgid
+ * "%s of %s per boot" in context "metric" ("`p99` of `latency_us` per
+ * boot").  Borrowed from the plan. */
+const char *studytext_metric(const study_plan *p, const char *lang);
+
 /* The name of series K of P on a page in LANG, in GLib memory (g_free).
  * NULL when the catalog of LANG lacks the default name, which the build
  * rules out (render/i18n.h): the caller fails then. */

@@ -57,6 +57,8 @@ static const plan_key plan_keys[] = {
 	{ "title", NULL, NULL },
 	{ "build", NULL, NULL },
 	{ "platform", NULL, NULL },
+	/* Given, it makes the study format 2. */
+	{ "metric", NULL, NULL },
 	{ "column", NULL, NULL },
 	{ "scale", NULL, NULL },
 	{ "unit", NULL, NULL },
@@ -134,7 +136,7 @@ static const char *arg_value(const plan_args *a, const char *name)
 static char *ini_text(const plan_args *a, unsigned long n_series)
 {
 	bool format2 = a->value[KEY_STATE_TYPE] || arg_value(a, "looks")
-		       || arg_value(a, "boundary");
+		       || arg_value(a, "boundary") || arg_value(a, "metric");
 	GString *t = g_string_new(format2 ? "[study]\nformat = 2\n"
 				  : "[study]\nformat = 1\n");
 
@@ -355,6 +357,9 @@ static const cli_option plan_new_options[] = {
 	{ OPT_KEY, 0, "build", "B", true, "the build the study was recorded on" },
 	{ OPT_KEY, 0, "platform", "P", false,
 	  "the machine it was recorded on (optional)" },
+	{ OPT_KEY, 0, "metric", "M", false,
+	  "what was measured, in words, as the pages name it (optional; "
+	  "makes the study format 2)" },
 	{ OPT_KEY, 0, "column", "C", true,
 	  "the latency CSVs' column, such as latency_us" },
 	{ OPT_KEY, 0, "scale", "F", true, "column value times F gives the unit" },

@@ -18,6 +18,7 @@
 #include <glib.h>
 
 #include "analyze/analysis.h"
+#include "analyze/verdict.h"
 #include "common/diag.h"
 #include "common/forkpool.h"
 #include "common/readopt.h"
@@ -438,6 +439,52 @@ static pb_status resolve_paired(const study *s, const analysis *a,
 	return st;
 }
 
+/* Verdict V of an estimate EST, as compare prints a verdict: its code and,
+ * for a difference detected, which way it goes and what is better:
+ * "detected-size-open, worse (lower is better)". */
+static void verdict_text(GString *out, verdict v, double est, better_side b)
+{
+	g_string_append(out, verdict_code(v));
+	if (v == VERDICT_DETECTED)
+		g_string_append_printf(out, ", %s (%s is better)",
+				       (est > 0) == (b == BETTER_HIGHER)
+				       ? "better" : "worse",
+				       b == BETTER_LOWER ? "lower" : "higher");
+}
+
+/* One line a state compared with the reference: its verdict across
+ * series and, with more than one latency series, each series' verdict:
+ * "state 10: series-disagree (series 1: harm; series 2: indeterminate)". */
+static void print_verdicts(const study *s, const analysis *a)
+{
+	const study_plan *p = &s->plan;
+	char name[PB_STATE_BUFSIZE];
+	GString *line = g_string_new(NULL);
+
+	for (size_t i = 0; i < a->n_states; i++) {
+		const state_result *r = &a->states[i];
+		g_string_truncate(line, 0);
+		verdict_text(line, r->verdict, r->n_comparisons
+			     ? a->cmp[r->comparisons[0]].boot.estimate : 0.0,
+			     p->better);
+		for (size_t k = 0; r->n_comparisons > 1
+				   && k < r->n_comparisons; k++) {
+			const comparison *c = &a->cmp[r->comparisons[k]];
+			g_string_append_printf(line, "%sseries %s: ",
+					       k ? "; " : " (",
+					       p->series[c->series].id);
+			verdict_text(line, c->verdict, c->boot.estimate,
+				     p->better);
+		}
+		if (r->n_comparisons > 1)
+			g_string_append_c(line, ')');
+		cli_print(stdout, "state %s: %s\n",
+			  pb_state_format(p->states[r->state], name,
+					  sizeof name), line->str);
+	}
+	g_string_free(line, TRUE);
+}
+
 static pb_status report_study(const char *dir, const char *output,
 			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
@@ -477,8 +524,10 @@ static pb_status report_study(const char *dir, const char *output,
 				  d);
 		timing_end(TIMING_RENDER);
 	}
-	if (st == PB_OK && !opt->quiet)
+	if (st == PB_OK && !opt->quiet) {
+		print_verdicts(s, a);
 		cli_print(stdout, "report written to %s/\n", target);
+	}
 	free(target);
 	analysis_free(a);
 	study_free(s);
@@ -557,7 +606,8 @@ static const cli_option report_options[] = {
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
 	  "compared state) as paired-STATE.LANG.svg and .png; a state that is "
-	  "not one of the study's is a usage error (exit 64)" },
+	  "not one of the study's, or a --format without svg and png, is a "
+	  "usage error (exit 64)" },
 };
 
 const cli_command command_report = {
@@ -575,7 +625,9 @@ const cli_command command_report = {
 		    "--format formats from md,json,pdf,svg,png (default: all); "
 		    "the pages show the figures beside them, or from "
 		    "--figure-base URL; --figures paired draws each state's "
-		    "paired figure too, or those of STATES",
+		    "paired figure too, or those of STATES; prints each "
+		    "compared state's verdict, with each series' when there "
+		    "are several (not with --quiet)",
 	.run = cmd_report,
 };
 
@@ -617,6 +669,14 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
+	/* The paired figures are files of their own, SVG and PNG only: the
+	 * PDF report does not hold them, so without either format they
+	 * would be asked for and never drawn. */
+	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG)))
+		return cli_usage_error("report: --figures paired draws SVG and "
+				       "PNG files, but --format holds neither "
+				       "svg nor png (the PDF report does not "
+				       "hold the paired figures)");
 	if (figure_base && cli_figure_base("report", figure_base, base)
 	    != PB_OK)
 		return PB_USAGE;

@@ -186,6 +186,7 @@ static const ident_rule ident_rules[] = {
 	{ "runs", { "run" } },
 	{ "comparisons", { "series", "state" } },
 	{ "comparisons[].notes", { "code" } },
+	{ "levels", { "series", "state" } },
 	{ "verdicts", { "state" } },
 	{ "verdicts[].series", { "series" } },
 	{ "heterogeneity.reference_spread", { "series" } },

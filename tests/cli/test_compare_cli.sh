@@ -267,7 +267,7 @@ for gate in worse worse-detected change; do
 	run_pb -q compare "$old" "$old" -o "$out/gate-self" --fail-on "$gate"
 	is "$pb_status" 65 "--fail-on $gate: a study against itself is refused (65)"
 done
-is "$(head -n 1 "$pb_err_file")" "pairboot: $old: has the same input digest as $old (6eeb5c40ca50...): both sides are the same data, which --fail-on cannot judge" \
+is "$(head -n 1 "$pb_err_file")" "pairboot: $old: has the same input digest as $old (1f0f85c51464...): both sides are the same data, which --fail-on cannot judge" \
 	"saying both sides are the same data"
 ok "and nothing is written" test ! -e "$out/gate-self"
 run_pb compare "$old" "$new" -o "$out/gate" --fail-on better

@@ -168,7 +168,7 @@ ok "en: one series, two comparisons" has "$tap_tmp/dir-r/en.md" \
 # 30: d = -0.10, -0.70, -0.40, -0.20, -0.60, mean -0.40, sd 0.255,
 # half-width 0.317: [-0.72; -0.08], below 0, across -T.
 cmp_rows() {
-	grep '^| `[13]0` |' "$1"
+	grep '^| `[13]0` | `[+-]' "$1"
 }
 is "$(cmp_rows "$tap_tmp/dir-r/en.md")" \
 '| `10` | `+0.67 ms` `[+0.60; +0.74]` | higher `mean` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established |
@@ -178,6 +178,16 @@ is "$(cmp_rows "$tap_tmp/dir-r/de.md")" \
 '| `10` | `+0,67 ms` `[+0,60; +0,74]` | höherer `mean`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
 | `30` | `-0,40 ms` `[-0,72; -0,08]` | niedrigerer `mean`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' \
 	"de: the same"
+# The levels, by hand: 20 is 10.00 in every block (SD 0); 10 has the
+# values 10.60, 10.70, 10.65, 10.75, 10.65, mean 53.35 / 5 = 10.67, squared
+# deviations 0.0049 + 0.0009 + 0.0004 + 0.0064 + 0.0004 = 0.013, SD
+# sqrt(0.013 / 4) = 0.057; 30 has 9.90, 9.30, 9.60, 9.80, 9.40, mean 9.60,
+# squares 0.09 + 0.09 + 0 + 0.04 + 0.04 = 0.26, SD sqrt(0.065) = 0.2550.
+is "$(sed -n '/^## Level of each state$/,/^## /p' "$tap_tmp/dir-r/en.md" | grep '^| `')" \
+'| `20` (reference) | `10.00 ms` (SD 0.00, n = 5) |
+| `10` | `10.67 ms` (SD 0.06, n = 5) |
+| `30` | `9.60 ms` (SD 0.25, n = 5) |' \
+	"en: each state's level, mean and SD as worked by hand"
 cp -R "$dir" "$tap_tmp/higher"
 sed -i 's/^better = lower$/better = higher/' "$tap_tmp/higher/study.ini"
 report "$tap_tmp/higher" "$tap_tmp/higher-r"
@@ -204,10 +214,10 @@ make_study "$two" "20;10" "1 2" \
 	1:10.00,9.40 1:10.20,10.80 1:9.90,9.30 1:10.10,10.70 1:10.30,10.35 \
 	2:10.00,10.60 2:10.20,9.60 2:9.90,10.50 2:10.10,9.50 2:10.30,10.25
 report "$two" "$tap_tmp/two-r"
-is "$(grep '^| `10` |' "$tap_tmp/two-r/en.md")" \
+is "$(grep '^| `10` | `[+-]' "$tap_tmp/two-r/en.md")" \
 	'| `10` | `+0.01 ms` `[-0.74; +0.76]` | `-0.01 ms` `[-0.76; +0.74]` | advantage not established; equivalence not proven |' \
 	"en: indeterminate, not a difference in direction"
-is "$(grep '^| `10` |' "$tap_tmp/two-r/de.md" | cut -d'|' -f5)" \
+is "$(grep '^| `10` | `[+-]' "$tap_tmp/two-r/de.md" | cut -d'|' -f5)" \
 	' Vorteil nicht festgestellt; Äquivalenz nicht bewiesen ' "de: the same"
 ok "results.json: indeterminate across the series" \
 	grep -qx '      "verdict": "indeterminate",' "$tap_tmp/two-r/results.json"
@@ -232,7 +242,7 @@ make_study "$dis" "20;10" "1 2" \
 	1:10.00,10.60 1:10.20,10.90 1:9.90,10.55 1:10.10,10.85 1:10.30,10.95 \
 	2:10.00,10.00 2:10.20,11.20 2:9.90,10.10 2:10.10,11.00 2:10.30,10.70
 report "$dis" "$tap_tmp/dis-r"
-is "$(grep '^| `10` |' "$tap_tmp/dis-r/en.md" | cut -d'|' -f3-)" \
+is "$(grep '^| `10` | `[+-]' "$tap_tmp/dis-r/en.md" | cut -d'|' -f3-)" \
 	' `+0.67 ms` `[+0.60; +0.74]` | `+0.50 ms` `[-0.04; +1.04]` | the series'"'"' verdicts differ; no pooled conclusion: Series 1 (higher `mean` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established); Series 2 (advantage not established; equivalence not proven) |' \
 	"en: the headline says that the series' verdicts differ"
 is "$(design_of "$tap_tmp/dis-r/en.md" "Series heterogeneity" | grep '^- `10`\|verdicts')" \

@@ -2,10 +2,11 @@
 # test_figure_links.sh: the pages show their figures: each figure of the
 # report linked where it belongs, relative to the page (so the folder can
 # be uploaded as it is) or from --figure-base, with an alt text in the
-# page's language that says what each figure finds (the difference
-# figure: each state's conclusion; the per-boot figure: each series' blocks
-# and mean difference; the mechanism figure: what the boots recorded);
-# none when no figure is written; verify checks the links like every line.
+# page's language that says what each figure shows and finds, in a few
+# words (the difference and per-boot figures: what was measured, then
+# each state's verdict across series, states of one verdict together;
+# the mechanism figure: what the boots recorded); none when no figure is
+# written; verify checks the links like every line.
 # The compare page shows its figure after the effects, its alt text each
 # state's verdict.
 #
@@ -37,33 +38,35 @@ ok "the difference figure follows the comparison table" \
 ok "the mechanism figure follows the mechanism table, before the series notes" \
 	test "$(grep -B2 '^## Series notes' "$out/mmcss/en.md" | head -1 | cut -c1-2)" = '!['
 
-# The alt text states each state's conclusion, in the page's language.
-ok "en: the alt text names each state and its conclusion" \
-	grep -q '^!\[Difference in `p99` from state `Balanced`, each state against the practical threshold: `High performance`: .*; `Ultimate Performance`: .*benefit.*\](interval.en.svg)$' \
+# The alt text names what was measured (study.ini's metric) and states
+# each state's verdict in a few words, in the page's language.
+is "$(grep '^!\[.*](interval.en.svg)$' "$out/power/en.md")" \
+	'![99th percentile of the lateness of a periodic 1 ms timer, per boot: difference from state `Balanced`, each state against the practical threshold: `High performance`, `Ultimate Performance`: series verdicts differ.](interval.en.svg)' \
+	"en: the alt text names the metric and each state's verdict, states of one verdict together"
+is "$(grep '^!\[.*](interval.de.svg)$' "$out/power/de.md")" \
+	'![99\. Perzentil der Verzögerung eines periodischen 1-ms-Timers, je Start: Differenz zum Zustand `Balanced`, jeder Zustand gegenüber der praktisch bedeutsamen Schwelle: `High performance`, `Ultimate Performance`: Urteile der Serien unterscheiden sich.](interval.de.svg)' \
+	"de: the alt text in German, with the German metric"
+ok "en: the table gives the verdict in full" \
+	grep -q "^| \`High performance\` | .* | the series' verdicts differ; no pooled conclusion: " \
 	"$out/power/en.md"
-ok "de: the alt text in German" \
-	grep -q '^!\[Differenz von `p99` zum Zustand `Balanced`, jeder Zustand gegenüber der praktisch bedeutsamen Schwelle: `High performance`: .*Nutzen.*\](interval.de.svg)$' \
-	"$out/power/de.md"
-# The per-boot figure: per state and series the blocks joined and their
-# mean difference, the numbers of the comparison table (powerplan: 24 runs
-# of 3 states a series, 8 blocks), with the page's decimal mark.
-is "$(grep '^!\[Per-boot' "$out/power/en.md")" \
-	'![Per-boot `p99` of all accepted runs, paired with state `Balanced`; each line joins the two runs of one block: `High performance` (Series 1: 8 blocks, mean difference `-0.240 ms`; Series 2: 8 blocks, mean difference `-0.020 ms`); `Ultimate Performance` (Series 1: 8 blocks, mean difference `-0.450 ms`; Series 2: 8 blocks, mean difference `-0.100 ms`).](boots.en.svg)' \
-	"en: the per-boot alt text gives each series' blocks and mean difference"
-is "$(grep '^!\[`p99` je Start' "$out/power/de.md")" \
-	'![`p99` je Start aller akzeptierten Durchläufe, gepaart mit Zustand `Balanced`; jede Linie verbindet die beiden Durchläufe eines Blocks: `High performance` (Serie 1: 8 Blöcke, mittlere Differenz `-0,240 ms`; Serie 2: 8 Blöcke, mittlere Differenz `-0,020 ms`); `Ultimate Performance` (Serie 1: 8 Blöcke, mittlere Differenz `-0,450 ms`; Serie 2: 8 Blöcke, mittlere Differenz `-0,100 ms`).](boots.de.svg)' \
-	"de: the same in German, with a decimal comma as the table"
-for n in -0.240 -0.020 -0.450 -0.100; do
-	ok "en: the alt text's $n is the comparison table's" \
-		grep -q "^| .*\`$n ms\`" "$out/power/en.md"
-done
+is "$(grep '^!\[.*](interval.en.svg)$' "$out/mmcss/en.md")" \
+	"![99th percentile of the measuring workload's per-period latency, per boot: difference from state \`20\`, each state against the practical threshold: missing, \`100\`: practical harm; \`0\`, \`10\`: not established.](interval.en.svg)" \
+	"mmcss en: states of one verdict together, in the order of their first state"
+# The per-boot figure: what was measured and the states' verdicts.
+is "$(grep '^!\[.*](boots.en.svg)$' "$out/power/en.md")" \
+	'![99th percentile of the lateness of a periodic 1 ms timer, per boot: all accepted runs, paired with state `Balanced`; each line joins the two runs of one block: `High performance`, `Ultimate Performance`: series verdicts differ.](boots.en.svg)' \
+	"en: the per-boot alt text names the metric and each state's verdict"
+is "$(grep '^!\[.*](boots.de.svg)$' "$out/power/de.md")" \
+	'![99\. Perzentil der Verzögerung eines periodischen 1-ms-Timers, je Start: alle akzeptierten Durchläufe, gepaart mit Zustand `Balanced`; jede Linie verbindet die beiden Durchläufe eines Blocks: `High performance`, `Ultimate Performance`: Urteile der Serien unterscheiden sich.](boots.de.svg)' \
+	"de: the same in German"
 # The mechanism figure: per state the registrations k/n, the service state
-# and the priority transitions, as the mechanism table shows them.
+# and the priority transitions, as the mechanism table shows them, states
+# that recorded the same together.
 is "$(grep '^!\[Priority' "$out/mmcss/en.md")" \
-	'![Priority of the test thread before registration, after it and after cleanup, per state: missing (Registration: 0/4, MMCSS state: stopped, Win32 priority of one thread: `0 -> 0 -> 0`, ETW priority of one thread: `8 -> 8 -> 8`); `10` (Registration: 4/4, MMCSS state: running, Win32 priority of one thread: `0 -> 10 -> 0`, ETW priority of one thread: `8 -> 18 -> 8`); `20` (Registration: 4/4, MMCSS state: running, Win32 priority of one thread: `0 -> 10 -> 0`, ETW priority of one thread: `8 -> 18 -> 8`); `100` (Registration: 0/4, MMCSS state: stopped, Win32 priority of one thread: `0 -> 0 -> 0`, ETW priority of one thread: `8 -> 8 -> 8`).](mechanism.en.svg)' \
+	'![Priority of the test thread before registration, after it and after cleanup, per state: missing, `100`: registered 0/4, MMCSS stopped, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registered 4/4, MMCSS running, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.en.svg)' \
 	"en: the mechanism alt text gives what each state's boots recorded"
 is "$(grep '^!\[Priorität' "$out/mmcss/de.md")" \
-	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt (Registrierung: 0/4, MMCSS-Zustand: gestoppt, Win32 priority eines Threads: `0 -> 0 -> 0`, ETW priority eines Threads: `8 -> 8 -> 8`); `10` (Registrierung: 4/4, MMCSS-Zustand: läuft, Win32 priority eines Threads: `0 -> 10 -> 0`, ETW priority eines Threads: `8 -> 18 -> 8`); `20` (Registrierung: 4/4, MMCSS-Zustand: läuft, Win32 priority eines Threads: `0 -> 10 -> 0`, ETW priority eines Threads: `8 -> 18 -> 8`); `100` (Registrierung: 0/4, MMCSS-Zustand: gestoppt, Win32 priority eines Threads: `0 -> 0 -> 0`, ETW priority eines Threads: `8 -> 8 -> 8`).](mechanism.de.svg)' \
+	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt, `100`: registriert 0/4, MMCSS gestoppt, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registriert 4/4, MMCSS läuft, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.de.svg)' \
 	"de: the same in German"
 ok "en: the mechanism table has the row the alt text gives for 10" \
 	grep -qF '| `10` | 4/4 | running | `0 -> 10 -> 0` | `8 -> 18 -> 8` |' "$out/mmcss/en.md"
@@ -71,7 +74,7 @@ ok "en: the mechanism table has the row the alt text gives for 10" \
 if command -v cmark-gfm >/dev/null 2>&1; then
 	html=$(cmark-gfm -e table -e autolink "$out/power/en.md")
 	ok "cmark-gfm shows an image of interval.en.svg" \
-		grep -q '<img src="interval.en.svg" alt="Difference in p99 from state Balanced, each state against' <<<"$html"
+		grep -q '<img src="interval.en.svg" alt="99th percentile of the lateness of a periodic 1 ms timer, per boot: difference from state Balanced, each state against' <<<"$html"
 	is "$(grep -o '<img ' <<<"$html" | wc -l)" 2 "and two images in all"
 else
 	skip "cmark-gfm renders the figures" "cmark-gfm is not installed"
@@ -150,29 +153,29 @@ for page in "$out/mmcss/en.md" "$out/mmcss/de.md"; do
 	is "$pb_status:$(grep -c '^MISMATCH\|^OMITTED' "$pb_out_file")" "0:0" \
 		"verify ${page#"$out"/}: the figure lines match"
 done
-sed 's/^\(!\[Per-boot.*\)`-0\.450 ms`/\1`-0.451 ms`/' "$out/power/en.md" >"$tap_tmp/boots.md"
+sed 's/^\(!\[.*Ultimate Performance`: \)series verdicts differ\.\](boots/\1practical harm.](boots/' \
+	"$out/power/en.md" >"$tap_tmp/boots.md"
 ok "(the per-boot alt text was changed)" \
 	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/boots.md" "$out/power/en.md"
 run_pb verify "$power" --against "$tap_tmp/boots.md"
-is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH *line [0-9]*: Comparison with the reference: figure boots.en.svg: estimate (another value): published -0.451, recomputed -0.450$' "$pb_out_file")" "1:1:1" \
-	"a per-boot alt text with another mean difference: MISMATCH"
-sed 's/^\(!\[Per-boot.*Series 2: \)8 blocks/\17 blocks/' "$out/power/en.md" >"$tap_tmp/blocks.md"
-run_pb verify "$power" --against "$tap_tmp/blocks.md"
-is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure boots.en.svg: published .*7 blocks.*recomputed .*8 blocks' "$pb_out_file")" "1:1:1" \
-	"one with another number of blocks: MISMATCH"
-sed 's/^\(!\[Priorität.*`10` (Registrierung: \)4\/4/\13\/4/' "$out/mmcss/de.md" >"$tap_tmp/mech.md"
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure boots.en.svg: published .*practical harm.*recomputed .*series verdicts differ' "$pb_out_file")" "1:1:1" \
+	"a per-boot alt text with another verdict: MISMATCH"
+sed 's/^\(!\[Priorität.*`10`, `20`: registriert \)4\/4/\13\/4/' "$out/mmcss/de.md" >"$tap_tmp/mech.md"
 ok "(the mechanism alt text was changed)" \
 	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/mech.md" "$out/mmcss/de.md"
 run_pb verify "$mmcss" --against "$tap_tmp/mech.md"
 is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure mechanism.de.svg: published .*3/4.*recomputed .*4/4' "$pb_out_file")" "1:1:1" \
 	"de: a mechanism alt text with 3/4 registrations for 4/4: MISMATCH"
-sed 's/^\(!\[Difference.*\)benefit/\1harm/' "$out/power/en.md" >"$tap_tmp/alt.md"
-run_pb verify "$power" --against "$tap_tmp/alt.md"
-is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure interval.en.svg: published .*harm.*recomputed .*benefit' "$pb_out_file")" "1:1:1" \
-	"an alt text that says harm for benefit: MISMATCH"
-sed '/^!\[Per-boot/d' "$out/power/en.md" >"$tap_tmp/nofig.md"
+sed 's/^\(!\[.*: \)practical harm; \(`0`, `10`: not established.\](interval\)/\1practical benefit; \2/' \
+	"$out/mmcss/en.md" >"$tap_tmp/alt.md"
+ok "(the difference alt text was changed)" \
+	sh -c '! cmp -s "$1" "$2"' sh "$tap_tmp/alt.md" "$out/mmcss/en.md"
+run_pb verify "$mmcss" --against "$tap_tmp/alt.md"
+is "$pb_status:$(grep -c '^MISMATCH' "$pb_out_file"):$(grep -c '^MISMATCH.*figure interval.en.svg: published .*benefit.*recomputed .*harm' "$pb_out_file")" "1:1:1" \
+	"an alt text that says benefit for harm: MISMATCH"
+sed '/](boots.en.svg)$/d' "$out/power/en.md" >"$tap_tmp/nofig.md"
 run_pb verify "$power" --against "$tap_tmp/nofig.md"
-is "$pb_status:$(grep -c '^OMITTED *Comparison with the reference: figure boots.en.svg: recomputed Per-boot' "$pb_out_file")" "1:1" \
+is "$pb_status:$(grep -c '^OMITTED *Comparison with the reference: figure boots.en.svg: recomputed 99th percentile' "$pb_out_file")" "1:1" \
 	"a figure left out: OMITTED"
 
 done_testing

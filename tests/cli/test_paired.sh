@@ -3,8 +3,10 @@
 # figure of each chosen state in each language and figure format written,
 # and nothing more; the default report has none; the same bytes on every
 # run; one line a block in each series' colour; a state that is not one
-# of the study's (as the page writes it), the reference, one given twice
-# or an unknown figure is a usage error (64) and nothing is written.
+# of the study's (as the page writes it), the reference, one given twice,
+# an unknown figure or a --format with neither svg nor png (the PDF does
+# not hold the paired figures) is a usage error (64) and nothing is
+# written.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -91,5 +93,10 @@ bad "an empty state" "empty state name" --figures paired=10,,0
 bad "no state after =" "no state after" --figures paired=
 bad "an unknown figure" "unknown figure 'pairs'" --figures pairs
 bad "--figures given twice" "given twice" --figures paired --figures paired=10
+bad "--figures paired with --format md,pdf" \
+	"--figures paired draws SVG and PNG files, but --format holds neither svg nor png" \
+	--format md,pdf --figures paired
+bad "--figures paired=10 before --format json" "--format holds neither svg nor png" \
+	--figures paired=10 --format json
 
 done_testing

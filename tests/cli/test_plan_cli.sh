@@ -117,6 +117,27 @@ ok "at the registered line, saying so" grep -q \
 	"^pairboot: $dir/study.ini:$line:14: the analysis plan differs from the registered one" \
 	"$pb_err_file"
 
+## --metric: what was measured, in study.ini (format 2), not digested -----
+run_pb -q plan new "$tap_tmp/metric" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 7 --states '10;20' --series 1 --blocks 2 \
+	--metric "p99 of a timer's lateness; per boot"
+is "$pb_status" 0 "plan new --metric: exit 0"
+is "$(sed -n '/^\[study\]/,/^column/p' "$tap_tmp/metric/study.ini")" \
+	"[study]
+format = 2
+title = T
+build = 1
+metric = p99 of a timer's lateness; per boot
+column = latency_us" "the metric after build, in a study of format 2"
+run_pb -q plan new "$tap_tmp/nometric" --title T --build 1 --column latency_us \
+	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
+	--threshold 1 --seed 7 --states '10;20' --series 1 --blocks 2 \
+	--state-type number
+is "$(grep '^registered' "$tap_tmp/metric/study.ini")" \
+	"$(grep '^registered' "$tap_tmp/nometric/study.ini")" \
+	"the same plan digest without it"
+
 ## What was recorded, against what was planned ---------------------------
 # A small plan of 3 blocks of 3 states, recorded with a pilot boot first
 # (not planned), block 1's last two boots swapped (one out of order), one

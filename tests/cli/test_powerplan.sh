@@ -68,8 +68,8 @@ for l in en de cs ko; do
 			grep -E '(^|[^`])(High performance|Ultimate Performance|Balanced)($|[^`])')"
 done
 
-# The PDF's text layer, its lines joined: the names whole in the table
-# cell, the interval figure, both per-boot panels and the heterogeneity
+# The PDF's text layer, its lines joined: the names whole in the
+# comparison table's cell and the table of levels, the interval figure, both per-boot panels and the heterogeneity
 # list, whether a figure set them on one line or wrapped them, and with
 # no escape or markup left in them; and none of the words, also in the
 # figures.  (The text layer keeps a name whole even where Pango cuts it
@@ -81,11 +81,11 @@ if command -v pdftotext >/dev/null 2>&1; then
 		pdftotext -enc UTF-8 "$out/report.$l.pdf" "$tap_tmp/$l.txt"
 		joined=$(tr '\n' ' ' <"$tap_tmp/$l.txt")
 		n=$(grep -o 'Ultimate Performance' <<<"$joined" | wc -l)
-		ok "report.$l.pdf: Ultimate Performance whole, 5 times ($n)" \
-			test "$n" -eq 5
+		ok "report.$l.pdf: Ultimate Performance whole, 6 times ($n)" \
+			test "$n" -eq 6
 		n=$(grep -o 'High performance' <<<"$joined" | wc -l)
-		ok "report.$l.pdf: High performance whole, 5 times ($n)" \
-			test "$n" -eq 5
+		ok "report.$l.pdf: High performance whole, 6 times ($n)" \
+			test "$n" -eq 6
 		unregistered=$(grep 'docs/study-format\.md' "$out/$l.md" |
 			sed 's/.*`, //; s/\.$//')
 		is "$(grep -v -e 'Windows' -e '^[0-9a-f]\{64\}' \

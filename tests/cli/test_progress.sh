@@ -13,6 +13,11 @@
 . "$top_srcdir/tests/lib/lib.sh"
 
 study=$top_srcdir/fixtures/mmcss-26200.9168
+# What report prints of the study before saying where it wrote.
+verdicts='state missing: harm (series 1: harm; series 2: harm)
+state 0: indeterminate (series 1: indeterminate; series 2: indeterminate)
+state 10: indeterminate (series 1: indeterminate; series 2: indeterminate)
+state 100: harm (series 1: harm; series 2: harm)'
 
 if ! command -v script >/dev/null 2>&1; then
 	echo "1..0 # SKIP script(1) is not installed (Debian package bsdutils)"
@@ -38,7 +43,7 @@ ok "and the bootstrap line" \
 ok "with a rate and the time left" grep -aq '/s, [0-9]*:[0-9][0-9] left' \
 	"$tap_tmp/tty"
 ok "the line is erased before the report's own output" \
-	grep -aq $'\033\\[Kreport written to' "$tap_tmp/tty"
+	grep -aq $'\033\\[Kstate missing: harm' "$tap_tmp/tty"
 
 PAIRBOOT_PROGRESS_DELAY=0 on_tty "$tap_tmp/tty-q" -q report "$study" \
 	-o "$tap_tmp/r2"
@@ -47,13 +52,16 @@ is "$(cat "$tap_tmp/tty-q")" "" "--quiet shows nothing on a terminal"
 PAIRBOOT_PROGRESS_DELAY=100 on_tty "$tap_tmp/tty-slow" report "$study" \
 	-o "$tap_tmp/r3"
 ok "a phase shorter than the delay shows no line" \
-	test "$(cat "$tap_tmp/tty-slow")" = "report written to $tap_tmp/r3/"$'\r'
+	test "$(cat "$tap_tmp/tty-slow")" = \
+	"$(printf '%s\n' "$verdicts" "report written to $tap_tmp/r3/" |
+	   sed 's/$/\r/')"
 
 PAIRBOOT_PROGRESS_DELAY=0 run_pb report "$study" -o "$tap_tmp/r4"
 is "$pb_err" "" "stderr not a terminal: no line"
 PAIRBOOT_PROGRESS_DELAY=0 "$PAIRBOOT" report "$study" -o "$tap_tmp/r5" \
 	2>&1 | cat >"$tap_tmp/pipe"
-is "$(cat "$tap_tmp/pipe")" "report written to $tap_tmp/r5/" \
+is "$(cat "$tap_tmp/pipe")" "$verdicts
+report written to $tap_tmp/r5/" \
 	"stderr into a pipe: no line"
 ok "the report is the same with and without the line" \
 	cmp "$tap_tmp/r1/results.json" "$tap_tmp/r4/results.json"

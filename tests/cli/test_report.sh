@@ -13,8 +13,12 @@ out=$tap_tmp/out
 ## A report is written, and the same study gives the same bytes --------
 run_pb report "$study" -o "$out/a"
 is "$pb_status" 0 "report exits 0"
-is "$pb_out" "report written to $out/a/
-" "report says where it wrote"
+is "$pb_out" "state missing: harm (series 1: harm; series 2: harm)
+state 0: indeterminate (series 1: indeterminate; series 2: indeterminate)
+state 10: indeterminate (series 1: indeterminate; series 2: indeterminate)
+state 100: harm (series 1: harm; series 2: harm)
+report written to $out/a/
+" "report prints each state's verdicts, then says where it wrote"
 ok "results.json is written" test -s "$out/a/results.json"
 run_pb --quiet report "$study" -o "$out/b"
 is "$pb_out" "" "--quiet prints nothing"
@@ -23,6 +27,51 @@ ok "a second run gives byte-identical results.json" \
 run_pb report -o "$out/c" "$study"
 ok "options may come before the study" cmp "$out/a/results.json" \
 	"$out/c/results.json"
+
+## The verdicts on the terminal are results.json's ------------------------
+# One line a state, in the order of the verdicts: the verdict across
+# series, each series' in parentheses when there are several, and for a
+# difference detected which way it goes, as compare words it.  The lines
+# are made here from results.json with jq.
+want_lines() {
+	jq -r --arg better "$2" '
+		def word($v; $est):
+			$v + (if $v == "detected-size-open" then
+				", " + (if ($est > 0) == ($better == "higher")
+					then "better" else "worse" end)
+				+ " (" + $better + " is better)"
+			      else "" end);
+		. as $r
+		| .verdicts[]
+		| .state as $s
+		| [.series[] | .series as $k | . + {estimate: ($r.comparisons[]
+			| select(.state == $s and .series == $k) | .estimate)}] as $per
+		| "state \($s): " + word(.verdict; $per[0].estimate)
+		  + (if ($per | length) > 1 then
+			" (" + ([$per[] | "series \(.series): " + word(.verdict; .estimate)]
+				| join("; ")) + ")"
+		     else "" end)' "$1"
+}
+power=$top_srcdir/fixtures/powerplan
+run_pb report "$power" -o "$out/pp" --format json
+is "$pb_out" "$(want_lines "$out/pp/results.json" lower)
+report written to $out/pp/
+" "powerplan: the verdict lines are results.json's"
+ok "powerplan: a difference detected says which way" \
+	grep -qxF 'state High performance: series-disagree (series 1: detected-size-open, better (lower is better); series 2: equivalent)' \
+	"$pb_out_file"
+net=$top_srcdir/fixtures/netthrottle
+run_pb report "$net" -o "$out/net" --format json
+is "$pb_out" "state 20: benefit
+state 0xFFFFFFFF: benefit
+report written to $out/net/
+" "one series: the verdict alone, a state as study.ini spells it"
+is "$(want_lines "$out/net/results.json" higher)" "state 20: benefit
+state 0xFFFFFFFF: benefit" "(and jq makes the same lines)"
+run_pb -q report "$power" -o "$out/ppq" --format json
+is "$pb_status:$pb_out" "0:" "-q: no verdict lines"
+run_pb --quiet report "$net" -o "$out/netq" --format md
+is "$pb_status:$pb_out" "0:" "--quiet: none either"
 
 ## The numbers a reader checks first -----------------------------------
 ok "results.json names the schema" \

@@ -9,7 +9,8 @@
  * message and language checks it at every count (tests/lib/tap.h,
  * tap_cases).  The other words of the pages that name a series after a
  * preposition, the confidence interval in a German compound and the
- * identifier are checked at the end. */
+ * identifier are checked at the end.  The messages with a msgctxt (a
+ * state's level, "(SD 1.200, n = 10)") are checked on their own. */
 #include <stdio.h>
 #include <string.h>
 
@@ -188,6 +189,13 @@ static void sd_n(unsigned long n, char out[4][200])
 		W(l, ", n = %lu.", n);
 }
 
+/* A state's level: "`19.300 ms` (SD 1.200, n = 10)". */
+static void level_n(unsigned long n, char out[4][200])
+{
+	for (int l = 0; l < 4; l++)
+		W(l, "n = %lu)", n);
+}
+
 static void position(unsigned long n, char out[4][200])
 {
 	W(0, "ran at position %lu clearly", n);
@@ -347,6 +355,41 @@ static void count_messages(void)
 	}
 }
 
+/* The count-bearing messages with a msgctxt, none of them plural. */
+static const struct {
+	const char *ctx, *msgid;
+	void (*want)(unsigned long n, char out[4][200]);
+} ctx_msgs[] = {
+	{ "level", "%s (SD %s, n = %zu)", level_n },
+	{ "level", "%s (n = %zu)", level_n },
+};
+
+static void count_ctx_messages(void)
+{
+	for (size_t m = 0; m < sizeof ctx_msgs / sizeof *ctx_msgs; m++) {
+		for (int l = 0; l < 4; l++) {
+			tap_cases c = { 0, 0 };
+
+			for (size_t i = 0; i < N_COUNTS; i++) {
+				unsigned long n = counts[i];
+				const char *t = i18n_ctext(langs[l],
+							   ctx_msgs[m].ctx,
+							   ctx_msgs[m].msgid);
+				char *got = t ? with_count(t, n) : NULL;
+				char want[4][200];
+
+				ctx_msgs[m].want(n, want);
+				tap_case(&c, got && strstr(got, want[l]),
+					 want[l], got, "at %lu (a part)", n);
+				g_free(got);
+			}
+			tap_cases_done(&c, "%s, at every count: \"%s\" (%s)",
+				       langs[l], ctx_msgs[m].msgid,
+				       ctx_msgs[m].ctx);
+		}
+	}
+}
+
 /* A series after a preposition: Czech declines "Série 2" to "sérii 2"
  * (locative after "v", dative after "oproti": the same form); the other
  * languages keep the name as it is. */
@@ -421,6 +464,7 @@ static void compounds_and_ids(void)
 int main(void)
 {
 	count_messages();
+	count_ctx_messages();
 	series_after();
 	czech_sentences();
 	compounds_and_ids();

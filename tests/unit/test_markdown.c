@@ -775,7 +775,8 @@ static void check_article(const loaded *mm, const article *art,
 		       "cmark-gfm not installed", what);
 		goto done;
 	}
-	tap_ok(x->tables->len == 3, "%s: three tables", what);
+	tap_ok(x->tables->len == 4, "%s: four tables (values, comparison, "
+	       "levels, mechanism)", what);
 
 	t = table_with_header(x, art->values[0][0]);
 	tap_ok(t && cells_equal(g_ptr_array_index(t, 0), art->values[0], 3),
@@ -910,9 +911,9 @@ static void check_netthrottle(const loaded *nt)
 
 		tap_ok(md != NULL, "%s: the page renders", what);
 		if (x) {
-			tap_ok(x->tables->len == 2, "%s: the value-handling and "
-			       "the comparison table (no mechanism series)",
-			       what);
+			tap_ok(x->tables->len == 3, "%s: the value-handling, "
+			       "comparison and levels tables (no mechanism "
+			       "series)", what);
 		}
 		if (x && i == 0) {
 			/* The study's rule: 1..70 used, 0xFFFFFFFF disables,
@@ -1000,7 +1001,7 @@ static void check_inject(const loaded *in)
 			g_free(what);
 			continue;
 		}
-		tap_ok(x->tables->len == 3, "%s: three tables", what);
+		tap_ok(x->tables->len == 4, "%s: four tables", what);
 		tap_ok(g_str_has_prefix(x->h1->str, inject_text[0])
 		       && g_str_has_suffix(x->h1->str, inject_text[1]),
 		       "%s: the heading holds the title and build as written",

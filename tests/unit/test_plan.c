@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
+#include "ingest/plantext.h"
 #include "ingest/study_ini.h"
 #include "tests/lib/tap.h"
 #include "tests/lib/testlib.h"
@@ -303,7 +304,7 @@ static void test_missing_and_unknown(void)
 		"study.ini:19:1: `title[de]` needs format = 2");
 	expect1("a key without a localized form", 19, "build[de] = 1",
 		"study.ini:19:1: unknown key 'build[de]' (only title, "
-		"platform, label and note may be given per language)");
+		"platform, metric, label and note may be given per language)");
 	text = study_build(30, "knid = mechanism", 16, "\n", &len);
 	{
 		const char *const want[] = {
@@ -742,6 +743,47 @@ static void test_format2(void)
 		"at line 4)");
 }
 
+/* `metric` (format 2): what was measured, in words, per language like
+ * the title, and no part of the plan digest. */
+static void test_metric(void)
+{
+	static const char head[] =
+		"format = 2\n"
+		"metric = 99th percentile of the frame time, per boot\n"
+		"metric[de] = 99. Perzentil der Frame-Zeit, je Start";
+	study_plan p, q;
+	char with[65], without[65];
+
+	if (!tap_ok(read_ok(3, head, &p), "a study.ini with metric reads"))
+		return;
+	tap_streq(p.metric, "99th percentile of the frame time, per boot",
+		  "the plain metric");
+	tap_streq(plan_text_for(p.metric, &p.metric_l10n, "de"),
+		  "99. Perzentil der Frame-Zeit, je Start", "the German metric");
+	tap_streq(plan_text_for(p.metric, &p.metric_l10n, "cs"),
+		  "99th percentile of the frame time, per boot",
+		  "no Czech metric: the plain one");
+	if (!tap_ok(read_ok(3, "format = 2", &q), "and one without"))
+		return;
+	tap_ok(q.metric == NULL && q.metric_l10n.in[0] == NULL,
+	       "without metric: none");
+	tap_ok(plantext_digest(&p, with) == PB_OK
+	       && plantext_digest(&q, without) == PB_OK
+	       && strcmp(with, without) == 0,
+	       "the metric is no part of the plan digest");
+	study_plan_free(&p);
+	study_plan_free(&q);
+	expect1("metric needs format 2", 19, "metric = frame time",
+		"study.ini:19:1: `metric` needs format = 2");
+	expect1("metric[ko] needs format 2", 19, "metric[ko] = x",
+		"study.ini:19:1: `metric[ko]` needs format = 2");
+	/* "metric =" is 8 bytes; the (empty) value starts at column 9. */
+	expect1("an empty metric", 3, "format = 2\nmetric =",
+		"study.ini:4:9: metric is empty");
+	expect1("an empty German metric", 3, "format = 2\nmetric[de] =",
+		"study.ini:4:13: metric[de] is empty");
+}
+
 int main(void)
 {
 	test_valid();
@@ -756,5 +798,6 @@ int main(void)
 	test_file();
 	test_key_positions();
 	test_format2();
+	test_metric();
 	return tap_done();
 }

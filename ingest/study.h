@@ -112,7 +112,7 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 26
+#define PLAN_STUDY_KEYS 27
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */

@@ -4,6 +4,7 @@
  * value; the plan read goes into the study_plan of ingest/study.h. */
 #include "ingest/study_ini.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -1140,10 +1141,15 @@ static void report_missing(plan_ctx *c, const ini_section *s,
 /* ------------------------------------------------------------------ */
 /* Sections */
 
-/* The places of the localized keys in study_keys and series_keys, and of
- * `interval` and `looks`. */
-enum { STUDY_KEY_TITLE = 1, STUDY_KEY_PLATFORM = 3, STUDY_KEY_INTERVAL = 14,
-       STUDY_KEY_LOOKS = 23, STUDY_KEY_METRIC = 25 };
+/* The place of the [study] key NAME in study_keys, found by name so that
+ * a key added anywhere in the table moves nothing. */
+static size_t study_key(const char *name)
+{
+	int i = key_lookup(name, study_keys, N_STUDY_KEYS);
+
+	assert(i >= 0);
+	return (size_t)i;
+}
 
 _Static_assert(N_STUDY_KEYS == PLAN_STUDY_KEYS,
 	       "study.h's PLAN_STUDY_KEYS counts the keys of [study]");
@@ -1208,10 +1214,10 @@ static void read_study(plan_ctx *c, const ini_section *s)
 		return;
 	report_missing(c, s, study_keys, N_STUDY_KEYS, seen);
 	record_key_positions(c->plan, where);
-	read_l10n(c, s, l10n[STUDY_KEY_TITLE], true, &c->plan->title_l10n);
-	read_l10n(c, s, l10n[STUDY_KEY_PLATFORM], false,
+	read_l10n(c, s, l10n[study_key("title")], true, &c->plan->title_l10n);
+	read_l10n(c, s, l10n[study_key("platform")], false,
 		  &c->plan->platform_l10n);
-	read_l10n(c, s, l10n[STUDY_KEY_METRIC], true, &c->plan->metric_l10n);
+	read_l10n(c, s, l10n[study_key("metric")], true, &c->plan->metric_l10n);
 	c->study = s;
 	/* With a bad state_type, judging the states by either rule would
 	 * only add errors that follow from the first. */
@@ -1219,13 +1225,13 @@ static void read_study(plan_ctx *c, const ini_section *s)
 		parse_states(c, c->states_key);
 	if (c->reference_key && !c->state_type_bad)
 		parse_reference(c, c->reference_key);
-	if (c->boundary_key && !where[STUDY_KEY_LOOKS])
+	if (c->boundary_key && !where[study_key("looks")])
 		diag_error(c->d, c->file, c->boundary_key->line,
 			   c->boundary_key->col, "boundary needs looks: it "
 			   "says how a sequential design spends its error");
 	/* Format 1 refuses looks themselves (format_gate). */
 	if (c->plan->n_looks > 0 && c->plan->format >= 2)
-		looks_method(c, s, where[STUDY_KEY_INTERVAL]);
+		looks_method(c, s, where[study_key("interval")]);
 }
 
 /* ------------------------------------------------------------------ */

@@ -661,6 +661,22 @@ static bool read_runs(rd *r, json_t *root, study *s)
 			run->position = (unsigned long)json_integer_value(pos);
 		if (json_is_integer(periods))
 			run->periods = (size_t)json_integer_value(periods);
+		/* The rows a plan's filter and missing values took, when it
+		 * has them. */
+		for (int k = RR_ROWS; k <= RR_MISSING; k++) {
+			json_t *v = json_object_get(e,
+						    RR_KEY((results_run_key)k));
+			size_t *to = k == RR_ROWS ? &run->rows
+				     : k == RR_FILTERED ? &run->filtered
+				     : &run->missing;
+
+			if (v && (!json_is_integer(v)
+				  || json_integer_value(v) < 0))
+				return results_json_bad(r, "runs",
+					RR_KEY((results_run_key)k), "a count");
+			if (v)
+				*to = (size_t)json_integer_value(v);
+		}
 		if (json_is_number(stat)) {
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);

@@ -198,9 +198,15 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 	if (st != PB_OK)
 		return st;
 	job->read_latency = true;
-	st = latency_read_file_hashed(full, display, s->plan.column,
-				      s->plan.allow_negative, d,
-				      &values, &n, ds, &job->hdr);
+	latency_rules rules = latency_rules_of(&s->plan);
+	latency_counts counts;
+
+	st = latency_read_file_rules(full, display, s->plan.column,
+				     s->plan.allow_negative, &rules, d,
+				     &values, &n, ds, &job->hdr, &counts);
+	run->rows = counts.rows;
+	run->filtered = counts.filtered;
+	run->missing = counts.missing;
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
 
@@ -568,8 +574,11 @@ static pb_status read_summary(run_pool *pool)
 							why, sizeof why));
 		return studyfile_fault_status(fault);
 	}
-	st = sumfile_read(real, pool->summary_display, &pool->s->plan,
-			  pool->d, &f);
+	st = sumfile_plan_refuses(&pool->s->plan, NULL, pool->summary_display,
+				  pool->d);
+	if (st == PB_OK)
+		st = sumfile_read(real, pool->summary_display, &pool->s->plan,
+				  pool->d, &f);
 	free(real);
 	pool->summary = f;
 	return st;

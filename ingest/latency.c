@@ -202,7 +202,18 @@ static bool latency_header_row(void *ctx, const csv_row *row, diag *d)
 			continue;
 		}
 		c->filter_col[i] = header_find(row, name, c->display, d);
-		if (c->filter_col[i] == NO_COLUMN) {
+		if (c->filter_col[i] == NO_COLUMN && c->hdr) {
+			if (!c->hdr->filter_missing) {
+				c->hdr->filter_missing = true;
+				c->hdr->line = row->line;
+				c->hdr->col = row->fields[0].col;
+				header_found(row, c->hdr->found,
+					     sizeof c->hdr->found);
+				snprintf(c->hdr->filter_column,
+					 sizeof c->hdr->filter_column, "%s",
+					 diag_quote(name, strlen(name)));
+			}
+		} else if (c->filter_col[i] == NO_COLUMN) {
 			char found[256];
 
 			header_found(row, found, sizeof found);
@@ -212,7 +223,8 @@ static bool latency_header_row(void *ctx, const csv_row *row, diag *d)
 				   diag_quote(name, strlen(name)), found);
 		}
 	}
-	return diag_errors(d) == errors && c->value_col != NO_COLUMN;
+	return diag_errors(d) == errors && c->value_col != NO_COLUMN
+	       && !(c->hdr && c->hdr->filter_missing);
 }
 
 /* Field K of a data row: the value and the period are parsed at once,
@@ -372,7 +384,7 @@ static pb_status latency_finish(latency_ctx *c, pb_status st, diag *d,
 		diag_fail(d, c->fail);
 		st = pb_status_merge(c->fail, st);
 	}
-	if (c->hdr && c->hdr->column_missing)
+	if (c->hdr && (c->hdr->column_missing || c->hdr->filter_missing))
 		st = pb_status_merge(st, PB_DATAERR);
 	if (st == PB_OK && c->data_rows == 0) {
 		diag_error(d, c->display, c->header_line, c->header_col,

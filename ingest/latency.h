@@ -33,6 +33,9 @@ pb_status latency_read_file(const char *path, const char *display,
  * it once for all files rather than once per file. */
 typedef struct latency_header {
 	bool column_missing;     /* the header lacks the column */
+	bool filter_missing;     /* it lacks a column the filter tests
+				    (latency_read_file_rules) */
+	char filter_column[128]; /* the first such column, quoted */
 	size_t line, col;        /* where the header starts, when missing */
 	char found[256];         /* its first names, quoted: "'a', 'b', ..." */
 } latency_header;
@@ -70,7 +73,8 @@ latency_rules latency_rules_of(const study_plan *p);
 
 /* As latency_read_file_hashed, using only the rows RULES keep (NULL: all)
  * and counting them into *COUNTS (may be NULL).  A filter column missing
- * from the header is an error at the header; a file whose rows the filter
+ * from the header is an error at the header (in *HDR, as a missing
+ * column, when HDR is not NULL); a file whose rows the filter
  * removes all, whose kept rows are all missing, or whose missing rows are
  * a larger share of its kept rows than the limit, is an error at its
  * header naming the counts (PB_DATAERR). */

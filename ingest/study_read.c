@@ -153,6 +153,8 @@ typedef struct run_pool {
 	pthread_cond_t done;     /* signalled when a job is done */
 	size_t latency_files;    /* latency files read */
 	size_t column_missing;   /* of them, without the study's column */
+	size_t filter_missing;   /* of them, without a column the filter
+				    tests */
 } run_pool;
 
 /* Opens a run's file PATH (its column COL in runs.csv, WHAT in messages)
@@ -429,6 +431,7 @@ static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
 		return st;
 	pool->latency_files += job->read_latency;
 	pool->column_missing += job->hdr.column_missing;
+	pool->filter_missing += job->hdr.filter_missing;
 	if (job->row)
 		job->row->used = true;
 	s->runs_from_summary += run->from_summary;
@@ -488,6 +491,49 @@ static pb_status report_missing_column(run_pool *pool)
 	return pool->column_missing ? PB_DATAERR : PB_OK;
 }
 
+/* The same for a column the filter tests: told once at the `filter` key
+ * when no latency file has it, else at the header of each file without
+ * it. */
+static pb_status report_missing_filter(run_pool *pool)
+{
+	const study *s = pool->s;
+	bool everywhere = pool->filter_missing == pool->latency_files
+			  && pool->latency_files > 1;
+	size_t key_line, key_col;
+
+	study_plan_key_position(&s->plan, "filter", &key_line, &key_col);
+	for (size_t i = 0; i < s->n_runs && pool->filter_missing; i++) {
+		const latency_header *h = &pool->jobs[i].hdr;
+		char *file, *ini;
+
+		if (!h->filter_missing)
+			continue;
+		file = path_join(s->dir, s->runs[i].latency_path);
+		ini = path_join(s->dir, "study.ini");
+		if (!file || !ini) {
+			free(file);
+			free(ini);
+			return PB_NOMEM;
+		}
+		if (everywhere)
+			diag_error(pool->d, ini, key_line, key_col,
+				   "the filter tests column '%s', which is "
+				   "missing from the header of all %zu latency "
+				   "files (the first, %s:%zu, holds %s)",
+				   h->filter_column, pool->latency_files, file,
+				   h->line, h->found);
+		else
+			diag_error(pool->d, file, h->line, h->col, "header has "
+				   "no column '%s', which the filter tests "
+				   "(found %s)", h->filter_column, h->found);
+		free(file);
+		free(ini);
+		if (everywhere)
+			break;
+	}
+	return pool->filter_missing ? PB_DATAERR : PB_OK;
+}
+
 /* Reads every run's files on up to JOBS threads; returns the merged
  * status, stopping at the first run out of memory as a single thread
  * would. */
@@ -531,6 +577,8 @@ static pb_status read_runs(run_pool *pool, unsigned jobs)
 		diag_free(pool->jobs[i].msgs);
 	if (st != PB_NOMEM)
 		st = pb_status_merge(st, report_missing_column(pool));
+	if (st != PB_NOMEM)
+		st = pb_status_merge(st, report_missing_filter(pool));
 	return st;
 }
 

@@ -121,11 +121,19 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 	}
 	/* A plan that uses every row stays as it was. */
 	if (p->n_filter > 0) {
-		GString *text = g_string_new(NULL);
+		json_t *filter = json_array();
 
-		rowfilter_text(text, p->filter, p->n_filter, false);
-		put(o, RP_KEY(RP_FILTER), json_string(text->str), ok);
-		g_string_free(text, TRUE);
+		for (size_t i = 0; i < p->n_filter; i++) {
+			json_t *c = json_object();
+
+			put(c, "column", json_string(p->filter[i].column), ok);
+			put(c, "op", json_string(p->filter[i].equal ? "=="
+								    : "!="),
+			    ok);
+			put(c, "value", json_string(p->filter[i].value), ok);
+			push(filter, c, ok);
+		}
+		put(o, RP_KEY(RP_FILTER), filter, ok);
 	}
 	if (p->n_missing > 0) {
 		json_t *tokens = json_array();

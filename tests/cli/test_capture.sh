@@ -54,6 +54,10 @@ worst=$(awk '{ s = $4 / ($2 - $3); if (s > w) w = s }
 ok "the captures hold rows of other processes and NA times" \
 	test "$rows" -gt "$kept" -a "$na" -gt 0
 
+run_pb check "$pm"
+ok "check counts the rows read, removed, missing and used" grep -qxF \
+	"rows of the latency files: $rows, $((rows - kept)) removed by the filter, $na missing, $((kept - na)) used" \
+	"$pb_out_file"
 run_pb -q report "$pm" -o "$out"
 is "$pb_status" 0 "report reads the captures"
 
@@ -93,7 +97,7 @@ ok "results.json: every run's rows, filtered and missing as counted" \
 	cmp "$tap_tmp/json-counts" "$tap_tmp/file-counts"
 is "$(wc -l <"$tap_tmp/json-counts" | tr -d ' ')" 36 "for all 36 runs"
 ok "results.json: the plan's filter, tokens and limit" \
-	grep -qzE '"filter": "Application == game.exe",[[:space:]]*"missing": \[[[:space:]]*"NA"[[:space:]]*\],[[:space:]]*"missing_limit": 0.05,' \
+	grep -qzE '"filter": \[[[:space:]]*\{[[:space:]]*"column": "Application",[[:space:]]*"op": "==",[[:space:]]*"value": "game.exe"[[:space:]]*\}[[:space:]]*\],[[:space:]]*"missing": \[[[:space:]]*"NA"[[:space:]]*\],[[:space:]]*"missing_limit": 0.05,' \
 	"$out/results.json"
 
 for lang in en de cs ko; do
@@ -164,6 +168,14 @@ ok "their results.json has no such keys" \
 	test -z "$(grep -e '"filter' -e '"missing": [0-9]' -e '"rows": [0-9]' \
 		"$tap_tmp/bare-report/results.json")"
 
+run_pb compare "$tap_tmp/bare" "$pm" -o "$tap_tmp/cmp"
+is "$pb_status" 65 "compare refuses a study with a filter beside one without"
+ok "at the filter key" grep -qF \
+	"pairboot: $pm/study.ini:$(grep -n '^filter = ' "$pm/study.ini" | cut -d: -f1):10: 'filter' differs: old '', new 'Application == game.exe'; studies that measure different things are not compared" \
+	"$pb_err_file"
+run_pb -q compare "$pm" "$out/results.json" -o "$tap_tmp/cmp"
+is "$pb_status" 0 "and compares it with its own results.json, whose filter reads back"
+
 # ---- refusals -----------------------------------------------------------
 ini_line() {
 	grep -n "^$2" "$tap_tmp/$1/study.ini" | cut -d: -f1
@@ -218,8 +230,17 @@ sed 's/^filter = .*/filter = Process == game.exe/' "$pm/study.ini" \
 	>"$tap_tmp/nocol/study.ini"
 run_pb check "$tap_tmp/nocol"
 is "$pb_status" 65 "a filter column the captures lack is refused"
-ok "at each capture's header" grep -qF \
-	"$tap_tmp/nocol/latency/s1-b01-default.csv:1:1: header has no column 'Process', which the filter tests (found 'Application', 'ProcessID', 'SwapChainAddress', 'Runtime', ...)" \
+ok "once, at the filter key, when no capture has it" grep -qxF \
+	"pairboot: $tap_tmp/nocol/study.ini:$(ini_line nocol 'filter = '):10: the filter tests column 'Process', which is missing from the header of all 36 latency files (the first, $tap_tmp/nocol/latency/s1-b01-hpet-off.csv:1, holds 'Application', 'ProcessID', 'SwapChainAddress', 'Runtime', ...)" \
+	"$pb_err_file"
+is "$(grep -c 'Process' "$pb_err_file")" 1 "and only there"
+copy onecol
+f=$tap_tmp/onecol/latency/s2-b04-hpet-on.csv
+sed '1s/^Application,/Process,/' "$f" >"$f.t" && mv "$f.t" "$f"
+run_pb check "$tap_tmp/onecol"
+is "$pb_status" 65 "a capture without the filter's column is refused"
+ok "at its header" grep -qxF \
+	"pairboot: $f:1:1: header has no column 'Application', which the filter tests (found 'Process', 'ProcessID', 'SwapChainAddress', 'Runtime', ...)" \
 	"$pb_err_file"
 
 copy syntax

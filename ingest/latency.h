@@ -6,7 +6,12 @@
  * >= 0 unless the study allows negative values (study.ini allow_negative).
  * An optional `period` column must hold integers that strictly increase, so
  * a file pasted together twice or reordered is caught.  Other columns are
- * ignored.  The CSV rules (BOM, CRLF, quoting, positions) are csvread's. */
+ * ignored.  The CSV rules (BOM, CRLF, quoting, positions) are csvread's.
+ *
+ * A study that chooses its rows (study.ini `filter`, `missing`,
+ * `missing_limit`: latency_read_file_rules) uses only the rows every
+ * condition of its filter holds for, and counts a kept row whose value is
+ * a missing token as missing rather than refusing it. */
 #ifndef PAIRBOOT_LATENCY_H
 #define PAIRBOOT_LATENCY_H
 

@@ -106,7 +106,14 @@ for lang in en de cs ko; do
 done
 run_pb -q verify "$pm" -a "$out/results.json"
 is "$pb_status" 0 "verify passes results.json"
-ok "the PDF report is written" test -s "$out/report.en.pdf"
+if command -v pdftotext >/dev/null 2>&1; then
+	ok "the PDF report says the same" grep -qxF \
+		"• Filter Application == game.exe: $kept of $rows rows of the latency files kept." \
+		"$(pdftotext "$out/report.en.pdf" "$tap_tmp/report.txt" &&
+		   echo "$tap_tmp/report.txt")"
+else
+	skip "the PDF report says the same" "no pdftotext"
+fi
 
 sed "s/the filter kept $kept1 of/the filter kept $((kept1 - 1)) of/" \
 	"$out/en.md" >"$tap_tmp/edited.md"
@@ -175,6 +182,24 @@ ok "at the filter key" grep -qF \
 	"$pb_err_file"
 run_pb -q compare "$pm" "$out/results.json" -o "$tap_tmp/cmp"
 is "$pb_status" 0 "and compares it with its own results.json, whose filter reads back"
+
+# missing without a filter: the captures without dwm.exe's rows
+copy naonly
+grep -v '^filter = ' "$pm/study.ini" >"$tap_tmp/naonly/study.ini"
+for f in "$tap_tmp"/naonly/latency/*.csv; do
+	awk -F, 'NR == 1 || $1 == "game.exe"' "$f" >"$f.t"
+	mv "$f.t" "$f"
+done
+run_pb -q report "$tap_tmp/naonly" -o "$tap_tmp/naonly-report" --lang en
+is "$pb_status" 0 "missing without a filter"
+ok "the page counts the missing rows, not kept ones" grep -qxF -e \
+	"- Series 1: all 18 runs were accepted; \`NA\` in $na1 rows." \
+	"$tap_tmp/naonly-report/en.md"
+ok "and says nothing of a filter" test -z "$(grep -e 'Filter' -e 'kept' \
+	"$tap_tmp/naonly-report/en.md")"
+ok "the missing values in all" grep -qxF -e \
+	"- Missing values \`NA\`: $na rows in $runs_na runs, at most $worst% of a run; limit 5%." \
+	"$tap_tmp/naonly-report/en.md"
 
 # ---- refusals -----------------------------------------------------------
 ini_line() {

@@ -885,7 +885,7 @@ static void runs_row_parts(page *pg, size_t k, GPtrArray *parts)
 	if (pg->p->n_missing > 0)
 		/* TRANSLATORS: %s are the missing-value tokens ("`NA`"), the
 		   second %s "37 kept rows". */
-		g_ptr_array_add(parts, (gpointer)fmt(pg, tr(pg, "%s in %s"),
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg, "missing rows", "%s in %s"),
 			missing_tokens(pg), missing_rows(pg, t.missing)));
 }
 

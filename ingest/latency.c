@@ -343,16 +343,19 @@ static pb_status judge_rules(latency_ctx *c, diag *d)
 	if (kept == 0) {
 		rowfilter_text(what, r->filter, r->n_filter, false);
 		diag_error(d, c->display, c->header_line, c->header_col,
-			   "the filter '%s' removes all %zu rows: none is "
+			   "the filter '%s' removes %s %zu row%s: none is "
 			   "left to measure", diag_quote(what->str, what->len),
-			   c->data_rows);
+			   c->data_rows == 1 ? "its" : "all", c->data_rows,
+			   c->data_rows == 1 ? "" : "s");
 	} else if (c->missing == kept) {
 		rowfilter_tokens_text(what, r->missing, r->n_missing, false);
 		diag_error(d, c->display, c->header_line, c->header_col,
-			   "%s %zu rows %sare missing values in column '%s' "
-			   "(missing = %s): none is left to measure",
-			   kept == 1 ? "the" : "all", kept,
+			   "%s %zu row%s %s%s in column '%s' (missing = %s): "
+			   "none is left to measure",
+			   kept == 1 ? "the" : "all", kept, kept == 1 ? "" : "s",
 			   r->n_filter ? "the filter keeps " : "",
+			   kept == 1 ? "is a missing value"
+				     : "are missing values",
 			   diag_quote(c->column, strlen(c->column)),
 			   diag_quote(what->str, what->len));
 	} else if (!rowfilter_within(c->missing, kept, r->missing_limit)) {
@@ -360,10 +363,11 @@ static pb_status judge_rules(latency_ctx *c, diag *d)
 
 		rowfilter_limit_text(limit, r->missing_limit);
 		diag_error(d, c->display, c->header_line, c->header_col,
-			   "%zu of %zu %srows are missing values in column "
-			   "'%s' (%.2f%%), more than missing_limit allows "
-			   "(%s, %g%%)", c->missing, kept,
-			   r->n_filter ? "kept " : "",
+			   "%zu of %zu %srows %s in column '%s' (%.2f%%), "
+			   "more than missing_limit allows (%s, %g%%)",
+			   c->missing, kept, r->n_filter ? "kept " : "",
+			   c->missing == 1 ? "is a missing value"
+					   : "are missing values",
 			   diag_quote(c->column, strlen(c->column)),
 			   100.0 * (double)c->missing / (double)kept,
 			   limit->str, r->missing_limit / 10000.0);

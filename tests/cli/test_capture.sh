@@ -224,7 +224,7 @@ sed "/^missing = NA/r $tap_tmp/limit.line" "$pm/study.ini" \
 run_pb check "$tap_tmp/limit"
 is "$pb_status" 65 "a millionth less refuses it (exit 65)"
 ok "at its header, with its counts and the limit" grep -qF \
-	"$tap_tmp/limit/$worst_file:1:1: $worst_na of $worst_kept kept rows are missing values in column 'MsBetweenPresents'" \
+	"$tap_tmp/limit/$worst_file:1:1: $worst_na of $worst_kept kept rows $([ "$worst_na" -eq 1 ] && echo 'is a missing value' || echo 'are missing values') in column 'MsBetweenPresents'" \
 	"$pb_err_file"
 ok "naming missing_limit" grep -q 'more than missing_limit allows (0\.' \
 	"$pb_err_file"

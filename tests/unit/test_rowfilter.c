@@ -287,8 +287,8 @@ static void check_reader(void)
 	st = read_with(capture, "Application == game.exe", "NA", 199999, &k,
 		       &sum, &n, msg, sizeof msg);
 	tap_ok(st == PB_DATAERR && n == 0
-	       && strcmp(msg, "c.csv:1:1: 1 of 5 kept rows are missing "
-			 "values in column 'MsBetweenPresents' (20.00%), more "
+	       && strcmp(msg, "c.csv:1:1: 1 of 5 kept rows is a missing "
+			 "value in column 'MsBetweenPresents' (20.00%), more "
 			 "than missing_limit allows (0.199999, 19.9999%)") == 0,
 	       "and above 19.9999%%: %s", msg);
 	st = read_with(capture, "Application == other.exe", "NA", 50000, &k,
@@ -302,8 +302,8 @@ static void check_reader(void)
 		       "Composed: Flip AND MsBetweenPresents == NA", "NA",
 		       1000000, &k, &sum, &n, msg, sizeof msg);
 	tap_ok(st == PB_DATAERR
-	       && strcmp(msg, "c.csv:1:1: the 1 rows the filter keeps are "
-			 "missing values in column 'MsBetweenPresents' "
+	       && strcmp(msg, "c.csv:1:1: the 1 row the filter keeps is "
+			 "a missing value in column 'MsBetweenPresents' "
 			 "(missing = NA): none is left to measure") == 0,
 	       "kept rows all missing, even under a limit of 100%%: %s", msg);
 	st = read_with(capture, "Process == game.exe", "NA", 50000, &k,

@@ -885,8 +885,9 @@ static void runs_row_parts(page *pg, size_t k, GPtrArray *parts)
 	if (pg->p->n_missing > 0)
 		/* TRANSLATORS: %s are the missing-value tokens ("`NA`"), the
 		   second %s "37 kept rows". */
-		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg, "missing rows", "%s in %s"),
-			missing_tokens(pg), missing_rows(pg, t.missing)));
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg,
+			"missing rows", "%s in %s"), missing_tokens(pg),
+			missing_rows(pg, t.missing)));
 }
 
 /* The study's filter and missing values, and what they took from all
@@ -927,7 +928,8 @@ static void runs_row_items(page *pg)
 			     missing_tokens(pg), missing_rows(pg, t.missing),
 			     fmt(pg, trn(pg, "in %zu run", "in %zu runs",
 					 t.runs_missing), t.runs_missing),
-			     percent_alone(pg, t.worst, 2), limit));
+			     percent_alone(pg, t.worst, t.worst < 0.00005 ? 4
+							       : 2), limit));
 }
 
 static void section_runs(page *pg)

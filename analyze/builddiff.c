@@ -36,6 +36,30 @@ static bool states_within(const study_plan *a, const study_plan *b)
 	return true;
 }
 
+/* Whether plans O and N use the same rows of their latency files. */
+static bool same_filter(const study_plan *o, const study_plan *n)
+{
+	if (o->n_filter != n->n_filter)
+		return false;
+	for (size_t i = 0; i < o->n_filter; i++)
+		if (o->filter[i].equal != n->filter[i].equal
+		    || !same_str(o->filter[i].column, n->filter[i].column)
+		    || !same_str(o->filter[i].value, n->filter[i].value))
+			return false;
+	return true;
+}
+
+static bool same_missing(const study_plan *o, const study_plan *n)
+{
+	if (o->n_missing != n->n_missing
+	    || o->missing_limit != n->missing_limit)
+		return false;
+	for (size_t i = 0; i < o->n_missing; i++)
+		if (!same_str(o->missing[i], n->missing[i]))
+			return false;
+	return true;
+}
+
 unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n)
 {
 	unsigned d = 0;
@@ -70,6 +94,10 @@ unsigned builddiff_plan_diff(const study_plan *o, const study_plan *n)
 	    || memcmp(o->looks, n->looks, o->n_looks * sizeof *o->looks) != 0
 	    || (o->n_looks > 0 && o->boundary != n->boundary))
 		d |= PLAN_DIFF_LOOKS;
+	if (!same_filter(o, n))
+		d |= PLAN_DIFF_FILTER;
+	if (!same_missing(o, n))
+		d |= PLAN_DIFF_MISSING;
 	return d;
 }
 

@@ -98,8 +98,9 @@ typedef enum change_verdict {
 #define CHANGE_VERDICT_COUNT 5
 
 /* Which parts of the two analysis plans differ (bit flags), in the order
- * study.ini's keys are listed in ingest/study_ini.h.  The first six make the
- * studies incomparable: they measure, summarise or judge something else. */
+ * study.ini's keys are listed in ingest/study_ini.h.  The first six, the
+ * state type, the filter and the missing values make the studies
+ * incomparable: they measure, summarise or judge something else. */
 enum {
 	PLAN_DIFF_COLUMN = 1u << 0,
 	PLAN_DIFF_SCALE = 1u << 1,
@@ -113,18 +114,22 @@ enum {
 	PLAN_DIFF_STATES = 1u << 9,      /* as sets; order is display only */
 	PLAN_DIFF_STATE_TYPE = 1u << 10, /* numbers against names: then the
 					    only difference reported */
-	PLAN_DIFF_LOOKS = 1u << 11       /* the looks or their boundary:
+	PLAN_DIFF_LOOKS = 1u << 11,      /* the looks or their boundary:
 					    each study's verdicts are those
 					    of its own looks */
+	PLAN_DIFF_FILTER = 1u << 12,     /* the rows of the latency files
+					    used: other values */
+	PLAN_DIFF_MISSING = 1u << 13     /* the missing tokens or their
+					    limit: other runs refused */
 };
 
-#define PLAN_DIFF_FIELDS 12
+#define PLAN_DIFF_FIELDS 14
 
 /* The differences that forbid a comparison. */
 #define PLAN_DIFF_INCOMPARABLE                                              \
 	(PLAN_DIFF_COLUMN | PLAN_DIFF_SCALE | PLAN_DIFF_UNIT               \
 	 | PLAN_DIFF_BETTER | PLAN_DIFF_STATISTIC | PLAN_DIFF_REFERENCE   \
-	 | PLAN_DIFF_STATE_TYPE)
+	 | PLAN_DIFF_STATE_TYPE | PLAN_DIFF_FILTER | PLAN_DIFF_MISSING)
 
 /* Which way a change goes, judged by the old plan's better side. */
 typedef enum change_direction {

@@ -89,6 +89,9 @@ typedef enum results_plan_key {
 	RP_STATES,
 	RP_LOOKS,              /* a sequential plan only */
 	RP_BOUNDARY,           /* likewise */
+	RP_FILTER,             /* only when study.ini gives `filter` */
+	RP_MISSING,            /* these two only when it gives `missing` */
+	RP_MISSING_LIMIT,
 	RP_DIGEST,
 	RP_REGISTERED,
 	RP_KEYS
@@ -166,6 +169,9 @@ typedef enum results_run_key {
 	RR_STARTED,
 	RR_PERIODS,
 	RR_CAPTURE_RUNS,       /* capture = capframex only */
+	RR_ROWS,               /* these three only when the plan gives */
+	RR_FILTERED,           /* `filter` or `missing` */
+	RR_MISSING,
 	RR_STATISTIC,
 	RR_LATENCY,
 	RR_LATENCY_SHA256,

@@ -13,8 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "common/numparse.h"
 #include "ingest/csvread.h"
+#include "ingest/rowfilter.h"
 #include "ingest/textcheck.h"
 
 #define NO_COLUMN ((size_t)-1)
@@ -41,6 +44,12 @@ typedef struct latency_ctx {
 	numparse_result period_res;
 	long period;            /* when period_res is NUMPARSE_OK */
 	char period_text[256];  /* diag_quote of a period refused */
+	/* The rules, and what they did: */
+	const latency_rules *rules;   /* or NULL */
+	size_t *filter_col;     /* each condition's column in the header */
+	bool row_out;           /* the row being read fails a condition */
+	bool value_missing;     /* its value is a missing token */
+	size_t filtered, missing;
 } latency_ctx;
 
 /* Finds NAME in the header; a second copy is an error, since the file
@@ -179,7 +188,43 @@ static bool latency_header_row(void *ctx, const csv_row *row, diag *d)
 	c->period_col = header_find(row, "period", c->display, d);
 	if (c->value_col == NO_COLUMN)
 		header_missing(c, row, d);
-	return diag_errors(d) == errors && c->value_col != NO_COLUMN;
+	for (size_t i = 0; c->rules && i < c->rules->n_filter; i++) {
+		const char *name = c->rules->filter[i].column;
+		size_t same = i;
+
+		/* A column two conditions test is found (or told missing)
+		 * once. */
+		for (size_t j = 0; j < i && same == i; j++)
+			if (strcmp(c->rules->filter[j].column, name) == 0)
+				same = j;
+		if (same < i) {
+			c->filter_col[i] = c->filter_col[same];
+			continue;
+		}
+		c->filter_col[i] = header_find(row, name, c->display, d);
+		if (c->filter_col[i] == NO_COLUMN && c->hdr) {
+			if (!c->hdr->filter_missing) {
+				c->hdr->filter_missing = true;
+				c->hdr->line = row->line;
+				c->hdr->col = row->fields[0].col;
+				header_found(row, c->hdr->found,
+					     sizeof c->hdr->found);
+				snprintf(c->hdr->filter_column,
+					 sizeof c->hdr->filter_column, "%s",
+					 diag_quote(name, strlen(name)));
+			}
+		} else if (c->filter_col[i] == NO_COLUMN) {
+			char found[256];
+
+			header_found(row, found, sizeof found);
+			diag_error(d, c->display, row->line, row->fields[0].col,
+				   "header has no column '%s', which the "
+				   "filter tests (found %s)",
+				   diag_quote(name, strlen(name)), found);
+		}
+	}
+	return diag_errors(d) == errors && c->value_col != NO_COLUMN
+	       && !(c->hdr && c->hdr->filter_missing);
 }
 
 /* Field K of a data row: the value and the period are parsed at once,
@@ -188,6 +233,20 @@ static void latency_field(void *ctx, size_t k, const char *text, size_t len)
 {
 	latency_ctx *c = ctx;
 
+	for (size_t i = 0; c->rules && i < c->rules->n_filter; i++) {
+		const plan_condition *cond = &c->rules->filter[i];
+
+		if (c->filter_col[i] == k
+		    && (strlen(cond->value) == len
+			&& memcmp(cond->value, text, len) == 0) != cond->equal)
+			c->row_out = true;
+	}
+	if (k == c->value_col && c->rules
+	    && rowfilter_is_token(c->rules->missing, c->rules->n_missing, text,
+				  len)) {
+		c->value_missing = true;
+		return;
+	}
 	if (k == c->value_col) {
 		c->value_res = numparse_double_quick(text, len, &c->value);
 		/* Only a '-' can make a number negative: testing it first
@@ -247,16 +306,78 @@ static bool latency_row(void *ctx, size_t index, const csv_cursor *cur,
 {
 	latency_ctx *c = ctx;
 
+	bool out = c->row_out, missing = c->value_missing;
+
 	(void)index;
 	c->data_rows++;
+	c->row_out = false;
+	c->value_missing = false;
 	if (c->period_col != NO_COLUMN)
 		judge_period(c, cur, d);
+	/* A row the filter removes is not the study's: its value is not
+	 * judged at all. */
+	if (out) {
+		c->filtered++;
+		return true;
+	}
+	if (missing) {
+		c->missing++;
+		return true;
+	}
 	return judge_value(c, cur, d);
 }
 
 static const csv_columns latency_columns = {
 	latency_header_row, latency_field, latency_row
 };
+
+/* The filter and the missing values, over the whole file: told at its
+ * header, naming what removed its rows. */
+static pb_status judge_rules(latency_ctx *c, diag *d)
+{
+	const latency_rules *r = c->rules;
+	size_t kept = c->data_rows - c->filtered;
+	GString *what = g_string_new(NULL);
+	pb_status st = PB_DATAERR;
+
+	if (kept == 0) {
+		rowfilter_text(what, r->filter, r->n_filter, false);
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "the filter '%s' removes %s %zu row%s: none is "
+			   "left to measure", diag_quote(what->str, what->len),
+			   c->data_rows == 1 ? "its" : "all", c->data_rows,
+			   c->data_rows == 1 ? "" : "s");
+	} else if (c->missing == kept) {
+		rowfilter_tokens_text(what, r->missing, r->n_missing, false);
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "%s %zu row%s %s%s in column '%s' (missing = %s): "
+			   "none is left to measure",
+			   kept == 1 ? "the" : "all", kept, kept == 1 ? "" : "s",
+			   r->n_filter ? "the filter keeps " : "",
+			   kept == 1 ? "is a missing value"
+				     : "are missing values",
+			   diag_quote(c->column, strlen(c->column)),
+			   diag_quote(what->str, what->len));
+	} else if (!rowfilter_within(c->missing, kept, r->missing_limit)) {
+		GString *limit = g_string_new(NULL);
+
+		rowfilter_limit_text(limit, r->missing_limit);
+		diag_error(d, c->display, c->header_line, c->header_col,
+			   "%zu of %zu %srows %s in column '%s' (%.2f%%), "
+			   "more than missing_limit allows (%s, %g%%)",
+			   c->missing, kept, r->n_filter ? "kept " : "",
+			   c->missing == 1 ? "is a missing value"
+					   : "are missing values",
+			   diag_quote(c->column, strlen(c->column)),
+			   100.0 * (double)c->missing / (double)kept,
+			   limit->str, r->missing_limit / 10000.0);
+		g_string_free(limit, TRUE);
+	} else {
+		st = PB_OK;
+	}
+	g_string_free(what, TRUE);
+	return st;
+}
 
 /* Shared end of both readers: turns the reader's status and what the
  * callback saw into the result. */
@@ -267,13 +388,15 @@ static pb_status latency_finish(latency_ctx *c, pb_status st, diag *d,
 		diag_fail(d, c->fail);
 		st = pb_status_merge(c->fail, st);
 	}
-	if (c->hdr && c->hdr->column_missing)
+	if (c->hdr && (c->hdr->column_missing || c->hdr->filter_missing))
 		st = pb_status_merge(st, PB_DATAERR);
 	if (st == PB_OK && c->data_rows == 0) {
 		diag_error(d, c->display, c->header_line, c->header_col,
 			   "no periods: the file holds only a header");
 		st = PB_DATAERR;
 	}
+	if (st == PB_OK && c->rules)
+		st = judge_rules(c, d);
 	if (st != PB_OK) {
 		free(c->values);
 		*values = NULL;
@@ -285,14 +408,38 @@ static pb_status latency_finish(latency_ctx *c, pb_status st, diag *d,
 	return PB_OK;
 }
 
-static void latency_init(latency_ctx *c, const char *display,
-			 const char *column)
+static pb_status latency_init(latency_ctx *c, const char *display,
+			      const char *column, const latency_rules *rules)
 {
 	memset(c, 0, sizeof *c);
 	c->display = display;
 	c->column = column;
 	c->value_col = NO_COLUMN;
 	c->period_col = NO_COLUMN;
+	if (!rules || (rules->n_filter == 0 && rules->n_missing == 0))
+		return PB_OK;
+	c->rules = rules;
+	c->filter_col = malloc((rules->n_filter + 1) * sizeof *c->filter_col);
+	for (size_t i = 0; c->filter_col && i < rules->n_filter; i++)
+		c->filter_col[i] = NO_COLUMN;
+	return c->filter_col ? PB_OK : PB_NOMEM;
+}
+
+/* What the rules did to the rows, into *COUNTS (may be NULL), and the
+ * context's memory freed. */
+static void latency_done(latency_ctx *c, latency_counts *counts)
+{
+	if (counts)
+		*counts = (latency_counts){ c->data_rows, c->filtered,
+					    c->missing };
+	free(c->filter_col);
+	c->filter_col = NULL;
+}
+
+latency_rules latency_rules_of(const study_plan *p)
+{
+	return (latency_rules){ p->filter, p->n_filter, p->missing,
+				p->n_missing, p->missing_limit };
 }
 
 pb_status latency_read_file(const char *path, const char *display,
@@ -308,16 +455,60 @@ pb_status latency_read_file_hashed(const char *path, const char *display,
 				   diag *d, double **values, size_t *n,
 				   digest_stream *ds, latency_header *hdr)
 {
+	return latency_read_file_rules(path, display, column, allow_negative,
+				       NULL, d, values, n, ds, hdr, NULL);
+}
+
+pb_status latency_read_file_rules(const char *path, const char *display,
+				  const char *column, bool allow_negative,
+				  const latency_rules *rules, diag *d,
+				  double **values, size_t *n,
+				  digest_stream *ds, latency_header *hdr,
+				  latency_counts *counts)
+{
 	latency_ctx c;
 	pb_status st;
 
-	latency_init(&c, display, column);
-	c.allow_negative = allow_negative;
-	c.hdr = hdr;
+	if (counts)
+		*counts = (latency_counts){ 0, 0, 0 };
 	if (hdr)
 		memset(hdr, 0, sizeof *hdr);
+	*values = NULL;
+	*n = 0;
+	st = latency_init(&c, display, column, rules);
+	if (st != PB_OK) {
+		diag_fail(d, st);
+		return st;
+	}
+	c.allow_negative = allow_negative;
+	c.hdr = hdr;
 	st = csvread_file_columns(path, display, &latency_columns, &c, d, ds);
-	return latency_finish(&c, st, d, values, n);
+	st = latency_finish(&c, st, d, values, n);
+	latency_done(&c, counts);
+	return st;
+}
+
+pb_status latency_read_buffer_rules(const char *buf, size_t len,
+				    const char *display, const char *column,
+				    const latency_rules *rules, diag *d,
+				    double **values, size_t *n,
+				    latency_counts *counts)
+{
+	latency_ctx c;
+	pb_status st;
+
+	*values = NULL;
+	*n = 0;
+	st = latency_init(&c, display, column, rules);
+	if (st != PB_OK) {
+		diag_fail(d, st);
+		return st;
+	}
+	st = csvread_buffer_columns(buf, len, display, 0, &latency_columns,
+				    &c, d);
+	st = latency_finish(&c, st, d, values, n);
+	latency_done(&c, counts);
+	return st;
 }
 
 pb_status latency_read_buffer(const char *buf, size_t len,
@@ -328,7 +519,7 @@ pb_status latency_read_buffer(const char *buf, size_t len,
 	latency_ctx c;
 	pb_status st;
 
-	latency_init(&c, display, column);
+	latency_init(&c, display, column, NULL);
 	c.allow_negative = allow_negative;
 	st = csvread_buffer_columns(buf, len, display, chunk,
 				    &latency_columns, &c, d);

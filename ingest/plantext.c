@@ -10,6 +10,7 @@
 #include "common/digest.h"
 #include "common/keytext.h"
 #include "common/numtext.h"
+#include "ingest/rowfilter.h"
 
 static const char *const key_names[PLAN_KEY_COUNT] = {
 	[PLAN_KEY_STATISTIC] = "statistic",
@@ -28,6 +29,9 @@ static const char *const key_names[PLAN_KEY_COUNT] = {
 	[PLAN_KEY_STATES] = "states",
 	[PLAN_KEY_LOOKS] = "looks",
 	[PLAN_KEY_BOUNDARY] = "boundary",
+	[PLAN_KEY_FILTER] = "filter",
+	[PLAN_KEY_MISSING] = "missing",
+	[PLAN_KEY_MISSING_LIMIT] = "missing_limit",
 	[PLAN_KEY_SERIES] = "series",
 };
 
@@ -178,6 +182,17 @@ void plantext_value(GString *out, const study_plan *p, plantext_key key,
 	case PLAN_KEY_BOUNDARY:
 		g_string_append(out, look_boundary_name(p->boundary));
 		break;
+	case PLAN_KEY_FILTER:
+		rowfilter_text(out, p->filter, p->n_filter,
+			       form == PLANTEXT_INI);
+		break;
+	case PLAN_KEY_MISSING:
+		rowfilter_tokens_text(out, p->missing, p->n_missing,
+				      form == PLANTEXT_INI);
+		break;
+	case PLAN_KEY_MISSING_LIMIT:
+		rowfilter_limit_text(out, p->missing_limit);
+		break;
 	case PLAN_KEY_SERIES: put_series(out, p); break;
 	case PLAN_KEY_COUNT: g_string_append_c(out, '?'); break;
 	}
@@ -207,6 +222,12 @@ pb_status plantext_canonical(const study_plan *p, char **text)
 		/* Likewise a plan without looks keeps the text it had. */
 		if ((k == PLAN_KEY_LOOKS || k == PLAN_KEY_BOUNDARY)
 		    && p->n_looks == 0)
+			continue;
+		/* And a plan that takes every row of its files. */
+		if (k == PLAN_KEY_FILTER && p->n_filter == 0)
+			continue;
+		if ((k == PLAN_KEY_MISSING || k == PLAN_KEY_MISSING_LIMIT)
+		    && p->n_missing == 0)
 			continue;
 		g_string_append_printf(out, "%s=", key_names[k]);
 		plantext_value(out, p, (plantext_key)k, PLANTEXT_CANONICAL);

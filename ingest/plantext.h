@@ -26,6 +26,10 @@
  *   states=missing;0;10;20;100
  *   looks=10;20;30;40              (only for a sequential plan)
  *   boundary=obrien-fleming        (likewise)
+ *   filter=Application == game.exe (only when study.ini gives `filter`)
+ *   missing=NA;N/A                 (only when study.ini gives `missing`)
+ *   missing_limit=0.05             (with missing: the limit in force,
+ *                                   5% when not given)
  *   series=1 latency;2 latency;mechanism mechanism
  *
  * Numbers are written as the shortest text that reads back to the same
@@ -66,6 +70,10 @@ typedef enum plantext_key {
 	PLAN_KEY_STATES,
 	PLAN_KEY_LOOKS,      /* these two only for a sequential plan */
 	PLAN_KEY_BOUNDARY,
+	PLAN_KEY_FILTER,     /* these three only when `filter` and `missing`
+				are given (missing_limit with missing) */
+	PLAN_KEY_MISSING,
+	PLAN_KEY_MISSING_LIMIT,
 	PLAN_KEY_SERIES,     /* the canonical form's only: study.ini has
 				sections */
 	PLAN_KEY_COUNT

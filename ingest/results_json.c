@@ -5,6 +5,7 @@
 #include "common/fileread.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -318,6 +319,73 @@ static bool read_looks(rd *r, json_t *pl, study_plan *p)
 	return true;
 }
 
+/* plan.filter, plan.missing and plan.missing_limit: absent for a plan
+ * that uses every row; the limit with the tokens. */
+static bool read_rows(rd *r, json_t *pl, study_plan *p)
+{
+	json_t *filter = json_object_get(pl, RP_KEY(RP_FILTER));
+	json_t *missing = json_object_get(pl, RP_KEY(RP_MISSING));
+	json_t *limit = json_object_get(pl, RP_KEY(RP_MISSING_LIMIT));
+	size_t i;
+	json_t *v;
+
+	if (filter) {
+		if (!json_is_array(filter) || json_array_size(filter) == 0)
+			return results_json_bad(r, "plan", RP_KEY(RP_FILTER),
+						"a list of conditions");
+		p->filter = calloc(json_array_size(filter), sizeof *p->filter);
+		if (!p->filter) {
+			r->nomem = true;
+			return false;
+		}
+		json_array_foreach(filter, i, v) {
+			plan_condition *c = &p->filter[i];
+			const char *op = json_string_value(json_object_get(v,
+							"op"));
+
+			p->n_filter = i + 1;
+			if (!op || (strcmp(op, "==") != 0
+				    && strcmp(op, "!=") != 0))
+				return results_json_bad(r, "plan",
+					RP_KEY(RP_FILTER),
+					"a list of conditions");
+			c->equal = op[0] == '=';
+			if (!take_str(r, v, "plan.filter", "column", false,
+				      &c->column)
+			    || !take_str(r, v, "plan.filter", "value", false,
+					 &c->value))
+				return false;
+		}
+	}
+	if (!missing && !limit)
+		return true;
+	if (!json_is_array(missing) || json_array_size(missing) == 0)
+		return results_json_bad(r, "plan", RP_KEY(RP_MISSING),
+					"a list of strings");
+	p->missing = calloc(json_array_size(missing), sizeof *p->missing);
+	if (!p->missing) {
+		r->nomem = true;
+		return false;
+	}
+	json_array_foreach(missing, i, v) {
+		if (!json_is_string(v))
+			return results_json_bad(r, "plan", RP_KEY(RP_MISSING),
+						"a list of strings");
+		p->missing[i] = dup_str(r, json_string_value(v));
+		if (!p->missing[i])
+			return false;
+		p->n_missing = i + 1;
+	}
+	if (!json_is_number(limit) || !(json_number_value(limit) >= 0)
+	    || json_number_value(limit) > 1)
+		return results_json_bad(r, "plan", RP_KEY(RP_MISSING_LIMIT),
+					"a number from 0 to 1");
+	/* Written as a whole number of millionths (ingest/rowfilter.h). */
+	p->missing_limit = (uint32_t)floor(json_number_value(limit) * 1e6
+					   + 0.5);
+	return true;
+}
+
 /* plan.state_type: absent before format 2, where states are numbers. */
 static bool read_state_type(rd *r, json_t *pl, study_plan *p)
 {
@@ -491,7 +559,7 @@ static bool read_plan(rd *r, json_t *root, study_plan *p)
 		return results_json_bad(r, "plan", RP_KEY(RP_CAPTURE),
 					"csv or capframex");
 	if (!read_state_type(r, pl, p) || !read_plan_states(r, pl, p)
-	    || !read_looks(r, pl, p))
+	    || !read_looks(r, pl, p) || !read_rows(r, pl, p))
 		return false;
 	return results_json_get_state(r, pl, "plan", RP_KEY(RP_REFERENCE),
 				      &p->reference)
@@ -677,6 +745,22 @@ static bool read_runs(rd *r, json_t *root, study *s)
 		v = json_object_get(e, RR_KEY(RR_CAPTURE_RUNS));
 		if (json_is_integer(v) && json_integer_value(v) > 0)
 			run->capture_runs = (size_t)json_integer_value(v);
+		/* The rows a plan's filter and missing values took, when it
+		 * has them. */
+		for (int k = RR_ROWS; k <= RR_MISSING; k++) {
+			json_t *count = json_object_get(e,
+						RR_KEY((results_run_key)k));
+			size_t *to = k == RR_ROWS ? &run->rows
+				     : k == RR_FILTERED ? &run->filtered
+				     : &run->missing;
+
+			if (count && (!json_is_integer(count)
+				      || json_integer_value(count) < 0))
+				return results_json_bad(r, "runs",
+					RR_KEY((results_run_key)k), "a count");
+			if (count)
+				*to = (size_t)json_integer_value(count);
+		}
 		if (json_is_number(stat)) {
 			run->has_statistic = true;
 			run->statistic = json_number_value(stat);

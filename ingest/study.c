@@ -155,6 +155,14 @@ void study_plan_free(study_plan *p)
 		l10n_free(&p->series[i].note_l10n);
 	}
 	free(p->series);
+	for (size_t i = 0; i < p->n_filter; i++) {
+		free(p->filter[i].column);
+		free(p->filter[i].value);
+	}
+	free(p->filter);
+	for (size_t i = 0; i < p->n_missing; i++)
+		free(p->missing[i]);
+	free(p->missing);
 	for (size_t i = 0; i < p->n_texts; i++)
 		free(p->texts[i].text);
 	free(p->texts);

@@ -112,7 +112,20 @@ typedef struct series_def {
 } series_def;
 
 /* The number of keys [study] may hold (ingest/study_ini.h lists them). */
-#define PLAN_STUDY_KEYS 27
+#define PLAN_STUDY_KEYS 30
+
+/* One condition of `filter` (format 2, ingest/rowfilter.h): a row of a
+ * latency file is used only when its field COLUMN, unquoted, is (EQUAL)
+ * or is not (!EQUAL) exactly VALUE. */
+typedef struct plan_condition {
+	char *column;            /* unescaped, non-empty */
+	char *value;             /* unescaped, non-empty */
+	bool equal;              /* `==`; false for `!=` */
+} plan_condition;
+
+/* The default of `missing_limit` when `missing` is given: 5%, in parts
+ * per million of a run's kept rows. */
+#define PLAN_MISSING_LIMIT_DEFAULT 50000u
 
 /* Where study.ini wrote one key of [study], so that a message about a
  * setting can point at it. */
@@ -182,6 +195,17 @@ typedef struct study_plan {
 						  maximum */
 	size_t n_looks;          /* 0: not a sequential study */
 	look_boundary boundary;  /* `boundary`; O'Brien-Fleming by default */
+	plan_condition *filter;  /* `filter` (format 2): all must hold for a
+				    row to be used; NULL when not given */
+	size_t n_filter;
+	char **missing;          /* `missing` (format 2): texts of the
+				    column that mean "no value"; NULL when
+				    not given */
+	size_t n_missing;
+	uint32_t missing_limit;  /* `missing_limit`, in parts per million of
+				    a run's kept rows (0..1000000);
+				    PLAN_MISSING_LIMIT_DEFAULT when only
+				    `missing` is given; 0 without it */
 	pb_state *states;        /* display order; each one's text points
 				    into state_text */
 	size_t n_states;
@@ -263,7 +287,13 @@ typedef struct study_run {
 
 	bool has_statistic;      /* latency file read and summarised */
 	double statistic;        /* the plan's statistic, in unit */
-	size_t periods;          /* rows read from the latency file */
+	size_t periods;          /* values used from the latency file (its
+				    rows less those the filter removed and
+				    those missing) */
+	size_t rows;             /* data rows read from the latency file */
+	size_t filtered;         /* of them, removed by the plan's filter */
+	size_t missing;          /* of the rows kept, those whose value is a
+				    missing token of the plan */
 	char latency_sha256[65]; /* hex digest of the latency file, or "" */
 	bool from_summary;       /* statistic, periods and latency digest
 				    taken from the run summary, its latency

@@ -22,6 +22,7 @@
 #include "common/strutil.h"
 #include "ingest/keyindex.h"
 #include "ingest/plantext.h"
+#include "ingest/rowfilter.h"
 #include "ingest/suggest.h"
 #include "ingest/textcheck.h"
 
@@ -49,6 +50,7 @@ typedef struct plan_ctx {
 	const ini_key *control_key;  /* the kind line of the first control
 					series, or NULL */
 	const ini_key *boundary_key; /* `boundary`, or NULL: it needs looks */
+	bool missing_limit_given;    /* `missing_limit` was read */
 } plan_ctx;
 
 /* Reports a problem with the value of key K. */
@@ -576,6 +578,77 @@ static void read_boundary(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
+/* filter = COLUMN == VALUE [AND ...] (format 2, ingest/rowfilter.h). */
+static void read_filter(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	rowfilter_fault f;
+	study_plan *p = c->plan;
+	pb_status st;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (text_has_control(c, s, k)) {
+		g_free(v);
+		return;
+	}
+	rowfilter_free_conditions(p->filter, p->n_filter);
+	st = rowfilter_parse(v, &p->filter, &p->n_filter, &f);
+	if (st == PB_DATAERR)
+		diag_error(c->d, c->file, k->line, k->vcol + f.at, "%s",
+			   f.what);
+	else if (st != PB_OK)
+		c->fail = st;
+	if (st == PB_OK) {
+		GString *text = g_string_new(NULL);
+
+		rowfilter_text(text, p->filter, p->n_filter, false);
+		text_seen(c, text->str, k->line, k->vcol);
+		g_string_free(text, TRUE);
+	}
+	g_free(v);
+}
+
+/* missing = NA[;...]: the texts of the column that mean "no value". */
+static void read_missing(plan_ctx *c, const ini_section *s, const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	rowfilter_fault f;
+	study_plan *p = c->plan;
+	pb_status st;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (text_has_control(c, s, k)) {
+		g_free(v);
+		return;
+	}
+	rowfilter_free_tokens(p->missing, p->n_missing);
+	st = rowfilter_tokens_parse(v, &p->missing, &p->n_missing, &f);
+	if (st == PB_DATAERR)
+		diag_error(c->d, c->file, k->line, k->vcol + f.at, "%s",
+			   f.what);
+	else if (st != PB_OK)
+		c->fail = st;
+	for (size_t i = 0; i < p->n_missing; i++)
+		text_seen(c, p->missing[i], k->line, k->vcol);
+	g_free(v);
+}
+
+/* missing_limit = 5% | 0.05: the largest share of a run's kept rows that
+ * may be missing. */
+static void read_missing_limit(plan_ctx *c, const ini_section *s,
+			       const ini_key *k)
+{
+	gchar *v = value_raw(c, s, k);
+	rowfilter_fault f;
+
+	g_ptr_array_add(c->v2_keys, (gpointer)k);
+	if (rowfilter_limit_parse(v, &c->plan->missing_limit, &f))
+		c->missing_limit_given = true;
+	else
+		value_error(c, k, "%s", f.what);
+	g_free(v);
+}
+
 static void read_statistic(plan_ctx *c, const ini_section *s,
 			   const ini_key *k)
 {
@@ -914,6 +987,9 @@ static const key_def study_keys[] = {
 	{ "looks", false, read_looks },
 	{ "boundary", false, read_boundary },
 	{ "metric", false, read_metric },
+	{ "filter", false, read_filter },
+	{ "missing", false, read_missing },
+	{ "missing_limit", false, read_missing_limit },
 };
 #define N_STUDY_KEYS (sizeof study_keys / sizeof study_keys[0])
 
@@ -1229,6 +1305,27 @@ static void read_study(plan_ctx *c, const ini_section *s)
 		diag_error(c->d, c->file, c->boundary_key->line,
 			   c->boundary_key->col, "boundary needs looks: it "
 			   "says how a sequential design spends its error");
+	if (where[study_key("missing_limit")] && !seen[study_key("missing")])
+		diag_error(c->d, c->file, where[study_key("missing_limit")]->line,
+			   where[study_key("missing_limit")]->col, "missing_limit "
+			   "needs missing: it limits the rows that hold one of "
+			   "its tokens");
+	else if (c->plan->n_missing > 0 && !c->missing_limit_given)
+		c->plan->missing_limit = PLAN_MISSING_LIMIT_DEFAULT;
+	/* A CapFrameX capture holds one process's frames as numbers: there
+	 * is no row to filter and no token to declare. */
+	if (c->plan->capture == CAPTURE_CAPFRAMEX)
+		for (size_t i = 0; i < 2; i++) {
+			const ini_key *k = where[study_key(i ? "missing"
+							       : "filter")];
+			if (k)
+				diag_error(c->d, c->file, k->line, k->col,
+					   "%s is for CSV captures; a "
+					   "CapFrameX capture (capture = "
+					   "capframex) has no rows of other "
+					   "processes and no missing-value "
+					   "tokens", k->name);
+		}
 	/* Format 1 refuses looks themselves (format_gate). */
 	if (c->plan->n_looks > 0 && c->plan->format >= 2)
 		looks_method(c, s, where[study_key("interval")]);

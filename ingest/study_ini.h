@@ -44,6 +44,13 @@
  *                            a synthetic proxy, and conclusions say so
  *               allow_negative  optional, yes | no (default no), format 2:
  *                            negative per-period values are data
+ *               filter       optional, format 2: COLUMN == VALUE or
+ *                            COLUMN != VALUE, joined by " AND "
+ *                            (ingest/rowfilter.h): the rows used
+ *               missing      optional, format 2: tokens separated by
+ *                            ';' that mean "no value" in `column`
+ *               missing_limit  optional, format 2, only with missing:
+ *                            P% or a fraction F (default 5%)
  *   [series ID] kind         required, latency | mechanism | boundary |
  *                            control
  *               label        optional text; the default is "Series ID", in

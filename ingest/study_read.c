@@ -154,6 +154,8 @@ typedef struct run_pool {
 	pthread_cond_t done;     /* signalled when a job is done */
 	size_t latency_files;    /* latency files read */
 	size_t column_missing;   /* of them, without the study's column */
+	size_t filter_missing;   /* of them, without a column the filter
+				    tests */
 } run_pool;
 
 /* Opens a run's file PATH (its column COL in runs.csv, WHAT in messages)
@@ -219,19 +221,23 @@ static pb_status hash_whole(const char *full, const char *display,
  * `capture` decides how a file is read. */
 static pb_status read_latency_values(const study *s, const char *full,
 				     const char *display, diag *d,
-				     double **values, size_t *n, size_t *runs,
-				     digest_stream *ds, latency_header *hdr)
+				     double **values, size_t *n,
+				     study_run *run, digest_stream *ds,
+				     latency_header *hdr)
 {
 	size_t line, col;
+	latency_rules rules;
+	latency_counts counts;
+	pb_status st;
 
-	*runs = 0;
+	run->capture_runs = 0;
 	if (s->plan.capture == CAPTURE_CAPFRAMEX)
 		return capframex_read_file(full, display, s->plan.column,
 					   s->plan.allow_negative, d, values,
-					   n, runs, ds);
+					   n, &run->capture_runs, ds);
 	if (capframex_looks_like_json(full, &line, &col)) {
 		/* Hashed as it would be read, for the list of inputs. */
-		pb_status st = hash_whole(full, display, ds, d);
+		st = hash_whole(full, display, ds, d);
 
 		if (st != PB_OK)
 			return st;
@@ -240,9 +246,14 @@ static pb_status read_latency_values(const study *s, const char *full,
 			   "`capture = capframex` in study.ini");
 		return PB_DATAERR;
 	}
-	return latency_read_file_hashed(full, display, s->plan.column,
-					s->plan.allow_negative, d, values, n,
-					ds, hdr);
+	rules = latency_rules_of(&s->plan);
+	st = latency_read_file_rules(full, display, s->plan.column,
+				     s->plan.allow_negative, &rules, d, values,
+				     n, ds, hdr, &counts);
+	run->rows = counts.rows;
+	run->filtered = counts.filtered;
+	run->missing = counts.missing;
+	return st;
 }
 
 /* Reads one run's latency file, hashing it on the way, and computes its
@@ -263,8 +274,8 @@ static pb_status read_latency(run_pool *pool, study_run *run, run_job *job)
 	if (st != PB_OK)
 		return st;
 	job->read_latency = true;
-	st = read_latency_values(s, full, display, d, &values, &n,
-				 &run->capture_runs, ds, &job->hdr);
+	st = read_latency_values(s, full, display, d, &values, &n, run, ds,
+				 &job->hdr);
 	if (st == PB_OK) {
 		double cpu0 = timing_enabled() ? timing_thread_cpu() : 0.0;
 
@@ -487,6 +498,7 @@ static pb_status job_finish(run_pool *pool, size_t i, bool threaded,
 		return st;
 	pool->latency_files += job->read_latency;
 	pool->column_missing += job->hdr.column_missing;
+	pool->filter_missing += job->hdr.filter_missing;
 	if (job->row)
 		job->row->used = true;
 	s->runs_from_summary += run->from_summary;
@@ -546,6 +558,49 @@ static pb_status report_missing_column(run_pool *pool)
 	return pool->column_missing ? PB_DATAERR : PB_OK;
 }
 
+/* The same for a column the filter tests: told once at the `filter` key
+ * when no latency file has it, else at the header of each file without
+ * it. */
+static pb_status report_missing_filter(run_pool *pool)
+{
+	const study *s = pool->s;
+	bool everywhere = pool->filter_missing == pool->latency_files
+			  && pool->latency_files > 1;
+	size_t key_line, key_col;
+
+	study_plan_key_position(&s->plan, "filter", &key_line, &key_col);
+	for (size_t i = 0; i < s->n_runs && pool->filter_missing; i++) {
+		const latency_header *h = &pool->jobs[i].hdr;
+		char *file, *ini;
+
+		if (!h->filter_missing)
+			continue;
+		file = path_join(s->dir, s->runs[i].latency_path);
+		ini = path_join(s->dir, "study.ini");
+		if (!file || !ini) {
+			free(file);
+			free(ini);
+			return PB_NOMEM;
+		}
+		if (everywhere)
+			diag_error(pool->d, ini, key_line, key_col,
+				   "the filter tests column '%s', which is "
+				   "missing from the header of all %zu latency "
+				   "files (the first, %s:%zu, holds %s)",
+				   h->filter_column, pool->latency_files, file,
+				   h->line, h->found);
+		else
+			diag_error(pool->d, file, h->line, h->col, "header has "
+				   "no column '%s', which the filter tests "
+				   "(found %s)", h->filter_column, h->found);
+		free(file);
+		free(ini);
+		if (everywhere)
+			break;
+	}
+	return pool->filter_missing ? PB_DATAERR : PB_OK;
+}
+
 /* Reads every run's files on up to JOBS threads; returns the merged
  * status, stopping at the first run out of memory as a single thread
  * would. */
@@ -589,6 +644,8 @@ static pb_status read_runs(run_pool *pool, unsigned jobs)
 		diag_free(pool->jobs[i].msgs);
 	if (st != PB_NOMEM)
 		st = pb_status_merge(st, report_missing_column(pool));
+	if (st != PB_NOMEM)
+		st = pb_status_merge(st, report_missing_filter(pool));
 	return st;
 }
 
@@ -632,8 +689,11 @@ static pb_status read_summary(run_pool *pool)
 							why, sizeof why));
 		return studyfile_fault_status(fault);
 	}
-	st = sumfile_read(real, pool->summary_display, &pool->s->plan,
-			  pool->d, &f);
+	st = sumfile_plan_refuses(&pool->s->plan, NULL, pool->summary_display,
+				  pool->d);
+	if (st == PB_OK)
+		st = sumfile_read(real, pool->summary_display, &pool->s->plan,
+				  pool->d, &f);
 	free(real);
 	pool->summary = f;
 	return st;

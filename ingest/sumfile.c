@@ -385,3 +385,27 @@ void sumfile_header(GString *out)
 		g_string_append_printf(out, "%s%s", k ? "," : "", sc_name[k]);
 	g_string_append_c(out, '\n');
 }
+
+pb_status sumfile_plan_refuses(const study_plan *plan, const char *ini,
+			       const char *summary, diag *d)
+{
+	const char *key = plan->n_filter ? "filter" : "missing";
+	size_t line = 0, col = 0;
+
+	if (plan->n_filter == 0 && plan->n_missing == 0)
+		return PB_OK;
+	if (summary) {
+		diag_error(d, summary, 0, 0, "a run summary cannot stand in "
+			   "for the latency files of a study with `%s`: it "
+			   "does not hold the rows the plan's filter removed "
+			   "or counted as missing; remove the summary and read "
+			   "the files", key);
+		return PB_DATAERR;
+	}
+	study_plan_key_position(plan, key, &line, &col);
+	diag_error(d, ini, line, col, "summarize does not summarize a study "
+		   "with `%s`: a summary does not hold the rows the filter "
+		   "removed or counted as missing, which its report states; "
+		   "report it from its latency files", key);
+	return PB_DATAERR;
+}

@@ -90,6 +90,15 @@ pb_status sumfile_check_run(const sum_row *row, const char *display,
 			    size_t periods, double value,
 			    const char *statistic, diag *d);
 
+/* A summary row holds a file's statistic and periods, not the rows a
+ * plan's `filter` removed nor those `missing` counted, which the pages
+ * and results.json report: a study whose plan gives either is neither
+ * summarized nor read with a summary.  Returns PB_OK for a plan that
+ * gives neither; else PB_DATAERR, said to D at the key of study.ini
+ * (named INI) when SUMMARY is NULL, else at the summary SUMMARY. */
+pb_status sumfile_plan_refuses(const study_plan *plan, const char *ini,
+			       const char *summary, diag *d);
+
 /* Appends the header line of a summary (its column names and a '\n') to
  * OUT: the line the reader expects and render/sumfile.c writes. */
 void sumfile_header(GString *out);

@@ -7,6 +7,7 @@
 
 #include <gsl/gsl_version.h>
 
+#include "ingest/rowfilter.h"
 #include "render/jsonput.h"
 #include "render/jsonw.h"
 #include "render/results_json.h"
@@ -23,7 +24,7 @@
 static const char *const plan_fields[PLAN_DIFF_FIELDS] = {
 	"column", "scale", "unit", "better", "statistic", "reference",
 	"threshold", "confidence", "interval", "states", "state_type",
-	"looks"
+	"looks", "filter", "missing"
 };
 
 const char *builddiff_plan_field(unsigned bit)
@@ -87,6 +88,20 @@ static json_t *plan_value(const study_plan *p, unsigned bit, bool *ok)
 		return json_string(pb_state_type_name(p->state_type));
 	case PLAN_DIFF_LOOKS:
 		return looks_json(p, ok);
+	case PLAN_DIFF_FILTER:
+	case PLAN_DIFF_MISSING: {
+		GString *text = g_string_new(NULL);
+		json_t *v;
+
+		if (bit == PLAN_DIFF_FILTER)
+			rowfilter_text(text, p->filter, p->n_filter, false);
+		else
+			rowfilter_tokens_text(text, p->missing, p->n_missing,
+					      false);
+		v = json_string(text->str);
+		g_string_free(text, TRUE);
+		return v;
+	}
 	default:
 		return json_null();
 	}

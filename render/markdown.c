@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analyze/coverage.h"
+#include "ingest/rowfilter.h"
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 #include "render/endpoint_words.h"
@@ -938,6 +939,127 @@ static void section_series_notes(page *pg)
 	}
 }
 
+/* What the plan's filter and missing values took from the latency files
+ * of series K's runs, or of every series' for K NO_SERIES. */
+#define NO_SERIES ((size_t)-1)
+
+typedef struct row_tally {
+	size_t files;            /* latency files read */
+	size_t rows, kept;       /* their rows, and those the filter kept */
+	size_t missing;          /* of the kept, the missing */
+	size_t runs_missing;     /* files with a missing row */
+	double worst;            /* the largest share of a file's kept rows
+				    missing */
+} row_tally;
+
+static row_tally tally_rows(const study *s, size_t k)
+{
+	row_tally t = { 0, 0, 0, 0, 0, 0.0 };
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const study_run *r = &s->runs[i];
+		size_t kept = r->rows - r->filtered;
+
+		if ((k != NO_SERIES && r->series != k) || r->rows == 0)
+			continue;
+		t.files++;
+		t.rows += r->rows;
+		t.kept += kept;
+		t.missing += r->missing;
+		t.runs_missing += r->missing > 0;
+		if (kept > 0 && (double)r->missing / (double)kept > t.worst)
+			t.worst = (double)r->missing / (double)kept;
+	}
+	return t;
+}
+
+/* The plan's missing tokens, "`NA`, `N/A`". */
+static const char *missing_tokens(page *pg)
+{
+	GPtrArray *parts = g_ptr_array_new();
+	const char *text;
+
+	for (size_t i = 0; i < pg->p->n_missing; i++)
+		g_ptr_array_add(parts, (gpointer)code(pg, pg->p->missing[i],
+						      false));
+	text = join(pg, parts, ", ");
+	g_ptr_array_free(parts, TRUE);
+	return text;
+}
+
+/* "37 kept rows" (or "37 rows", with no filter). */
+static const char *missing_rows(page *pg, size_t n)
+{
+	if (pg->p->n_filter > 0)
+		return fmt(pg, trn(pg, "%zu kept row", "%zu kept rows", n), n);
+	return fmt(pg, trn(pg, "%zu row", "%zu rows", n), n);
+}
+
+/* The parts of series K's item in Runs that say what the filter and the
+ * missing values took from its files. */
+static void runs_row_parts(page *pg, size_t k, GPtrArray *parts)
+{
+	row_tally t = tally_rows(pg->s, k);
+
+	if (t.files == 0)
+		return;
+	if (pg->p->n_filter > 0)
+		/* TRANSLATORS: the rows of the series' latency files that
+		   the study's filter kept, of all their rows. */
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trn(pg,
+			"the filter kept %zu of %zu row",
+			"the filter kept %zu of %zu rows", t.rows),
+			t.kept, t.rows));
+	if (pg->p->n_missing > 0)
+		/* TRANSLATORS: %s are the missing-value tokens ("`NA`"), the
+		   second %s "37 kept rows". */
+		g_ptr_array_add(parts, (gpointer)fmt(pg, trc(pg,
+			"missing rows", "%s in %s"), missing_tokens(pg),
+			missing_rows(pg, t.missing)));
+}
+
+/* The study's filter and missing values, and what they took from all
+ * its latency files. */
+static void runs_row_items(page *pg)
+{
+	const study_plan *p = pg->p;
+	row_tally t = tally_rows(pg->s, NO_SERIES);
+	const char *limit;
+
+	if (p->n_filter > 0) {
+		GString *text = g_string_new(NULL);
+
+		rowfilter_text(text, p->filter, p->n_filter, false);
+		/* TRANSLATORS: %s is the filter as study.ini gives it, the
+		   counts the rows of all latency files it kept and read. */
+		item(pg, fmt(pg, trn(pg, "Filter %s: %zu of %zu row of the "
+				     "latency files kept.",
+				     "Filter %s: %zu of %zu rows of the "
+				     "latency files kept.", t.rows),
+			     code(pg, text->str, false), t.kept, t.rows));
+		g_string_free(text, TRUE);
+	}
+	if (p->n_missing == 0)
+		return;
+	limit = percent_alone(pg, p->missing_limit / 1e6, 4);
+	if (t.missing == 0)
+		/* TRANSLATORS: %s are the tokens ("`NA`"), then the limit
+		   ("5%"). */
+		item(pg, fmt(pg, tr(pg, "Missing values %s: none; limit %s of "
+				    "a run."), missing_tokens(pg), limit));
+	else
+		/* TRANSLATORS: %s are the tokens ("`NA`"), "37 kept rows",
+		   "in 5 runs", the largest share of a run's rows missing
+		   ("0.4%") and the limit ("5%"). */
+		item(pg, fmt(pg, tr(pg, "Missing values %s: %s %s, at most "
+				    "%s of a run; limit %s."),
+			     missing_tokens(pg), missing_rows(pg, t.missing),
+			     fmt(pg, trn(pg, "in %zu run", "in %zu runs",
+					 t.runs_missing), t.runs_missing),
+			     percent_alone(pg, t.worst, t.worst < 0.00005 ? 4
+							       : 2), limit));
+}
+
 static void section_runs(page *pg)
 {
 	const study_summary *sum = pg->sum;
@@ -1002,10 +1124,13 @@ static void section_runs(page *pg)
 					", ")));
 			g_ptr_array_free(ex, TRUE);
 		}
+		runs_row_parts(pg, acc->series, parts);
 		item(pg, fmt(pg, "%s: %s.", series_name(pg, acc->series),
 			     join(pg, parts, "; ")));
 		g_ptr_array_free(parts, TRUE);
 	}
+	if (started)
+		runs_row_items(pg);
 }
 
 /* An interval method as the page names it: its study.ini code, which

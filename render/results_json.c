@@ -11,6 +11,7 @@
 
 #include "analyze/coverage.h"
 #include "ingest/schedule.h"
+#include "ingest/rowfilter.h"
 #include "render/jsonput.h"
 #include "render/jsonw.h"
 
@@ -124,6 +125,31 @@ static json_t *plan_json(const study_plan *p, bool *ok)
 		put(o, RP_KEY(RP_BOUNDARY),
 		    json_string(look_boundary_name(p->boundary)), ok);
 	}
+	/* A plan that uses every row stays as it was. */
+	if (p->n_filter > 0) {
+		json_t *filter = json_array();
+
+		for (size_t i = 0; i < p->n_filter; i++) {
+			json_t *c = json_object();
+
+			put(c, "column", json_string(p->filter[i].column), ok);
+			put(c, "op", json_string(p->filter[i].equal ? "=="
+								    : "!="),
+			    ok);
+			put(c, "value", json_string(p->filter[i].value), ok);
+			push(filter, c, ok);
+		}
+		put(o, RP_KEY(RP_FILTER), filter, ok);
+	}
+	if (p->n_missing > 0) {
+		json_t *tokens = json_array();
+
+		for (size_t i = 0; i < p->n_missing; i++)
+			push(tokens, json_string(p->missing[i]), ok);
+		put(o, RP_KEY(RP_MISSING), tokens, ok);
+		put(o, RP_KEY(RP_MISSING_LIMIT),
+		    num(p->missing_limit / 1e6), ok);
+	}
 	put(o, RP_KEY(RP_DIGEST), json_string(p->digest), ok);
 	put(o, RP_KEY(RP_REGISTERED), json_boolean(p->registered), ok);
 	return o;
@@ -223,6 +249,14 @@ static json_t *runs_json(const study *s, bool *ok)
 			put(o, RR_KEY(RR_CAPTURE_RUNS), r->capture_runs
 				   ? json_integer((json_int_t)r->capture_runs)
 				   : json_null(), ok);
+		if (s->plan.n_filter > 0 || s->plan.n_missing > 0) {
+			put(o, RR_KEY(RR_ROWS),
+			    json_integer((json_int_t)r->rows), ok);
+			put(o, RR_KEY(RR_FILTERED),
+			    json_integer((json_int_t)r->filtered), ok);
+			put(o, RR_KEY(RR_MISSING),
+			    json_integer((json_int_t)r->missing), ok);
+		}
 		put(o, RR_KEY(RR_STATISTIC), r->has_statistic ? num(r->statistic)
 						     : json_null(), ok);
 		put(o, RR_KEY(RR_LATENCY), str_or_null(r->latency_path), ok);

@@ -299,6 +299,19 @@ static void print_summary(const study *s)
 		    "file's runs joined as one boot's periods\n", captures,
 		    files);
 	}
+	/* Likewise said only for a plan that chooses its rows. */
+	if (s->plan.n_filter > 0 || s->plan.n_missing > 0) {
+		size_t rows = 0, filtered = 0, missing = 0;
+
+		for (size_t i = 0; i < s->n_runs; i++) {
+			rows += s->runs[i].rows;
+			filtered += s->runs[i].filtered;
+			missing += s->runs[i].missing;
+		}
+		say("rows of the latency files: %zu, %zu removed by the "
+		    "filter, %zu missing, %zu used\n", rows, filtered,
+		    missing, rows - filtered - missing);
+	}
 	/* Said only when it happened, so a check of the raw data prints what
 	 * it always printed. */
 	if (s->runs_from_summary)

@@ -166,6 +166,13 @@ static void plan_value_text(const study_plan *p, const char *name,
 	if (key == PLAN_KEY_LOOKS && p->n_looks > 0)
 		g_string_append_printf(value, " (%s)",
 				       look_boundary_name(p->boundary));
+	/* The tokens with their limit, which may differ alone. */
+	if (key == PLAN_KEY_MISSING && p->n_missing > 0) {
+		g_string_append(value, " (missing_limit ");
+		plantext_value(value, p, PLAN_KEY_MISSING_LIMIT,
+			       PLANTEXT_INI);
+		g_string_append_c(value, ')');
+	}
 	if (key == PLAN_KEY_SCALE || key == PLAN_KEY_THRESHOLD
 	    || key == PLAN_KEY_CONFIDENCE)
 		g_string_append(out, value->str);

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib.h>
+
 #include "common/diag.h"
 #include "common/numparse.h"
 #include "common/timing.h"
@@ -119,6 +121,12 @@ static pb_status cmd_summarize(int argc, char **argv, const cli_options *opt)
 	if (!d)
 		return PB_NOMEM;
 	st = study_read_opt(argv[optind], &ro, d, &s);
+	if (st == PB_OK) {
+		char *ini = g_build_filename(s->dir, "study.ini", NULL);
+
+		st = sumfile_plan_refuses(&s->plan, ini, NULL, d);
+		g_free(ini);
+	}
 	if (st == PB_OK)
 		st = sumfile_check_target(s, output, force, d);
 	if (st == PB_OK) {

@@ -27,6 +27,8 @@ ok "netthrottle regenerates byte-identical" \
 	same_as_committed netthrottle netthrottle
 ok "powerplan regenerates byte-identical" \
 	same_as_committed powerplan powerplan
+ok "presentmon regenerates byte-identical" \
+	same_as_committed presentmon presentmon
 
 # every latency CSV of FOLDER has HEADER and ROWS data rows, period 1..ROWS
 # in order, one decimal, no CR
@@ -125,6 +127,40 @@ got=$("$genstudy" --check "$pp" |
 	sed -n 's/^  \(.*[a-z]\) *pairs 8  mean \([-+][0-9.]*\) .*/\1 \2/p' |
 	awk '{ v = $NF; $NF = ""; printf "%s%+.3f\n", $0, v }')
 is "$got" "$want" "powerplan: mean paired differences as planned"
+
+pm=$fx/presentmon
+ok "presentmon: the filter and the missing token of a PresentMon capture" \
+	grep -qx 'filter = Application == game.exe' "$pm/study.ini"
+ok "presentmon: NA is missing" grep -qx 'missing = NA' "$pm/study.ini"
+# every capture: PresentMon's header; 200 game.exe frames with a time,
+# 1 to 3 without (NA), and one dwm.exe frame after every third of them
+pm_shape() {
+	n=0
+	for f in "$pm"/latency/*.csv; do
+		n=$((n + 1))
+		awk -F, 'NR == 1 {
+				if ($0 != "Application,ProcessID,SwapChainAddress," \
+				    "Runtime,SyncInterval,PresentFlags," \
+				    "AllowsTearing,PresentMode,Dropped," \
+				    "TimeInSeconds,MsBetweenPresents," \
+				    "MsBetweenDisplayChange,MsInPresentAPI," \
+				    "MsUntilRenderComplete,MsUntilDisplayed")
+					bad = 1
+				next }
+			NF != 15 { bad = 1 }
+			$1 == "game.exe" && $11 == "NA" { na++; next }
+			$1 == "game.exe" && $11 ~ /^[0-9]+\.[0-9]$/ { game++; next }
+			$1 == "dwm.exe" && $11 == "16.667" { dwm++; next }
+			{ bad = 1 }
+			END { exit bad || game != 200 || na < 1 || na > 3 ||
+				dwm != 66 }' "$f" || {
+			echo "$f: not shaped as planned"
+			return 1
+		}
+	done
+	[ "$n" -eq 36 ] || { echo "$n captures, want 36"; return 1; }
+}
+ok "presentmon: 36 captures of 200 frames, NA and dwm.exe frames" pm_shape
 
 "$genstudy" nosuchstudy "$tap_tmp/x" 2>/dev/null
 is "$?" 64 "an unknown study is a usage error"

@@ -5,7 +5,9 @@
  * input is split does not change what it finds.  A successful reading must
  * hold only finite values, >= 0 unless negative values are allowed (a
  * signed metric, study.ini allow_negative), and a failed one must have said
- * why. */
+ * why.  A third reading keeps only the rows whose `app` is `game.exe` and
+ * counts `NA` as missing (study.ini filter and missing): its counts must
+ * add up, and it must explain a failure the same way. */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,6 +17,7 @@
 
 #include "common/diag.h"
 #include "ingest/latency.h"
+#include "ingest/rowfilter.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,6 +28,37 @@ static void check_explained(pb_status st, const diag *d)
 		abort();
 	if (st == PB_OK && diag_errors(d) != 0)
 		abort();
+}
+
+/* The reading with a filter and a missing token. */
+static void check_rules(const char *buf, size_t size)
+{
+	static plan_condition game = { (char *)"app", (char *)"game.exe",
+				       true };
+	static char *na[] = { (char *)"NA" };
+	latency_rules rules = { &game, 1, na, 1, 500000 };
+	latency_counts k;
+	diag *d = diag_new(NULL, 0);
+	double *v = NULL;
+	size_t n = 0;
+	pb_status st;
+
+	if (!d)
+		abort();
+	st = latency_read_buffer_rules(buf, size, "fuzz.csv", "latency_us",
+				       &rules, d, &v, &n, &k);
+	check_explained(st, d);
+	if (k.filtered > k.rows || k.missing > k.rows - k.filtered)
+		abort();
+	if (st == PB_OK && (n == 0 || !v
+			    || n != k.rows - k.filtered - k.missing
+			    || !rowfilter_within(k.missing,
+						 k.rows - k.filtered, 500000)))
+		abort();
+	if (st != PB_OK && (v || n))
+		abort();
+	free(v);
+	diag_free(d);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -65,5 +99,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(v2);
 	diag_free(d1);
 	diag_free(d2);
+	check_rules(buf, size);
 	return 0;
 }

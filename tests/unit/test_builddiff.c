@@ -564,14 +564,29 @@ static void change_setting(study_plan *p, unsigned which)
 		p->looks[1] = 10;
 		p->n_looks = 2;
 		break;
+	case PLAN_DIFF_FILTER: {
+		static plan_condition game = { (char *)"Application",
+					       (char *)"game.exe", true };
+		p->filter = &game;
+		p->n_filter = 1;
+		break;
+	}
+	case PLAN_DIFF_MISSING: {
+		static char *na[] = { (char *)"NA" };
+		p->missing = na;
+		p->n_missing = 1;
+		p->missing_limit = 50000;
+		break;
+	}
 	default: break;
 	}
 }
 
 /* Each setting changed alone is flagged alone; the six that say what is
- * measured (column, scale, unit, better, statistic, reference) and the
- * state type (numbers are not names) stop the comparison, the other five
- * (the looks among them) do not.  Plans are compared, not analysed, so
+ * measured (column, scale, unit, better, statistic, reference), the
+ * state type (numbers are not names) and the rows used (the filter, the
+ * missing values) stop the comparison, the other five (the looks among
+ * them) do not.  Plans are compared, not analysed, so
  * a plan changed after its analysis is fine here. */
 static void check_incomparable(void)
 {
@@ -580,7 +595,7 @@ static void check_incomparable(void)
 	static const char *const names[PLAN_DIFF_FIELDS] = {
 		"column", "scale", "unit", "better", "statistic", "reference",
 		"threshold", "confidence", "interval", "states", "state_type",
-		"looks"
+		"looks", "filter", "missing"
 	};
 
 	build_old(&old, "1", "2");
@@ -594,7 +609,9 @@ static void check_incomparable(void)
 		unsigned bit = 1u << i;
 		study_plan saved = new.s.plan;
 		builddiff_result *c = NULL;
-		bool fatal = i < 6 || bit == PLAN_DIFF_STATE_TYPE;
+		bool fatal = i < 6 || bit == PLAN_DIFF_STATE_TYPE
+			     || bit == PLAN_DIFF_FILTER
+			     || bit == PLAN_DIFF_MISSING;
 		pb_status st;
 
 		change_setting(&new.s.plan, bit);

@@ -116,6 +116,9 @@ static void check_ini_form(void)
 		{ PLAN_KEY_LOOKS, "looks", "", "" },
 		{ PLAN_KEY_BOUNDARY, "boundary", "obrien-fleming",
 		  "obrien-fleming" },
+		{ PLAN_KEY_FILTER, "filter", "", "" },
+		{ PLAN_KEY_MISSING, "missing", "", "" },
+		{ PLAN_KEY_MISSING_LIMIT, "missing_limit", "0", "0" },
 		{ PLAN_KEY_SERIES, "series", "1 latency", "1 latency" },
 	};
 	study_plan p;
@@ -325,6 +328,109 @@ static void check_capture(void)
 	free(v1);
 }
 
+/* A plan that chooses its rows (format 2) digests its filter, missing
+ * tokens and limit after the looks' place; the digests below are
+ * sha256sum's of ROWS and of ROWS_DEFAULT, written out by hand.  The
+ * limit is digested as the fraction in force, 2.5% as 0.025, and 5% when
+ * only `missing` is given. */
+static const char rows_plan[] =
+	"pairboot-plan=1\n"
+	"statistic=quantile 0.99\n"
+	"column=latency_us\n"
+	"scale=0.001\n"
+	"unit=ms\n"
+	"better=lower\n"
+	"reference=20\n"
+	"threshold=1.784\n"
+	"confidence=0.95\n"
+	"resamples=10000\n"
+	"seed=20260825\n"
+	"interval=percentile\n"
+	"states=missing;0;10;20;100\n"
+	"filter=Application == game.exe AND PresentMode != Composed: Flip\n"
+	"missing=NA;N/A\n"
+	"missing_limit=0.025\n"
+	"series=1 latency;m mechanism\n";
+
+#define ROWS_DIGEST \
+	"5eb5153415f58508ec17841e6661fb0b10977708424baf702371878fb965d58e"
+#define ROWS_DEFAULT_DIGEST \
+	"6634575c82411b9f886622187d2d3025316c623d0712b58a8fbc93113e945753"
+
+static void check_rows(void)
+{
+	char *f2 = format2(study_ini);
+	char *a = with_line(f2, "filter = Application==game.exe AND "
+			    "PresentMode !=  Composed: Flip");
+	char *b = with_line(a, "missing = NA; N/A");
+	char *c = with_line(b, "missing_limit = 2.5%");
+	char *only = with_line(f2, "missing = NA");
+	char *fraction = with_line(b, "missing_limit = 0.025");
+	study_plan p;
+	char *text = NULL, *msgs = NULL;
+
+	tap_ok(read_ini(c, &p, &msgs) == PB_OK, "filter, missing and "
+	       "missing_limit read (%s)", msgs ? msgs : "no message");
+	free(msgs);
+	tap_ok(plantext_canonical(&p, &text) == PB_OK, "its canonical form");
+	tap_streq(text, rows_plan, "holds the filter, the tokens and the "
+		  "limit as a fraction");
+	free(text);
+	tap_streq(p.digest, ROWS_DIGEST, "its digest is sha256sum's");
+	study_plan_free(&p);
+	tap_ok(read_ini(fraction, &p, &msgs) == PB_OK
+	       && strcmp(p.digest, ROWS_DIGEST) == 0,
+	       "0.025 and 2.5%% are one limit");
+	free(msgs);
+	study_plan_free(&p);
+	tap_ok(read_ini(only, &p, &msgs) == PB_OK
+	       && strcmp(p.digest, ROWS_DEFAULT_DIGEST) == 0
+	       && p.missing_limit == 50000,
+	       "missing alone: the limit 5%% in force is digested");
+	free(msgs);
+	study_plan_free(&p);
+	tap_ok(read_ini(f2, &p, &msgs) == PB_OK
+	       && strcmp(p.digest, DIGEST) == 0 && p.n_filter == 0
+	       && p.n_missing == 0 && p.missing_limit == 0,
+	       "without the keys, the digest of before");
+	free(msgs);
+	study_plan_free(&p);
+
+	char *v1 = with_line(study_ini, "filter = A == b");
+	tap_ok(read_ini(v1, &p, &msgs) == PB_DATAERR, "format 1 refuses a "
+	       "filter");
+	tap_streq(msgs, "study.ini:18:1: `filter` needs format = 2",
+		  "at the key");
+	free(msgs);
+	free(v1);
+	expect_refused("filter = Application = game.exe", "study.ini:18:10: "
+		       "filter: condition 'Application = game.exe' has no == "
+		       "or != (COLUMN == VALUE or COLUMN != VALUE)");
+	expect_refused("filter = A == b AND C ==", "study.ini:18:23: filter: "
+		       "condition has no value after ==");
+	expect_refused("missing = NA;;x", "study.ini:18:14: empty token in "
+		       "missing");
+	expect_refused("missing_limit = 5%", "study.ini:18:1: missing_limit "
+		       "needs missing: it limits the rows that hold one of its "
+		       "tokens");
+	char *lim = with_line(only, "missing_limit = 5 %");
+	pb_status st = read_ini(lim, &p, &msgs);
+	tap_ok(st == PB_DATAERR && msgs
+	       && strcmp(msgs, "study.ini:19:17: missing_limit must be a "
+			 "percentage from 0% to 100% with at most 4 decimals "
+			 "(5%) or a fraction from 0 to 1 with at most 6 "
+			 "decimals (0.05) ('5 %')") == 0,
+	       "a bad limit at its value (%s)", msgs);
+	free(msgs);
+	free(lim);
+	free(fraction);
+	free(only);
+	free(c);
+	free(b);
+	free(a);
+	free(f2);
+}
+
 int main(void)
 {
 	study_plan p;
@@ -381,5 +487,6 @@ int main(void)
 	check_ini_form();
 	check_looks();
 	check_capture();
+	check_rows();
 	return tap_done();
 }

@@ -128,8 +128,8 @@ static void check_table(void)
 		"threshold", "threshold_decimals", "confidence", "resamples",
 		"seed", "interval", "generator", "endpoint_rule", "service",
 		"synthetic", "allow_negative", "capture", "unit_of_replication",
-		"pairing", "state_type", "states", "looks", "boundary", "digest",
-		"registered"
+		"pairing", "state_type", "states", "looks", "boundary",
+		"filter", "missing", "missing_limit", "digest", "registered"
 	};
 	bool same = true;
 
@@ -425,7 +425,8 @@ static void check_written(void)
 		return;
 	json_array_foreach(json_object_get(root, RS_KEY(RS_RUNS)), i, e) {
 		ok = ok && keys_follow(e, RR_KEYS, run_field,
-				       1u << RR_CAPTURE_RUNS);
+				       1u << RR_CAPTURE_RUNS | 1u << RR_ROWS
+				       | 1u << RR_FILTERED | 1u << RR_MISSING);
 		runs++;
 	}
 	tap_ok(ok && runs > 100, "the %zu runs have a run's keys in order",

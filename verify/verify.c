@@ -35,9 +35,11 @@ static verify_outcome *outcome_new(void)
 }
 
 /* The figure links of PAGE in LANG: the first image whose target ends in
- * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE is
- * copied into BUF (SIZE bytes).  False when the page shows none (it is
- * then set beside the page without figures). */
+ * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE, all
+ * that stands before the figure's name (an address and the name's
+ * prefix, `report --figure-prefix`), is copied into BUF (SIZE bytes).
+ * False when the page shows none (it is then set beside the page without
+ * figures). */
 static bool page_links(const pageview *page, const char *lang,
 		       markdown_links *links, char *buf, size_t size)
 {
@@ -54,9 +56,7 @@ static bool page_links(const pageview *page, const char *lang,
 					exts[x]);
 				size_t fl = strlen(file);
 				bool fits = tl >= fl && tl - fl < size
-					    && strcmp(t + tl - fl, file) == 0
-					    && (tl == fl || t[tl - fl - 1]
-						== '/');
+					    && strcmp(t + tl - fl, file) == 0;
 
 				g_free(file);
 				if (!fits)

@@ -397,8 +397,11 @@ static int look_folder_at(int fd, const name_list *written, bool nested,
 
 /* Whether the folder NAME of FD is a report of the site whose marker L
  * read: its marker lists it as "NAME/", and it is itself a report whose
- * marker lists every entry it holds, none of them a folder. */
-static bool folder_is_report(int fd, const char *name, const foreign_look *l)
+ * marker lists every entry it holds, none of them a folder.  When it is
+ * listed but holds another entry, that entry's path "NAME/ENTRY" goes to
+ * FOREIGN (256 bytes), when not NULL. */
+static bool folder_is_report(int fd, const char *name, const foreign_look *l,
+			     char *foreign)
 {
 	char listed[260];
 	foreign_look sub;
@@ -415,10 +418,13 @@ static bool folder_is_report(int fd, const char *name, const foreign_look *l)
 		return false;
 	rc = look_folder_at(subfd, NULL, true, &sub);
 	close(subfd);
+	if (foreign && rc == 0 && sub.first[0] != '\0')
+		snprintf(foreign, 256, "%.120s/%.120s", name, sub.first);
 	return rc == 0 && sub.kind == MARKER_LISTED && sub.first[0] == '\0';
 }
 
-static bool entry_is_report(int fd, const char *name, const foreign_look *l)
+static bool entry_is_report_at(int fd, const char *name,
+			       const foreign_look *l, char *foreign)
 {
 	struct stat st;
 
@@ -427,7 +433,7 @@ static bool entry_is_report(int fd, const char *name, const foreign_look *l)
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return false;
 	if (S_ISDIR(st.st_mode))
-		return folder_is_report(fd, name, l);
+		return folder_is_report(fd, name, l, foreign);
 	if (!S_ISREG(st.st_mode))
 		return false;
 	if (l->kind == MARKER_LISTED)
@@ -437,13 +443,21 @@ static bool entry_is_report(int fd, const char *name, const foreign_look *l)
 	return false;
 }
 
+static bool entry_is_report(int fd, const char *name, const foreign_look *l)
+{
+	return entry_is_report_at(fd, name, l, NULL);
+}
+
 static void look_entry(int fd, const char *name, void *ctx)
 {
 	foreign_look *l = ctx;
+	char inside[256] = "";
 
 	l->any = true;
-	if (entry_is_report(fd, name, l))
+	if (entry_is_report_at(fd, name, l, inside))
 		return;
+	if (inside[0] != '\0')
+		name = inside;
 	if (l->first[0] == '\0' || strcmp(name, l->first) < 0)
 		snprintf(l->first, sizeof l->first, "%s", name);
 }

@@ -124,8 +124,8 @@ static bool lies_within(const char *inner, const char *outer)
 
 /* Refuses an output inside the study folder, or one holding it: the
  * staging folder and the study's files would be taken as each other's. */
-static pb_status check_target_place(const study *s, const char *target,
-				    diag *d)
+pb_status report_check_place(const study *s, const char *target,
+			     const char *option, diag *d)
 {
 	char *study_real = realpath(s->dir, NULL);
 	gchar *out_real = resolve_ahead(target);
@@ -135,12 +135,13 @@ static pb_status check_target_place(const study *s, const char *target,
 		st = PB_OK; /* study_read found it: nothing else to compare */
 	} else if (lies_within(out_real, study_real)) {
 		diag_error(d, target, 0, 0, "the output would lie inside the "
-			   "study folder %s; give -o a folder outside it",
-			   s->dir);
+			   "study folder %s; give %s a folder outside it",
+			   s->dir, option);
 		st = PB_CANTCREAT;
 	} else if (lies_within(study_real, out_real)) {
 		diag_error(d, target, 0, 0, "the output would hold the study "
-			   "folder %s; give -o a folder outside it", s->dir);
+			   "folder %s; give %s a folder outside it", s->dir,
+			   option);
 		st = PB_CANTCREAT;
 	}
 	free(study_real);
@@ -514,7 +515,7 @@ static pb_status report_study(const char *dir, const char *output,
 			st = PB_NOMEM;
 	}
 	if (st == PB_OK)
-		st = check_target_place(s, target, d);
+		st = report_check_place(s, target, "-o", d);
 	if (st == PB_OK && !output)
 		st = make_default_parent(d);
 	if (st == PB_OK) {

@@ -41,6 +41,12 @@ pb_status report_prepare(const char *dir, diag *d, study **s,
  * study.ini's `looks`: PB_DATAERR, else PB_OK. */
 pb_status report_check_looks(const study *s, const analysis *a, diag *d);
 
+/* Refuses (PB_CANTCREAT) an output folder TARGET inside the study
+ * folder of S, or one holding it, telling D to give OPTION ("-o") another
+ * folder; else PB_OK. */
+pb_status report_check_place(const study *s, const char *target,
+			     const char *option, diag *d);
+
 /* A report's text, rendered before its folder is made. */
 typedef struct report_text {
 	GString *json;                    /* results.json, or empty */

@@ -210,6 +210,54 @@ else
 	skip "saying so" "no flock"
 fi
 
+## Killed at any moment ------------------------------------------------------------
+# A site of two studies replaced by a site of three, killed with SIGKILL
+# at random moments: the folder holds one site or the other, whole; the
+# next run clears what the killed one left.  Killed with SIGTERM, a run
+# removes its staging folder, its reports inside it and the lock itself.
+kill_site=(site --lang en --format md,json,svg)
+"$PAIRBOOT" -q "${kill_site[@]}" "$tap_tmp/k.old" "$fx/netthrottle" \
+	"$fx/powerplan" </dev/null
+"$PAIRBOOT" -q "${kill_site[@]}" "$tap_tmp/k.new" "${paths[@]}" </dev/null
+mkdir -p "$tap_tmp/kill"
+kills=$(sweep_size 12 60)
+RANDOM=11
+whole=0
+for ((i = 0; i < kills; i++)); do
+	cp -a "$tap_tmp/k.old" "$tap_tmp/kill/site"
+	"$PAIRBOOT" -q "${kill_site[@]}" "$tap_tmp/kill/site" "${paths[@]}" \
+		</dev/null >/dev/null 2>&1 &
+	pid=$!
+	sleep "0.$(printf '%03d' $((RANDOM % 200)))"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	if diff -r "$tap_tmp/k.old" "$tap_tmp/kill/site" >/dev/null 2>&1 ||
+		diff -r "$tap_tmp/k.new" "$tap_tmp/kill/site" >/dev/null 2>&1; then
+		whole=$((whole + 1))
+	fi
+	"$PAIRBOOT" -q "${kill_site[@]}" "$tap_tmp/kill/site" "${paths[@]}" \
+		</dev/null
+	rm -rf "$tap_tmp/kill/site"
+done
+is "$whole" "$kills" "SIGKILL at $kills random moments: the old site or the new one, whole"
+is "$(ls -A "$tap_tmp/kill" | tr '\n' ' ')" "" \
+	"and the next run left no staging folder behind"
+left=0
+stopped=0
+for ((i = 0; i < kills; i++)); do
+	"$PAIRBOOT" -q "${kill_site[@]}" "$tap_tmp/kill/site" "${paths[@]}" \
+		</dev/null >/dev/null 2>&1 &
+	pid=$!
+	sleep "0.$(printf '%03d' $((RANDOM % 160)))"
+	kill -TERM "$pid" 2>/dev/null && stopped=$((stopped + 1))
+	wait "$pid" 2>/dev/null
+	[ -z "$(ls -A "$tap_tmp/kill" | grep -v '^site$')" ] ||
+		left=$((left + 1))
+	rm -rf "$tap_tmp/kill/site"
+done
+is "$left" 0 "SIGTERM: the run removes its staging folder and lock, reports inside it too"
+diag "SIGTERM reached $stopped of $kills runs before they ended"
+
 ## report --figure-prefix ----------------------------------------------------------
 run_pb --quiet report "$fx/powerplan" -o "$tap_tmp/pre" --lang en \
 	--format md,png --figure-prefix pp_1.

@@ -136,6 +136,17 @@ is "$pb_status" 0 "a study's page in the site, its figures prefixed, passes veri
 run_pb verify "${paths[@]}" -a "$site/powerplan/results.json"
 is "$pb_status" 64 "an index is a page: a results.json with several studies is refused"
 
+# A study whose title, build and platform are full of Markdown: its entry
+# is still one heading linking to its page, and verify still passes.
+run_pb --quiet site "$tap_tmp/inject" "$top_srcdir/tests/data/md-inject" \
+	"$fx/powerplan" --format md --lang en
+is "$pb_status" 0 "a site of a study with Markdown in its text exits 0"
+ok "whose entry is one heading that links to its page" \
+	grep -qE '^## \[Pipes .*\\\\\]\(md-inject/en\.md\)$' "$tap_tmp/inject/index.en.md"
+run_pb --quiet verify "$top_srcdir/tests/data/md-inject" "$fx/powerplan" \
+	-a "$tap_tmp/inject/index.en.md"
+is "$pb_status" 0 "and verify passes that index"
+
 ## The same bytes again; the committed site ------------------------------------
 cp -a "$site" "$tap_tmp/site.first"
 run_pb --quiet site "$site" "${paths[@]}" --format md,json,svg

@@ -251,7 +251,7 @@ for ((i = 0; i < kills; i++)); do
 	rm -rf "$tap_tmp/kill/site"
 done
 is "$whole" "$kills" "SIGKILL at $kills random moments: the old site or the new one, whole"
-is "$(ls -A "$tap_tmp/kill" | tr '\n' ' ')" "" \
+is "$(ls -A "$tap_tmp/kill" 2>&1 | tr '\n' ' ')" "" \
 	"and the next run left no staging folder behind"
 left=0
 stopped=0
@@ -262,12 +262,74 @@ for ((i = 0; i < kills; i++)); do
 	sleep "0.$(printf '%03d' $((RANDOM % 160)))"
 	kill -TERM "$pid" 2>/dev/null && stopped=$((stopped + 1))
 	wait "$pid" 2>/dev/null
-	[ -z "$(ls -A "$tap_tmp/kill" | grep -v '^site$')" ] ||
+	if [ ! -d "$tap_tmp/kill" ]; then
 		left=$((left + 1))
+		echo "# SIGTERM $i: the folder holding the site is gone"
+		mkdir -p "$tap_tmp/kill"
+	elif [ -n "$(ls -A "$tap_tmp/kill" | grep -v '^site$')" ]; then
+		left=$((left + 1))
+		echo "# SIGTERM $i: left $(ls -A "$tap_tmp/kill" | tr '\n' ' ')"
+	fi
 	rm -rf "$tap_tmp/kill/site"
 done
 is "$left" 0 "SIGTERM: the run removes its staging folder and lock, reports inside it too"
 diag "SIGTERM reached $stopped of $kills runs before they ended"
+
+## Each write failing in turn ------------------------------------------------------
+# With tests/lib/inject.so making the Nth write or fsync fail, for every
+# N: exit 73 or 74 with the reason and the earlier site byte-identical, or
+# (the sync of the folder after publishing) the new site whole and said
+# so; never a staging folder left.
+if [ -n "${PAIRBOOT_INJECT:-}" ] && [ -f "$PAIRBOOT_INJECT" ] &&
+	[ -z "${PAIRBOOT_SANITIZED:-}" ]; then
+	w_site=(site --lang en --format md,json,svg)
+	w_new=("$fx/netthrottle" "$fx/powerplan")
+	"$PAIRBOOT" -j 1 -q "${w_site[@]}" "$tap_tmp/w.old" "$fx/powerplan" </dev/null
+	"$PAIRBOOT" -j 1 -q "${w_site[@]}" "$tap_tmp/w.new" "${w_new[@]}" </dev/null
+	mkdir -p "$tap_tmp/w"
+	w_run() {
+		rm -f "$tap_tmp/w.counts"
+		env LD_PRELOAD="$PAIRBOOT_INJECT" PAIRBOOT_FAIL_WRITE="$1" \
+			PAIRBOOT_INJECT_COUNT="$tap_tmp/w.counts" \
+			timeout 120 "$PAIRBOOT" -j 1 -q "${w_site[@]}" \
+			"$tap_tmp/w/site" "${w_new[@]}" </dev/null \
+			>/dev/null 2>"$tap_tmp/w.err"
+		w_status=$?
+	}
+	rm -rf "$tap_tmp/w/site"
+	cp -a "$tap_tmp/w.old" "$tap_tmp/w/site"
+	w_run 0
+	n_write=$(sed -n 's/^write //p' "$tap_tmp/w.counts")
+	ok "the shim counted the site's writes (${n_write:-0})" \
+		test "${n_write:-0}" -ge 10
+	w_bad=()
+	for ((n = 1; n <= ${n_write:-0}; n++)); do
+		rm -rf "$tap_tmp/w/site"
+		cp -a "$tap_tmp/w.old" "$tap_tmp/w/site"
+		w_run "$n"
+		case $w_status in
+		73 | 74)
+			grep -q 'No space left on device' "$tap_tmp/w.err" ||
+				w_bad+=("write $n: no reason given")
+			if diff -r "$tap_tmp/w.old" "$tap_tmp/w/site" >/dev/null 2>&1
+			then :
+			elif grep -q 'was published' "$tap_tmp/w.err" &&
+				diff -r "$tap_tmp/w.new" "$tap_tmp/w/site" >/dev/null 2>&1
+			then :
+			else w_bad+=("write $n: exit $w_status, the site changed")
+			fi ;;
+		*) w_bad+=("write $n: exit $w_status") ;;
+		esac
+		[ -z "$(ls -A "$tap_tmp/w" | grep -v '^site$')" ] ||
+			w_bad+=("write $n: a staging folder or lock is left")
+		rm -rf "$tap_tmp/w/.site"*
+	done
+	is "${#w_bad[@]}" 0 "each of the site's ${n_write:-0} writes failing: the earlier site whole, nothing left"
+	[ ${#w_bad[@]} -gt 0 ] && diag "${w_bad[@]}"
+else
+	skip "each of the site's writes failing: the earlier site whole, nothing left" \
+		"no fault-injection shim (or a sanitized build)"
+fi
 
 ## report --figure-prefix ----------------------------------------------------------
 run_pb --quiet report "$fx/powerplan" -o "$tap_tmp/pre" --lang en \

@@ -32,12 +32,14 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			      size);
 }
 
-/* The PDF report of S and A in LANG into the file report.<lang>.pdf. */
+/* The PDF report of S and A in LANG into the file
+ * <prefix>report.<lang>.pdf. */
 static pb_status write_pdf(const study *s, const analysis *a,
 			   const char *lang, const pagedoc *page,
-			   const char *source_date_epoch, outdir *o, diag *d)
+			   const char *source_date_epoch, const char *prefix,
+			   outdir *o, diag *d)
 {
-	char *name = g_strdup_printf("report.%s.pdf", lang);
+	char *name = g_strdup_printf("%sreport.%s.pdf", prefix, lang);
 	char message[400];
 	sink buf;
 	pb_status st;
@@ -227,8 +229,8 @@ pb_status figures_write_prefixed(const study *s, const analysis *a,
 
 		encoding_start(&e, jobs, n);
 		if (formats & FIG_PDF)
-			st = write_pdf(s, a, lang, page, source_date_epoch, o,
-				       d);
+			st = write_pdf(s, a, lang, page, source_date_epoch,
+				       prefix, o, d);
 		encoded = encoding_wait(&e);
 		if (st == PB_OK)
 			st = put_pngs(jobs, n, encoded, o, d);

@@ -64,8 +64,8 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 			const pagedoc *page, unsigned formats,
 			const char *source_date_epoch, outdir *o, diag *d);
 
-/* figures_write with each figure's file name after PREFIX
- * ("powerplan-boots.en.svg" for "powerplan-"; the PDF keeps its name):
+/* figures_write with each file's name after PREFIX
+ * ("powerplan-boots.en.svg", "powerplan-report.en.pdf" for "powerplan-"):
  * the figures of several studies in one flat upload area of a wiki
  * (`pairboot site`, `report --figure-prefix`). */
 pb_status figures_write_prefixed(const study *s, const analysis *a,

@@ -180,7 +180,8 @@ typedef struct lang_figures {
 	unsigned figs;          /* FIG_* formats */
 	const size_t *paired;   /* the states of the paired figures */
 	size_t n_paired;
-	const char *prefix;     /* before each figure's file name */
+	const char *prefix;     /* before each figure's and the PDF's file
+				   name */
 	outdir *o;
 	char names[CLI_MAX_LANGS][24];   /* "figures (de)", for messages */
 } lang_figures;
@@ -604,10 +605,10 @@ static const cli_option report_options[] = {
 	  "the pages show their figures from URL, where a wiki keeps its "
 	  "uploads (default: beside the page)" },
 	{ OPT_FIGURE_PREFIX, 0, "figure-prefix", "P", false,
-	  "name each figure file P<figure>.LANG.svg (and .png), and link the "
-	  "pages to those names, so that the figures of several studies can "
-	  "share one upload area of a wiki; P is letters, digits, '.', '_' "
-	  "and '-' (default: none)" },
+	  "name each figure file P<figure>.LANG.svg (and .png) and the PDF "
+	  "Preport.LANG.pdf, and link the pages to those names, so that the "
+	  "files of several studies can share one upload area of a wiki; P is "
+	  "letters, digits, '.', '_' and '-' (default: none)" },
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "

@@ -1,9 +1,9 @@
 /* cmd_site.c: `pairboot site DIR STUDY... [--lang LIST] [--format LIST]
  * [--figure-base URL]`: one wiki of many settings.  Each study's full
  * report goes into a folder of its own, DIR/<study folder name>/, its
- * figures named <study folder name>-<figure>.LANG.EXT so that the figures
- * of every study can share one flat upload area, and an index page of
- * each language, DIR/index.LANG.md (render/site_index.h), lists the
+ * figures and PDFs named <study folder name>-<figure>.LANG.EXT and
+ * <study folder name>-report.LANG.pdf so that the files of every study
+ * can share one flat upload area, and an index page of each language, DIR/index.LANG.md (render/site_index.h), lists the
  * studies in the order given.  DIR is written as a report folder is
  * (render/outdir.h): whole or not at all, one writer at a time, never
  * over a file that no earlier run wrote; every study is read, analysed
@@ -209,14 +209,16 @@ const cli_command command_site = {
 	.n_options = sizeof site_options / sizeof site_options[0],
 	.summary = "Write the reports of several studies as one wiki into DIR: "
 		   "each study's report in DIR/<study folder name>/, its figures "
-		   "named <study folder name>-FIGURE.LANG.svg and .png, and an "
+		   "and PDFs named <study folder name>-FIGURE.LANG.svg, .png and "
+		   "<study folder name>-report.LANG.pdf, and an "
 		   "index page of each language, DIR/index.LANG.md, listing the "
 		   "studies in the order given with their title, platform and "
 		   "comparisons as their pages give them.  DIR appears whole or "
 		   "not at all: a study that fails leaves it as it was.",
 	.overview = "write the reports of several studies as one wiki into "
-		    "DIR: each in DIR/<study folder name>/ with its figures "
-		    "named after the study, and an index page of each language, "
+		    "DIR: each in DIR/<study folder name>/ with its figures and "
+		    "PDFs named after the study, and an index page of each "
+		    "language, "
 		    "index.LANG.md, listing the studies in the order given; "
 		    "--lang, --format and --figure-base as for report",
 	.run = cmd_site,

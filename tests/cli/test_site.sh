@@ -333,10 +333,11 @@ fi
 
 ## report --figure-prefix ----------------------------------------------------------
 run_pb --quiet report "$fx/powerplan" -o "$tap_tmp/pre" --lang en \
-	--format md,png --figure-prefix pp_1.
+	--format md,png,pdf --figure-prefix pp_1.
 is "$pb_status" 0 "report --figure-prefix exits 0"
-is "$(cd "$tap_tmp/pre" && ls -- *.png | tr '\n' ' ')" \
-	"pp_1.boots.en.png pp_1.interval.en.png " "and names the figures after it"
+is "$(cd "$tap_tmp/pre" && ls -- *.png *.pdf | tr '\n' ' ')" \
+	"pp_1.boots.en.png pp_1.interval.en.png pp_1.report.en.pdf " \
+	"and names the figures and the PDF after it"
 ok "which the page shows" grep -qF '](pp_1.interval.en.png)' "$tap_tmp/pre/en.md"
 run_pb --quiet verify "$fx/powerplan" -a "$tap_tmp/pre/en.md"
 is "$pb_status" 0 "and verify passes"

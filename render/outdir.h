@@ -16,6 +16,11 @@
  * opened without following links; every removal goes through
  * common/ownfs.h.
  *
+ * A site of reports (`pairboot site`) is one target holding a report
+ * folder a study (outdir_sub): each has a marker of its own, the site's
+ * lists it as "NAME/", and it is replaced or removed by the same rules,
+ * one level deep: a folder inside a report's folder is never its.
+ *
  * One run at a time writes a target: from outdir_begin to the commit or
  * abort, a run holds an flock on ".NAME.lock" beside it (a file it removes
  * again when it made it, or took it over from a killed pairboot).  A

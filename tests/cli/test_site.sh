@@ -206,6 +206,22 @@ is "$(cd "$site" && ls -A | tr '\n' ' ')" ".pairboot-report index.en.md netthrot
 is "$(cd "$site/netthrottle" && ls -A | tr '\n' ' ')" ".pairboot-report en.md " \
 	"and whose study folder holds the new files only"
 
+# Entries named like the site's staging folder that pairboot did not
+# make: a link to the user's files and a folder of the user's holding a
+# folder of files (no mark of a staging folder); both stay, with all they
+# hold, through a run that clears its leftovers.
+mkdir -p "$tap_tmp/plant/mine/deep" "$tap_tmp/plant/.site.new-USERab/deep"
+echo keep >"$tap_tmp/plant/mine/deep/file"
+echo keep >"$tap_tmp/plant/.site.new-USERab/deep/file"
+ln -s "$tap_tmp/plant/mine" "$tap_tmp/plant/.site.new-LINKab"
+run_pb --quiet site "$tap_tmp/plant/site" "$fx/netthrottle" --format md
+is "$pb_status" 0 "a site beside planted staging-like entries is written"
+ok "the link and what it points at stay" \
+	test -L "$tap_tmp/plant/.site.new-LINKab" -a \
+	"$(cat "$tap_tmp/plant/mine/deep/file")" = keep
+ok "the user's folder stays with its folder and file" \
+	test "$(cat "$tap_tmp/plant/.site.new-USERab/deep/file")" = keep
+
 ## One writer at a time ---------------------------------------------------------
 if command -v flock >/dev/null 2>&1; then
 	: >"$tap_tmp/.site.lock"

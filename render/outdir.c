@@ -189,11 +189,11 @@ static void empty_plain(int fd)
  * only: a staging folder's folders hold no folder. */
 static void remove_sub_entry(int fd, const char *name, void *ctx)
 {
+	bool *removed = ctx;
 	struct stat st;
 	ownfs_id id;
 	int sub;
 
-	(void)ctx;
 	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0
 	    || !S_ISDIR(st.st_mode))
 		return;
@@ -203,7 +203,8 @@ static void remove_sub_entry(int fd, const char *name, void *ctx)
 		return;
 	if (ownfs_id_of(sub, &id) == 0) {
 		empty_plain(sub);
-		ownfs_remove(fd, name, &id, true);
+		if (ownfs_remove(fd, name, &id, true) == 0)
+			*removed = true;
 	}
 	close(sub);
 }
@@ -214,7 +215,11 @@ static void remove_sub_entry(int fd, const char *name, void *ctx)
 static void empty_folder(int fd)
 {
 	empty_plain(fd);
-	dir_each(fd, remove_sub_entry, NULL);
+	for (int pass = 0; pass < 16; pass++) {
+		bool removed = false;
+		if (dir_each(fd, remove_sub_entry, &removed) != 0 || !removed)
+			break;
+	}
 }
 
 /* A sorted list of file names (owned strings). */

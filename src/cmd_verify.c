@@ -1,6 +1,8 @@
 /* cmd_verify.c: `pairboot verify STUDY --against FILE`: recomputes
  * everything from the study and sets the published page or results.json
- * beside what pairboot writes from it (verify/verify.h).
+ * beside what pairboot writes from it (verify/verify.h); `pairboot verify
+ * STUDY... --against INDEX` does the same for the index page of a site of
+ * the studies (`pairboot site`).
  *
  * The report names first what was read (a page: its tables, rows and
  * other blocks, what pairboot recognised as its own, the author's text and
@@ -496,9 +498,12 @@ const cli_command command_verify = {
 	.options = verify_opts,
 	.n_options = sizeof verify_opts / sizeof verify_opts[0],
 	.summary = "Render the study's page or results.json afresh and set "
-		   "FILE beside it, as a reader sees it; exit 1 when anything "
-		   "in pairboot's words does not follow, 2 when FILE cannot "
-		   "be read as a whole.",
+		   "FILE beside it, as a reader sees it; with several studies "
+		   "(or --index), FILE is the index page of their site "
+		   "(pairboot site), set beside a fresh index of the studies "
+		   "in the order given.  Exit 1 when anything in pairboot's "
+		   "words does not follow, 2 when FILE cannot be read as a "
+		   "whole.",
 	.overview = "render the study's page (in the language of FILE) or "
 		    "results.json afresh and set FILE beside it: a page as a "
 		    "reader sees it (HTML comments hidden, raw HTML judged), "

@@ -32,12 +32,14 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 			      size);
 }
 
-/* The PDF report of S and A in LANG into the file report.<lang>.pdf. */
+/* The PDF report of S and A in LANG into the file
+ * <prefix>report.<lang>.pdf. */
 static pb_status write_pdf(const study *s, const analysis *a,
 			   const char *lang, const pagedoc *page,
-			   const char *source_date_epoch, outdir *o, diag *d)
+			   const char *source_date_epoch, const char *prefix,
+			   outdir *o, diag *d)
 {
-	char *name = g_strdup_printf("report.%s.pdf", lang);
+	char *name = g_strdup_printf("%sreport.%s.pdf", prefix, lang);
 	char message[400];
 	sink buf;
 	pb_status st;
@@ -143,8 +145,8 @@ static pb_status put_pngs(png_job *jobs, size_t n, pb_status st, outdir *o,
 
 /* The figures of FIG_KINDS of IN drawn as PNG images into JOBS (*N of
  * them). */
-static pb_status draw_pngs(const fig_input *in, png_job *jobs, size_t *n,
-			   diag *d)
+static pb_status draw_pngs(const fig_input *in, const char *prefix,
+			   png_job *jobs, size_t *n, diag *d)
 {
 	pb_status st = PB_OK;
 
@@ -155,8 +157,8 @@ static pb_status draw_pngs(const fig_input *in, png_job *jobs, size_t *n,
 
 		if (figkind_has((fig_kind)k, in->s, in->a)) {
 			png_job *job = &jobs[(*n)++];
-			job->name = g_strdup_printf("%s.%s.png", base,
-						    in->lang);
+			job->name = g_strdup_printf("%s%s.%s.png", prefix,
+						    base, in->lang);
 			sink_init_buffer(&job->bytes);
 			st = figfile_png_draw(&fig, &job->image, job->message,
 					      sizeof job->message);
@@ -170,7 +172,8 @@ static pb_status draw_pngs(const fig_input *in, png_job *jobs, size_t *n,
 }
 
 /* The figures of FIG_KINDS of IN as SVG files into O. */
-static pb_status write_svgs(const fig_input *in, outdir *o, diag *d)
+static pb_status write_svgs(const fig_input *in, const char *prefix,
+			    outdir *o, diag *d)
 {
 	pb_status st = PB_OK;
 
@@ -181,8 +184,8 @@ static pb_status write_svgs(const fig_input *in, outdir *o, diag *d)
 
 		if (!figkind_has((fig_kind)k, in->s, in->a))
 			continue;
-		name = g_strdup_printf("%s.%s.svg", figkind_name((fig_kind)k),
-				       in->lang);
+		name = g_strdup_printf("%s%s.%s.svg", prefix,
+				       figkind_name((fig_kind)k), in->lang);
 		st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
 		g_free(name);
 	}
@@ -192,6 +195,16 @@ static pb_status write_svgs(const fig_input *in, outdir *o, diag *d)
 pb_status figures_write(const study *s, const analysis *a, const char *lang,
 			const pagedoc *page, unsigned formats,
 			const char *source_date_epoch, outdir *o, diag *d)
+{
+	return figures_write_prefixed(s, a, lang, page, formats,
+				      source_date_epoch, "", o, d);
+}
+
+pb_status figures_write_prefixed(const study *s, const analysis *a,
+				 const char *lang, const pagedoc *page,
+				 unsigned formats,
+				 const char *source_date_epoch,
+				 const char *prefix, outdir *o, diag *d)
 {
 	const fig_input in = { s, a, lang };
 	png_job jobs[FIG_KINDS];
@@ -207,17 +220,17 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 	memset(jobs, 0, sizeof jobs);
 	/* The SVG files first, so that a figure that cannot be drawn is
 	 * named by its SVG file, as when each figure was made in turn. */
-	st = formats & FIG_SVG ? write_svgs(&in, o, d) : PB_OK;
+	st = formats & FIG_SVG ? write_svgs(&in, prefix, o, d) : PB_OK;
 	if (st == PB_OK && (formats & FIG_PNG))
-		st = draw_pngs(&in, jobs, &n, d);
+		st = draw_pngs(&in, prefix, jobs, &n, d);
 	if (st == PB_OK) {
 		pb_status encoded;
 		png_encoding e;
 
 		encoding_start(&e, jobs, n);
 		if (formats & FIG_PDF)
-			st = write_pdf(s, a, lang, page, source_date_epoch, o,
-				       d);
+			st = write_pdf(s, a, lang, page, source_date_epoch,
+				       prefix, o, d);
 		encoded = encoding_wait(&e);
 		if (st == PB_OK)
 			st = put_pngs(jobs, n, encoded, o, d);
@@ -234,8 +247,8 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 
 pb_status figures_write_paired(const study *s, const analysis *a,
 			       const char *lang, const size_t *states,
-			       size_t n_states, unsigned formats, outdir *o,
-			       diag *d)
+			       size_t n_states, unsigned formats,
+			       const char *prefix, outdir *o, diag *d)
 {
 	const fig_input in = { s, a, lang };
 	pb_status st = PB_OK;
@@ -248,12 +261,14 @@ pb_status figures_write_paired(const study *s, const analysis *a,
 
 		fig_paired_stem(s->plan.states[states[i]], stem, sizeof stem);
 		if (formats & FIG_SVG) {
-			name = g_strdup_printf("%s.%s.svg", stem, lang);
+			name = g_strdup_printf("%s%s.%s.svg", prefix, stem,
+					       lang);
 			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
 			g_free(name);
 		}
 		if (st == PB_OK && (formats & FIG_PNG)) {
-			name = g_strdup_printf("%s.%s.png", stem, lang);
+			name = g_strdup_printf("%s%s.%s.png", prefix, stem,
+					       lang);
 			st = figfile_write(&fig, FIG_PNG, NULL, o, name, d);
 			g_free(name);
 		}

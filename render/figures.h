@@ -64,15 +64,25 @@ pb_status figures_write(const study *s, const analysis *a, const char *lang,
 			const pagedoc *page, unsigned formats,
 			const char *source_date_epoch, outdir *o, diag *d);
 
+/* figures_write with each file's name after PREFIX
+ * ("powerplan-boots.en.svg", "powerplan-report.en.pdf" for "powerplan-"):
+ * the figures of several studies in one flat upload area of a wiki
+ * (`pairboot site`, `report --figure-prefix`). */
+pb_status figures_write_prefixed(const study *s, const analysis *a,
+				 const char *lang, const pagedoc *page,
+				 unsigned formats,
+				 const char *source_date_epoch,
+				 const char *prefix, outdir *o, diag *d);
+
 /* Draws the paired figure (render/fig_paired.h) of each of the N_STATES
  * STATES (indices into s->plan.states, none the reference) of S and A in
- * language LANG into O, as <stem>.<lang>.svg and .png when FORMATS asks
- * for FIG_SVG and FIG_PNG (the stem from fig_paired_stem).  Errors as
- * figures_write's. */
+ * language LANG into O, as PREFIX<stem>.<lang>.svg and .png when FORMATS
+ * asks for FIG_SVG and FIG_PNG (the stem from fig_paired_stem).  Errors
+ * as figures_write's. */
 pb_status figures_write_paired(const study *s, const analysis *a,
 			       const char *lang, const size_t *states,
-			       size_t n_states, unsigned formats, outdir *o,
-			       diag *d);
+			       size_t n_states, unsigned formats,
+			       const char *prefix, outdir *o, diag *d);
 
 /* The renderer's versions for results.json, as a new object (the caller
  * json_decref()s it):

@@ -434,16 +434,14 @@ static void figure_boots(page *pg)
 		state_findings(pg)));
 }
 
-static void section_comparisons(page *pg)
+/* The sentence that reads the comparison table, and the table: on the
+ * page and in a site's index alike. */
+static void comparison_table(page *pg)
 {
 	const study_plan *p = pg->p;
 	GPtrArray *row;
 	const char *ref = state_text(pg, p->reference);
 
-	if (!has_series(p, SERIES_LATENCY) || pg->a->n_states == 0)
-		return;
-	section(pg, PAGE_COMPARISONS,
-		tr(pg, "Comparison with the reference"));
 	para(pg, fmt(pg, "%s %s %s",
 		     fmt(pg, phrase(pg, PH_SET_MEASURED), metric_text(pg)),
 		     fmt(pg, p->better == BETTER_LOWER
@@ -474,6 +472,15 @@ static void section_comparisons(page *pg)
 		table_row(pg, row);
 	}
 	g_ptr_array_free(row, TRUE);
+}
+
+static void section_comparisons(page *pg)
+{
+	if (!has_series(pg->p, SERIES_LATENCY) || pg->a->n_states == 0)
+		return;
+	section(pg, PAGE_COMPARISONS,
+		tr(pg, "Comparison with the reference"));
+	comparison_table(pg);
 	figure_interval(pg);
 	figure_boots(pg);
 }
@@ -2010,6 +2017,39 @@ static pb_status render_doc(const study *s, const analysis *a,
 	section_design(&pg);
 	section_input(&pg);
 
+	return mdpage_finish(&pg.md, start);
+}
+
+pb_status markdown_render_entry(const study *s, const analysis *a,
+				const char *lang, const char *href,
+				bool marked, pagedoc *doc)
+{
+	page pg = { 0 };
+	size_t start = pagedoc_len(doc);
+	const char *platform;
+
+	if (!i18n_known(lang))
+		return PB_SOFTWARE;
+	mdpage_init(&pg.md, lang, doc);
+	mdpage_number_marks(&pg.md, &s->plan);
+	pg.md.marked = marked;
+	pg.s = s;
+	pg.p = &s->plan;
+	pg.a = a;
+	pg.sum = a->summary;
+	platform = studytext_platform(pg.p, lang);
+	pagedoc_begin(doc, PAGE_TOP);
+	head(&pg, 2, fmt(&pg, "[%s](%s)",
+			 fmt(&pg, trc(&pg, "page heading", "%s, build %s"),
+			     esc(&pg, studytext_title(pg.p, lang)),
+			     esc(&pg, pg.p->build)), href));
+	if (platform && platform[0])
+		para(&pg, fmt(&pg, tr(&pg, "Platform: %s."),
+			      esc(&pg, platform)));
+	if (has_series(pg.p, SERIES_LATENCY) && a->n_states > 0) {
+		pagedoc_begin(doc, PAGE_COMPARISONS);
+		comparison_table(&pg);
+	}
 	return mdpage_finish(&pg.md, start);
 }
 

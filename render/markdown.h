@@ -83,4 +83,15 @@ pb_status markdown_render_marked(const study *s, const analysis *a,
 				 const char *lang, const markdown_links *links,
 				 GString *out);
 
+/* The entry of study S and its analysis A in the index of a site of
+ * reports (`pairboot site`, render/site_index.h), in LANG, added to DOC:
+ * the page's heading as a level-2 heading linking to HREF (the study's
+ * page, a link that needs no escaping), its platform, and its comparison
+ * table with the sentence that reads it, each in the page's own words and
+ * numbers.  MARKED: with the number marks of markdown_render_marked.
+ * Errors as for markdown_render_doc. */
+pb_status markdown_render_entry(const study *s, const analysis *a,
+				const char *lang, const char *href,
+				bool marked, pagedoc *doc);
+
 #endif

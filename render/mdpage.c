@@ -161,6 +161,19 @@ static const char *mark(mdpage *md, const char *text, double value,
 			  "%s" MDPAGE_MARK_CLOSE, rule, sides, value, text);
 }
 
+/* As mark, for a number that keeps its side of +T and -T: T goes into
+ * the mark too, so that a page of several studies (a site's index) has
+ * each number judged against its own study's threshold. */
+static const char *mark_t(mdpage *md, const char *text, double value,
+			  char rule, double threshold)
+{
+	if (!md->marked)
+		return text;
+	return mdpage_fmt(md, MDPAGE_MARK_OPEN "%c2%.17g;%.17g"
+			  MDPAGE_MARK_TEXT "%s" MDPAGE_MARK_CLOSE, rule, value,
+			  threshold, text);
+}
+
 /* BUF as a pooled string, or "?" after remembering the failure ST. */
 static const char *formatted(mdpage *md, pb_status st, char *buf)
 {
@@ -188,8 +201,9 @@ const char *mdpage_beside(mdpage *md, double x, int decimals,
 	pb_status st = numtext_beside(x, decimals, bounds, beside_t ? 2 : 0,
 				     sign, buf, sizeof buf);
 
-	return mark(md, formatted(md, st, buf), x, beside_t ? 'b' : 'r',
-		    beside_t ? '2' : '1');
+	if (beside_t)
+		return mark_t(md, formatted(md, st, buf), x, 'b', threshold);
+	return mark(md, formatted(md, st, buf), x, 'r', '1');
 }
 
 /* The digits of the fraction F as a percentage, "79.5", or NULL after

@@ -48,8 +48,8 @@ typedef struct mdpage {
  * (a rounded value: an estimate, a setting with decimals, a percentage);
  * SIDES '2' when TEXT keeps the value's side of 0, +T and -T, '1' of 0
  * only, '0' of none; VALUE the exact value, "%.17g" ('.' whatever the
- * page's mark; a percentage in percent); TEXT the number as the page
- * writes it.  The marks are private-use characters, which Markdown and
+ * page's mark; a percentage in percent), followed, where SIDES is '2',
+ * by ';' and T, "%.17g"; TEXT the number as the page writes it.  The marks are private-use characters, which Markdown and
  * its readers leave alone; without them the page is byte for byte the
  * unmarked one. */
 #define MDPAGE_MARK_OPEN  "\xee\x80\x80"    /* U+E000 */

@@ -82,6 +82,7 @@ struct outdir {
 	ownfs_id lock_id;
 	bool lock_made;   /* this run created the lock file */
 	bool owns_fds;    /* false for a handle of outdir_share */
+	bool owns_stage;  /* a handle of outdir_sub: closes its stage_fd */
 	made_parent made[MAX_MADE_PARENTS];
 	size_t n_made;
 	char **written;   /* names of the files written so far (owned) */
@@ -171,15 +172,52 @@ static void remove_plain_entry(int fd, const char *name, void *ctx)
 		*removed = true;
 }
 
-/* Removes the plain files of the open folder FD (one of pairboot's own:
- * a staging folder), without allocating.  Entries removed while the
- * folder is read may make the reading skip others, so it reads again
- * until a pass removes nothing. */
-static void empty_folder(int fd)
+/* Removes the plain files of the open folder FD, passes until one
+ * removes nothing (entries removed while the folder is read may make the
+ * reading skip others). */
+static void empty_plain(int fd)
 {
 	for (int pass = 0; pass < 16; pass++) {
 		bool removed = false;
 		if (dir_each(fd, remove_plain_entry, &removed) != 0 || !removed)
+			break;
+	}
+}
+
+/* A folder of a staging folder (a report of a site's, outdir_sub): its
+ * plain files go, then the folder, when that left it empty.  One level
+ * only: a staging folder's folders hold no folder. */
+static void remove_sub_entry(int fd, const char *name, void *ctx)
+{
+	bool *removed = ctx;
+	struct stat st;
+	ownfs_id id;
+	int sub;
+
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0
+	    || !S_ISDIR(st.st_mode))
+		return;
+	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+		     | O_CLOEXEC);
+	if (sub < 0)
+		return;
+	if (ownfs_id_of(sub, &id) == 0) {
+		empty_plain(sub);
+		if (ownfs_remove(fd, name, &id, true) == 0)
+			*removed = true;
+	}
+	close(sub);
+}
+
+/* Removes the plain files of the open folder FD (one of pairboot's own:
+ * a staging folder), and those of its folders with the folders, without
+ * allocating. */
+static void empty_folder(int fd)
+{
+	empty_plain(fd);
+	for (int pass = 0; pass < 16; pass++) {
+		bool removed = false;
+		if (dir_each(fd, remove_sub_entry, &removed) != 0 || !removed)
 			break;
 	}
 }
@@ -348,6 +386,8 @@ typedef struct foreign_look {
 	marker_kind kind;
 	const name_list *listed;    /* the marker's names */
 	const name_list *written;   /* the new report's names, or NULL */
+	bool nested;                /* a report of a site's: holds no
+				   folder of its own */
 	bool any;                   /* the folder holds some entry */
 	char first[256];            /* the first foreign entry, or "" */
 	char why[256];              /* why the marker is no marker, or "" */
@@ -357,14 +397,49 @@ typedef struct foreign_look {
  * marker lists, or, under an older pairboot's empty marker, one that the
  * new report writes again: a file the report did not write is the
  * user's, and never deleted. */
-static bool entry_is_report(int fd, const char *name, const foreign_look *l)
+static int look_folder_at(int fd, const name_list *written, bool nested,
+			  foreign_look *l);
+
+/* Whether the folder NAME of FD is a report of the site whose marker L
+ * read: its marker lists it as "NAME/", and it is itself a report whose
+ * marker lists every entry it holds, none of them a folder.  When it is
+ * listed but holds another entry, that entry's path "NAME/ENTRY" goes to
+ * FOREIGN (256 bytes), when not NULL. */
+static bool folder_is_report(int fd, const char *name, const foreign_look *l,
+			     char *foreign)
+{
+	char listed[260];
+	foreign_look sub;
+	int subfd, rc;
+
+	if (l->nested || l->kind != MARKER_LISTED || strlen(name) > 255)
+		return false;
+	snprintf(listed, sizeof listed, "%s/", name);
+	if (!name_listed(l->listed, listed))
+		return false;
+	subfd = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+		       | O_CLOEXEC);
+	if (subfd < 0)
+		return false;
+	rc = look_folder_at(subfd, NULL, true, &sub);
+	close(subfd);
+	if (foreign && rc == 0 && sub.first[0] != '\0')
+		snprintf(foreign, 256, "%.120s/%.120s", name, sub.first);
+	return rc == 0 && sub.kind == MARKER_LISTED && sub.first[0] == '\0';
+}
+
+static bool entry_is_report_at(int fd, const char *name,
+			       const foreign_look *l, char *foreign)
 {
 	struct stat st;
 
 	if (strcmp(name, MARKER) == 0)
 		return l->kind != MARKER_ABSENT;
-	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0
-	    || !S_ISREG(st.st_mode))
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return false;
+	if (S_ISDIR(st.st_mode))
+		return folder_is_report(fd, name, l, foreign);
+	if (!S_ISREG(st.st_mode))
 		return false;
 	if (l->kind == MARKER_LISTED)
 		return name_listed(l->listed, name);
@@ -373,13 +448,21 @@ static bool entry_is_report(int fd, const char *name, const foreign_look *l)
 	return false;
 }
 
+static bool entry_is_report(int fd, const char *name, const foreign_look *l)
+{
+	return entry_is_report_at(fd, name, l, NULL);
+}
+
 static void look_entry(int fd, const char *name, void *ctx)
 {
 	foreign_look *l = ctx;
+	char inside[256] = "";
 
 	l->any = true;
-	if (entry_is_report(fd, name, l))
+	if (entry_is_report_at(fd, name, l, inside))
 		return;
+	if (inside[0] != '\0')
+		name = inside;
 	if (l->first[0] == '\0' || strcmp(name, l->first) < 0)
 		snprintf(l->first, sizeof l->first, "%s", name);
 }
@@ -389,10 +472,18 @@ static void look_entry(int fd, const char *name, void *ctx)
  * the names the new report holds.  Returns 0, or -1 with errno set. */
 static int look_folder(int fd, const name_list *written, foreign_look *l)
 {
+	return look_folder_at(fd, written, false, l);
+}
+
+/* look_folder, for a report of a site's when NESTED. */
+static int look_folder_at(int fd, const name_list *written, bool nested,
+			  foreign_look *l)
+{
 	name_list listed = { NULL, 0 };
 	int rc = -1;
 
 	memset(l, 0, sizeof *l);
+	l->nested = nested;
 	pb_status st = read_marker(fd, &l->kind, &listed, l->why,
 				   sizeof l->why);
 	if (st != PB_OK)
@@ -416,6 +507,39 @@ typedef struct report_removal {
 	char err_name[256];        /* the file it failed on */
 } report_removal;
 
+static bool remove_files_at(int fd, const name_list *written, bool nested,
+			    char *why, size_t why_size);
+
+/* When entry NAME of FD is a folder (a report of a site's, which
+ * entry_is_report has found to be one), removes its files and then it,
+ * noting in R what failed; false when NAME is no folder. */
+static bool remove_report_folder(int fd, const char *name, report_removal *r)
+{
+	struct stat st;
+	ownfs_id id;
+	char why[300];
+	int sub, e = 0;
+
+	if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0
+	    || !S_ISDIR(st.st_mode))
+		return false;
+	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+		     | O_CLOEXEC);
+	if (sub < 0 || ownfs_id_of(sub, &id) != 0)
+		e = errno;
+	else if (!remove_files_at(sub, NULL, true, why, sizeof why))
+		e = ENOTEMPTY;   /* a file of the user's came meanwhile */
+	else if (ownfs_remove(fd, name, &id, true) != 0 && errno != ENOENT)
+		e = errno;
+	if (sub >= 0)
+		close(sub);
+	if (e != 0 && r->err == 0) {
+		r->err = e;
+		snprintf(r->err_name, sizeof r->err_name, "%s/", name);
+	}
+	return true;
+}
+
 static void remove_entry(int fd, const char *name, void *ctx)
 {
 	report_removal *r = ctx;
@@ -426,6 +550,8 @@ static void remove_entry(int fd, const char *name, void *ctx)
 	if (strcmp(name, MARKER) == 0)
 		return;
 	if (entry_is_report(fd, name, &r->look)) {
+		if (remove_report_folder(fd, name, r))
+			return;
 		if (ownfs_remove_file(fd, name) != 0 && errno != ENOENT
 		    && r->err == 0) {
 			r->err = errno;
@@ -447,10 +573,18 @@ static void remove_entry(int fd, const char *name, void *ctx)
 static bool remove_report_files(int fd, const name_list *written,
 				char *why, size_t why_size)
 {
+	return remove_files_at(fd, written, false, why, why_size);
+}
+
+/* remove_report_files, for a report of a site's when NESTED. */
+static bool remove_files_at(int fd, const name_list *written, bool nested,
+			    char *why, size_t why_size)
+{
 	name_list listed = { NULL, 0 };
 	report_removal r;
 
 	memset(&r, 0, sizeof r);
+	r.look.nested = nested;
 	if (read_marker(fd, &r.look.kind, &listed, r.look.why,
 			sizeof r.look.why) != PB_OK) {
 		snprintf(why, why_size, "%s", r.look.why[0] ? r.look.why
@@ -1361,6 +1495,8 @@ void outdir_release(outdir *o)
 			close(o->stage_fd);
 		if (o->parent_fd >= 0)
 			close(o->parent_fd);
+	} else if (o->owns_stage && o->stage_fd >= 0) {
+		close(o->stage_fd);
 	}
 	for (size_t i = 0; i < o->n_written; i++)
 		free(o->written[i]);
@@ -1443,6 +1579,76 @@ static pb_status write_marker(outdir *o)
 	/* The marker itself is now among the names: keep them sorted for
 	 * the lookups of check_target. */
 	qsort(o->written, o->n_written, sizeof *o->written, cmp_name);
+	return st;
+}
+
+pb_status outdir_sub(outdir *o, const char *name, outdir **out)
+{
+	outdir *s;
+	char *path;
+
+	*out = NULL;
+	if (o->fresh || !name[0] || strchr(name, '/') || !strcmp(name, ".")
+	    || !strcmp(name, "..") || !strcmp(name, MARKER)) {
+		diag_error(o->d, o->target, 0, 0, "internal error: '%s' cannot "
+			   "be a folder of the output", name);
+		return PB_SOFTWARE;
+	}
+	path = malloc(strlen(o->staging) + strlen(name) + 2);
+	if (!path)
+		return PB_NOMEM;
+	sprintf(path, "%s/%s", o->staging, name);
+	s = outdir_alloc(false, o->d);
+	if (!s) {
+		free(path);
+		return PB_NOMEM;
+	}
+	s->owns_fds = false;
+	s->parent_fd = o->stage_fd;
+	s->staging = path;
+	s->parent = strutil_dup(o->staging);
+	s->base = strutil_dup(name);
+	s->target = malloc(strlen(o->target) + strlen(name) + 2);
+	if (!s->parent || !s->base || !s->target) {
+		outdir_release(s);
+		return PB_NOMEM;
+	}
+	sprintf(s->target, "%s/%s", o->target, name);
+	if (mkdirat(o->stage_fd, name, 0755) != 0
+	    || (s->stage_fd = openat(o->stage_fd, name, O_RDONLY | O_DIRECTORY
+				     | O_NOFOLLOW | O_CLOEXEC)) < 0
+	    || fchmod(s->stage_fd, 0755) != 0) {
+		int e = errno;
+		diag_error(o->d, s->staging, 0, 0, "cannot create: %s",
+			   strerror(e));
+		s->owns_stage = s->stage_fd >= 0;
+		outdir_release(s);
+		return e == ENOMEM ? PB_NOMEM : PB_CANTCREAT;
+	}
+	s->owns_stage = true;
+	*out = s;
+	return PB_OK;
+}
+
+pb_status outdir_sub_close(outdir *o, outdir *sub)
+{
+	char *listed;
+	pb_status st = write_marker(sub);
+
+	if (st == PB_OK && fsync(sub->stage_fd) != 0) {
+		diag_error(o->d, sub->staging, 0, 0, "cannot sync to disk: %s",
+			   strerror(errno));
+		st = PB_IOERR;
+	}
+	listed = malloc(strlen(sub->base) + 2);
+	if (!listed)
+		st = PB_NOMEM;
+	if (st == PB_OK) {
+		sprintf(listed, "%s/", sub->base);
+		st = remember_written(o, listed);
+	}
+	free(listed);
+	outdir_release(sub);
 	return st;
 }
 

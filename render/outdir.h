@@ -16,6 +16,11 @@
  * opened without following links; every removal goes through
  * common/ownfs.h.
  *
+ * A site of reports (`pairboot site`) is one target holding a report
+ * folder a study (outdir_sub): each has a marker of its own, the site's
+ * lists it as "NAME/", and it is replaced or removed by the same rules,
+ * one level deep: a folder inside a report's folder is never its.
+ *
  * One run at a time writes a target: from outdir_begin to the commit or
  * abort, a run holds an flock on ".NAME.lock" beside it (a file it removes
  * again when it made it, or took it over from a killed pairboot).  A
@@ -74,6 +79,22 @@ outdir *outdir_share(const outdir *o, diag *d);
 size_t outdir_n_written(const outdir *o);
 const char *outdir_written(const outdir *o, size_t i);
 pb_status outdir_adopt(outdir *o, const char *name);
+
+/* A report of its own inside the staging folder of O (a site of
+ * reports, `pairboot site`): the new folder NAME (a plain name), into
+ * which the handle *OUT writes as outdir_write does (and outdir_share
+ * shares it).  outdir_sub_close then gives it its own marker, listing its
+ * files, and lists it in O's as "NAME/", so that a later run replaces the
+ * folder as a whole, by the same rules as a report: never one holding an
+ * entry its marker does not list (a folder of a report's is never one).
+ * The staging folder's clean-up removes such folders with it.  Errors:
+ * PB_CANTCREAT (told to O's diag), PB_NOMEM, PB_SOFTWARE for a NAME that
+ * is no plain name or an O of outdir_begin_fresh. */
+pb_status outdir_sub(outdir *o, const char *name, outdir **out);
+
+/* Writes the marker of SUB (of outdir_sub of O), lists it in O's and
+ * frees SUB.  PB_IOERR, PB_CANTCREAT, PB_NOMEM. */
+pb_status outdir_sub_close(outdir *o, outdir *sub);
 
 /* Frees the handle O and leaves its folder as it is. */
 void outdir_release(outdir *o);

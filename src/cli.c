@@ -98,6 +98,27 @@ pb_status cli_figure_base(const char *cmd, const char *arg, char *out)
 	return PB_OK;
 }
 
+bool cli_plain_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n == 0 || n > CLI_FIGURE_PREFIX_MAX || name[0] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!g_ascii_isalnum(name[i]) && !strchr("._-", name[i]))
+			return false;
+	return true;
+}
+
+pb_status cli_figure_prefix(const char *cmd, const char *arg)
+{
+	if (cli_plain_name(arg))
+		return PB_OK;
+	return cli_usage_error("%s: --figure-prefix must be 1 to %d letters, "
+			       "digits, '.', '_' or '-', not starting with "
+			       "'.' ('%s')", cmd, CLI_FIGURE_PREFIX_MAX, arg);
+}
+
 diag *cli_diag_new(void)
 {
 	diag *d = diag_new(stderr, cli_print_limit);

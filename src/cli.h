@@ -91,6 +91,19 @@ void cli_usage_command(const char *name);
  * PB_USAGE after the usage error "CMD: --figure-base must be ...". */
 pb_status cli_figure_base(const char *cmd, const char *arg, char *out);
 
+/* The longest --figure-prefix, and the longest study folder name of a
+ * site (whose figures it prefixes). */
+#define CLI_FIGURE_PREFIX_MAX 100
+
+/* Whether NAME is a name that may stand in a figure's file name and a
+ * page's link as it is: 1 to CLI_FIGURE_PREFIX_MAX ASCII letters, digits,
+ * '.', '_' and '-', not starting with '.'. */
+bool cli_plain_name(const char *name);
+
+/* Checks ARG, the --figure-prefix of command CMD (cli_plain_name): PB_OK,
+ * or PB_USAGE after the usage error. */
+pb_status cli_figure_prefix(const char *cmd, const char *arg);
+
 /* The options that apply to every command. */
 typedef struct cli_globals {
 	bool quiet;        /* -q, --quiet */

@@ -33,17 +33,11 @@
 #include "render/outdir.h"
 #include "render/results_json.h"
 #include "src/cli.h"
+#include "src/cmd_report.h"
 #include "src/options.h"
 #include "src/textfonts.h"
 
 #define DEFAULT_REPORTS "reports"
-
-/* What --format can ask for. */
-enum {
-	FORMAT_JSON = 8u,     /* results.json (FIG_* take the low bits) */
-	FORMAT_MD = 16u,      /* LANG.md */
-	FORMAT_ALL = FORMAT_JSON | FORMAT_MD | FIG_PDF | FIG_SVG | FIG_PNG
-};
 
 static const struct {
 	const char *name;
@@ -131,8 +125,8 @@ static bool lies_within(const char *inner, const char *outer)
 
 /* Refuses an output inside the study folder, or one holding it: the
  * staging folder and the study's files would be taken as each other's. */
-static pb_status check_target_place(const study *s, const char *target,
-				    diag *d)
+pb_status report_check_place(const study *s, const char *target,
+			     const char *option, diag *d)
 {
 	char *study_real = realpath(s->dir, NULL);
 	gchar *out_real = resolve_ahead(target);
@@ -142,12 +136,13 @@ static pb_status check_target_place(const study *s, const char *target,
 		st = PB_OK; /* study_read found it: nothing else to compare */
 	} else if (lies_within(out_real, study_real)) {
 		diag_error(d, target, 0, 0, "the output would lie inside the "
-			   "study folder %s; give -o a folder outside it",
-			   s->dir);
+			   "study folder %s; give %s a folder outside it",
+			   s->dir, option);
 		st = PB_CANTCREAT;
 	} else if (lies_within(study_real, out_real)) {
 		diag_error(d, target, 0, 0, "the output would hold the study "
-			   "folder %s; give -o a folder outside it", s->dir);
+			   "folder %s; give %s a folder outside it", s->dir,
+			   option);
 		st = PB_CANTCREAT;
 	}
 	free(study_real);
@@ -184,7 +179,10 @@ typedef struct lang_figures {
 	const cli_langs *langs;
 	pagedoc *const *pages;
 	unsigned figs;          /* FIG_* formats */
-	const paired_request *paired;
+	const size_t *paired;   /* the states of the paired figures */
+	size_t n_paired;
+	const char *prefix;     /* before each figure's and the PDF's file
+				   name */
 	outdir *o;
 	char names[CLI_MAX_LANGS][24];   /* "figures (de)", for messages */
 } lang_figures;
@@ -199,12 +197,13 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 
 	if (!o)
 		return PB_NOMEM;
-	st = figures_write(f->s, f->a, f->langs->code[i], f->pages[i],
-			   f->figs, cli_source_date_epoch(), o, d);
-	if (st == PB_OK && f->paired->n > 0)
+	st = figures_write_prefixed(f->s, f->a, f->langs->code[i],
+				    f->pages[i], f->figs,
+				    cli_source_date_epoch(), f->prefix, o, d);
+	if (st == PB_OK && f->n_paired > 0)
 		st = figures_write_paired(f->s, f->a, f->langs->code[i],
-					  f->paired->states, f->paired->n,
-					  f->figs, o, d);
+					  f->paired, f->n_paired, f->figs,
+					  f->prefix, o, d);
 	if (!out)
 		return st;
 	for (size_t k = 0; st == PB_OK && k < outdir_n_written(o); k++)
@@ -250,12 +249,13 @@ static pb_status figures_take(void *arg, size_t i, FILE *in, diag *d)
 /* Writes the figures and PDF of every language, and renderer.json. */
 static pb_status write_figures(const study *s, const analysis *a,
 			       const cli_langs *langs, pagedoc *const *pages,
-			       unsigned formats, const paired_request *paired,
+			       unsigned formats, const size_t *paired,
+			       size_t n_paired, const char *prefix,
 			       outdir *o, diag *d)
 {
 	lang_figures f = { s, a, langs, pages,
-			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), paired, o,
-			   { "" } };
+			   formats & (FIG_PDF | FIG_SVG | FIG_PNG), paired,
+			   n_paired, prefix, o, { "" } };
 	const char *names[CLI_MAX_LANGS];
 	json_t *versions = NULL;
 	GString *text;
@@ -283,6 +283,54 @@ static pb_status write_figures(const study *s, const analysis *a,
 	return st;
 }
 
+pb_status report_text_render(const study *s, const analysis *a,
+			     const cli_langs *langs, unsigned formats,
+			     const markdown_links *links, report_text *t)
+{
+	pb_status st = PB_OK;
+
+	memset(t, 0, sizeof *t);
+	t->json = g_string_new(NULL);
+	if (formats & FORMAT_JSON)
+		st = results_json_write(s, a, t->json);
+	if (st == PB_OK && (formats & (FORMAT_MD | FIG_PDF)))
+		st = render_pages(s, a, langs, links, t->pages);
+	return st;
+}
+
+void report_text_free(report_text *t)
+{
+	for (size_t i = 0; i < CLI_MAX_LANGS; i++)
+		pagedoc_free(t->pages[i]);
+	if (t->json)
+		g_string_free(t->json, TRUE);
+	memset(t, 0, sizeof *t);
+}
+
+pb_status report_text_put(const report_text *t, const study *s,
+			  const analysis *a, const cli_langs *langs,
+			  unsigned formats, const size_t *paired,
+			  size_t n_paired, const char *prefix, outdir *o,
+			  diag *d)
+{
+	pb_status st = PB_OK;
+
+	if (formats & FORMAT_JSON)
+		st = outdir_write(o, "results.json", t->json->str,
+				  t->json->len);
+	for (size_t i = 0; i < langs->n && st == PB_OK
+			   && (formats & FORMAT_MD); i++) {
+		char name[32];
+		snprintf(name, sizeof name, "%s.md", langs->code[i]);
+		st = outdir_write(o, name, pagedoc_str(t->pages[i]),
+				  pagedoc_len(t->pages[i]));
+	}
+	if (st == PB_OK)
+		st = write_figures(s, a, langs, t->pages, formats, paired,
+				   n_paired, prefix, o, d);
+	return st;
+}
+
 /* Writes the report of S into folder TARGET.  Everything is rendered
  * before the staging folder is made, so that running out of memory in a
  * library (which ends the process, common/oom.h) leaves nothing behind;
@@ -292,41 +340,24 @@ static pb_status write_report(const study *s, const analysis *a,
 			      const cli_langs *langs, unsigned formats,
 			      const markdown_links *links,
 			      const paired_request *paired,
-			      const char *target, diag *d)
+			      const char *prefix, const char *target,
+			      diag *d)
 {
-	GString *json = g_string_new(NULL);
-	pagedoc *pages[CLI_MAX_LANGS] = { NULL };
+	report_text t;
 	outdir *o;
-	pb_status st = PB_OK;
+	pb_status st = report_text_render(s, a, langs, formats, links, &t);
 
-	if (formats & FORMAT_JSON)
-		st = results_json_write(s, a, json);
-	if (st == PB_OK && (formats & (FORMAT_MD | FIG_PDF)))
-		st = render_pages(s, a, langs, links, pages);
 	if (st == PB_OK)
 		st = outdir_begin(target, d, &o);
 	if (st == PB_OK) {
-		if (formats & FORMAT_JSON)
-			st = outdir_write(o, "results.json", json->str,
-					  json->len);
-		for (size_t i = 0; i < langs->n && st == PB_OK
-				   && (formats & FORMAT_MD); i++) {
-			char name[32];
-			snprintf(name, sizeof name, "%s.md", langs->code[i]);
-			st = outdir_write(o, name, pagedoc_str(pages[i]),
-					  pagedoc_len(pages[i]));
-		}
-		if (st == PB_OK)
-			st = write_figures(s, a, langs, pages, formats,
-					   paired, o, d);
+		st = report_text_put(&t, s, a, langs, formats, paired->states,
+				     paired->n, prefix, o, d);
 		if (st == PB_OK)
 			st = outdir_commit(o);
 		else
 			outdir_abort(o);
 	}
-	for (size_t i = 0; i < langs->n; i++)
-		pagedoc_free(pages[i]);
-	g_string_free(json, TRUE);
+	report_text_free(&t);
 	return st;
 }
 
@@ -343,8 +374,7 @@ static bool state_compared(const analysis *a, size_t i)
 /* A sequential study is reported at a look: a series that reached none
  * has no interval to publish yet (`pairboot status` says how far it is).
  * Said once per series, at study.ini's `looks`. */
-static pb_status check_looks_reached(const study *s, const analysis *a,
-				     diag *d)
+pb_status report_check_looks(const study *s, const analysis *a, diag *d)
 {
 	char *file = g_strdup_printf("%s/study.ini", s->dir);
 	size_t line = 0, col = 0, last = (size_t)-1;
@@ -485,15 +515,11 @@ static void print_verdicts(const study *s, const analysis *a)
 	g_string_free(line, TRUE);
 }
 
-static pb_status report_study(const char *dir, const char *output,
-			      const cli_langs *langs, unsigned formats,
-			      const markdown_links *links,
-			      paired_request *paired,
-			      const cli_options *opt, diag *d)
+pb_status report_prepare(const char *dir, diag *d, study **s_out,
+			 analysis **a_out)
 {
 	study *s = NULL;
 	analysis *a = NULL;
-	char *target = NULL;
 	pb_status st = study_read(dir, d, &s);
 
 	/* Before the output folder is made: a text the fonts cannot draw
@@ -506,7 +532,29 @@ static pb_status report_study(const char *dir, const char *output,
 		timing_end(TIMING_BOOTSTRAP);
 	}
 	if (st == PB_OK && a->sequential)
-		st = check_looks_reached(s, a, d);
+		st = report_check_looks(s, a, d);
+	if (st != PB_OK) {
+		analysis_free(a);
+		study_free(s);
+		s = NULL;
+		a = NULL;
+	}
+	*s_out = s;
+	*a_out = a;
+	return st;
+}
+
+static pb_status report_study(const char *dir, const char *output,
+			      const cli_langs *langs, unsigned formats,
+			      const markdown_links *links,
+			      paired_request *paired, const char *prefix,
+			      const cli_options *opt, diag *d)
+{
+	study *s = NULL;
+	analysis *a = NULL;
+	char *target = NULL;
+	pb_status st = report_prepare(dir, d, &s, &a);
+
 	if (st == PB_OK && paired->wanted)
 		st = resolve_paired(s, a, paired);
 	if (st == PB_OK) {
@@ -515,13 +563,13 @@ static pb_status report_study(const char *dir, const char *output,
 			st = PB_NOMEM;
 	}
 	if (st == PB_OK)
-		st = check_target_place(s, target, d);
+		st = report_check_place(s, target, "-o", d);
 	if (st == PB_OK && !output)
 		st = make_default_parent(d);
 	if (st == PB_OK) {
 		timing_begin(TIMING_RENDER);
-		st = write_report(s, a, langs, formats, links, paired, target,
-				  d);
+		st = write_report(s, a, langs, formats, links, paired, prefix,
+				  target, d);
 		timing_end(TIMING_RENDER);
 	}
 	if (st == PB_OK && !opt->quiet) {
@@ -536,7 +584,8 @@ static pb_status report_study(const char *dir, const char *output,
 
 /* Parses the comma-separated format names of ARG ("md,json") into
  * *FORMATS.  Returns PB_OK or a usage error (printed). */
-static pb_status parse_formats(const char *arg, unsigned *formats)
+pb_status report_parse_formats(const char *cmd, const char *arg,
+			       unsigned *formats)
 {
 	const char *p = arg;
 
@@ -550,13 +599,14 @@ static pb_status parse_formats(const char *arg, unsigned *formats)
 			    && strncmp(format_names[i].name, p, len) == 0)
 				bit = format_names[i].bit;
 		if (!bit)
-			return cli_usage_error("report: unknown format '%.*s' "
+			return cli_usage_error("%s: unknown format '%.*s' "
 					       "in --format (known: md, json, "
-					       "pdf, svg, png)", (int)len, p);
-		if (*formats & bit)
-			return cli_usage_error("report: format '%.*s' given "
-					       "twice in --format", (int)len,
+					       "pdf, svg, png)", cmd, (int)len,
 					       p);
+		if (*formats & bit)
+			return cli_usage_error("%s: format '%.*s' given "
+					       "twice in --format", cmd,
+					       (int)len, p);
 		*formats |= bit;
 		if (p[len] == '\0')
 			return PB_OK;
@@ -590,7 +640,8 @@ static pb_status parse_figures(const char *arg, paired_request *r)
 static pb_status cmd_report(int argc, char **argv, const cli_options *opt);
 
 /* --lang has no short form: its value stands for the option. */
-enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE, OPT_FIGURES };
+enum { OPT_LANG = 256, OPT_FORMAT, OPT_FIGURE_BASE, OPT_FIGURES,
+	OPT_FIGURE_PREFIX };
 
 static const cli_option report_options[] = {
 	{ 'o', 'o', "output", "DIR", false,
@@ -602,6 +653,11 @@ static const cli_option report_options[] = {
 	{ OPT_FIGURE_BASE, 0, "figure-base", "URL", false,
 	  "the pages show their figures from URL, where a wiki keeps its "
 	  "uploads (default: beside the page)" },
+	{ OPT_FIGURE_PREFIX, 0, "figure-prefix", "P", false,
+	  "name each figure file P<figure>.LANG.svg (and .png) and the PDF "
+	  "Preport.LANG.pdf, and link the pages to those names, so that the "
+	  "files of several studies can share one upload area of a wiki; P is "
+	  "letters, digits, '.', '_' and '-' (default: none)" },
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
@@ -634,8 +690,9 @@ const cli_command command_report = {
 static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 {
 	cli_parser p = { &command_report, { false }, NULL };
-	const char *output = NULL, *figure_base = NULL;
+	const char *output = NULL, *figure_base = NULL, *prefix = "";
 	char base[CLI_FIGURE_BASE_MAX + 2];
+	char linkbase[CLI_FIGURE_BASE_MAX + CLI_FIGURE_PREFIX_MAX + 2];
 	markdown_links links;
 	paired_request paired = { false, NULL, NULL, 0 };
 	unsigned formats = FORMAT_ALL;
@@ -655,7 +712,8 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 				return PB_USAGE;
 			break;
 		case OPT_FORMAT:
-			if (parse_formats(optarg, &formats) != PB_OK)
+			if (report_parse_formats("report", optarg, &formats)
+			    != PB_OK)
 				return PB_USAGE;
 			break;
 		case OPT_FIGURE_BASE:
@@ -664,6 +722,11 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		case OPT_FIGURES:
 			if (parse_figures(optarg, &paired) != PB_OK)
 				return PB_USAGE;
+			break;
+		case OPT_FIGURE_PREFIX:
+			if (cli_figure_prefix("report", optarg) != PB_OK)
+				return PB_USAGE;
+			prefix = optarg;
 			break;
 		default:
 			return PB_USAGE;
@@ -680,7 +743,9 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	if (figure_base && cli_figure_base("report", figure_base, base)
 	    != PB_OK)
 		return PB_USAGE;
-	links.base = figure_base ? base : "";
+	snprintf(linkbase, sizeof linkbase, "%s%s", figure_base ? base : "",
+		 prefix);
+	links.base = linkbase;
 	links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG ? "png"
 		    : figure_base ? "svg" : NULL;
 	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")
@@ -694,7 +759,7 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 		return PB_NOMEM;
 	st = report_study(argv[optind], output, &langs, formats,
 			  links.ext && (formats & FORMAT_MD) ? &links : NULL,
-			  &paired, opt, d);
+			  &paired, prefix, opt, d);
 	if (st != PB_USAGE)
 		cli_say_failure(st, argv[optind], "no report written", d);
 	free(paired.states);

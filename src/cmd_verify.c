@@ -1,6 +1,8 @@
 /* cmd_verify.c: `pairboot verify STUDY --against FILE`: recomputes
  * everything from the study and sets the published page or results.json
- * beside what pairboot writes from it (verify/verify.h).
+ * beside what pairboot writes from it (verify/verify.h); `pairboot verify
+ * STUDY... --against INDEX` does the same for the index page of a site of
+ * the studies (`pairboot site`).
  *
  * The report names first what was read (a page: its tables, rows and
  * other blocks, what pairboot recognised as its own, the author's text and
@@ -39,6 +41,8 @@ typedef struct verify_request {
 	bool allow_omitted;      /* --allow-omitted */
 	bool strict;             /* --strict: author text fails the page */
 	const char *registered;  /* --registered DIGEST, or NULL */
+	bool index;              /* --index, or several studies: FILE is a
+				    site's index page */
 } verify_request;
 
 /* What the items add up to. */
@@ -113,9 +117,12 @@ static void print_read(const verify_outcome *o)
 static void print_header(const verify_outcome *o, const verify_request *req,
 			 const study *s, const char *dir, const char *file)
 {
-	const char *unit = s->plan.unit ? s->plan.unit : "";
+	const char *unit = s && s->plan.unit ? s->plan.unit : "";
 
-	if (o->page)
+	if (req->index)
+		cli_print(stdout, "verify %s against %s (index page, language "
+			  "%s)\n", dir, file, o->lang);
+	else if (o->page)
 		cli_print(stdout, "verify %s against %s (published page, "
 			  "language %s)\n", dir, file, o->lang);
 	else
@@ -126,12 +133,13 @@ static void print_header(const verify_outcome *o, const verify_request *req,
 	if (req->rules.tolerance_given)
 		cli_print(stdout, "CI bounds: within %g %s of the recomputed "
 			  "ones, on the same side of 0 and of the threshold\n",
-			  req->rules.tolerance, unit);
+			  req->rules.tolerance, req->index
+			  ? "(in each study's unit)" : unit);
 	else
 		printf("CI bounds: %s (give --tolerance to allow for another "
 		       "seed)\n", o->page ? "at the precision pairboot writes"
 					  : "exactly");
-	if (s->runs_from_summary)
+	if (s && s->runs_from_summary)
 		printf("runs taken from the study's summary, their raw files "
 		       "absent: %zu of %zu\n", s->runs_from_summary,
 		       s->n_runs);
@@ -357,6 +365,79 @@ static pb_status verify_study(const char *dir, const char *file,
 	return st;
 }
 
+/* The N studies of DIRS, in the order of the site, read and analysed
+ * into E (the caller frees them). */
+static pb_status read_studies(char **dirs, size_t n, diag *d, study **s,
+			      analysis **a, site_study *e, char **folders)
+{
+	pb_status st = PB_OK;
+
+	for (size_t i = 0; i < n; i++) {
+		char *real = realpath(dirs[i], NULL);
+		pb_status one = study_read(dirs[i], d, &s[i]);
+
+		folders[i] = g_path_get_basename(real ? real : dirs[i]);
+		free(real);
+		if (one == PB_OK)
+			one = analysis_run(s[i], d, &a[i]);
+		if (st == PB_OK)
+			st = one;
+		e[i].s = s[i];
+		e[i].a = a[i];
+		e[i].folder = folders[i];
+	}
+	return st;
+}
+
+/* Sets FILE, a site's index page, beside the index of the N studies of
+ * DIRS (given in the site's order). */
+static pb_status verify_site_index(char **dirs, size_t n, const char *file,
+				   const verify_request *req, diag *d)
+{
+	study **s = g_new0(study *, n);
+	analysis **a = g_new0(analysis *, n);
+	site_study *e = g_new0(site_study, n);
+	char **folders = g_new0(char *, n);
+	GString *names = g_string_new(NULL);
+	verify_outcome *o = NULL;
+	char *text = NULL;
+	size_t len = 0;
+	pb_status st = read_studies(dirs, n, d, s, a, e, folders);
+
+	for (size_t i = 0; i < n; i++)
+		g_string_append_printf(names, "%s%s", i ? ", " : "", dirs[i]);
+	if (st == PB_OK) {
+		st = fileread_document(file, d, &text, &len);
+		if (st == PB_DATAERR)
+			st = unreadable(names->str, file, "not read");
+	}
+	if (st == PB_OK && looks_like_json(text, len)) {
+		diag_error(d, file, 1, 1, "an index is a page, not JSON: give "
+			   "each study's results.json with its study alone");
+		st = PB_USAGE;
+	}
+	if (st == PB_OK)
+		st = verify_index(e, n, text, len, &req->rules, &o);
+	if (st == PB_SOFTWARE)
+		fprintf(stderr, "pairboot: internal error: an index of the "
+			"studies cannot be rendered\n");
+	if (st == PB_OK)
+		st = report(o, req, NULL, names->str, file);
+	verify_outcome_free(o);
+	free(text);
+	for (size_t i = 0; i < n; i++) {
+		analysis_free(a[i]);
+		study_free(s[i]);
+		g_free(folders[i]);
+	}
+	g_free(s);
+	g_free(a);
+	g_free(e);
+	g_free(folders);
+	g_string_free(names, TRUE);
+	return st;
+}
+
 /* ---- the command line ---------------------------------------------------- */
 
 /* A tolerance: a '.'-decimal number >= 0, nothing else. */
@@ -405,17 +486,24 @@ static const cli_option verify_opts[] = {
 	{ 'R', 0, "registered", "DIGEST", false,
 	  "the plan digest published before the first boot: fail when the "
 	  "study's plan digest differs" },
+	{ 'I', 0, "index", NULL, false,
+	  "FILE is the index page of a site (pairboot site) of the STUDY "
+	  "folders, given in the site's order; implied by more than one "
+	  "STUDY" },
 };
 
 const cli_command command_verify = {
 	.name = "verify",
-	.operands = "STUDY",
+	.operands = "STUDY...",
 	.options = verify_opts,
 	.n_options = sizeof verify_opts / sizeof verify_opts[0],
 	.summary = "Render the study's page or results.json afresh and set "
-		   "FILE beside it, as a reader sees it; exit 1 when anything "
-		   "in pairboot's words does not follow, 2 when FILE cannot "
-		   "be read as a whole.",
+		   "FILE beside it, as a reader sees it; with several studies "
+		   "(or --index), FILE is the index page of their site "
+		   "(pairboot site), set beside a fresh index of the studies "
+		   "in the order given.  Exit 1 when anything in pairboot's "
+		   "words does not follow, 2 when FILE cannot be read as a "
+		   "whole.",
 	.overview = "render the study's page (in the language of FILE) or "
 		    "results.json afresh and set FILE beside it: a page as a "
 		    "reader sees it (HTML comments hidden, raw HTML judged), "
@@ -425,7 +513,9 @@ const cli_command command_verify = {
 		    "author text, not checked; a results.json key by key; "
 		    "what FILE leaves out is OMITTED; exits 1 when anything "
 		    "does not follow (or, with --strict, author text is "
-		    "left), 2 when FILE cannot be read as a whole",
+		    "left), 2 when FILE cannot be read as a whole; with "
+		    "several studies (or --index), FILE is the index page of "
+		    "their site, set beside a fresh index",
 	.run = cmd_verify,
 };
 
@@ -451,6 +541,9 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 		case 'S':
 			req.strict = true;
 			break;
+		case 'I':
+			req.index = true;
+			break;
 		case 'R':
 			if (!is_digest(optarg))
 				return cli_usage_error("verify: invalid "
@@ -471,9 +564,13 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
-	if (cli_operands("verify", argc, argv, 1, "missing STUDY folder")
-	    != PB_OK)
-		return PB_USAGE;
+	if (optind >= argc)
+		return cli_usage_error("verify: missing STUDY folder");
+	if (argc - optind > 1)
+		req.index = true;
+	if (req.index && req.registered)
+		return cli_usage_error("verify: --registered checks one "
+				       "study's plan, not an index");
 	if (cli_check_required(&p) != PB_OK)
 		return PB_USAGE;
 	if (!against[0])
@@ -482,7 +579,11 @@ static pb_status cmd_verify(int argc, char **argv, const cli_options *opt)
 	d = cli_diag_new();
 	if (!d)
 		return PB_NOMEM;
-	st = verify_study(argv[optind], against, &req, d);
+	if (req.index)
+		st = verify_site_index(argv + optind, (size_t)(argc - optind),
+				       against, &req, d);
+	else
+		st = verify_study(argv[optind], against, &req, d);
 	/* A mismatch is the answer, not a failure to give one; a page that
 	 * could not be read whole has its report, a results.json that is
 	 * not JSON its diagnostics. */

@@ -25,8 +25,8 @@
 
 /* The commands, in the order the help lists them. */
 static const cli_command *const commands[] = {
-	&command_check, &command_status, &command_report, &command_compare,
-	&command_verify,
+	&command_check, &command_status, &command_report, &command_site,
+	&command_compare, &command_verify,
 	&command_summarize, &command_plan, &command_plan_new,
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

@@ -44,8 +44,8 @@ typedef struct cli_command {
 
 /* The commands, in the order `pairboot --help` lists them (main.c). */
 extern const cli_command command_check, command_status, command_report,
-	command_compare, command_verify, command_summarize, command_plan,
-	command_plan_new;
+	command_site, command_compare, command_verify, command_summarize,
+	command_plan, command_plan_new;
 
 /* The most options a command may have. */
 #define CLI_MAX_OPTIONS 32

@@ -40,6 +40,9 @@ static const char *read_mark(const char *m, const char *end, size_t off,
 	slot->rule = m[0];
 	slot->sides = m[1];
 	slot->value = strtod(m + 2, &vend);
+	slot->has_threshold = vend < end && *vend == ';';
+	if (slot->has_threshold)
+		slot->threshold = strtod(vend + 1, &vend);
 	if (vend >= end || (size_t)(end - vend) < MARK_BYTES
 	    || memcmp(vend, MDPAGE_MARK_TEXT, MARK_BYTES) != 0)
 		return NULL;
@@ -136,8 +139,9 @@ const char *marks_check(const marks_slot *s, const marks_number *n,
 	 * enough decimals for that); within a tolerance it may not. */
 	if (s->sides != '0' && !same_side(x, n->value, 0))
 		return "on the other side of 0";
-	if (s->sides == '2' && (!same_side(x, n->value, rules->threshold)
-				|| !same_side(x, n->value, -rules->threshold)))
+	double t = s->has_threshold ? s->threshold : rules->threshold;
+	if (s->sides == '2' && (!same_side(x, n->value, t)
+				|| !same_side(x, n->value, -t)))
 		return "on the other side of the threshold";
 	return NULL;
 }

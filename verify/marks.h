@@ -35,6 +35,8 @@ typedef struct marks_slot {
 	double value;          /* the exact value */
 	int decimals;          /* decimals its text is written with */
 	char decimal_mark;     /* '.' or ',' */
+	bool has_threshold;    /* the mark gives the T of SIDES '2' */
+	double threshold;      /* that T (else the rules' is taken) */
 } marks_slot;
 
 /* The text MARKED (LEN bytes) without its marks, appended to PLAIN, and
@@ -61,7 +63,8 @@ bool marks_read_number(const char *text, size_t len, char mark,
 
 /* How a reviewer's page number is judged. */
 typedef struct marks_rules {
-	double threshold;      /* T of the plan */
+	double threshold;      /* T of the plan, for a number whose mark
+				  gives none */
 	bool tolerance_given;
 	double tolerance;      /* for bounds, in the study's unit */
 } marks_rules;

@@ -9,6 +9,7 @@
 #include "render/i18n.h"
 #include "render/markdown.h"
 #include "render/results_json.h"
+#include "render/site_index.h"
 #include "verify/jsoncmp.h"
 #include "verify/templates.h"
 #include "verify/verify.h"
@@ -35,9 +36,11 @@ static verify_outcome *outcome_new(void)
 }
 
 /* The figure links of PAGE in LANG: the first image whose target ends in
- * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE is
- * copied into BUF (SIZE bytes).  False when the page shows none (it is
- * then set beside the page without figures). */
+ * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE, all
+ * that stands before the figure's name (an address and the name's
+ * prefix, `report --figure-prefix`), is copied into BUF (SIZE bytes).
+ * False when the page shows none (it is then set beside the page without
+ * figures). */
 static bool page_links(const pageview *page, const char *lang,
 		       markdown_links *links, char *buf, size_t size)
 {
@@ -54,9 +57,7 @@ static bool page_links(const pageview *page, const char *lang,
 					exts[x]);
 				size_t fl = strlen(file);
 				bool fits = tl >= fl && tl - fl < size
-					    && strcmp(t + tl - fl, file) == 0
-					    && (tl == fl || t[tl - fl - 1]
-						== '/');
+					    && strcmp(t + tl - fl, file) == 0;
 
 				g_free(file);
 				if (!fits)
@@ -71,18 +72,45 @@ static bool page_links(const pageview *page, const char *lang,
 	return false;
 }
 
-/* The marked page of S and A in LANG, with the figures PAGE shows. */
-static pb_status expect(const study *s, const analysis *a, const char *lang,
+/* What is set beside a published page: a study's page or a site's
+ * index, rendered marked in a language into OUT. */
+typedef struct rendering {
+	pb_status (*render)(const struct rendering *r, const char *lang,
+			    const pageview *page, GString *out);
+	const study *s;                 /* a study's page */
+	const analysis *a;
+	const site_study *studies;      /* an index: its studies */
+	size_t n_studies;
+} rendering;
+
+/* The marked page of a study in LANG, with the figures PAGE shows. */
+static pb_status render_page(const rendering *r, const char *lang,
+			     const pageview *page, GString *out)
+{
+	markdown_links links;
+	char base[1100];
+
+	return markdown_render_marked(
+		r->s, r->a, lang,
+		page_links(page, lang, &links, base, sizeof base) ? &links
+								   : NULL,
+		out);
+}
+
+/* The marked index of a site's studies in LANG. */
+static pb_status render_index(const rendering *r, const char *lang,
+			      const pageview *page, GString *out)
+{
+	(void)page;
+	return site_index_render(r->studies, r->n_studies, lang, true, out);
+}
+
+/* The marked rendering R in LANG, with the figures PAGE shows. */
+static pb_status expect(const rendering *r, const char *lang,
 			const pageview *page, pagecmp_expected **out)
 {
 	GString *g = g_string_new(NULL);
-	markdown_links links;
-	char base[1100];
-	pb_status st = markdown_render_marked(
-		s, a, lang,
-		page_links(page, lang, &links, base, sizeof base) ? &links
-								   : NULL,
-		g);
+	pb_status st = r->render(r, lang, page, g);
 
 	*out = NULL;
 	if (st == PB_OK)
@@ -93,16 +121,15 @@ static pb_status expect(const study *s, const analysis *a, const char *lang,
 
 /* Of the languages' renderings, the one sharing most units with PAGE
  * (the first on a tie), into *BEST and its code into LANG. */
-static pb_status best_rendering(const study *s, const analysis *a,
-				const pageview *page, pagecmp_expected **best,
-				char lang[8])
+static pb_status best_rendering(const rendering *r, const pageview *page,
+				pagecmp_expected **best, char lang[8])
 {
 	size_t best_score = 0;
 
 	*best = NULL;
 	for (size_t i = 0; i < i18n_count(); i++) {
 		pagecmp_expected *e;
-		pb_status st = expect(s, a, i18n_code(i), page, &e);
+		pb_status st = expect(r, i18n_code(i), page, &e);
 		size_t score;
 
 		if (st != PB_OK) {
@@ -168,9 +195,10 @@ static pb_status check_hidden(const pagecmp_expected *e, const char *text,
 	return PB_OK;
 }
 
-pb_status verify_page(const study *s, const analysis *a, const char *text,
-		      size_t len, const marks_rules *rules,
-		      verify_outcome **out)
+/* Compares the page TEXT (LEN bytes) with the rendering R. */
+static pb_status verify_rendered(const rendering *r, const char *text,
+				 size_t len, const marks_rules *rules,
+				 verify_outcome **out)
 {
 	verify_outcome *o = outcome_new();
 	pagecmp_expected *e = NULL;
@@ -182,7 +210,7 @@ pb_status verify_page(const study *s, const analysis *a, const char *text,
 		return PB_NOMEM;
 	st = pageview_read(text, len, &o->page);
 	if (st == PB_OK)
-		st = best_rendering(s, a, o->page, &e, o->lang);
+		st = best_rendering(r, o->page, &e, o->lang);
 	if (st == PB_OK)
 		st = templates_new(o->lang, &t);
 	if (st == PB_OK)
@@ -199,6 +227,24 @@ pb_status verify_page(const study *s, const analysis *a, const char *text,
 	}
 	*out = o;
 	return PB_OK;
+}
+
+pb_status verify_page(const study *s, const analysis *a, const char *text,
+		      size_t len, const marks_rules *rules,
+		      verify_outcome **out)
+{
+	const rendering r = { render_page, s, a, NULL, 0 };
+
+	return verify_rendered(&r, text, len, rules, out);
+}
+
+pb_status verify_index(const site_study *studies, size_t n,
+		       const char *text, size_t len, const marks_rules *rules,
+		       verify_outcome **out)
+{
+	const rendering r = { render_index, NULL, NULL, studies, n };
+
+	return verify_rendered(&r, text, len, rules, out);
 }
 
 pb_status verify_json(const study *s, const analysis *a,

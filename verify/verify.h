@@ -19,6 +19,7 @@
 #include "common/status.h"
 #include "ingest/pageview.h"
 #include "ingest/study.h"
+#include "render/site_index.h"
 #include "verify/marks.h"
 #include "verify/pagecmp.h"
 #include "verify/vreport.h"
@@ -44,6 +45,14 @@ void verify_outcome_free(verify_outcome *o);
 pb_status verify_page(const study *s, const analysis *a, const char *text,
 		      size_t len, const marks_rules *rules,
 		      verify_outcome **out);
+
+/* Compares the page TEXT (LEN bytes) with the index of a site of the N
+ * STUDIES (render/site_index.h) as verify_page compares a study's page:
+ * each number is judged against its own study's threshold (its mark
+ * gives it), RULES give the tolerance.  Errors as verify_page's. */
+pb_status verify_index(const site_study *studies, size_t n,
+		       const char *text, size_t len, const marks_rules *rules,
+		       verify_outcome **out);
 
 /* Compares PUBLISHED (a results.json as read) with the results of S and
  * A, bounds within the tolerance RULES gives. */

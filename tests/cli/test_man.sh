@@ -51,15 +51,15 @@ if command -v groff >/dev/null 2>&1; then
 	# line at 14 blanks and the first line of its text as the heading.
 	sed -n '/^   Commands:$/,/^   Options/p' "$tap_tmp/page.txt" \
 		>"$tap_tmp/commands.txt"
-	for cmd in check status report compare verify summarize plan "plan new"; do
+	for cmd in check status report site compare verify summarize plan "plan new"; do
 		ok "man: '$cmd' has a heading of its own under Commands" \
 			grep -qE "^       $cmd( [A-Z]|$)" "$tap_tmp/commands.txt"
 	done
 	ok "man: every heading under Commands is a command" \
 		test -z "$(grep -E '^       [^ ]' "$tap_tmp/commands.txt" |
-			grep -vE '^       (check|status|report|compare|verify|summarize|plan|plan new)( [A-Z]|$)')"
+			grep -vE '^       (check|status|report|site|compare|verify|summarize|plan|plan new)( [A-Z]|$)')"
 else
-	for cmd in check status report compare verify summarize plan "plan new"; do
+	for cmd in check status report site compare verify summarize plan "plan new"; do
 		skip "man: '$cmd' has a heading of its own under Commands" \
 			"groff is not installed"
 	done
@@ -89,7 +89,7 @@ man_options() {
 
 ok "the page has a COMMAND OPTIONS section" \
 	grep -q '^\.SH "COMMAND OPTIONS"' "$page"
-for cmd in check status report compare verify summarize plan "plan new"; do
+for cmd in check status report site compare verify summarize plan "plan new"; do
 	# shellcheck disable=SC2086 # "plan new" is two words
 	help_opts=$(help_options $cmd)
 	# shellcheck disable=SC2086
@@ -100,7 +100,7 @@ for cmd in check status report compare verify summarize plan "plan new"; do
 		grep -qE "^\\.SS \"pairboot $cmd [A-Z]" "$page"
 done
 # The lists are not empty by mistake: report has its four.
-is "$(help_options report | tr '\n' ' ')" "--figure-base --figures --format --lang --output -o " \
+is "$(help_options report | tr '\n' ' ')" "--figure-base --figure-prefix --figures --format --lang --output -o " \
 	"report --help: the options are read"
 
 done_testing

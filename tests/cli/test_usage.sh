@@ -107,7 +107,7 @@ mapfile -t commands < <("$PAIRBOOT" --help | sed -n '/^Commands:$/,/^$/{
 	s/^  \([a-z][a-z ]*[a-z]\) [A-Z].*/\1/p
 	s/^  \([a-z][a-z]*\)$/\1/p
 }')
-is "${commands[*]}" "check status report compare verify summarize plan plan new" \
+is "${commands[*]}" "check status report site compare verify summarize plan plan new" \
 	"pairboot --help lists the commands"
 
 # The option heads of a command's --help, one a line: "-o, --output=DIR",

@@ -263,6 +263,54 @@ int main(void)
 	tap_streq(read_file(target, "d.txt"), "fourth",
 		  "and the report stays as it was");
 
+	/* A site: reports inside the staging folder (outdir_sub), each with
+	 * its own marker, listed in the site's as "NAME/". */
+	char site[320], sub_path[340];
+	outdir *sub_o;
+	snprintf(site, sizeof site, "%s/site", base);
+	snprintf(sub_path, sizeof sub_path, "%s/one", site);
+	tap_ok(outdir_begin(site, d, &o) == PB_OK
+	       && outdir_sub(o, "one", &sub_o) == PB_OK
+	       && outdir_write(sub_o, "en.md", "page", 4) == PB_OK
+	       && outdir_sub_close(o, sub_o) == PB_OK
+	       && outdir_write(o, "index.en.md", "index", 5) == PB_OK
+	       && outdir_commit(o) == PB_OK, "a site with a report inside is "
+	       "published");
+	tap_streq(read_file(sub_path, "en.md"), "page", "the report's file is "
+		  "in its folder");
+	tap_ok(strstr(read_file(site, ".pairboot-report"), "\none/\n") != NULL,
+	       "the site's marker lists the folder as one/");
+	tap_ok(strstr(read_file(sub_path, ".pairboot-report"), "\nen.md\n")
+	       != NULL, "and the folder has a marker of its own");
+	tap_ok(outdir_begin(site, d, &o) == PB_OK
+	       && outdir_sub(o, "two", &sub_o) == PB_OK
+	       && outdir_write(sub_o, "en.md", "other", 5) == PB_OK
+	       && outdir_sub_close(o, sub_o) == PB_OK
+	       && outdir_commit(o) == PB_OK, "a site of another report "
+	       "replaces it");
+	tap_ok(!exists(site, "one") && !exists(site, "index.en.md")
+	       && exists(site, "two/en.md"), "the earlier report's folder is "
+	       "gone with the earlier index");
+	snprintf(sub_path, sizeof sub_path, "%s/two", site);
+	write_text(sub_path, "mine.txt", "user");
+	tap_ok(publish(site, "index.en.md", "x", d) == PB_CANTCREAT,
+	       "a user's file in a report's folder: the site is not replaced");
+	tap_streq(read_file(sub_path, "mine.txt"), "user", "and the file stays");
+	remove_in(sub_path, "mine.txt");
+	tap_ok(outdir_begin(site, d, &o) == PB_OK
+	       && outdir_sub(o, "three", &sub_o) == PB_OK
+	       && outdir_write(sub_o, "en.md", "x", 1) == PB_OK
+	       && outdir_sub_close(o, sub_o) == PB_OK, "a run with a report "
+	       "inside begins");
+	outdir_abort(o);
+	tap_ok(count_prefixed(".site.new-") == 0 && exists(site, "two/en.md"),
+	       "aborted, its staging folder goes with the report inside it, "
+	       "and the site stays");
+	tap_ok(outdir_begin(site, d, &o) == PB_OK
+	       && outdir_sub(o, "../x", &sub_o) == PB_SOFTWARE && sub_o == NULL,
+	       "a folder name that is no plain name is refused");
+	outdir_abort(o);
+
 	diag_free(d);
 	char cmd[400];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);

@@ -60,7 +60,7 @@ static void test_read_number(void)
 static void judge(double value, int decimals, char rule, char sides,
 		  const marks_rules *rules, const char *text, const char *want)
 {
-	marks_slot s = { 0, 0, rule, sides, value, decimals, '.' };
+	marks_slot s = { 0, 0, rule, sides, value, decimals, '.', false, 0.0 };
 	marks_number n;
 	const char *why;
 
@@ -142,6 +142,30 @@ static void test_strip(void)
 		tap_ok(s[1].off == 14 && s[1].rule == 'b' && s[1].sides == '2'
 		       && s[2].off == 22 && s[2].decimals == 3,
 		       "the bounds: at 14 and 22");
+	}
+	/* A bound whose mark gives its study's threshold (a site's index):
+	 * judged against that T, not the rules'. */
+	const char *with_t = M_OPEN "b2116.4;50" M_TEXT "+116" M_CLOSE;
+	g_string_truncate(plain, 0);
+	g_array_set_size(slots, 0);
+	ok = marks_strip(with_t, strlen(with_t), plain, slots);
+	s = (const marks_slot *)(void *)slots->data;
+	tap_ok(ok && slots->len == 1 && s[0].has_threshold
+	       && fabs(s[0].threshold - 50.0) < 1e-12
+	       && fabs(s[0].value - 116.4) < 1e-12
+	       && strcmp(plain->str, "+116") == 0,
+	       "a bound's mark with ';T' gives its value 116.4 and T 50");
+	if (ok && slots->len == 1) {
+		marks_rules far = { 0.25, true, 100.0 };
+		marks_number n;
+		marks_read_number("+45", 3, '.', &n);
+		tap_streq(marks_check(&s[0], &n, &far),
+			  "on the other side of the threshold",
+			  "+45 for 116.4 crosses the mark's T of 50, though "
+			  "within the tolerance and on the rules' T's side");
+		marks_read_number("+60", 3, '.', &n);
+		tap_ok(marks_check(&s[0], &n, &far) == NULL,
+		       "+60 keeps its side of 50: within the tolerance");
 	}
 	g_string_truncate(plain, 0);
 	tap_ok(!marks_strip(M_OPEN "r1", 5, plain, slots),

@@ -78,6 +78,12 @@ void study_ini_write(const study_plan *p, const char *interval_why,
 		put_key(out, p, PLAN_KEY_LOOKS);
 		put_key(out, p, PLAN_KEY_BOUNDARY);
 	}
+	if (p->n_filter > 0)
+		put_key(out, p, PLAN_KEY_FILTER);
+	if (p->n_missing > 0) {
+		put_key(out, p, PLAN_KEY_MISSING);
+		put_key(out, p, PLAN_KEY_MISSING_LIMIT);
+	}
 	g_string_append_printf(out, "registered = %s\n", p->digest);
 	for (size_t k = 0; k < p->n_series; k++) {
 		g_string_append_printf(out, "\n[series %s]\nkind = %s\n",

@@ -60,6 +60,8 @@ static const plan_key plan_keys[] = {
 	/* Given, it makes the study format 2. */
 	{ "metric", NULL, NULL },
 	{ "column", NULL, NULL },
+	/* Given, these four make the study format 2. */
+	{ "capture", NULL, NULL },
 	{ "scale", NULL, NULL },
 	{ "unit", NULL, NULL },
 	{ "better", NULL, NULL },
@@ -75,6 +77,10 @@ static const plan_key plan_keys[] = {
 	/* A sequential design; given, it makes the study format 2. */
 	{ "looks", NULL, NULL },
 	{ "boundary", NULL, NULL },
+	/* The rows a capture's file gives the boot: study.ini's order. */
+	{ "filter", NULL, NULL },
+	{ "missing", NULL, NULL },
+	{ "missing_limit", NULL, "missing-limit" },
 };
 #define N_PLAN_KEYS (sizeof plan_keys / sizeof plan_keys[0])
 
@@ -136,7 +142,10 @@ static const char *arg_value(const plan_args *a, const char *name)
 static char *ini_text(const plan_args *a, unsigned long n_series)
 {
 	bool format2 = a->value[KEY_STATE_TYPE] || arg_value(a, "looks")
-		       || arg_value(a, "boundary") || arg_value(a, "metric");
+		       || arg_value(a, "boundary") || arg_value(a, "metric")
+		       || arg_value(a, "capture") || arg_value(a, "filter")
+		       || arg_value(a, "missing")
+		       || arg_value(a, "missing_limit");
 	GString *t = g_string_new(format2 ? "[study]\nformat = 2\n"
 				  : "[study]\nformat = 1\n");
 
@@ -145,8 +154,9 @@ static char *ini_text(const plan_args *a, unsigned long n_series)
 		/* A key left out keeps its line, as a comment. */
 		/* Escaped as study.ini holds text, so that what the reader
 		 * gets back is exactly what was given. */
-		if (v && strcmp(plan_keys[i].name, "states") == 0) {
-			g_string_append(t, "states = ");
+		if (v && (strcmp(plan_keys[i].name, "states") == 0
+			  || strcmp(plan_keys[i].name, "missing") == 0)) {
+			g_string_append_printf(t, "%s = ", plan_keys[i].name);
 			put_list(t, v);
 			g_string_append_c(t, '\n');
 		} else if (v) {
@@ -362,6 +372,9 @@ static const cli_option plan_new_options[] = {
 	  "makes the study format 2)" },
 	{ OPT_KEY, 0, "column", "C", true,
 	  "the latency CSVs' column, such as latency_us" },
+	{ OPT_KEY, 0, "capture", "csv|capframex", false,
+	  "how each boot's file is read: a CSV (default) or a CapFrameX "
+	  "capture (docs/recording.md); capframex makes the study format 2" },
 	{ OPT_KEY, 0, "scale", "F", true, "column value times F gives the unit" },
 	{ OPT_KEY, 0, "unit", "U", true, "the unit, such as ms" },
 	{ OPT_KEY, 0, "better", "lower|higher", true,
@@ -399,6 +412,17 @@ static const cli_option plan_new_options[] = {
 	{ OPT_KEY, 0, "boundary", "B", false,
 	  "how the looks spend the error: obrien-fleming (default), pocock "
 	  "or bonferroni" },
+	{ OPT_KEY, 0, "filter", "CONDITIONS", false,
+	  "use only the rows of each boot's CSV that meet every condition, "
+	  "COLUMN == VALUE or COLUMN != VALUE joined by ' AND ' (such as "
+	  "'Application == game.exe'); the study is of format 2" },
+	{ OPT_KEY, 0, "missing", "LIST", false,
+	  "the texts, separated by ';', that mean no value in the column "
+	  "(such as NA): such rows are counted, not used; the study is of "
+	  "format 2" },
+	{ OPT_KEY, 0, "missing-limit", "P", false,
+	  "the largest share of a boot's rows that may be missing, as 5% or "
+	  "0.05 (default 5%)" },
 };
 
 const cli_command command_plan_new = {

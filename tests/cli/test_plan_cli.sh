@@ -138,6 +138,47 @@ is "$(grep '^registered' "$tap_tmp/metric/study.ini")" \
 	"$(grep '^registered' "$tap_tmp/nometric/study.ini")" \
 	"the same plan digest without it"
 
+## --filter, --missing, --missing-limit, --capture: a capture's rows --------
+# The plan new of a PresentMon study: its study.ini holds the keys after
+# states, in a study of format 2, and what it registers is the digest
+# check computes from them (a key left out of the digest would be caught
+# there); without them the digest differs, since they decide the numbers.
+capture_plan() {
+	local dir=$1
+	shift
+	run_pb -q plan new "$tap_tmp/$dir" --title T --build 1 \
+		--column MsBetweenPresents --scale 1 --unit ms --better lower \
+		--statistic p99 --reference off --threshold 1 --seed 7 \
+		--states 'off;on' --state-type name --series 1 --blocks 2 "$@"
+}
+capture_plan rows --filter 'Application == game.exe AND PresentMode != Composed: Flip' \
+	--missing 'NA;N/A' --missing-limit 2%
+is "$pb_status" 0 "plan new --filter --missing --missing-limit: exit 0"
+is "$(sed -n '/^filter/,/^missing_limit/p' "$tap_tmp/rows/study.ini")" \
+	"filter = Application == game.exe AND PresentMode != Composed: Flip
+missing = NA;N/A
+missing_limit = 0.02" "the three keys, in study.ini's order"
+ok "in a study of format 2" grep -qx 'format = 2' "$tap_tmp/rows/study.ini"
+run_pb status "$tap_tmp/rows"
+is "$pb_status" 0 "status reads it: the registered digest is the plan's own"
+sed -i 's/^filter = Application == game.exe/filter = Application == other.exe/' \
+	"$tap_tmp/rows/study.ini"
+run_pb status "$tap_tmp/rows"
+ok "and an edited filter differs from it" grep -q \
+	"study.ini:.*the analysis plan differs from the registered one" \
+	"$pb_err_file"
+capture_plan norows
+ok "and a plan without them registers another digest" test \
+	"$(grep '^registered' "$tap_tmp/rows/study.ini")" != \
+	"$(grep '^registered' "$tap_tmp/norows/study.ini")"
+capture_plan cfx --capture capframex
+ok "plan new --capture capframex writes the key" \
+	grep -qx 'capture = capframex' "$tap_tmp/cfx/study.ini"
+capture_plan both --capture capframex --filter 'Application == game.exe'
+is "$pb_status" 64 "a filter for CapFrameX captures is a usage error"
+ok "saying it is for CSV captures" grep -q "filter is for CSV captures" \
+	"$pb_err_file"
+
 ## What was recorded, against what was planned ---------------------------
 # A small plan of 3 blocks of 3 states, recorded with a pilot boot first
 # (not planned), block 1's last two boots swapped (one out of order), one

@@ -120,6 +120,11 @@ pb_status rowfilter_parse(const char *raw, plan_condition **out, size_t *n,
 	*n = 0;
 	f->at = 0;
 	f->what[0] = '\0';
+	if (raw[strspn(raw, " \t")] == '\0') {
+		snprintf(f->what, sizeof f->what, "filter is empty (COLUMN == "
+			 "VALUE or COLUMN != VALUE, joined by AND)");
+		return PB_DATAERR;
+	}
 	for (const char *p = raw; (p = strstr(p, AND_SEP)); p++)
 		cap++;
 	c = calloc(cap, sizeof *c);

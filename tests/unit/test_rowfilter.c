@@ -128,8 +128,10 @@ static void check_filter(void)
 	       "only AND in capitals joins conditions");
 	tap_ok(filter_reads("Name == a==b", "Name == a==b"),
 	       "a condition splits at its first operator");
-	tap_ok(filter_refused("", 0, "AND without a condition"),
-	       "an empty filter is refused");
+	tap_ok(filter_refused("", 0, "filter is empty"),
+	       "an empty filter is refused, as empty");
+	tap_ok(filter_refused("  ", 0, "filter is empty"),
+	       "a filter of blanks too");
 	tap_ok(filter_refused("Application game.exe", 0, "has no == or !="),
 	       "a condition without an operator, at its start");
 	tap_ok(filter_refused("A == b AND Application = game.exe", 11,

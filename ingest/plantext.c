@@ -183,8 +183,9 @@ void plantext_value(GString *out, const study_plan *p, plantext_key key,
 		g_string_append(out, look_boundary_name(p->boundary));
 		break;
 	case PLAN_KEY_FILTER:
-		rowfilter_text(out, p->filter, p->n_filter,
-			       form == PLANTEXT_INI);
+		/* Escaped in both forms: unescaped, a value holding ` AND `
+		 * would read as two conditions, and digest as them. */
+		rowfilter_text(out, p->filter, p->n_filter, true);
 		break;
 	case PLAN_KEY_MISSING:
 		rowfilter_tokens_text(out, p->missing, p->n_missing,

@@ -120,6 +120,11 @@ pb_status rowfilter_parse(const char *raw, plan_condition **out, size_t *n,
 	*n = 0;
 	f->at = 0;
 	f->what[0] = '\0';
+	if (raw[strspn(raw, " \t")] == '\0') {
+		snprintf(f->what, sizeof f->what, "filter is empty (COLUMN == "
+			 "VALUE or COLUMN != VALUE, joined by AND)");
+		return PB_DATAERR;
+	}
 	for (const char *p = raw; (p = strstr(p, AND_SEP)); p++)
 		cap++;
 	c = calloc(cap, sizeof *c);
@@ -277,12 +282,30 @@ bool rowfilter_limit_parse(const char *raw, uint32_t *ppm,
 	return false;
 }
 
+/* TEXT, a column or value of a condition; with ESCAPE as study.ini's
+ * grammar reads it back: escaped as a text value, with a trailing blank
+ * as \s (trimmed otherwise), and every blank as \s in a piece that holds
+ * AND, so that no ` AND ` of its own joins two conditions.  Written so,
+ * two filters never give one text (the digest's form). */
 static void put_piece(GString *out, const char *text, bool escape)
 {
-	if (escape)
-		keytext_escape(out, text, strlen(text));
-	else
+	size_t len = strlen(text), keep = len;
+	bool all = escape && strstr(text, "AND") != NULL;
+
+	if (!escape) {
 		g_string_append(out, text);
+		return;
+	}
+	while (keep > 0 && text[keep - 1] == ' ')
+		keep--;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] != ' ')
+			keytext_escape(out, text + i, 1);
+		else if (all || i == 0 || i >= keep)
+			g_string_append(out, "\\s");
+		else
+			g_string_append_c(out, ' ');
+	}
 }
 
 void rowfilter_text(GString *out, const plan_condition *c, size_t n,

@@ -66,7 +66,10 @@ bool rowfilter_limit_parse(const char *raw, uint32_t *ppm,
 
 /* The conditions as study.ini's grammar reads them, joined by " AND "
  * ("Application == game.exe AND PresentMode != Composed: Flip"); with
- * ESCAPE, each column and value escaped as a study.ini text value. */
+ * ESCAPE, each column and value escaped as a study.ini text value, a
+ * trailing blank as \s and, in a column or value holding AND, every
+ * blank as \s, so that the text reads back as the same conditions and
+ * no two filters give one text (the digest's form). */
 void rowfilter_text(GString *out, const plan_condition *c, size_t n,
 		    bool escape);
 

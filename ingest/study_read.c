@@ -560,14 +560,25 @@ static pb_status report_missing_column(run_pool *pool)
 
 /* The same for a column the filter tests: told once at the `filter` key
  * when no latency file has it, else at the header of each file without
- * it. */
+ * it (files that each lack another of its columns are each told). */
 static pb_status report_missing_filter(run_pool *pool)
 {
 	const study *s = pool->s;
 	bool everywhere = pool->filter_missing == pool->latency_files
 			  && pool->latency_files > 1;
+	const char *first = NULL;
 	size_t key_line, key_col;
 
+	for (size_t i = 0; everywhere && i < s->n_runs; i++) {
+		const latency_header *h = &pool->jobs[i].hdr;
+
+		if (!h->filter_missing)
+			continue;
+		if (!first)
+			first = h->filter_column;
+		else if (strcmp(first, h->filter_column) != 0)
+			everywhere = false;
+	}
 	study_plan_key_position(&s->plan, "filter", &key_line, &key_col);
 	for (size_t i = 0; i < s->n_runs && pool->filter_missing; i++) {
 		const latency_header *h = &pool->jobs[i].hdr;

@@ -53,10 +53,14 @@ static char *folder_name(const char *dir)
 }
 
 /* Names the folders of the N studies E, refusing a name that cannot
- * stand in a file name and a link as it is, and two studies of one
- * name.  Usage errors (printed). */
+ * stand in a file name and a link as it is, the name of an index page
+ * (index.LANG.md, of any language: another --lang may write it), and
+ * two studies of one name.  Usage errors (printed). */
 static pb_status name_folders(site_entry *e, size_t n)
 {
+	cli_langs all;
+
+	cli_all_langs(&all);
 	for (size_t i = 0; i < n; i++) {
 		e[i].folder = folder_name(e[i].dir);
 		if (!cli_plain_name(e[i].folder))
@@ -68,6 +72,19 @@ static pb_status name_folders(site_entry *e, size_t n)
 					       "with '.' (rename the folder)",
 					       e[i].folder, e[i].dir,
 					       CLI_FIGURE_PREFIX_MAX);
+		for (size_t l = 0; l < all.n; l++) {
+			char name[SITE_INDEX_NAME_SIZE];
+
+			site_index_name(all.code[l], name);
+			if (strcmp(e[i].folder, name) == 0)
+				return cli_usage_error("site: the folder name "
+						       "'%s' of study %s is "
+						       "the name of the site's "
+						       "%s index page (rename "
+						       "the folder)",
+						       e[i].folder, e[i].dir,
+						       all.code[l]);
+		}
 		for (size_t k = 0; k < i; k++)
 			if (strcmp(e[k].folder, e[i].folder) == 0)
 				return cli_usage_error("site: studies %s and "

@@ -8,7 +8,8 @@
 # and set against the page's sentences (English and German) and each run's
 # counts in results.json.  Then the limit (a run just above it refused,
 # just at it accepted), a capture with no game.exe row, one with only NA
-# times, a filter column the captures lack and a filter that does not
+# times, a filter column the captures lack (one column, or each capture
+# one of two) and a filter that does not
 # parse are each refused at their place; the plan digest is sha256sum's
 # of the canonical text written out here, with the keys and without; the
 # fixture is reported in the four languages and verify passes every page
@@ -267,6 +268,21 @@ is "$pb_status" 65 "a capture without the filter's column is refused"
 ok "at its header" grep -qxF \
 	"pairboot: $f:1:1: header has no column 'Application', which the filter tests (found 'Process', 'ProcessID', 'SwapChainAddress', 'Runtime', ...)" \
 	"$pb_err_file"
+copy twocols
+sed 's/^filter = .*/filter = Application == game.exe AND PresentMode != x/' \
+	"$pm/study.ini" >"$tap_tmp/twocols/study.ini"
+for f in "$tap_tmp"/twocols/latency/s1-*.csv; do
+	sed '1s/^Application,/Process,/' "$f" >"$f.t" && mv "$f.t" "$f"
+done
+for f in "$tap_tmp"/twocols/latency/s2-*.csv; do
+	sed '1s/,PresentMode,/,Mode,/' "$f" >"$f.t" && mv "$f.t" "$f"
+done
+run_pb check "$tap_tmp/twocols"
+is "$pb_status" 65 "every capture lacking one of two filter columns is refused"
+is "$(grep -c "header has no column 'Application', which the filter tests" "$pb_err_file") $(grep -c "header has no column 'PresentMode', which the filter tests" "$pb_err_file")" \
+	"18 18" "at each header, naming the column it lacks"
+is "$(grep -c "missing from the header of all" "$pb_err_file")" 0 \
+	"and not as one column missing from all files"
 
 copy syntax
 sed 's/^filter = .*/filter = Application == game.exe AND PresentMode = Composed: Flip/' \

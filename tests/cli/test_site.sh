@@ -187,6 +187,12 @@ run_pb --quiet site "$tap_tmp/dup" "$tap_tmp/other/power plan"
 is "$pb_status" 64 "a folder name that cannot stand in a link is refused"
 run_pb --quiet site "$tap_tmp/dup"
 is "$pb_status" 64 "a site needs a study"
+cp -R "$fx/powerplan" "$tap_tmp/other/index.de.md"
+run_pb --quiet site "$tap_tmp/dup" "$tap_tmp/other/index.de.md" --lang en
+is "$pb_status" 64 "a study folder named as an index page is a usage error (64)"
+ok "saying so" grep -qF "the folder name 'index.de.md' of study $tap_tmp/other/index.de.md is the name of the site's de index page" \
+	"$pb_err_file"
+ok "and nothing is written" test ! -e "$tap_tmp/dup"
 
 ## The user's files -----------------------------------------------------------
 echo mine >"$site/powerplan/notes.txt"

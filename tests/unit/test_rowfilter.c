@@ -55,6 +55,53 @@ static bool filter_refused(const char *raw, size_t at, const char *what)
 	return true;
 }
 
+/* RAW's filter written escaped, as study.ini and the digest hold it. */
+static char *filter_escaped(const char *raw)
+{
+	plan_condition *c;
+	size_t n;
+	rowfilter_fault f;
+	GString *g = g_string_new(NULL);
+
+	if (rowfilter_parse(raw, &c, &n, &f) != PB_OK) {
+		tap_diag("'%s' refused at %zu: %s", raw, f.at, f.what);
+		return g_string_free(g, FALSE);
+	}
+	rowfilter_text(g, c, n, true);
+	rowfilter_free_conditions(c, n);
+	return g_string_free(g, FALSE);
+}
+
+/* Filters that differ are written differently, and each escaped text
+ * reads back as the filter it came from (by hand: a value holding AND
+ * keeps its blanks escaped, a trailing blank is \s). */
+static void check_escaped(void)
+{
+	const char *two = "Application != dwm.exe AND Application != x";
+	const char *one = "Application != dwm.exe\\sAND\\sApplication\\s!=\\sx";
+	char *a = filter_escaped(two), *b = filter_escaped(one);
+	char *c = filter_escaped("Name == foo\\s\\s AND Mode == a b");
+
+	tap_streq(a, two, "two conditions are written as given");
+	tap_streq(b, "Application != dwm.exe\\sAND\\sApplication\\s!=\\sx",
+		  "a value holding AND is written with its blanks escaped");
+	tap_ok(strcmp(a, b) != 0, "one condition whose value holds ' AND ' "
+	       "and two conditions are not one text (nor one digest)");
+	tap_ok(filter_reads(b, "Application != dwm.exe AND Application != x")
+	       && filter_reads(a, "Application != dwm.exe AND Application != x"),
+	       "(both read as that text unescaped)");
+	tap_streq(c, "Name == foo\\s\\s AND Mode == a b",
+		  "trailing blanks are escaped, inner ones kept");
+	g_free(a);
+	g_free(b);
+	g_free(c);
+	a = filter_escaped("X == a\\sAND AND Y == \\sb\\s");
+	b = filter_escaped(a);
+	tap_streq(b, a, "an escaped filter reads back to itself");
+	g_free(a);
+	g_free(b);
+}
+
 static void check_filter(void)
 {
 	plan_condition *c;
@@ -81,8 +128,10 @@ static void check_filter(void)
 	       "only AND in capitals joins conditions");
 	tap_ok(filter_reads("Name == a==b", "Name == a==b"),
 	       "a condition splits at its first operator");
-	tap_ok(filter_refused("", 0, "AND without a condition"),
-	       "an empty filter is refused");
+	tap_ok(filter_refused("", 0, "filter is empty"),
+	       "an empty filter is refused, as empty");
+	tap_ok(filter_refused("  ", 0, "filter is empty"),
+	       "a filter of blanks too");
 	tap_ok(filter_refused("Application game.exe", 0, "has no == or !="),
 	       "a condition without an operator, at its start");
 	tap_ok(filter_refused("A == b AND Application = game.exe", 11,
@@ -329,6 +378,7 @@ static void check_reader(void)
 int main(void)
 {
 	check_filter();
+	check_escaped();
 	check_tokens();
 	check_limit();
 	check_reader();

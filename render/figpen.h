@@ -75,6 +75,13 @@ typedef struct fig_result {
 	double px0, py0, px1, py1; /* that area, in the first row */
 	double anchor;         /* the value of the first axis at which the
 				  second's 0 lies */
+	bool zoomed;           /* the second area has an axis of its own,
+				  AXIS2, of differences (its 0 need not lie
+				  at ANCHOR's height) */
+	axis_scale axis2;
+	bool has_band2;        /* the dashed edges of the band +-T in the
+				  second area, in the first row: */
+	double band_lo_y, band_hi_y;   /* their heights, -T and +T */
 	size_t n_lines;        /* lines joining the two runs of one block */
 	char message[320];     /* why the drawing failed, when it did */
 } fig_result;

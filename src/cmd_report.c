@@ -197,9 +197,10 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 
 	if (!o)
 		return PB_NOMEM;
-	st = figures_write_prefixed(f->s, f->a, f->langs->code[i],
-				    f->pages[i], f->figs,
-				    cli_source_date_epoch(), f->prefix, o, d);
+	st = figures_write_report(f->s, f->a, f->langs->code[i],
+				  f->pages[i], f->figs,
+				  cli_source_date_epoch(), f->prefix,
+				  f->paired, f->n_paired, o, d);
 	if (st == PB_OK && f->n_paired > 0)
 		st = figures_write_paired(f->s, f->a, f->langs->code[i],
 					  f->paired, f->n_paired, f->figs,
@@ -661,9 +662,9 @@ static const cli_option report_options[] = {
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
-	  "compared state) as paired-STATE.LANG.svg and .png; a state that is "
-	  "not one of the study's, or a --format without svg and png, is a "
-	  "usage error (exit 64)" },
+	  "compared state) as paired-STATE.LANG.svg and .png and in the PDF "
+	  "report; a state that is not one of the study's, or a --format "
+	  "without svg, png and pdf, is a usage error (exit 64)" },
 };
 
 const cli_command command_report = {
@@ -732,14 +733,14 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
-	/* The paired figures are files of their own, SVG and PNG only: the
-	 * PDF report does not hold them, so without either format they
-	 * would be asked for and never drawn. */
-	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG)))
+	/* The paired figures are SVG and PNG files of their own and pages
+	 * of the PDF report: without any of those formats they would be
+	 * asked for and never drawn. */
+	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG | FIG_PDF)))
 		return cli_usage_error("report: --figures paired draws SVG and "
-				       "PNG files, but --format holds neither "
-				       "svg nor png (the PDF report does not "
-				       "hold the paired figures)");
+				       "PNG files and pages of the PDF report, "
+				       "but --format holds none of svg, png and "
+				       "pdf");
 	if (figure_base && cli_figure_base("report", figure_base, base)
 	    != PB_OK)
 		return PB_USAGE;

@@ -144,6 +144,62 @@ void figfile_svg_normalize(const char *in, size_t len, GString *out)
 	g_hash_table_destroy(ids);
 }
 
+/* The number at *P (an SVG path's: digits, '.', '-') onto OUT with at most
+ * FIGFILE_GLYPH_DECIMALS decimals, trailing zeros and a lone '.' dropped,
+ * "-0" as "0"; *P moves past it. */
+static void round_number(const char **p, const char *end, GString *out)
+{
+	char text[64], buf[G_ASCII_DTOSTR_BUF_SIZE];
+	size_t n = 0, len;
+	double v;
+
+	while (*p < end && n + 1 < sizeof text
+	       && ((**p >= '0' && **p <= '9') || **p == '.'
+		   || (n == 0 && **p == '-'))) {
+		text[n++] = **p;
+		(*p)++;
+	}
+	text[n] = '\0';
+	v = g_ascii_strtod(text, NULL);
+	g_ascii_formatd(buf, sizeof buf, "%.2f", v);
+	len = strlen(buf);
+	if (strchr(buf, '.')) {
+		while (len > 0 && buf[len - 1] == '0')
+			len--;
+		if (len > 0 && buf[len - 1] == '.')
+			len--;
+	}
+	buf[len] = '\0';
+	g_string_append(out, strcmp(buf, "-0") == 0 ? "0" : buf);
+}
+
+void figfile_svg_round_glyphs(const char *in, size_t len, GString *out)
+{
+	const char *p = in, *end = in + len;
+	bool in_symbol = false;
+
+	while (p < end) {
+		if (!in_symbol && end - p >= 7 && memcmp(p, "<symbol", 7) == 0)
+			in_symbol = true;
+		else if (in_symbol && end - p >= 9
+			 && memcmp(p, "</symbol>", 9) == 0)
+			in_symbol = false;
+		else if (in_symbol && end - p >= 4 && memcmp(p, " d=\"", 4) == 0) {
+			g_string_append_len(out, p, 4);
+			p += 4;
+			while (p < end && *p != '"') {
+				if ((*p >= '0' && *p <= '9') || *p == '-'
+				    || *p == '.')
+					round_number(&p, end, out);
+				else
+					g_string_append_c(out, *p++);
+			}
+			continue;
+		}
+		g_string_append_c(out, *p++);
+	}
+}
+
 /* TEXT XML-escaped onto OUT. */
 static void xml_escape(const char *text, GString *out)
 {
@@ -243,13 +299,16 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 	st = draw_vector(fig, &svg_format, NULL, w, h, &buf, res);
 	if (st == PB_OK) {
 		GString *norm = g_string_sized_new(buf.len + 64);
+		GString *rounded = g_string_sized_new(buf.len);
 		GString *described = g_string_sized_new(buf.len + 2048);
 
 		figfile_svg_normalize((const char *)buf.data, buf.len, norm);
+		figfile_svg_round_glyphs(norm->str, norm->len, rounded);
 		if (!alt || !alt[0])
 			alt = res->alt;
-		figfile_svg_describe(norm->str, norm->len, alt, alt,
+		figfile_svg_describe(rounded->str, rounded->len, alt, alt,
 				     described);
+		g_string_free(rounded, TRUE);
 		st = pass_on(out, described->str, described->len, "SVG", res);
 		g_string_free(described, TRUE);
 		g_string_free(norm, TRUE);

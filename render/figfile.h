@@ -100,6 +100,13 @@ pb_status figfile_write_alt(const figfile_figure *fig, unsigned format,
 			    const char *pdf_date, const char *alt, outdir *o,
 			    const char *name, diag *d);
 
+/* The SVG document IN (LEN bytes) onto OUT with the coordinates of the
+ * glyph outlines (the d attributes inside each <symbol>, which cairo
+ * writes with up to six decimals) rounded to two: 0.01 point, a fortieth
+ * of a pixel of the PNG, and a Korean figure about a third smaller (see
+ * docs/figures.md).  Nothing outside the glyphs changes. */
+void figfile_svg_round_glyphs(const char *in, size_t len, GString *out);
+
 /* The SVG document IN (LEN bytes) onto OUT with <title>TITLE</title> and
  * <desc>DESC</desc> (XML-escaped; each left out when NULL or "") right
  * after the root <svg ...> start tag, each on a line of its own: cairo's

@@ -22,6 +22,7 @@
 #include "render/axis.h"
 #include "render/fig_boots.h"
 #include "render/fig_paired.h"
+#include "render/figfile.h"
 #include "render/figforest.h"
 #include "render/figures.h"
 #include "render/mdplain.h"
@@ -719,6 +720,39 @@ static void test_paired_panel(void)
 				 * (r->py1 - r->py0))) < 1e-9,
 	       "paired: the density's tail on the zoomed axis");
 	image_free(&im);
+}
+
+/* The SVG's title and description after the root element, escaped;
+ * glyph outlines rounded to 0.01, nothing else. */
+static void test_svg_post(void)
+{
+	static const char doc[] = "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		"<symbol id=\"g\"><path d=\"M 8.828125 -1.265625 L 0.004 "
+		"-0.004 C 1.5 2.999 3 4.0051 Z\"/></symbol>\n"
+		"<path d=\"M 1.123456 2\"/>\n</svg>\n";
+	GString *out = g_string_new(NULL);
+
+	figfile_svg_describe(doc, strlen(doc), "A & <B>", "it's \"C\"", out);
+	tap_streq(out->str, "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		  "<title>A &amp; &lt;B&gt;</title>\n"
+		  "<desc>it&apos;s &quot;C&quot;</desc>\n"
+		  "<symbol id=\"g\"><path d=\"M 8.828125 -1.265625 L 0.004 "
+		  "-0.004 C 1.5 2.999 3 4.0051 Z\"/></symbol>\n"
+		  "<path d=\"M 1.123456 2\"/>\n</svg>\n",
+		  "SVG: title and description after the root element, "
+		  "XML-escaped");
+	g_string_truncate(out, 0);
+	figfile_svg_describe(doc, strlen(doc), NULL, "", out);
+	tap_streq(out->str, doc, "SVG: neither without a text");
+	g_string_truncate(out, 0);
+	figfile_svg_round_glyphs(doc, strlen(doc), out);
+	tap_streq(out->str, "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		  "<symbol id=\"g\"><path d=\"M 8.83 -1.27 L 0 0 C 1.5 3 3 "
+		  "4.01 Z\"/></symbol>\n"
+		  "<path d=\"M 1.123456 2\"/>\n</svg>\n",
+		  "SVG: glyph outlines to two decimals, -0 as 0, the drawing "
+		  "untouched");
+	g_string_free(out, TRUE);
 }
 
 /* The paired caption: its own words, the adjusted levels of BCa, the
@@ -1517,6 +1551,7 @@ int main(void)
 	test_paired();
 	test_paired_panel();
 	test_paired_caption();
+	test_svg_post();
 	test_ridge_captions();
 	test_interval_edges();
 	test_languages();

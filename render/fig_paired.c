@@ -13,8 +13,6 @@
 #include "render/fig_boots.h"
 #include "render/figforest.h"
 #include "render/figframe.h"
-#include "render/i18n.h"
-#include "render/page_phrases.h"
 
 #define PLOT_H 150.0        /* height of one series' plot areas */
 #define ROW_GAP 16.0        /* between rows */
@@ -862,51 +860,6 @@ static bool zoom_or_widen(const row *rows, size_t n, double t, double *lo,
 	return true;
 }
 
-/* The alt text (and the SVG's title and description): the title, then
- * each series' estimate and interval, verdict and count of pairs. */
-static void write_alt(fig_pen *p, const row *rows, size_t n,
-		      const char *title, fig_result *res)
-{
-	const study_plan *plan = &p->in->s->plan;
-	GString *alt = g_string_new(title);
-
-	g_string_append_c(alt, '.');
-	for (size_t k = 0; k < n; k++) {
-		const comparison *c = rows[k].c;
-		const double est = c->boot.estimate;
-		char *name = fig_series_name(p, plan, c->series);
-		char *value = forest_value_label(p, isfinite(est), est,
-						 rows[k].ci != NULL,
-						 rows[k].ci ? rows[k].ci->lo
-							    : NAN,
-						 rows[k].ci ? rows[k].ci->hi
-							    : NAN,
-						 fig_decimals(plan),
-						 plan->threshold);
-		bool higher = est > 0.0;
-		const char *v = i18n_ctext(p->in->lang, page_verdict_short_ctx,
-			verdict_short_msgid(c->verdict, higher,
-				higher == (plan->better == BETTER_HIGHER)));
-		char *one = fig_printf(trc(p, "figure alt", "%s: %s %s, %s, "
-					   "N = %zu."), name, value, plan->unit,
-				       v ? v : "", rows[k].n);
-
-		g_string_append_c(alt, ' ');
-		g_string_append(alt, one);
-		g_free(one);
-		g_free(value);
-		g_free(name);
-	}
-	if (alt->len >= sizeof res->alt) {
-		/* Cut at a character, never inside one. */
-		const char *end = g_utf8_find_prev_char(alt->str,
-			alt->str + sizeof res->alt - 1);
-		g_string_truncate(alt, end ? (size_t)(end - alt->str) : 0);
-	}
-	g_strlcpy(res->alt, alt->str, sizeof res->alt);
-	g_string_free(alt, TRUE);
-}
-
 /* The state result of plan state STATE, or NULL. */
 static const state_result *result_of(const analysis *a, size_t state)
 {
@@ -951,10 +904,7 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 	if (sr && sr->n_comparisons > 0 && !rows)
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
 	else if (fig_value_axis(p, ok, &lo, &hi, title, width, "paired"))
-	{
 		res->height = draw_plot(p, rows, n, width, title, &zoom);
-		write_alt(p, rows, n, title, res);
-	}
 	free(rows);
 	g_free(title);
 	return fig_pen_end(p);

@@ -13,7 +13,8 @@
  *
  * The figure is drawn only on request (`report --figures paired`), one
  * file a state: paired-<stem>.<lang>.svg and .png, the stem from
- * fig_paired_stem. */
+ * fig_paired_stem, linked from the page after the per-boot figure
+ * (render/markdown.c) and drawn there in the PDF report. */
 #ifndef PAIRBOOT_FIG_PAIRED_H
 #define PAIRBOOT_FIG_PAIRED_H
 

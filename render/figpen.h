@@ -84,9 +84,6 @@ typedef struct fig_result {
 	double band_lo_y, band_hi_y;   /* their heights, -T and +T */
 	size_t n_lines;        /* lines joining the two runs of one block */
 	char message[320];     /* why the drawing failed, when it did */
-	char alt[1600];        /* a figure's own alt text, when it makes one
-				  (the paired figure): the title and
-				  description of its SVG file */
 } fig_result;
 
 /* Records X0..X1 by Y0..Y1 as RES's (first) plot area. */

@@ -176,11 +176,10 @@ static pb_status draw_pngs(const fig_input *in, const char *prefix,
 	return st;
 }
 
-/* The alt text of figure K on DOC (a page linked to "K.LANG.svg"), as
- * plain text (g_free), or NULL when the page does not show it. */
-static char *page_alt(const pagedoc *doc, fig_kind k, const char *lang)
+/* The alt text of the figure of file TARGET on DOC, as plain text
+ * (g_free), or NULL when the page does not show it. */
+static char *target_alt(const pagedoc *doc, const char *target)
 {
-	char *target = g_strdup_printf("%s.%s.svg", figkind_name(k), lang);
 	char *alt = NULL;
 
 	for (size_t i = 0; doc && !alt && i < pagedoc_n_blocks(doc); i++) {
@@ -190,6 +189,16 @@ static char *page_alt(const pagedoc *doc, fig_kind k, const char *lang)
 		    && strcmp(b->target, target) == 0)
 			alt = mdplain_text(b->text, true);
 	}
+	return alt;
+}
+
+/* The alt text of figure K on DOC (a page linked to "K.LANG.svg"), as
+ * plain text (g_free), or NULL when the page does not show it. */
+static char *page_alt(const pagedoc *doc, fig_kind k, const char *lang)
+{
+	char *target = g_strdup_printf("%s.%s.svg", figkind_name(k), lang);
+	char *alt = target_alt(doc, target);
+
 	g_free(target);
 	return alt;
 }
@@ -199,7 +208,7 @@ static char *page_alt(const pagedoc *doc, fig_kind k, const char *lang)
 static pb_status write_svgs(const fig_input *in, const char *prefix,
 			    outdir *o, diag *d)
 {
-	const markdown_links links = { "svg", "" };
+	const markdown_links links = { "svg", "", NULL, 0 };
 	pagedoc *doc = pagedoc_new();
 	pb_status st = markdown_render_doc_linked(in->s, in->a, in->lang,
 						  &links, doc);
@@ -291,19 +300,29 @@ pb_status figures_write_paired(const study *s, const analysis *a,
 			       const char *prefix, outdir *o, diag *d)
 {
 	const fig_input in = { s, a, lang };
+	const markdown_links links = { "svg", "", states, n_states };
+	pagedoc *doc = pagedoc_new();
 	pb_status st = PB_OK;
 
+	/* Each SVG titled and described by its alt text on the page. */
+	if (formats & FIG_SVG)
+		st = markdown_render_doc_linked(s, a, lang, &links, doc);
 	for (size_t i = 0; i < n_states && st == PB_OK; i++) {
 		const fig_paired_input pi = { &in, states[i] };
 		const figfile_figure fig = { fig_paired_draw, &pi };
 		char stem[FIG_PAIRED_STEM_SIZE];
-		char *name;
+		char *name, *alt;
 
 		fig_paired_stem(s->plan.states[states[i]], stem, sizeof stem);
 		if (formats & FIG_SVG) {
+			name = g_strdup_printf("%s.%s.svg", stem, lang);
+			alt = target_alt(doc, name);
+			g_free(name);
 			name = g_strdup_printf("%s%s.%s.svg", prefix, stem,
 					       lang);
-			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+			st = figfile_write_alt(&fig, FIG_SVG, NULL, alt, o,
+					       name, d);
+			g_free(alt);
 			g_free(name);
 		}
 		if (st == PB_OK && (formats & FIG_PNG)) {
@@ -313,6 +332,7 @@ pb_status figures_write_paired(const study *s, const analysis *a,
 			g_free(name);
 		}
 	}
+	pagedoc_free(doc);
 	if (st != PB_OK)
 		diag_fail(d, st);
 	return st;

@@ -554,10 +554,18 @@ static pb_status report_study(const char *dir, const char *output,
 	study *s = NULL;
 	analysis *a = NULL;
 	char *target = NULL;
+	markdown_links with_paired;
 	pb_status st = report_prepare(dir, d, &s, &a);
 
 	if (st == PB_OK && paired->wanted)
 		st = resolve_paired(s, a, paired);
+	/* The pages link the paired figures they have files of. */
+	if (st == PB_OK && links && paired->wanted) {
+		with_paired = *links;
+		with_paired.paired = paired->states;
+		with_paired.n_paired = paired->n;
+		links = &with_paired;
+	}
 	if (st == PB_OK) {
 		target = output ? strdup(output) : default_output(s);
 		if (!target)
@@ -662,8 +670,8 @@ static const cli_option report_options[] = {
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
-	  "compared state) as paired-STATE.LANG.svg and .png and in the PDF "
-	  "report; a state that is not one of the study's, or a --format "
+	  "compared state) as paired-STATE.LANG.svg and .png, linked from the "
+	  "pages, and in the PDF report; a state that is not one of the study's, or a --format "
 	  "without svg, png and pdf, is a usage error (exit 64)" },
 };
 
@@ -747,6 +755,8 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 	snprintf(linkbase, sizeof linkbase, "%s%s", figure_base ? base : "",
 		 prefix);
 	links.base = linkbase;
+	links.paired = NULL;
+	links.n_paired = 0;
 	links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG ? "png"
 		    : figure_base ? "svg" : NULL;
 	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")

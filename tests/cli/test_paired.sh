@@ -5,8 +5,10 @@
 # run; one line a block in each series' colour; a state that is not one
 # of the study's (as the page writes it), the reference, one given twice,
 # an unknown figure or a --format with none of svg, png and pdf is a usage
-# error (64) and nothing is written.  The PDF report holds the paired
-# figures asked for; every SVG has a <title> and <desc>, its alt text.
+# error (64) and nothing is written.  The pages link the paired figures
+# asked for, and verify reads which from the page as it reads the figures'
+# address; the PDF report holds them; every SVG has a <title> and <desc>,
+# its alt text on the page.
 #
 # Copyright (C) 2026 the pairboot authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -31,8 +33,25 @@ is "$(paired "$out/two")" \
 
 run_pb report "$mmcss" -o "$out/plain" --lang en,ko --format md,svg
 is "$(paired "$out/plain")" "" "without --figures: no paired figure"
-ok "and the pages are the same bytes with or without it" \
-	cmp "$out/plain/en.md" "$out/two/en.md"
+# The page with it: the plain page and one image more a state, after the
+# per-boot figure, in the study's order.
+is "$(diff "$out/plain/en.md" "$out/two/en.md" | grep '^[<>] .' | sed 's/^> !\[Paired difference in p99: .*](\(.*\))$/\1/')" \
+"paired-missing.en.svg
+paired-10.en.svg" \
+	"the page links the paired figures asked for, and nothing else changes"
+run_pb verify "$mmcss" -a "$out/two/en.md"
+is "$pb_status" 0 "verify: a page linking paired figures follows from the data"
+run_pb verify "$mmcss" -a "$out/two/ko.md"
+is "$pb_status" 0 "verify: so does the Korean one"
+sed 's/`\[-3.035; +4.870\]`, not established, N = 10.](paired-10/`[-3.035; +4.990]`, not established, N = 10.](paired-10/' \
+	"$out/two/en.md" >"$out/edited.md"
+is "$(cmp -s "$out/two/en.md" "$out/edited.md"; echo $?)" 1 "the edit took"
+run_pb verify "$mmcss" -a "$out/edited.md"
+is "$pb_status" 1 "verify: an edited bound in a paired figure's alt text fails"
+sed 's/N = 10.](paired-missing/N = 11.](paired-missing/' \
+	"$out/two/en.md" >"$out/edited.md"
+run_pb verify "$mmcss" -a "$out/edited.md"
+is "$pb_status" 1 "verify: an edited N fails"
 
 run_pb report "$mmcss" -o "$out/all" --lang de --format svg,png \
 	--figures paired
@@ -153,8 +172,10 @@ ok "paired-10.en.svg: <title> and <desc> right after the root element" \
 	test "$(sed -n '3s/>.*//p;4s/>.*//p' "$svg" | tr '\n' ' ')" = "<title <desc "
 alt=$(xml_text "$svg" desc)
 is "$(xml_text "$svg" title)" "$alt" "paired-10.en.svg: title and description alike"
+is "$alt" "$(md_alt "$out/two/en.md" paired-10.en.svg)" \
+	"paired-10.en.svg: its description is the page's alt text"
 case $alt in
-"Paired difference in p99: state 10 against state 20. Series 1: +0.625 [−0.919; +2.214] ms, not established, N = 10. Series 2: +0.975 [−3.035; +4.870] ms, not established, N = 10.")
+"Paired difference in p99: state 10 against state 20. Series 1: +0.625 ms [-0.919; +2.214], not established, N = 10. Series 2: +0.975 ms [-3.035; +4.870], not established, N = 10.")
 	r=0 ;;
 *) r=1 ;;
 esac

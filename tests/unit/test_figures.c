@@ -781,6 +781,23 @@ static void test_paired_caption(void)
 	       "paired caption: right of the interval, same width, dashed "
 	       "edges (%s)", c);
 	g_free(c);
+	{
+		/* A state's name wider than its column stays one line:
+		 * never "missi-" over "ng". */
+		double one = 0, h;
+
+		style_text_measure(pen.text, FONT_BOLD, "missing", 0, NULL,
+				   &one);
+		h = fig_label(&pen, FONT_BOLD, "missing", 50, 50,
+			      ANCHOR_CENTER | ANCHOR_TOP, 12.0, 3, style_ink);
+		tap_ok(fabs(h - one) < 1e-9, "label: a word wider than its "
+		       "column is not broken (%.1f, one line %.1f)", h, one);
+		h = fig_label(&pen, FONT_BOLD, "High performance", 50, 50,
+			      ANCHOR_CENTER | ANCHOR_TOP, 12.0, 3, style_ink);
+		tap_ok(h > 1.5 * one && h < 2.5 * one,
+		       "label: two words wrap between them, two lines "
+		       "(%.1f)", h);
+	}
 	c = fig_paired_caption(&pen, &f.cmp[0].boot.density, 1000,
 			       INTERVAL_BCA, true);
 	tap_ok(strstr(c, "BCa") && strstr(c, "adjusted levels")

@@ -304,6 +304,8 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 
 		figfile_svg_normalize((const char *)buf.data, buf.len, norm);
 		figfile_svg_round_glyphs(norm->str, norm->len, rounded);
+		if (!alt || !alt[0])
+			alt = res->alt;
 		figfile_svg_describe(rounded->str, rounded->len, alt, alt,
 				     described);
 		g_string_free(rounded, TRUE);

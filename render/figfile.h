@@ -65,7 +65,8 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 			 void *closure, char *message, size_t size);
 
 /* As figfile_render, an SVG titled and described by ALT (plain text;
- * NULL or "": neither; see figfile_svg_describe). */
+ * NULL or "": by the figure's own, fig_result.alt, if it sets one, else
+ * neither; see figfile_svg_describe). */
 pb_status figfile_render_alt(const figfile_figure *fig, unsigned format,
 			     const char *pdf_date, const char *alt,
 			     cairo_write_func_t write, void *closure,

@@ -358,6 +358,20 @@ void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width)
 			 width);
 }
 
+void fig_result_describe(fig_result *res, const char *title,
+			 const char *sub)
+{
+	char *text = g_strdup_printf("%s. %s.", title, sub);
+
+	if (strlen(text) >= sizeof res->alt) {
+		char *end = g_utf8_find_prev_char(text,
+						  text + sizeof res->alt - 1);
+		*(end ? end : text) = '\0';
+	}
+	g_strlcpy(res->alt, text, sizeof res->alt);
+	g_free(text);
+}
+
 void fig_result_plot(fig_result *res, double x0, double x1, double y0,
 		     double y1)
 {

@@ -84,7 +84,15 @@ typedef struct fig_result {
 	double band_lo_y, band_hi_y;   /* their heights, -T and +T */
 	size_t n_lines;        /* lines joining the two runs of one block */
 	char message[320];     /* why the drawing failed, when it did */
+	char alt[800];         /* the title and description of the SVG file
+				  of a figure no page shows (the plan's),
+				  set by fig_result_describe; else "" */
 } fig_result;
+
+/* Sets RES's alt text to TITLE and SUB, "TITLE. SUB.", cut at a
+ * character when longer than it holds. */
+void fig_result_describe(fig_result *res, const char *title,
+			 const char *sub);
 
 /* Records X0..X1 by Y0..Y1 as RES's (first) plot area. */
 void fig_result_plot(fig_result *res, double x0, double x1, double y0,

@@ -167,6 +167,22 @@ for f in interval boots mechanism; do
 			"$f.$l.svg: its <desc> is the page's alt text"
 	done
 done
+# The compare figure's, from its page; the plan figure, which no page
+# shows, is titled by its own title and subtitle.
+cmpdir=$top_srcdir/reports/compare-mmcss-26200.9168-mmcss-newbuild
+plandir=$top_srcdir/reports/plan-mmcss-26200.9168
+for l in en cs; do
+	want=$(md_alt "$cmpdir/compare.$l.md" "compare.$l.svg")
+	ok "compare.$l.svg: the page has an alt text for it" test -n "$want"
+	is "$(xml_text "$cmpdir/compare.$l.svg" desc)" "$want" \
+		"compare.$l.svg: its <desc> is the page's alt text"
+done
+case $(xml_text "$plandir/plan.en.svg" title) in
+"Assurance of a correct decisive verdict by blocks per series. Dashed: the targets;"*)
+	r=0 ;;
+*) r=1 ;;
+esac
+is "$r" 0 "plan.en.svg: titled by the figure's title and subtitle"
 svg=$out/two/paired-10.en.svg
 ok "paired-10.en.svg: <title> and <desc> right after the root element" \
 	test "$(sed -n '3s/>.*//p;4s/>.*//p' "$svg" | tr '\n' ' ')" = "<title <desc "

@@ -499,25 +499,42 @@ static pb_status draw_any(cairo_t *cr, const void *what, double width,
 	return fig_builddiff_draw(cr, what, width, res);
 }
 
-pb_status fig_builddiff_send(const fig_builddiff_input *in, unsigned format,
-			   const char *source_date_epoch, const char *name,
-			   cairo_write_func_t write, void *closure, diag *d)
+/* fig_builddiff_send, an SVG titled and described by ALT. */
+static pb_status send_alt(const fig_builddiff_input *in, unsigned format,
+			  const char *source_date_epoch, const char *alt,
+			  const char *name, cairo_write_func_t write,
+			  void *closure, diag *d)
 {
 	const figfile_figure fig = { draw_any, in };
 	char date[32], message[400];
 	pb_status st;
 
 	pdf_report_date(in->ns, source_date_epoch, date, sizeof date);
-	st = figfile_render(&fig, format, date, write, closure, message,
-			    sizeof message);
+	st = figfile_render_alt(&fig, format, date, alt, write, closure,
+				message, sizeof message);
 	if (st != PB_OK)
 		diag_error(d, name, 0, 0, "%s", message[0] ? message
 				       : "cannot draw the figure");
 	return st;
 }
 
+pb_status fig_builddiff_send(const fig_builddiff_input *in, unsigned format,
+			   const char *source_date_epoch, const char *name,
+			   cairo_write_func_t write, void *closure, diag *d)
+{
+	return send_alt(in, format, source_date_epoch, NULL, name, write,
+			closure, d);
+}
+
 pb_status fig_builddiff_write(const fig_builddiff_input *in,
 			    const char *source_date_epoch, outdir *o, diag *d)
+{
+	return fig_builddiff_write_alt(in, source_date_epoch, NULL, o, d);
+}
+
+pb_status fig_builddiff_write_alt(const fig_builddiff_input *in,
+				  const char *source_date_epoch,
+				  const char *alt, outdir *o, diag *d)
 {
 	static const struct {
 		unsigned format;
@@ -532,8 +549,8 @@ pb_status fig_builddiff_write(const fig_builddiff_input *in,
 		sink buf;
 
 		sink_init_buffer(&buf);
-		st = fig_builddiff_send(in, files[f].format, source_date_epoch,
-				      name, sink_write, &buf, d);
+		st = send_alt(in, files[f].format, source_date_epoch, alt,
+			      name, sink_write, &buf, d);
 		if (st == PB_OK)
 			st = figfile_put(o, name, &buf, d);
 		sink_free(&buf);

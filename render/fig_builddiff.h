@@ -65,4 +65,10 @@ pb_status fig_builddiff_write(const fig_builddiff_input *in,
 			    const char *source_date_epoch, outdir *o,
 			    diag *d);
 
+/* As fig_builddiff_write, the SVG titled and described by ALT, the
+ * figure's alt text on the page (plain text; NULL: neither). */
+pb_status fig_builddiff_write_alt(const fig_builddiff_input *in,
+				  const char *source_date_epoch,
+				  const char *alt, outdir *o, diag *d);
+
 #endif

@@ -37,8 +37,16 @@
 #define STRIP_HALF 0.07     /* a strip's half width, same fraction */
 #define BASE_AT 0.3         /* the density's baseline and the interval,
 			       as a fraction of the difference panel */
-#define RIDGE_W 0.62        /* the density's highest bin reaches this
-			       fraction of the panel right of it */
+#define RIDGE_W 0.25        /* the density's highest bin reaches this
+			       fraction of the panel right of the
+			       baseline: a quarter, lighter than the
+			       interval, never the largest shape */
+#define ZOOM_SHARE 0.5      /* the difference panel gets an axis of its
+			       own when what it shows spans less than
+			       this share of the runs' axis */
+#define BAND_DASH_ON 2.5    /* the band's edges, as in the difference
+			       figure */
+#define BAND_DASH_OFF 2.0
 #define CAP_W 3.2           /* half width of a whisker's end cap */
 #define GUIDE_DASH 2.0      /* the dotted guides from the means */
 
@@ -87,7 +95,10 @@ const char *fig_paired_stem(pb_state st, char *buf, size_t size)
 typedef struct row {
 	const comparison *c;
 	double ref_mean, state_mean;   /* NAN without pairs */
+	size_t n;                      /* the pairs drawn */
 	const boot_interval *ci;       /* NULL when there is none */
+	bool has_ext;                  /* a density is drawn */
+	forest_extent ext;             /* its extent, in differences */
 } row;
 
 static const boot_interval *interval_of(const fig_input *in,
@@ -122,9 +133,44 @@ static void row_fill(const fig_input *in, const comparison *c, row *r)
 		ss += in->s->runs[c->state_runs[i]].statistic;
 		n++;
 	}
+	r->n = n;
 	r->ref_mean = n ? rs / (double)n : NAN;
 	r->state_mean = n ? ss / (double)n : NAN;
 	r->ci = isfinite(c->boot.estimate) ? interval_of(in, c) : NULL;
+	r->has_ext = r->ci && isfinite(r->ref_mean)
+		     && forest_ridge_extent(&c->boot.density, -HUGE_VAL,
+					    HUGE_VAL, &r->ext);
+}
+
+/* The differences row R's panel must show: 0, +-T, the estimate, the
+ * interval and the density to its drawn tails; false without pairs. */
+static bool diff_range(const row *r, double t, double *lo, double *hi)
+{
+	const comparison *c = r->c;
+
+	if (!isfinite(r->ref_mean))
+		return false;
+	*lo = fmin(0.0, -t);
+	*hi = fmax(0.0, t);
+	if (isfinite(c->boot.estimate)) {
+		*lo = fmin(*lo, c->boot.estimate);
+		*hi = fmax(*hi, c->boot.estimate);
+	}
+	if (r->ci) {
+		*lo = fmin(*lo, r->ci->lo);
+		*hi = fmax(*hi, r->ci->hi);
+	}
+	if (r->has_ext) {
+		*lo = fmin(*lo, r->ext.from);
+		*hi = fmax(*hi, r->ext.to);
+	}
+	return true;
+}
+
+bool fig_paired_zoom(double runs_lo, double runs_hi, double diff_lo,
+		     double diff_hi)
+{
+	return diff_hi - diff_lo < ZOOM_SHARE * (runs_hi - runs_lo);
 }
 
 /* The range the common axis must show: every paired run, and each row's
@@ -172,11 +218,22 @@ typedef struct columns {
 	double lx0, lx1;        /* the slopegraph */
 	double rx0, rx1;        /* the difference panel */
 	double ylabel_x;        /* the difference axis' name, rotated */
+	bool zoomed;            /* the difference panel has its own axis */
+	axis_scale dax;         /* that axis, of differences */
 } columns;
 
 static double y_of(const fig_pen *p, double v, double y0, double y1)
 {
 	return axis_map(&p->res->axis, v, y1, y0);
+}
+
+/* The height of difference V in row R's panel from Y0 to Y1: on the
+ * panel's own axis when zoomed, else at the reference mean + V. */
+static double dy_of(const fig_pen *p, const columns *col, const row *r,
+		    double v, double y0, double y1)
+{
+	return col->zoomed ? axis_map(&col->dax, v, y1, y0)
+			   : y_of(p, r->ref_mean + v, y0, y1);
 }
 
 static void ring(cairo_t *cr, double x, double y)
@@ -266,35 +323,68 @@ static void slopegraph(fig_pen *p, const row *r, const columns *col,
 static void difference_background(fig_pen *p, const row *r,
 				  const columns *col, double y0, double y1)
 {
-	const axis_scale *ax = &p->res->axis;
 	const double t = p->in->s->plan.threshold, a = r->ref_mean;
 	const double lw = col->lx1 - col->lx0;
 	const double dash[1] = { GUIDE_DASH };
-	double bl = y_of(p, fmax(a - t, ax->lo), y0, y1);
-	double bh = y_of(p, fmin(a + t, ax->hi), y0, y1);
+	double bl = dy_of(p, col, r, -t, y0, y1);
+	double bh = dy_of(p, col, r, t, y0, y1);
 	cairo_t *cr = p->cr;
 
 	cairo_save(cr);
 	cairo_rectangle(cr, col->rx0, bh, col->rx1 - col->rx0, bl - bh);
 	style_set_colour(cr, style_band);
 	cairo_fill(cr);
-	style_set_colour(cr, style_ink_soft);
-	cairo_set_line_width(cr, STYLE_LINE_HAIR);
-	cairo_set_dash(cr, dash, 1, 0);
-	cairo_move_to(cr, col->lx0 + REF_AT * lw, y_of(p, a, y0, y1));
-	cairo_line_to(cr, col->rx0, y_of(p, a, y0, y1));
-	if (isfinite(r->state_mean)) {
-		cairo_move_to(cr, col->lx0 + STATE_AT * lw,
-			      y_of(p, r->state_mean, y0, y1));
-		cairo_line_to(cr, col->rx0 + BASE_AT * (col->rx1 - col->rx0),
-			      y_of(p, r->state_mean, y0, y1));
+	/* The guides from the means, when both panels share a scale. */
+	if (!col->zoomed) {
+		style_set_colour(cr, style_ink_soft);
+		cairo_set_line_width(cr, STYLE_LINE_HAIR);
+		cairo_set_dash(cr, dash, 1, 0);
+		cairo_move_to(cr, col->lx0 + REF_AT * lw, y_of(p, a, y0, y1));
+		cairo_line_to(cr, col->rx0, y_of(p, a, y0, y1));
+		if (isfinite(r->state_mean)) {
+			cairo_move_to(cr, col->lx0 + STATE_AT * lw,
+				      y_of(p, r->state_mean, y0, y1));
+			cairo_line_to(cr, col->rx0 + BASE_AT
+					  * (col->rx1 - col->rx0),
+				      y_of(p, r->state_mean, y0, y1));
+		}
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
 	}
-	cairo_stroke(cr);
-	cairo_set_dash(cr, NULL, 0, 0);
 	style_set_colour(cr, style_ink);
 	cairo_set_line_width(cr, STYLE_LINE);
-	cairo_move_to(cr, col->rx0, y_of(p, a, y0, y1));
-	cairo_line_to(cr, col->rx1, y_of(p, a, y0, y1));
+	cairo_move_to(cr, col->rx0, dy_of(p, col, r, 0, y0, y1));
+	cairo_line_to(cr, col->rx1, dy_of(p, col, r, 0, y0, y1));
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+/* The band's edges, dashed, over the density (as the difference figure
+ * draws them). */
+static void band_edges(fig_pen *p, const row *r, const columns *col,
+		       double y0, double y1)
+{
+	const double t = p->in->s->plan.threshold;
+	const double dash[2] = { BAND_DASH_ON, BAND_DASH_OFF };
+	cairo_t *cr = p->cr;
+
+	if (!(t > 0))
+		return;
+	cairo_save(cr);
+	style_set_colour(cr, style_band_edge);
+	cairo_set_line_width(cr, STYLE_LINE_THIN);
+	cairo_set_dash(cr, dash, 2, 0);
+	for (int sgn = -1; sgn <= 1; sgn += 2) {
+		double y = dy_of(p, col, r, sgn * t, y0, y1);
+
+		cairo_move_to(cr, col->rx0, y);
+		cairo_line_to(cr, col->rx1, y);
+		if (sgn > 0 && !p->res->has_band2)
+			p->res->band_hi_y = y;
+		else if (!p->res->has_band2)
+			p->res->band_lo_y = y;
+	}
+	p->res->has_band2 = true;
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
@@ -304,7 +394,9 @@ static void difference_background(fig_pen *p, const row *r,
  * panel from Y0 to Y1. */
 typedef struct upright {
 	const fig_pen *p;
-	double a, x, width, y0, y1;
+	const columns *col;
+	const row *r;
+	double x, width, y0, y1;
 } upright;
 
 static void upright_map(const void *ctx, const forest_extent *e, double v,
@@ -313,29 +405,29 @@ static void upright_map(const void *ctx, const forest_extent *e, double v,
 	const upright *u = ctx;
 
 	*x = u->x + u->width * d / e->peak;
-	*y = y_of(u->p, u->a + v, u->y0, u->y1);
+	*y = dy_of(u->p, u->col, u->r, v, u->y0, u->y1);
 }
 
 /* The density G of the mean difference, upright: its baseline at X, its
- * highest bin WIDTH to the right, value A + v at the height of v, cut at
- * the axis ends. */
-static void density(fig_pen *p, const density_grid *g, double a, double x,
-		    double width, double y0, double y1, style_rgb c,
-		    size_t series)
+ * highest bin WIDTH to the right, difference v at its height in row R's
+ * panel; the axis reaches its drawn tails (draw_plot), so nothing is
+ * cut. */
+static void density(fig_pen *p, const row *r, const columns *col,
+		    const density_grid *g, double x, double width, double y0,
+		    double y1, style_rgb c, size_t series)
 {
-	const axis_scale *ax = &p->res->axis;
-	const upright u = { p, a, x, width, y0, y1 };
+	const upright u = { p, col, r, x, width, y0, y1 };
 	const forest_ridge_path path = { upright_map, &u };
-	forest_extent e;
+	forest_extent e = r->ext;
 	fig_shape box, shape;
 
-	if (!forest_ridge_extent(g, ax->lo - a, ax->hi - a, &e))
+	if (!r->has_ext)
 		return;
 	forest_ridge_fill(p, g, &e, &path, c, &box);
 	shape.x0 = x;
 	shape.x1 = box.x1;
-	shape.y_base = y_of(p, a + e.from, y0, y1);
-	shape.y_top = y_of(p, a + e.to, y0, y1);
+	shape.y_base = dy_of(p, col, r, e.from, y0, y1);
+	shape.y_top = dy_of(p, col, r, e.to, y0, y1);
 	shape.series = series;
 	fig_shape_add(p->res, &shape);
 }
@@ -364,11 +456,18 @@ static void difference_panel(fig_pen *p, const row *r, const columns *col,
 	if (!isfinite(a))
 		return;
 	/* The difference axis: the left axis' ticks, counted from the
-	 * anchor, so both read in the same unit and step. */
-	for (long k = (long)ceil((ax->lo - a) / ax->step - 1e-9);
-	     a + k * ax->step <= ax->hi + 1e-9 * ax->step; k++) {
+	 * anchor, so both read in the same unit and step; or, zoomed, the
+	 * panel's own. */
+	for (long k = col->zoomed ? 0
+		      : (long)ceil((ax->lo - a) / ax->step - 1e-9);
+	     col->zoomed ? (size_t)k < col->dax.n_ticks
+			 : a + k * ax->step <= ax->hi + 1e-9 * ax->step;
+	     k++) {
 		char buf[FIG_NUMBUF];
-		double y = y_of(p, a + k * ax->step, y0, y1);
+		double v = col->zoomed ? axis_tick(&col->dax, (size_t)k)
+				       : k * ax->step;
+		double y = dy_of(p, col, r, v, y0, y1);
+		int decimals = col->zoomed ? col->dax.decimals : ax->decimals;
 
 		cairo_save(cr);
 		style_set_colour(cr, style_ink_soft);
@@ -377,21 +476,23 @@ static void difference_panel(fig_pen *p, const row *r, const columns *col,
 		cairo_line_to(cr, col->rx1 + STYLE_TICK, y);
 		cairo_stroke(cr);
 		cairo_restore(cr);
-		fig_number(p, k == 0 ? 0.0 : k * ax->step, ax->decimals, true,
-			   buf, sizeof buf);
+		fig_number(p, fabs(v) < 1e-9 * ax->step ? 0.0 : v, decimals,
+			   true, buf, sizeof buf);
 		style_text_show(p->text, cr, FONT_TICK, buf,
 				col->rx1 + STYLE_TICK + TICK_LABEL_GAP, y,
 				ANCHOR_LEFT | ANCHOR_MIDDLE, 0,
 				style_ink_soft);
 	}
 	difference_background(p, r, col, y0, y1);
-	/* Behind the interval: drawn first. */
+	/* Behind the interval: drawn first, then the band's edges over
+	 * it. */
 	if (r->ci)
-		density(p, &c->boot.density, a, bx, RIDGE_W * rw, y0, y1,
+		density(p, r, col, &c->boot.density, bx, RIDGE_W * rw, y0, y1,
 			colour, c->series);
+	band_edges(p, r, col, y0, y1);
 	if (r->ci) {
-		double lo = y_of(p, fmax(a + r->ci->lo, ax->lo), y0, y1);
-		double hi = y_of(p, fmin(a + r->ci->hi, ax->hi), y0, y1);
+		double lo = dy_of(p, col, r, r->ci->lo, y0, y1);
+		double hi = dy_of(p, col, r, r->ci->hi, y0, y1);
 
 		cairo_save(cr);
 		style_set_colour(cr, colour);
@@ -407,7 +508,7 @@ static void difference_panel(fig_pen *p, const row *r, const columns *col,
 		cairo_restore(cr);
 	}
 	if (isfinite(c->boot.estimate)) {
-		double y = y_of(p, a + c->boot.estimate, y0, y1);
+		double y = dy_of(p, col, r, c->boot.estimate, y0, y1);
 
 		style_marker_draw(cr, style_series_marker(rank), bx, y,
 				  STYLE_MARKER, colour);
@@ -426,8 +527,8 @@ static double draw_row(fig_pen *p, const row *r, const columns *col,
 	const double lw = col->lx1 - col->lx0;
 	char *name = fig_series_name(p, plan, c->series);
 	char rbuf[FIG_STATE_BUFSIZE], sbuf[FIG_STATE_BUFSIZE];
-	char *value;
-	double y0, y1, below = 0;
+	char *value, *count;
+	double y0, y1, below = 0, hr, hs;
 	cairo_t *cr = p->cr;
 
 	style_marker_draw(cr, style_series_marker(rank), TITLE_MARKER_X,
@@ -450,6 +551,9 @@ static double draw_row(fig_pen *p, const row *r, const columns *col,
 		p->res->py0 = y0;
 		p->res->py1 = y1;
 		p->res->anchor = r->ref_mean;
+		p->res->zoomed = col->zoomed;
+		if (col->zoomed)
+			p->res->axis2 = col->dax;
 	}
 	fig_panel_frame(p, col->lx0, col->lx1, y0, y1, STYLE_TICK,
 			TICK_LABEL_GAP);
@@ -468,15 +572,24 @@ static double draw_row(fig_pen *p, const row *r, const columns *col,
 	difference_panel(p, r, col, y0, y1);
 	slopegraph(p, r, col, y0, y1);
 
-	below = fmax(below, fig_label(p, FONT_TICK,
+	hr = 1 + fig_label(p, FONT_TICK,
 		fig_state(p, plan->reference, rbuf, sizeof rbuf),
 		col->lx0 + REF_AT * lw, y1 + LABEL_GAP + 1,
 		ANCHOR_CENTER | ANCHOR_TOP, 0.4 * lw, LABEL_LINES,
-		style_ink_soft));
-	below = fmax(below, fig_label(p, FONT_BOLD,
+		style_ink_soft);
+	hs = fig_label(p, FONT_BOLD,
 		fig_state(p, plan->states[c->state], sbuf, sizeof sbuf),
 		col->lx0 + STATE_AT * lw, y1 + LABEL_GAP,
-		ANCHOR_CENTER | ANCHOR_TOP, 0.4 * lw, LABEL_LINES, style_ink));
+		ANCHOR_CENTER | ANCHOR_TOP, 0.4 * lw, LABEL_LINES, style_ink);
+	/* The count of pairs under each group. */
+	count = fig_printf(trc(p, "figure", "N = %zu"), r->n);
+	below = fmax(below, hr + fig_label(p, FONT_TICK, count,
+		col->lx0 + REF_AT * lw, y1 + LABEL_GAP + hr,
+		ANCHOR_CENTER | ANCHOR_TOP, 0.4 * lw, 1, style_ink_soft));
+	below = fmax(below, hs + fig_label(p, FONT_TICK, count,
+		col->lx0 + STATE_AT * lw, y1 + LABEL_GAP + hs,
+		ANCHOR_CENTER | ANCHOR_TOP, 0.4 * lw, 1, style_ink_soft));
+	g_free(count);
 	value = forest_value_label(p, isfinite(c->boot.estimate),
 				   c->boot.estimate, r->ci != NULL,
 				   r->ci ? r->ci->lo : NAN,
@@ -560,9 +673,11 @@ static void fit_columns(fig_pen *p, double width, const char *ylabel,
 	 * with a sign. */
 	{
 		char buf[FIG_NUMBUF];
+		const axis_scale *d = col->zoomed ? &col->dax : ax;
 
-		fig_number(p, -(ax->hi - ax->lo), ax->decimals, true, buf,
-			   sizeof buf);
+		fig_number(p, col->zoomed ? -fmax(fabs(d->hi), fabs(d->lo))
+				   : -(d->hi - d->lo),
+			   d->decimals, true, buf, sizeof buf);
 		style_text_measure(p->text, FONT_TICK, buf, 0, &tick_w, NULL);
 	}
 	col->lx0 = ylab_h + YLABEL_GAP + fig_tick_label_width(p) + STYLE_TICK
@@ -575,9 +690,77 @@ static void fit_columns(fig_pen *p, double width, const char *ylabel,
 	col->rx1 = col->lx0 + avail;
 }
 
+/* What the shape right of each interval is, from G of B resamples. */
+static const char *caption_what(fig_pen *p, const density_grid *g)
+{
+	switch (g->source) {
+	case DENSITY_NONE:
+		break;
+	case DENSITY_MEANS:
+		if (g->exact)
+			return trc(p, "figure", "Right of each interval: the "
+				   "exact bootstrap distribution of the mean "
+				   "paired difference that the interval is "
+				   "read from.");
+		return trc(p, "figure", "Right of each interval: the "
+			   "distribution of the %s resampled mean paired "
+			   "differences that the interval is read from.");
+	case DENSITY_STUDENTIZED:
+		return trc(p, "figure", "Right of each interval: the mean "
+			   "paired difference minus its standard error times "
+			   "the resamples' t*, the distribution the "
+			   "bootstrap-t interval is read from.");
+	case DENSITY_T:
+		return trc(p, "figure", "Right of each interval: the Student t "
+			   "density that the t interval stands for; it is not "
+			   "resampled.");
+	}
+	return NULL;
+}
+
+/* The paired figure's own caption: the shape beside each interval (G, of
+ * B resamples; NULL: none drawn), how it is drawn, the band's edges, the
+ * levels a BCa or expanded interval is read at, and the zoomed axis. */
+char *fig_paired_caption(fig_pen *p, const density_grid *g,
+			 unsigned long b, interval_method method, bool zoomed)
+{
+	GString *out = g_string_new(NULL);
+
+	if (g && g->source != DENSITY_NONE) {
+		char *grouped = fig_count_printf(p, "%lu", b);
+
+		g_string_append_printf(out, caption_what(p, g), grouped);
+		g_free(grouped);
+		g_string_append_c(out, ' ');
+		g_string_append(out, trc(p, "figure", "Each shape is drawn "
+				"to the same width, a quarter of the panel; it "
+				"shows how uncertain the mean difference is, "
+				"not how single boots spread."));
+		if (method == INTERVAL_BCA || method == INTERVAL_EXPANDED) {
+			g_string_append_c(out, ' ');
+			g_string_append_printf(out, trc(p, "figure", "The %s "
+				"interval's ends are read from this "
+				"distribution at adjusted levels, not at equal "
+				"tails, so they need not lie where the shape "
+				"suggests."), fig_method_name(p, method));
+		}
+		g_string_append_c(out, ' ');
+	}
+	g_string_append(out, trc(p, "figure", "Dashed lines: the edges of the "
+			"band of the practical threshold."));
+	if (zoomed) {
+		g_string_append_c(out, ' ');
+		g_string_append(out, trc(p, "figure", "The right axis is zoomed "
+				"in: it has a scale of its own, finer than the "
+				"left one, so its 0 is not level with the "
+				"reference mean."));
+	}
+	return g_string_free(out, FALSE);
+}
+
 /* The rows and what is above and below them; returns the height. */
 static double draw_plot(fig_pen *p, const row *rows, size_t n,
-			double width, const char *title)
+			double width, const char *title, const columns *zoom)
 {
 	const study_plan *plan = &p->in->s->plan;
 	const fig_legend l = { LEGEND_ITEMS, LEGEND_SWATCH_W, legend_label,
@@ -624,20 +807,57 @@ static double draw_plot(fig_pen *p, const row *rows, size_t n,
 	y += SUBTITLE_GAP;
 	y += fig_legend_draw(p, &l, y, width);
 	y += LEGEND_GAP;
+	col = *zoom;
 	fit_columns(p, width, ylabel, &col);
 	for (size_t k = 0; k < n; k++) {
 		if (k > 0)
 			y += ROW_GAP;
 		y = draw_row(p, &rows[k], &col, y, ylabel, dlabel, k == 0);
 	}
-	caption = g ? forest_ridge_caption(p, g, plan->resamples) : NULL;
-	if (caption)
-		y = forest_caption(p, caption, y + CAPTION_GAP, width);
+	caption = fig_paired_caption(p, g, plan->resamples, plan->interval,
+				     col.zoomed);
+	y = forest_caption(p, caption, y + CAPTION_GAP, width);
 	g_free(caption);
 	g_free(subtitle);
 	g_free(ylabel);
 	g_free(dlabel);
 	return y + FIGURE_BOTTOM;
+}
+
+/* Whether the difference panels get an axis of their own (fig_paired_zoom
+ * of the runs' range LO..HI and the union of the rows' differences), into
+ * ZOOM->zoomed and ->dax; if not, widens LO..HI so that every row's
+ * differences, its density's tails among them, lie on the shared axis.
+ * False when no axis can be made. */
+static bool zoom_or_widen(const row *rows, size_t n, double t, double *lo,
+			  double *hi, columns *zoom)
+{
+	double dlo = INFINITY, dhi = -INFINITY;
+
+	memset(zoom, 0, sizeof *zoom);
+	for (size_t k = 0; k < n; k++) {
+		double a, b;
+
+		if (!diff_range(&rows[k], t, &a, &b))
+			continue;
+		dlo = fmin(dlo, a);
+		dhi = fmax(dhi, b);
+	}
+	if (!(dlo <= dhi))
+		return true;
+	if (fig_paired_zoom(*lo, *hi, dlo, dhi)) {
+		zoom->zoomed = true;
+		return axis_nice(dlo, dhi, FIG_VALUE_TICKS, &zoom->dax);
+	}
+	for (size_t k = 0; k < n; k++) {
+		double a, b;
+
+		if (!diff_range(&rows[k], t, &a, &b))
+			continue;
+		*lo = fmin(*lo, rows[k].ref_mean + a);
+		*hi = fmax(*hi, rows[k].ref_mean + b);
+	}
+	return true;
 }
 
 /* The state result of plan state STATE, or NULL. */
@@ -660,6 +880,8 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 	row *rows = NULL;
 	size_t n = 0;
 	double lo, hi;
+	bool ok;
+	columns zoom;
 	char *title;
 	fig_pen pen, *p = &pen;
 	pb_status st = fig_pen_begin(p, cr, in, res);
@@ -676,11 +898,13 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 		rows = calloc(sr->n_comparisons, sizeof *rows);
 	for (size_t k = 0; rows && k < sr->n_comparisons; k++)
 		row_fill(in, &in->a->cmp[sr->comparisons[k]], &rows[n++]);
+	ok = n > 0 && value_range(in, rows, n, &lo, &hi);
+	if (ok)
+		ok = zoom_or_widen(rows, n, plan->threshold, &lo, &hi, &zoom);
 	if (sr && sr->n_comparisons > 0 && !rows)
 		fig_pen_fail(p, PB_NOMEM, "out of memory");
-	else if (fig_value_axis(p, n > 0 && value_range(in, rows, n, &lo, &hi),
-				&lo, &hi, title, width, "paired"))
-		res->height = draw_plot(p, rows, n, width, title);
+	else if (fig_value_axis(p, ok, &lo, &hi, title, width, "paired"))
+		res->height = draw_plot(p, rows, n, width, title, &zoom);
 	free(rows);
 	g_free(title);
 	return fig_pen_end(p);

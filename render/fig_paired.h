@@ -13,10 +13,12 @@
  *
  * The figure is drawn only on request (`report --figures paired`), one
  * file a state: paired-<stem>.<lang>.svg and .png, the stem from
- * fig_paired_stem. */
+ * fig_paired_stem, linked from the page after the per-boot figure
+ * (render/markdown.c) and drawn there in the PDF report. */
 #ifndef PAIRBOOT_FIG_PAIRED_H
 #define PAIRBOOT_FIG_PAIRED_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cairo.h>
@@ -37,12 +39,31 @@
  * state. */
 const char *fig_paired_stem(pb_state st, char *buf, size_t size);
 
+/* Whether the difference panel gets an axis of its own, zoomed (as the
+ * Gardner-Altman plots of DABEST do when the shared scale would squeeze
+ * it): when the differences it must show, DIFF_LO to DIFF_HI (0, +-T, the
+ * estimate, the interval and the density's drawn tails), span less than
+ * half the runs' range RUNS_LO to RUNS_HI.  Otherwise its axis is the
+ * runs' axis, its 0 at the reference mean, widened to the density's
+ * tails so that no density is cut. */
+bool fig_paired_zoom(double runs_lo, double runs_hi, double diff_lo,
+		     double diff_hi);
+
 /* What the paired figure shows: IN, and the state, an index into
  * in->s->plan.states (not the reference). */
 typedef struct fig_paired_input {
 	const fig_input *in;
 	size_t state;
 } fig_paired_input;
+
+/* The paired figure's caption (a new string, g_free): what the shape
+ * beside each interval is (G, of B Monte Carlo resamples; NULL or of
+ * source DENSITY_NONE: none is drawn), that each is drawn to the same
+ * width, that a BCa or expanded interval (METHOD) is read at adjusted
+ * levels, what the dashed lines are, and, when ZOOMED, that the
+ * difference axis has a scale of its own. */
+char *fig_paired_caption(fig_pen *p, const density_grid *g,
+			 unsigned long b, interval_method method, bool zoomed);
 
 /* Draws the paired figure of WHAT (a fig_paired_input) onto CR (see
  * render/figpen.h; the figfile_draw_fn of render/figfile.h): WIDTH points

@@ -214,6 +214,9 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	y += style_text_block(p->text, p->cr, FONT_LABEL, sub, 0, y, width,
 			      ANCHOR_LEFT, style_ink_soft);
 	y += TITLE_GAP;
+	/* The figure has no page: its title and subtitle describe its
+	 * SVG file. */
+	fig_result_describe(p->res, title, sub);
 	g_free(title);
 	g_free(sub);
 	if (!axis_nice(0, most, 4, &xa)) {

@@ -144,6 +144,101 @@ void figfile_svg_normalize(const char *in, size_t len, GString *out)
 	g_hash_table_destroy(ids);
 }
 
+/* The number at *P (an SVG path's: digits, '.', '-') onto OUT with at most
+ * FIGFILE_GLYPH_DECIMALS decimals, trailing zeros and a lone '.' dropped,
+ * "-0" as "0"; *P moves past it. */
+static void round_number(const char **p, const char *end, GString *out)
+{
+	char text[64], buf[G_ASCII_DTOSTR_BUF_SIZE];
+	size_t n = 0, len;
+	double v;
+
+	while (*p < end && n + 1 < sizeof text
+	       && ((**p >= '0' && **p <= '9') || **p == '.'
+		   || (n == 0 && **p == '-'))) {
+		text[n++] = **p;
+		(*p)++;
+	}
+	text[n] = '\0';
+	v = g_ascii_strtod(text, NULL);
+	g_ascii_formatd(buf, sizeof buf, "%.2f", v);
+	len = strlen(buf);
+	if (strchr(buf, '.')) {
+		while (len > 0 && buf[len - 1] == '0')
+			len--;
+		if (len > 0 && buf[len - 1] == '.')
+			len--;
+	}
+	buf[len] = '\0';
+	g_string_append(out, strcmp(buf, "-0") == 0 ? "0" : buf);
+}
+
+void figfile_svg_round_glyphs(const char *in, size_t len, GString *out)
+{
+	const char *p = in, *end = in + len;
+	bool in_symbol = false;
+
+	while (p < end) {
+		if (!in_symbol && end - p >= 7 && memcmp(p, "<symbol", 7) == 0)
+			in_symbol = true;
+		else if (in_symbol && end - p >= 9
+			 && memcmp(p, "</symbol>", 9) == 0)
+			in_symbol = false;
+		else if (in_symbol && end - p >= 4 && memcmp(p, " d=\"", 4) == 0) {
+			g_string_append_len(out, p, 4);
+			p += 4;
+			while (p < end && *p != '"') {
+				if ((*p >= '0' && *p <= '9') || *p == '-'
+				    || *p == '.')
+					round_number(&p, end, out);
+				else
+					g_string_append_c(out, *p++);
+			}
+			continue;
+		}
+		g_string_append_c(out, *p++);
+	}
+}
+
+/* TEXT XML-escaped onto OUT. */
+static void xml_escape(const char *text, GString *out)
+{
+	for (const char *c = text; *c; c++)
+		switch (*c) {
+		case '&': g_string_append(out, "&amp;"); break;
+		case '<': g_string_append(out, "&lt;"); break;
+		case '>': g_string_append(out, "&gt;"); break;
+		case '"': g_string_append(out, "&quot;"); break;
+		case '\'': g_string_append(out, "&apos;"); break;
+		default: g_string_append_c(out, *c); break;
+		}
+}
+
+void figfile_svg_describe(const char *in, size_t len, const char *title,
+			  const char *desc, GString *out)
+{
+	const char *root = g_strstr_len(in, (gssize)len, "<svg");
+	const char *end = root ? memchr(root, '>', len - (size_t)(root - in))
+			       : NULL;
+
+	if (!end || (!(title && title[0]) && !(desc && desc[0]))) {
+		g_string_append_len(out, in, (gssize)len);
+		return;
+	}
+	g_string_append_len(out, in, end + 1 - in);
+	if (title && title[0]) {
+		g_string_append(out, "\n<title>");
+		xml_escape(title, out);
+		g_string_append(out, "</title>");
+	}
+	if (desc && desc[0]) {
+		g_string_append(out, "\n<desc>");
+		xml_escape(desc, out);
+		g_string_append(out, "</desc>");
+	}
+	g_string_append_len(out, end + 1, (gssize)(len - (size_t)(end + 1 - in)));
+}
+
 /* Points, so an SVG figure keeps its size when placed in a page. */
 static void svg_setup(cairo_surface_t *surface, const char *date)
 {
@@ -195,7 +290,7 @@ static pb_status draw_vector(const figfile_figure *fig,
 }
 
 static pb_status render_svg(const figfile_figure *fig, double w, double h,
-			    sink *out, fig_result *res)
+			    const char *alt, sink *out, fig_result *res)
 {
 	sink buf;
 	pb_status st;
@@ -204,9 +299,18 @@ static pb_status render_svg(const figfile_figure *fig, double w, double h,
 	st = draw_vector(fig, &svg_format, NULL, w, h, &buf, res);
 	if (st == PB_OK) {
 		GString *norm = g_string_sized_new(buf.len + 64);
+		GString *rounded = g_string_sized_new(buf.len);
+		GString *described = g_string_sized_new(buf.len + 2048);
 
 		figfile_svg_normalize((const char *)buf.data, buf.len, norm);
-		st = pass_on(out, norm->str, norm->len, "SVG", res);
+		figfile_svg_round_glyphs(norm->str, norm->len, rounded);
+		if (!alt || !alt[0])
+			alt = res->alt;
+		figfile_svg_describe(rounded->str, rounded->len, alt, alt,
+				     described);
+		g_string_free(rounded, TRUE);
+		st = pass_on(out, described->str, described->len, "SVG", res);
+		g_string_free(described, TRUE);
 		g_string_free(norm, TRUE);
 	}
 	sink_free(&buf);
@@ -313,6 +417,15 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 			 const char *pdf_date, cairo_write_func_t write,
 			 void *closure, char *message, size_t size)
 {
+	return figfile_render_alt(fig, format, pdf_date, NULL, write, closure,
+				  message, size);
+}
+
+pb_status figfile_render_alt(const figfile_figure *fig, unsigned format,
+			     const char *pdf_date, const char *alt,
+			     cairo_write_func_t write, void *closure,
+			     char *message, size_t size)
+{
 	fig_result res = { 0 };
 	sink out;
 	double w = STYLE_FIGURE_WIDTH + 2 * FIGFILE_MARGIN, h;
@@ -326,7 +439,7 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 	if (st == PB_OK) {
 		h = ceil(res.height + 2 * FIGFILE_MARGIN);
 		sink_init_stream(&out, write, closure);
-		st = format == FIG_SVG ? render_svg(fig, w, h, &out, &res)
+		st = format == FIG_SVG ? render_svg(fig, w, h, alt, &out, &res)
 		   : format == FIG_PNG ? render_png(fig, w, h, &out, &res)
 		   : render_pdf(fig, w, h, pdf_date ? pdf_date : "", &out,
 				&res);
@@ -394,13 +507,20 @@ pb_status figfile_write(const figfile_figure *fig, unsigned format,
 			const char *pdf_date, outdir *o, const char *name,
 			diag *d)
 {
+	return figfile_write_alt(fig, format, pdf_date, NULL, o, name, d);
+}
+
+pb_status figfile_write_alt(const figfile_figure *fig, unsigned format,
+			    const char *pdf_date, const char *alt, outdir *o,
+			    const char *name, diag *d)
+{
 	char message[400];
 	sink buf;
 	pb_status st;
 
 	sink_init_buffer(&buf);
-	st = figfile_render(fig, format, pdf_date, sink_write, &buf, message,
-			    sizeof message);
+	st = figfile_render_alt(fig, format, pdf_date, alt, sink_write, &buf,
+				message, sizeof message);
 	if (st != PB_OK)
 		diag_error(d, name, 0, 0, "%s", message[0] ? message
 				       : "cannot draw the figure");

@@ -64,6 +64,14 @@ pb_status figfile_render(const figfile_figure *fig, unsigned format,
 			 const char *pdf_date, cairo_write_func_t write,
 			 void *closure, char *message, size_t size);
 
+/* As figfile_render, an SVG titled and described by ALT (plain text;
+ * NULL or "": by the figure's own, fig_result.alt, if it sets one, else
+ * neither; see figfile_svg_describe). */
+pb_status figfile_render_alt(const figfile_figure *fig, unsigned format,
+			     const char *pdf_date, const char *alt,
+			     cairo_write_func_t write, void *closure,
+			     char *message, size_t size);
+
 /* Renders FIG as FORMAT (as figfile_render) into the file NAME of the
  * folder O.  Every failure goes to D, named by NAME. */
 pb_status figfile_write(const figfile_figure *fig, unsigned format,
@@ -86,6 +94,27 @@ pb_status figfile_png_draw(const figfile_figure *fig, figfile_png **out,
 pb_status figfile_png_encode(figfile_png *png, sink *out, char *message,
 			     size_t size);
 void figfile_png_free(figfile_png *png);
+
+/* As figfile_write, with ALT as figfile_render_alt. */
+pb_status figfile_write_alt(const figfile_figure *fig, unsigned format,
+			    const char *pdf_date, const char *alt, outdir *o,
+			    const char *name, diag *d);
+
+/* The SVG document IN (LEN bytes) onto OUT with the coordinates of the
+ * glyph outlines (the d attributes inside each <symbol>, which cairo
+ * writes with up to six decimals) rounded to two: 0.01 point, a fortieth
+ * of a pixel of the PNG, and a Korean figure about a third smaller (see
+ * docs/figures.md).  Nothing outside the glyphs changes. */
+void figfile_svg_round_glyphs(const char *in, size_t len, GString *out);
+
+/* The SVG document IN (LEN bytes) onto OUT with <title>TITLE</title> and
+ * <desc>DESC</desc> (XML-escaped; each left out when NULL or "") right
+ * after the root <svg ...> start tag, each on a line of its own: cairo's
+ * SVG surface writes neither, and a screen reader or a search engine
+ * reads them where the text is drawn as glyph outlines.  The same input
+ * gives the same bytes. */
+void figfile_svg_describe(const char *in, size_t len, const char *title,
+			  const char *desc, GString *out);
 
 /* Replaces each cairo surface id ("surface17") of the SVG document IN
  * (LEN bytes) by its number in order of first appearance ("surface1"),

@@ -3,6 +3,7 @@
 
 #include "render/figpen.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,24 @@ const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 	return buf;
 }
 
+/* The width of TEXT's widest word, words parted by blanks. */
+static double widest_word(fig_pen *p, style_font font, const char *text)
+{
+	char **words = g_strsplit(text, " ", -1);
+	double widest = 0;
+
+	for (size_t i = 0; words && words[i]; i++) {
+		double w = 0;
+
+		if (!words[i][0])
+			continue;
+		style_text_measure(p->text, font, words[i], 0, &w, NULL);
+		widest = fmax(widest, w);
+	}
+	g_strfreev(words);
+	return widest;
+}
+
 double fig_label(fig_pen *p, style_font font, const char *text, double x,
 		 double y, int anchor, double width, int max_lines,
 		 style_rgb colour)
@@ -179,6 +198,10 @@ double fig_label(fig_pen *p, style_font font, const char *text, double x,
 				colour);
 		return h;
 	}
+	/* Lines break between words only: the block is at least as wide
+	 * as its widest word, so that no word (a state's name: "missing")
+	 * is hyphenated or cut. */
+	width = fmax(width, widest_word(p, font, text));
 	h = style_text_block_max(p->text, NULL, font, text, 0, 0, width,
 				 anchor, colour, max_lines);
 	/* a block has no single baseline: ANCHOR_BASELINE places its top */
@@ -333,6 +356,20 @@ void fig_draw_nothing_to_compare(fig_pen *p, const char *title, double width)
 			     "study has no measurement series or no state "
 			     "besides the reference."),
 			 width);
+}
+
+void fig_result_describe(fig_result *res, const char *title,
+			 const char *sub)
+{
+	char *text = g_strdup_printf("%s. %s.", title, sub);
+
+	if (strlen(text) >= sizeof res->alt) {
+		char *end = g_utf8_find_prev_char(text,
+						  text + sizeof res->alt - 1);
+		*(end ? end : text) = '\0';
+	}
+	g_strlcpy(res->alt, text, sizeof res->alt);
+	g_free(text);
 }
 
 void fig_result_plot(fig_result *res, double x0, double x1, double y0,

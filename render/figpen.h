@@ -75,9 +75,24 @@ typedef struct fig_result {
 	double px0, py0, px1, py1; /* that area, in the first row */
 	double anchor;         /* the value of the first axis at which the
 				  second's 0 lies */
+	bool zoomed;           /* the second area has an axis of its own,
+				  AXIS2, of differences (its 0 need not lie
+				  at ANCHOR's height) */
+	axis_scale axis2;
+	bool has_band2;        /* the dashed edges of the band +-T in the
+				  second area, in the first row: */
+	double band_lo_y, band_hi_y;   /* their heights, -T and +T */
 	size_t n_lines;        /* lines joining the two runs of one block */
 	char message[320];     /* why the drawing failed, when it did */
+	char alt[800];         /* the title and description of the SVG file
+				  of a figure no page shows (the plan's),
+				  set by fig_result_describe; else "" */
 } fig_result;
+
+/* Sets RES's alt text to TITLE and SUB, "TITLE. SUB.", cut at a
+ * character when longer than it holds. */
+void fig_result_describe(fig_result *res, const char *title,
+			 const char *sub);
 
 /* Records X0..X1 by Y0..Y1 as RES's (first) plot area. */
 void fig_result_plot(fig_result *res, double x0, double x1, double y0,

@@ -12,6 +12,9 @@
 #include "render/fig_paired.h"
 #include "render/figfile.h"
 #include "render/i18n.h"
+#include "render/markdown.h"
+#include "render/mdplain.h"
+#include "render/pagedoc.h"
 #include "render/pdf_report.h"
 #include "render/sink.h"
 
@@ -37,7 +40,8 @@ pb_status figures_render(fig_kind k, unsigned format, const fig_input *in,
 static pb_status write_pdf(const study *s, const analysis *a,
 			   const char *lang, const pagedoc *page,
 			   const char *source_date_epoch, const char *prefix,
-			   outdir *o, diag *d)
+			   const size_t *paired, size_t n_paired, outdir *o,
+			   diag *d)
 {
 	char *name = g_strdup_printf("%sreport.%s.pdf", prefix, lang);
 	char message[400];
@@ -45,8 +49,9 @@ static pb_status write_pdf(const study *s, const analysis *a,
 	pb_status st;
 
 	sink_init_buffer(&buf);
-	st = pdf_report_render(s, a, lang, page, source_date_epoch,
-			       sink_write, &buf, message, sizeof message);
+	st = pdf_report_render_paired(s, a, lang, page, source_date_epoch,
+				      paired, n_paired, sink_write, &buf,
+				      message, sizeof message);
 	if (st != PB_OK)
 		diag_error(d, name, 0, 0, "%s", message);
 	else
@@ -171,24 +176,58 @@ static pb_status draw_pngs(const fig_input *in, const char *prefix,
 	return st;
 }
 
-/* The figures of FIG_KINDS of IN as SVG files into O. */
+/* The alt text of the figure of file TARGET on DOC, as plain text
+ * (g_free), or NULL when the page does not show it. */
+static char *target_alt(const pagedoc *doc, const char *target)
+{
+	char *alt = NULL;
+
+	for (size_t i = 0; doc && !alt && i < pagedoc_n_blocks(doc); i++) {
+		const page_block *b = pagedoc_block(doc, i);
+
+		if (b->kind == PAGE_FIGURE && b->target && b->text
+		    && strcmp(b->target, target) == 0)
+			alt = mdplain_text(b->text, true);
+	}
+	return alt;
+}
+
+/* The alt text of figure K on DOC (a page linked to "K.LANG.svg"), as
+ * plain text (g_free), or NULL when the page does not show it. */
+static char *page_alt(const pagedoc *doc, fig_kind k, const char *lang)
+{
+	char *target = g_strdup_printf("%s.%s.svg", figkind_name(k), lang);
+	char *alt = target_alt(doc, target);
+
+	g_free(target);
+	return alt;
+}
+
+/* The figures of FIG_KINDS of IN as SVG files into O, each titled and
+ * described by its alt text on the page, which it renders for that. */
 static pb_status write_svgs(const fig_input *in, const char *prefix,
 			    outdir *o, diag *d)
 {
-	pb_status st = PB_OK;
+	const markdown_links links = { "svg", "", NULL, 0 };
+	pagedoc *doc = pagedoc_new();
+	pb_status st = markdown_render_doc_linked(in->s, in->a, in->lang,
+						  &links, doc);
 
 	for (int k = 0; k < FIG_KINDS && st == PB_OK; k++) {
 		const fig_kind_input ki = { (fig_kind)k, in };
 		const figfile_figure fig = { figkind_draw_kind, &ki };
-		char *name;
+		char *name, *alt;
 
 		if (!figkind_has((fig_kind)k, in->s, in->a))
 			continue;
 		name = g_strdup_printf("%s%s.%s.svg", prefix,
 				       figkind_name((fig_kind)k), in->lang);
-		st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+		alt = page_alt(doc, (fig_kind)k, in->lang);
+		st = figfile_write_alt(&fig, FIG_SVG, NULL, alt, o, name, d);
+		g_free(alt);
 		g_free(name);
 	}
+	pagedoc_free(doc);
 	return st;
 }
 
@@ -205,6 +244,16 @@ pb_status figures_write_prefixed(const study *s, const analysis *a,
 				 unsigned formats,
 				 const char *source_date_epoch,
 				 const char *prefix, outdir *o, diag *d)
+{
+	return figures_write_report(s, a, lang, page, formats,
+				    source_date_epoch, prefix, NULL, 0, o, d);
+}
+
+pb_status figures_write_report(const study *s, const analysis *a,
+			       const char *lang, const pagedoc *page,
+			       unsigned formats, const char *source_date_epoch,
+			       const char *prefix, const size_t *paired,
+			       size_t n_paired, outdir *o, diag *d)
 {
 	const fig_input in = { s, a, lang };
 	png_job jobs[FIG_KINDS];
@@ -230,7 +279,7 @@ pb_status figures_write_prefixed(const study *s, const analysis *a,
 		encoding_start(&e, jobs, n);
 		if (formats & FIG_PDF)
 			st = write_pdf(s, a, lang, page, source_date_epoch,
-				       prefix, o, d);
+				       prefix, paired, n_paired, o, d);
 		encoded = encoding_wait(&e);
 		if (st == PB_OK)
 			st = put_pngs(jobs, n, encoded, o, d);
@@ -251,19 +300,29 @@ pb_status figures_write_paired(const study *s, const analysis *a,
 			       const char *prefix, outdir *o, diag *d)
 {
 	const fig_input in = { s, a, lang };
+	const markdown_links links = { "svg", "", states, n_states };
+	pagedoc *doc = pagedoc_new();
 	pb_status st = PB_OK;
 
+	/* Each SVG titled and described by its alt text on the page. */
+	if (formats & FIG_SVG)
+		st = markdown_render_doc_linked(s, a, lang, &links, doc);
 	for (size_t i = 0; i < n_states && st == PB_OK; i++) {
 		const fig_paired_input pi = { &in, states[i] };
 		const figfile_figure fig = { fig_paired_draw, &pi };
 		char stem[FIG_PAIRED_STEM_SIZE];
-		char *name;
+		char *name, *alt;
 
 		fig_paired_stem(s->plan.states[states[i]], stem, sizeof stem);
 		if (formats & FIG_SVG) {
+			name = g_strdup_printf("%s.%s.svg", stem, lang);
+			alt = target_alt(doc, name);
+			g_free(name);
 			name = g_strdup_printf("%s%s.%s.svg", prefix, stem,
 					       lang);
-			st = figfile_write(&fig, FIG_SVG, NULL, o, name, d);
+			st = figfile_write_alt(&fig, FIG_SVG, NULL, alt, o,
+					       name, d);
+			g_free(alt);
 			g_free(name);
 		}
 		if (st == PB_OK && (formats & FIG_PNG)) {
@@ -273,6 +332,7 @@ pb_status figures_write_paired(const study *s, const analysis *a,
 			g_free(name);
 		}
 	}
+	pagedoc_free(doc);
 	if (st != PB_OK)
 		diag_fail(d, st);
 	return st;

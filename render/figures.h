@@ -74,6 +74,15 @@ pb_status figures_write_prefixed(const study *s, const analysis *a,
 				 const char *source_date_epoch,
 				 const char *prefix, outdir *o, diag *d);
 
+/* As figures_write_prefixed, the PDF report holding the paired figure
+ * of each of the N_PAIRED states PAIRED (render/pdf_report.h) after the
+ * per-boot figure. */
+pb_status figures_write_report(const study *s, const analysis *a,
+			       const char *lang, const pagedoc *page,
+			       unsigned formats, const char *source_date_epoch,
+			       const char *prefix, const size_t *paired,
+			       size_t n_paired, outdir *o, diag *d);
+
 /* Draws the paired figure (render/fig_paired.h) of each of the N_STATES
  * STATES (indices into s->plan.states, none the reference) of S and A in
  * language LANG into O, as PREFIX<stem>.<lang>.svg and .png when FORMATS

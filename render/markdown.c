@@ -18,6 +18,7 @@
 #include "ingest/schedule.h"
 #include "ingest/sumfile.h"
 #include "render/endpoint_words.h"
+#include "render/fig_paired.h"
 #include "render/figkind.h"
 #include "render/i18n.h"
 #include "render/mdpage.h"
@@ -434,6 +435,63 @@ static void figure_boots(page *pg)
 		state_findings(pg)));
 }
 
+/* The state result of plan state STATE, or NULL. */
+static const state_result *state_result_of(page *pg, size_t state)
+{
+	for (size_t i = 0; i < pg->a->n_states; i++)
+		if (pg->a->states[i].state == state)
+			return &pg->a->states[i];
+	return NULL;
+}
+
+/* The paired figure of each state the links ask for (`report --figures
+ * paired`), its alt text its title, then each series' estimate and
+ * interval, verdict and count of pairs. */
+static void figures_paired(page *pg)
+{
+	if (!pg->links)
+		return;
+	for (size_t i = 0; i < pg->links->n_paired; i++) {
+		const size_t state = pg->links->paired[i];
+		const state_result *r = state_result_of(pg, state);
+		char stem[FIG_PAIRED_STEM_SIZE];
+		const char *series = "";
+
+		if (state >= pg->p->n_states)
+			continue;
+		for (size_t k = 0; r && k < r->n_comparisons; k++) {
+			const comparison *c = &pg->a->cmp[r->comparisons[k]];
+
+			/* TRANSLATORS: one series in the alt text of the
+			   paired figure: its name, its estimate and
+			   interval, its verdict in a few words, and its
+			   count of pairs. */
+			series = fmt(pg, "%s%s%s", series, k ? " " : "",
+				     fmt(pg, trc(pg, "figure alt",
+						 "%s: %s, %s, N = %zu."),
+					 series_name(pg, c->series),
+					 cmp_cell(pg, c),
+					 short_verdict_of(pg, c->verdict,
+							  c->boot.estimate),
+					 c->n_pairs));
+		}
+		fig_paired_stem(pg->p->states[state], stem, sizeof stem);
+		/* TRANSLATORS: the alt text of the paired figure of one state
+		   on a page: the figure's title, then each series'
+		   findings. */
+		pagedoc_figure(pg->md.doc,
+			fmt(pg, trc(pg, "figure alt", "%s. %s"),
+			    fmt(pg, trc(pg, "figure", "Paired difference in "
+					"%s: state %s against state %s"),
+				esc(pg, pg->p->statistic.name),
+				state_text(pg, pg->p->states[state]),
+				state_text(pg, pg->p->reference)),
+			    series),
+			fmt(pg, "%s%s.%s.%s", pg->links->base, stem,
+			    pg->md.lang, pg->links->ext));
+	}
+}
+
 /* The sentence that reads the comparison table, and the table: on the
  * page and in a site's index alike. */
 static void comparison_table(page *pg)
@@ -483,6 +541,7 @@ static void section_comparisons(page *pg)
 	comparison_table(pg);
 	figure_interval(pg);
 	figure_boots(pg);
+	figures_paired(pg);
 }
 
 /* ---- levels ----------------------------------------------------------- */

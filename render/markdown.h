@@ -58,6 +58,12 @@ typedef struct markdown_links {
 	const char *ext;       /* "svg" or "png" */
 	const char *base;      /* "" (beside the page) or an address that
 				  ends in '/' */
+	const size_t *paired;  /* the plan states whose paired figures the
+				  page shows after the per-boot figure
+				  (`report --figures paired`), BASE
+				  paired-<stem>.<lang>.<EXT>; may be NULL
+				  when N_PAIRED is 0 */
+	size_t n_paired;
 } markdown_links;
 
 /* The page with its figures shown where they belong: the difference

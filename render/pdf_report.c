@@ -14,6 +14,8 @@
 #include <glib.h>
 #include <pango/pango.h>
 
+#include "render/fig_paired.h"
+#include "render/figfile.h"
 #include "render/figkind.h"
 #include "render/figpen.h"
 #include "render/i18n.h"
@@ -67,6 +69,9 @@ typedef struct pdf {
 	double y;               /* the cursor, from the top of the page */
 	int page;               /* 1-based */
 	bool placed[FIG_KINDS]; /* figures already on a page */
+	const size_t *paired;   /* the states of the paired figures, drawn
+				   after the per-boot figure */
+	size_t n_paired;
 } pdf;
 
 /* ------------------------------------------------------------- dates */
@@ -466,6 +471,8 @@ static void table(pdf *d, char **cells, size_t rows, size_t cols,
 
 /* ----------------------------------------------------------- figures */
 
+static void paired_figures(pdf *d);
+
 static void figure(pdf *d, fig_kind k)
 {
 	fig_result res;
@@ -496,6 +503,44 @@ static void figure(pdf *d, fig_kind k)
 		fig_pen_fail(&d->pen, st, "figure %s: %s", figkind_name(k),
 			     res.message);
 	d->y += h * scale + FIGURE_BELOW;
+	/* The paired figures look closer at the per-boot figure's pairs. */
+	if (k == FIG_BOOTS)
+		paired_figures(d);
+}
+
+/* The paired figure of each state asked for, each as the others: shrunk
+ * to a page when taller. */
+static void paired_figures(pdf *d)
+{
+	for (size_t i = 0; i < d->n_paired; i++) {
+		const fig_paired_input pi = { &d->in, d->paired[i] };
+		const figfile_figure fig = { fig_paired_draw, &pi };
+		fig_result res;
+		double scale = 1.0, h;
+		pb_status st = figfile_measure(&fig, TEXT_W, &res);
+
+		if (st != PB_OK) {
+			fig_pen_fail(&d->pen, st, "figure paired: %s",
+				     res.message);
+			return;
+		}
+		h = res.height;
+		if (h > BOTTOM - TOP)
+			scale = (BOTTOM - TOP) / h;
+		d->y += FIGURE_ABOVE;
+		need(d, h * scale);
+		cairo_save(d->cr);
+		cairo_translate(d->cr, MARGIN_X, d->y);
+		cairo_scale(d->cr, scale, scale);
+		st = fig_paired_draw(d->cr, &pi, TEXT_W, &res);
+		cairo_restore(d->cr);
+		if (st != PB_OK) {
+			fig_pen_fail(&d->pen, st, "figure paired: %s",
+				     res.message);
+			return;
+		}
+		d->y += h * scale + FIGURE_BELOW;
+	}
 }
 
 /* The figures that follow section ID of the page, if any. */
@@ -790,6 +835,18 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 			    cairo_write_func_t write, void *closure,
 			    char *message, size_t size)
 {
+	return pdf_report_render_paired(s, a, lang, page, source_date_epoch,
+					NULL, 0, write, closure, message,
+					size);
+}
+
+pb_status pdf_report_render_paired(const study *s, const analysis *a,
+				   const char *lang, const pagedoc *page,
+				   const char *source_date_epoch,
+				   const size_t *paired, size_t n_paired,
+				   cairo_write_func_t write, void *closure,
+				   char *message, size_t size)
+{
 	pdf d;
 	sink k;
 	pagedoc *own;
@@ -801,6 +858,8 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 	d.in.s = s;
 	d.in.a = a;
 	d.in.lang = lang;
+	d.paired = paired;
+	d.n_paired = n_paired;
 	if (!i18n_known(lang)) {
 		snprintf(message, size, "unknown language '%s'",
 			 lang ? lang : "");

@@ -56,4 +56,14 @@ pb_status pdf_report_render(const study *s, const analysis *a,
 			    cairo_write_func_t write, void *closure,
 			    char *message, size_t size);
 
+/* As pdf_report_render, with the paired figure (render/fig_paired.h) of
+ * each of the N_PAIRED plan states PAIRED (none of them the reference)
+ * after the per-boot figure, in that order. */
+pb_status pdf_report_render_paired(const study *s, const analysis *a,
+				   const char *lang, const pagedoc *page,
+				   const char *source_date_epoch,
+				   const size_t *paired, size_t n_paired,
+				   cairo_write_func_t write, void *closure,
+				   char *message, size_t size);
+
 #endif

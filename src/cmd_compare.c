@@ -27,6 +27,7 @@
 #include "render/builddiff_md.h"
 #include "render/fig_builddiff.h"
 #include "render/i18n.h"
+#include "render/mdplain.h"
 #include "render/outdir.h"
 #include "src/cli.h"
 #include "src/options.h"
@@ -95,6 +96,29 @@ static char *default_output(const study *os, const study *ns, diag *d)
 	return path;
 }
 
+/* The alt text of the figure compare.LANG.svg on the page MD, as plain
+ * text (g_free), or NULL when the page does not show it: the text of the
+ * line "![ALT](...compare.LANG.svg)". */
+static char *figure_alt(const char *md, const char *lang)
+{
+	char *tail = g_strdup_printf("compare.%s.svg)", lang);
+	char **lines = g_strsplit(md, "\n", -1);
+	char *alt = NULL;
+
+	for (size_t i = 0; lines[i] && !alt; i++) {
+		const char *l = lines[i];
+		const char *close = strstr(l, "](");
+
+		if (strncmp(l, "![", 2) == 0 && g_str_has_suffix(l, tail)
+		    && close)
+			alt = mdplain_inline(l + 2, (size_t)(strrchr(l, ']')
+							     - l - 2));
+	}
+	g_strfreev(lines);
+	g_free(tail);
+	return alt;
+}
+
 /* Writes compare.json (with the decision of the gate G, or none), and
  * compare.LANG.md and the figure in every language, into the folder
  * TARGET, as a whole; each page shows its
@@ -126,9 +150,14 @@ static pb_status write_folder(const side *o, const side *n,
 		char name[64];
 		snprintf(name, sizeof name, "compare.%s.md", i18n_code(i));
 		st = outdir_write(dir, name, md->str, md->len);
-		if (st == PB_OK)
-			st = fig_builddiff_write(&fin, cli_source_date_epoch(),
-						 dir, d);
+		if (st == PB_OK) {
+			char *alt = figure_alt(md->str, i18n_code(i));
+
+			st = fig_builddiff_write_alt(&fin,
+						     cli_source_date_epoch(),
+						     alt, dir, d);
+			g_free(alt);
+		}
 	}
 	if (dir) {
 		if (st == PB_OK)

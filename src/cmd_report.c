@@ -197,9 +197,10 @@ static pb_status figures_task(void *arg, size_t i, diag *d, FILE *out)
 
 	if (!o)
 		return PB_NOMEM;
-	st = figures_write_prefixed(f->s, f->a, f->langs->code[i],
-				    f->pages[i], f->figs,
-				    cli_source_date_epoch(), f->prefix, o, d);
+	st = figures_write_report(f->s, f->a, f->langs->code[i],
+				  f->pages[i], f->figs,
+				  cli_source_date_epoch(), f->prefix,
+				  f->paired, f->n_paired, o, d);
 	if (st == PB_OK && f->n_paired > 0)
 		st = figures_write_paired(f->s, f->a, f->langs->code[i],
 					  f->paired, f->n_paired, f->figs,
@@ -553,10 +554,18 @@ static pb_status report_study(const char *dir, const char *output,
 	study *s = NULL;
 	analysis *a = NULL;
 	char *target = NULL;
+	markdown_links with_paired;
 	pb_status st = report_prepare(dir, d, &s, &a);
 
 	if (st == PB_OK && paired->wanted)
 		st = resolve_paired(s, a, paired);
+	/* The pages link the paired figures they have files of. */
+	if (st == PB_OK && links && paired->wanted) {
+		with_paired = *links;
+		with_paired.paired = paired->states;
+		with_paired.n_paired = paired->n;
+		links = &with_paired;
+	}
 	if (st == PB_OK) {
 		target = output ? strdup(output) : default_output(s);
 		if (!target)
@@ -661,9 +670,9 @@ static const cli_option report_options[] = {
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
 	  "(comma-separated, spelled as the page writes them; default: every "
-	  "compared state) as paired-STATE.LANG.svg and .png; a state that is "
-	  "not one of the study's, or a --format without svg and png, is a "
-	  "usage error (exit 64)" },
+	  "compared state) as paired-STATE.LANG.svg and .png, linked from the "
+	  "pages, and in the PDF report; a state that is not one of the study's, or a --format "
+	  "without svg, png and pdf, is a usage error (exit 64)" },
 };
 
 const cli_command command_report = {
@@ -732,20 +741,22 @@ static pb_status cmd_report(int argc, char **argv, const cli_options *opt)
 			return PB_USAGE;
 		}
 	}
-	/* The paired figures are files of their own, SVG and PNG only: the
-	 * PDF report does not hold them, so without either format they
-	 * would be asked for and never drawn. */
-	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG)))
+	/* The paired figures are SVG and PNG files of their own and pages
+	 * of the PDF report: without any of those formats they would be
+	 * asked for and never drawn. */
+	if (paired.wanted && !(formats & (FIG_SVG | FIG_PNG | FIG_PDF)))
 		return cli_usage_error("report: --figures paired draws SVG and "
-				       "PNG files, but --format holds neither "
-				       "svg nor png (the PDF report does not "
-				       "hold the paired figures)");
+				       "PNG files and pages of the PDF report, "
+				       "but --format holds none of svg, png and "
+				       "pdf");
 	if (figure_base && cli_figure_base("report", figure_base, base)
 	    != PB_OK)
 		return PB_USAGE;
 	snprintf(linkbase, sizeof linkbase, "%s%s", figure_base ? base : "",
 		 prefix);
 	links.base = linkbase;
+	links.paired = NULL;
+	links.n_paired = 0;
 	links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG ? "png"
 		    : figure_base ? "svg" : NULL;
 	if (cli_operands("report", argc, argv, 1, "missing STUDY folder")

@@ -180,6 +180,8 @@ static pb_status make_site(site_entry *e, size_t n, const char *dir,
 
 		snprintf(base, sizeof base, "%s%s", figure_base, e[i].prefix);
 		links.base = base;
+		links.paired = NULL;
+		links.n_paired = 0;
 		links.ext = formats & FIG_SVG ? "svg" : formats & FIG_PNG
 			    ? "png" : figure_base[0] ? "svg" : NULL;
 		e[i].rendered = true;

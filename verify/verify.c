@@ -5,6 +5,7 @@
 
 #include <glib.h>
 
+#include "render/fig_paired.h"
 #include "render/figkind.h"
 #include "render/i18n.h"
 #include "render/markdown.h"
@@ -66,10 +67,47 @@ static bool page_links(const pageview *page, const char *lang,
 				buf[tl - fl] = '\0';
 				links->base = buf;
 				links->ext = exts[x];
+				links->paired = NULL;
+				links->n_paired = 0;
 				return true;
 			}
 	}
 	return false;
+}
+
+/* Whether PAGE shows an image whose target is BASE STEM.LANG.EXT. */
+static bool page_shows(const pageview *page, const char *target)
+{
+	for (size_t i = 0; i < pageview_n_units(page); i++) {
+		const char *t = pageview_unit_at(page, i)->target;
+
+		if (t && strcmp(t, target) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The states of S whose paired figures PAGE shows, as LINKS name them
+ * (`report --figures paired`), into STATES (room for every state of the
+ * plan), in the plan's order, as report draws them: the page asked for
+ * them as it asked for its figures' address. */
+static void paired_links(const pageview *page, const char *lang,
+			 const study *s, markdown_links *links,
+			 size_t *states)
+{
+	links->paired = states;
+	links->n_paired = 0;
+	for (size_t i = 0; i < s->plan.n_states; i++) {
+		char stem[FIG_PAIRED_STEM_SIZE];
+		char *target;
+
+		fig_paired_stem(s->plan.states[i], stem, sizeof stem);
+		target = g_strdup_printf("%s%s.%s.%s", links->base, stem, lang,
+					 links->ext);
+		if (page_shows(page, target))
+			states[links->n_paired++] = i;
+		g_free(target);
+	}
 }
 
 /* What is set beside a published page: a study's page or a site's
@@ -89,12 +127,16 @@ static pb_status render_page(const rendering *r, const char *lang,
 {
 	markdown_links links;
 	char base[1100];
+	size_t *states = g_new(size_t, r->s->plan.n_states + 1);
+	bool linked = page_links(page, lang, &links, base, sizeof base);
+	pb_status st;
 
-	return markdown_render_marked(
-		r->s, r->a, lang,
-		page_links(page, lang, &links, base, sizeof base) ? &links
-								   : NULL,
-		out);
+	if (linked)
+		paired_links(page, lang, r->s, &links, states);
+	st = markdown_render_marked(r->s, r->a, lang, linked ? &links : NULL,
+				    out);
+	g_free(states);
+	return st;
 }
 
 /* The marked index of a site's studies in LANG. */

@@ -15,12 +15,14 @@
 #include <string.h>
 
 #include <cairo.h>
+#include <glib.h>
 
 #include "analyze/analysis.h"
 #include "ingest/study_read.h"
 #include "render/axis.h"
 #include "render/fig_boots.h"
 #include "render/fig_paired.h"
+#include "render/figfile.h"
 #include "render/figforest.h"
 #include "render/figures.h"
 #include "render/mdplain.h"
@@ -648,6 +650,164 @@ static void test_paired(void)
 				  sizeof stem),
 		  "paired-High_20performance_5F1",
 		  "paired: a blank and '_' spelled in hex");
+}
+
+/* The paired figure's difference panel: the band's dashed edges at +-T,
+ * the density a quarter of the panel wide and never cut, and, when the
+ * runs spread far wider than the differences, a zoomed axis of its own.
+ * The fixture of test_paired: T = 1, the interval [4, 6] of a t density
+ * reaching 3 beyond either end (density_limits). */
+static void test_paired_panel(void)
+{
+	fake f;
+	image im;
+	const fig_result *r = &im.res;
+	const fig_shape *sh = &r->shapes[0];
+	forest_extent e;
+	double ey;
+
+	/* fig_paired_zoom: differences spanning under half the runs'. */
+	tap_ok(fig_paired_zoom(0, 40, -4, 15.9)
+	       && !fig_paired_zoom(0, 40, -4, 16.0),
+	       "paired: zoomed when the differences span under half the "
+	       "runs' range (19.9 of 40), not at half (20)");
+
+	fake_init(&f, 1);
+	fake_runs(&f);
+	set_ci(&f, 0, 5.0, true, 4.0, 6.0);
+	set_ridge(&f, 0, 4.0, 6.0);
+	tap_ok(forest_ridge_extent(&f.cmp[0].boot.density, -HUGE_VAL,
+				   HUGE_VAL, &e),
+	       "paired: the density's drawn extent");
+	draw_paired(&im, &f, 1, "en");
+	/* Runs 10..17 (7), differences -1..~8.5: the shared axis. */
+	tap_ok(im.st == PB_OK && !r->zoomed && r->has_band2,
+	       "paired: runs of 7 ms and differences of ~9.5: one shared "
+	       "axis, the band's edges drawn");
+	tap_ok(fabs(r->band_hi_y - y_of(r, 12.0)) < 1e-9
+	       && fabs(r->band_lo_y - y_of(r, 10.0)) < 1e-9,
+	       "paired: the band's edges at 11 + 1 and 11 - 1 (%.2f, %.2f; "
+	       "want %.2f, %.2f)", r->band_hi_y, r->band_lo_y,
+	       y_of(r, 12.0), y_of(r, 10.0));
+	tap_near(sh->x1 - sh->x0, 0.25 * (r->px1 - r->px0), 1e-9,
+		 "paired: the density's peak reaches a quarter of the panel");
+	tap_ok(r->axis.hi >= 11 + e.to && r->axis.lo <= 11 + e.from
+	       && fabs(sh->y_top - y_of(r, 11 + e.to)) < 1e-9
+	       && fabs(sh->y_base - y_of(r, 11 + e.from)) < 1e-9,
+	       "paired: the axis reaches the density's tails (%.3f..%.3f on "
+	       "%.3f..%.3f): nothing cut", 11 + e.from, 11 + e.to, r->axis.lo,
+	       r->axis.hi);
+	image_free(&im);
+
+	/* Block 2 at 60 and 65: runs over 55 ms, differences still 5. */
+	f.runs[2].statistic = 60;
+	f.runs[3].statistic = 65;
+	draw_paired(&im, &f, 1, "en");
+	tap_ok(im.st == PB_OK && r->zoomed && r->axis2.lo <= -1
+	       && r->axis2.hi >= e.to && r->axis2.hi - r->axis2.lo < 27.5,
+	       "paired: runs of 55 ms: the difference panel zoomed, its "
+	       "axis %.3g..%.3g holding -T and the density's tail %.3f",
+	       r->axis2.lo, r->axis2.hi, e.to);
+	ey = r->py1 - (5.0 - r->axis2.lo) / (r->axis2.hi - r->axis2.lo)
+		      * (r->py1 - r->py0);
+	tap_near(r->marks[0].y, ey, 1e-9,
+		 "paired: the estimate 5 on the zoomed axis");
+	tap_near(r->band_hi_y - r->band_lo_y,
+		 -2.0 / (r->axis2.hi - r->axis2.lo) * (r->py1 - r->py0), 1e-9,
+		 "paired: the band 2 T tall on the zoomed axis");
+	tap_ok(fabs(sh->y_top - (r->py1 - (e.to - r->axis2.lo)
+				 / (r->axis2.hi - r->axis2.lo)
+				 * (r->py1 - r->py0))) < 1e-9,
+	       "paired: the density's tail on the zoomed axis");
+	image_free(&im);
+}
+
+/* The SVG's title and description after the root element, escaped;
+ * glyph outlines rounded to 0.01, nothing else. */
+static void test_svg_post(void)
+{
+	static const char doc[] = "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		"<symbol id=\"g\"><path d=\"M 8.828125 -1.265625 L 0.004 "
+		"-0.004 C 1.5 2.999 3 4.0051 Z\"/></symbol>\n"
+		"<path d=\"M 1.123456 2\"/>\n</svg>\n";
+	GString *out = g_string_new(NULL);
+
+	figfile_svg_describe(doc, strlen(doc), "A & <B>", "it's \"C\"", out);
+	tap_streq(out->str, "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		  "<title>A &amp; &lt;B&gt;</title>\n"
+		  "<desc>it&apos;s &quot;C&quot;</desc>\n"
+		  "<symbol id=\"g\"><path d=\"M 8.828125 -1.265625 L 0.004 "
+		  "-0.004 C 1.5 2.999 3 4.0051 Z\"/></symbol>\n"
+		  "<path d=\"M 1.123456 2\"/>\n</svg>\n",
+		  "SVG: title and description after the root element, "
+		  "XML-escaped");
+	g_string_truncate(out, 0);
+	figfile_svg_describe(doc, strlen(doc), NULL, "", out);
+	tap_streq(out->str, doc, "SVG: neither without a text");
+	g_string_truncate(out, 0);
+	figfile_svg_round_glyphs(doc, strlen(doc), out);
+	tap_streq(out->str, "<?xml version=\"1.0\"?>\n<svg a=\"1\">\n"
+		  "<symbol id=\"g\"><path d=\"M 8.83 -1.27 L 0 0 C 1.5 3 3 "
+		  "4.01 Z\"/></symbol>\n"
+		  "<path d=\"M 1.123456 2\"/>\n</svg>\n",
+		  "SVG: glyph outlines to two decimals, -0 as 0, the drawing "
+		  "untouched");
+	g_string_free(out, TRUE);
+}
+
+/* The paired caption: its own words, the adjusted levels of BCa, the
+ * zoomed axis only when zoomed. */
+static void test_paired_caption(void)
+{
+	fake f;
+	fig_input in;
+	fig_result res;
+	fig_pen pen;
+	cairo_surface_t *sf = cairo_recording_surface_create(
+		CAIRO_CONTENT_COLOR_ALPHA, NULL);
+	cairo_t *cr = cairo_create(sf);
+	char *c;
+
+	fake_init(&f, 1);
+	set_ridge(&f, 0, 4.0, 6.0);
+	in = (fig_input){ &f.s, &f.a, "en" };
+	tap_ok(fig_pen_begin(&pen, cr, &in, &res) == PB_OK,
+	       "paired caption: a pen");
+	c = fig_paired_caption(&pen, &f.cmp[0].boot.density, 1000,
+			       INTERVAL_PERCENTILE, false);
+	tap_ok(strstr(c, "Right of each interval") && !strstr(c, "behind")
+	       && !strstr(c, "same height") && strstr(c, "Dashed lines")
+	       && !strstr(c, "zoomed") && !strstr(c, "adjusted"),
+	       "paired caption: right of the interval, same width, dashed "
+	       "edges (%s)", c);
+	g_free(c);
+	{
+		/* A state's name wider than its column stays one line:
+		 * never "missi-" over "ng". */
+		double one = 0, h;
+
+		style_text_measure(pen.text, FONT_BOLD, "missing", 0, NULL,
+				   &one);
+		h = fig_label(&pen, FONT_BOLD, "missing", 50, 50,
+			      ANCHOR_CENTER | ANCHOR_TOP, 12.0, 3, style_ink);
+		tap_ok(fabs(h - one) < 1e-9, "label: a word wider than its "
+		       "column is not broken (%.1f, one line %.1f)", h, one);
+		h = fig_label(&pen, FONT_BOLD, "High performance", 50, 50,
+			      ANCHOR_CENTER | ANCHOR_TOP, 12.0, 3, style_ink);
+		tap_ok(h > 1.5 * one && h < 2.5 * one,
+		       "label: two words wrap between them, two lines "
+		       "(%.1f)", h);
+	}
+	c = fig_paired_caption(&pen, &f.cmp[0].boot.density, 1000,
+			       INTERVAL_BCA, true);
+	tap_ok(strstr(c, "BCa") && strstr(c, "adjusted levels")
+	       && strstr(c, "zoomed"),
+	       "paired caption: BCa read at adjusted levels, the zoomed axis "
+	       "(%s)", c);
+	g_free(c);
+	fig_pen_end(&pen);
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
 }
 
 /* Whether TEXT holds the count 2000 as a language writes it: plain, or
@@ -1406,6 +1566,9 @@ int main(void)
 	test_interval_basic();
 	test_interval_ridge();
 	test_paired();
+	test_paired_panel();
+	test_paired_caption();
+	test_svg_post();
 	test_ridge_captions();
 	test_interval_edges();
 	test_languages();

@@ -758,6 +758,39 @@ char *fig_paired_caption(fig_pen *p, const density_grid *g,
 	return g_string_free(out, FALSE);
 }
 
+/* The paired figure's subtitle: what each panel shows, at confidence
+ * CONF (already written as a percentage) by METHOD; ZOOMED: the right
+ * axis has a scale of its own, so its 0 is not level with the reference
+ * mean and the subtitle must not say it is; UNPAIRED: runs without their
+ * block's other state are left out. */
+char *fig_paired_subtitle(fig_pen *p, const char *conf, interval_method method,
+			  bool zoomed, bool unpaired)
+{
+	char *subtitle = fig_printf(zoomed
+			      ? trc(p, "figure", "Left: the two runs of each "
+				    "block joined by a line, bars at the "
+				    "means. Right: the mean paired difference "
+				    "with its %s%% confidence interval (%s), "
+				    "on an axis of its own.")
+			      : trc(p, "figure", "Left: the two runs of each "
+				    "block joined by a line, bars at the "
+				    "means. Right: the mean paired difference "
+				    "with its %s%% confidence interval (%s), "
+				    "on an axis whose 0 lies at the reference "
+				    "mean."),
+			      conf, fig_method_name(p, method));
+
+	if (unpaired) {
+		char *both = fig_printf("%s %s", subtitle,
+					trc(p, "figure", "Runs whose block "
+					    "lacks the other state are not "
+					    "shown."));
+		g_free(subtitle);
+		subtitle = both;
+	}
+	return subtitle;
+}
+
 /* The rows and what is above and below them; returns the height. */
 static double draw_plot(fig_pen *p, const row *rows, size_t n,
 			double width, const char *title, const columns *zoom)
@@ -781,20 +814,8 @@ static double draw_plot(fig_pen *p, const row *rows, size_t n,
 	if (numtext_percent(plan->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(p, conf);
-	subtitle = fig_printf(trc(p, "figure", "Left: the two runs of each "
-				  "block joined by a line, bars at the means. "
-				  "Right: the mean paired difference with its "
-				  "%s%% confidence interval (%s), on an axis "
-				  "whose 0 lies at the reference mean."),
-			      conf, fig_method_name(p, plan->interval));
-	if (unpaired) {
-		char *both = fig_printf("%s %s", subtitle,
-					trc(p, "figure", "Runs whose block "
-					    "lacks the other state are not "
-					    "shown."));
-		g_free(subtitle);
-		subtitle = both;
-	}
+	subtitle = fig_paired_subtitle(p, conf, plan->interval, zoom->zoomed,
+				       unpaired);
 	ylabel = fig_printf(trc(p, "figure", "%s per boot (%s)"),
 			    plan->statistic.name, plan->unit);
 	dlabel = fig_printf(trc(p, "figure", "difference in %s (%s)"),

@@ -56,6 +56,14 @@ typedef struct fig_paired_input {
 	size_t state;
 } fig_paired_input;
 
+/* The paired figure's subtitle at confidence CONF (a percentage, as
+ * written) by METHOD; ZOOMED: the difference axis has its own scale (it
+ * then does not claim a 0 at the reference mean); UNPAIRED: it says runs
+ * without their block's other state are not shown.  The caller frees it
+ * with g_free(). */
+char *fig_paired_subtitle(fig_pen *p, const char *conf, interval_method method,
+			  bool zoomed, bool unpaired);
+
 /* The paired figure's caption (a new string, g_free): what the shape
  * beside each interval is (G, of B Monte Carlo resamples; NULL or of
  * source DENSITY_NONE: none is drawn), that each is drawn to the same

@@ -805,6 +805,20 @@ static void test_paired_caption(void)
 	       "paired caption: BCa read at adjusted levels, the zoomed axis "
 	       "(%s)", c);
 	g_free(c);
+	/* The subtitle says where the right axis' 0 lies only when it does
+	 * lie at the reference mean: zoomed, it has a scale of its own. */
+	c = fig_paired_subtitle(&pen, "95", INTERVAL_T, false, false);
+	tap_ok(strstr(c, "whose 0 lies at the reference mean")
+	       && !strstr(c, "of its own") && !strstr(c, "not shown"),
+	       "paired subtitle, shared axis: its 0 at the reference mean "
+	       "(%s)", c);
+	g_free(c);
+	c = fig_paired_subtitle(&pen, "95", INTERVAL_T, true, true);
+	tap_ok(!strstr(c, "reference mean") && strstr(c, "axis of its own")
+	       && strstr(c, "not shown"),
+	       "paired subtitle, zoomed: an axis of its own, no claim about "
+	       "its 0; unpaired runs said (%s)", c);
+	g_free(c);
 	fig_pen_end(&pen);
 	cairo_destroy(cr);
 	cairo_surface_destroy(sf);

@@ -594,8 +594,12 @@ static void title_page(pdf *d)
 	fig_state(pen, p->reference, ref, sizeof ref);
 	ROW(trc(pen, "figure", "Reference state"), g_strdup(ref));
 	fig_number(pen, p->threshold, fig_decimals(p), false, t, sizeof t);
-	ROW(trc(pen, "figure", "Practical threshold"),
-	    g_strdup_printf("\xc2\xb1%s %s", t, p->unit));
+	{
+		char *q = fig_qty(pen, t, p->unit);
+		ROW(trc(pen, "figure", "Practical threshold"),
+		    g_strdup_printf("\xc2\xb1%s", q));
+		g_free(q);
+	}
 	if (numtext_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(pen, conf);

@@ -1134,6 +1134,26 @@ static void check_fragile_words(loaded *mm)
 	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt genau "
 			   "auf der Grenze -1.784" NBSP "ms"),
 	       "de: an endpoint exactly on -T");
+	/* A study without `decimal = point`: the note's numbers take the
+	 * page's decimal comma, as every other number of the page does. */
+	mm->s->plan.decimal_point = false;
+	c->boot.fragile_endpoint = "upper";
+	c->boot.fragile_boundary = p->threshold;
+	c->boot.fragile_distance = -0.0123;
+	tap_ok(page_has_in(mm, "de", "Die obere Intervallgrenze liegt 0,012"
+			   NBSP "ms innerhalb der Schwelle +1,784" NBSP "ms")
+	       && page_has_in(mm, "cs", "horní mez leží 0,012" NBSP "ms na "
+			      "vnitřní straně hranice +1,784" NBSP "ms")
+	       && page_has_in(mm, "en", "the upper endpoint lies 0.012 ms "
+			      "inside the boundary +1.784 ms"),
+	       "de, cs: the endpoint's distance and boundary with a comma");
+	c->boot.fragile_endpoint = "lower";
+	c->boot.fragile_boundary = 0.0;
+	c->boot.fragile_distance = 0.0004;
+	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt "
+			   "0,0004" NBSP "ms über 0,000" NBSP "ms"),
+	       "de: 0,0004 above 0, the decimals that show its side");
+	mm->s->plan.decimal_point = true;
 	c->boot = old_boot;
 
 	/* -1.7838 rounds to -1.784 = -T, 0.0004 to +0.000 and -0.0001 to

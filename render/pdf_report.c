@@ -375,12 +375,12 @@ static double row_height(pdf *d, char **cells, size_t r, size_t cols,
 	double h = 0;
 
 	for (size_t c = 0; c < cols; c++)
-		h = fmax(h, style_text_block_max(
+		h = fmax(h, style_text_cell(
 				 d->pen.text, NULL,
 				 cell_font(r, c, header, key),
 				 cells[r * cols + c], 0, 0,
-				 w[c] - 2 * CELL_PAD_X, ANCHOR_LEFT,
-				 style_ink, CELL_MAX_LINES));
+				 w[c] - 2 * CELL_PAD_X, style_ink,
+				 CELL_MAX_LINES));
 	return h + 2 * CELL_PAD_Y;
 }
 
@@ -398,12 +398,10 @@ static void draw_row(pdf *d, char **cells, size_t r, size_t cols,
 		cairo_restore(cr);
 	}
 	for (size_t c = 0; c < cols; c++) {
-		style_text_block_max(d->pen.text, cr,
-				     cell_font(r, c, header, key),
-				     cells[r * cols + c], x + CELL_PAD_X,
-				     d->y + CELL_PAD_Y,
-				     w[c] - 2 * CELL_PAD_X, ANCHOR_LEFT,
-				     style_ink, CELL_MAX_LINES);
+		style_text_cell(d->pen.text, cr, cell_font(r, c, header, key),
+				cells[r * cols + c], x + CELL_PAD_X,
+				d->y + CELL_PAD_Y, w[c] - 2 * CELL_PAD_X,
+				style_ink, CELL_MAX_LINES);
 		x += w[c];
 	}
 	cairo_save(cr);

@@ -6,7 +6,10 @@
 # The pages: the study page and PDF of the MMCSS example without
 # `decimal = point`, the page and PDF of its comparison with the new build
 # (whose baseline, Series 2, has a fragile endpoint: the note that places
-# it beside the threshold is one of the paths checked), the plan tables of
+# it beside the threshold is one of the paths checked), the page of the
+# power plan study with its threshold moved onto an interval endpoint
+# (a fragile endpoint on a study page, whose note verify checks), the plan
+# tables of
 # a small study (fixed sizes and a sequential design) and the page of a
 # sequential study.  Besides, every German and Czech page of reports/.
 #
@@ -163,6 +166,38 @@ if command -v pdftotext >/dev/null 2>&1; then
 else
 	skip "the PDFs' numbers" "pdftotext is not installed"
 fi
+
+## A study page with a fragile endpoint -----------------------------------------
+# The power plan study with its threshold moved onto the lower endpoint of
+# High performance in Series 1 (-0.308): the endpoint lies 0.0003 ms beyond
+# it, within what the exact bootstrap can tell, and the page says so.
+frag=$tap_tmp/fragile
+cp -R "$top_srcdir/fixtures/powerplan" "$frag"
+sed -i 's/^threshold = .*/threshold = 0.308/' "$frag/study.ini"
+run_pb -q report "$frag" -o "$tap_tmp/frag" --lang en,de,cs --format md
+is "$pb_status" 0 "report of a study with a fragile endpoint"
+ok "en: the note, with points" grep -qF \
+	"the lower endpoint lies 0.0003 ms outside the boundary -0.308 ms" \
+	"$tap_tmp/frag/en.md"
+ok "de: the note, with commas and no-break spaces" grep -qF -e \
+	"- Serie 1, \`High performance\`: Die untere Intervallgrenze liegt 0,0003${nb}ms außerhalb der Schwelle -0,308${nb}ms (beurteilt am exakten Bootstrap)" \
+	"$tap_tmp/frag/de.md"
+ok "cs: the same" grep -qF "0,0003${nb}ms na vnější straně hranice -0,308${nb}ms" \
+	"$tap_tmp/frag/cs.md"
+for l in de cs; do
+	no_points "fragile $l.md: no number with a point" "$tap_tmp/frag/$l.md" \
+		"$frag/study.ini"
+	no_spaced "fragile $l.md: a no-break space before each unit and %" \
+		"$tap_tmp/frag/$l.md" "$frag/study.ini"
+done
+# The note's numbers are the page's: verify checks them.
+run_pb verify "$frag" --against "$tap_tmp/frag/de.md"
+is "$pb_status" 0 "verify: the German page with the note follows from the data"
+sed "s/liegt 0,0003${nb}ms/liegt 0,0009${nb}ms/" "$tap_tmp/frag/de.md" \
+	>"$tap_tmp/frag-edited.md"
+run_pb verify "$frag" --against "$tap_tmp/frag-edited.md"
+is "$pb_status:$(grep -c '^MISMATCH .*published 0,0009, recomputed 0,0003$' "$pb_out_file")" \
+	"1:1" "verify: an edited distance in the note is a MISMATCH"
 
 ## The plan tables: fixed sizes and a sequential design -----------------------
 study=$tap_tmp/tstudy

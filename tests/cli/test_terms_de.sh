@@ -15,7 +15,8 @@
 #     is max - min); Czech "rozsah od ... do ...", never "rozpětí";
 #   - "Erfolgswahrscheinlichkeit" for the plan's assurance, never
 #     "Sicherheit";
-#   - "ohne Korrektur für multiples Testen", "das die Null ausschließt",
+#   - "Korrektur" for an adjustment ("ohne Korrektur für multiples
+#     Testen", "nach der Holm-Korrektur"), "das die Null ausschließt",
 #     "um den Faktor sqrt(n/(n-1))", and no colon right after a
 #     preposition ("unterscheiden sich in:").
 #
@@ -83,8 +84,8 @@ absent "de: no Spannweite for min to max" "$tap_tmp/de" 'Spannweite'
 absent "cs: no rozpětí for min to max" "$tap_tmp/cs" 'rozpětí'
 absent "de: Erfolgswahrscheinlichkeit, never Sicherheit" \
 	"$tap_tmp/de" 'Sicherheit'
-absent "de: no calque of an adjustment for the number of comparisons" \
-	"$tap_tmp/de" 'Anpassung an die Zahl'
+absent "de: Korrektur for an adjustment (multiple testing, Holm), never Anpassung" \
+	"$tap_tmp/de" 'Anpassung'
 absent "de: die Null, not null, as the number excluded" \
 	"$tap_tmp/de" ' null aus'
 absent "de: the factor named" "$tap_tmp/de" '[^r] sqrt\('

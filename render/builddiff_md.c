@@ -81,19 +81,20 @@ static const char *unit(page *pg)
 /* "`+0.625 ms`" */
 static const char *qty_code(page *pg, double x, bool sign)
 {
-	return code(pg, fmt(pg, "%s %s", num(pg, x, sign), unit(pg)));
+	return code(pg, mdpage_qty(&pg->md, num(pg, x, sign), unit(pg)));
 }
 
 /* An estimate, "`+0.0004 ms`" rather than "`+0.000 ms`". */
 static const char *estimate_code(page *pg, double x)
 {
-	return code(pg, fmt(pg, "%s %s", num_beside(pg, x, false), unit(pg)));
+	return code(pg, mdpage_qty(&pg->md, num_beside(pg, x, false),
+				   unit(pg)));
 }
 
 /* "1.784 ms" */
 static const char *qty(page *pg, double x, bool sign)
 {
-	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, unit(pg)));
+	return mdpage_qty(&pg->md, num(pg, x, sign), esc(pg, unit(pg)));
 }
 
 /* A series' name as the study page writes it (render/studytext.h). */
@@ -810,22 +811,17 @@ static void section_figure(page *pg)
 static void fragile_note(page *pg, const char *who, const change_interval *ci,
 			 bool *started)
 {
-	gchar *where;
-	pb_status st;
+	const char *where;
 
 	if (!ci->fragile)
 		return;
 	if (!*started)
 		head(pg, 2, tr(pg, "Comparison notes"));
 	*started = true;
-	st = endpoint_words_where(pg->md.lang, ci->fragile_endpoint,
-				  ci->fragile_boundary, ci->fragile_distance,
-				  pg->decimals, esc(pg, unit(pg)), &where);
-	if (st != PB_OK) {
-		mdpage_fail(&pg->md, st);
-		return;
-	}
-	keep(pg, where);
+	where = endpoint_words_where(&pg->md, ci->fragile_endpoint,
+				     ci->fragile_boundary,
+				     ci->fragile_distance, pg->decimals,
+				     esc(pg, unit(pg)));
 	item(pg, fmt(pg, trc(pg, "fragile note", "%s: %s (%s); %s"), who, where,
 		     tr(pg, "judged by the Monte Carlo error"),
 		     tr(pg, "another seed could change the conclusion.")));

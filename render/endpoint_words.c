@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "common/numtext.h"
 #include "render/i18n.h"
 
 /* The side of the boundary the endpoint is on, as the words name it. */
@@ -73,32 +72,22 @@ static const char *where_format(const char *lang, bool lower,
 	return NULL;
 }
 
-pb_status endpoint_words_where(const char *lang, const char *which,
-			       double boundary, double distance, int decimals,
-			       const char *unit, gchar **out)
+const char *endpoint_words_where(mdpage *md, const char *which,
+				 double boundary, double distance,
+				 int decimals, const char *unit)
 {
 	endpoint_side side = side_of(boundary, distance);
-	const char *format = where_format(lang, strcmp(which, "lower") == 0,
-					  side);
-	char dist[NUMTEXT_BUFSIZE], bound[NUMTEXT_BUFSIZE];
-	pb_status st;
+	const char *format = where_format(md->lang,
+					  strcmp(which, "lower") == 0, side);
+	const char *d, *b;
 
-	*out = NULL;
-	if (!format)
-		return PB_SOFTWARE;
-	st = numtext_beside(fabs(distance), decimals, NULL, 0, false, dist,
-			   sizeof dist);
-	if (st == PB_OK)
-		st = numtext_fixed(boundary, decimals, true, bound,
-				  sizeof bound);
-	if (st != PB_OK)
-		return st;
-	gchar *d = g_strdup_printf("%s %s", dist, unit);
-	gchar *b = g_strdup_printf("%s %s", bound, unit);
-
-	*out = side == SIDE_ON ? g_strdup_printf(format, b)
-			       : g_strdup_printf(format, d, b);
-	g_free(d);
-	g_free(b);
-	return PB_OK;
+	if (!format) {
+		mdpage_fail(md, PB_SOFTWARE);
+		return "?";
+	}
+	d = mdpage_qty(md, mdpage_beside(md, fabs(distance), decimals, 0,
+					 false, false), unit);
+	b = mdpage_qty(md, mdpage_fixed(md, boundary, decimals, true), unit);
+	return side == SIDE_ON ? mdpage_fmt(md, format, b)
+			       : mdpage_fmt(md, format, d, b);
 }

@@ -14,17 +14,20 @@
 #include <glib.h>
 
 #include "common/status.h"
+#include "render/mdpage.h"
 
 /* Where the endpoint WHICH ("lower" or "upper") lies, DISTANCE (endpoint
- * minus boundary) from BOUNDARY, in language LANG: "the lower endpoint
- * lies 0.016 ms inside the boundary -1.784 ms".  Numbers get DECIMALS
- * (the threshold's), the distance more where it would print as zero
- * (numtext_beside); UNIT (ready for the page, escaped) follows each.  On
- * success *OUT is a new string (g_free).  Errors: PB_SOFTWARE when LANG's
- * catalog lacks the words or a number cannot be formatted, PB_NOMEM; *OUT
- * is then NULL. */
-pb_status endpoint_words_where(const char *lang, const char *which,
-			       double boundary, double distance, int decimals,
-			       const char *unit, gchar **out);
+ * minus boundary) from BOUNDARY, in the language of page MD: "the lower
+ * endpoint lies 0.016 ms inside the boundary -1.784 ms".  Numbers get
+ * DECIMALS (the threshold's), the distance more where it would print as
+ * zero (mdpage_beside), and are written as the page writes every number
+ * (its decimal mark, its number marks), each followed by UNIT (ready for
+ * the page, escaped) as the page joins a quantity (mdpage_qty).  Returns
+ * the page's string; when the catalog lacks the words or a number cannot
+ * be formatted the page remembers the failure (mdpage_fail) and "?" is
+ * returned. */
+const char *endpoint_words_where(mdpage *md, const char *which,
+				 double boundary, double distance,
+				 int decimals, const char *unit);
 
 #endif

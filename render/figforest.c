@@ -184,11 +184,13 @@ char *forest_threshold_label(fig_pen *p, double threshold, int decimals,
 			     const char *unit)
 {
 	char t[FIG_NUMBUF];
-	char *pm, *label;
+	char *q, *pm, *label;
 
 	fig_number(p, threshold, decimals, false, t, sizeof t);
-	pm = fig_printf("\xc2\xb1%s %s", t, unit);
+	q = fig_qty(p, t, unit);
+	pm = fig_printf("\xc2\xb1%s", q);
 	label = fig_printf(trc(p, "figure", "practical threshold %s"), pm);
+	g_free(q);
 	g_free(pm);
 	return label;
 }

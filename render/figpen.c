@@ -93,6 +93,12 @@ const char *fig_trc(fig_pen *p, const char *ctx, const char *msgid)
 	return t;
 }
 
+char *fig_qty(fig_pen *p, const char *number, const char *unit)
+{
+	return fig_printf(fig_trc(p, "number and unit", "%s %s"), number,
+			  unit ? unit : "");
+}
+
 char *fig_printf(const char *format, ...)
 {
 	va_list ap;

@@ -158,6 +158,12 @@ static inline const char *trc(fig_pen *p, const char *ctx,
  * result belongs to the caller (g_free). */
 char *fig_printf(const char *format, ...);
 
+/* The number NUMBER followed by its UNIT as the page of the same language
+ * joins them (render/mdpage.h's mdpage_qty, the catalog's "number and
+ * unit"): a NO-BREAK SPACE in German and Czech.  The result belongs to
+ * the caller (g_free). */
+char *fig_qty(fig_pen *p, const char *number, const char *unit);
+
 /* The same with each %zu and %lu count grouped as the page of the same
  * language groups digits (common/numtext.h; none with `decimal =
  * point`). */

@@ -103,15 +103,15 @@ static const char *confidence_alone(page *pg)
 /* A quantity with its unit in plain text, "1.784 ms". */
 static const char *qty(page *pg, double x, bool sign)
 {
-	return fmt(pg, "%s %s", num(pg, x, sign), esc(pg, pg->p->unit));
+	return mdpage_qty(&pg->md, num(pg, x, sign), esc(pg, pg->p->unit));
 }
 
 /* An estimate as a code span, "`+0.625 ms`"; one that is not zero never
  * reads `+0.000 ms`. */
 static const char *qty_code(page *pg, double x, bool sign, bool in_table)
 {
-	return code(pg, fmt(pg, "%s %s", num_beside(pg, x, false, sign),
-			    pg->p->unit), in_table);
+	return code(pg, mdpage_qty(&pg->md, num_beside(pg, x, false, sign),
+				   pg->p->unit), in_table);
 }
 
 /* An interval as a code span, "`[-1.111; +2.474]`", each endpoint on its
@@ -554,8 +554,8 @@ static const char *level_cell(page *pg, const series_spread *sp)
 
 	if (sp->runs == 0 || !isfinite(sp->mean))
 		return trc(pg, "level", "no runs");
-	mean = code(pg, fmt(pg, "%s %s", num(pg, sp->mean, false),
-			    pg->p->unit), true);
+	mean = code(pg, mdpage_qty(&pg->md, num(pg, sp->mean, false),
+				   pg->p->unit), true);
 	if (sp->runs < 2 || !isfinite(sp->sd))
 		/* TRANSLATORS: the mean of a state's only run, "`19.300
 		   ms` (n = 1)". */
@@ -1539,17 +1539,9 @@ static void notes_start(page *pg, bool *started)
 static const char *fragile_where(page *pg, const char *which,
 				 double boundary, double distance)
 {
-	gchar *s;
-	pb_status st = endpoint_words_where(pg->md.lang, which, boundary,
-					    distance,
-					    pg->p->threshold_decimals,
-					    esc(pg, pg->p->unit), &s);
-
-	if (st != PB_OK) {
-		mdpage_fail(&pg->md, st);
-		return "?";
-	}
-	return keep(pg, s);
+	return endpoint_words_where(&pg->md, which, boundary, distance,
+				    pg->p->threshold_decimals,
+				    esc(pg, pg->p->unit));
 }
 
 /* A note for each state whose series are all indeterminate with

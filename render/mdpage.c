@@ -225,7 +225,12 @@ const char *mdpage_percent(mdpage *md, double f, int decimals)
 {
 	const char *d = percent_digits(md, f, decimals);
 
-	return d ? mdpage_fmt(md, "%s%%", d) : "?%";
+	/* TRANSLATORS: a percentage that qualifies a noun, "a 95%
+	   interval"; %s is the number.  German writes "95-%" and the
+	   messages add the noun with a hyphen ("95-%-Konfidenzintervall"),
+	   Czech keeps "95%" (the adjective "devadesátipětiprocentní"). */
+	return d ? mdpage_fmt(md, trc(md, "percentage before a noun", "%s%%"),
+			      d) : "?%";
 }
 
 const char *mdpage_percent_alone(mdpage *md, double f, int decimals)
@@ -235,6 +240,16 @@ const char *mdpage_percent_alone(mdpage *md, double f, int decimals)
 	/* TRANSLATORS: a percentage on its own, "79.5%"; %s is the number.
 	   Write the space the language puts before the sign. */
 	return d ? mdpage_fmt(md, trc(md, "percentage", "%s%%"), d) : "?%";
+}
+
+const char *mdpage_qty(mdpage *md, const char *number, const char *unit)
+{
+	/* TRANSLATORS: a number and its unit, "1.784 ms"; the first %s is
+	   the number, the second the unit.  Write the space the language
+	   puts between them: German and Czech a NO-BREAK SPACE (U+00A0),
+	   which keeps the two on one line. */
+	return mdpage_fmt(md, trc(md, "number and unit", "%s %s"), number,
+			  unit ? unit : "");
 }
 
 const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)

@@ -125,8 +125,15 @@ const char *mdpage_beside(mdpage *md, double x, int decimals,
 const char *mdpage_percent(mdpage *md, double f, int decimals);
 
 /* The same standing on its own, spaced as the language writes it: "79.5%"
- * in English, "79.5 %" in German and Czech. */
+ * in English, "79.5 %" in German and Czech (a NO-BREAK SPACE, U+00A0,
+ * that keeps the number and its sign on one line). */
 const char *mdpage_percent_alone(mdpage *md, double f, int decimals);
+
+/* The number NUMBER (written by the functions above) followed by its
+ * UNIT, spaced as the language writes a quantity: "1.784 ms" in English,
+ * "1,784 ms" with a NO-BREAK SPACE (U+00A0) in German and Czech, so that
+ * no line breaks between a number and its unit. */
+const char *mdpage_qty(mdpage *md, const char *number, const char *unit);
 
 /* The name of series K of P in the page's language (render/studytext.h),
  * escaped, as the articles write "Serie 1", "Série 1", "시리즈 1". */

@@ -380,12 +380,12 @@ static double row_height(pdf *d, char **cells, size_t r, size_t cols,
 	double h = 0;
 
 	for (size_t c = 0; c < cols; c++)
-		h = fmax(h, style_text_block_max(
+		h = fmax(h, style_text_cell(
 				 d->pen.text, NULL,
 				 cell_font(r, c, header, key),
 				 cells[r * cols + c], 0, 0,
-				 w[c] - 2 * CELL_PAD_X, ANCHOR_LEFT,
-				 style_ink, CELL_MAX_LINES));
+				 w[c] - 2 * CELL_PAD_X, style_ink,
+				 CELL_MAX_LINES));
 	return h + 2 * CELL_PAD_Y;
 }
 
@@ -403,12 +403,10 @@ static void draw_row(pdf *d, char **cells, size_t r, size_t cols,
 		cairo_restore(cr);
 	}
 	for (size_t c = 0; c < cols; c++) {
-		style_text_block_max(d->pen.text, cr,
-				     cell_font(r, c, header, key),
-				     cells[r * cols + c], x + CELL_PAD_X,
-				     d->y + CELL_PAD_Y,
-				     w[c] - 2 * CELL_PAD_X, ANCHOR_LEFT,
-				     style_ink, CELL_MAX_LINES);
+		style_text_cell(d->pen.text, cr, cell_font(r, c, header, key),
+				cells[r * cols + c], x + CELL_PAD_X,
+				d->y + CELL_PAD_Y, w[c] - 2 * CELL_PAD_X,
+				style_ink, CELL_MAX_LINES);
 		x += w[c];
 	}
 	cairo_save(cr);
@@ -639,8 +637,12 @@ static void title_page(pdf *d)
 	fig_state(pen, p->reference, ref, sizeof ref);
 	ROW(trc(pen, "figure", "Reference state"), g_strdup(ref));
 	fig_number(pen, p->threshold, fig_decimals(p), false, t, sizeof t);
-	ROW(trc(pen, "figure", "Practical threshold"),
-	    g_strdup_printf("\xc2\xb1%s %s", t, p->unit));
+	{
+		char *q = fig_qty(pen, t, p->unit);
+		ROW(trc(pen, "figure", "Practical threshold"),
+		    g_strdup_printf("\xc2\xb1%s", q));
+		g_free(q);
+	}
 	if (numtext_percent(p->confidence, 1, conf, sizeof conf) != PB_OK)
 		conf[0] = '\0';
 	fig_decimal_mark(pen, conf);

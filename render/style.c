@@ -452,10 +452,65 @@ double style_text_show(style_text *t, cairo_t *cr, style_font font,
 	return w;
 }
 
-double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
-			    const char *text, double x, double y,
-			    double width, int anchor, style_rgb colour,
-			    int max_lines)
+/* Whether WORD (LEN bytes) holds a Hangul syllable or letter. */
+static bool has_hangul(const char *word, size_t len)
+{
+	for (const char *c = word; c < word + len; c = g_utf8_next_char(c))
+		if (g_unichar_get_script(g_utf8_get_char(c))
+		    == G_UNICODE_SCRIPT_HANGUL)
+			return true;
+	return false;
+}
+
+/* Keeps each Korean word of layout L (TEXT in FONT) on one line where it
+ * fits in MAX_WIDTH: Pango may break between any two Hangul syllables, but
+ * Korean breaks lines between words, at spaces.  A word wider than
+ * MAX_WIDTH is left to break inside, so that it never runs past it. */
+static void keep_korean_words(style_text *t, PangoLayout *l,
+			      style_font font, const char *text,
+			      double max_width)
+{
+	PangoAttrList *attrs = NULL;
+	const char *p = text;
+
+	while (*p) {
+		size_t len = strcspn(p, " \n");
+
+		if (len && has_hangul(p, len)) {
+			char *word = g_strndup(p, len);
+			PangoLayout *w = make_layout(t, font, word, 0, false);
+			double ww = max_width + 1;
+
+			if (w) {
+				layout_extent(w, NULL, &ww, NULL, NULL);
+				g_object_unref(w);
+			}
+			if (ww <= max_width) {
+				PangoAttribute *a =
+					pango_attr_allow_breaks_new(FALSE);
+				a->start_index = (guint)(p - text);
+				a->end_index = (guint)(p - text + len);
+				if (!attrs)
+					attrs = pango_attr_list_new();
+				pango_attr_list_insert(attrs, a);
+			}
+			g_free(word);
+		}
+		p += len;
+		while (*p == ' ' || *p == '\n')
+			p++;
+	}
+	if (attrs) {
+		pango_layout_set_attributes(l, attrs);
+		pango_attr_list_unref(attrs);
+	}
+}
+
+/* style_text_block_max, and with KEEP_WORDS keep_korean_words. */
+static double text_block(style_text *t, cairo_t *cr, style_font font,
+			 const char *text, double x, double y, double width,
+			 int anchor, style_rgb colour, int max_lines,
+			 bool keep_words)
 {
 	PangoLayout *l = make_layout(t, font, text, width, true);
 	double h;
@@ -463,6 +518,8 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 
 	if (!l)
 		return 0;
+	if (keep_words && text && width > 0)
+		keep_korean_words(t, l, font, text, width);
 	if (max_lines > 0) {
 		/* A negative height counts lines (Pango's convention). */
 		pango_layout_set_height(l, -max_lines);
@@ -477,6 +534,23 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 		show_layout(cr, l, x, y, colour);
 	g_object_unref(l);
 	return h;
+}
+
+double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
+			    const char *text, double x, double y,
+			    double width, int anchor, style_rgb colour,
+			    int max_lines)
+{
+	return text_block(t, cr, font, text, x, y, width, anchor, colour,
+			  max_lines, false);
+}
+
+double style_text_cell(style_text *t, cairo_t *cr, style_font font,
+		       const char *text, double x, double y, double width,
+		       style_rgb colour, int max_lines)
+{
+	return text_block(t, cr, font, text, x, y, width, ANCHOR_LEFT,
+			  colour, max_lines, true);
 }
 
 double style_text_block(style_text *t, cairo_t *cr, style_font font,
@@ -498,6 +572,8 @@ char **style_text_lines(style_text *t, style_font font, const char *text,
 	*n = 0;
 	if (!l)
 		return NULL;
+	if (width > 0)
+		keep_korean_words(t, l, font, all, width);
 	count = pango_layout_get_line_count(l);
 	lines = g_new0(char *, (size_t)count + 1);
 	for (int i = 0; i < count; i++) {

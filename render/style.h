@@ -185,9 +185,18 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 			    double width, int anchor, style_rgb colour,
 			    int max_lines);
 
+/* A table cell: style_text_block_max anchored top left, whose lines
+ * break between the words of a Korean text, not between two syllables of
+ * one word, wherever the word fits in WIDTH.  (A number and its unit
+ * stay together by the NO-BREAK SPACE the page writes between them.) */
+double style_text_cell(style_text *t, cairo_t *cr, style_font font,
+		       const char *text, double x, double y, double width,
+		       style_rgb colour, int max_lines);
+
 /* TEXT in FONT wrapped to WIDTH, split into its lines: a new
  * NULL-terminated array of new strings (free with g_strfreev), *N lines.
- * For text that must break across pages. */
+ * For text that must break across pages.  Korean words stay whole where
+ * they fit, as in style_text_cell. */
 char **style_text_lines(style_text *t, style_font font, const char *text,
 			double width, size_t *n);
 

@@ -84,7 +84,7 @@ ok "de: the filter's sentence, digits grouped" grep -qxF -e \
 	"- Filter \`Application == game.exe\`: $(group "$kept") von $(group "$rows") Zeilen der Latenzdateien behalten." \
 	"$out/de.md"
 ok "de: the missing values" grep -qF -e \
-	"- Fehlende Werte \`NA\`: $na behaltene Zeilen in $runs_na Durchläufen, höchstens $(printf '%s' "$worst" | tr . ,) %" \
+	"- Fehlende Werte \`NA\`: $na behaltene Zeilen in $runs_na Durchläufen, höchstens $(printf '%s' "$worst" | tr . ,)${nb}%" \
 	"$out/de.md"
 
 # results.json: each run's rows, removed and missing, and the plan's keys

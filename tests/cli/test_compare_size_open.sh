@@ -101,8 +101,9 @@ cell='`+0.7 ms` `[+0.5; +1.1]`'
 is "$(grep '^| `10` |' "$out/w/compare.en.md")" \
 	"| \`10\` | $cell (old: \`0.0\` / new: \`+0.7\`) | $cell (old: \`0.0\` / new: \`+0.7\`) | higher than in the old build, which is worse here; whether the change reaches the practical threshold is not established | no spread between blocks, so no claim | higher \`mean\` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established |" \
 	"English: higher than in the old build, worse, size open: the words of the new build's own page for its difference from the reference"
-# German writes the decimal comma.
-cell_de='`+0,7 ms` `[+0,5; +1,1]`'
+# German writes the decimal comma, and a NO-BREAK SPACE before the unit.
+nb=$(printf '\302\240')
+cell_de="\`+0,7${nb}ms\` \`[+0,5; +1,1]\`"
 is "$(grep '^| `10` |' "$out/w/compare.de.md")" \
 	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | $cell_de (alt: \`0,0\` / neu: \`+0,7\`) | höher als im alten Build, hier also schlechter; ob die Veränderung die praktisch bedeutsame Schwelle erreicht, ist nicht belegt | keine Streuung zwischen den Blöcken, daher keine Aussage | höherer \`mean\`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
 	"German: höher als im alten Build, hier also schlechter"
@@ -160,7 +161,7 @@ cell='`-0.7 ms` `[-1.1; -0.5]`'
 is "$(grep '^| `10` |' "$out/b/compare.en.md")" \
 	"| \`10\` | $cell (old: \`0.0\` / new: \`-0.7\`) | $cell (old: \`0.0\` / new: \`-0.7\`) | lower than in the old build, which is better here; whether the change reaches the practical threshold is not established | no spread between blocks, so no claim | lower \`mean\` than at the reference, which is better here; whether the difference reaches the practical threshold is not established |" \
 	"English: lower than in the old build, better, size open"
-cell_de='`-0,7 ms` `[-1,1; -0,5]`'
+cell_de="\`-0,7${nb}ms\` \`[-1,1; -0,5]\`"
 is "$(grep '^| `10` |' "$out/b/compare.de.md")" \
 	"| \`10\` | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | $cell_de (alt: \`0,0\` / neu: \`-0,7\`) | niedriger als im alten Build, hier also besser; ob die Veränderung die praktisch bedeutsame Schwelle erreicht, ist nicht belegt | keine Streuung zwischen den Blöcken, daher keine Aussage | niedrigerer \`mean\`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
 	"German: niedriger als im alten Build, hier also besser"
@@ -240,7 +241,7 @@ ok "English: full confidence, no adjustment, 4 intervals" grep -qxF -e \
 	"- Each state and the baseline are judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so a change found by chance alone is more likely among them than in any one." \
 	"$out/w/compare.en.md"
 ok "German: the same" grep -qxF -e \
-	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95 % beurteilt, ohne Anpassung an die Zahl der Vergleiche; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \
+	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95${nb}% beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \
 	"$out/w/compare.de.md"
 ok "Czech: 4 intervals, the plural of 2 to 4" grep -qF \
 	"bez úpravy na počet srovnání; posouzeny byly 4 intervaly," \
@@ -269,8 +270,8 @@ is "$pb_status" 0 "three states against the reference compare"
 ok "English: 8 intervals at 90%" grep -qF \
 	"judged at the full confidence level of 90%, with no adjustment for the number of comparisons; 8 intervals were judged," \
 	"$out/3/compare.en.md"
-ok "German: 8 intervals at 90 %" grep -qF \
-	"auf dem vollen Konfidenzniveau von 90 % beurteilt, ohne Anpassung an die Zahl der Vergleiche; beurteilt wurden 8 Intervalle," \
+ok "German: 8 intervals at 90${nb}%" grep -qF \
+	"auf dem vollen Konfidenzniveau von 90${nb}% beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 8 Intervalle," \
 	"$out/3/compare.de.md"
 
 done_testing

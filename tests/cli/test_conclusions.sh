@@ -92,7 +92,7 @@ ok "en: an unregistered threshold is declared in study.ini, not set in advance" 
 	has "$tap_tmp/dir-r/en.md" \
 	"- Practical threshold: 0.70 ms, declared in study.ini; lower values are better."
 ok "de: in study.ini angegeben" has "$tap_tmp/dir-r/de.md" \
-	"- Praktisch bedeutsame Schwelle: 0,70 ms, in study.ini angegeben; niedrigere Werte sind besser."
+	"- Praktisch bedeutsame Schwelle: 0,70${nb}ms, in study.ini angegeben; niedrigere Werte sind besser."
 ok "en: no page of an unregistered plan says set in advance" \
 	sh -c "! grep -q 'set in advance' '$tap_tmp/dir-r/en.md'"
 # The digest of the plan, as results.json gives it, registered.
@@ -104,7 +104,7 @@ report "$tap_tmp/reg" "$tap_tmp/reg-r"
 ok "en: a registered threshold is set in advance" has "$tap_tmp/reg-r/en.md" \
 	"- Practical threshold: 0.70 ms, set in advance; lower values are better."
 ok "de: im Voraus festgelegt" has "$tap_tmp/reg-r/de.md" \
-	"- Praktisch bedeutsame Schwelle: 0,70 ms, im Voraus festgelegt; niedrigere Werte sind besser."
+	"- Praktisch bedeutsame Schwelle: 0,70${nb}ms, im Voraus festgelegt; niedrigere Werte sind besser."
 for l in en de; do
 	run_pb verify "$dir" --against "$tap_tmp/dir-r/$l.md"
 	thr='Practical threshold:'
@@ -157,7 +157,7 @@ ok "en: the number judged, each at the full level, no adjustment" \
 	has "$tap_tmp/pp/en.md" \
 	"- Multiplicity: 7 intervals and tests are judged on this page (comparisons with the reference: 4, effect differences across series: 2, spread tests: 1), each at the full 95% level; no adjustment is made for their number, so the more there are, the likelier it is that one of them errs by chance."
 ok "de: the same" has "$tap_tmp/pp/de.md" \
-	"- Multiplizität: Auf dieser Seite werden 7 Intervalle und Tests beurteilt (Vergleiche mit dem Referenzzustand: 4, Differenzen zwischen Serien: 2, Streuungstests: 1), jedes auf dem vollen Niveau von 95 %; für ihre Anzahl wird nicht korrigiert, und je mehr es sind, desto wahrscheinlicher irrt eines davon zufällig."
+	"- Multiplizität: Auf dieser Seite werden 7 Intervalle und Tests beurteilt (Vergleiche mit dem Referenzzustand: 4, Differenzen zwischen Serien: 2, Streuungstests: 1), jedes auf dem vollen Konfidenzniveau von 95${nb}%; für ihre Anzahl wird nicht korrigiert, und je mehr es sind, desto wahrscheinlicher irrt eines davon zufällig."
 # One series: the 2 comparisons are all there is.
 ok "en: one series, two comparisons" has "$tap_tmp/dir-r/en.md" \
 	"- Multiplicity: 2 intervals and tests are judged on this page (comparisons with the reference: 2, effect differences across series: 0, spread tests: 0), each at the full 95% level;"
@@ -175,8 +175,8 @@ is "$(cmp_rows "$tap_tmp/dir-r/en.md")" \
 | `30` | `-0.40 ms` `[-0.72; -0.08]` | lower `mean` than at the reference, which is better here; whether the difference reaches the practical threshold is not established |' \
 	"en: worse and better are told apart (lower is better)"
 is "$(cmp_rows "$tap_tmp/dir-r/de.md")" \
-'| `10` | `+0,67 ms` `[+0,60; +0,74]` | höherer `mean`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
-| `30` | `-0,40 ms` `[-0,72; -0,08]` | niedrigerer `mean`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |' \
+"| \`10\` | \`+0,67${nb}ms\` \`[+0,60; +0,74]\` | höherer \`mean\`-Wert als beim Referenzzustand, hier also schlechter; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |
+| \`30\` | \`-0,40${nb}ms\` \`[-0,72; -0,08]\` | niedrigerer \`mean\`-Wert als beim Referenzzustand, hier also besser; ob die Differenz die praktisch bedeutsame Schwelle erreicht, ist nicht belegt |" \
 	"de: the same"
 # The levels, by hand: 20 is 10.00 in every block (SD 0); 10 has the
 # values 10.60, 10.70, 10.65, 10.75, 10.65, mean 53.35 / 5 = 10.67, squared
@@ -290,7 +290,7 @@ is "$(spread_lines "$tap_tmp/spr99/en.md")" \
 	"en, confidence 99%: the same p is no clear difference at the level 0.01"
 is "$(spread_lines "$tap_tmp/spr99/de.md")" \
 "- Serie 2 gegenüber Serie 1: SD-Verhältnis 3,22, Brown-Forsythe-Test p = 0,042; kein deutlicher Unterschied in der Streuung.
-- Serie 2 gegenüber Serie 1: bei 5 + 5 Durchläufen und p < 0,01 findet der Streuungstest eine doppelt so große SD in ungefähr 0 % der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
+- Serie 2 gegenüber Serie 1: Bei 5 + 5 Durchläufen und p < 0,01 findet der Streuungstest eine doppelt so große SD in ungefähr 0${nb}% der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
 	"de: the same"
 is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.json" | grep -E '"(differs|finding)"' | tr -d ' ')" \
 	'"differs":false,

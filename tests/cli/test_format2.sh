@@ -120,6 +120,15 @@ ok "the table: -2.8 [-3.5; -2.1], a benefit" grep -qxF \
 	"$page"
 ok "the reference spread reaches below 0" grep -qF \
 	'at `0`, SD 0.8 µs, range -0.5 to 1.5 µs, n = 5.' "$page"
+# The same from min to max in German and Czech: a range, not the
+# statistician's Spannweite/rozpětí (max - min), with decimal commas and
+# a no-break space before the unit.
+ok "de: the spread's range, Bereich von -0,5 bis 1,5 µs" grep -qF \
+	"bei \`0\` SD 0,8${nb}µs, Bereich von -0,5 bis 1,5${nb}µs, n = 5." \
+	"$tap_tmp/signed-report/de.md"
+ok "cs: rozsah od -0,5 do 1,5 µs" grep -qF \
+	"SD 0,8${nb}µs, rozsah od -0,5 do 1,5${nb}µs, n = 5." \
+	"$tap_tmp/signed-report/cs.md"
 ok "results.json: the mean difference -2.8" \
 	grep -qx '      "difference": -2.8,' "$json"
 ok "results.json: lo -3.507857..." \

@@ -77,7 +77,7 @@ for l in en de cs ko; do
 		grep -qF "| \`Balanced\` ${reference[$l]} | " "$out/pp/$l.md"
 done
 ok "de.md: with the page's decimal comma" \
-	grep -qF '| `Balanced` (Referenz) | `0,780 ms` (SD 0,060, n = 8) |' "$out/pp/de.md"
+	grep -qF "| \`Balanced\` (Referenz) | \`0,780${nb}ms\` (SD 0,060, n = 8) |" "$out/pp/de.md"
 
 ## verify -----------------------------------------------------------------
 run_pb verify "$power" --against "$out/pp/en.md"

@@ -14,6 +14,9 @@
 # shellcheck source=tests/lib/lib.sh
 . "$top_srcdir/tests/lib/lib.sh"
 
+# German and Czech write a percentage with a NO-BREAK SPACE, "50 %".
+nb=$(printf '\302\240')
+
 study=$tap_tmp/tstudy
 run_pb plan new "$study" --title T --build 1 --column latency_us \
 	--scale 0.001 --unit ms --better lower --statistic p99 --reference 20 \
@@ -39,17 +42,17 @@ run_pb plan "$study" --max-blocks 30 --lang de
 is "$pb_status" 0 "plan --lang de: exit 0"
 cp "$pb_out_file" "$tap_tmp/de.txt"
 is "$(sed -n 1p "$pb_out_file")" \
-	"Plan für tstudy: Blöcke je Serie für ein richtiges, eindeutiges Urteil (Schaden, Nutzen oder Äquivalenz) mit der angegebenen Sicherheit, höchstens 30 Blöcke" \
+	"Plan für tstudy: Blöcke je Serie für ein richtiges, eindeutiges Urteil (Schaden, Nutzen oder Äquivalenz) mit der angegebenen Erfolgswahrscheinlichkeit, höchstens 30 Blöcke" \
 	"de: the first line"
 is "$(sed -n 2,4p "$pb_out_file")" \
-"Zustand  Serie  Paare jetzt  Urteil jetzt              Blöcke für 0,80                  Blöcke für 0,90                  Sicherheit dort  Power, wäre die Schätzung wahr  wahrscheinliches Urteil
-0        1      8            Nutzen                    8                                11                               0,802            0,998                           Nutzen
-10       1      8            Unterschied, Größe offen  mit 30 Blöcken nicht erreichbar  mit 30 Blöcken nicht erreichbar  0,495            0,297                           -" \
+"Zustand  Serie  Paare jetzt  Urteil jetzt              Blöcke für 0,80                  Blöcke für 0,90                  Erfolgswahrscheinlichkeit dort  Power, wäre die Schätzung wahr  wahrscheinliches Urteil
+0        1      8            Nutzen                    8                                11                               0,802                           0,998                           Nutzen
+10       1      8            Unterschied, Größe offen  mit 30 Blöcken nicht erreichbar  mit 30 Blöcken nicht erreichbar  0,495                           0,297                           -" \
 	"de: the table, with decimal commas"
 # The caution under the table: the shares bench/planbench measured for
 # pilots of 10 and the t interval (docs/statistics.md), in each language.
 is "$(grep "^Vorsicht:" "$pb_out_file")" \
-	"Vorsicht: eine allein aus einer Pilotstudie geplante Größe ist kein Versprechen, denn keine Pilotstudie kann begrenzen, was sie nicht erfasst hat: bei Pilotstudien mit 10 Blöcken erreichten solche Größen die wahre Power ihres Ziels in 50 % bis 74 % der simulierten Pilotstudien (normale, schiefe und langschwänzige Differenzen, docs/statistics.md); ein sequenzielles Design (--look-every K) begrenzt die Wahrscheinlichkeit eines falschen Urteils von sich aus" \
+	"Vorsicht: Eine allein aus einer Pilotstudie geplante Größe ist kein Versprechen, denn keine Pilotstudie kann begrenzen, was sie nicht erfasst hat: Bei Pilotstudien mit 10 Blöcken erreichten solche Größen die wahre Power ihres Ziels in 50${nb}% bis 74${nb}% der simulierten Pilotstudien (normale, schiefe und langschwänzige Differenzen, docs/statistics.md); ein sequenzielles Design (--look-every K) begrenzt die Wahrscheinlichkeit eines falschen Urteils von sich aus" \
 	"de: the caution under the table"
 is "$(grep "^Methode:" "$pb_out_file")" \
 	"Methode: beurteilt mit dem Intervall des Plans (t, aus jeder simulierten Studie allein berechnet, ohne innere Bootstrap-Stichproben) und seinen Urteilsregeln (keine Aussage unter 5 Paaren)" \
@@ -76,7 +79,7 @@ ok "cs: the first line" grep -qx \
 	"plán pro tstudy: bloky na sérii pro správný jednoznačný verdikt (škoda, prospěch nebo ekvivalence) s danou jistotou, nejvýše 30 bloků" \
 	"$pb_out_file"
 ok "cs: the caution under the table" grep -qxF \
-	"pozor: velikost naplánovaná jen z pilotní studie není příslib, protože žádná pilotní studie nemůže omezit, co nezachytila: u pilotních studií o 10 blocích dosáhly takové velikosti skutečné síly testu svého cíle v 50 % až 74 % simulovaných pilotních studií (normální, šikmé a těžkochvosté rozdíly, docs/statistics.md); sekvenční design (--look-every K) omezuje pravděpodobnost chybného verdiktu sám" \
+	"pozor: velikost naplánovaná jen z pilotní studie není příslib, protože žádná pilotní studie nemůže omezit, co nezachytila: u pilotních studií o 10 blocích dosáhly takové velikosti skutečné síly testu svého cíle v 50${nb}% až 74${nb}% simulovaných pilotních studií (normální, šikmé a těžkochvosté rozdíly, docs/statistics.md); sekvenční design (--look-every K) omezuje pravděpodobnost chybného verdiktu sám" \
 	"$pb_out_file"
 ok "cs: the rule on pairs" grep -q \
 	"(závěr vyžaduje alespoň 5 párů)$" "$pb_out_file"
@@ -90,7 +93,7 @@ cp -r "$study" "$tap_tmp/point"
 sed -i 's/^\(threshold = .*\)$/\1\ndecimal = point/' "$tap_tmp/point/study.ini"
 run_pb plan "$tap_tmp/point" --max-blocks 30 --lang de
 ok "de with decimal = point: the numbers keep the point" grep -q \
-	"^0        1      8            Nutzen                    8                                11                               0.802            0.998                           Nutzen$" \
+	"^0        1      8            Nutzen                    8                                11                               0.802                           0.998                           Nutzen$" \
 	"$pb_out_file"
 ok "and no decimal comma is left" sh -c "! grep -q '[0-9],[0-9]' '$pb_out_file'"
 

@@ -100,10 +100,10 @@ Zustand  Serie  Paare jetzt  Urteil jetzt              Maximum für 0,80        
 10       1      8            Unterschied, Größe offen  mit 36 Blöcken nicht erreichbar  mit 36 Blöcken nicht erreichbar  0,510                     31,6                   -" \
 	"de: the first line and the table, with decimal commas"
 ok "de: the design's line" grep -q \
-	"^Design: die Wahrscheinlichkeit eines falschen, eindeutigen Urteils hält das Design selbst über alle Auswertungen bei 5 % (1 - Konfidenz)" \
+	"^Design: Die Wahrscheinlichkeit eines falschen, eindeutigen Urteils hält das Design selbst über alle Auswertungen bei 5${nb}% (1 - Konfidenzniveau)" \
 	"$pb_out_file"
 ok "de: the estimates' line" grep -qxF \
-	"Schätzungen: Entscheidungschance und erwartete Blöcke beruhen allein auf der Pilotstudie: bei Pilotstudien mit 10 Blöcken erreichten solche Maxima die wahre Entscheidungschance ihres Ziels in 55 % bis 61 % der simulierten Pilotstudien, und die erwarteten Blöcke wichen im Mittel um 0 % von den wahren ab, wo eine richtige Entscheidung möglich war, und um -26 %, wo der Effekt an der Schwelle lag (docs/statistics.md)" \
+	"Schätzungen: Entscheidungschance und erwartete Blöcke beruhen allein auf der Pilotstudie: Bei Pilotstudien mit 10 Blöcken erreichten solche Maxima die wahre Entscheidungschance ihres Ziels in 55${nb}% bis 61${nb}% der simulierten Pilotstudien, und die erwarteten Blöcke wichen im Mittel um 0${nb}% von den wahren ab, wo eine richtige Entscheidung möglich war, und um -26${nb}%, wo der Effekt an der Schwelle lag (docs/statistics.md)" \
 	"$pb_out_file"
 
 run_pb plan "$study" --max-blocks 60 --look-every 6 --lang cs
@@ -114,7 +114,7 @@ stav  série  páry nyní  verdikt nyní               maximum pro 0,80         
 10    1      8          rozdíl, velikost neurčena  nedosažitelné, bloků nejvýše: 36  nedosažitelné, bloků nejvýše: 36  0,510                        31,6                     -" \
 	"cs: the first line and the table"
 ok "cs: the estimates' line" grep -qxF \
-	"odhady: šance na rozhodnutí a očekávané bloky vycházejí jen z pilotní studie: u pilotních studií o 10 blocích dosáhla taková maxima skutečné šance na rozhodnutí svého cíle v 55 % až 61 % simulovaných pilotních studií a očekávané bloky se od skutečných lišily v průměru o 0 % tam, kde bylo správné rozhodnutí možné, a o -26 % tam, kde efekt ležel na prahu (docs/statistics.md)" \
+	"odhady: šance na rozhodnutí a očekávané bloky vycházejí jen z pilotní studie: u pilotních studií o 10 blocích dosáhla taková maxima skutečné šance na rozhodnutí svého cíle v 55${nb}% až 61${nb}% simulovaných pilotních studií a očekávané bloky se od skutečných lišily v průměru o 0${nb}% tam, kde bylo správné rozhodnutí možné, a o -26${nb}% tam, kde efekt ležel na prahu (docs/statistics.md)" \
 	"$pb_out_file"
 ok "cs: a pilot smaller than those measured" grep -qx \
 	"tato pilotní studie má párů: 8, méně než měřených 10: očekávejte horší výsledek" \

@@ -54,13 +54,14 @@ for l in en de cs ko; do
 	is "$found" "" "powerplan $l.md: no MMCSS, Win32, ETW, registration, registry or latency wording"
 	# Every state name in the comparison table is a code span of its own.
 	# German and Czech write the decimal comma, English and Korean the
-	# point (the study does not ask for `decimal = point`).
-	mark='\.'
-	case $l in de | cs) mark=, ;; esac
+	# point (the study does not ask for `decimal = point`); German and
+	# Czech join the number and its unit with a no-break space.
+	mark='\.' sp=' '
+	case $l in de | cs) mark=, sp=$nb ;; esac
 	ok "powerplan $l.md: a table row for \`High performance\`" \
-		grep -q "^| \`High performance\` | \`-0${mark}240 ms\` \`\[-0${mark}308; -0${mark}167\]\`" "$out/$l.md"
+		grep -q "^| \`High performance\` | \`-0${mark}240${sp}ms\` \`\[-0${mark}308; -0${mark}167\]\`" "$out/$l.md"
 	ok "powerplan $l.md: a table row for \`Ultimate Performance\`" \
-		grep -q "^| \`Ultimate Performance\` | \`-0${mark}450 ms\`" "$out/$l.md"
+		grep -q "^| \`Ultimate Performance\` | \`-0${mark}450${sp}ms\`" "$out/$l.md"
 	ok "powerplan $l.md: the reference in the prose is a code span" \
 		grep -q '`Balanced`' "$out/$l.md"
 	ok "powerplan $l.md: no name outside a code span in the tables" \

@@ -101,7 +101,7 @@ ok "its page names the bootstrap-t beside the code" \
 	grep -q 'method `studentized` (bootstrap-t), confidence 95%' \
 	"$out/stud/en.md"
 ok "its German page too" \
-	grep -q 'Methode `studentized` (Bootstrap-t), Konfidenzniveau 95 %' \
+	grep -q "Methode \`studentized\` (Bootstrap-t), Konfidenzniveau 95${nb}%" \
 	"$out/stud/de.md"
 
 ## The plan digest and its registration -------------------------------

@@ -31,8 +31,9 @@
 # is "+" adds one more edit to the case above it ("+  op  arg...").  The
 # edits apply in order; an edit that leaves the file as it was (its
 # anchor or text not found, NTH beyond the count) fails the case.  In
-# arguments, \n stands for a line break, \t for a TAB and \\ for a
-# backslash; no field may be empty.
+# arguments, \n stands for a line break, \t for a TAB, \_ for a NO-BREAK
+# SPACE (U+00A0, which German and Czech pages write between a number and
+# its unit or '%') and \\ for a backslash; no field may be empty.
 #
 # An ANCHOR finds a line: the first line containing it as literal text.
 # "A >> B" finds the first line containing B at or after the line of A
@@ -68,6 +69,8 @@
 #                                U+2212
 #   nbsp-unit UNIT               the space between a digit and UNIT
 #                                becomes U+00A0, on every line
+#   plain-unit UNIT              the U+00A0 between a digit and UNIT
+#                                becomes a space, on every line
 #   trailing-spaces N            N spaces after every non-blank line
 #   crlf                         every line ends in CR LF
 #   strip-indent                 leading spaces removed from every line
@@ -137,6 +140,7 @@ function unesc(s,    r, c, i) {
 			c = substr(s, ++i, 1)
 			if (c == "n") c = "\n"
 			else if (c == "t") c = "\t"
+			else if (c == "_") c = "\302\240"
 		}
 		r = r c
 	}
@@ -329,6 +333,20 @@ END {
 			}
 			L[i] = r s
 		}
+	} else if (op == "plain-unit") {
+		for (i = 1; i <= nl; i++) {
+			s = L[i]; r = ""
+			while ((p = index(s, "\302\240" a1)) > 0) {
+				after = substr(s, p + 2 + length(a1), 1)
+				if (p > 1 && substr(s, p - 1, 1) ~ /[0-9]/ &&
+				    after !~ /[A-Za-z]/)
+					r = r substr(s, 1, p - 1) " " a1
+				else
+					r = r substr(s, 1, p + 1) a1
+				s = substr(s, p + 2 + length(a1))
+			}
+			L[i] = r s
+		}
 	} else if (op == "nbsp-unit") {
 		for (i = 1; i <= nl; i++) {
 			s = L[i]; r = ""
@@ -357,12 +375,13 @@ END {
 		printf "%s%s", L[i], (i < nl || ENVIRON["ENDNL"] == 1) ? eol : ""
 }'
 
-# unesc_text TEXT: TEXT with \n, \t and \\ as the table writes them.
+# unesc_text TEXT: TEXT with \n, \t, \_ and \\ as the table writes them.
 unesc_text() {
 	local s=$1
 	s=${s//\\\\/$'\001'}
 	s=${s//\\n/$'\n'}
 	s=${s//\\t/$'\t'}
+	s=${s//\\_/$'\302\240'}
 	printf '%s' "${s//$'\001'/\\}"
 }
 

@@ -21,6 +21,9 @@
 : "${top_srcdir:?top_srcdir must name the source tree}"
 
 tap_count=0
+# The NO-BREAK SPACE (U+00A0) that German and Czech pages write between a
+# number and its unit or its '%' ("0,250 ms", "95 %").
+nb=$(printf '\302\240')
 tap_failed=0
 
 # A scratch folder for this script, removed when it exits.  Captured output

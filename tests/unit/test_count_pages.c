@@ -215,7 +215,7 @@ static void none_of(unsigned long n, char out[4][200])
 static void power_runs(unsigned long n, char out[4][200])
 {
 	W(0, "at %lu + %lu runs and", n, n);
-	W(1, "bei %lu + %lu Durchläufen und", n, n);
+	W(1, "Bei %lu + %lu Durchläufen und", n, n);
 	W(2, "při %lu + %lu bězích a", n, n);
 	W(3, "실행이 %lu + %lu회이고", n, n);
 }
@@ -444,14 +444,14 @@ static void czech_sentences(void)
 	g_free(got);
 }
 
-/* German writes the interval with its level as one compound, 95%-KI, as
- * the article writes 95%-Intervall; cs and ko label the identifier ID. */
+/* German writes the interval with its level as one compound, 95-%-KI,
+ * as the pages write 95-%-Konfidenzintervall; cs and ko label the identifier ID. */
 static void compounds_and_ids(void)
 {
 	const char *t = i18n_ctext("de", "figure", "difference [%s%% CI]");
 	char *got = t ? g_strdup_printf(t, "95") : NULL;
 
-	tap_streq(got, "Differenz [95%-KI]", "de: the figure's 95%-KI");
+	tap_streq(got, "Differenz [95-%-KI]", "de: the figure's 95-%-KI");
 	g_free(got);
 	t = i18n_text("cs", "Measurement series are matched by id and "
 		      "compared one by one, never pooled.");

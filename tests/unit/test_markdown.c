@@ -35,6 +35,8 @@
 #include "tests/lib/tap.h"
 
 #define N_LANGS 4
+/* German and Czech join a number and its unit with a NO-BREAK SPACE. */
+#define NBSP "\xc2\xa0"
 #define VALUE_ROWS 9
 #define CMP_ROWS 4
 #define MECH_ROWS 4
@@ -172,25 +174,25 @@ static const article articles[N_LANGS] = {
 	  },
 	  /* comparison: header, then state, point estimates, conclusion */
 	  { "Vergleich mit 20",
-	    "Serie 1, Differenz und 95% CI",
-	    "Serie 2, Differenz und 95% CI",
+	    "Serie 1, Differenz und 95-%-KI",
+	    "Serie 2, Differenz und 95-%-KI",
 	    "Schlussfolgerung" },
 	  {
 		{ "10",
-		  "+0.625 ms",
-		  "+0.975 ms",
+		  "+0.625" NBSP "ms",
+		  "+0.975" NBSP "ms",
 		  "Vorteil nicht festgestellt; Äquivalenz nicht bewiesen" },
 		{ "0",
-		  "+1.267 ms",
-		  "-1.902 ms",
+		  "+1.267" NBSP "ms",
+		  "-1.902" NBSP "ms",
 		  "Vorteil nicht festgestellt; Äquivalenz nicht bewiesen" },
 		{ "100",
-		  "+10.812 ms",
-		  "+12.074 ms",
+		  "+10.812" NBSP "ms",
+		  "+12.074" NBSP "ms",
 		  "praktisch bedeutsamer Schaden im synthetischen Proxy" },
 		{ "fehlt",
-		  "+11.640 ms",
-		  "+12.494 ms",
+		  "+11.640" NBSP "ms",
+		  "+12.494" NBSP "ms",
 		  "praktisch bedeutsamer Schaden im synthetischen Proxy" },
 	  },
 	  /* mechanism */
@@ -262,20 +264,20 @@ static const article articles[N_LANGS] = {
 	    "Závěr" },
 	  {
 		{ "10",
-		  "+0.625 ms",
-		  "+0.975 ms",
+		  "+0.625" NBSP "ms",
+		  "+0.975" NBSP "ms",
 		  "výhoda neprokázána; ekvivalence neprokázána" },
 		{ "0",
-		  "+1.267 ms",
-		  "-1.902 ms",
+		  "+1.267" NBSP "ms",
+		  "-1.902" NBSP "ms",
 		  "výhoda neprokázána; ekvivalence neprokázána" },
 		{ "100",
-		  "+10.812 ms",
-		  "+12.074 ms",
+		  "+10.812" NBSP "ms",
+		  "+12.074" NBSP "ms",
 		  "prakticky významná škoda v syntetickém proxy" },
 		{ "chybí",
-		  "+11.640 ms",
-		  "+12.494 ms",
+		  "+11.640" NBSP "ms",
+		  "+12.494" NBSP "ms",
 		  "prakticky významná škoda v syntetickém proxy" },
 	  },
 	  /* mechanism */
@@ -760,6 +762,25 @@ static bool estimate_cell(const char *got, const char *want)
 	       == 0 && got[strlen(got) - 1] == ']';
 }
 
+/* GOT is EN with each NO-BREAK SPACE of GOT an English space: the numbers
+ * of a German or Czech cell are the English page's, joined to their unit
+ * as the language joins them. */
+static bool same_but_nbsp(const char *got, const char *en)
+{
+	gchar **parts;
+	gchar *plain;
+	bool same;
+
+	if (!got || !en)
+		return got == en;
+	parts = g_strsplit(got, NBSP, -1);
+	plain = g_strjoinv(" ", parts);
+	same = strcmp(plain, en) == 0;
+	g_strfreev(parts);
+	g_free(plain);
+	return same;
+}
+
 static void check_article(const loaded *mm, const article *art,
 			  GPtrArray *en_cmp)
 {
@@ -814,9 +835,9 @@ static void check_article(const loaded *mm, const article *art,
 		bool same = t->len == en_cmp->len;
 		for (guint i = 1; same && i < t->len; i++)
 			for (guint k = 1; k <= 2; k++)
-				same = same && g_strcmp0(cell(g_ptr_array_index(
-					t, i), k), cell(g_ptr_array_index(
-					en_cmp, i), k)) == 0;
+				same = same && same_but_nbsp(cell(
+					g_ptr_array_index(t, i), k),
+					cell(g_ptr_array_index(en_cmp, i), k));
 		tap_ok(same, "%s: the intervals read as on the English page",
 		       what);
 	}
@@ -981,7 +1002,7 @@ static const char *const inject_text[] = {
 static void check_inject(const loaded *in)
 {
 	/* The decimal mark is the language's: '.' or ','. */
-	GRegex *num = g_regex_new("^[+-][0-9]+[.,][0-9] ms\\|`u` "
+	GRegex *num = g_regex_new("^[+-][0-9]+[.,][0-9](?: |\xc2\xa0)ms\\|`u` "
 				  "\\[[+-][0-9]+[.,][0-9]; [+-][0-9]+[.,][0-9]\\]$",
 				  0, 0, NULL);
 
@@ -1075,10 +1096,10 @@ static void check_fragile_words(loaded *mm)
 	} inside[N_LANGS] = {
 		{ "en", "the upper endpoint lies 0.012 ms inside the boundary "
 		  "+1.784 ms" },
-		{ "de", "die obere Intervallgrenze liegt 0.012 ms innerhalb der "
-		  "Schwelle +1.784 ms" },
-		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
-		  "+1.784 ms" },
+		{ "de", "Die obere Intervallgrenze liegt 0.012" NBSP "ms innerhalb "
+		  "der Schwelle +1.784" NBSP "ms" },
+		{ "cs", "horní mez leží 0.012" NBSP "ms na vnitřní straně "
+		  "hranice +1.784" NBSP "ms" },
 		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },
 	};
 	const study_plan *p = &mm->s->plan;
@@ -1110,9 +1131,29 @@ static void check_fragile_words(loaded *mm)
 	tap_ok(page_has(mm, "the lower endpoint lies 0.016 ms inside the "
 			"boundary -1.784 ms"), "an endpoint above -T: inside");
 	c->boot.fragile_distance = 0.0;
-	tap_ok(page_has_in(mm, "de", "die untere Intervallgrenze liegt genau "
-			   "auf der Grenze -1.784 ms"),
+	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt genau "
+			   "auf der Grenze -1.784" NBSP "ms"),
 	       "de: an endpoint exactly on -T");
+	/* A study without `decimal = point`: the note's numbers take the
+	 * page's decimal comma, as every other number of the page does. */
+	mm->s->plan.decimal_point = false;
+	c->boot.fragile_endpoint = "upper";
+	c->boot.fragile_boundary = p->threshold;
+	c->boot.fragile_distance = -0.0123;
+	tap_ok(page_has_in(mm, "de", "Die obere Intervallgrenze liegt 0,012"
+			   NBSP "ms innerhalb der Schwelle +1,784" NBSP "ms")
+	       && page_has_in(mm, "cs", "horní mez leží 0,012" NBSP "ms na "
+			      "vnitřní straně hranice +1,784" NBSP "ms")
+	       && page_has_in(mm, "en", "the upper endpoint lies 0.012 ms "
+			      "inside the boundary +1.784 ms"),
+	       "de, cs: the endpoint's distance and boundary with a comma");
+	c->boot.fragile_endpoint = "lower";
+	c->boot.fragile_boundary = 0.0;
+	c->boot.fragile_distance = 0.0004;
+	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt "
+			   "0,0004" NBSP "ms über 0,000" NBSP "ms"),
+	       "de: 0,0004 above 0, the decimals that show its side");
+	mm->s->plan.decimal_point = true;
 	c->boot = old_boot;
 
 	/* -1.7838 rounds to -1.784 = -T, 0.0004 to +0.000 and -0.0001 to
@@ -1453,7 +1494,7 @@ static void check_variants(loaded *mm)
 		gchar *ko = render(mm, "ko");
 
 		tap_ok(de && strstr(de, "Methode `studentized` (Bootstrap-t), "
-				    "Konfidenzniveau 95 %")
+				    "Konfidenzniveau 95" NBSP "%")
 		       && cs && strstr(cs, "`studentized` (bootstrap-t)")
 		       && ko && strstr(ko, "`t` (Student t)"),
 		       "the method names in German, Czech and Korean");
@@ -1464,12 +1505,12 @@ static void check_variants(loaded *mm)
 	p->interval = INTERVAL_PERCENTILE;
 	/* A percentage on its own takes the language's space before the
 	 * sign (German and Czech write "79.5 %"); one that qualifies a noun
-	 * does not ("95%-Intervall", the article's "95% CI"). */
-	tap_ok(page_has_in(mm, "de", "nur in 79.5 % der simulierten")
-	       && page_has_in(mm, "de", "Konfidenzniveau 95 %.")
-	       && page_has_in(mm, "de", "ein nominelles 95%-Intervall")
-	       && page_has_in(mm, "cs", "rozdíly jen 79.5 % (docs")
-	       && page_has_in(mm, "cs", "hladina spolehlivosti 95 %.")
+	 * does not (German "95-%-Konfidenzintervall", Czech "95%"). */
+	tap_ok(page_has_in(mm, "de", "nur in 79.5" NBSP "% der simulierten")
+	       && page_has_in(mm, "de", "Konfidenzniveau 95" NBSP "%.")
+	       && page_has_in(mm, "de", "ein nominelles 95-%-Konfidenzintervall")
+	       && page_has_in(mm, "cs", "rozdíly jen 79.5" NBSP "% (docs")
+	       && page_has_in(mm, "cs", "hladina spolehlivosti 95" NBSP "%.")
 	       && page_has_in(mm, "ko", "모의 연구의 79.5%에서만")
 	       && page_has_in(mm, "ko", "신뢰수준 95%."),
 	       "a percentage on its own is spaced as each language writes it");

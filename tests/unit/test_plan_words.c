@@ -84,7 +84,8 @@ static void head_line(unsigned long n, char *got[4], char *want[4])
 	want[1] = g_strdup_printf("Plan für S: Blöcke je Serie für ein "
 				  "richtiges, eindeutiges Urteil (Schaden, "
 				  "Nutzen oder Äquivalenz) mit der "
-				  "angegebenen Sicherheit, höchstens %lu %s",
+				  "angegebenen Erfolgswahrscheinlichkeit, "
+				  "höchstens %lu %s",
 				  n, de_blocks(n));
 	want[2] = g_strdup_printf("plán pro S: bloky na sérii pro správný "
 				  "jednoznačný verdikt (škoda, prospěch nebo "
@@ -132,7 +133,7 @@ static void simulations(unsigned long n, char *got[4], char *want[4])
 {
 	want[0] = g_strdup_printf("each of %lu simulated %s per size is drawn",
 				  n, n == 1 ? "study" : "studies");
-	want[1] = g_strdup_printf("je Größe %s %lu %s simuliert, jede aus "
+	want[1] = g_strdup_printf("Je Größe %s %lu %s simuliert, jede aus "
 				  "einer eigenen Welt", n == 1 ? "wird"
 				  : "werden", n, n == 1 ? "Studie"
 				  : "Studien");
@@ -214,7 +215,7 @@ static void seq_simulations(unsigned long n, char *got[4], char *want[4])
 {
 	want[0] = g_strdup_printf("each of %lu simulated %s per maximum is "
 				  "drawn", n, n == 1 ? "study" : "studies");
-	want[1] = g_strdup_printf("je Maximum %s %lu %s simuliert, jede aus "
+	want[1] = g_strdup_printf("Je Maximum %s %lu %s simuliert, jede aus "
 				  "einer eigenen Welt", n == 1 ? "wird"
 				  : "werden", n, n == 1 ? "Studie"
 				  : "Studien");

@@ -1,0 +1,111 @@
+#!/bin/bash
+# test_terms_de.sh: one concept, one word in every German message (pages,
+# figures, plan, compare), and the German and Czech number typography the
+# catalogs give, read from po/de.po and po/cs.po themselves.
+#
+# The words chosen (docs/translations.md, "Editorial read: numbers,
+# typography, German"):
+#   - "praktisch bedeutsame Schwelle", never "praktische Schwelle";
+#   - "Konfidenzniveau" for the level, never "Konfidenz" alone;
+#   - "95-%-Konfidenzintervall" in sentences and "95-%-KI" in table heads
+#     and figures: the number before a noun is "95-%" ("percentage before
+#     a noun"), so a message writes "%s-Konfidenzintervall" or "%s-KI",
+#     never "%s CI", "%s%%-KI" or "%s-Intervall" of the level;
+#   - "Bereich von ... bis ..." for min to max, never "Spannweite" (which
+#     is max - min); Czech "rozsah od ... do ...", never "rozpětí";
+#   - "Erfolgswahrscheinlichkeit" for the plan's assurance, never
+#     "Sicherheit";
+#   - "Korrektur" for an adjustment ("ohne Korrektur für multiples
+#     Testen", "nach der Holm-Korrektur"), "das die Null ausschließt",
+#     "um den Faktor sqrt(n/(n-1))", and no colon right after a
+#     preposition ("unterscheiden sich in:").
+#
+# Copyright (C) 2026 the pairboot authors
+# SPDX-License-Identifier: GPL-3.0-or-later
+# shellcheck source=tests/lib/lib.sh
+. "$top_srcdir/tests/lib/lib.sh"
+
+# msgstrs PO: each msgstr of PO on one line ("CTX|MSGID|MSGSTR"), its
+# continuation lines joined.
+msgstrs() {
+	LC_ALL=C awk '
+	function flush() {
+		if (which == "str" && id != "") print ctx "|" id "|" str
+		ctx = ""; id = ""; str = ""; which = ""
+	}
+	function text(line) {
+		sub(/^[^"]*"/, "", line); sub(/"$/, "", line); return line
+	}
+	/^#/ { next }
+	/^$/ { flush(); next }
+	/^msgctxt / { which = "ctx"; ctx = text($0); next }
+	/^msgid / { which = "id"; id = text($0); next }
+	/^msgid_plural / { which = "plural"; next }
+	/^msgstr/ {
+		if (which == "str") print ctx "|" id "|" str
+		which = "str"; str = text($0); next
+	}
+	/^"/ {
+		if (which == "ctx") ctx = ctx text($0)
+		else if (which == "id") id = id text($0)
+		else if (which == "str") str = str text($0)
+	}
+	END { flush() }' "$1"
+}
+
+msgstrs "$top_srcdir/po/de.po" >"$tap_tmp/de"
+msgstrs "$top_srcdir/po/cs.po" >"$tap_tmp/cs"
+ok "the German catalog is read" test "$(($(wc -l <"$tap_tmp/de")))" -gt 400
+ok "and the Czech one" test "$(($(wc -l <"$tap_tmp/cs")))" -gt 400
+
+# absent NAME FILE PATTERN: no msgstr of FILE matches the extended regular
+# expression PATTERN (the messages that do are shown).
+absent() {
+	local found
+	found=$(cut -d'|' -f3- "$2" | LC_ALL=C grep -E -e "$3")
+	[ -n "$found" ] && diag "$found"
+	ok "$1" test -z "$found"
+}
+
+# The patterns can match: each finds its word in the English it stands for
+# or in a line made up here.
+ok "a pattern finds what it looks for" sh -c \
+	"printf '%s\n' 'x|y|die praktische Schwelle' | cut -d'|' -f3- | grep -q -E 'praktischen? Schwelle'"
+
+absent "de: praktisch bedeutsame Schwelle, never praktische Schwelle" \
+	"$tap_tmp/de" 'praktischen? Schwelle'
+absent "de: Konfidenzniveau, never Konfidenz alone" \
+	"$tap_tmp/de" 'Konfidenz([^ni]|$)'
+absent "de: no CI for the interval (CI-Prüfung is continuous integration)" \
+	"$tap_tmp/de" '(^|[^A-Za-z])CI([^-A-Za-z]|$)'
+absent "de: the level before a noun comes as 95-%, not written close" \
+	"$tap_tmp/de" '%s%%-(KI|Konfidenz)|%s-Intervall'
+absent "de: no Spannweite for min to max" "$tap_tmp/de" 'Spannweite'
+absent "cs: no rozpětí for min to max" "$tap_tmp/cs" 'rozpětí'
+absent "de: Erfolgswahrscheinlichkeit, never Sicherheit" \
+	"$tap_tmp/de" 'Sicherheit'
+absent "de: Korrektur for an adjustment (multiple testing, Holm), never Anpassung" \
+	"$tap_tmp/de" 'Anpassung'
+absent "de: die Null, not null, as the number excluded" \
+	"$tap_tmp/de" ' null aus'
+absent "de: the factor named" "$tap_tmp/de" '[^r] sqrt\('
+absent "de: no colon right after a preposition" \
+	"$tap_tmp/de" ' (in|an|auf|mit|von|bei|für|aus|nach|zu): '
+absent "de: a capital after a colon before a whole sentence (the ones read)" \
+	"$tap_tmp/de" ': (die|der|das|eine?|bei|je|dies) [^:;|]*(liegt|war|ist|sind|hält|brauchen|beurteilte|findet|erreichten|werden|wird) '
+
+# The typography of numbers: a NO-BREAK SPACE between a number and its
+# unit or '%' in German and Czech; "95-%" before a noun in German.
+msg() { LC_ALL=C grep -F -e "$2|$3|" "$1" | head -n 1 | cut -d'|' -f3-; }
+for l in de cs; do
+	is "$(msg "$tap_tmp/$l" "number and unit" "%s %s")" "%s${nb}%s" \
+		"$l: a number and its unit joined by a no-break space"
+	is "$(msg "$tap_tmp/$l" "percentage" "%s%%")" "%s${nb}%%" \
+		"$l: a percentage alone with a no-break space"
+done
+is "$(msg "$tap_tmp/de" "percentage before a noun" "%s%%")" "%s-%%" \
+	"de: a percentage before a noun, 95-%"
+is "$(msg "$tap_tmp/cs" "percentage before a noun" "%s%%")" "%s%%" \
+	"cs: a percentage before a noun written close, the adjective 95%"
+
+done_testing

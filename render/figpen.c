@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "common/numtext.h"
+#include "render/cs_prep.h"
 #include "render/i18n.h"
 #include "render/studytext.h"
 
@@ -98,7 +99,7 @@ char *fig_printf(const char *format, ...)
 	char *s;
 
 	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
+	s = cs_prep_vprintf("", format, ap);
 	va_end(ap);
 	return s;
 }
@@ -120,7 +121,7 @@ char *fig_count_printf(const fig_pen *p, const char *format, ...)
 	char *s;
 
 	va_start(ap, format);
-	s = numtext_group_vprintf(group_sep(p), format, ap);
+	s = cs_prep_vprintf(group_sep(p), format, ap);
 	va_end(ap);
 	return s;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/numtext.h"
+#include "render/cs_prep.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/studytext.h"
@@ -119,7 +120,7 @@ const char *mdpage_fmt(mdpage *md, const char *format, ...)
 	gchar *s;
 
 	va_start(ap, format);
-	s = numtext_group_vprintf(md->group_sep, format, ap);
+	s = cs_prep_vprintf(md->group_sep, format, ap);
 	va_end(ap);
 	return mdpage_keep(md, s);
 }

@@ -168,6 +168,22 @@ const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size)
 	return buf;
 }
 
+const char *fig_state_named(fig_pen *p, pb_state st, char *buf,
+			    size_t size)
+{
+	if (st.missing) {
+		const char *named = trc(p, "state in a sentence",
+					"\"missing\"");
+		size_t n = strlen(named);
+
+		if (n < size) {
+			memcpy(buf, named, n + 1);
+			return buf;
+		}
+	}
+	return fig_state(p, st, buf, size);
+}
+
 double fig_label(fig_pen *p, style_font font, const char *text, double x,
 		 double y, int anchor, double width, int max_lines,
 		 style_rgb colour)

@@ -151,6 +151,13 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 			   in_table);
 }
 
+const char *mdpage_state_named(mdpage *md, pb_state st, bool in_table)
+{
+	if (st.missing)
+		return mdpage_phrase(md, PH_MISSING_NAMED);
+	return mdpage_state(md, st, in_table);
+}
+
 /* TEXT (pooled) with its number mark (mdpage.h) when the page is
  * marked: the exact VALUE, RULE and SIDES. */
 static const char *mark(mdpage *md, const char *text, double value,

@@ -1014,7 +1014,7 @@ static void check_page_words(const study *os, const analysis *oa,
 				"(judged by the Monte Carlo error)"),
 	       "compare page: an endpoint beyond -T is outside it");
 	tap_ok(compare_page_has(os, oa, ns, na, c, "cs", "horní mez leží "
-				"0.016 ms na vnější straně hranice -1.784 ms"),
+				"0.016 ms na vnější straně prahu -1.784 ms"),
 	       "compare page, cs: the same in Czech");
 	/* -1.7838 would print as -1.784 = -T, 0.0004 as +0.000. */
 	ci->estimate = 0.0004;

@@ -108,11 +108,61 @@ static void test_plurals(void)
 	       "ko: the same form for 1 and 50");
 }
 
+/* One concept, one word, in every message of a language: the word the
+ * published article uses where it has one (../shared/wiki/LANG.txt),
+ * and never the variant an editor found beside it. */
+static const struct { const char *lang, *rejected, *chosen; } variants[] = {
+	/* pooling: "spojený počet", "nejsou spojeny" in the article */
+	{ "cs", "slou\xc4\x8d", "spojit" },
+	/* trace: "trasování" in the article, never the English word */
+	{ "cs", " trace ", "trasovac\xc3\xad" },
+	{ "cs", "Trace ", "trasovac\xc3\xad" },
+	/* threshold: "práh" in the article; "hranic" is its boundary
+	   values only ("Kontrola hranic") */
+	{ "cs", "hranice", "pr\xc3\xa1h" },
+	{ "cs", "hranici", "pr\xc3\xa1h" },
+	/* per boot: "po načteních" reads "after the boots" */
+	{ "cs", "po na\xc4\x8dten\xc3\xad" "ch", "na jedno na\xc4\x8dten\xc3\xad" },
+	/* pilot: "인프라 파일럿" in the article */
+	{ "ko", "\xec\x98\x88\xeb\xb9\x84", "\xed\x8c\x8c\xec\x9d\xbc\xeb\x9f\xbf" },
+	/* indeterminate: "불확정" in the article */
+	{ "ko", "\xeb\xaf\xb8\xea\xb2\xb0\xec\xa0\x95", "\xeb\xb6\x88\xed\x99\x95\xec\xa0\x95" },
+	/* size open: 크기 미정 */
+	{ "ko", "\xeb\xaf\xb8\xed\x99\x95\xec\xa0\x95", "\xeb\xaf\xb8\xec\xa0\x95" },
+	/* simulation: 시뮬레이션 */
+	{ "ko", "\xeb\xaa\xa8\xec\x9d\x98", "\xec\x8b\x9c\xeb\xae\xac\xeb\xa0\x88\xec\x9d\xb4\xec\x85\x98" },
+};
+
+struct variant_scan { const char *rejected; size_t found; };
+
+static void scan_variant(const char *text, void *user)
+{
+	struct variant_scan *v = user;
+
+	if (strstr(text, v->rejected)) {
+		v->found++;
+		tap_diag("%s", text);
+	}
+}
+
+static void test_one_word(void)
+{
+	for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+		struct variant_scan v = { variants[i].rejected, 0 };
+
+		i18n_each_text(variants[i].lang, scan_variant, &v);
+		tap_ok(v.found == 0, "%s: no message says %s (the word is %s)",
+		       variants[i].lang, variants[i].rejected,
+		       variants[i].chosen);
+	}
+}
+
 int main(void)
 {
 	test_languages();
 	test_terms();
 	test_missing();
 	test_plurals();
+	test_one_word();
 	return tap_done();
 }

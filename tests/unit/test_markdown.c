@@ -1079,7 +1079,7 @@ static void check_fragile_words(loaded *mm)
 		  "+1.784 ms" },
 		{ "de", "die obere Intervallgrenze liegt 0.012 ms innerhalb der "
 		  "Schwelle +1.784 ms" },
-		{ "cs", "horní mez leží 0.012 ms na vnitřní straně hranice "
+		{ "cs", "horní mez leží 0.012 ms na vnitřní straně prahu "
 		  "+1.784 ms" },
 		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },
 	};
@@ -1486,7 +1486,7 @@ static void check_variants(loaded *mm)
 	       && page_has_in(mm, "de", "ein nominelles 95%-Intervall")
 	       && page_has_in(mm, "cs", "rozdíly jen 79.5 % (docs")
 	       && page_has_in(mm, "cs", "hladina spolehlivosti 95 %.")
-	       && page_has_in(mm, "ko", "모의 연구의 79.5%에서만")
+	       && page_has_in(mm, "ko", "시뮬레이션 연구의 79.5%에서만")
 	       && page_has_in(mm, "ko", "신뢰수준 95%."),
 	       "a percentage on its own is spaced as each language writes it");
 	/* One run is said as a language says one, not "the 1 run"; the

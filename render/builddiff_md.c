@@ -115,10 +115,13 @@ static const char *pair_name(page *pg, size_t old_series, size_t new_series)
 	if (pg->c->series_matched)
 		return series_name(pg, &pg->ns->plan, new_series);
 	/* TRANSLATORS: a new series compared with an old one, "Series a
-	   (new) against Series 1 (old)". */
+	   (new) against Series 1 (old)"; the second name is the one after
+	   a preposition (context "series label after a preposition"), so
+	   Czech reads "Série a (nová) proti sérii 1 (staré)". */
 	return fmt(pg, tr(pg, "%s (new) against %s (old)"),
 		   series_name(pg, &pg->ns->plan, new_series),
-		   series_name(pg, &pg->os->plan, old_series));
+		   mdpage_series_name_after(&pg->md, &pg->os->plan,
+					    old_series));
 }
 
 /* A changed verdict with its direction, by the old plan's better side. */

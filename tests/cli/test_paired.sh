@@ -29,6 +29,19 @@ is "$(paired "$out/two")" \
 	"paired-10.en.svg paired-10.ko.svg paired-missing.en.svg paired-missing.ko.svg " \
 	"the chosen states, the chosen languages, only the SVG asked for"
 
+# The missing state by the word any page writes for it, in a table or
+# quoted in a sentence.
+for name in 없음 fehlt chybí '„chybí“' '"missing"' "‘없음’"; do
+	run_pb report "$mmcss" -o "$out/named" --lang en --format svg \
+		--figures "paired=$name"
+	is "$pb_status:$(paired "$out/named")" "0:paired-missing.en.svg " \
+		"--figures paired=$name: the missing state's figure"
+	rm -rf "$out/named"
+done
+run_pb report "$mmcss" -o "$out/twice" --lang en --format svg \
+	--figures paired=missing,없음
+is "$pb_status" 64 "--figures paired=missing,없음: the same state twice"
+
 run_pb report "$mmcss" -o "$out/plain" --lang en,ko --format md,svg
 is "$(paired "$out/plain")" "" "without --figures: no paired figure"
 ok "and the pages are the same bytes with or without it" \

@@ -5,6 +5,7 @@
  * "se stem", "ze čtyř tisíc", "v sedmnácti"), and checked against the
  * forms of the Internetová jazyková příručka ("ve dvou", "se dvěma",
  * "ze tří", "ke čtyřem", "v sedmi", "se sedmi", "ke stolu"). */
+#include <stdio.h>
 #include <string.h>
 
 #include "render/cs_prep.h"
@@ -189,6 +190,209 @@ static void test_catalogs(void)
 	}
 }
 
+/* ---- the Czech messages, at the numbers and names that change them ---- */
+
+/* The Czech message (CTX may be NULL) formatted as the pages format it. */
+static gchar *cs_msg(const char *ctx, const char *msgid, ...)
+{
+	const char *t = ctx ? i18n_ctext("cs", ctx, msgid)
+			    : i18n_text("cs", msgid);
+	va_list ap;
+	gchar *s;
+
+	if (!t)
+		return NULL;
+	va_start(ap, msgid);
+	s = cs_prep_vprintf(NBSP, t, ap);
+	va_end(ap);
+	return s;
+}
+
+static gchar *cs_msgn(const char *msgid, const char *plural,
+		      unsigned long n, ...)
+{
+	const char *t = i18n_ntext("cs", msgid, plural, n);
+	va_list ap;
+	gchar *s;
+
+	if (!t)
+		return NULL;
+	va_start(ap, n);
+	s = cs_prep_vprintf(NBSP, t, ap);
+	va_end(ap);
+	return s;
+}
+
+/* One case: GOT (taken) must hold WANT. */
+static void has(tap_cases *c, gchar *got, const char *want, const char *at)
+{
+	tap_case(c, got && strstr(got, want), want, got, "%s", at);
+	g_free(got);
+}
+
+/* The comparison table's head: s before the reference state. */
+static void msg_comparison(void)
+{
+	static const struct { const char *state, *want; } t[] = {
+		{ "`0`", "Srovnání s `0`" },       /* s nulou */
+		{ "`1`", "Srovnání s `1`" },       /* s jedním */
+		{ "`2`", "Srovnání se `2`" },      /* se dvěma */
+		{ "`3`", "Srovnání se `3`" },      /* se třemi */
+		{ "`4`", "Srovnání se `4`" },      /* se čtyřmi */
+		{ "`5`", "Srovnání s `5`" },       /* s pěti */
+		{ "`7`", "Srovnání se `7`" },      /* se sedmi */
+		{ "`10`", "Srovnání s `10`" },     /* s deseti */
+		{ "`17`", "Srovnání se `17`" },    /* se sedmnácti */
+		{ "`20`", "Srovnání se `20`" },    /* se dvaceti */
+		{ "`31`", "Srovnání se `31`" },    /* se třiceti jedna */
+		{ "`100`", "Srovnání se `100`" },  /* se stem */
+		{ "`7000`", "Srovnání se `7000`" },/* se sedmi tisíci */
+		{ "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c",
+		  "Srovnání s \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c" },
+		{ "`Balanced`", "Srovnání s `Balanced`" },
+		{ "`standard`", "Srovnání se `standard`" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		has(&c, cs_msg(NULL, "Comparison with %s", t[i].state),
+		    t[i].want, t[i].state);
+	tap_cases_done(&c, "cs: \"Comparison with %%s\" at 0 to 7000 and "
+		       "names");
+}
+
+/* The bootstrap's resamples after s. */
+static void msg_resamples(void)
+{
+	static const struct { const char *n, *want; } t[] = {
+		{ "1" NBSP "000", "bootstrap s 1" NBSP "000 " },   /* s tisíci */
+		{ "2" NBSP "000", "bootstrap se 2" NBSP "000 " },  /* se dvěma */
+		{ "4" NBSP "000", "bootstrap se 4" NBSP "000 " },  /* se čtyřmi */
+		{ "5" NBSP "000", "bootstrap s 5" NBSP "000 " },   /* s pěti */
+		{ "7" NBSP "000", "bootstrap se 7" NBSP "000 " },  /* se sedmi */
+		{ "10" NBSP "000", "bootstrap s 10" NBSP "000 " }, /* s deseti */
+		{ "17" NBSP "000", "bootstrap se 17" NBSP "000 " },
+		{ "31" NBSP "000", "bootstrap se 31" NBSP "000 " },
+		{ "100" NBSP "000", "bootstrap se 100" NBSP "000 " },
+		{ "999", "bootstrap s 999 " },                     /* s devíti */
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		has(&c, cs_msg(NULL, "Interval: paired bootstrap with %s "
+			       "resamples (generator mt19937, seed %s), method "
+			       "%s, confidence %s.", t[i].n, "1", "`t`",
+			       "95 %"), t[i].want, t[i].n);
+	tap_cases_done(&c, "cs: the resamples after s, 999 to 100 000");
+}
+
+/* "in N runs" and "the filter kept K of N rows", the counts grouped. */
+static void msg_runs(void)
+{
+	static const struct { unsigned long n; const char *in, *of; } t[] = {
+		{ 1, "v 1 běhu", "z 1 řádku" },
+		{ 2, "ve 2 bězích", "ze 2 řádků" },
+		{ 3, "ve 3 bězích", "ze 3 řádků" },
+		{ 4, "ve 4 bězích", "ze 4 řádků" },
+		{ 5, "v 5 bězích", "z 5 řádků" },
+		{ 6, "v 6 bězích", "ze 6 řádků" },      /* v šesti, ze šesti */
+		{ 7, "v 7 bězích", "ze 7 řádků" },      /* v sedmi, ze sedmi */
+		{ 17, "v 17 bězích", "ze 17 řádků" },
+		{ 21, "ve 21 bězích", "ze 21 řádků" },
+		{ 31, "ve 31 bězích", "ze 31 řádků" },
+		{ 100, "ve 100 bězích", "ze 100 řádků" },
+		{ 1000, "v 1" NBSP "000 bězích", "z 1" NBSP "000 řádků" },
+		{ 4834, "ve 4" NBSP "834 bězích", "ze 4" NBSP "834 řádků" },
+		{ 7000, "v 7" NBSP "000 bězích", "ze 7" NBSP "000 řádků" },
+		{ 9660, "v 9" NBSP "660 bězích", "z 9" NBSP "660 řádků" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%lu", t[i].n);
+		has(&c, cs_msgn("in %zu run", "in %zu runs", t[i].n,
+				(size_t)t[i].n), t[i].in, at);
+		has(&c, cs_msgn("the filter kept %zu of %zu row",
+				"the filter kept %zu of %zu rows", t[i].n,
+				(size_t)1, (size_t)t[i].n), t[i].of, at);
+	}
+	tap_cases_done(&c, "cs: v and z before a grouped count, 1 to 9 660");
+}
+
+/* A percentage after v: the spread test's power, the coverage of the
+ * small-sample note, the plan's caution. */
+static void msg_percent(void)
+{
+	static const struct { const char *pct, *want; } t[] = {
+		{ "0,5 %", "asi v 0,5 % případů" },     /* v nule celé pět */
+		{ "2 %", "asi ve 2 % případů" },
+		{ "4,5 %", "asi ve 4,5 % případů" },
+		{ "7 %", "asi v 7 % případů" },
+		{ "15 %", "asi v 15 % případů" },
+		{ "22 %", "asi ve 22 % případů" },
+		{ "31 %", "asi ve 31 % případů" },
+		{ "79,5 %", "asi v 79,5 % případů" },
+		{ "100 %", "asi ve 100 % případů" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		has(&c, cs_msg(NULL, "%s against %s: at %zu + %zu runs and "
+			       "p < %s, the spread test finds an SD twice as "
+			       "large about %s of the time (normal runs, "
+			       "simulated; docs/statistics.md).", "Série 2",
+			       "sérii 1", (size_t)10, (size_t)10, "0,05",
+			       t[i].pct), t[i].want, t[i].pct);
+	}
+	has(&c, cs_msgn("%s: with %zu pair (simulated at %zu), a nominal %s "
+			"interval of method %s covered the true difference "
+			"in only %s of simulated studies with strongly skewed "
+			"differences (docs/statistics.md); a change computed "
+			"from such an effect may be less certain than its "
+			"confidence suggests.",
+			"%s: with %zu pairs (simulated at %zu), a nominal %s "
+			"interval of method %s covered the true difference "
+			"in only %s of simulated studies with strongly skewed "
+			"differences (docs/statistics.md); a change computed "
+			"from such an effect may be less certain than its "
+			"confidence suggests.", 3, "Série 1", (size_t)3,
+			(size_t)3, "95%", "`t`", "31 %"),
+	    "jen ve 31 % simulovaných", "coverage 31 %");
+	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%");
+}
+
+/* The column after z, the series after v, the level after s. */
+static void msg_names(void)
+{
+	tap_cases c = { 0, 0 };
+
+	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`",
+		       "`latency_us`"), "`p99` z `latency_us`", "latency_us");
+	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`", "`sample_ms`"),
+	    "`p99` ze `sample_ms`", "sample_ms");
+	has(&c, cs_msg(NULL, "%s: the effect in %s minus the effect in %s is "
+		       "%s %s; the effects of the series differ clearly.",
+		       "`10`", "sérii 2", "sérii 1", "`+1,2 ms`",
+		       "`[+0,2; +2,2]`"), "efekt v sérii 2 minus efekt v "
+	    "sérii 1", "series");
+	has(&c, cs_msg("figure", "Mean of the paired per-boot differences "
+		       "with its %s%% confidence interval (%s), one row per "
+		       "state, series shown separately", "95", "percentilový "
+		       "bootstrap"), "na jedno načtení s 95% intervalem", "95");
+	has(&c, cs_msg("figure", "Mean of the paired per-boot differences "
+		       "with its %s%% confidence interval (%s), one row per "
+		       "state, series shown separately", "70", "percentilový "
+		       "bootstrap"), "se 70% intervalem", "70");
+	has(&c, cs_msg(NULL, "Run order of %s: %s ran at position %zu clearly "
+		       "more often than the other states.", "Série 1",
+		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c", (size_t)1),
+	    "stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c běžel na pozici 1",
+	    "missing");
+	tap_cases_done(&c, "cs: z before a column, v before a series, s "
+		       "before a level, the state missing as a name");
+}
+
 int main(void)
 {
 	tap_cases c = { 0, 0 };
@@ -203,5 +407,10 @@ int main(void)
 	test_marks();
 	test_format();
 	test_catalogs();
+	msg_comparison();
+	msg_resamples();
+	msg_runs();
+	msg_percent();
+	msg_names();
 	return tap_done();
 }

@@ -157,6 +157,58 @@ static void test_one_word(void)
 	}
 }
 
+/* Korean writes 와/과, 는/은, 가/이, 를/을, 로/으로 as the word before
+ * ends, which a number or name put in for a directive does not tell the
+ * catalog: no Korean message puts one right after a directive (a quote
+ * or backtick between counts as nothing), except "normalized to %s",
+ * which has a context for the numbers that take 으로. */
+struct particle_scan { size_t found; };
+
+static void scan_particle(const char *text, void *user)
+{
+	static const char *const particles[] = {
+		"\xec\x99\x80", "\xea\xb3\xbc",   /* 와 과 */
+		"\xeb\x8a\x94", "\xec\x9d\x80",   /* 는 은 */
+		"\xea\xb0\x80 ", "\xec\x9d\xb4 ", /* 가 이 */
+		"\xeb\xa5\xbc", "\xec\x9d\x84",   /* 를 을 */
+		"\xeb\xa1\x9c", "\xec\x9c\xbc\xeb\xa1\x9c", /* 로 으로 */
+	};
+	struct particle_scan *ps = user;
+
+	if (strstr(text, "\xec\xa0\x95\xea\xb7\x9c\xed\x99\x94"))
+		return;     /* 정규화됨: "normalized to %s", by context */
+	for (const char *s = strchr(text, '%'); s; s = strchr(s + 1, '%')) {
+		const char *e = s + 1;
+		while ((*e >= '0' && *e <= '9') || *e == '$')
+			e++;
+		if (*e == 'z' || *e == 'l')
+			e++;
+		if (*e != 's' && *e != 'u' && *e != 'd')
+			continue;
+		e++;
+		if (*e == '`')
+			e++;
+		else if (!strncmp(e, "\xe2\x80\x99", 3)
+			 || !strncmp(e, "\xe2\x80\x9d", 3))
+			e += 3;
+		for (size_t i = 0; i < sizeof particles / sizeof *particles;
+		     i++)
+			if (!strncmp(e, particles[i], strlen(particles[i]))) {
+				ps->found++;
+				tap_diag("%s", text);
+			}
+	}
+}
+
+static void test_particles(void)
+{
+	struct particle_scan ps = { 0 };
+
+	i18n_each_text("ko", scan_particle, &ps);
+	tap_ok(ps.found == 0, "ko: no particle that follows the final sound "
+	       "stands right after a directive");
+}
+
 int main(void)
 {
 	test_languages();
@@ -164,5 +216,6 @@ int main(void)
 	test_missing();
 	test_plurals();
 	test_one_word();
+	test_particles();
 	return tap_done();
 }

@@ -44,6 +44,13 @@ static const char *state_text(page *pg, pb_state st)
 	return mdpage_state(&pg->md, st, true);
 }
 
+/* The same in a sentence, a title or an alt text: a missing value's word
+ * quoted as the state's name. */
+static const char *state_name(page *pg, pb_state st)
+{
+	return mdpage_state_named(&pg->md, st, true);
+}
+
 static const char *num(page *pg, double x, bool sign)
 {
 	return mdpage_fixed(&pg->md, x, pg->decimals, sign);
@@ -109,10 +116,13 @@ static const char *pair_name(page *pg, size_t old_series, size_t new_series)
 	if (pg->c->series_matched)
 		return series_name(pg, &pg->ns->plan, new_series);
 	/* TRANSLATORS: a new series compared with an old one, "Series a
-	   (new) against Series 1 (old)". */
+	   (new) against Series 1 (old)"; the second name is the one after
+	   a preposition (context "series label after a preposition"), so
+	   Czech reads "Série a (nová) proti sérii 1 (staré)". */
 	return fmt(pg, tr(pg, "%s (new) against %s (old)"),
 		   series_name(pg, &pg->ns->plan, new_series),
-		   series_name(pg, &pg->os->plan, old_series));
+		   mdpage_series_name_after(&pg->md, &pg->os->plan,
+					    old_series));
 }
 
 /* A changed verdict with its direction, by the old plan's better side. */
@@ -298,7 +308,7 @@ static const char *state_list(page *pg, const pb_state *st, size_t n)
 	const char *text;
 
 	for (size_t i = 0; i < n; i++)
-		g_ptr_array_add(items, (gpointer)state_text(pg, st[i]));
+		g_ptr_array_add(items, (gpointer)state_name(pg, st[i]));
 	text = join(pg, items, ", ");
 	g_ptr_array_free(items, TRUE);
 	return text;
@@ -672,7 +682,7 @@ static void section_baseline(page *pg)
 	head(pg, 2, tr(pg, "Baseline"));
 	para(pg, fmt(pg, tr(pg, "The reference state %s: "
 		"the mean of its per-run statistic, new build minus old "
-		"build."), state_text(pg, pg->os->plan.reference)));
+		"build."), state_name(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, trc(pg, "table header", "Series"));
 	add(row, tr(pg, "Old build"));
@@ -712,7 +722,7 @@ static void section_effects(page *pg)
 	para(pg, fmt(pg, tr(pg, "Each state's effect is its "
 		"mean paired difference from %s; the table shows the new "
 		"effect minus the old one, with the old and the new effect in "
-		"brackets."), state_text(pg, pg->os->plan.reference)));
+		"brackets."), state_name(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, phrase(pg, PH_HEAD_STATE));
 	for (size_t k = 0; k < pairs; k++) {
@@ -783,11 +793,11 @@ static void section_figure(page *pg)
 	title = fmt(pg, trc(pg, "figure", "Change between the builds and "
 			    "the effects on each: difference in %s from "
 			    "state %s"),
-		    code(pg, op->statistic.name), state_text(pg, op->reference));
+		    code(pg, op->statistic.name), state_name(pg, op->reference));
 	parts = g_ptr_array_new();
 	for (size_t s = 0; s < c->n_states; s++)
 		g_ptr_array_add(parts, (gpointer)fmt(pg, "%s: %s",
-			state_text(pg, c->states[s].state),
+			state_name(pg, c->states[s].state),
 			verdict_text(pg, c->states[s].verdict,
 				     c->states[s].direction)));
 	if (c->n_states == 0 || c->n_effects == 0)
@@ -842,7 +852,7 @@ static void section_notes(page *pg)
 	}
 	for (size_t i = 0; i < c->n_effects; i++) {
 		const effect_change *e = &c->effects[i];
-		fragile_note(pg, fmt(pg, "%s, %s", state_text(pg,
+		fragile_note(pg, fmt(pg, "%s, %s", state_name(pg,
 				c->states[e->state].state),
 				pair_name(pg, e->old_series, e->new_series)),
 			     &e->change, &started);
@@ -939,7 +949,7 @@ static void small_samples_of(page *pg, bool new, bool *started)
 			todo[j] = false;
 			g_ptr_array_add(names, (gpointer)fmt(pg, "%s %s",
 				series_name(pg, &s->plan, o->series),
-				state_text(pg, s->plan.states[o->state])));
+				state_name(pg, s->plan.states[o->state])));
 		}
 		if (!*started)
 			head(pg, 2, tr(pg, "Small samples"));

@@ -275,7 +275,7 @@ static char *legend_label(fig_pen *p, size_t i, void *ctx)
 	(void)ctx;
 	switch (i) {
 	case 0:
-		fig_state(p, p->in->s->plan.reference, ref, sizeof ref);
+		fig_state_named(p, p->in->s->plan.reference, ref, sizeof ref);
 		return fig_printf(trc(p, "figure", "reference state %s"), ref);
 	case 1:
 		return g_strdup(trc(p, "figure", "compared state"));
@@ -349,7 +349,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 
 	if (st != PB_OK)
 		return st;
-	fig_state(p, plan->reference, ref, sizeof ref);
+	fig_state_named(p, plan->reference, ref, sizeof ref);
 	metric = fig_metric(p, plan);
 	/* TRANSLATORS: the title of the per-boot figure: what was measured
 	   ("p99 of latency_us per boot", or the study's own words), then

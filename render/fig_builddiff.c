@@ -461,7 +461,7 @@ pb_status fig_builddiff_draw(cairo_t *cr, const fig_builddiff_input *in,
 
 	if (st != PB_OK)
 		return st;
-	fig_state(p, op->reference, ref, sizeof ref);
+	fig_state_named(p, op->reference, ref, sizeof ref);
 	w.title = fig_printf(trc(p, "figure", "Change between the builds and "
 				 "the effects on each: difference in %s from "
 				 "state %s"),

@@ -274,7 +274,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 
 	if (st != PB_OK)
 		return st;
-	fig_state(p, plan->reference, ref, sizeof ref);
+	fig_state_named(p, plan->reference, ref, sizeof ref);
 	metric = fig_metric(p, plan);
 	/* TRANSLATORS: the title of the difference figure: what was
 	   measured ("p99 of latency_us per boot", or the study's own

@@ -613,7 +613,7 @@ static char *legend_label(fig_pen *p, size_t i, void *ctx)
 	(void)ctx;
 	switch (i) {
 	case 0:
-		fig_state(p, plan->reference, ref, sizeof ref);
+		fig_state_named(p, plan->reference, ref, sizeof ref);
 		return fig_printf(trc(p, "figure", "reference state %s"), ref);
 	case 1:
 		return g_strdup(trc(p, "figure", "compared state"));
@@ -909,9 +909,9 @@ pb_status fig_paired_draw(cairo_t *cr, const void *what, double width,
 
 	if (st != PB_OK)
 		return st;
-	fig_state(p, plan->reference, ref, sizeof ref);
-	fig_state(p, pi->state < plan->n_states ? plan->states[pi->state]
-		  : plan->reference, sbuf, sizeof sbuf);
+	fig_state_named(p, plan->reference, ref, sizeof ref);
+	fig_state_named(p, pi->state < plan->n_states ? plan->states[pi->state]
+			: plan->reference, sbuf, sizeof sbuf);
 	title = fig_printf(trc(p, "figure", "Paired difference in %s: state "
 			       "%s against state %s"),
 			   plan->statistic.name, sbuf, ref);

@@ -12,6 +12,7 @@
 #include <glib.h>
 
 #include "common/numtext.h"
+#include "render/cs_prep.h"
 #include "render/i18n.h"
 #include "render/studytext.h"
 
@@ -105,7 +106,7 @@ char *fig_printf(const char *format, ...)
 	char *s;
 
 	va_start(ap, format);
-	s = g_strdup_vprintf(format, ap);
+	s = cs_prep_vprintf("", format, ap);
 	va_end(ap);
 	return s;
 }
@@ -127,7 +128,7 @@ char *fig_count_printf(const fig_pen *p, const char *format, ...)
 	char *s;
 
 	va_start(ap, format);
-	s = numtext_group_vprintf(group_sep(p), format, ap);
+	s = cs_prep_vprintf(group_sep(p), format, ap);
 	va_end(ap);
 	return s;
 }
@@ -190,6 +191,22 @@ static double widest_word(fig_pen *p, style_font font, const char *text)
 	}
 	g_strfreev(words);
 	return widest;
+}
+
+const char *fig_state_named(fig_pen *p, pb_state st, char *buf,
+			    size_t size)
+{
+	if (st.missing) {
+		const char *named = trc(p, "state in a sentence",
+					"\"missing\"");
+		size_t n = strlen(named);
+
+		if (n < size) {
+			memcpy(buf, named, n + 1);
+			return buf;
+		}
+	}
+	return fig_state(p, st, buf, size);
 }
 
 double fig_label(fig_pen *p, style_font font, const char *text, double x,

@@ -184,6 +184,12 @@ char *fig_metric(fig_pen *p, const study_plan *plan);
  * text is drawn as plain text (never Pango markup). */
 const char *fig_state(fig_pen *p, pb_state st, char *buf, size_t size);
 
+/* The same for a title or a legend's sentence ("difference from state
+ * %s"): a missing value's word quoted as the state's name (the context
+ * "state in a sentence"), as the pages name it. */
+const char *fig_state_named(fig_pen *p, pb_state st, char *buf,
+			    size_t size);
+
 /* Draws the label TEXT (a state's name, say) in FONT within WIDTH points,
  * placed by ANCHOR at (X, Y) as style_text_show places it: on one line
  * when it fits; otherwise wrapped at blanks into at most MAX_LINES lines

@@ -47,11 +47,12 @@ static const char *code(page *pg, const char *text, bool in_table)
 }
 
 /* A state as the article shows it: its value in a code span, or the
- * language's word for a missing value, plain; in a table cell (state_cell)
- * a '|' of a state name must not end the cell. */
+ * language's word for a missing value, plain in a table cell (state_cell,
+ * where a '|' of a state name must not end the cell) and quoted as a name
+ * in a sentence (state_text). */
 static const char *state_text(page *pg, pb_state st)
 {
-	return mdpage_state(&pg->md, st, false);
+	return mdpage_state_named(&pg->md, st, false);
 }
 
 static const char *state_cell(page *pg, pb_state st)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/numtext.h"
+#include "render/cs_prep.h"
 #include "render/i18n.h"
 #include "render/mdtext.h"
 #include "render/studytext.h"
@@ -119,7 +120,7 @@ const char *mdpage_fmt(mdpage *md, const char *format, ...)
 	gchar *s;
 
 	va_start(ap, format);
-	s = numtext_group_vprintf(md->group_sep, format, ap);
+	s = cs_prep_vprintf(md->group_sep, format, ap);
 	va_end(ap);
 	return mdpage_keep(md, s);
 }
@@ -148,6 +149,13 @@ const char *mdpage_state(mdpage *md, pb_state st, bool in_table)
 		return mdpage_phrase(md, PH_MISSING);
 	return mdpage_code(md, pb_state_format(st, buf, sizeof buf),
 			   in_table);
+}
+
+const char *mdpage_state_named(mdpage *md, pb_state st, bool in_table)
+{
+	if (st.missing)
+		return mdpage_phrase(md, PH_MISSING_NAMED);
+	return mdpage_state(md, st, in_table);
 }
 
 /* TEXT (pooled) with its number mark (mdpage.h) when the page is

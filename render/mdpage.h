@@ -110,6 +110,11 @@ const char *mdpage_code(mdpage *md, const char *text, bool in_table);
  * language's word for a missing value, plain. */
 const char *mdpage_state(mdpage *md, pb_state st, bool in_table);
 
+/* The same in a sentence or a title: the missing value's word quoted as
+ * a name (page phrase PH_MISSING_NAMED), so that it never reads as a
+ * word of the sentence. */
+const char *mdpage_state_named(mdpage *md, pb_state st, bool in_table);
+
 /* X with DECIMALS decimals, signed when SIGN (numtext_fixed). */
 const char *mdpage_fixed(mdpage *md, double x, int decimals, bool sign);
 

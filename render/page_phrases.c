@@ -65,6 +65,12 @@ static const page_phrase phrases[PH_COUNT] = {
 	/* TRANSLATORS: a registry value that was deleted, as the
 	   article's tables write it. */
 	[PH_MISSING] = PC_("state", "missing"),
+	/* TRANSLATORS: the same state named in a sentence or a title, where
+	   the other states stand as code spans (`20`): quoted as the
+	   language quotes a name, so that it reads as the state's name,
+	   never as a verb or an adjective of the sentence ("der Zustand
+	   „fehlt“", "stav „chybí“"). */
+	[PH_MISSING_NAMED] = PC_("state in a sentence", "\"missing\""),
 	/* TRANSLATORS: the statistic (`p99`) and the column of the
 	   measurements it is computed from (`latency_us`). */
 	[PH_SET_STATISTIC] = P_(

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "common/numtext.h"
+#include "render/cs_prep.h"
 
 /* A message with a plural form, as xgettext extracts it
  * (--keyword=NN_:1,2); the caller translates it. */
@@ -279,10 +280,13 @@ void plan_words_columns(GString *out, char *const *cells, size_t n,
 void plan_words_line(GString *out, const char *format, ...)
 {
 	va_list ap;
+	gchar *s;
 
 	va_start(ap, format);
-	g_string_append_vprintf(out, format, ap);
+	s = cs_prep_vprintf("", format, ap);
 	va_end(ap);
+	g_string_append(out, s);
+	g_free(s);
 	g_string_append_c(out, '\n');
 }
 

@@ -398,9 +398,30 @@ pb_status report_check_looks(const study *s, const analysis *a, diag *d)
 	return st;
 }
 
+/* True when the LEN bytes at P name the missing state as a page of any
+ * language writes it: in a table (missing, fehlt, chybí, 없음) or quoted
+ * in a sentence ("missing", „fehlt“, „chybí“, ‘없음’), so that a name
+ * copied from any page is understood. */
+static bool names_missing(const char *p, size_t len)
+{
+	for (size_t l = 0; l < i18n_count(); l++) {
+		const char *forms[2] = {
+			i18n_ctext(i18n_code(l), "state", "missing"),
+			i18n_ctext(i18n_code(l), "state in a sentence",
+				   "\"missing\"")
+		};
+		for (size_t f = 0; f < 2; f++)
+			if (forms[f] && strlen(forms[f]) == len
+			    && !memcmp(forms[f], p, len))
+				return true;
+	}
+	return false;
+}
+
 /* The states of R's list (or every compared state) as indices into the
  * plan's states, in plan order, into R.  A name is a state as the page
- * writes it (pb_state_format), byte for byte; an unknown one, the
+ * writes it (pb_state_format), byte for byte, or the missing state's word
+ * on a page of any language (names_missing); an unknown one, the
  * reference, or one given twice is a usage error (printed). */
 static pb_status resolve_paired(const study *s, const analysis *a,
 				paired_request *r)
@@ -422,7 +443,9 @@ static pb_status resolve_paired(const study *s, const analysis *a,
 			char buf[PB_STATE_BUFSIZE];
 			const char *name = pb_state_format(plan->states[i],
 							   buf, sizeof buf);
-			if (strlen(name) == len && !memcmp(name, p, len))
+			if ((strlen(name) == len && !memcmp(name, p, len))
+			    || (plan->states[i].missing
+				&& names_missing(p, len)))
 				found = i;
 		}
 		if (len == 0)
@@ -669,10 +692,12 @@ static const cli_option report_options[] = {
 	  "letters, digits, '.', '_' and '-' (default: none)" },
 	{ OPT_FIGURES, 0, "figures", "paired[=STATES]", false,
 	  "also draw the paired figure of each state of STATES "
-	  "(comma-separated, spelled as the page writes them; default: every "
-	  "compared state) as paired-STATE.LANG.svg and .png, linked from the "
-	  "pages, and in the PDF report; a state that is not one of the study's, or a --format "
-	  "without svg, png and pdf, is a usage error (exit 64)" },
+	  "(comma-separated, spelled as the page writes them, the missing "
+	  "value as any language's page names it: missing, fehlt, chybí, "
+	  "없음; default: every compared state) as paired-STATE.LANG.svg "
+	  "and .png, linked from the pages, and in the PDF report; a state "
+	  "that is not one of the study's, or a --format without svg, png "
+	  "and pdf, is a usage error (exit 64)" },
 };
 
 const cli_command command_report = {

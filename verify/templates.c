@@ -47,6 +47,15 @@ static GString *pattern_of(const char *text)
 		size_t n;
 
 		if (c == '%' && (n = conversion_len(t + i)) > 0) {
+			/* A Czech preposition right before it is written
+			 * "ve", "se", "ke", "ze" as what is put in asks
+			 * (render/cs_prep.h): the place opens after its
+			 * letter. */
+			if (g->len >= 2 && g->str[g->len - 1] == ' '
+			    && strchr("vskzVSKZ", g->str[g->len - 2])
+			    && (g->len == 2 || g->str[g->len - 3] == ' '
+				|| g->str[g->len - 3] == '('))
+				g_string_truncate(g, g->len - 1);
 			if (!g->len || g->str[g->len - 1] != OPEN)
 				g_string_append_c(g, OPEN);
 			i += n;

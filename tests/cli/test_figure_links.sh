@@ -50,7 +50,7 @@ ok "en: the table gives the verdict in full" \
 	grep -q "^| \`High performance\` | .* | the series' verdicts differ; no pooled conclusion: " \
 	"$out/power/en.md"
 is "$(grep '^!\[.*](interval.en.svg)$' "$out/mmcss/en.md")" \
-	"![99th percentile of the measuring workload's per-period latency, per boot: difference from state \`20\`, each state against the practical threshold: missing, \`100\`: practical harm; \`0\`, \`10\`: not established.](interval.en.svg)" \
+	"![99th percentile of the measuring workload's per-period latency, per boot: difference from state \`20\`, each state against the practical threshold: \"missing\", \`100\`: practical harm; \`0\`, \`10\`: not established.](interval.en.svg)" \
 	"mmcss en: states of one verdict together, in the order of their first state"
 # The per-boot figure: what was measured and the states' verdicts.
 is "$(grep '^!\[.*](boots.en.svg)$' "$out/power/en.md")" \
@@ -63,10 +63,10 @@ is "$(grep '^!\[.*](boots.de.svg)$' "$out/power/de.md")" \
 # and the priority transitions, as the mechanism table shows them, states
 # that recorded the same together.
 is "$(grep '^!\[Priority' "$out/mmcss/en.md")" \
-	'![Priority of the test thread before registration, after it and after cleanup, per state: missing, `100`: registered 0/4, MMCSS stopped, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registered 4/4, MMCSS running, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.en.svg)' \
+	'![Priority of the test thread before registration, after it and after cleanup, per state: "missing", `100`: registered 0/4, MMCSS stopped, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registered 4/4, MMCSS running, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.en.svg)' \
 	"en: the mechanism alt text gives what each state's boots recorded"
 is "$(grep '^!\[Priorität' "$out/mmcss/de.md")" \
-	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: fehlt, `100`: registriert 0/4, MMCSS gestoppt, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registriert 4/4, MMCSS läuft, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.de.svg)' \
+	'![Priorität des Test-Threads vor der Registrierung, danach und nach dem Cleanup, je Zustand: „fehlt“, `100`: registriert 0/4, MMCSS gestoppt, Win32 `0 -> 0 -> 0`, ETW `8 -> 8 -> 8`; `10`, `20`: registriert 4/4, MMCSS läuft, Win32 `0 -> 10 -> 0`, ETW `8 -> 18 -> 8`.](mechanism.de.svg)' \
 	"de: the same in German"
 ok "en: the mechanism table has the row the alt text gives for 10" \
 	grep -qF '| `10` | 4/4 | running | `0 -> 10 -> 0` | `8 -> 18 -> 8` |' "$out/mmcss/en.md"
@@ -109,10 +109,10 @@ done
 ok "the compare figure follows the table of effects" \
 	test "$(grep -A2 '^| `100` | `+0.388 ms`' "$out/cmp/compare.en.md" | sed -n 3p | cut -c1-2)" = '!['
 is "$(grep '^!\[' "$out/cmp/compare.en.md")" \
-	'![Change between the builds and the effects on each: difference in `p99` from state `20`; the effect of each state between the builds: missing: changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
+	'![Change between the builds and the effects on each: difference in `p99` from state `20`; the effect of each state between the builds: "missing": changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
 	"compare en: the alt text gives each state's verdict"
 is "$(grep '^!\[' "$out/cmp/compare.de.md")" \
-	'![Veränderung zwischen den Builds und die Effekte in jedem: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: fehlt: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
+	'![Veränderung zwischen den Builds und die Effekte in jedem: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: „fehlt“: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
 	"compare de: the same in German"
 for v in 'missing | .* | changed, better (lower is better) |' \
 	 '`0` | .* | no change established |'; do

@@ -138,7 +138,7 @@ ok "the search finds the numbers with a point of the English page" \
 ok "de: the fragile endpoint of the baseline, with commas" grep -qF -e \
 	"- Ausgangswert, Serie 2: Die untere Intervallgrenze liegt 0,016${nb}ms innerhalb der Schwelle -1,784${nb}ms (beurteilt nach dem Monte-Carlo-Fehler); ein anderer Seed könnte das Urteil ändern." \
 	"$tap_tmp/cmp/compare.de.md"
-ok "cs: the same" grep -qF "0,016${nb}ms na vnitřní straně hranice -1,784${nb}ms" \
+ok "cs: the same" grep -qF "0,016${nb}ms na vnitřní straně prahu -1,784${nb}ms" \
 	"$tap_tmp/cmp/compare.cs.md"
 
 for l in de cs; do
@@ -182,7 +182,7 @@ ok "en: the note, with points" grep -qF \
 ok "de: the note, with commas and no-break spaces" grep -qF -e \
 	"- Serie 1, \`High performance\`: Die untere Intervallgrenze liegt 0,0003${nb}ms außerhalb der Schwelle -0,308${nb}ms (beurteilt am exakten Bootstrap)" \
 	"$tap_tmp/frag/de.md"
-ok "cs: the same" grep -qF "0,0003${nb}ms na vnější straně hranice -0,308${nb}ms" \
+ok "cs: the same" grep -qF "0,0003${nb}ms na vnější straně prahu -0,308${nb}ms" \
 	"$tap_tmp/frag/cs.md"
 for l in de cs; do
 	no_points "fragile $l.md: no number with a point" "$tap_tmp/frag/$l.md" \

@@ -31,6 +31,19 @@ is "$(paired "$out/two")" \
 	"paired-10.en.svg paired-10.ko.svg paired-missing.en.svg paired-missing.ko.svg " \
 	"the chosen states, the chosen languages, only the SVG asked for"
 
+# The missing state by the word any page writes for it, in a table or
+# quoted in a sentence.
+for name in 없음 fehlt chybí '„chybí“' '"missing"' "‘없음’"; do
+	run_pb report "$mmcss" -o "$out/named" --lang en --format svg \
+		--figures "paired=$name"
+	is "$pb_status:$(paired "$out/named")" "0:paired-missing.en.svg " \
+		"--figures paired=$name: the missing state's figure"
+	rm -rf "$out/named"
+done
+run_pb report "$mmcss" -o "$out/twice" --lang en --format svg \
+	--figures paired=missing,없음
+is "$pb_status" 64 "--figures paired=missing,없음: the same state twice"
+
 run_pb report "$mmcss" -o "$out/plain" --lang en,ko --format md,svg
 is "$(paired "$out/plain")" "" "without --figures: no paired figure"
 # The page with it: the plain page and one image more a state, after the
@@ -132,7 +145,7 @@ for l in en ko; do
 done
 txt=$(pdftotext "$out/pdf/report.en.pdf" - | tr '\n' ' ')
 case $txt in
-*"Paired difference in p99: state missing against state 20"*"Paired difference in p99: state 10 against state 20"*)
+*"Paired difference in p99: state \"missing\" against state 20"*"Paired difference in p99: state 10 against state 20"*)
 	r=0 ;;
 *) r=1 ;;
 esac

@@ -510,6 +510,11 @@ static void check_seed_independence(void)
 	free_all(c2, oa, na);
 }
 
+static bool compare_page_has(const study *os, const analysis *oa,
+			     const study *ns, const analysis *na,
+			     const builddiff_result *c, const char *lang,
+			     const char *want);
+
 /* Different series ids: each new series against each old one; a
  * different threshold and states: flagged, the old plan's used. */
 static void check_unmatched(void)
@@ -541,6 +546,19 @@ static void check_unmatched(void)
 	       && c->effects[s10->first + 2].new_series == 0,
 	       "pairs in old series order, then new series order");
 	tap_ok(c->n_baseline == 4, "baseline: 4 series pairs");
+	/* The old series stands after the preposition: Czech declines
+	   it ("sérii L1" for the study's label L1), and its adjective
+	   agrees with the declined word. */
+	tap_ok(compare_page_has(&old.s, oa, &new.s, na, c, "cs",
+				"| L2 (nov\xc3\xa1) proti s\xc3\xa9rii L1 "
+				"(star\xc3\xa9) |"),
+	       "compare page, cs: L2 (nová) proti sérii L1 (staré)");
+	tap_ok(compare_page_has(&old.s, oa, &new.s, na, c, "de",
+				"| L2 (neu) gegen\xc3\xbc" "ber L1 (alt) |"),
+	       "compare page, de: L2 (neu) gegenüber L1 (alt)");
+	tap_ok(compare_page_has(&old.s, oa, &new.s, na, c, "en",
+				"| L2 (new) against L1 (old) |"),
+	       "compare page, en: L2 (new) against L1 (old)");
 	free_all(c, oa, na);
 }
 
@@ -1014,7 +1032,7 @@ static void check_page_words(const study *os, const analysis *oa,
 				"(judged by the Monte Carlo error)"),
 	       "compare page: an endpoint beyond -T is outside it");
 	tap_ok(compare_page_has(os, oa, ns, na, c, "cs", "horní mez leží "
-				"0.016\xc2\xa0ms na vnější straně hranice "
+				"0.016\xc2\xa0ms na vnější straně prahu "
 				"-1.784\xc2\xa0ms"),
 	       "compare page, cs: the same in Czech");
 	/* -1.7838 would print as -1.784 = -T, 0.0004 as +0.000. */

@@ -101,7 +101,7 @@ static void with_pairs_sim(unsigned long n, char out[4][200])
 	  n);
 	W(2, ": při %lu %s (simulováno pro %lu)", n, two(n, "páru", "párech"),
 	  n);
-	W(3, ": 쌍이 %lu개일 때(%lu개로 모의)", n, n);
+	W(3, ": 쌍이 %lu개일 때(%lu개로 시뮬레이션)", n, n);
 }
 
 static void no_claim(unsigned long n, char out[4][200])
@@ -117,7 +117,7 @@ static void beyond(unsigned long n, char out[4][200])
 	W(0, "with %lu %s, beyond", n, two(n, "pair", "pairs"));
 	W(1, "mit %lu %s außerhalb", n, two(n, "Paar", "Paaren"));
 	W(2, "při %lu %s mimo", n, two(n, "páru", "párech"));
-	W(3, "쌍이 %lu개로 모의", n);
+	W(3, "쌍이 %lu개로 시뮬레이션", n);
 }
 
 static void from_summary(unsigned long n, char out[4][200])

@@ -108,11 +108,114 @@ static void test_plurals(void)
 	       "ko: the same form for 1 and 50");
 }
 
+/* One concept, one word, in every message of a language: the word the
+ * published article uses where it has one (../shared/wiki/LANG.txt),
+ * and never the variant an editor found beside it. */
+static const struct { const char *lang, *rejected, *chosen; } variants[] = {
+	/* pooling: "spojený počet", "nejsou spojeny" in the article */
+	{ "cs", "slou\xc4\x8d", "spojit" },
+	/* trace: "trasování" in the article, never the English word */
+	{ "cs", " trace ", "trasovac\xc3\xad" },
+	{ "cs", "Trace ", "trasovac\xc3\xad" },
+	/* threshold: "práh" in the article; "hranic" is its boundary
+	   values only ("Kontrola hranic") */
+	{ "cs", "hranice", "pr\xc3\xa1h" },
+	{ "cs", "hranici", "pr\xc3\xa1h" },
+	/* per boot: "po načteních" reads "after the boots" */
+	{ "cs", "po na\xc4\x8dten\xc3\xad" "ch", "na jedno na\xc4\x8dten\xc3\xad" },
+	/* pilot: "인프라 파일럿" in the article */
+	{ "ko", "\xec\x98\x88\xeb\xb9\x84", "\xed\x8c\x8c\xec\x9d\xbc\xeb\x9f\xbf" },
+	/* indeterminate: "불확정" in the article */
+	{ "ko", "\xeb\xaf\xb8\xea\xb2\xb0\xec\xa0\x95", "\xeb\xb6\x88\xed\x99\x95\xec\xa0\x95" },
+	/* size open: 크기 미정 */
+	{ "ko", "\xeb\xaf\xb8\xed\x99\x95\xec\xa0\x95", "\xeb\xaf\xb8\xec\xa0\x95" },
+	/* simulation: 시뮬레이션 */
+	{ "ko", "\xeb\xaa\xa8\xec\x9d\x98", "\xec\x8b\x9c\xeb\xae\xac\xeb\xa0\x88\xec\x9d\xb4\xec\x85\x98" },
+};
+
+struct variant_scan { const char *rejected; size_t found; };
+
+static void scan_variant(const char *text, void *user)
+{
+	struct variant_scan *v = user;
+
+	if (strstr(text, v->rejected)) {
+		v->found++;
+		tap_diag("%s", text);
+	}
+}
+
+static void test_one_word(void)
+{
+	for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+		struct variant_scan v = { variants[i].rejected, 0 };
+
+		i18n_each_text(variants[i].lang, scan_variant, &v);
+		tap_ok(v.found == 0, "%s: no message says %s (the word is %s)",
+		       variants[i].lang, variants[i].rejected,
+		       variants[i].chosen);
+	}
+}
+
+/* Korean writes 와/과, 는/은, 가/이, 를/을, 로/으로 as the word before
+ * ends, which a number or name put in for a directive does not tell the
+ * catalog: no Korean message puts one right after a directive (a quote
+ * or backtick between counts as nothing), except "normalized to %s",
+ * which has a context for the numbers that take 으로. */
+struct particle_scan { size_t found; };
+
+static void scan_particle(const char *text, void *user)
+{
+	static const char *const particles[] = {
+		"\xec\x99\x80", "\xea\xb3\xbc",   /* 와 과 */
+		"\xeb\x8a\x94", "\xec\x9d\x80",   /* 는 은 */
+		"\xea\xb0\x80 ", "\xec\x9d\xb4 ", /* 가 이 */
+		"\xeb\xa5\xbc", "\xec\x9d\x84",   /* 를 을 */
+		"\xeb\xa1\x9c", "\xec\x9c\xbc\xeb\xa1\x9c", /* 로 으로 */
+	};
+	struct particle_scan *ps = user;
+
+	if (strstr(text, "\xec\xa0\x95\xea\xb7\x9c\xed\x99\x94"))
+		return;     /* 정규화됨: "normalized to %s", by context */
+	for (const char *s = strchr(text, '%'); s; s = strchr(s + 1, '%')) {
+		const char *e = s + 1;
+		while ((*e >= '0' && *e <= '9') || *e == '$')
+			e++;
+		if (*e == 'z' || *e == 'l')
+			e++;
+		if (*e != 's' && *e != 'u' && *e != 'd')
+			continue;
+		e++;
+		if (*e == '`')
+			e++;
+		else if (!strncmp(e, "\xe2\x80\x99", 3)
+			 || !strncmp(e, "\xe2\x80\x9d", 3))
+			e += 3;
+		for (size_t i = 0; i < sizeof particles / sizeof *particles;
+		     i++)
+			if (!strncmp(e, particles[i], strlen(particles[i]))) {
+				ps->found++;
+				tap_diag("%s", text);
+			}
+	}
+}
+
+static void test_particles(void)
+{
+	struct particle_scan ps = { 0 };
+
+	i18n_each_text("ko", scan_particle, &ps);
+	tap_ok(ps.found == 0, "ko: no particle that follows the final sound "
+	       "stands right after a directive");
+}
+
 int main(void)
 {
 	test_languages();
 	test_terms();
 	test_missing();
 	test_plurals();
+	test_one_word();
+	test_particles();
 	return tap_done();
 }

@@ -257,8 +257,10 @@ static const article articles[N_LANGS] = {
 		  "API vrátilo 20, MMCSS běží",
 		  "normalizováno na 20" },
 	  },
-	  /* comparison: header, then state, point estimates, conclusion */
-	  { "Srovnání s 20",
+	  /* comparison: header, then state, point estimates, conclusion; the
+	     article writes "Srovnání s 20", the page says the preposition
+	     as the number is read, "se dvaceti" (render/cs_prep.h) */
+	  { "Srovnání se 20",
 	    "Série 1, rozdíl a 95% CI",
 	    "Série 2, rozdíl a 95% CI",
 	    "Závěr" },
@@ -1099,7 +1101,7 @@ static void check_fragile_words(loaded *mm)
 		{ "de", "Die obere Intervallgrenze liegt 0.012" NBSP "ms innerhalb "
 		  "der Schwelle +1.784" NBSP "ms" },
 		{ "cs", "horní mez leží 0.012" NBSP "ms na vnitřní straně "
-		  "hranice +1.784" NBSP "ms" },
+		  "prahu +1.784" NBSP "ms" },
 		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },
 	};
 	const study_plan *p = &mm->s->plan;
@@ -1143,7 +1145,7 @@ static void check_fragile_words(loaded *mm)
 	tap_ok(page_has_in(mm, "de", "Die obere Intervallgrenze liegt 0,012"
 			   NBSP "ms innerhalb der Schwelle +1,784" NBSP "ms")
 	       && page_has_in(mm, "cs", "horní mez leží 0,012" NBSP "ms na "
-			      "vnitřní straně hranice +1,784" NBSP "ms")
+			      "vnitřní straně prahu +1,784" NBSP "ms")
 	       && page_has_in(mm, "en", "the upper endpoint lies 0.012 ms "
 			      "inside the boundary +1.784 ms"),
 	       "de, cs: the endpoint's distance and boundary with a comma");
@@ -1435,7 +1437,7 @@ static void check_variants(loaded *mm)
 	c->boot.fragile_boundary = p->threshold;
 	c->boot.fragile_distance = -0.0123;
 	c->boot.fragile_basis = "exact bootstrap";
-	tap_ok(page_has(mm, "- Series 1, missing: the upper endpoint lies "
+	tap_ok(page_has(mm, "- Series 1, \"missing\": the upper endpoint lies "
 			"0.012 ms inside the boundary +1.784 ms (judged "
 			"against the exact bootstrap); another seed could "
 			"change the conclusion."),
@@ -1444,7 +1446,7 @@ static void check_variants(loaded *mm)
 	c->boot.ci[p->interval].fallback = true;
 	c->boot.ci[p->interval].method = INTERVAL_BCA;
 	c->boot.ci[p->interval].used = INTERVAL_PERCENTILE;
-	tap_ok(page_has(mm, "- Series 1, missing: the `bca` interval is "
+	tap_ok(page_has(mm, "- Series 1, \"missing\": the `bca` interval is "
 			"undefined here; the `percentile` interval is shown "
 			"instead."), "a BCa fallback is said");
 	c->boot = old_boot;
@@ -1455,6 +1457,20 @@ static void check_variants(loaded *mm)
 	tap_ok(page_has(mm, "- Run order of Series 1: `0` ran at position 1 "
 			"clearly more often than the other states."),
 	       "a flagged run order names the state and place");
+	/* The state `missing` as the subject of the sentence: its word
+	   quoted as a name in every language, never read as a verb
+	   ("fehlt lief", "chybí běžel"). */
+	for (size_t k = 0; k < mm->s->plan.n_states; k++)
+		if (mm->s->plan.states[k].missing)
+			mm->a->summary->balance[0].flagged_state = k;
+	tap_ok(page_has(mm, "- Run order of Series 1: \"missing\" ran at "
+			"position 1 clearly more often"),
+	       "en: the missing state as a sentence's subject is quoted");
+	tap_ok(page_has_in(mm, "de", "Der Zustand „fehlt“ lief an Position 1 "),
+	       "de: „fehlt“ lief, not fehlt lief");
+	tap_ok(page_has_in(mm, "cs", "stav „chybí“ běžel na pozici 1 "),
+	       "cs: „chybí“ as the subject");
+	tap_ok(page_has_in(mm, "ko", "‘없음’ 상태가 "), "ko: ‘없음’ as the subject");
 	mm->a->summary->balance[0] = old_bal;
 
 	mm->a->summary->controls[0].restored = false;
@@ -1511,7 +1527,7 @@ static void check_variants(loaded *mm)
 	       && page_has_in(mm, "de", "ein nominelles 95-%-Konfidenzintervall")
 	       && page_has_in(mm, "cs", "rozdíly jen 79.5" NBSP "% (docs")
 	       && page_has_in(mm, "cs", "hladina spolehlivosti 95" NBSP "%.")
-	       && page_has_in(mm, "ko", "모의 연구의 79.5%에서만")
+	       && page_has_in(mm, "ko", "시뮬레이션 연구의 79.5%에서만")
 	       && page_has_in(mm, "ko", "신뢰수준 95%."),
 	       "a percentage on its own is spaced as each language writes it");
 	/* One run is said as a language says one, not "the 1 run"; the
@@ -1524,7 +1540,7 @@ static void check_variants(loaded *mm)
 	       && page_has_in(mm, "ko", "- 제어 부팅: 실행 1회가 채택됨."),
 	       "a series of one accepted run says so in words");
 	c->coverage_beyond = true;
-	tap_ok(page_has(mm, "- Series 1, missing: with 10 pairs, beyond the "
+	tap_ok(page_has(mm, "- Series 1, \"missing\": with 10 pairs, beyond the "
 			"simulated coverage table (2 to 40 pairs, "
 			"docs/statistics.md): no simulated coverage is quoted "
 			"for it."), "a number of pairs beyond the table is said");

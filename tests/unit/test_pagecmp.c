@@ -203,6 +203,25 @@ static void test_templates(void)
 		       "but not the German templates");
 	}
 	{
+		/* A Czech preposition written with its vowel before the
+		   number put in is pairboot's sentence all the same. */
+		templates *cs = NULL;
+		const char *s = "Série 2 oproti sérii 1: při 10 + 10 bězích a "
+				"p < 0,05 najde test rozptylu dvojnásobnou SD "
+				"asi ve 31 % případů (normálně rozdělené běhy, "
+				"simulace; docs/statistics.md).";
+		const char *v = "Série 2 oproti sérii 1: při 10 + 10 bězích a "
+				"p < 0,05 najde test rozptylu dvojnásobnou SD "
+				"asi v 15 % případů (normálně rozdělené běhy, "
+				"simulace; docs/statistics.md).";
+		tap_ok(templates_new("cs", &cs) == PB_OK
+		       && templates_fit(cs, s, strlen(s)) != NULL
+		       && templates_fit(cs, v, strlen(v)) != NULL,
+		       "cs: a sentence with ve before 31 %% and v before 15 %% "
+		       "fits its template");
+		templates_free(cs);
+	}
+	{
 		const char *s = "The data prove that the setting has no effect.";
 		tap_ok(templates_fit(en, s, strlen(s)) == NULL,
 		       "an author's sentence fits none");

@@ -226,6 +226,34 @@ static void test_particles(void)
 	       "stands right after a directive");
 }
 
+/* Korean messages that put in a number or a name, filled with the values
+ * that change how they read: the count written to its number (10블록),
+ * the boundary named before the number, a sentence of its own after a
+ * list of states. */
+static void test_korean_filled(void)
+{
+	char buf[512];
+	const char *f;
+
+	f = i18n_text("ko", "the lower endpoint lies exactly on the boundary %s");
+	snprintf(buf, sizeof buf, f ? f : "", "-1.784 ms");
+	tap_streq(buf, "\xed\x95\x98\xed\x95\x9c\xec\x9d\xb4 \xec\xa0\x95\xed\x99\x95\xed\x9e\x88 "
+		  "\xec\x9e\x84\xea\xb3\x84\xea\xb0\x92 -1.784 ms\xec\x97\x90 \xec\x9e\x88\xec\x9d\x8c",
+		  "ko: the lower endpoint exactly on the boundary -1.784 ms");
+	for (unsigned long n = 1; n <= 20; n += 19) {
+		char want[64];
+
+		f = i18n_ntext("ko", "%lu block: %s", "%lu blocks: %s", n);
+		snprintf(buf, sizeof buf, f ? f : "", n, "97.06%");
+		snprintf(want, sizeof want, "%lu\xeb\xb8\x94\xeb\xa1\x9d: 97.06%%", n);
+		tap_streq(buf, want, "ko: a look's blocks written to the number");
+	}
+	f = i18n_text("ko", "The process priority class changed in some boots of: %s.");
+	snprintf(buf, sizeof buf, f ? f : "", "`10`, `20`");
+	tap_ok(strstr(buf, "\xeb\x90\x98\xec\x97\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4: `10`, `20`.") != NULL,
+	       "ko: the priority class note is a sentence, as its negative is (%s)", buf);
+}
+
 int main(void)
 {
 	test_languages();
@@ -234,5 +262,6 @@ int main(void)
 	test_plurals();
 	test_one_word();
 	test_particles();
+	test_korean_filled();
 	return tap_done();
 }

@@ -83,7 +83,7 @@ static void judged(unsigned long n, char out[4][200])
 	W(2, "; %s %lu %s", cs3(n, "posouzen byl", "posouzeny byly",
 				 "posouzeno bylo"), n,
 	  cs3(n, "interval.", "intervaly,", "intervalů,"));
-	W(3, "판정한 구간은 %lu개이며", n);
+	W(3, "판정한 구간은 %lu개입니다. 구간이 여럿이면", n);
 }
 
 static void with_pairs(unsigned long n, char out[4][200])

@@ -251,6 +251,24 @@ static void test_korean_filled(void)
 		snprintf(want, sizeof want, "%lu\xeb\xb8\x94\xeb\xa1\x9d: 97.06%%", n);
 		tap_streq(buf, want, "ko: a look's blocks written to the number");
 	}
+	/* One form for every count: it must hold for one item too, so it
+	 * says "if there are several" where the English plural says "the
+	 * more there are". */
+	for (size_t n = 1; n <= 13; n += 12) {
+		f = i18n_ntext("ko", "Multiplicity: %zu interval or test is judged on this page "
+			       "(comparisons with the reference: %zu, effect differences across "
+			       "series: %zu, spread tests: %zu), at the full %s level; no "
+			       "adjustment is made for their number.",
+			       "Multiplicity: %zu intervals and tests are judged on this page "
+			       "(comparisons with the reference: %zu, effect differences across "
+			       "series: %zu, spread tests: %zu), each at the full %s level; no "
+			       "adjustment is made for their number, so the more there are, the "
+			       "likelier it is that one of them errs by chance.", n);
+		snprintf(buf, sizeof buf, f ? f : "", n, n, (size_t)0, (size_t)0, "95%");
+		tap_ok(strstr(buf, "\xed\x95\xad\xeb\xaa\xa9\xec\x9d\xb4 \xec\x97\xac\xeb\x9f\xbf\xec\x9d\xb4\xeb\xa9\xb4") != NULL
+		       && strstr(buf, "\xea\xb8\xb0\xec\xa4\x80 \xec\x83\x81\xed\x83\x9c\xec\x99\x80\xec\x9d\x98 \xeb\xb9\x84\xea\xb5\x90: ") != NULL,
+		       "ko: multiplicity at %zu holds for one item too (%s)", n, buf);
+	}
 	f = i18n_text("ko", "The process priority class changed in some boots of: %s.");
 	snprintf(buf, sizeof buf, f ? f : "", "`10`, `20`");
 	tap_ok(strstr(buf, "\xeb\x90\x98\xec\x97\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4: `10`, `20`.") != NULL,

@@ -506,11 +506,10 @@ static void keep_korean_words(style_text *t, PangoLayout *l,
 	}
 }
 
-/* style_text_block_max, and with KEEP_WORDS keep_korean_words. */
+/* style_text_block_max: Korean words kept whole by keep_korean_words. */
 static double text_block(style_text *t, cairo_t *cr, style_font font,
 			 const char *text, double x, double y, double width,
-			 int anchor, style_rgb colour, int max_lines,
-			 bool keep_words)
+			 int anchor, style_rgb colour, int max_lines)
 {
 	PangoLayout *l = make_layout(t, font, text, width, true);
 	double h;
@@ -518,7 +517,7 @@ static double text_block(style_text *t, cairo_t *cr, style_font font,
 
 	if (!l)
 		return 0;
-	if (keep_words && text && width > 0)
+	if (text && width > 0)
 		keep_korean_words(t, l, font, text, width);
 	if (max_lines > 0) {
 		/* A negative height counts lines (Pango's convention). */
@@ -542,7 +541,7 @@ double style_text_block_max(style_text *t, cairo_t *cr, style_font font,
 			    int max_lines)
 {
 	return text_block(t, cr, font, text, x, y, width, anchor, colour,
-			  max_lines, false);
+			  max_lines);
 }
 
 double style_text_cell(style_text *t, cairo_t *cr, style_font font,
@@ -550,7 +549,7 @@ double style_text_cell(style_text *t, cairo_t *cr, style_font font,
 		       style_rgb colour, int max_lines)
 {
 	return text_block(t, cr, font, text, x, y, width, ANCHOR_LEFT,
-			  colour, max_lines, true);
+			  colour, max_lines);
 }
 
 double style_text_block(style_text *t, cairo_t *cr, style_font font,

@@ -171,8 +171,10 @@ double style_text_show(style_text *t, cairo_t *cr, style_font font,
 		       double max_width, style_rgb colour);
 
 /* Draws TEXT in FONT wrapped to WIDTH (at word boundaries, inside long
- * words when needed), its top-left corner at (X, Y), aligned by ANCHOR's
- * horizontal part.  CR may be NULL to only measure.  Returns the height. */
+ * words when needed; a Korean word is not broken between two syllables
+ * where it fits in WIDTH), its top-left corner at (X, Y), aligned by
+ * ANCHOR's horizontal part.  CR may be NULL to only measure.  Returns the
+ * height. */
 double style_text_block(style_text *t, cairo_t *cr, style_font font,
 			const char *text, double x, double y, double width,
 			int anchor, style_rgb colour);

@@ -209,6 +209,14 @@ case $alt in
 *) r=1 ;;
 esac
 is "$r" 0 "paired-10.en.svg: the alt text gives estimate, interval, verdict and N ($alt)"
+# Korean: the reference first, "20 대비", then the state, a code span or
+# the quoted name of the missing value; the verdicts in the table's words.
+is "$(md_alt "$out/two/ko.md" paired-10.ko.svg)" \
+	"p99 대응 차이: 상태 20 대비 상태 10. 시리즈 1: +0.625 ms [-0.919; +2.214], 확인되지 않음, N = 10. 시리즈 2: +0.975 ms [-3.035; +4.870], 확인되지 않음, N = 10." \
+	"paired-10.ko.svg: the alt text names the reference, then the state"
+is "$(md_alt "$out/two/ko.md" paired-missing.ko.svg)" \
+	"p99 대응 차이: 상태 20 대비 상태 ‘없음’. 시리즈 1: +11.640 ms [+10.088; +13.302], 실질적 악화, N = 10. 시리즈 2: +12.494 ms [+9.757; +15.505], 실질적 악화, N = 10." \
+	"paired-missing.ko.svg: the missing value by its quoted name, harm as 악화"
 for l in en ko; do
 	for st in 10 missing; do
 		n=$(xml_text "$out/two/paired-$st.$l.svg" desc | wc -m)

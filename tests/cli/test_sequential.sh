@@ -50,6 +50,10 @@ is "$(grep -c ': 10 pairs recorded after that look are not used' "$en")" 2 \
 ok "German" grep -q '^## Sequenzielles Design$' "$tap_tmp/rep/de.md"
 ok "Czech" grep -q '^## Sekvenční design$' "$tap_tmp/rep/cs.md"
 ok "Korean" grep -q '^## 순차 설계$' "$tap_tmp/rep/ko.md"
+is "$(grep -c '분석 시점 2개 중 1번째(10블록)에서 결정됨: .*실질적으로 유의미한 악화' "$tap_tmp/rep/ko.md")" 2 \
+	"Korean: the look and its blocks, the count written to its number (10블록)"
+ok "Korean: each look's level, 10블록 and 20블록" \
+	grep -qF '(10블록: 97.06%; 20블록: 97.06%)' "$tap_tmp/rep/ko.md"
 look=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(json.dumps([[c["look"]["status"],c["look"]["look"],c["look"]["blocks"],c["look"]["pairs_after"]] for c in d["comparisons"]],separators=(",",":")))' "$tap_tmp/rep/results.json")
 is "$look" '[["stop",1,10,10],["stop",1,10,10]]' \
 	"results.json: each comparison stopped at look 1 (10 blocks)"

@@ -83,7 +83,7 @@ static void judged(unsigned long n, char out[4][200])
 	W(2, "; %s %lu %s", cs3(n, "posouzen byl", "posouzeny byly",
 				 "posouzeno bylo"), n,
 	  cs3(n, "interval.", "intervaly,", "intervalů,"));
-	W(3, "판정한 구간은 %lu개이며", n);
+	W(3, "판정한 구간은 %lu개입니다. 구간이 여럿이면", n);
 }
 
 static void with_pairs(unsigned long n, char out[4][200])
@@ -225,7 +225,7 @@ static void planned(unsigned long n, char out[4][200])
 	W(0, "planned boots: %lu, all", n);
 	W(1, "geplante Starts: %lu, alle", n);
 	W(2, "plánovaná načtení: %lu, všechna", n);
-	W(3, "계획된 부팅: %lu, 모두", n);
+	W(3, "계획된 부팅: %lu회, 모두", n);
 }
 
 static void planned_some(unsigned long n, char out[4][200])
@@ -233,7 +233,7 @@ static void planned_some(unsigned long n, char out[4][200])
 	W(0, "planned boots: %lu; recorded as planned: %lu.", n, n);
 	W(1, "geplante Starts: %lu; wie geplant aufgezeichnet: %lu.", n, n);
 	W(2, "plánovaná načtení: %lu; zaznamenáno podle plánu: %lu.", n, n);
-	W(3, "계획된 부팅: %lu; 계획대로 기록됨: %lu.", n, n);
+	W(3, "계획된 부팅: %lu회; 계획대로 기록됨: %lu회.", n, n);
 }
 
 static void listed(unsigned long n, char out[4][200])

@@ -839,7 +839,7 @@ static void test_ridge_captions(void)
 	static const char *const langs[4] = { "en", "de", "cs", "ko" };
 	static const char *const not_boots[4] = {
 		"not how single boots spread", "nicht wie einzelne Starts",
-		"ne jak se liší jednotlivá načtení", "개별 부팅의 흩어짐이 아닙니다"
+		"ne jak se liší jednotlivá načtení", "개별 부팅이 퍼진 정도가 아니라"
 	};
 	density_grid g[4];
 	fake f;

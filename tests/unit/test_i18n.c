@@ -131,6 +131,26 @@ static const struct { const char *lang, *rejected, *chosen; } variants[] = {
 	{ "ko", "\xeb\xaf\xb8\xed\x99\x95\xec\xa0\x95", "\xeb\xaf\xb8\xec\xa0\x95" },
 	/* simulation: 시뮬레이션 */
 	{ "ko", "\xeb\xaa\xa8\xec\x9d\x98", "\xec\x8b\x9c\xeb\xae\xac\xeb\xa0\x88\xec\x9d\xb4\xec\x85\x98" },
+	/* bootstrap: the page's word, never the transliteration */
+	{ "ko", "\xeb\xb6\x80\xed\x8a\xb8\xec\x8a\xa4\xed\x8a\xb8\xeb\x9e\xa9", "bootstrap" },
+	/* resample: 재표본 */
+	{ "ko", "\xec\x9e\xac\xed\x91\x9c\xec\xa7\x91", "\xec\x9e\xac\xed\x91\x9c\xeb\xb3\xb8" },
+	/* paired difference: 대응 차이 */
+	{ "ko", "\xec\xa7\x9d \xec\xb0\xa8\xec\x9d\xb4", "\xeb\x8c\x80\xec\x9d\x91 \xec\xb0\xa8\xec\x9d\xb4" },
+	/* not established: 확인되지 않음, as the verdicts say it */
+	{ "ko", "\xec\x9e\x85\xec\xa6\x9d\xeb\x90\x98\xec\xa7\x80", "\xed\x99\x95\xec\x9d\xb8\xeb\x90\x98\xec\xa7\x80" },
+	/* harm and benefit: 악화 and 개선, as the verdicts say them */
+	{ "ko", "\xec\x8b\xa4\xec\xa7\x88\xec\xa0\x81 \xec\x86\x90\xed\x95\xb4", "\xec\x8b\xa4\xec\xa7\x88\xec\xa0\x81 \xec\x95\x85\xed\x99\x94" },
+	{ "ko", "\xec\x8b\xa4\xec\xa7\x88\xec\xa0\x81 \xec\x9d\xb4\xeb\x93\x9d", "\xec\x8b\xa4\xec\xa7\x88\xec\xa0\x81 \xea\xb0\x9c\xec\x84\xa0" },
+	/* studentized: 스튜던트화 */
+	{ "ko", "studentized", "\xec\x8a\xa4\xed\x8a\x9c\xeb\x8d\x98\xed\x8a\xb8\xed\x99\x94" },
+	/* confidence level: 신뢰수준, one word */
+	{ "ko", "\xec\x8b\xa0\xeb\xa2\xb0 \xec\x88\x98\xec\xa4\x80", "\xec\x8b\xa0\xeb\xa2\xb0\xec\x88\x98\xec\xa4\x80" },
+	/* one space after a sentence, as Korean is set */
+	{ "ko", ".  ", ". " },
+	/* strongly skewed: 강하게 치우친, as the small-sample notes say it */
+	{ "ko", "\xeb\xa7\xa4\xec\x9a\xb0 \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c", "\xea\xb0\x95\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c" },
+	{ "ko", "\xec\x8b\xac\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c", "\xea\xb0\x95\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c" },
 };
 
 struct variant_scan { const char *rejected; size_t found; };
@@ -209,6 +229,52 @@ static void test_particles(void)
 	       "stands right after a directive");
 }
 
+/* Korean messages that put in a number or a name, filled with the values
+ * that change how they read: the count written to its number (10블록),
+ * the boundary named before the number, a sentence of its own after a
+ * list of states. */
+static void test_korean_filled(void)
+{
+	char buf[512];
+	const char *f;
+
+	f = i18n_text("ko", "the lower endpoint lies exactly on the boundary %s");
+	snprintf(buf, sizeof buf, f ? f : "", "-1.784 ms");
+	tap_streq(buf, "\xed\x95\x98\xed\x95\x9c\xec\x9d\xb4 \xec\xa0\x95\xed\x99\x95\xed\x9e\x88 "
+		  "\xec\x9e\x84\xea\xb3\x84\xea\xb0\x92 -1.784 ms\xec\x97\x90 \xec\x9e\x88\xec\x9d\x8c",
+		  "ko: the lower endpoint exactly on the boundary -1.784 ms");
+	for (unsigned long n = 1; n <= 20; n += 19) {
+		char want[64];
+
+		f = i18n_ntext("ko", "%lu block: %s", "%lu blocks: %s", n);
+		snprintf(buf, sizeof buf, f ? f : "", n, "97.06%");
+		snprintf(want, sizeof want, "%lu\xeb\xb8\x94\xeb\xa1\x9d: 97.06%%", n);
+		tap_streq(buf, want, "ko: a look's blocks written to the number");
+	}
+	/* One form for every count: it must hold for one item too, so it
+	 * says "if there are several" where the English plural says "the
+	 * more there are". */
+	for (size_t n = 1; n <= 13; n += 12) {
+		f = i18n_ntext("ko", "Multiplicity: %zu interval or test is judged on this page "
+			       "(comparisons with the reference: %zu, effect differences across "
+			       "series: %zu, spread tests: %zu), at the full %s level; no "
+			       "adjustment is made for their number.",
+			       "Multiplicity: %zu intervals and tests are judged on this page "
+			       "(comparisons with the reference: %zu, effect differences across "
+			       "series: %zu, spread tests: %zu), each at the full %s level; no "
+			       "adjustment is made for their number, so the more there are, the "
+			       "likelier it is that one of them errs by chance.", n);
+		snprintf(buf, sizeof buf, f ? f : "", n, n, (size_t)0, (size_t)0, "95%");
+		tap_ok(strstr(buf, "\xed\x95\xad\xeb\xaa\xa9\xec\x9d\xb4 \xec\x97\xac\xeb\x9f\xbf\xec\x9d\xb4\xeb\xa9\xb4") != NULL
+		       && strstr(buf, "\xea\xb8\xb0\xec\xa4\x80 \xec\x83\x81\xed\x83\x9c\xec\x99\x80\xec\x9d\x98 \xeb\xb9\x84\xea\xb5\x90: ") != NULL,
+		       "ko: multiplicity at %zu holds for one item too (%s)", n, buf);
+	}
+	f = i18n_text("ko", "The process priority class changed in some boots of: %s.");
+	snprintf(buf, sizeof buf, f ? f : "", "`10`, `20`");
+	tap_ok(strstr(buf, "\xeb\x90\x98\xec\x97\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4: `10`, `20`.") != NULL,
+	       "ko: the priority class note is a sentence, as its negative is (%s)", buf);
+}
+
 int main(void)
 {
 	test_languages();
@@ -217,5 +283,6 @@ int main(void)
 	test_plurals();
 	test_one_word();
 	test_particles();
+	test_korean_filled();
 	return tap_done();
 }

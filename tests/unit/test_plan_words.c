@@ -157,7 +157,7 @@ static void inner_resamples(unsigned long n, char *got[4], char *want[4])
 				  ? "innere Bootstrap-Stichprobe" : "innere Bootstrap-Stichproben");
 	want[2] = g_strdup_printf("percentile, vnitřních převzorkování: %lu",
 				  n);
-	want[3] = g_strdup_printf("percentile, 내부 재표본 %lu회", n);
+	want[3] = g_strdup_printf("percentile, 내부 재표본 %lu개", n);
 }
 
 static void fewest_pairs(unsigned long n, char *got[4], char *want[4])

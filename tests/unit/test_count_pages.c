@@ -89,7 +89,7 @@ static void judged(unsigned long n, char out[4][200])
 static void with_pairs(unsigned long n, char out[4][200])
 {
 	W(0, ": with %lu %s, a nominal", n, two(n, "pair", "pairs"));
-	W(1, ": Mit %lu %s deckte", n, two(n, "Paar", "Paaren"));
+	W(1, ": Bei %lu %s deckte ein nominales", n, two(n, "Paar", "Paaren"));
 	W(2, ": při %lu %s byla", n, two(n, "páru", "párech"));
 	W(3, ": 쌍이 %lu개일 때 명목", n);
 }
@@ -97,7 +97,7 @@ static void with_pairs(unsigned long n, char out[4][200])
 static void with_pairs_sim(unsigned long n, char out[4][200])
 {
 	W(0, ": with %lu %s (simulated at %lu)", n, two(n, "pair", "pairs"), n);
-	W(1, ": Mit %lu %s (simuliert mit %lu)", n, two(n, "Paar", "Paaren"),
+	W(1, ": Bei %lu %s (simuliert mit %lu) deckte", n, two(n, "Paar", "Paaren"),
 	  n);
 	W(2, ": při %lu %s (simulováno pro %lu)", n, two(n, "páru", "párech"),
 	  n);
@@ -132,7 +132,7 @@ static void from_summary(unsigned long n, char out[4][200])
 static void small_sample(unsigned long n, char out[4][200])
 {
 	W(0, "With %lu %s, a nominal", n, two(n, "pair", "pairs"));
-	W(1, "Mit %lu %s deckte", n, two(n, "Paar", "Paaren"));
+	W(1, "Bei %lu %s deckte ein nominales", n, two(n, "Paar", "Paaren"));
 	W(2, "Při %lu %s byla", n, two(n, "páru", "párech"));
 	W(3, "쌍이 %lu개일 때 방법", n);
 }

@@ -1524,7 +1524,7 @@ static void check_variants(loaded *mm)
 	 * does not (German "95-%-Konfidenzintervall", Czech "95%"). */
 	tap_ok(page_has_in(mm, "de", "nur in 79.5" NBSP "% der simulierten")
 	       && page_has_in(mm, "de", "Konfidenzniveau 95" NBSP "%.")
-	       && page_has_in(mm, "de", "ein nominelles 95-%-Konfidenzintervall")
+	       && page_has_in(mm, "de", "ein nominales 95-%-Konfidenzintervall")
 	       && page_has_in(mm, "cs", "rozdíly jen 79.5" NBSP "% (docs")
 	       && page_has_in(mm, "cs", "hladina spolehlivosti 95" NBSP "%.")
 	       && page_has_in(mm, "ko", "시뮬레이션 연구의 79.5%에서만")

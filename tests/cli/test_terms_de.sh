@@ -136,6 +136,10 @@ ok "de: the effects' difference reads with a named series" grep -qxF -e \
 ok "de: and with numbered ones" grep -qF \
 	"Die Differenz der Effekte (Serie 2 minus Serie 1) beträgt \`+0,220${nb}ms\`" \
 	"$top_srcdir/reports/powerplan/de.md"
+# One interval judged: no "ihre Anzahl" without a plural to point at.
+ok "de: one interval judged, the multiplicity line in the singular" grep -qxF -e \
+	"- Multiplizität: Auf dieser Seite wird 1 Intervall oder Test beurteilt (Vergleiche mit dem Referenzzustand: 1, Effektdifferenzen zwischen Serien: 0, Streuungstests: 0), auf dem vollen Konfidenzniveau von 95${nb}% und ohne Korrektur für multiples Testen." \
+	"$top_srcdir/reports/site/wpa/de.md"
 absent "de: no 'Der Effekt in %s minus', which a named series cannot follow" \
 	"$tap_tmp/de" 'Effekt in %s minus'
 absent "de: Puffer, not Buffer" "$tap_tmp/de" 'Buffer'

@@ -142,6 +142,12 @@ ok "de: one interval judged, the multiplicity line in the singular" grep -qxF -e
 	"$top_srcdir/reports/site/wpa/de.md"
 absent "de: no 'Der Effekt in %s minus', which a named series cannot follow" \
 	"$tap_tmp/de" 'Effekt in %s minus'
+absent "de: a plan table's line opens with a capital, as Vorsicht: and Design: do" \
+	"$tap_tmp/de" '^(beurteilt mit dem Intervall|kein größeres Maximum|das Intervall %s wurde|diese Pilotstudie)'
+absent "de: an interval is computed auf dem Niveau, not zum Niveau" \
+	"$tap_tmp/de" 'zu(m| deren) (eigenen? )?Niveau'
+absent "de: nominales Konfidenzintervall (the statistical term), not nominelles" \
+	"$tap_tmp/de" 'nominelle'
 absent "de: Puffer, not Buffer" "$tap_tmp/de" 'Buffer'
 absent "de: no Messserien beside Serien" "$tap_tmp/de" 'Messserie'
 

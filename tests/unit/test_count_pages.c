@@ -144,7 +144,7 @@ static void all_accepted(unsigned long n, char out[4][200])
 		W(1, "1 Durchlauf wurde akzeptiert");
 	} else {
 		W(0, "all %lu runs were accepted", n);
-		W(1, "alle %lu Durchläufe wurden akzeptiert", n);
+		W(1, "Alle %lu Durchläufe wurden akzeptiert", n);
 	}
 	W(2, "%s %lu %s", cs3(n, "", "všechny", "všech"), n,
 	  cs3(n, "běh byl přijat", "běhy byly přijaty", "běhů bylo přijato"));
@@ -207,7 +207,7 @@ static void position(unsigned long n, char out[4][200])
 static void none_of(unsigned long n, char out[4][200])
 {
 	W(0, "none of the %lu runs was accepted", n);
-	W(1, "keiner der %lu Durchläufe wurde akzeptiert", n);
+	W(1, "Keiner der %lu Durchläufe wurde akzeptiert", n);
 	W(2, "nebyl přijat žádný běh (celkem %lu)", n);
 	W(3, "전체 %lu회 중 채택된 실행 없음", n);
 }

@@ -1540,7 +1540,7 @@ static void check_variants(loaded *mm)
 	/* One run is said as a language says one, not "the 1 run"; the
 	 * series is named as the study names it in each language. */
 	tap_ok(page_has(mm, "- Control boot: the one run was accepted.")
-	       && page_has_in(mm, "de", "- Kontrollstart: der einzige "
+	       && page_has_in(mm, "de", "- Kontrollstart: Der einzige "
 			      "Durchlauf wurde akzeptiert.")
 	       && page_has_in(mm, "cs", "- Kontrolní načtení: jediný běh byl "
 			      "přijat.")

@@ -157,7 +157,7 @@ ok "en: the number judged, each at the full level, no adjustment" \
 	has "$tap_tmp/pp/en.md" \
 	"- Multiplicity: 7 intervals and tests are judged on this page (comparisons with the reference: 4, effect differences across series: 2, spread tests: 1), each at the full 95% level; no adjustment is made for their number, so the more there are, the likelier it is that one of them errs by chance."
 ok "de: the same" has "$tap_tmp/pp/de.md" \
-	"- Multiplizität: Auf dieser Seite werden 7 Intervalle und Tests beurteilt (Vergleiche mit dem Referenzzustand: 4, Differenzen zwischen Serien: 2, Streuungstests: 1), jedes auf dem vollen Konfidenzniveau von 95${nb}%; für ihre Anzahl wird nicht korrigiert, und je mehr es sind, desto wahrscheinlicher irrt eines davon zufällig."
+	"- Multiplizität: Auf dieser Seite werden 7 Intervalle und Tests beurteilt (Vergleiche mit dem Referenzzustand: 4, Effektdifferenzen zwischen Serien: 2, Streuungstests: 1), jeweils auf dem vollen Konfidenzniveau von 95${nb}%; für ihre Anzahl wird nicht korrigiert, und je mehr es sind, desto wahrscheinlicher irrt eines davon zufällig."
 # One series: the 2 comparisons are all there is.
 ok "en: one series, two comparisons" has "$tap_tmp/dir-r/en.md" \
 	"- Multiplicity: 2 intervals and tests are judged on this page (comparisons with the reference: 2, effect differences across series: 0, spread tests: 0), each at the full 95% level;"
@@ -227,7 +227,7 @@ is "$(design_of "$tap_tmp/two-r/en.md" "Comparison notes")" \
 	'- `10`: the estimates of the series differ in sign, but each interval holds 0, so the signs of the estimates are not established.' \
 	"en: a note that the signs are not established"
 is "$(design_of "$tap_tmp/two-r/de.md" "Anmerkungen zu den Vergleichen")" \
-	'- `10`: Die Schätzwerte der Serien haben verschiedene Vorzeichen, aber jedes Intervall enthält 0, daher sind die Vorzeichen der Schätzwerte nicht belegt.' \
+	'- `10`: Die Schätzwerte der Serien haben unterschiedliche Vorzeichen, aber jedes Intervall enthält die Null; die Vorzeichen der Schätzwerte sind daher nicht belegt.' \
 	"de: the same"
 ok "en: the series are not said to reach different conclusions" \
 	sh -c "! grep -q 'same conclusion' '$tap_tmp/two-r/en.md'"

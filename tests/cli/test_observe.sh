@@ -114,7 +114,7 @@ ok "observe: results.json lists the observed names" \
 # pair, not "all 2 runs"; verify_own below reads the sentence back.
 declare -A both=(
 	[en]='- Boundary values: both runs were accepted.'
-	[de]='- Grenzprüfung: beide Durchläufe wurden akzeptiert.'
+	[de]='- Grenzprüfung: Beide Durchläufe wurden akzeptiert.'
 	[cs]='- Kontrola hranic: oba běhy byly přijaty.'
 	[ko]='- 경계 검증: 실행 2회가 모두 채택됨.'
 )

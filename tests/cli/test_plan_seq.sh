@@ -100,7 +100,7 @@ Zustand  Serie  Paare jetzt  Urteil jetzt              Maximum für 0,80        
 10       1      8            Unterschied, Größe offen  mit 36 Blöcken nicht erreichbar  mit 36 Blöcken nicht erreichbar  0,510                     31,6                   -" \
 	"de: the first line and the table, with decimal commas"
 ok "de: the design's line" grep -q \
-	"^Design: Die Wahrscheinlichkeit eines falschen, eindeutigen Urteils hält das Design selbst über alle Auswertungen bei 5${nb}% (1 - Konfidenzniveau)" \
+	"^Design: Das Design selbst begrenzt die Wahrscheinlichkeit eines falschen, eindeutigen Urteils über alle Auswertungen auf 5${nb}% (1 - Konfidenzniveau)" \
 	"$pb_out_file"
 ok "de: the estimates' line" grep -qxF \
 	"Schätzungen: Entscheidungschance und erwartete Blöcke beruhen allein auf der Pilotstudie: Bei Pilotstudien mit 10 Blöcken erreichten solche Maxima die wahre Entscheidungschance ihres Ziels in 55${nb}% bis 61${nb}% der simulierten Pilotstudien, und die erwarteten Blöcke wichen im Mittel um 0${nb}% von den wahren ab, wo eine richtige Entscheidung möglich war, und um -26${nb}%, wo der Effekt an der Schwelle lag (docs/statistics.md)" \

@@ -94,6 +94,63 @@ absent "de: no colon right after a preposition" \
 absent "de: a capital after a colon before a whole sentence (the ones read)" \
 	"$tap_tmp/de" ': (die|der|das|eine?|bei|je|dies) [^:;|]*(liegt|war|ist|sind|hält|brauchen|beurteilte|findet|erreichten|werden|wird) '
 
+# Pages whose sentences take names and counts that change their German
+# (docs/translations.md, "2026-12-06, German, every page kind"): the
+# power plan study with excluded runs (one unpaired run in a comparison,
+# and two), and with series named by words rather than numbers.
+excl=$tap_tmp/excl
+cp -R "$top_srcdir/fixtures/powerplan" "$excl"
+chmod -R u+w "$excl"
+awk -F, -v OFS=, '
+	NR > 1 && $2 == 1 && $4 == "High performance" && n < 2 {
+		$5 = "no"; $6 = "display driver crashed"; n++ }
+	NR > 1 && $2 == 2 && $3 == 3 && $4 == "Balanced" {
+		$5 = "no"; $6 = "Windows Update ran" }
+	{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$excl/runs.csv"
+run_pb -q report "$excl" -o "$tap_tmp/excl-r" --lang de --format md
+is "$pb_status" 0 "report of the power plan study with excluded runs"
+unp="ungepaart, daher weggelassen (im jeweiligen Block fehlt der andere Zustand)"
+ok "de: two unpaired runs, the note in no number" grep -qxF -e \
+	"- Serie 1, \`High performance\`: $unp: s1-b01-balanced, s1-b02-balanced." \
+	"$tap_tmp/excl-r/de.md"
+ok "de: one unpaired run, the same note" grep -qxF -e \
+	"- Serie 2, \`High performance\`: $unp: s2-b03-high-performance." \
+	"$tap_tmp/excl-r/de.md"
+ok "de: Bei 6 Paaren, nominales" grep -qF -e \
+	"- Bei 6 Paaren deckte ein nominales 95-%-Konfidenzintervall" \
+	"$tap_tmp/excl-r/de.md"
+run_pb verify "$excl" --against "$tap_tmp/excl-r/de.md"
+is "$pb_status" 0 "verify: the German page with the unpaired notes"
+
+named=$tap_tmp/named
+cp -R "$top_srcdir/fixtures/powerplan" "$named"
+chmod -R u+w "$named"
+sed -i 's/^label\[de\] = Serie 1$/label[de] = Ohne Zweitmonitor/;
+	s/^label\[de\] = Serie 2$/label[de] = Mit Zweitmonitor/' \
+	"$named/study.ini"
+run_pb -q report "$named" -o "$tap_tmp/named-r" --lang de --format md
+is "$pb_status" 0 "report of the power plan study with named series"
+ok "de: the effects' difference reads with a named series" grep -qxF -e \
+	"- \`High performance\`: Die Differenz der Effekte (Mit Zweitmonitor minus Ohne Zweitmonitor) beträgt \`+0,220${nb}ms\` \`[+0,108; +0,328]\`; die Effekte der Serien unterscheiden sich deutlich." \
+	"$tap_tmp/named-r/de.md"
+ok "de: and with numbered ones" grep -qF \
+	"Die Differenz der Effekte (Serie 2 minus Serie 1) beträgt \`+0,220${nb}ms\`" \
+	"$top_srcdir/reports/powerplan/de.md"
+# One interval judged: no "ihre Anzahl" without a plural to point at.
+ok "de: one interval judged, the multiplicity line in the singular" grep -qxF -e \
+	"- Multiplizität: Auf dieser Seite wird 1 Intervall oder Test beurteilt (Vergleiche mit dem Referenzzustand: 1, Effektdifferenzen zwischen Serien: 0, Streuungstests: 0), auf dem vollen Konfidenzniveau von 95${nb}% und ohne Korrektur für multiples Testen." \
+	"$top_srcdir/reports/site/wpa/de.md"
+absent "de: no 'Der Effekt in %s minus', which a named series cannot follow" \
+	"$tap_tmp/de" 'Effekt in %s minus'
+absent "de: a plan table's line opens with a capital, as Vorsicht: and Design: do" \
+	"$tap_tmp/de" '^(beurteilt mit dem Intervall|kein größeres Maximum|das Intervall %s wurde|diese Pilotstudie)'
+absent "de: an interval is computed auf dem Niveau, not zum Niveau" \
+	"$tap_tmp/de" 'zu(m| deren) (eigenen? )?Niveau'
+absent "de: nominales Konfidenzintervall (the statistical term), not nominelles" \
+	"$tap_tmp/de" 'nominelle'
+absent "de: Puffer, not Buffer" "$tap_tmp/de" 'Buffer'
+absent "de: no Messserien beside Serien" "$tap_tmp/de" 'Messserie'
+
 # The typography of numbers: a NO-BREAK SPACE between a number and its
 # unit or '%' in German and Czech; "95-%" before a noun in German.
 msg() { LC_ALL=C grep -F -e "$2|$3|" "$1" | head -n 1 | cut -d'|' -f3-; }

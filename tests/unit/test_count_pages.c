@@ -89,7 +89,7 @@ static void judged(unsigned long n, char out[4][200])
 static void with_pairs(unsigned long n, char out[4][200])
 {
 	W(0, ": with %lu %s, a nominal", n, two(n, "pair", "pairs"));
-	W(1, ": Mit %lu %s deckte", n, two(n, "Paar", "Paaren"));
+	W(1, ": Bei %lu %s deckte ein nominales", n, two(n, "Paar", "Paaren"));
 	W(2, ": při %lu %s byla", n, two(n, "páru", "párech"));
 	W(3, ": 쌍이 %lu개일 때 명목", n);
 }
@@ -97,7 +97,7 @@ static void with_pairs(unsigned long n, char out[4][200])
 static void with_pairs_sim(unsigned long n, char out[4][200])
 {
 	W(0, ": with %lu %s (simulated at %lu)", n, two(n, "pair", "pairs"), n);
-	W(1, ": Mit %lu %s (simuliert mit %lu)", n, two(n, "Paar", "Paaren"),
+	W(1, ": Bei %lu %s (simuliert mit %lu) deckte", n, two(n, "Paar", "Paaren"),
 	  n);
 	W(2, ": při %lu %s (simulováno pro %lu)", n, two(n, "páru", "párech"),
 	  n);
@@ -132,7 +132,7 @@ static void from_summary(unsigned long n, char out[4][200])
 static void small_sample(unsigned long n, char out[4][200])
 {
 	W(0, "With %lu %s, a nominal", n, two(n, "pair", "pairs"));
-	W(1, "Mit %lu %s deckte", n, two(n, "Paar", "Paaren"));
+	W(1, "Bei %lu %s deckte ein nominales", n, two(n, "Paar", "Paaren"));
 	W(2, "Při %lu %s byla", n, two(n, "páru", "párech"));
 	W(3, "쌍이 %lu개일 때 방법", n);
 }
@@ -144,7 +144,7 @@ static void all_accepted(unsigned long n, char out[4][200])
 		W(1, "1 Durchlauf wurde akzeptiert");
 	} else {
 		W(0, "all %lu runs were accepted", n);
-		W(1, "alle %lu Durchläufe wurden akzeptiert", n);
+		W(1, "Alle %lu Durchläufe wurden akzeptiert", n);
 	}
 	W(2, "%s %lu %s", cs3(n, "", "všechny", "všech"), n,
 	  cs3(n, "běh byl přijat", "běhy byly přijaty", "běhů bylo přijato"));
@@ -207,7 +207,7 @@ static void position(unsigned long n, char out[4][200])
 static void none_of(unsigned long n, char out[4][200])
 {
 	W(0, "none of the %lu runs was accepted", n);
-	W(1, "keiner der %lu Durchläufe wurde akzeptiert", n);
+	W(1, "Keiner der %lu Durchläufe wurde akzeptiert", n);
 	W(2, "nebyl přijat žádný běh (celkem %lu)", n);
 	W(3, "전체 %lu회 중 채택된 실행 없음", n);
 }

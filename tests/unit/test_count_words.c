@@ -65,7 +65,7 @@ static void some_want(int lang, unsigned long n, char *want, size_t size)
 			 n == 1 ? "was" : "were");
 		break;
 	case 1:
-		snprintf(want, size, "von %lu Durchläufen %s %lu akzeptiert",
+		snprintf(want, size, "Von %lu Durchläufen %s %lu akzeptiert",
 			 total, de_verb(n), n);
 		break;
 	case 2:
@@ -84,13 +84,13 @@ static void none_want(int lang, unsigned long total, char *want,
 {
 	static const char *const one[4] = {
 		"the one run was not accepted",
-		"der einzige Durchlauf wurde nicht akzeptiert",
+		"Der einzige Durchlauf wurde nicht akzeptiert",
 		"jediný běh nebyl přijat",
 		"실행 1회가 채택되지 않음"
 	};
 	static const char *const many[4] = {
 		"none of the %lu runs was accepted",
-		"keiner der %lu Durchläufe wurde akzeptiert",
+		"Keiner der %lu Durchläufe wurde akzeptiert",
 		"nebyl přijat žádný běh (celkem %lu)",
 		"전체 %lu회 중 채택된 실행 없음"
 	};

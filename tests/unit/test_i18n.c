@@ -84,7 +84,7 @@ static void test_plurals(void)
 	tap_streq(i18n_ntext("de", run_msg, run_plural, 1),
 		  "%zu Durchlauf wurde akzeptiert", "de, 1: form 0");
 	tap_streq(i18n_ntext("de", run_msg, run_plural, 16),
-		  "alle %zu Durchl\xc3\xa4ufe wurden akzeptiert",
+		  "Alle %zu Durchl\xc3\xa4ufe wurden akzeptiert",
 		  "de, 16: form 1");
 	/* Czech: 1 -> form 0, 2..4 -> form 1, else form 2. */
 	tap_streq(i18n_ntext("cs", run_msg, run_plural, 1),

@@ -1133,9 +1133,16 @@ static void check_fragile_words(loaded *mm)
 	tap_ok(page_has(mm, "the lower endpoint lies 0.016 ms inside the "
 			"boundary -1.784 ms"), "an endpoint above -T: inside");
 	c->boot.fragile_distance = 0.0;
+	/* "Grenzwert", the word for the threshold and for 0 alike (not
+	 * "Grenze", which the endpoint, the Intervallgrenze, already is). */
 	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt genau "
-			   "auf der Grenze -1.784" NBSP "ms"),
+			   "auf dem Grenzwert -1.784" NBSP "ms"),
 	       "de: an endpoint exactly on -T");
+	c->boot.fragile_boundary = 0.0;
+	tap_ok(page_has_in(mm, "de", "Die untere Intervallgrenze liegt genau "
+			   "auf dem Grenzwert 0.000" NBSP "ms"),
+	       "de: an endpoint exactly on 0");
+	c->boot.fragile_boundary = -p->threshold;
 	/* A study without `decimal = point`: the note's numbers take the
 	 * page's decimal comma, as every other number of the page does. */
 	mm->s->plan.decimal_point = false;
@@ -1293,7 +1300,7 @@ static void check_conclusion_cells(loaded *mm)
 		  "not established); Series 2 (lower `p99` than at the "
 		  "reference, which is better here; whether the difference "
 		  "reaches the practical threshold is not established) |",
-		  "| Serien unterscheiden sich in der Richtung; keine "
+		  "| die Serien unterscheiden sich in der Richtung; keine "
 		  "zusammengefasste Schlussfolgerung: Serie 1 (höherer "
 		  "`p99`-Wert als beim Referenzzustand, hier also schlechter; "
 		  "ob die Differenz die praktisch bedeutsame Schwelle erreicht, "
@@ -1524,7 +1531,7 @@ static void check_variants(loaded *mm)
 	 * does not (German "95-%-Konfidenzintervall", Czech "95%"). */
 	tap_ok(page_has_in(mm, "de", "nur in 79.5" NBSP "% der simulierten")
 	       && page_has_in(mm, "de", "Konfidenzniveau 95" NBSP "%.")
-	       && page_has_in(mm, "de", "ein nominelles 95-%-Konfidenzintervall")
+	       && page_has_in(mm, "de", "ein nominales 95-%-Konfidenzintervall")
 	       && page_has_in(mm, "cs", "rozdíly jen 79.5" NBSP "% (docs")
 	       && page_has_in(mm, "cs", "hladina spolehlivosti 95" NBSP "%.")
 	       && page_has_in(mm, "ko", "시뮬레이션 연구의 79.5%에서만")
@@ -1533,7 +1540,7 @@ static void check_variants(loaded *mm)
 	/* One run is said as a language says one, not "the 1 run"; the
 	 * series is named as the study names it in each language. */
 	tap_ok(page_has(mm, "- Control boot: the one run was accepted.")
-	       && page_has_in(mm, "de", "- Kontrollstart: der einzige "
+	       && page_has_in(mm, "de", "- Kontrollstart: Der einzige "
 			      "Durchlauf wurde akzeptiert.")
 	       && page_has_in(mm, "cs", "- Kontrolní načtení: jediný běh byl "
 			      "přijat.")

@@ -11,6 +11,22 @@
 /* The first buffer: most files of a study are far smaller. */
 #define FILEREAD_FIRST 4096
 
+pb_status fileread_open_failed(diag *d, const char *display, bool mark)
+{
+	int e = errno;
+	/* fdopen allocates its buffer: ENOMEM is no missing input. */
+	pb_status why = e == EINVAL ? PB_DATAERR
+			: e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
+
+	if (e == EINVAL)
+		diag_error(d, display, 0, 0, "is not a regular file");
+	else
+		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));
+	if (mark)
+		diag_fail(d, why);
+	return why;
+}
+
 pb_status fileread_all(FILE *f, size_t max, char **buf, size_t *len)
 {
 	size_t limit = max < (size_t)-2 ? max + 1 : max;

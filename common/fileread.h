@@ -4,6 +4,7 @@
 #ifndef PAIRBOOT_FILEREAD_H
 #define PAIRBOOT_FILEREAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/stat.h>
@@ -21,6 +22,13 @@ int fileread_open_regular(const char *path, int flags, struct stat *st);
 /* As fileread_open_regular with no FLAGS, as a stream; NULL with errno
  * set on failure. */
 FILE *fileread_open(const char *path);
+
+/* Tells D why fileread_open (or fileread_open_regular) failed on the file
+ * named DISPLAY, from errno, and returns the status that says it:
+ * PB_DATAERR for something that is not a regular file (EINVAL), PB_NOMEM
+ * when the stream's buffer could not be had, else PB_NOINPUT.  Also marks
+ * D failed with that status when MARK is true. */
+pb_status fileread_open_failed(diag *d, const char *display, bool mark);
 
 /* Reads F to its end, but no more than MAX + 1 bytes (so that a caller
  * can tell a file of more than MAX bytes from one of MAX), into a new

@@ -474,19 +474,8 @@ pb_status capframex_read_file(const char *path, const char *display,
 	*values = NULL;
 	*n = 0;
 	*runs = 0;
-	if (!f && errno == EINVAL) {
-		diag_error(d, display, 0, 0, "is not a regular file");
-		diag_fail(d, PB_DATAERR);
-		return PB_DATAERR;
-	}
-	if (!f) {
-		pb_status why = errno == ENOMEM ? PB_NOMEM : PB_NOINPUT;
-
-		diag_error(d, display, 0, 0, "cannot open: %s",
-			   strerror(errno));
-		diag_fail(d, why);
-		return why;
-	}
+	if (!f)
+		return fileread_open_failed(d, display, true);
 	st = fileread_all(f, CAPFRAMEX_MAX_BYTES, &buf, &len);
 	if (st == PB_IOERR)
 		diag_error(d, display, 0, 0, "read error: %s",

@@ -865,19 +865,8 @@ static pb_status read_file(const char *path, const char *display,
 	unsigned char *block;
 	FILE *f = fileread_open(path);
 
-	if (!f && errno == EINVAL) {
-		diag_error(d, display, 0, 0, "is not a regular file");
-		diag_fail(d, PB_DATAERR);
-		return PB_DATAERR;
-	}
-	if (!f) {
-		/* fdopen allocates its buffer: ENOMEM is no missing input. */
-		pb_status why = errno == ENOMEM ? PB_NOMEM : PB_NOINPUT;
-		diag_error(d, display, 0, 0, "cannot open: %s",
-			   strerror(errno));
-		diag_fail(d, why);
-		return why;
-	}
+	if (!f)
+		return fileread_open_failed(d, display, true);
 	block = malloc(BLOCK);
 	if (!block) {
 		fclose(f);

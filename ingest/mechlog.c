@@ -744,15 +744,8 @@ pb_status mechlog_read_file_hashed(const char *path, const char *display,
 
 	*out = NULL;
 	f = fileread_open(path);
-	if (!f && errno == EINVAL) {
-		diag_error(d, display, 0, 0, "is not a regular file");
-		return PB_DATAERR;
-	}
-	if (!f) {
-		int e = errno;
-		diag_error(d, display, 0, 0, "cannot open: %s", strerror(e));
-		return e == ENOMEM ? PB_NOMEM : PB_NOINPUT;
-	}
+	if (!f)
+		return fileread_open_failed(d, display, false);
 	st = reader_init(&r, display, d);
 	if (st != PB_OK) {
 		fclose(f);

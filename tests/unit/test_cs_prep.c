@@ -362,15 +362,17 @@ static void msg_percent(void)
 	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%");
 }
 
-/* The column after z, the series after v, the level after s. */
+/* The column after sloupce, the series after v, the level after s. */
 static void msg_names(void)
 {
 	tap_cases c = { 0, 0 };
 
+	/* The column in the genitive behind "sloupce", no preposition. */
 	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`",
-		       "`latency_us`"), "`p99` z `latency_us`", "latency_us");
+		       "`latency_us`"), "`p99` sloupce `latency_us` na jedno "
+	    "načtení", "latency_us");
 	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`", "`sample_ms`"),
-	    "`p99` ze `sample_ms`", "sample_ms");
+	    "`p99` sloupce `sample_ms` na jedno načtení", "sample_ms");
 	has(&c, cs_msg(NULL, "%s: the effect in %s minus the effect in %s is "
 		       "%s %s; the effects of the series differ clearly.",
 		       "`10`", "sérii 2", "sérii 1", "`+1,2 ms`",
@@ -389,8 +391,76 @@ static void msg_names(void)
 		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c", (size_t)1),
 	    "stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c běžel na pozici 1",
 	    "missing");
-	tap_cases_done(&c, "cs: z before a column, v before a series, s "
-		       "before a level, the state missing as a name");
+	/* The paired figure's caption: its mean bars are "úsečky", as the
+	   per-boot figure's caption calls them. */
+	has(&c, cs_msg("figure", "Left: the two runs of each block joined by "
+		       "a line, bars at the means. Right: the mean paired "
+		       "difference with its %s%% confidence interval (%s), on "
+		       "an axis of its own.", "95", "Studentovo t"),
+	    "čarou, úsečky u průměrů. Vpravo: průměrný párový rozdíl s 95% "
+	    "intervalem spolehlivosti (Studentovo t)", "paired, 95");
+	has(&c, cs_msg("figure", "Left: the two runs of each block joined by "
+		       "a line, bars at the means. Right: the mean paired "
+		       "difference with its %s%% confidence interval (%s), on "
+		       "an axis whose 0 lies at the reference mean.", "70",
+		       "percentilový bootstrap"),
+	    "úsečky u průměrů. Vpravo: průměrný párový rozdíl se 70% "
+	    "intervalem", "paired, 70");
+	tap_cases_done(&c, "cs: a column behind sloupce, v before a series, s "
+		       "before a level, the state missing as a name, the "
+		       "paired figure's caption");
+}
+
+/* The compare page's multiplicity note at the counts of each plural form
+ * (1; 2 to 4; 5 or more, and 21) and the CI gate's false-alarm rate after
+ * v, both by hand; "korekce" as on the study page. */
+static void msg_compare_counts(void)
+{
+	static const struct { unsigned long n; const char *want; } t[] = {
+		{ 1, "bez korekce na počet srovnání; posouzen byl 1 interval." },
+		{ 2, "bez korekce na počet srovnání; posouzeny byly 2 intervaly, "
+		     "takže" },
+		{ 4, "posouzeny byly 4 intervaly, takže" },
+		{ 5, "posouzeno bylo 5 intervalů, takže" },
+		{ 21, "posouzeno bylo 21 intervalů, takže" },
+		{ 100, "posouzeno bylo 100 intervalů, takže" },
+	};
+	static const struct { const char *pct, *want; } g[] = {
+		{ "1 %", "po Holmově korekci" },
+		{ "1 %", "u buildů, které se nezměnily, proto selže nejvýše "
+			 "v 1 % případů." },
+		{ "2 %", "nejvýše ve 2 % případů." },            /* ve dvou */
+		{ "5 %", "nejvýše v 5 % případů." },             /* v pěti */
+		{ "10 %", "nejvýše v 10 % případů." },           /* v deseti */
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%lu intervals", t[i].n);
+		has(&c, cs_msgn("Each state and the baseline are judged at "
+				"the full confidence level of %s, with no "
+				"adjustment for the number of comparisons; %zu "
+				"interval was judged.",
+				"Each state and the baseline are judged at the "
+				"full confidence level of %s, with no adjustment "
+				"for the number of comparisons; %zu intervals "
+				"were judged, so a change found by chance alone "
+				"is more likely among them than in any one.",
+				t[i].n, "95 %", (size_t)t[i].n), t[i].want, at);
+	}
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
+		has(&c, cs_msg(NULL, "As a CI gate, this comparison fails only "
+			       "when a worsening is established for some state "
+			       "or series after Holm's adjustment over all its "
+			       "intervals (Welch intervals), so on builds that "
+			       "did not change it fails in at most %s of runs; "
+			       "when a worsening of the threshold can be "
+			       "neither shown nor ruled out, it answers "
+			       "inconclusive (exit status 3).", g[i].pct),
+		    g[i].want, g[i].pct);
+	tap_cases_done(&c, "cs: the compare page's counts of intervals and "
+		       "its false-alarm rate");
 }
 
 int main(void)
@@ -412,5 +482,6 @@ int main(void)
 	msg_runs();
 	msg_percent();
 	msg_names();
+	msg_compare_counts();
 	return tap_done();
 }

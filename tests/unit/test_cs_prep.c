@@ -359,7 +359,48 @@ static void msg_percent(void)
 			"confidence suggests.", 3, "Série 1", (size_t)3,
 			(size_t)3, "95%", "`t`", "31 %"),
 	    "jen ve 31 % simulovaných", "coverage 31 %");
-	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%");
+	/* The plan's caution and its sequential design line: v before the
+	   first percentage, and skewed is "zešikmený" as in the small-sample
+	   notes. */
+	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
+		       "no promise, since no pilot can bound what it did not "
+		       "sample: from pilots of %1$zu blocks, sizes like these "
+		       "reached their target's true power in %2$s to %3$s of "
+		       "simulated pilots (normal, skewed and heavy-tailed "
+		       "differences, docs/statistics.md); a sequential design "
+		       "(--look-every K) holds the chance of a wrong verdict by "
+		       "itself", (size_t)10, "43 %", "74 %"),
+	    "u pilotních studií o 10 blocích dosáhly takové velikosti "
+	    "skutečné síly testu svého cíle ve 43 % až 74 % simulovaných "
+	    "pilotních studií (normální, zešikmené a těžkochvosté rozdíly",
+	    "caution 43 %");
+	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
+		       "no promise, since no pilot can bound what it did not "
+		       "sample: from pilots of %1$zu blocks, sizes like these "
+		       "reached their target's true power in %2$s to %3$s of "
+		       "simulated pilots (normal, skewed and heavy-tailed "
+		       "differences, docs/statistics.md); a sequential design "
+		       "(--look-every K) holds the chance of a wrong verdict by "
+		       "itself", (size_t)15, "55 %", "61 %"),
+	    "o 15 blocích dosáhly takové velikosti skutečné síly testu svého "
+	    "cíle v 55 % až 61 %", "caution 55 %");
+	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
+		       "is held at %1$s (1 - confidence) over all looks by the "
+		       "design itself, whatever the pilot says, as far as the "
+		       "interval covers at each look's level: with strongly "
+		       "skewed differences it was measured up to %2$s "
+		       "(docs/statistics.md)", "5 %", "17 %"),
+	    "na 5 % (1 - spolehlivost)", "design 5 %");
+	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
+		       "is held at %1$s (1 - confidence) over all looks by the "
+		       "design itself, whatever the pilot says, as far as the "
+		       "interval covers at each look's level: with strongly "
+		       "skewed differences it was measured up to %2$s "
+		       "(docs/statistics.md)", "5 %", "17 %"),
+	    "u silně zešikmených rozdílů bylo naměřeno až 17 %",
+	    "design 17 %");
+	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%; "
+		       "zešikmený in the plan's notes");
 }
 
 /* The column after sloupce, the series after v, the level after s. */
@@ -463,6 +504,47 @@ static void msg_compare_counts(void)
 		       "its false-alarm rate");
 }
 
+/* The sequential design's looks at 1, 2, 4, 5 and 21: the count after a
+ * colon in every form, the confidence level as "hladina" (úroveň is a
+ * state's level on the same page), by hand. */
+static void msg_looks(void)
+{
+	static const struct { unsigned long n; const char *want; } t[] = {
+		{ 1, "počet analýz: 1, rozdělení chyby: `pocock`; intervaly se "
+		     "počítají na hladině 95 %, takže" },
+		{ 2, "počet analýz: 2, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (10 "
+		     "bloků: 97,06 %; 20 bloků: 97,06 %), takže" },
+		{ 4, "počet analýz: 4, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (" },
+		{ 5, "počet analýz: 5, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (" },
+		{ 21, "počet analýz: 21, rozdělení chyby: `pocock`; intervaly "
+		      "každé analýzy se počítají na její vlastní hladině (" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%lu looks", t[i].n);
+		has(&c, cs_msgn("The analysis plan sets %1$zu look, boundary "
+				"%2$s: its intervals are taken at the level "
+				"%3$s, so that the chance that any interval of "
+				"any look misses the true difference is at most "
+				"%4$s.",
+				"The analysis plan sets %1$zu looks, boundary "
+				"%2$s: each look's intervals are taken at its own "
+				"level (%3$s), so that the chance that any "
+				"interval of any look misses the true difference "
+				"is at most %4$s.", t[i].n, (size_t)t[i].n,
+				"`pocock`", t[i].n == 1 ? "95 %"
+				: "10 bloků: 97,06 %; 20 bloků: 97,06 %",
+				"5 %"), t[i].want, at);
+	}
+	tap_cases_done(&c, "cs: the looks of a sequential design at 1 to 21, "
+		       "hladina for the level");
+}
+
 int main(void)
 {
 	tap_cases c = { 0, 0 };
@@ -483,5 +565,6 @@ int main(void)
 	msg_percent();
 	msg_names();
 	msg_compare_counts();
+	msg_looks();
 	return tap_done();
 }

@@ -430,8 +430,16 @@ static void msg_names(void)
 	has(&c, cs_msg(NULL, "Run order of %s: %s ran at position %zu clearly "
 		       "more often than the other states.", "Série 1",
 		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c", (size_t)1),
-	    "stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c běžel na pozici 1",
-	    "missing");
+	    "Série 1, pořadí běhů: stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c "
+	    "běžel na pozici 1", "missing");
+	/* The series first, where a capital stands, not "(Série 1)" inside
+	   the sentence. */
+	has(&c, cs_msg(NULL, "Run order of %s: balanced; no state ran first or "
+		       "last clearly more often than the others.", "Série 2"),
+	    "Série 2, pořadí běhů: vyvážené; žádný stav", "balanced");
+	has(&c, cs_msg(NULL, "Run order of %s: no positions recorded, so its "
+		       "balance cannot be checked.", "Série 1"),
+	    "Série 1, pořadí běhů: pozice nezaznamenány", "no positions");
 	/* The paired figure's caption: its mean bars are "úsečky", as the
 	   per-boot figure's caption calls them. */
 	has(&c, cs_msg("figure", "Left: the two runs of each block joined by "

@@ -455,6 +455,9 @@ static void msg_names(void)
 		       "percentilový bootstrap"),
 	    "úsečky u průměrů. Vpravo: průměrný párový rozdíl se 70% "
 	    "intervalem", "paired, 70");
+	/* The interval figure's legend: the threshold by the page's name. */
+	has(&c, cs_msg("figure", "practical threshold %s", "±1,784 ms"),
+	    "prakticky významný práh ±1,784 ms", "legend");
 	tap_cases_done(&c, "cs: a column behind sloupce, v before a series, s "
 		       "before a level, the state missing as a name, the "
 		       "paired figure's caption");

@@ -455,6 +455,14 @@ static void msg_names(void)
 		       "percentilový bootstrap"),
 	    "úsečky u průměrů. Vpravo: průměrný párový rozdíl se 70% "
 	    "intervalem", "paired, 70");
+	/* A series without runs at the reference: the state as the
+	   subject, not "při „chybí“". */
+	has(&c, cs_msg(NULL, "%s: no runs at %s.", "Série 2",
+		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c"),
+	    "Série 2: stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c nemá "
+	    "žádné běhy.", "no runs, missing");
+	has(&c, cs_msg(NULL, "%s: no runs at %s.", "Série 1", "`20`"),
+	    "Série 1: stav `20` nemá žádné běhy.", "no runs, 20");
 	/* The interval figure's legend: the threshold by the page's name. */
 	has(&c, cs_msg("figure", "practical threshold %s", "±1,784 ms"),
 	    "prakticky významný práh ±1,784 ms", "legend");

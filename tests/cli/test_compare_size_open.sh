@@ -244,7 +244,7 @@ ok "German: the same" grep -qxF -e \
 	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95${nb}% beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \
 	"$out/w/compare.de.md"
 ok "Czech: 4 intervals, the plural of 2 to 4" grep -qF \
-	"bez úpravy na počet srovnání; posouzeny byly 4 intervaly," \
+	"bez korekce na počet srovnání; posouzeny byly 4 intervaly," \
 	"$out/w/compare.cs.md"
 ok "Korean: 4 intervals" grep -qF "판정한 구간은 4개이며" \
 	"$out/w/compare.ko.md"

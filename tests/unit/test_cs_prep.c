@@ -359,18 +359,61 @@ static void msg_percent(void)
 			"confidence suggests.", 3, "Série 1", (size_t)3,
 			(size_t)3, "95%", "`t`", "31 %"),
 	    "jen ve 31 % simulovaných", "coverage 31 %");
-	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%");
+	/* The plan's caution and its sequential design line: v before the
+	   first percentage, and skewed is "zešikmený" as in the small-sample
+	   notes. */
+	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
+		       "no promise, since no pilot can bound what it did not "
+		       "sample: from pilots of %1$zu blocks, sizes like these "
+		       "reached their target's true power in %2$s to %3$s of "
+		       "simulated pilots (normal, skewed and heavy-tailed "
+		       "differences, docs/statistics.md); a sequential design "
+		       "(--look-every K) holds the chance of a wrong verdict by "
+		       "itself", (size_t)10, "43 %", "74 %"),
+	    "u pilotních studií o 10 blocích dosáhly takové velikosti "
+	    "skutečné síly testu svého cíle ve 43 % až 74 % simulovaných "
+	    "pilotních studií (normální, zešikmené a těžkochvosté rozdíly",
+	    "caution 43 %");
+	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
+		       "no promise, since no pilot can bound what it did not "
+		       "sample: from pilots of %1$zu blocks, sizes like these "
+		       "reached their target's true power in %2$s to %3$s of "
+		       "simulated pilots (normal, skewed and heavy-tailed "
+		       "differences, docs/statistics.md); a sequential design "
+		       "(--look-every K) holds the chance of a wrong verdict by "
+		       "itself", (size_t)15, "55 %", "61 %"),
+	    "o 15 blocích dosáhly takové velikosti skutečné síly testu svého "
+	    "cíle v 55 % až 61 %", "caution 55 %");
+	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
+		       "is held at %1$s (1 - confidence) over all looks by the "
+		       "design itself, whatever the pilot says, as far as the "
+		       "interval covers at each look's level: with strongly "
+		       "skewed differences it was measured up to %2$s "
+		       "(docs/statistics.md)", "5 %", "17 %"),
+	    "na 5 % (1 - spolehlivost)", "design 5 %");
+	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
+		       "is held at %1$s (1 - confidence) over all looks by the "
+		       "design itself, whatever the pilot says, as far as the "
+		       "interval covers at each look's level: with strongly "
+		       "skewed differences it was measured up to %2$s "
+		       "(docs/statistics.md)", "5 %", "17 %"),
+	    "u silně zešikmených rozdílů bylo naměřeno až 17 %",
+	    "design 17 %");
+	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%; "
+		       "zešikmený in the plan's notes");
 }
 
-/* The column after z, the series after v, the level after s. */
+/* The column after sloupce, the series after v, the level after s. */
 static void msg_names(void)
 {
 	tap_cases c = { 0, 0 };
 
+	/* The column in the genitive behind "sloupce", no preposition. */
 	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`",
-		       "`latency_us`"), "`p99` z `latency_us`", "latency_us");
+		       "`latency_us`"), "`p99` sloupce `latency_us` na jedno "
+	    "načtení", "latency_us");
 	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`", "`sample_ms`"),
-	    "`p99` ze `sample_ms`", "sample_ms");
+	    "`p99` sloupce `sample_ms` na jedno načtení", "sample_ms");
 	has(&c, cs_msg(NULL, "%s: the effect in %s minus the effect in %s is "
 		       "%s %s; the effects of the series differ clearly.",
 		       "`10`", "sérii 2", "sérii 1", "`+1,2 ms`",
@@ -387,10 +430,138 @@ static void msg_names(void)
 	has(&c, cs_msg(NULL, "Run order of %s: %s ran at position %zu clearly "
 		       "more often than the other states.", "Série 1",
 		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c", (size_t)1),
-	    "stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c běžel na pozici 1",
-	    "missing");
-	tap_cases_done(&c, "cs: z before a column, v before a series, s "
-		       "before a level, the state missing as a name");
+	    "Série 1, pořadí běhů: stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c "
+	    "běžel na pozici 1", "missing");
+	/* The series first, where a capital stands, not "(Série 1)" inside
+	   the sentence. */
+	has(&c, cs_msg(NULL, "Run order of %s: balanced; no state ran first or "
+		       "last clearly more often than the others.", "Série 2"),
+	    "Série 2, pořadí běhů: vyvážené; žádný stav", "balanced");
+	has(&c, cs_msg(NULL, "Run order of %s: no positions recorded, so its "
+		       "balance cannot be checked.", "Série 1"),
+	    "Série 1, pořadí běhů: pozice nezaznamenány", "no positions");
+	/* The paired figure's caption: its mean bars are "úsečky", as the
+	   per-boot figure's caption calls them. */
+	has(&c, cs_msg("figure", "Left: the two runs of each block joined by "
+		       "a line, bars at the means. Right: the mean paired "
+		       "difference with its %s%% confidence interval (%s), on "
+		       "an axis of its own.", "95", "Studentovo t"),
+	    "čarou, úsečky u průměrů. Vpravo: průměrný párový rozdíl s 95% "
+	    "intervalem spolehlivosti (Studentovo t)", "paired, 95");
+	has(&c, cs_msg("figure", "Left: the two runs of each block joined by "
+		       "a line, bars at the means. Right: the mean paired "
+		       "difference with its %s%% confidence interval (%s), on "
+		       "an axis whose 0 lies at the reference mean.", "70",
+		       "percentilový bootstrap"),
+	    "úsečky u průměrů. Vpravo: průměrný párový rozdíl se 70% "
+	    "intervalem", "paired, 70");
+	/* A series without runs at the reference: the state as the
+	   subject, not "při „chybí“". */
+	has(&c, cs_msg(NULL, "%s: no runs at %s.", "Série 2",
+		       "\xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c"),
+	    "Série 2: stav \xe2\x80\x9e" "chyb\xc3\xad\xe2\x80\x9c nemá "
+	    "žádné běhy.", "no runs, missing");
+	has(&c, cs_msg(NULL, "%s: no runs at %s.", "Série 1", "`20`"),
+	    "Série 1: stav `20` nemá žádné běhy.", "no runs, 20");
+	/* The interval figure's legend: the threshold by the page's name. */
+	has(&c, cs_msg("figure", "practical threshold %s", "±1,784 ms"),
+	    "prakticky významný práh ±1,784 ms", "legend");
+	tap_cases_done(&c, "cs: a column behind sloupce, v before a series, s "
+		       "before a level, the state missing as a name, the "
+		       "paired figure's caption");
+}
+
+/* The compare page's multiplicity note at the counts of each plural form
+ * (1; 2 to 4; 5 or more, and 21) and the CI gate's false-alarm rate after
+ * v, both by hand; "korekce" as on the study page. */
+static void msg_compare_counts(void)
+{
+	static const struct { unsigned long n; const char *want; } t[] = {
+		{ 1, "bez korekce na počet srovnání; posouzen byl 1 interval." },
+		{ 2, "bez korekce na počet srovnání; posouzeny byly 2 intervaly, "
+		     "takže" },
+		{ 4, "posouzeny byly 4 intervaly, takže" },
+		{ 5, "posouzeno bylo 5 intervalů, takže" },
+		{ 21, "posouzeno bylo 21 intervalů, takže" },
+		{ 100, "posouzeno bylo 100 intervalů, takže" },
+	};
+	static const struct { const char *pct, *want; } g[] = {
+		{ "1 %", "po Holmově korekci" },
+		{ "1 %", "u buildů, které se nezměnily, proto selže nejvýše "
+			 "v 1 % případů." },
+		{ "2 %", "nejvýše ve 2 % případů." },            /* ve dvou */
+		{ "5 %", "nejvýše v 5 % případů." },             /* v pěti */
+		{ "10 %", "nejvýše v 10 % případů." },           /* v deseti */
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%lu intervals", t[i].n);
+		has(&c, cs_msgn("Each state and the baseline are judged at "
+				"the full confidence level of %s, with no "
+				"adjustment for the number of comparisons; %zu "
+				"interval was judged.",
+				"Each state and the baseline are judged at the "
+				"full confidence level of %s, with no adjustment "
+				"for the number of comparisons; %zu intervals "
+				"were judged, so a change found by chance alone "
+				"is more likely among them than in any one.",
+				t[i].n, "95 %", (size_t)t[i].n), t[i].want, at);
+	}
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
+		has(&c, cs_msg(NULL, "As a CI gate, this comparison fails only "
+			       "when a worsening is established for some state "
+			       "or series after Holm's adjustment over all its "
+			       "intervals (Welch intervals), so on builds that "
+			       "did not change it fails in at most %s of runs; "
+			       "when a worsening of the threshold can be "
+			       "neither shown nor ruled out, it answers "
+			       "inconclusive (exit status 3).", g[i].pct),
+		    g[i].want, g[i].pct);
+	tap_cases_done(&c, "cs: the compare page's counts of intervals and "
+		       "its false-alarm rate");
+}
+
+/* The sequential design's looks at 1, 2, 4, 5 and 21: the count after a
+ * colon in every form, the confidence level as "hladina" (úroveň is a
+ * state's level on the same page), by hand. */
+static void msg_looks(void)
+{
+	static const struct { unsigned long n; const char *want; } t[] = {
+		{ 1, "počet analýz: 1, rozdělení chyby: `pocock`; intervaly se "
+		     "počítají na hladině 95 %, takže" },
+		{ 2, "počet analýz: 2, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (10 "
+		     "bloků: 97,06 %; 20 bloků: 97,06 %), takže" },
+		{ 4, "počet analýz: 4, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (" },
+		{ 5, "počet analýz: 5, rozdělení chyby: `pocock`; intervaly "
+		     "každé analýzy se počítají na její vlastní hladině (" },
+		{ 21, "počet analýz: 21, rozdělení chyby: `pocock`; intervaly "
+		      "každé analýzy se počítají na její vlastní hladině (" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%lu looks", t[i].n);
+		has(&c, cs_msgn("The analysis plan sets %1$zu look, boundary "
+				"%2$s: its intervals are taken at the level "
+				"%3$s, so that the chance that any interval of "
+				"any look misses the true difference is at most "
+				"%4$s.",
+				"The analysis plan sets %1$zu looks, boundary "
+				"%2$s: each look's intervals are taken at its own "
+				"level (%3$s), so that the chance that any "
+				"interval of any look misses the true difference "
+				"is at most %4$s.", t[i].n, (size_t)t[i].n,
+				"`pocock`", t[i].n == 1 ? "95 %"
+				: "10 bloků: 97,06 %; 20 bloků: 97,06 %",
+				"5 %"), t[i].want, at);
+	}
+	tap_cases_done(&c, "cs: the looks of a sequential design at 1 to 21, "
+		       "hladina for the level");
 }
 
 int main(void)
@@ -412,5 +583,7 @@ int main(void)
 	msg_runs();
 	msg_percent();
 	msg_names();
+	msg_compare_counts();
+	msg_looks();
 	return tap_done();
 }

@@ -3,6 +3,7 @@
  * missing translation is NULL, never English.  The expected words are the
  * articles' own (../shared/wiki/LANG.txt, table headers and cells); the
  * plural forms follow each language's rule as written in its catalog. */
+#include <stdio.h>
 #include <string.h>
 
 #include "render/i18n.h"

@@ -110,7 +110,7 @@ is "$(grep '^| `10` |' "$out/w/compare.de.md")" \
 ok "Czech: vyšší než ve starém buildu, což je zde horší" grep -qF \
 	'| vyšší než ve starém buildu, což je zde horší; zda změna dosahuje prakticky významného prahu, není prokázáno | ' "$out/w/compare.cs.md"
 ok "Korean: 기존 빌드보다 높음, 즉 여기서는 더 나쁨" grep -qF \
-	'| 기존 빌드보다 높음, 즉 여기서는 더 나쁨; 변화가 실질적 임계값에 도달하는지는 확인되지 않음 |' "$out/w/compare.ko.md"
+	'| 기존 빌드보다 높음, 즉 여기서는 더 나쁨; 변화가 실질적으로 유의미한 임계값에 도달하는지는 확인되지 않음 |' "$out/w/compare.ko.md"
 for l in en de cs ko; do
 	ok "$l: no state is said to have no established change" \
 		test "$(grep -c '^| `10` .*\(no change established\|keine Veränderung festgestellt\|změna neprokázána\|변화가 확인되지 않음\) |' "$out/w/compare.$l.md")" = 0
@@ -168,7 +168,7 @@ is "$(grep '^| `10` |' "$out/b/compare.de.md")" \
 ok "Czech: nižší než ve starém buildu, což je zde lepší" grep -qF \
 	'| nižší než ve starém buildu, což je zde lepší; zda změna dosahuje prakticky významného prahu, není prokázáno | ' "$out/b/compare.cs.md"
 ok "Korean: 기존 빌드보다 낮음, 즉 여기서는 더 좋음" grep -qF \
-	'| 기존 빌드보다 낮음, 즉 여기서는 더 좋음; 변화가 실질적 임계값에 도달하는지는 확인되지 않음 |' "$out/b/compare.ko.md"
+	'| 기존 빌드보다 낮음, 즉 여기서는 더 좋음; 변화가 실질적으로 유의미한 임계값에 도달하는지는 확인되지 않음 |' "$out/b/compare.ko.md"
 json=$out/b/compare.json
 is "$(grep -c '"verdict": "changed-size-open"' "$json"):$(grep -c '"assessment": "better"' "$json"):$(grep -c '"direction": "lower"' "$json")" \
 	"3:3:2" "compare.json: changed-size-open and better in all three, lower in each series"
@@ -246,7 +246,7 @@ ok "German: the same" grep -qxF -e \
 ok "Czech: 4 intervals, the plural of 2 to 4" grep -qF \
 	"bez korekce na počet srovnání; posouzeny byly 4 intervaly," \
 	"$out/w/compare.cs.md"
-ok "Korean: 4 intervals" grep -qF "판정한 구간은 4개이며" \
+ok "Korean: 4 intervals" grep -qF "판정한 구간은 4개입니다" \
 	"$out/w/compare.ko.md"
 # Three states (10, 30, 40) against 20 in two series: 6 effects and 2
 # baselines, at confidence 0.9.

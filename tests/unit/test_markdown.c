@@ -1288,7 +1288,7 @@ static void check_conclusion_cells(loaded *mm)
 		  "| 시리즈별 판정이 다름; 통합 결론 없음: "
 		  "시리즈 1 (합성 proxy에서 실질적으로 유의미한 "
 		  "악화); 시리즈 2 (`p99` 값이 기준 상태보다 "
-		  "높음, 즉 여기서는 더 나쁨; 실질적 임계값에 "
+		  "높음, 즉 여기서는 더 나쁨; 실질적으로 유의미한 임계값에 "
 		  "도달하는지는 확인되지 않음) |" } },
 		/* Series 2's estimate is turned below 0, as opposite
 		 * directions have it. */
@@ -1316,10 +1316,10 @@ static void check_conclusion_cells(loaded *mm)
 		  "není prokázáno) |",
 		  "| 시리즈 간 방향이 다름; 통합 결론 없음: "
 		  "시리즈 1 (`p99` 값이 기준 상태보다 "
-		  "높음, 즉 여기서는 더 나쁨; 실질적 임계값에 "
+		  "높음, 즉 여기서는 더 나쁨; 실질적으로 유의미한 임계값에 "
 		  "도달하는지는 확인되지 않음); 시리즈 2 (`p99` "
 		  "값이 기준 상태보다 낮음, 즉 여기서는 더 좋음; "
-		  "실질적 임계값에 도달하는지는 확인되지 "
+		  "실질적으로 유의미한 임계값에 도달하는지는 확인되지 "
 		  "않음) |" } },
 		{ VERDICT_TOO_FEW_PAIRS, VERDICT_TOO_FEW_PAIRS,
 		  VERDICT_TOO_FEW_PAIRS, false, {

@@ -164,11 +164,14 @@ static bool is_own_mark(int fd, const char *name)
 	return strcmp(name, mark) == 0;
 }
 
+/* Removes NAME of FD, unless it is FD's own mark file: that goes last
+ * (empty_folder), so that a run killed while it clears a leftover leaves
+ * a folder the next run still knows for its own. */
 static void remove_plain_entry(int fd, const char *name, void *ctx)
 {
 	bool *removed = ctx;
 
-	if (ownfs_remove_file(fd, name) == 0)
+	if (!is_own_mark(fd, name) && ownfs_remove_file(fd, name) == 0)
 		*removed = true;
 }
 
@@ -212,6 +215,8 @@ static void remove_sub_entry(int fd, const char *name, void *ctx)
 /* Removes the plain files of the open folder FD (one of pairboot's own:
  * a staging folder), and those of its folders with the folders, without
  * allocating. */
+static void remove_mark(int fd, const char *name, void *ctx);
+
 static void empty_folder(int fd)
 {
 	empty_plain(fd);
@@ -220,6 +225,7 @@ static void empty_folder(int fd)
 		if (dir_each(fd, remove_sub_entry, &removed) != 0 || !removed)
 			break;
 	}
+	dir_each(fd, remove_mark, NULL);
 }
 
 /* A sorted list of file names (owned strings). */
@@ -693,7 +699,6 @@ static void clear_leftover(int parent_fd, const char *name)
 	bool own = false;
 	if (dir_each(fd, find_mark, &m) == 0 && m.found) {
 		empty_folder(fd);
-		dir_each(fd, remove_mark, NULL);
 		own = true;
 	} else if (marker_of(fd) == MARKER_LISTED) {
 		remove_report_files(fd, NULL, kept, sizeof kept);

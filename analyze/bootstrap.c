@@ -644,11 +644,22 @@ static double jackknife_accel(const double *d, size_t n)
 
 	if (!theta_i) {
 		/* Without memory the leave-one-out means are computed twice,
-		 * never stored: same result, a little slower. */
-		m = 0.0;
-		for (size_t i = 0; i < n; i++)
-			m += (total - d[i]) / (double)(n - 1);
-		m /= (double)n;
+		 * never stored, and summed as runstat_sum sums them (the same
+		 * compensated sum, in the same order): the same bits, a little
+		 * slower. */
+		double sum = 0.0, comp = 0.0;
+
+		for (size_t i = 0; i < n; i++) {
+			double x = (total - d[i]) / (double)(n - 1);
+			double t = sum + x;
+
+			if (fabs(sum) >= fabs(x))
+				comp += (sum - t) + x;
+			else
+				comp += (x - t) + sum;
+			sum = t;
+		}
+		m = (sum + comp) / (double)n;
 		for (size_t i = 0; i < n; i++) {
 			double u = m - (total - d[i]) / (double)(n - 1);
 

@@ -578,6 +578,19 @@ static void read_boundary(plan_ctx *c, const ini_section *s,
 	g_free(v);
 }
 
+/* Tells what rowfilter's parse of K's value said: a fault at its place
+ * in the value, any other failure as the reading's.  True on PB_OK. */
+static bool rowfilter_parsed(plan_ctx *c, const ini_key *k, pb_status st,
+			     const rowfilter_fault *f)
+{
+	if (st == PB_DATAERR)
+		diag_error(c->d, c->file, k->line, k->vcol + f->at, "%s",
+			   f->what);
+	else if (st != PB_OK)
+		c->fail = st;
+	return st == PB_OK;
+}
+
 /* filter = COLUMN == VALUE [AND ...] (format 2, ingest/rowfilter.h). */
 static void read_filter(plan_ctx *c, const ini_section *s, const ini_key *k)
 {
@@ -593,12 +606,7 @@ static void read_filter(plan_ctx *c, const ini_section *s, const ini_key *k)
 	}
 	rowfilter_free_conditions(p->filter, p->n_filter);
 	st = rowfilter_parse(v, &p->filter, &p->n_filter, &f);
-	if (st == PB_DATAERR)
-		diag_error(c->d, c->file, k->line, k->vcol + f.at, "%s",
-			   f.what);
-	else if (st != PB_OK)
-		c->fail = st;
-	if (st == PB_OK) {
+	if (rowfilter_parsed(c, k, st, &f)) {
 		GString *text = g_string_new(NULL);
 
 		rowfilter_text(text, p->filter, p->n_filter, false);
@@ -623,11 +631,7 @@ static void read_missing(plan_ctx *c, const ini_section *s, const ini_key *k)
 	}
 	rowfilter_free_tokens(p->missing, p->n_missing);
 	st = rowfilter_tokens_parse(v, &p->missing, &p->n_missing, &f);
-	if (st == PB_DATAERR)
-		diag_error(c->d, c->file, k->line, k->vcol + f.at, "%s",
-			   f.what);
-	else if (st != PB_OK)
-		c->fail = st;
+	rowfilter_parsed(c, k, st, &f);
 	for (size_t i = 0; i < p->n_missing; i++)
 		text_seen(c, p->missing[i], k->line, k->vcol);
 	g_free(v);

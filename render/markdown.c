@@ -1274,8 +1274,8 @@ static void multiplicity_item(page *pg)
 			     "judged on this page (comparisons with the "
 			     "reference: %zu, effect differences across "
 			     "series: %zu, spread tests: %zu), at the full %s "
-			     "level; "
-			     "no adjustment is made for their number.",
+			     "level, with no adjustment for multiple "
+			     "testing.",
 			     "Multiplicity: %zu intervals and tests are "
 			     "judged on this page (comparisons with the "
 			     "reference: %zu, effect differences across "
@@ -1624,8 +1624,11 @@ static void section_comparison_notes(page *pg)
 					pg->s->runs[c->unpaired[k]].id));
 			notes_start(pg, &started);
 			item(pg, fmt(pg, "%s: %s", who, fmt(pg,
-				tr(pg, "unpaired runs, left out because their "
-				 "block lacks the other state: %s."),
+				trn(pg, "unpaired run, left out because its "
+				    "block lacks the other state: %s.",
+				    "unpaired runs, left out because their "
+				    "blocks lack the other state: %s.",
+				    c->n_unpaired),
 				join(pg, ids, ", "))));
 			g_ptr_array_free(ids, TRUE);
 		}

@@ -300,8 +300,8 @@ static const count_msg msgs[] = {
 	  too_few },
 	{ "Multiplicity: %zu interval or test is judged on this page "
 	  "(comparisons with the reference: %zu, effect differences across "
-	  "series: %zu, spread tests: %zu), at the full %s level; no "
-	  "adjustment is made for their number.",
+	  "series: %zu, spread tests: %zu), at the full %s level, with no "
+	  "adjustment for multiple testing.",
 	  "Multiplicity: %zu intervals and tests are judged on this page "
 	  "(comparisons with the reference: %zu, effect differences across "
 	  "series: %zu, spread tests: %zu), each at the full %s level; no "

@@ -261,8 +261,8 @@ static void test_korean_filled(void)
 	for (size_t n = 1; n <= 13; n += 12) {
 		f = i18n_ntext("ko", "Multiplicity: %zu interval or test is judged on this page "
 			       "(comparisons with the reference: %zu, effect differences across "
-			       "series: %zu, spread tests: %zu), at the full %s level; no "
-			       "adjustment is made for their number.",
+			       "series: %zu, spread tests: %zu), at the full %s level, with no "
+			       "adjustment for multiple testing.",
 			       "Multiplicity: %zu intervals and tests are judged on this page "
 			       "(comparisons with the reference: %zu, effect differences across "
 			       "series: %zu, spread tests: %zu), each at the full %s level; no "

@@ -1431,13 +1431,13 @@ static void read_rule(plan_ctx *c, const ini_section *s, series_def *sd,
 	}
 	if (where[SK_VALID] && !where[SK_OUTSIDE]) {
 		diag_error(c->d, c->file, where[SK_VALID]->line,
-			   where[SK_VALID]->col, "valid needs outside, the "
-			   "value written values outside the range become");
+			   where[SK_VALID]->col, "valid needs outside: the value "
+			   "that a written value outside the range becomes");
 		ok = false;
 	} else if (where[SK_OUTSIDE] && !where[SK_VALID]) {
 		diag_error(c->d, c->file, where[SK_OUTSIDE]->line,
-			   where[SK_OUTSIDE]->col, "outside needs valid, the "
-			   "range of values used");
+			   where[SK_OUTSIDE]->col, "outside needs valid: the "
+			   "range of values the setting uses");
 		ok = false;
 	}
 	rule->declared = ok;

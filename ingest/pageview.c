@@ -300,6 +300,7 @@ typedef struct reader {
 	textbuf text;
 	size_t text_line, text_last;  /* absolute; 0: nothing visible yet */
 	bool text_html;
+	char *text_link;      /* the first link's target, or NULL (arena) */
 
 	/* a paragraph's line (tab-separated fields) or a GFM row */
 	rowbuf row;
@@ -310,6 +311,7 @@ typedef struct reader {
 	textbuf item_text;
 	size_t item_line, item_last;
 	bool item_html;
+	char *item_link;      /* its first link's target, or NULL (arena) */
 
 	/* raw HTML: the next unit's kind, an open table, row and cell */
 	pageview_kind h_kind;
@@ -535,7 +537,8 @@ static pageview_unit *new_unit(reader *r, size_t line)
 
 /* A unit of one cell, RAW[0..N) normalised, from absolute lines LINE to
  * LAST; dropped when nothing of it is visible (an image is visible by
- * itself, TARGET its URL). */
+ * itself).  TARGET: an image's URL, or the target of a text's first
+ * link. */
 static void emit_text(reader *r, pageview_kind kind, int level, size_t line,
 		      size_t last, bool html, const char *raw, size_t n,
 		      const char *target)
@@ -543,10 +546,12 @@ static void emit_text(reader *r, pageview_kind kind, int level, size_t line,
 	char *text, **cells, *url = NULL;
 	pageview_unit *u;
 
-	if (reader_done(r) || (all_blank(raw, n) && !target))
+	bool shows_itself = target && kind == PAGEVIEW_IMAGE;
+
+	if (reader_done(r) || (all_blank(raw, n) && !shows_itself))
 		return;
 	text = normalize(r, raw, n);
-	if (!text || (!*text && !target))
+	if (!text || (!*text && !shows_itself))
 		return;
 	cells = arena_alloc(&r->v->arena, sizeof *cells);
 	if (target) {
@@ -632,8 +637,9 @@ static void flush_text(reader *r, pageview_kind kind, int level)
 {
 	if (r->text_line)
 		emit_text(r, kind, level, r->text_line, r->text_last,
-			  r->text_html, r->text.s, r->text.len, NULL);
+			  r->text_html, r->text.s, r->text.len, r->text_link);
 	r->text.len = 0;
+	r->text_link = NULL;
 	r->text_line = r->text_last = 0;
 	r->text_html = false;
 }
@@ -649,8 +655,10 @@ static void item_flush(reader *r)
 {
 	if (r->item)
 		emit_text(r, PAGEVIEW_ITEM, 0, r->item_line, r->item_last,
-			  r->item_html, r->item_text.s, r->item_text.len, NULL);
+			  r->item_html, r->item_text.s, r->item_text.len,
+			  r->item_link);
 	r->item = NULL;
+	r->item_link = NULL;
 	r->item_text.len = 0;
 }
 
@@ -755,7 +763,51 @@ typedef struct inl {
 	bool html;           /* raw HTML met */
 	const char *hiding;  /* inside an inline <script> or <style> */
 	size_t hide_line;
+	char **link;         /* where the first link's target goes, or NULL
+				when the unit keeps none (a table cell) */
 } inl;
+
+/* Keeps TARGET[0..N), its character references decoded, in *LINK (from
+ * the arena) unless a link came first. */
+static void keep_link(reader *r, char **link, const char *target, size_t n)
+{
+	char *out;
+	size_t k = 0;
+
+	if (!link || *link)
+		return;
+	out = arena_alloc(&r->v->arena, n + 1);
+	if (!out) {
+		nomem(r);
+		return;
+	}
+	for (size_t i = 0; i < n;) {
+		char buf[4];
+		size_t len, used = target[i] == '&'
+			? pvhtml_entity(target + i, n - i, buf, &len) : 0;
+		if (used && len <= used) {
+			memcpy(out + k, buf, len);
+			k += len;
+			i += used;
+		} else {
+			out[k++] = target[i++];
+		}
+	}
+	out[k] = '\0';
+	*link = out;
+}
+
+/* The target of <a href=...> in tag T of S into *LINK, as keep_link. */
+static void keep_href(reader *r, char **link, const char *s,
+		      const pvhtml_token *t)
+{
+	const char *v;
+	size_t n;
+
+	if (link && !*link && !t->closing && strcmp(t->name, "a") == 0
+	    && pvhtml_attr(s + t->start, t->end - t->start, "href", &v, &n))
+		keep_link(r, link, v, n);
+}
 
 static size_t count_newlines(const char *s)
 {
@@ -870,6 +922,8 @@ static void inl_html(inl *c, const char *lit)
 		c->hide_line = c->line;
 	} else if (t.kind == PVHTML_TAG && strcmp(t.name, "br") == 0) {
 		inl_text(c, " ", false);
+	} else if (t.kind == PVHTML_TAG) {
+		keep_href(r, c->link, lit, &t);
 	}
 	c->line += lines;
 }
@@ -898,6 +952,12 @@ static void collect(inl *c, cmark_node *node)
 		case CMARK_NODE_HTML_INLINE:
 			inl_html(c, cmark_node_get_literal(n));
 			break;
+		case CMARK_NODE_LINK: {
+			const char *url = cmark_node_get_url(n);
+			keep_link(c->r, c->link, url ? url : "",
+				  url ? strlen(url) : 0);
+			break;
+		}
 		default:
 			break;
 		}
@@ -1004,7 +1064,8 @@ static void read_image(reader *r, cmark_node *image, size_t start,
 static void read_item_paragraph(reader *r, cmark_node *item,
 				cmark_node *para, size_t start, size_t end)
 {
-	inl c = { .r = r, .out = &r->item_text, .line = start };
+	inl c = { .r = r, .out = &r->item_text, .line = start,
+		  .link = &r->item_link };
 
 	if (r->item != item) {
 		item_flush(r);
@@ -1024,7 +1085,7 @@ static void read_paragraph(reader *r, cmark_node *para)
 	cmark_node *parent = cmark_node_parent(para);
 	cmark_node *image = only_image(para);
 	size_t start, end;
-	inl c = { .r = r, .split = true };
+	inl c = { .r = r, .split = true, .link = &r->text_link };
 
 	paragraph_lines(r, para, &start, &end);
 	if (!image && cmark_node_get_type(parent) == CMARK_NODE_ITEM) {
@@ -1049,10 +1110,12 @@ static void read_heading(reader *r, cmark_node *heading)
 {
 	size_t start = (size_t)cmark_node_get_start_line(heading);
 	size_t end = (size_t)cmark_node_get_end_line(heading);
-	inl c = { .r = r, .out = &r->text, .line = start };
+	inl c = { .r = r, .out = &r->text, .line = start,
+		  .link = &r->text_link };
 
 	cover(r, start, end);
 	r->text.len = 0;
+	r->text_link = NULL;
 	collect(&c, heading);
 	r->text_line = r->line_base + start;
 	r->text_last = r->line_base + end;
@@ -1261,6 +1324,8 @@ static void html_tag(reader *r, html_pos *h, pvhtml_scan *sc,
 		html_flush_unit(r);
 		r->h_kind = t->closing ? PAGEVIEW_PARAGRAPH : kind;
 		r->h_level = t->closing ? 0 : level;
+	} else if (!r->h_cell_open) {
+		keep_href(r, &r->text_link, h->s, t);
 	}
 }
 

@@ -79,7 +79,9 @@ typedef struct pageview_unit {
 	bool html;              /* came from raw HTML (block or inline) */
 	size_t n_cells;         /* rows: its cells; every other unit: 1 */
 	char **cells;           /* visible text, normalised, UTF-8 */
-	char *target;           /* an image: its URL; else NULL */
+	char *target;           /* an image: its URL; a heading, paragraph
+				   or list item: its first link's target
+				   (Markdown or <a href>); else NULL */
 } pageview_unit;
 
 typedef struct pageview pageview;

@@ -168,6 +168,77 @@ bool pvhtml_next(pvhtml_scan *sc, pvhtml_token *t)
 	return true;
 }
 
+static bool is_attr_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/* Whether S[0..N) is NAME (lower case) in any case. */
+static bool same_name(const char *s, const char *name, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a')
+						     : s[i];
+		if (c != name[i])
+			return false;
+	}
+	return true;
+}
+
+bool pvhtml_attr(const char *tag, size_t len, const char *name,
+		 const char **value, size_t *n)
+{
+	size_t i = 1, nl = strlen(name);
+
+	/* past '<' and the tag's name */
+	while (i < len && !is_attr_space(tag[i]) && tag[i] != '>'
+	       && tag[i] != '/')
+		i++;
+	while (i < len && tag[i] != '>') {
+		size_t from, to;
+		while (i < len && (is_attr_space(tag[i]) || tag[i] == '/'))
+			i++;
+		from = i;
+		while (i < len && !is_attr_space(tag[i]) && tag[i] != '='
+		       && tag[i] != '>' && tag[i] != '/')
+			i++;
+		if (i == from)
+			break;
+		to = i;
+		while (i < len && is_attr_space(tag[i]))
+			i++;
+		bool has_value = i < len && tag[i] == '=';
+		const char *v = "";
+		size_t vn = 0;
+		if (has_value) {
+			i++;
+			while (i < len && is_attr_space(tag[i]))
+				i++;
+			if (i < len && (tag[i] == '"' || tag[i] == '\'')) {
+				char q = tag[i++];
+				const char *end = memchr(tag + i, q, len - i);
+				size_t stop = end ? (size_t)(end - tag) : len;
+				v = tag + i;
+				vn = stop - i;
+				i = stop < len ? stop + 1 : len;
+			} else {
+				size_t start = i;
+				while (i < len && !is_attr_space(tag[i])
+				       && tag[i] != '>')
+					i++;
+				v = tag + start;
+				vn = i - start;
+			}
+		}
+		if (to - from == nl && same_name(tag + from, name, nl)) {
+			*value = v;
+			*n = vn;
+			return true;
+		}
+	}
+	return false;
+}
+
 void pvhtml_skip_to_end_tag(pvhtml_scan *sc, const char *name,
 			    size_t *end_of_content)
 {

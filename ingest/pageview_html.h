@@ -48,6 +48,14 @@ bool pvhtml_next(pvhtml_scan *sc, pvhtml_token *t);
 void pvhtml_skip_to_end_tag(pvhtml_scan *sc, const char *name,
 			    size_t *end_of_content);
 
+/* The value of attribute NAME (lower case; matched without regard to
+ * case) of the start tag TAG[0..LEN) (a token's bytes, '<' first) into
+ * *VALUE and its length into *N, its character references not yet
+ * decoded (an attribute without a value: ""); false when the tag has
+ * none.  The first of the name counts, as in a browser. */
+bool pvhtml_attr(const char *tag, size_t len, const char *name,
+		 const char **value, size_t *n);
+
 /* When S[0..LEN) starts with a character reference ("&amp;", "&#233;",
  * "&#xE9;"), its UTF-8 bytes into OUT (up to 4) with their number in
  * *OUT_LEN, and the length of the reference; else 0.  Numeric references

@@ -34,7 +34,8 @@ static pb_status index_head(const char *lang, pagedoc *doc)
 }
 
 pb_status site_index_render(const site_study *studies, size_t n,
-			    const char *lang, bool marked, GString *out)
+			    const char *lang, const char *base, bool marked,
+			    GString *out)
 {
 	pagedoc *doc;
 	pb_status st;
@@ -44,8 +45,8 @@ pb_status site_index_render(const site_study *studies, size_t n,
 	doc = pagedoc_new();
 	st = index_head(lang, doc);
 	for (size_t i = 0; i < n && st == PB_OK; i++) {
-		char *href = g_strdup_printf("%s/%s.md", studies[i].folder,
-					     lang);
+		char *href = g_strdup_printf("%s%s/%s.md", base ? base : "",
+					     studies[i].folder, lang);
 		st = markdown_render_entry(studies[i].s, studies[i].a, lang,
 					   href, marked, doc);
 		g_free(href);

@@ -4,7 +4,8 @@
  * study's entry (render/markdown.h, markdown_render_entry: its title
  * linking to its page, its platform, its comparison table in the page's
  * own words and numbers), in the order given.  A study's page is
- * FOLDER/LANG.md beside the index. */
+ * FOLDER/LANG.md beside the index, or under the address BASE where a
+ * wiki keeps its pages. */
 #ifndef PAIRBOOT_SITE_INDEX_H
 #define PAIRBOOT_SITE_INDEX_H
 
@@ -24,12 +25,14 @@ typedef struct site_study {
 	const char *folder;     /* its folder in the site, a plain name */
 } site_study;
 
-/* Appends the index of the N STUDIES in LANG to OUT; MARKED: with the
- * number marks of a marked page (render/mdpage.h), for `pairboot verify`.
+/* Appends the index of the N STUDIES in LANG to OUT, each title linking
+ * to BASE FOLDER/LANG.md (BASE NULL: ""); MARKED: with the number marks
+ * of a marked page (render/mdpage.h), for `pairboot verify`.
  * Errors as for markdown_render (PB_SOFTWARE, PB_NOMEM); OUT is then
  * left as it was. */
 pb_status site_index_render(const site_study *studies, size_t n,
-			    const char *lang, bool marked, GString *out);
+			    const char *lang, const char *base, bool marked,
+			    GString *out);
 
 /* The file name of the index in LANG: "index.LANG.md" (NAME_SIZE bytes
  * suffice). */

@@ -147,7 +147,7 @@ static pb_status render_index(const site_entry *e, size_t n,
 		studies[i].folder = e[i].folder;
 	}
 	for (size_t i = 0; i < langs->n && st == PB_OK; i++) {
-		st = site_index_render(studies, n, langs->code[i], false,
+		st = site_index_render(studies, n, langs->code[i], NULL, false,
 				       index[i]);
 		if (st == PB_SOFTWARE)
 			fprintf(stderr, "pairboot: internal error: the %s index "

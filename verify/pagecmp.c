@@ -485,6 +485,20 @@ static void pair(cmp *c, size_t pi, size_t ei)
 		g_free(name);
 		return;
 	}
+	if (g_strcmp0(pu->target, eu->u->target) != 0) {
+		/* the same words leading elsewhere: a title linked to
+		 * another study's page */
+		char *p = g_strdup_printf("links to %s", pu->target
+					  ? pu->target : "nothing");
+		char *q = g_strdup_printf("links to %s", eu->u->target
+					  ? eu->u->target : "nothing");
+
+		add(c, VREPORT_MISMATCH, pu, name, p, q);
+		g_free(p);
+		g_free(q);
+		g_free(name);
+		return;
+	}
 	for (size_t k = 0; k < pu->n_cells; k++)
 		follows = judge_cell(c, ei, k, pu->cells[k], pu, name,
 				     pu->n_cells > 1

@@ -139,12 +139,47 @@ static pb_status render_page(const rendering *r, const char *lang,
 	return st;
 }
 
-/* The marked index of a site's studies in LANG. */
+/* The address under which PAGE, an index in LANG, links its studies'
+ * pages: what stands before "FOLDER/LANG.md" in the first heading link
+ * that ends in a study's page, at a '/' or the start (a wiki's address of
+ * its pages; "" beside the index).  A heading that links elsewhere is then
+ * set beside the title's link under the same address, and fails. */
+static char *index_base(const rendering *r, const char *lang,
+			const pageview *page)
+{
+	for (size_t i = 0; i < pageview_n_units(page); i++) {
+		const pageview_unit *u = pageview_unit_at(page, i);
+		size_t tl = u->target ? strlen(u->target) : 0;
+
+		if (u->kind != PAGEVIEW_HEADING || !u->target)
+			continue;
+		for (size_t k = 0; k < r->n_studies; k++) {
+			char *href = g_strdup_printf("%s/%s.md",
+						     r->studies[k].folder, lang);
+			size_t hl = strlen(href);
+			bool fits = tl >= hl
+				    && strcmp(u->target + tl - hl, href) == 0
+				    && (tl == hl || u->target[tl - hl - 1] == '/');
+
+			g_free(href);
+			if (fits)
+				return g_strndup(u->target, tl - hl);
+		}
+	}
+	return g_strdup("");
+}
+
+/* The marked index of a site's studies in LANG, its titles linked as
+ * PAGE links them. */
 static pb_status render_index(const rendering *r, const char *lang,
 			      const pageview *page, GString *out)
 {
-	(void)page;
-	return site_index_render(r->studies, r->n_studies, lang, true, out);
+	char *base = index_base(r, lang, page);
+	pb_status st = site_index_render(r->studies, r->n_studies, lang, base,
+					 true, out);
+
+	g_free(base);
+	return st;
 }
 
 /* The marked rendering R in LANG, with the figures PAGE shows. */

@@ -127,6 +127,42 @@ ok "saying so" grep -q 'CI low (on the other side of the threshold): published +
 	"$pb_out_file"
 run_pb --quiet verify "${paths[@]}" --tolerance 100 -a "$site/index.en.md"
 is "$pb_status" 0 "(the index as written passes with that tolerance)"
+# Each title links to its own study's page: two titles' links swapped
+# fail; the index under a wiki's address of its pages passes, read from
+# the page as a figure's address is, and so does its HTML form.
+sed -e 's|](netthrottle/en.md)$|](TMPLINK)|' \
+	-e 's|](powerplan/en.md)$|](netthrottle/en.md)|' \
+	-e 's|](TMPLINK)$|](powerplan/en.md)|' \
+	"$site/index.en.md" >"$tap_tmp/swapped.md"
+ok "(two titles' links were swapped)" differ "$site/index.en.md" \
+	"$tap_tmp/swapped.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/swapped.md"
+is "$pb_status" 1 "verify fails an index whose titles link to each other's pages"
+ok "naming where the title links" grep -q \
+	'MISMATCH .*published links to netthrottle/en.md, recomputed links to powerplan/en.md' \
+	"$pb_out_file"
+sed 's|^\(## \[.*\]\)(\(.*\))$|\1(https://wiki.example/studies/\2)|' \
+	"$site/index.en.md" >"$tap_tmp/based.md"
+ok "(the titles link under a wiki's address)" \
+	grep -qF '(https://wiki.example/studies/powerplan/en.md)' "$tap_tmp/based.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/based.md"
+is "$pb_status" 0 "verify passes the index with its pages under one address"
+sed 's|(https://wiki.example/studies/netthrottle/en.md)|(https://wiki.example/studies/powerplan/en.md)|' \
+	"$tap_tmp/based.md" >"$tap_tmp/based-wrong.md"
+ok "(one of them was relinked)" differ "$tap_tmp/based.md" "$tap_tmp/based-wrong.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/based-wrong.md"
+is "$pb_status" 1 "and fails it with one title linked to another study's page"
+sed 's|^## \[\(.*\)\](\(.*\))$|<h2><a href="\2">\1</a></h2>|' \
+	"$site/index.en.md" >"$tap_tmp/html.md"
+ok "(the headings written as HTML)" grep -qF '<h2><a href="powerplan/en.md">' \
+	"$tap_tmp/html.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/html.md"
+is "$pb_status" 0 "verify reads a heading's <a href> as its link"
+sed 's|<a href="powerplan/en.md">|<a href="wpa/en.md">|' "$tap_tmp/html.md" \
+	>"$tap_tmp/html-wrong.md"
+ok "(one HTML link was changed)" differ "$tap_tmp/html.md" "$tap_tmp/html-wrong.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/html-wrong.md"
+is "$pb_status" 1 "and fails it when the link leads to another study's page"
 run_pb --quiet verify "$fx/powerplan" "$fx/netthrottle" -a "$site/index.en.md"
 is "$pb_status" 1 "an index set beside other studies fails"
 run_pb --quiet verify --index "$fx/powerplan" -a "$site/index.en.md"

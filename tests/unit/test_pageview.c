@@ -217,6 +217,62 @@ static void test_image(void)
 	pageview_free(v);
 }
 
+/* A text's first link is its target, written in Markdown or as
+ * <a href>, in a heading, a paragraph, a list item or an HTML block; a
+ * table cell's link is not kept. */
+static void test_links(void)
+{
+	static const struct {
+		const char *md, *text, *target, *why;
+	} cases[] = {
+		{ "## [Power plans, build 1](powerplan/en.md)\n",
+		  "Power plans, build 1", "powerplan/en.md",
+		  "a Markdown heading's link" },
+		{ "See [a](one.md) and [b](two.md).\n", "See a and b.",
+		  "one.md", "a paragraph's first link of two" },
+		{ "- item [x](<a b.md>)\n", "item x", "a b.md",
+		  "a list item's link in angle brackets" },
+		{ "## <a href=\"p/en.md\">Title</a>\n", "Title", "p/en.md",
+		  "a heading's inline <a href>" },
+		{ "<h2><A class=x HREF='q&amp;r.md'>T</A></h2>\n", "T", "q&r.md",
+		  "an HTML block's <A HREF>, in single quotes, its "
+		  "reference decoded" },
+		{ "<p><a href=plain.md title=\"t\">U</a></p>\n", "U",
+		  "plain.md", "an unquoted href" },
+		{ "<p><a name=\"x\">V</a></p>\n", "V", NULL,
+		  "an <a> without href links nowhere" },
+		{ "<p><a hreflang=\"de\" href=\"w.md\">W</a></p>\n", "W",
+		  "w.md", "hreflang is not href" },
+		{ "Plain text.\n", "Plain text.", NULL, "no link: no target" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		pageview *v = read_page(cases[i].md);
+		const pageview_unit *u = pageview_n_units(v) == 1
+			? pageview_unit_at(v, 0) : NULL;
+		bool ok = u && strcmp(u->cells[0], cases[i].text) == 0
+			  && (cases[i].target
+			      ? u->target && strcmp(u->target,
+						    cases[i].target) == 0
+			      : u->target == NULL);
+
+		tap_ok(ok, "%s: %s", cases[i].why,
+		       cases[i].target ? cases[i].target : "none");
+		if (!ok && u)
+			tap_diag("got [%s] -> %s", u->cells[0],
+				 u->target ? u->target : "(none)");
+		pageview_free(v);
+	}
+	pageview *t = read_page("| a | [b](c.md) |\n|---|---|\n| 1 | 2 |\n\n"
+				"After.\n");
+	tap_ok(pageview_n_units(t) == 3
+	       && pageview_unit_at(t, 0)->target == NULL
+	       && pageview_unit_at(t, 2)->target == NULL,
+	       "a table cell's link is not kept, nor passed to the next "
+	       "paragraph");
+	pageview_free(t);
+}
+
 /* ---- normalisation -------------------------------------------------- */
 
 static void test_normal_form(void)
@@ -487,6 +543,7 @@ int main(void)
 	test_lists();
 	test_lines();
 	test_image();
+	test_links();
 	test_normal_form();
 	test_html_hidden();
 	test_html_blocks();

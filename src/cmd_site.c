@@ -76,7 +76,7 @@ static pb_status name_folders(site_entry *e, size_t n)
 			char name[SITE_INDEX_NAME_SIZE];
 
 			site_index_name(all.code[l], name);
-			if (strcmp(e[i].folder, name) == 0)
+			if (g_ascii_strcasecmp(e[i].folder, name) == 0)
 				return cli_usage_error("site: the folder name "
 						       "'%s' of study %s is "
 						       "the name of the site's "
@@ -85,7 +85,7 @@ static pb_status name_folders(site_entry *e, size_t n)
 						       e[i].folder, e[i].dir,
 						       all.code[l]);
 		}
-		for (size_t k = 0; k < i; k++)
+		for (size_t k = 0; k < i; k++) {
 			if (strcmp(e[k].folder, e[i].folder) == 0)
 				return cli_usage_error("site: studies %s and "
 						       "%s have the same "
@@ -94,6 +94,23 @@ static pb_status name_folders(site_entry *e, size_t n)
 						       "of its own", e[k].dir,
 						       e[i].dir,
 						       e[i].folder);
+			/* A wiki that capitalises names (MediaWiki) and a
+			 * disk that ignores case take them for one. */
+			if (g_ascii_strcasecmp(e[k].folder, e[i].folder) == 0)
+				return cli_usage_error("site: studies %s and "
+						       "%s have folder names "
+						       "'%s' and '%s', which "
+						       "differ only in case; "
+						       "a wiki that capitalises "
+						       "names, or a disk that "
+						       "ignores case, would "
+						       "take their pages and "
+						       "figures for one "
+						       "(rename a folder)",
+						       e[k].dir, e[i].dir,
+						       e[k].folder,
+						       e[i].folder);
+		}
 		e[i].prefix = g_strdup_printf("%s-", e[i].folder);
 	}
 	return PB_OK;

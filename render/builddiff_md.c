@@ -188,7 +188,8 @@ static const char *verdict_text(page *pg, change_verdict v,
 	case CHANGE_SIZE_OPEN:
 		return size_open_text(pg, dir);
 	case CHANGE_UNCHANGED:
-		return trc(pg, "change verdict", "unchanged within threshold");
+		return trc(pg, "change verdict",
+			   "unchanged within the threshold");
 	case CHANGE_NOT_ESTABLISHED:
 		return trc(pg, "change verdict", "no change established");
 	case CHANGE_NO_INTERVAL:
@@ -338,10 +339,10 @@ static void multiplicity_item(page *pg)
 		return;
 	/* TRANSLATORS: %s is the confidence level as a percentage standing
 	   alone ("95%"), %zu the number of intervals on the page. */
-	item(pg, fmt(pg, trn(pg, "Each state and the baseline are judged at "
+	item(pg, fmt(pg, trn(pg, "Each state and the baseline is judged at "
 		"the full confidence level of %s, with no adjustment for the "
 		"number of comparisons; %zu interval was judged.",
-		"Each state and the baseline are judged at the full confidence "
+		"Each state and the baseline is judged at the full confidence "
 		"level of %s, with no adjustment for the number of "
 		"comparisons; %zu intervals were judged, so a change found by "
 		"chance alone is more likely among them than in any one.", n),
@@ -359,13 +360,15 @@ static void gate_rule_item(page *pg)
 		return;
 	/* TRANSLATORS: %s is the false-alarm rate as a percentage standing
 	   alone ("5%"). */
-	item(pg, fmt(pg, tr(pg, "As a CI gate, this comparison fails only "
-		"when a worsening is established for some state or series "
-		"after Holm's adjustment over all its intervals (Welch "
-		"intervals), so on builds that did not change it fails in at "
-		"most %s of runs; when a worsening of the threshold can be "
-		"neither shown nor ruled out, it answers inconclusive (exit "
-		"status 3)."),
+	item(pg, fmt(pg, tr(pg, "As a CI gate (`--fail-on worse`), this "
+		"comparison fails when a worsening of at least the threshold "
+		"is established for some state or series, judged by Welch "
+		"intervals after Holm's adjustment over all of them (not by "
+		"the intervals of the tables), or when a state or series of "
+		"the old build is missing from the new one; on builds that "
+		"did not change, it fails in at most %s of comparisons.  When "
+		"such a worsening can be neither shown nor ruled out, it "
+		"answers inconclusive (exit status 3)."),
 		percent_places(pg, 1 - c->confidence, 2, true)));
 }
 
@@ -390,9 +393,9 @@ static void section_intro(page *pg)
 		percent_places(pg, c->confidence, 2, true)));
 	item(pg, fmt(pg, tr(pg, "Practical threshold: %s, "
 		"from the old build's plan.  A change is established when its "
-		"whole interval lies beyond the threshold, and ruled out "
-		"(unchanged within threshold) when the interval lies wholly "
-		"inside it.  An interval that excludes zero and reaches the "
+		"whole interval lies beyond the threshold, and a change as "
+		"large as the threshold is ruled out (unchanged within the "
+		"threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the "
 		"threshold without lying wholly beyond it shows a change whose "
 		"size is open; otherwise no change is established."),
 		qty(pg, c->threshold, false)));
@@ -410,7 +413,7 @@ static void section_intro(page *pg)
 				g_ptr_array_add(f, (gpointer)plan_field(
 						pg, 1u << i));
 		item(pg, fmt(pg, "**%s**", fmt(pg, tr(pg, "Warning: the "
-			"analysis plans differ in: %s.  The old plan's "
+			"analysis plans differ (%s).  The old plan's "
 			"settings are used."), join(pg, f, ", "))));
 		g_ptr_array_free(f, TRUE);
 	}
@@ -722,7 +725,7 @@ static void section_effects(page *pg)
 	para(pg, fmt(pg, tr(pg, "Each state's effect is its "
 		"mean paired difference from %s; the table shows the new "
 		"effect minus the old one, with the old and the new effect in "
-		"brackets."), state_name(pg, pg->os->plan.reference)));
+		"parentheses."), state_name(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, phrase(pg, PH_HEAD_STATE));
 	for (size_t k = 0; k < pairs; k++) {

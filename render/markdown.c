@@ -774,8 +774,8 @@ static void mechanism_notes(page *pg, mech_columns c, GPtrArray *changed)
 			"after cleanup."));
 	if (c.priority_class && changed->len)
 		g_ptr_array_add(sentences, (gpointer)fmt(pg, tr(pg, "The "
-			"process priority class changed in some boots of: "
-			"%s."), join(pg, changed, ", ")));
+			"process priority class changed in some boots of "
+			"these states: %s."), join(pg, changed, ", ")));
 	else if (c.priority_class)
 		g_ptr_array_add(sentences, (gpointer)tr(pg, "The process "
 			"priority class did not change."));
@@ -1491,9 +1491,8 @@ static void section_sequential(page *pg)
 	   the looks, %4$s 1 - the confidence level, "5%". */
 	item(pg, fmt(pg, trn(pg, "The analysis plan sets %1$zu look, boundary "
 			     "%2$s: its intervals are taken at the level "
-			     "%3$s, so that the chance that any interval of "
-			     "any look misses the true difference is at most "
-			     "%4$s.",
+			     "%3$s, so that the chance that any of them "
+			     "misses the true difference is at most %4$s.",
 			     "The analysis plan sets %1$zu looks, boundary "
 			     "%2$s: each look's intervals are taken at its own "
 			     "level (%3$s), so that the chance that any "
@@ -1557,7 +1556,7 @@ static void signs_notes(page *pg, bool *started)
 		notes_start(pg, started);
 		item(pg, fmt(pg, tr(pg, "%s: the estimates of the series "
 				    "differ in sign, but each interval holds "
-				    "0, so the signs of the estimates are not "
+				    "0, so the sign of neither effect is "
 				    "established."),
 			     state_text(pg, pg->p->states[r->state])));
 	}
@@ -1705,11 +1704,12 @@ static void power_bullets(page *pg)
 		/* TRANSLATORS: the series compared (as in the sentence of
 		   the test above), the runs of each at the reference, the
 		   level (0.05), and the share of studies, "31%". */
-		item(pg, fmt(pg, tr(pg, "%s against %s: at %zu + %zu runs and "
-				    "p < %s, the spread test finds an SD "
-				    "twice as large about %s of the time "
+		item(pg, fmt(pg, tr(pg, "%s against %s: with %zu + %zu runs "
+				    "at p < %s, the spread test detects an "
+				    "SD twice as large about %s of the time "
 				    "(normal runs, simulated; "
-				    "docs/statistics.md)."),
+				    "docs/statistics.md), so finding no "
+				    "difference does not rule one out."),
 			     series_name(pg, t->series_b),
 			     series_after(pg, t->series_a),
 			     reference_runs(a, t->series_b),
@@ -1788,8 +1788,9 @@ static void difference_bullet(page *pg, const series_difference *d)
 		 * (harm in both, one larger), so the sentence speaks of the
 		 * effects only. */
 		item(pg, fmt(pg, tr(pg, "%s: the effect in %s minus the "
-				    "effect in %s is %s %s; the effects of "
-				    "the series differ clearly."),
+				    "effect in %s is %s %s; the interval "
+				    "excludes 0, so the effects of the "
+				    "series differ."),
 			     state, b, sa,
 			     qty_code(pg, d->difference, true, false),
 			     ci_code(pg, d->lo, d->hi)));
@@ -1815,14 +1816,16 @@ static void between_bullets(page *pg)
 			 * says the effects do not, without contradicting
 			 * it. */
 			item(pg, fmt(pg, tr(pg, "%s: the series' verdicts "
-					    "differ, but the effects of the "
-					    "series do not differ clearly."),
+					    "differ, but a difference of their "
+					    "effects is not established (its "
+					    "interval holds 0)."),
 				     state_text(pg, pg->p->states[
 					     r->state])));
 	}
 	if (a->n_between && all_agree)
-		item(pg, tr(pg, "For every state the effects of the series "
-			    "agree within their intervals."));
+		item(pg, tr(pg, "For every state, the series' verdicts are "
+			    "the same and the interval of the difference of "
+			    "their effects holds 0."));
 }
 
 static void section_heterogeneity(page *pg)
@@ -1941,9 +1944,9 @@ static void schedule_bullets(page *pg)
 			     schedule_names(pg, c->unplanned, c->n_unplanned,
 					    false)));
 	if (c->n_differs)
-		item(pg, fmt(pg, tr(pg, "Recorded in another series, block, "
-				    "position or state than planned (%zu): "
-				    "%s."), c->n_differs,
+		item(pg, fmt(pg, tr(pg, "Recorded in a series, block, "
+				    "position or state other than planned "
+				    "(%zu): %s."), c->n_differs,
 			     schedule_names(pg, c->differs, c->n_differs,
 					    false)));
 	if (c->n_out_of_order)

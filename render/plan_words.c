@@ -124,9 +124,10 @@ static const plan_count_phrase count_phrases[PLAN_COUNT_N] = {
 		    "world of its own, as the assurance's are; each maximum "
 		    "from %2$zu to %3$zu, a multiple of %4$zu, is a design with "
 		    "levels of its own, on common random numbers; blocks "
-		    "expected: the mean blocks at which the rule stops, the "
-		    "maximum when it never decides (stopping for futility not "
-		    "counted); both estimated afresh at the maximum chosen",
+		    "expected: the mean number of blocks at which the rule "
+		    "stops, the maximum when it never decides (stopping for "
+		    "futility not counted); both estimated afresh at the "
+		    "maximum chosen",
 		    "decision chance: the probability that the rule (stop at "
 		    "the first look whose verdict is harm, benefit or "
 		    "equivalent) reaches a correct decisive verdict by the "
@@ -135,9 +136,10 @@ static const plan_count_phrase count_phrases[PLAN_COUNT_N] = {
 		    "a world of its own, as the assurance's are; each maximum "
 		    "from %2$zu to %3$zu, a multiple of %4$zu, is a design with "
 		    "levels of its own, on common random numbers; blocks "
-		    "expected: the mean blocks at which the rule stops, the "
-		    "maximum when it never decides (stopping for futility not "
-		    "counted); both estimated afresh at the maximum chosen") },
+		    "expected: the mean number of blocks at which the rule "
+		    "stops, the maximum when it never decides (stopping for "
+		    "futility not counted); both estimated afresh at the "
+		    "maximum chosen") },
 };
 
 const plan_count_phrase *plan_report_count_phrase(plan_count_id id)
@@ -316,8 +318,9 @@ void plan_words_caveat_notes(plan_words *w, interval_method m,
 		/* TRANSLATORS: %s is the interval method's code (percentile,
 		   bca or expanded). */
 		plan_words_line(out, tr(w, "the %s interval was not measured: "
-					"these are the lowest and highest of "
-					"the t and studentized intervals'"),
+					"these are the lowest and highest "
+					"values measured for the t and "
+					"studentized intervals"),
 				interval_method_name(m));
 	if (smaller)
 		/* TRANSLATORS: %1$zu is the pilot's pairs, %2$zu the blocks

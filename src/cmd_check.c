@@ -205,7 +205,7 @@ static void print_schedule(const study *s)
 	       c.planned, plural(c.planned, "boot", "boots"), c.as_planned);
 	print_names("missing", c.missing, c.n_missing, planned_name, s);
 	print_names("not planned", c.unplanned, c.n_unplanned, run_name, s);
-	print_names("in another series, block, position or state than "
+	print_names("in a series, block, position or state other than "
 		    "planned", c.differs, c.n_differs, run_name, s);
 	print_names("out of the planned order", c.out_of_order,
 		    c.n_out_of_order, run_name, s);

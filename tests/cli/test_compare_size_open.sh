@@ -116,7 +116,7 @@ for l in en de cs ko; do
 		test "$(grep -c '^| `10` .*\(no change established\|keine Veränderung festgestellt\|změna neprokázána\|변화가 확인되지 않음\) |' "$out/w/compare.$l.md")" = 0
 done
 ok "the threshold bullet says what a change of open size is" grep -qxF -e \
-	"- Practical threshold: 1.0 ms, from the old build's plan.  A change is established when its whole interval lies beyond the threshold, and ruled out (unchanged within threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the threshold without lying wholly beyond it shows a change whose size is open; otherwise no change is established." \
+	"- Practical threshold: 1.0 ms, from the old build's plan.  A change is established when its whole interval lies beyond the threshold, and a change as large as the threshold is ruled out (unchanged within the threshold) when the interval lies wholly inside it.  An interval that excludes zero and reaches the threshold without lying wholly beyond it shows a change whose size is open; otherwise no change is established." \
 	"$out/w/compare.en.md"
 
 json=$out/w/compare.json
@@ -238,7 +238,7 @@ is "$pb_status" 3 "--fail-on worse judges each series: the one that got worse le
 ## The sentence on multiplicity --------------------------------------------
 # Judged: the effect of 10 and the baseline, in each of the two series.
 ok "English: full confidence, no adjustment, 4 intervals" grep -qxF -e \
-	"- Each state and the baseline are judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so a change found by chance alone is more likely among them than in any one." \
+	"- Each state and the baseline is judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so a change found by chance alone is more likely among them than in any one." \
 	"$out/w/compare.en.md"
 ok "German: the same" grep -qxF -e \
 	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95${nb}% beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \

@@ -127,14 +127,14 @@ sed -i 's/^r2,1,1,2,10$/r2,1,1,2,30/; s/^r3,1,1,3,30$/r3,1,1,3,10/' \
 	"$tap_tmp/sched/schedule.csv"
 run_pb check "$tap_tmp/sched"
 ok "check lists the two runs" has "$pb_out_file" \
-	"  in another series, block, position or state than planned (2): r2, r3"
+	"  in a series, block, position or state other than planned (2): r2, r3"
 report "$tap_tmp/sched" "$tap_tmp/sched-r"
 design_of() {
 	sed -n "/^## $2\$/,/^## /p" "$1" | grep '^- '
 }
 is "$(design_of "$tap_tmp/sched-r/en.md" "Design checks")" \
 "- Schedule (schedule.csv): planned boots: 15; recorded as planned: 13.
-- Recorded in another series, block, position or state than planned (2): r2, r3.
+- Recorded in a series, block, position or state other than planned (2): r2, r3.
 - Run order of Series 1: balanced; no state ran first or last clearly more often than the others." \
 	"en: Design checks name the runs recorded otherwise than planned"
 is "$(design_of "$tap_tmp/sched-r/de.md" "Prüfungen des Versuchsplans" | head -2)" \
@@ -224,10 +224,10 @@ ok "results.json: indeterminate across the series" \
 ok "results.json: the former code is gone" \
 	sh -c "! grep -q 'direction-differs' '$tap_tmp/two-r/results.json'"
 is "$(design_of "$tap_tmp/two-r/en.md" "Comparison notes")" \
-	'- `10`: the estimates of the series differ in sign, but each interval holds 0, so the signs of the estimates are not established.' \
+	'- `10`: the estimates of the series differ in sign, but each interval holds 0, so the sign of neither effect is established.' \
 	"en: a note that the signs are not established"
 is "$(design_of "$tap_tmp/two-r/de.md" "Anmerkungen zu den Vergleichen")" \
-	'- `10`: Die Schätzwerte der Serien haben unterschiedliche Vorzeichen, aber jedes Intervall enthält die Null; die Vorzeichen der Schätzwerte sind daher nicht belegt.' \
+	'- `10`: Die Schätzwerte der Serien haben unterschiedliche Vorzeichen, aber jedes Intervall enthält die Null; das Vorzeichen ist daher für keinen der Effekte belegt.' \
 	"de: the same"
 ok "en: the series are not said to reach different conclusions" \
 	sh -c "! grep -q 'same conclusion' '$tap_tmp/two-r/en.md'"
@@ -246,11 +246,11 @@ is "$(grep '^| `10` | `[+-]' "$tap_tmp/dis-r/en.md" | cut -d'|' -f3-)" \
 	' `+0.67 ms` `[+0.60; +0.74]` | `+0.50 ms` `[-0.04; +1.04]` | the series'"'"' verdicts differ; no pooled conclusion: Series 1 (higher `mean` than at the reference, which is worse here; whether the difference reaches the practical threshold is not established); Series 2 (advantage not established; equivalence not proven) |' \
 	"en: the headline says that the series' verdicts differ"
 is "$(design_of "$tap_tmp/dis-r/en.md" "Series heterogeneity" | grep '^- `10`\|verdicts')" \
-"- \`10\`: the series' verdicts differ, but the effects of the series do not differ clearly.
+"- \`10\`: the series' verdicts differ, but a difference of their effects is not established (its interval holds 0).
 - The series' verdicts differ on some state, so the series are reported separately and never pooled." \
 	"en: the heterogeneity section speaks of verdicts and effects apart"
 is "$(design_of "$tap_tmp/dis-r/de.md" "Heterogenität der Serien" | grep '^- `10`\|Urteile')" \
-"- \`10\`: Die Urteile der Serien unterscheiden sich, die Effekte der Serien aber nicht deutlich.
+"- \`10\`: Die Urteile der Serien unterscheiden sich, eine Differenz ihrer Effekte ist aber nicht festgestellt (ihr Intervall enthält die Null).
 - Die Urteile der Serien unterscheiden sich für mindestens einen Zustand, daher werden die Serien getrennt dargestellt und nie zusammengefasst." \
 	"de: the same"
 ok "en: 'series disagree' is said nowhere" \
@@ -280,17 +280,17 @@ spread_lines() {
 }
 is "$(spread_lines "$tap_tmp/spr95/en.md")" \
 "- Series 2 against Series 1: SD ratio 3.22, Brown-Forsythe test p = 0.042; the spread differs clearly.
-- Series 2 against Series 1: at 5 + 5 runs and p < 0.05, the spread test finds an SD twice as large about 3% of the time (normal runs, simulated; docs/statistics.md)." \
+- Series 2 against Series 1: with 5 + 5 runs at p < 0.05, the spread test detects an SD twice as large about 3% of the time (normal runs, simulated; docs/statistics.md), so finding no difference does not rule one out." \
 	"en, confidence 95%: p = 0.042 differs clearly; 5 + 5 runs find an SD twice as large 3.0% of the time"
 sed -i 's/^confidence = 0.95$/confidence = 0.99/' "$spr/study.ini"
 report "$spr" "$tap_tmp/spr99"
 is "$(spread_lines "$tap_tmp/spr99/en.md")" \
 "- Series 2 against Series 1: SD ratio 3.22, Brown-Forsythe test p = 0.042; no clear difference in spread.
-- Series 2 against Series 1: at 5 + 5 runs and p < 0.01, the spread test finds an SD twice as large about 0% of the time (normal runs, simulated; docs/statistics.md)." \
+- Series 2 against Series 1: with 5 + 5 runs at p < 0.01, the spread test detects an SD twice as large about 0% of the time (normal runs, simulated; docs/statistics.md), so finding no difference does not rule one out." \
 	"en, confidence 99%: the same p is no clear difference at the level 0.01"
 is "$(spread_lines "$tap_tmp/spr99/de.md")" \
 "- Serie 2 gegenüber Serie 1: SD-Verhältnis 3,22, Brown-Forsythe-Test p = 0,042; kein deutlicher Unterschied in der Streuung.
-- Serie 2 gegenüber Serie 1: Bei 5 + 5 Durchläufen und p < 0,01 findet der Streuungstest eine doppelt so große SD in ungefähr 0${nb}% der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md)." \
+- Serie 2 gegenüber Serie 1: Bei 5 + 5 Durchläufen und p < 0,01 erkennt der Streuungstest eine doppelt so große SD in ungefähr 0${nb}% der Fälle (normalverteilte Durchläufe, simuliert; docs/statistics.md); findet er keinen Unterschied, ist ein solcher damit nicht ausgeschlossen." \
 	"de: the same"
 is "$(sed -n '/^    "spread_tests": \[$/,/^    \],$/p' "$tap_tmp/spr99/results.json" | grep -E '"(differs|finding)"' | tr -d ' ')" \
 	'"differs":false,
@@ -301,6 +301,6 @@ run_pb --quiet report "$top_srcdir/fixtures/mmcss-26200.9168" -o "$tap_tmp/mm" \
 	--format md,json --lang en
 ok "en: at 10 + 10 runs an SD twice as large is found about 31% of the time" \
 	has "$tap_tmp/mm/en.md" \
-	"- Series 2 against Series 1: at 10 + 10 runs and p < 0.05, the spread test finds an SD twice as large about 31% of the time (normal runs, simulated; docs/statistics.md)."
+	"- Series 2 against Series 1: with 10 + 10 runs at p < 0.05, the spread test detects an SD twice as large about 31% of the time (normal runs, simulated; docs/statistics.md), so finding no difference does not rule one out."
 
 done_testing

@@ -227,7 +227,7 @@ is "$(sed -n '/^schedule: /,/^runs: /p' "$pb_out_file")" \
 "schedule: 9 planned boots, 5 recorded as planned
   missing (2): $gone1, $gone2
   not planned (1): pilot
-  in another series, block, position or state than planned (1): $moved
+  in a series, block, position or state other than planned (1): $moved
   out of the planned order (1): $b3
 runs: 8, 7 accepted, 1 excluded" \
 	"check lists every boot missing, unplanned, moved or out of order"

@@ -131,7 +131,7 @@ sed -i 's/^label\[de\] = Serie 1$/label[de] = Ohne Zweitmonitor/;
 run_pb -q report "$named" -o "$tap_tmp/named-r" --lang de --format md
 is "$pb_status" 0 "report of the power plan study with named series"
 ok "de: the effects' difference reads with a named series" grep -qxF -e \
-	"- \`High performance\`: Die Differenz der Effekte (Mit Zweitmonitor minus Ohne Zweitmonitor) beträgt \`+0,220${nb}ms\` \`[+0,108; +0,328]\`; die Effekte der Serien unterscheiden sich deutlich." \
+	"- \`High performance\`: Die Differenz der Effekte (Mit Zweitmonitor minus Ohne Zweitmonitor) beträgt \`+0,220${nb}ms\` \`[+0,108; +0,328]\`; das Intervall schließt die Null aus, die Effekte der Serien unterscheiden sich also." \
 	"$tap_tmp/named-r/de.md"
 ok "de: and with numbered ones" grep -qF \
 	"Die Differenz der Effekte (Serie 2 minus Serie 1) beträgt \`+0,220${nb}ms\`" \

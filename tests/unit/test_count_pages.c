@@ -214,7 +214,7 @@ static void none_of(unsigned long n, char out[4][200])
 
 static void power_runs(unsigned long n, char out[4][200])
 {
-	W(0, "at %lu + %lu runs and", n, n);
+	W(0, "with %lu + %lu runs at", n, n);
 	W(1, "Bei %lu + %lu Durchläufen und", n, n);
 	W(2, "při %lu + %lu bězích a", n, n);
 	W(3, "실행이 %lu + %lu회이고", n, n);
@@ -243,10 +243,10 @@ static void listed(unsigned long n, char out[4][200])
 }
 
 static const count_msg msgs[] = {
-	{ "Each state and the baseline are judged at the full confidence "
+	{ "Each state and the baseline is judged at the full confidence "
 	  "level of %s, with no adjustment for the number of comparisons; "
 	  "%zu interval was judged.",
-	  "Each state and the baseline are judged at the full confidence "
+	  "Each state and the baseline is judged at the full confidence "
 	  "level of %s, with no adjustment for the number of comparisons; "
 	  "%zu intervals were judged, so a change found by chance alone is "
 	  "more likely among them than in any one.", judged },
@@ -313,16 +313,17 @@ static const count_msg msgs[] = {
 	{ "Run order of %s: %s ran at position %zu clearly more often than "
 	  "the other states.", NULL, position },
 	{ "none of the %zu runs was accepted", NULL, none_of },
-	{ "%s against %s: at %zu + %zu runs and p < %s, the spread test finds "
-	  "an SD twice as large about %s of the time (normal runs, "
-	  "simulated; docs/statistics.md).", NULL, power_runs },
+	{ "%s against %s: with %zu + %zu runs at p < %s, the spread test "
+	  "detects an SD twice as large about %s of the time (normal runs, "
+	  "simulated; docs/statistics.md), so finding no difference does not "
+	  "rule one out.", NULL, power_runs },
 	{ "Schedule (schedule.csv): planned boots: %zu, all recorded as "
 	  "planned.", NULL, planned },
 	{ "Schedule (schedule.csv): planned boots: %zu; recorded as planned: "
 	  "%zu.", NULL, planned_some },
 	{ "Planned but not in runs.csv (%zu): %s.", NULL, listed },
 	{ "Recorded but not planned (%zu): %s.", NULL, listed },
-	{ "Recorded in another series, block, position or state than planned "
+	{ "Recorded in a series, block, position or state other than planned "
 	  "(%zu): %s.", NULL, listed },
 	{ "Recorded out of the planned order (%zu): %s.", NULL, listed },
 };
@@ -424,15 +425,16 @@ static void series_after(void)
 static void czech_sentences(void)
 {
 	const char *t = i18n_text("cs", "%s: the effect in %s minus the "
-				  "effect in %s is %s %s; the effects of the "
-				  "series differ clearly.");
+				  "effect in %s is %s %s; the interval excludes "
+				  "0, so the effects of the series differ.");
 	char *got = t ? g_strdup_printf(t, "`0`", "sérii 2", "sérii 1",
 					"`-3,169 ms`", "`[-6,362; -0,217]`")
 		      : NULL;
 
 	tap_streq(got, "`0`: efekt v sérii 2 minus efekt v sérii 1 je "
-		  "`-3,169 ms` `[-6,362; -0,217]`; efekty sérií se zřetelně "
-		  "liší.", "cs: the effect in Series 2 minus ...");
+		  "`-3,169 ms` `[-6,362; -0,217]`; interval nezahrnuje 0, "
+		  "efekty sérií se tedy liší.",
+		  "cs: the effect in Series 2 minus ...");
 	g_free(got);
 	t = i18n_text("cs", "%s against %s: SD ratio %s, Brown-Forsythe test "
 		      "p %s; no clear difference in spread.");

@@ -338,10 +338,11 @@ static void msg_percent(void)
 	tap_cases c = { 0, 0 };
 
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		has(&c, cs_msg(NULL, "%s against %s: at %zu + %zu runs and "
-			       "p < %s, the spread test finds an SD twice as "
+		has(&c, cs_msg(NULL, "%s against %s: with %zu + %zu runs at "
+			       "p < %s, the spread test detects an SD twice as "
 			       "large about %s of the time (normal runs, "
-			       "simulated; docs/statistics.md).", "Série 2",
+			       "simulated; docs/statistics.md), so finding no "
+			       "difference does not rule one out.", "Série 2",
 			       "sérii 1", (size_t)10, (size_t)10, "0,05",
 			       t[i].pct), t[i].want, t[i].pct);
 	}
@@ -415,7 +416,8 @@ static void msg_names(void)
 	has(&c, cs_msg("metric", "%s of %s per boot", "`p99`", "`sample_ms`"),
 	    "`p99` sloupce `sample_ms` na jedno načtení", "sample_ms");
 	has(&c, cs_msg(NULL, "%s: the effect in %s minus the effect in %s is "
-		       "%s %s; the effects of the series differ clearly.",
+		       "%s %s; the interval excludes 0, so the effects of the "
+		       "series differ.",
 		       "`10`", "sérii 2", "sérii 1", "`+1,2 ms`",
 		       "`[+0,2; +2,2]`"), "efekt v sérii 2 minus efekt v "
 	    "sérii 1", "series");
@@ -487,7 +489,7 @@ static void msg_compare_counts(void)
 	};
 	static const struct { const char *pct, *want; } g[] = {
 		{ "1 %", "po Holmově korekci" },
-		{ "1 %", "u buildů, které se nezměnily, proto selže nejvýše "
+		{ "1 %", "u buildů, které se nezměnily, selže nejvýše "
 			 "v 1 % případů." },
 		{ "2 %", "nejvýše ve 2 % případů." },            /* ve dvou */
 		{ "5 %", "nejvýše v 5 % případů." },             /* v pěti */
@@ -498,11 +500,11 @@ static void msg_compare_counts(void)
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		char at[32];
 		snprintf(at, sizeof at, "%lu intervals", t[i].n);
-		has(&c, cs_msgn("Each state and the baseline are judged at "
+		has(&c, cs_msgn("Each state and the baseline is judged at "
 				"the full confidence level of %s, with no "
 				"adjustment for the number of comparisons; %zu "
 				"interval was judged.",
-				"Each state and the baseline are judged at the "
+				"Each state and the baseline is judged at the "
 				"full confidence level of %s, with no adjustment "
 				"for the number of comparisons; %zu intervals "
 				"were judged, so a change found by chance alone "
@@ -510,14 +512,18 @@ static void msg_compare_counts(void)
 				t[i].n, "95 %", (size_t)t[i].n), t[i].want, at);
 	}
 	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
-		has(&c, cs_msg(NULL, "As a CI gate, this comparison fails only "
-			       "when a worsening is established for some state "
-			       "or series after Holm's adjustment over all its "
-			       "intervals (Welch intervals), so on builds that "
-			       "did not change it fails in at most %s of runs; "
-			       "when a worsening of the threshold can be "
-			       "neither shown nor ruled out, it answers "
-			       "inconclusive (exit status 3).", g[i].pct),
+		has(&c, cs_msg(NULL, "As a CI gate (`--fail-on worse`), this "
+			       "comparison fails when a worsening of at least "
+			       "the threshold is established for some state or "
+			       "series, judged by Welch intervals after Holm's "
+			       "adjustment over all of them (not by the "
+			       "intervals of the tables), or when a state or "
+			       "series of the old build is missing from the new "
+			       "one; on builds that did not change, it fails in "
+			       "at most %s of comparisons.  When such a "
+			       "worsening can be neither shown nor ruled out, it "
+			       "answers inconclusive (exit status 3).",
+			       g[i].pct),
 		    g[i].want, g[i].pct);
 	tap_cases_done(&c, "cs: the compare page's counts of intervals and "
 		       "its false-alarm rate");
@@ -548,9 +554,8 @@ static void msg_looks(void)
 		snprintf(at, sizeof at, "%lu looks", t[i].n);
 		has(&c, cs_msgn("The analysis plan sets %1$zu look, boundary "
 				"%2$s: its intervals are taken at the level "
-				"%3$s, so that the chance that any interval of "
-				"any look misses the true difference is at most "
-				"%4$s.",
+				"%3$s, so that the chance that any of them "
+				"misses the true difference is at most %4$s.",
 				"The analysis plan sets %1$zu looks, boundary "
 				"%2$s: each look's intervals are taken at its own "
 				"level (%3$s), so that the chance that any "

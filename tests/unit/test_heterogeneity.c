@@ -142,16 +142,16 @@ typedef struct words {
 
 static const words languages[] = {
 	{ "en", "cannot be judged",
-	  { "agree within their intervals", "No clear difference",
+	  { "verdicts are the same and the interval", "No clear difference",
 	    "no clear difference" } },
 	{ "de", "nicht beurteilen",
-	  { "stimmen die Effekte", "wurde kein deutlicher Unterschied",
+	  { "Urteile der Serien gleich", "wurde kein deutlicher Unterschied",
 	    "kein deutlicher Unterschied in der Streuung" } },
 	{ "cs", "nelze posoudit",
-	  { "shodují v rámci", "nebyl zjištěn zřetelný rozdíl",
+	  { "verdikty sérií stejné", "nebyl zjištěn zřetelný rozdíl",
 	    "zřetelný rozdíl v rozptylu není" } },
 	{ "ko", "판단할 수 없",
-	  { "구간 내에서 일치합니다", "뚜렷한 차이가 발견되지 않았",
+	  { "판정이 같고", "뚜렷한 차이가 발견되지 않았",
 	    "산포에 뚜렷한 차이가 없습니다" } },
 };
 
@@ -349,8 +349,9 @@ static void check_agreement(const study *s, const analysis *a)
 	       "no flag raised");
 	tap_near(a->spread_tests[0].statistic, 0, 0, "equal spreads: F = 0");
 	md = page(s, a, "en");
-	tap_ok(md && strstr(md, "- For every state the effects of the series "
-			    "agree within their intervals.\n")
+	tap_ok(md && strstr(md, "- For every state, the series' verdicts are "
+			    "the same and the interval of the difference of "
+			    "their effects holds 0.\n")
 	       && strstr(md, "- No clear difference between the series was "
 			 "found; they are still reported separately.\n"),
 	       "the page says the series agree");
@@ -396,8 +397,9 @@ static void check_conclusions(study *s)
 		       "direction differs", languages[i].lang);
 		if (i == 0)
 			tap_ok(md && strstr(md, "- `0`: the series' verdicts "
-					    "differ, but the effects of the "
-					    "series do not differ clearly.\n")
+					    "differ, but a difference of their "
+					    "effects is not established (its "
+					    "interval holds 0).\n")
 			       && strstr(md, "- The series' verdicts differ on "
 					 "some state, so the series are "
 					 "reported separately and never "

@@ -273,7 +273,7 @@ static void test_korean_filled(void)
 		       && strstr(buf, "\xea\xb8\xb0\xec\xa4\x80 \xec\x83\x81\xed\x83\x9c\xec\x99\x80\xec\x9d\x98 \xeb\xb9\x84\xea\xb5\x90: ") != NULL,
 		       "ko: multiplicity at %zu holds for one item too (%s)", n, buf);
 	}
-	f = i18n_text("ko", "The process priority class changed in some boots of: %s.");
+	f = i18n_text("ko", "The process priority class changed in some boots of these states: %s.");
 	snprintf(buf, sizeof buf, f ? f : "", "`10`, `20`");
 	tap_ok(strstr(buf, "\xeb\x90\x98\xec\x97\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4: `10`, `20`.") != NULL,
 	       "ko: the priority class note is a sentence, as its negative is (%s)", buf);

@@ -52,7 +52,8 @@ static void target_line(fig_pen *p, double v, double x0, double x1,
 	cairo_restore(p->cr);
 }
 
-/* The blocks axis under the plot: ticks of XA from X0 to X1 at Y1. */
+/* The blocks axis under the plot: ticks of XA (whole blocks) from X0 to
+ * X1 at Y1, labelled as the language writes numbers. */
 static double blocks_axis(fig_pen *p, const axis_scale *xa, double x0,
 			  double x1, double y1)
 {
@@ -68,8 +69,7 @@ static double blocks_axis(fig_pen *p, const axis_scale *xa, double x0,
 		cairo_set_line_width(p->cr, STYLE_LINE_THIN);
 		cairo_stroke(p->cr);
 		style_text_show(p->text, p->cr, FONT_TICK,
-				axis_format(v, xa->decimals, false, buf,
-					    sizeof buf),
+				fig_number(p, v, 0, false, buf, sizeof buf),
 				x, y1 + STYLE_TICK + X_LABEL_GAP,
 				ANCHOR_CENTER | ANCHOR_TOP, 40, style_ink_soft);
 	}
@@ -189,6 +189,25 @@ static char *title_text(fig_pen *p, const planning_result *r)
 			    "verdict by blocks per series"));
 }
 
+/* The blocks axis of plan R from 0 to MOST: whole blocks, and for a
+ * sequential plan whole looks (a maximum is a multiple of the blocks
+ * between looks, so a tick between two looks would mark no design). */
+static bool blocks_scale(const planning_result *r, double most,
+			 axis_scale *xa)
+{
+	double every;
+
+	if (!r->sequential || r->designs.every < 1)
+		return axis_nice_whole(0, most, 4, xa);
+	every = (double)r->designs.every;
+	if (!axis_nice_whole(0, most / every, 4, xa))
+		return false;
+	xa->lo *= every;
+	xa->hi *= every;
+	xa->step *= every;
+	return true;
+}
+
 /* Title, subtitle and the panels, two a row. */
 static double draw_panels(fig_pen *p, const planning_result *r, double width)
 {
@@ -219,7 +238,7 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	fig_result_describe(p->res, title, sub);
 	g_free(title);
 	g_free(sub);
-	if (!axis_nice(0, most, 4, &xa)) {
+	if (!blocks_scale(r, most, &xa)) {
 		fig_pen_fail(p, PB_DATAERR, "the blocks are too many to draw");
 		return y;
 	}

@@ -347,6 +347,34 @@ static void test_axis(void)
 		  "+0.0004", "label: 0.0004 with 3 decimals is +0.0004");
 	tap_streq(axis_format_beside(0.2, 1, 0.5, buf, sizeof buf), "+0.2",
 		  "label: a value clear of 0 and +-T keeps its decimals");
+	/* Counts: [0, 10] in 4 is 2.5 a step (0, 2.5, ..., 10), which
+	 * becomes 2: 0..10, 6 ticks; [0, 200] in 4 is 50 and stays; [0, 3]
+	 * in 4 is 1 (0.75 -> 1): 0..3; one block, 1 alone, is widened to
+	 * 0.9..1.1 by 0.05 and becomes 0..2 (hand-worked, as above). */
+	tap_ok(axis_nice_whole(0, 10, 4, &a) && a.step == 2 && a.lo == 0
+	       && a.hi == 10 && a.n_ticks == 6 && a.decimals == 0,
+	       "whole axis: [0, 10] by 2, not 2.5");
+	tap_ok(axis_nice_whole(0, 200, 4, &a) && a.step == 50
+	       && a.n_ticks == 5 && a.decimals == 0,
+	       "whole axis: [0, 200] keeps 50");
+	tap_ok(axis_nice_whole(0, 3, 4, &a) && a.step == 1 && a.hi == 3
+	       && a.n_ticks == 4, "whole axis: [0, 3] by 1");
+	tap_ok(axis_nice_whole(1, 1, 4, &a) && a.step == 1 && a.lo == 0
+	       && a.hi == 2 && a.n_ticks == 3, "whole axis: 1 alone is 0..2");
+	{
+		bool whole = true;
+		for (int most = 1; most <= 1000; most++) {
+			if (!axis_nice_whole(0, most, 4, &a) || a.hi < most) {
+				whole = false;
+				break;
+			}
+			for (size_t i = 0; i < a.n_ticks; i++)
+				if (axis_tick(&a, i) != floor(axis_tick(&a, i)))
+					whole = false;
+		}
+		tap_ok(whole, "whole axis: every tick of 0..1 to 0..1000 is "
+		       "a whole number");
+	}
 	axis_nice(-1, 1, 4, &a);
 	tap_ok(!(axis_tick(&a, 2) < 0) && !(axis_tick(&a, 2) > 0),
 	       "axis: the middle tick is exactly 0");

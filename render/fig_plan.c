@@ -22,15 +22,18 @@
 #define POINT_R 1.4
 #define DASH 3.0
 
-/* The heading of comparison C: "Series 1: 10". */
+/* The heading of comparison C: "Series 1: 10", "Series 1: \"missing\"" (the
+ * missing value as a name, so the heading does not read as a series that
+ * is missing). */
 static char *panel_head(fig_pen *p, const comparison *c)
 {
 	const study_plan *plan = &p->in->s->plan;
 	char sbuf[FIG_STATE_BUFSIZE], *name = fig_series_name(p, plan,
 							     c->series), *h;
 
-	h = fig_printf("%s: %s", name, fig_state(p, plan->states[c->state],
-						    sbuf, sizeof sbuf));
+	h = fig_printf("%s: %s", name,
+		       fig_state_named(p, plan->states[c->state], sbuf,
+				       sizeof sbuf));
 	g_free(name);
 	return h;
 }
@@ -159,12 +162,16 @@ static double panel(fig_pen *p, const planning_result *r,
 	size_t rank = fig_series_rank(&p->in->s->plan, c->series);
 	char *head = panel_head(p, c);
 	double x0 = x + tick_w + AXIS_GAP, x1 = x + w, y0, y1, h = 0;
+	double tick_h = 0;
 
 	style_text_measure(p->text, FONT_BOLD, head, 0, NULL, &h);
 	style_text_show(p->text, p->cr, FONT_BOLD, head, x, y,
 			ANCHOR_LEFT | ANCHOR_TOP, w, style_ink);
 	g_free(head);
-	y0 = y + h + HEAD_GAP;
+	/* The top tick's label is centred on the plot's top edge: half of
+	 * it stands above, and the gap is kept below that half. */
+	style_text_measure(p->text, FONT_TICK, "0", 0, NULL, &tick_h);
+	y0 = y + h + HEAD_GAP + tick_h / 2;
 	y1 = y0 + PLOT_H;
 	if (first)
 		fig_result_plot(p->res, x0, x1, y0, y1);

@@ -80,6 +80,33 @@ bool axis_nice(double min, double max, int target, axis_scale *out)
 	return true;
 }
 
+bool axis_nice_whole(double min, double max, int target, axis_scale *out)
+{
+	axis_scale a;
+	double step, lo, hi, n;
+
+	if (!axis_nice(min, max, target, &a))
+		return false;
+	if (a.decimals == 0) {
+		*out = a;
+		return true;
+	}
+	/* The only steps with decimals are 2.5 and those below 1: 2 and 1
+	 * are the whole steps next below them. */
+	step = a.step < 1.0 ? 1.0 : 2.0;
+	lo = floor(a.lo / step + 1e-9) * step;
+	hi = ceil(a.hi / step - 1e-9) * step;
+	n = round((hi - lo) / step);
+	if (n < 1.0 || n > AXIS_MAX_TICKS - 1)
+		return false;
+	out->lo = lo;
+	out->hi = hi;
+	out->step = step;
+	out->n_ticks = (size_t)n + 1;
+	out->decimals = 0;
+	return true;
+}
+
 double axis_tick(const axis_scale *a, size_t i)
 {
 	double v = a->lo + (double)i * a->step;

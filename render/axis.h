@@ -28,6 +28,11 @@ typedef struct axis_scale {
  * is not finite, MIN > MAX, or the span overflows. */
 bool axis_nice(double min, double max, int target, axis_scale *out);
 
+/* The same for a count, whose ticks must be whole numbers (a block is not
+ * cut in halves): a step of 2.5 becomes 2 and a step below 1 becomes 1,
+ * with the range widened to the new step. */
+bool axis_nice_whole(double min, double max, int target, axis_scale *out);
+
 /* The value of tick I (0-based): lo + I * step, with values within a
  * billionth of a step of 0 returned as exactly 0. */
 double axis_tick(const axis_scale *a, size_t i);

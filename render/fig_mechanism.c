@@ -21,7 +21,8 @@
 #define STEP_MARKER (STYLE_MARKER - 1) /* a priority's markers */
 #define KIND_SHIFT 0.8      /* Win32 drawn this much above, ETW below */
 #define AXIS_GAP 6.0        /* between the tick labels and the plot */
-#define PLOT_GAP 6.0        /* between a panel's heading and its plot */
+#define PLOT_GAP 8.0        /* between a panel's heading and its plot:
+			       the top tick's label stands half above it */
 #define PHASE_GAP 3.0       /* above and below the phases' names */
 #define PHASE_LABEL_PAD 2.0 /* taken off a phase's width for its name */
 #define STEP_INSET 0.12     /* a step's inset from each end of its phase,

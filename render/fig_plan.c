@@ -22,15 +22,18 @@
 #define POINT_R 1.4
 #define DASH 3.0
 
-/* The heading of comparison C: "Series 1: 10". */
+/* The heading of comparison C: "Series 1: 10", "Series 1: \"missing\"" (the
+ * missing value as a name, so the heading does not read as a series that
+ * is missing). */
 static char *panel_head(fig_pen *p, const comparison *c)
 {
 	const study_plan *plan = &p->in->s->plan;
 	char sbuf[FIG_STATE_BUFSIZE], *name = fig_series_name(p, plan,
 							     c->series), *h;
 
-	h = fig_printf("%s: %s", name, fig_state(p, plan->states[c->state],
-						    sbuf, sizeof sbuf));
+	h = fig_printf("%s: %s", name,
+		       fig_state_named(p, plan->states[c->state], sbuf,
+				       sizeof sbuf));
 	g_free(name);
 	return h;
 }
@@ -52,7 +55,8 @@ static void target_line(fig_pen *p, double v, double x0, double x1,
 	cairo_restore(p->cr);
 }
 
-/* The blocks axis under the plot: ticks of XA from X0 to X1 at Y1. */
+/* The blocks axis under the plot: ticks of XA (whole blocks) from X0 to
+ * X1 at Y1, labelled as the language writes numbers. */
 static double blocks_axis(fig_pen *p, const axis_scale *xa, double x0,
 			  double x1, double y1)
 {
@@ -68,8 +72,7 @@ static double blocks_axis(fig_pen *p, const axis_scale *xa, double x0,
 		cairo_set_line_width(p->cr, STYLE_LINE_THIN);
 		cairo_stroke(p->cr);
 		style_text_show(p->text, p->cr, FONT_TICK,
-				axis_format(v, xa->decimals, false, buf,
-					    sizeof buf),
+				fig_number(p, v, 0, false, buf, sizeof buf),
 				x, y1 + STYLE_TICK + X_LABEL_GAP,
 				ANCHOR_CENTER | ANCHOR_TOP, 40, style_ink_soft);
 	}
@@ -159,12 +162,16 @@ static double panel(fig_pen *p, const planning_result *r,
 	size_t rank = fig_series_rank(&p->in->s->plan, c->series);
 	char *head = panel_head(p, c);
 	double x0 = x + tick_w + AXIS_GAP, x1 = x + w, y0, y1, h = 0;
+	double tick_h = 0;
 
 	style_text_measure(p->text, FONT_BOLD, head, 0, NULL, &h);
 	style_text_show(p->text, p->cr, FONT_BOLD, head, x, y,
 			ANCHOR_LEFT | ANCHOR_TOP, w, style_ink);
 	g_free(head);
-	y0 = y + h + HEAD_GAP;
+	/* The top tick's label is centred on the plot's top edge: half of
+	 * it stands above, and the gap is kept below that half. */
+	style_text_measure(p->text, FONT_TICK, "0", 0, NULL, &tick_h);
+	y0 = y + h + HEAD_GAP + tick_h / 2;
 	y1 = y0 + PLOT_H;
 	if (first)
 		fig_result_plot(p->res, x0, x1, y0, y1);
@@ -187,6 +194,25 @@ static char *title_text(fig_pen *p, const planning_result *r)
 				      "every %zu blocks"), r->designs.every);
 	return g_strdup(trc(p, "figure", "Assurance of a correct decisive "
 			    "verdict by blocks per series"));
+}
+
+/* The blocks axis of plan R from 0 to MOST: whole blocks, and for a
+ * sequential plan whole looks (a maximum is a multiple of the blocks
+ * between looks, so a tick between two looks would mark no design). */
+static bool blocks_scale(const planning_result *r, double most,
+			 axis_scale *xa)
+{
+	double every;
+
+	if (!r->sequential || r->designs.every < 1)
+		return axis_nice_whole(0, most, 4, xa);
+	every = (double)r->designs.every;
+	if (!axis_nice_whole(0, most / every, 4, xa))
+		return false;
+	xa->lo *= every;
+	xa->hi *= every;
+	xa->step *= every;
+	return true;
 }
 
 /* Title, subtitle and the panels, two a row. */
@@ -219,7 +245,7 @@ static double draw_panels(fig_pen *p, const planning_result *r, double width)
 	fig_result_describe(p->res, title, sub);
 	g_free(title);
 	g_free(sub);
-	if (!axis_nice(0, most, 4, &xa)) {
+	if (!blocks_scale(r, most, &xa)) {
 		fig_pen_fail(p, PB_DATAERR, "the blocks are too many to draw");
 		return y;
 	}

@@ -292,7 +292,7 @@ const char *fig_method_name(fig_pen *p, interval_method m)
 	case INTERVAL_EXPANDED:
 		return trc(p, "figure", "expanded percentile bootstrap");
 	case INTERVAL_STUDENTIZED:
-		return trc(p, "figure", "bootstrap-t (studentized)");
+		return trc(p, "figure", "studentized bootstrap-t");
 	}
 	return interval_method_name(m);
 }

@@ -22,6 +22,7 @@
 #include "render/axis.h"
 #include "render/fig_boots.h"
 #include "render/fig_paired.h"
+#include "render/fig_plan.h"
 #include "render/figfile.h"
 #include "render/figforest.h"
 #include "render/figures.h"
@@ -287,6 +288,32 @@ static bool marks_inside(const fig_result *r)
 	return true;
 }
 
+/* Whether the row of pixels at Y (points) is white from X0 to X1. */
+static bool white_row(const image *im, double x0, double x1, double y)
+{
+	const style_rgb paper = { 1, 1, 1 };
+
+	for (double x = x0; x < x1; x += 1 / S)
+		if (!near_colour(pixel(im, x, y), paper, 0.02))
+			return false;
+	return true;
+}
+
+/* The white, in points, between the top tick's label of the first plot
+ * (centred on its top edge) and the text above it (the panel's heading),
+ * up the column left of the plot; -1 when nothing stands above. */
+static double top_tick_gap(const image *im)
+{
+	double x1 = im->res.x0 - 1, y = im->res.y0, top;
+
+	while (y > 0 && !white_row(im, 0, x1, y))
+		y -= 1 / S;
+	top = y;
+	while (y > 0 && white_row(im, 0, x1, y))
+		y -= 1 / S;
+	return y > 0 ? top - y : -1;
+}
+
 /* The Okabe-Ito colours of series 1 and 2 (#0072B2, #D55E00). */
 static const style_rgb blue = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0 };
 static const style_rgb vermillion = { 0xD5 / 255.0, 0x5E / 255.0, 0 };
@@ -347,6 +374,38 @@ static void test_axis(void)
 		  "+0.0004", "label: 0.0004 with 3 decimals is +0.0004");
 	tap_streq(axis_format_beside(0.2, 1, 0.5, buf, sizeof buf), "+0.2",
 		  "label: a value clear of 0 and +-T keeps its decimals");
+	/* Counts: [0, 10] in 4 is 2.5 a step (0, 2.5, ..., 10), which
+	 * becomes 2: 0..10, 6 ticks; [0, 200] in 4 is 50 and stays; [0, 3]
+	 * in 4 is 1 (0.75 -> 1): 0..3; one block, 1 alone, is widened to
+	 * 0.9..1.1 by 0.05 and becomes 0..2 (hand-worked, as above). */
+	tap_ok(axis_nice_whole(0, 10, 4, &a) && fabs(a.step - 2) < 1e-12
+	       && fabs(a.lo) < 1e-12 && fabs(a.hi - 10) < 1e-12
+	       && a.n_ticks == 6 && a.decimals == 0,
+	       "whole axis: [0, 10] by 2, not 2.5");
+	tap_ok(axis_nice_whole(0, 200, 4, &a) && fabs(a.step - 50) < 1e-12
+	       && a.n_ticks == 5 && a.decimals == 0,
+	       "whole axis: [0, 200] keeps 50");
+	tap_ok(axis_nice_whole(0, 3, 4, &a) && fabs(a.step - 1) < 1e-12
+	       && fabs(a.hi - 3) < 1e-12 && a.n_ticks == 4,
+	       "whole axis: [0, 3] by 1");
+	tap_ok(axis_nice_whole(1, 1, 4, &a) && fabs(a.step - 1) < 1e-12
+	       && fabs(a.lo) < 1e-12 && fabs(a.hi - 2) < 1e-12
+	       && a.n_ticks == 3, "whole axis: 1 alone is 0..2");
+	{
+		bool whole = true;
+		for (int most = 1; most <= 1000; most++) {
+			if (!axis_nice_whole(0, most, 4, &a) || a.hi < most) {
+				whole = false;
+				break;
+			}
+			for (size_t i = 0; i < a.n_ticks; i++)
+				if (fabs(axis_tick(&a, i)
+					 - round(axis_tick(&a, i))) > 1e-9)
+					whole = false;
+		}
+		tap_ok(whole, "whole axis: every tick of 0..1 to 0..1000 is "
+		       "a whole number");
+	}
 	axis_nice(-1, 1, 4, &a);
 	tap_ok(!(axis_tick(&a, 2) < 0) && !(axis_tick(&a, 2) > 0),
 	       "axis: the middle tick is exactly 0");
@@ -1179,6 +1238,123 @@ static void test_boots_long_name(void)
 
 /* ---------------------------------------------------- mechanism figure */
 
+/* ------------------------------------------------------------ the plan */
+
+/* The least white, in points, between a plot's top tick label and the
+ * heading above it: at 640 pixels a figure (a wiki's width) 3 points are
+ * 4 pixels. */
+#define HEAD_CLEAR 3.0
+
+/* Draws the plan figure of F's two comparisons in LANG: curves at 5, 10
+ * and 20 blocks, the first reaching 0.8 at 10. */
+static void draw_plan(image *im, const fake *f, const char *lang,
+		      planning_row *rows)
+{
+	planning_result r;
+	fig_plan_input in;
+	cairo_t *cr;
+
+	memset(&r, 0, sizeof r);
+	memset(rows, 0, 2 * sizeof *rows);
+	for (size_t i = 0; i < 2; i++) {
+		rows[i].comparison = i;
+		rows[i].curve.n = 3;
+		rows[i].curve.blocks[0] = 5;
+		rows[i].curve.blocks[1] = 10;
+		rows[i].curve.blocks[2] = 20;
+		rows[i].curve.value[0] = 0.5;
+		rows[i].curve.value[1] = i ? 0.6 : 0.9;
+		rows[i].curve.value[2] = 1.0;
+		rows[i].need[0].reason = i ? PLANNING_NOT_REACHABLE
+					   : PLANNING_FOUND;
+		rows[i].need[0].blocks_needed = 10;
+	}
+	r.rows = rows;
+	r.n_rows = 2;
+	r.targets[0] = 0.8;
+	r.targets[1] = 0.9;
+	r.n_targets = 2;
+	r.max_blocks = 20;
+	in.in = (fig_input){ &f->s, &f->a, lang };
+	in.plan = &r;
+	memset(&im->res, 0, sizeof im->res);
+	im->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+						 (int)(STYLE_FIGURE_WIDTH * S),
+						 (int)(300 * S));
+	cr = cairo_create(im->surface);
+	cairo_scale(cr, S, S);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	im->st = fig_plan_draw(cr, &in, STYLE_FIGURE_WIDTH, &im->res);
+	cairo_destroy(cr);
+	cairo_surface_flush(im->surface);
+}
+
+static void test_plan(void)
+{
+	static const char *const langs[] = { "en", "de", "cs", "ko" };
+	fake *f = calloc(1, sizeof *f);
+	planning_row rows[2];
+
+	fake_init(f, 2);
+	for (size_t l = 0; l < 4; l++) {
+		image im;
+		double gap;
+
+		draw_plan(&im, f, langs[l], rows);
+		tap_ok(im.st == PB_OK && im.res.has_axis,
+		       "plan %s: draws (%s)", langs[l], im.res.message);
+		gap = top_tick_gap(&im);
+		tap_ok(gap >= HEAD_CLEAR, "plan %s: the top tick label stands "
+		       "clear of the panel's heading (%.2f points between "
+		       "them)", langs[l], gap);
+		tap_ok(im.res.n_marks == 1, "plan %s: one size marked",
+		       langs[l]);
+		image_free(&im);
+	}
+	free(f);
+}
+
+/* The per-boot, paired and mechanism figures in every language: the top
+ * tick's label of the first plot stands clear of the heading above it
+ * (the mechanism figure's was 2.75 points from the state's line in
+ * German, the plan's 0.75 in Korean). */
+static void test_heading_gaps(void)
+{
+	static const char *const langs[] = { "en", "de", "cs", "ko" };
+	fake *f = calloc(1, sizeof *f);
+
+	fake_init(f, 1);
+	fake_runs(f);
+	set_ci(f, 0, 5.0, true, 4.0, 6.0);
+	set_ridge(f, 0, 4.0, 6.0);
+	fake_mech(f);
+	for (size_t l = 0; l < 4; l++) {
+		image im;
+		double gap;
+
+		draw(&im, FIG_BOOTS, f, langs[l]);
+		gap = top_tick_gap(&im);
+		tap_ok(im.st == PB_OK && gap >= HEAD_CLEAR, "boots %s: the top "
+		       "tick label stands clear of the series' heading (%.2f "
+		       "points)", langs[l], gap);
+		image_free(&im);
+		draw_paired(&im, f, 1, langs[l]);
+		gap = top_tick_gap(&im);
+		tap_ok(im.st == PB_OK && gap >= HEAD_CLEAR, "paired %s: the top "
+		       "tick label stands clear of the series' heading (%.2f "
+		       "points)", langs[l], gap);
+		image_free(&im);
+		draw(&im, FIG_MECHANISM, f, langs[l]);
+		gap = top_tick_gap(&im);
+		tap_ok(im.st == PB_OK && gap >= HEAD_CLEAR, "mechanism %s: the "
+		       "top tick label stands clear of the state's heading "
+		       "(%.2f points)", langs[l], gap);
+		image_free(&im);
+	}
+	free(f);
+}
+
 static void test_mechanism(void)
 {
 	fake f;
@@ -1591,6 +1767,8 @@ int main(void)
 	test_boots_measuring();
 	test_boots_long_name();
 	test_mechanism();
+	test_plan();
+	test_heading_gaps();
 	test_mdplain();
 	test_pdf_date();
 	test_svg_normalize();

@@ -74,8 +74,8 @@ ok "German: verändert, besser (niedriger ist besser)" \
 	grep -q '^| fehlt | .* (alt: `+12.494` / neu: `+0.350`) | verändert, besser (niedriger ist besser) | ' "$out/a/compare.de.md"
 ok "Czech: změněno, lepší (nižší je lepší)" \
 	grep -q '^| chybí | .* (starý: `+12.494` / nový: `+0.350`) | změněno, lepší (nižší je lepší) | ' "$out/a/compare.cs.md"
-ok "Korean: 변화 확인됨, 더 좋음 (낮을수록 좋음)" \
-	grep -q '^| 없음 | .* (기존: `+12.494` / 신규: `+0.350`) | 변화 확인됨, 더 좋음 (낮을수록 좋음) | ' "$out/a/compare.ko.md"
+ok "Korean: 변화 확인됨, 더 좋음(낮을수록 좋음)" \
+	grep -q '^| 없음 | .* (기존: `+12.494` / 신규: `+0.350`) | 변화 확인됨, 더 좋음(낮을수록 좋음) | ' "$out/a/compare.ko.md"
 # Every comparison of both builds has 10 pairs, where the simulated
 # coverage of a nominal 95% percentile interval is 79.5% (analyze/coverage.c,
 # row 10; the study page says so too).

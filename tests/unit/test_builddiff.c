@@ -311,7 +311,7 @@ static void check_page_conclusions(hand_study *old, const analysis *oa,
 		  "Paare erfordert" },
 		{ "cs", "příliš málo párů pro závěr, který vyžaduje alespoň 5 "
 		  "párů" },
-		{ "ko", "쌍이 너무 적어 결론을 내릴 수 없음 (최소 5쌍 필요)" },
+		{ "ko", "쌍이 너무 적어 결론을 내릴 수 없음(최소 5쌍 필요)" },
 	};
 
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {

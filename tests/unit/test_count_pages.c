@@ -134,7 +134,7 @@ static void small_sample(unsigned long n, char out[4][200])
 	W(0, "With %lu %s, a nominal", n, two(n, "pair", "pairs"));
 	W(1, "Bei %lu %s deckte ein nominales", n, two(n, "Paar", "Paaren"));
 	W(2, "Při %lu %s byla", n, two(n, "páru", "párech"));
-	W(3, "쌍이 %lu개일 때 방법", n);
+	W(3, "쌍이 %lu개일 때 %%3$s 방법", n);
 }
 
 static void all_accepted(unsigned long n, char out[4][200])
@@ -238,8 +238,10 @@ static void planned_some(unsigned long n, char out[4][200])
 
 static void listed(unsigned long n, char out[4][200])
 {
-	for (int l = 0; l < 4; l++)
+	for (int l = 0; l < 3; l++)
 		W(l, " (%lu): %%s.", n);
+	/* Korean sets the bracket close to a word (기록됨(3)). */
+	W(3, "(%lu): %%s.", n);
 }
 
 static const count_msg msgs[] = {

@@ -155,6 +155,16 @@ static const struct { const char *lang, *rejected, *chosen; } variants[] = {
 	/* strongly skewed: 강하게 치우친, as the small-sample notes say it */
 	{ "ko", "\xeb\xa7\xa4\xec\x9a\xb0 \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c", "\xea\xb0\x95\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c" },
 	{ "ko", "\xec\x8b\xac\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c", "\xea\xb0\x95\xed\x95\x98\xea\xb2\x8c \xec\xb9\x98\xec\x9a\xb0\xec\xb9\x9c" },
+	/* a world of its own: 연구마다 따로 뽑은 세계, not a unique one */
+	{ "ko", "\xea\xb3\xa0\xec\x9c\xa0\xed\x95\x9c", "\xeb\x94\xb0\xeb\xa1\x9c \xeb\xbd\x91\xec\x9d\x80" },
+	/* the distribution an interval is computed from, not read out of */
+	{ "ko", "\xec\x9d\xbd\xec\x96\xb4 \xeb\x82\xb4\xeb\x8a\x94", "\xeb\xb0\x94\xed\x83\x95\xec\x9d\xb4 \xeb\x90\x98\xeb\x8a\x94" },
+	/* new minus old written as a difference, not read aloud */
+	{ "ko", "\xeb\xb9\xbc\xea\xb8\xb0", "\xe2\x88\x92" },
+	/* "there" in the plan's heads is at that size, not at that time */
+	{ "ko", "\xea\xb7\xb8\xeb\x95\x8c\xec\x9d\x98", "\xea\xb7\xb8 \xed\x81\xac\xea\xb8\xb0\xec\x97\x90\xec\x84\x9c\xec\x9d\x98" },
+	/* what an interval leaves plausible is what it does not rule out */
+	{ "ko", "\xea\xb7\xb8\xeb\x9f\xb4\xeb\x93\xaf\xed\x95\x98\xea\xb2\x8c", "\xeb\xb0\xb0\xec\xa0\x9c\xed\x95\x98\xec\xa7\x80 \xeb\xaa\xbb\xed\x95\x98\xeb\x8a\x94" },
 };
 
 struct variant_scan { const char *rejected; size_t found; };
@@ -233,6 +243,56 @@ static void test_particles(void)
 	       "stands right after a directive");
 }
 
+/* Korean sets a bracket close to the word before it (표준편차(SD),
+ * 있습니다(docs/statistics.md).), as the catalog did in half its
+ * messages: no Hangul syllable, a space and "(" in any Korean message.
+ * Left aside: a unit in brackets ("%s 차이 (%s)", as the axis beside it
+ * writes "부팅별 p99 (ms)"), and the two messages another change turns
+ * into singular and plural forms (the multiplicity line, the unpaired
+ * runs note). */
+struct bracket_scan { size_t found; };
+
+static bool hangul_at(const unsigned char *p)
+{
+	unsigned cp;
+
+	if ((p[0] & 0xf0) != 0xe0 || (p[1] & 0xc0) != 0x80
+	    || (p[2] & 0xc0) != 0x80)
+		return false;
+	cp = (unsigned)(p[0] & 0x0f) << 12 | (unsigned)(p[1] & 0x3f) << 6
+	     | (unsigned)(p[2] & 0x3f);
+	return cp >= 0xac00 && cp <= 0xd7a3;
+}
+
+static void scan_bracket(const char *text, void *user)
+{
+	struct bracket_scan *bs = user;
+
+	if (!strncmp(text, "\xeb\x8b\xa4\xec\xa4\x91\xec\x84\xb1:", 10)
+	    || !strncmp(text, "\xeb\x8c\x80\xec\x9d\x91\xeb\x90\x98\xec\xa7\x80 "
+			"\xec\x95\x8a\xec\x9d\x80 \xec\x8b\xa4\xed\x96\x89", 26))
+		return;     /* 다중성:, 대응되지 않은 실행 */
+	for (const char *s = strstr(text, " ("); s; s = strstr(s + 1, " (")) {
+		if (s - text >= 3 && hangul_at((const unsigned char *)s - 3)
+		    && strncmp(s + 1, "(%s)", 4) != 0) {
+			bs->found++;
+			tap_diag("%s", text);
+		}
+	}
+}
+
+static void test_korean_brackets(void)
+{
+	struct bracket_scan bs = { 0 };
+
+	i18n_each_text("ko", scan_bracket, &bs);
+	tap_ok(bs.found == 0, "ko: no space between a word and its bracket");
+	/* the check finds what it is for */
+	bs.found = 0;
+	scan_bracket("\xec\x9e\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4 (x).", &bs);
+	tap_ok(bs.found == 1, "ko: the bracket check finds a spaced bracket");
+}
+
 /* Korean messages that put in a number or a name, filled with the values
  * that change how they read: the count written to its number (10블록),
  * the boundary named before the number, a sentence of its own after a
@@ -245,7 +305,8 @@ static void test_korean_filled(void)
 	f = i18n_text("ko", "the lower endpoint lies exactly on the boundary %s");
 	snprintf(buf, sizeof buf, f ? f : "", "-1.784 ms");
 	tap_streq(buf, "\xed\x95\x98\xed\x95\x9c\xec\x9d\xb4 \xec\xa0\x95\xed\x99\x95\xed\x9e\x88 "
-		  "\xec\x9e\x84\xea\xb3\x84\xea\xb0\x92 -1.784 ms\xec\x97\x90 \xec\x9e\x88\xec\x9d\x8c",
+		  "\xec\x9e\x84\xea\xb3\x84\xea\xb0\x92 -1.784 ms\xec\x97\x90 "
+		  "\xec\x9e\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4",
 		  "ko: the lower endpoint exactly on the boundary -1.784 ms");
 	for (unsigned long n = 1; n <= 20; n += 19) {
 		char want[64];
@@ -277,6 +338,25 @@ static void test_korean_filled(void)
 	snprintf(buf, sizeof buf, f ? f : "", "`10`, `20`");
 	tap_ok(strstr(buf, "\xeb\x90\x98\xec\x97\x88\xec\x8a\xb5\xeb\x8b\x88\xeb\x8b\xa4: `10`, `20`.") != NULL,
 	       "ko: the priority class note is a sentence, as its negative is (%s)", buf);
+	/* The Runs line's row counts in Korean word order (of 4834 rows,
+	 * 3646 kept), and the scope of a small-sample note as a sentence
+	 * like its sibling ("이는 위의 모든 비교에 해당합니다."). */
+	f = i18n_ntext("ko", "the filter kept %zu of %zu row",
+		       "the filter kept %zu of %zu rows", 4834);
+	snprintf(buf, sizeof buf, f ? f : "", (size_t)3646, (size_t)4834);
+	tap_streq(buf, "\xed\x95\x84\xed\x84\xb0\xea\xb0\x80 \xed\x96\x89 4834\xea\xb0\x9c \xec\xa4\x91 3646\xea\xb0\x9c\xeb\xa5\xbc \xec\x9c\xa0\xec\xa7\x80\xed\x95\xa8", "ko: the filter kept 3646 of 4834 rows");
+	f = i18n_ctext("ko", "missing rows", "%s in %s");
+	snprintf(buf, sizeof buf, f ? f : "", "`NA`", "\xec\x9c\xa0\xec\xa7\x80\xeb\x90\x9c \xed\x96\x89 46\xea\xb0\x9c");
+	tap_streq(buf, "\xec\x9c\xa0\xec\xa7\x80\xeb\x90\x9c \xed\x96\x89 46\xea\xb0\x9c\xec\x97\x90 `NA` \xec\x9e\x88\xec\x9d\x8c", "ko: NA in 46 kept rows");
+	f = i18n_text("ko", "Missing values %s: %s %s, at most %s of a run; limit %s.");
+	snprintf(buf, sizeof buf, f ? f : "", "`NA`", "\xec\x9c\xa0\xec\xa7\x80\xeb\x90\x9c \xed\x96\x89 84\xea\xb0\x9c", "\xec\x8b\xa4\xed\x96\x89 36\xed\x9a\x8c\xec\x97\x90\xec\x84\x9c", "1.48%", "5%");
+	tap_streq(buf, "\xea\xb2\xb0\xec\xb8\xa1\xea\xb0\x92 `NA`: \xec\x8b\xa4\xed\x96\x89 36\xed\x9a\x8c\xec\x97\x90\xec\x84\x9c \xec\x9c\xa0\xec\xa7\x80\xeb\x90\x9c \xed\x96\x89 84\xea\xb0\x9c, \xec\x8b\xa4\xed\x96\x89\xeb\x8b\xb9 \xec\xb5\x9c\xeb\x8c\x80 1.48%; \xed\x95\x9c\xeb\x8f\x84 5%.", "ko: the missing values line, runs first");
+	f = i18n_text("ko", "This applies to: %s.");
+	snprintf(buf, sizeof buf, f ? f : "", "`0`");
+	tap_streq(buf, "\xec\x9d\xb4\xeb\x8a\x94 \xeb\x8b\xa4\xec\x9d\x8c \xeb\xb9\x84\xea\xb5\x90\xec\x97\x90 \xed\x95\xb4\xeb\x8b\xb9\xed\x95\xa9\xeb\x8b\x88\xeb\x8b\xa4: `0`.", "ko: the scope of a small-sample note");
+	f = i18n_ctext("ko", "fragile note", "%s: %s (%s); %s");
+	snprintf(buf, sizeof buf, f ? f : "", "W", "E", "B", "S");
+	tap_streq(buf, "W: E(B). S", "ko: the fragile note, two sentences");
 }
 
 int main(void)
@@ -288,5 +368,6 @@ int main(void)
 	test_one_word();
 	test_particles();
 	test_korean_filled();
+	test_korean_brackets();
 	return tap_done();
 }

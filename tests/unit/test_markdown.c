@@ -1102,7 +1102,7 @@ static void check_fragile_words(loaded *mm)
 		  "der Schwelle +1.784" NBSP "ms" },
 		{ "cs", "horní mez leží 0.012" NBSP "ms na vnitřní straně "
 		  "prahu +1.784" NBSP "ms" },
-		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있음" },
+		{ "ko", "상한이 임계값 +1.784 ms보다 0.012 ms 안쪽에 있습니다" },
 	};
 	const study_plan *p = &mm->s->plan;
 	comparison *c = &mm->a->cmp[mm->a->states[0].comparisons[0]];
@@ -1116,6 +1116,12 @@ static void check_fragile_words(loaded *mm)
 	for (size_t i = 0; i < N_LANGS; i++)
 		tap_ok(page_has_in(mm, inside[i].lang, inside[i].text),
 		       "%s: an endpoint inside T", inside[i].lang);
+	/* Korean: the note is two sentences, as the notes around it are,
+	 * the basis in brackets close to the first. */
+	tap_ok(page_has_in(mm, "ko", "- 시리즈 1, ‘없음’: 상한이 임계값 "
+			   "+1.784 ms보다 0.012 ms 안쪽에 있습니다(Monte Carlo "
+			   "오차로 판단). 다른 시드를 쓰면 결론이 바뀔 수 "
+			   "있습니다.\n"), "ko: the fragile note in sentences");
 	/* 0.0004 at 3 decimals would read 0.000: one more decimal. */
 	c->boot.fragile_endpoint = "lower";
 	c->boot.fragile_boundary = 0.0;
@@ -1212,9 +1218,9 @@ static void check_plan_digest(loaded *mm)
 		  "- Otisk plánu analýzy (SHA-256 kanonického tvaru plánu, "
 		  "docs/study-format.md): " PLAN_SHA ", registrován před "
 		  "sběrem dat.\n" },
-		{ "ko", "- 분석 계획 다이제스트 (정규화된 계획의 SHA-256, "
+		{ "ko", "- 분석 계획 다이제스트(정규화된 계획의 SHA-256, "
 		  "docs/study-format.md): " PLAN_SHA ", 등록되지 않음.\n",
-		  "- 분석 계획 다이제스트 (정규화된 계획의 SHA-256, "
+		  "- 분석 계획 다이제스트(정규화된 계획의 SHA-256, "
 		  "docs/study-format.md): " PLAN_SHA ", 데이터 수집 전에 "
 		  "등록됨.\n" },
 	};
@@ -1328,7 +1334,7 @@ static void check_conclusion_cells(loaded *mm)
 		  "erfordert |",
 		  "| příliš málo párů pro závěr, který vyžaduje alespoň 5 párů "
 		  "|",
-		  "| 쌍이 너무 적어 결론을 내릴 수 없음 (최소 5쌍 필요) |" } },
+		  "| 쌍이 너무 적어 결론을 내릴 수 없음(최소 5쌍 필요) |" } },
 		{ VERDICT_NO_SPREAD, VERDICT_HARM, VERDICT_NO_SPREAD, false, {
 		  "| no spread between blocks, so no claim: Series 1 "
 		  "(practically significant harm in the synthetic proxy); "

@@ -123,7 +123,7 @@ static void not_monotone(unsigned long n, char *got[4], char *want[4])
 				  "monoton: 0,80 bei 12)", n, de_blocks_dat(n));
 	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu (není "
 				  "monotónní: 0,80 při 12)", n);
-	want[3] = g_strdup_printf("%lu블록으로 도달 불가 (단조 아님: 12에서 "
+	want[3] = g_strdup_printf("%lu블록으로 도달 불가(단조 아님: 12에서 "
 				  "0.80)", n);
 }
 
@@ -139,7 +139,8 @@ static void simulations(unsigned long n, char *got[4], char *want[4])
 				  : "Studien");
 	want[2] = g_strdup_printf("simulovaných studií na velikost: %lu, "
 				  "každá z vlastního světa", n);
-	want[3] = g_strdup_printf("크기마다 시뮬레이션 연구 %lu개를 각각", n);
+	want[3] = g_strdup_printf("크기마다 시뮬레이션 연구 %lu개를 연구마다 "
+				  "따로 뽑은 세계", n);
 	for (int l = 0; l < 4; l++)
 		got[l] = g_strdup_printf(format_of(langs[l],
 						   PLAN_COUNT_ASSURANCE, n),

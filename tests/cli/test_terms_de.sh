@@ -180,7 +180,7 @@ absent "de: a difference of the statistic is 'Differenz des %s-Werts'" \
 absent "de: a planned size is a Blockzahl, not a Größe" \
 	"$tap_tmp/de" '(geplante|solche|Je|kleinste) Größen?[ ,]|\(Größen'
 absent "de: no calques read in the final read" "$tap_tmp/de" \
-	'für die das t-Intervall steht|die Wahrheit|was auch immer|beurteilte seine|auf gemeinsamen Zufallszahlen|keine Durchläufe bei|was diese über sie|des neuen Werts minus|mit %zu Paaren? außerhalb|beurteilt am exakten|sind nicht gezeigt|bei gleich großen Rändern'
+	'für die das t-Intervall steht|die Wahrheit|was auch immer|beurteilte seine|auf gemeinsamen Zufallszahlen|keine Durchläufe bei|was diese über sie|des neuen Werts minus|mit %zu Paaren? außerhalb|beurteilt am exakten|sind nicht gezeigt|bei gleich großen Rändern|nach Blöcken je Serie|auf gemeinsamen|nicht gezählt\)'
 is "$(msg "$tap_tmp/de" "missing rows" "%s in %s")" "%2\$s mit %1\$s" \
 	"de: rows with a missing value, '46 behaltene Zeilen mit \`NA\`'"
 absent "de: a plan table's line opens with a capital, as Vorsicht: and Design: do" \

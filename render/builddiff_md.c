@@ -959,7 +959,7 @@ static void small_samples_of(page *pg, bool new, bool *started)
 		*started = true;
 		applies = names->len == n_used
 			? tr(pg, "This applies to every effect compared.")
-			: fmt(pg, phrase(pg, PH_SCOPE_LIST),
+			: fmt(pg, phrase_n(pg, PH_SCOPE_LIST, names->len),
 			      join(pg, names, ", "));
 		item(pg, fmt(pg, "%s %s", coverage_sentence(pg, who, s, c),
 			     applies));

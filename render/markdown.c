@@ -1392,8 +1392,8 @@ static void section_small_samples(page *pg)
 			item(pg, fmt(pg, "%s %s", f, phrase(pg,
 				PH_SCOPE_EVERY)));
 		else
-			item(pg, fmt(pg, "%s %s", f, fmt(pg, phrase(pg,
-				PH_SCOPE_LIST), cmp_names(pg, idx, n))));
+			item(pg, fmt(pg, "%s %s", f, fmt(pg, phrase_n(pg,
+				PH_SCOPE_LIST, n), cmp_names(pg, idx, n))));
 	}
 	g_free(done);
 	g_free(idx);

@@ -144,7 +144,7 @@ static const page_phrase phrases[PH_COUNT] = {
 		"docs/study-format.md): %s, not registered."),
 	[PH_SCOPE_EVERY] = P_(
 		"This applies to every comparison above."),
-	[PH_SCOPE_LIST] = P_("This applies to: %s."),
+	[PH_SCOPE_LIST] = PN_("This applies to %s.", "This applies to %s."),
 	[PH_RUNS_NONE] = P_("no runs"),
 	[PH_RUNS_ONE] = P_("the one run was accepted"),
 	/* "all 2 runs", "alle 2 Durchläufe" read oddly. */

@@ -112,7 +112,7 @@ is "$(grep '^!\[' "$out/cmp/compare.en.md")" \
 	'![Change between the builds and the effects on each: difference in `p99` from state `20`; the effect of each state between the builds: "missing": changed, better (lower is better); `0`: no change established; `10`: no change established; `100`: no change established.](compare.en.svg)' \
 	"compare en: the alt text gives each state's verdict"
 is "$(grep '^!\[' "$out/cmp/compare.de.md")" \
-	'![Veränderung zwischen den Builds und die Effekte in beiden Builds: Differenz von `p99` zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: „fehlt“: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
+	'![Veränderung zwischen den Builds und die Effekte in beiden Builds: Differenz des `p99`-Werts zum Zustand `20`; der Effekt jedes Zustands zwischen den Builds: „fehlt“: verändert, besser (niedriger ist besser); `0`: keine Veränderung festgestellt; `10`: keine Veränderung festgestellt; `100`: keine Veränderung festgestellt.](compare.de.svg)' \
 	"compare de: the same in German"
 for v in 'missing | .* | changed, better (lower is better) |' \
 	 '`0` | .* | no change established |'; do

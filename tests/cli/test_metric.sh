@@ -20,7 +20,7 @@ out=$tap_tmp/out
 "$PAIRBOOT" -q report "$named" -o "$out/named" --format md,json,svg </dev/null
 declare -A measured=(
 	[en]='Measured: `mean` of `frame_us` per boot. A positive difference means a higher value than at `Balanced`, which is worse here.'
-	[de]='Gemessen: `mean` von `frame_us` je Start. Eine positive Differenz bedeutet einen höheren Wert als bei `Balanced`, hier also ein schlechteres Ergebnis.'
+	[de]='Gemessen: `mean` der Spalte `frame_us` je Start. Eine positive Differenz bedeutet einen höheren Wert als bei `Balanced`, hier also ein schlechteres Ergebnis.'
 	[cs]='Měřeno: `mean` sloupce `frame_us` na jedno načtení. Kladný rozdíl znamená vyšší hodnotu než při `Balanced`, což je zde horší.'
 	[ko]='측정값: 부팅별 `frame_us`의 `mean`. 양의 차이는 값이 `Balanced` 상태보다 높다는 뜻이며, 여기서는 더 나쁜 결과입니다.'
 )

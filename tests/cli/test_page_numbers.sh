@@ -136,7 +136,7 @@ ok "the search finds the numbers with a point of the English page" \
 # What the brief of the fragile endpoint reads, in both languages: the
 # distance and the threshold with a comma, each with its unit.
 ok "de: the fragile endpoint of the baseline, with commas" grep -qF -e \
-	"- Ausgangswert, Serie 2: Die untere Intervallgrenze liegt 0,016${nb}ms innerhalb der Schwelle -1,784${nb}ms (beurteilt nach dem Monte-Carlo-Fehler); ein anderer Seed könnte das Urteil ändern." \
+	"- Ausgangswert, Serie 2: Die untere Intervallgrenze liegt 0,016${nb}ms innerhalb der Schwelle -1,784${nb}ms (beurteilt anhand des Monte-Carlo-Fehlers); ein anderer Seed könnte das Urteil ändern." \
 	"$tap_tmp/cmp/compare.de.md"
 ok "cs: the same" grep -qF "0,016${nb}ms na vnitřní straně prahu -1,784${nb}ms" \
 	"$tap_tmp/cmp/compare.cs.md"
@@ -180,7 +180,7 @@ ok "en: the note, with points" grep -qF \
 	"the lower endpoint lies 0.0003 ms outside the boundary -0.308 ms" \
 	"$tap_tmp/frag/en.md"
 ok "de: the note, with commas and no-break spaces" grep -qF -e \
-	"- Serie 1, \`High performance\`: Die untere Intervallgrenze liegt 0,0003${nb}ms außerhalb der Schwelle -0,308${nb}ms (beurteilt am exakten Bootstrap)" \
+	"- Serie 1, \`High performance\`: Die untere Intervallgrenze liegt 0,0003${nb}ms außerhalb der Schwelle -0,308${nb}ms (beurteilt anhand des exakten Bootstraps)" \
 	"$tap_tmp/frag/de.md"
 ok "cs: the same" grep -qF "0,0003${nb}ms na vnější straně prahu -0,308${nb}ms" \
 	"$tap_tmp/frag/cs.md"

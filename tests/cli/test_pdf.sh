@@ -133,7 +133,7 @@ ok "mmcss/de: the plan digest in German" \
 	"nicht registriert"
 ok "mmcss/de: German headers and axis labels" \
 	has_text "$m/report.de.pdf" "Vergleich mit dem Referenzzustand" \
-	"+0.625 ms" "Differenz von p99 (ms)" "schlechter"
+	"+0.625 ms" "Differenz des p99-Werts (ms)" "schlechter"
 ok "mmcss/cs: Czech headers and axis labels" \
 	has_text "$m/report.cs.pdf" "Srovnání s referenčním stavem" \
 	"+0.625 ms" "rozdíl p99 (ms)" "horší"

@@ -52,7 +52,7 @@ is "$(sed -n 2,4p "$pb_out_file")" \
 # The caution under the table: the shares bench/planbench measured for
 # pilots of 10 and the t interval (docs/statistics.md), in each language.
 is "$(grep "^Vorsicht:" "$pb_out_file")" \
-	"Vorsicht: Eine allein aus einer Pilotstudie geplante Größe ist kein Versprechen, denn keine Pilotstudie kann begrenzen, was sie nicht erfasst hat: Bei Pilotstudien mit 10 Blöcken erreichten solche Größen die wahre Power ihres Ziels in 50${nb}% bis 74${nb}% der simulierten Pilotstudien (normale, schiefe und langschwänzige Differenzen, docs/statistics.md); ein sequenzielles Design (--look-every K) begrenzt die Wahrscheinlichkeit eines falschen Urteils von sich aus" \
+	"Vorsicht: Eine allein aus einer Pilotstudie geplante Blockzahl ist kein Versprechen, denn keine Pilotstudie kann begrenzen, was sie nicht erfasst hat: Bei Pilotstudien mit 10 Blöcken erreichten solche Blockzahlen die wahre Power ihres Ziels in 50${nb}% bis 74${nb}% der simulierten Pilotstudien (normale, schiefe und langschwänzige Differenzen, docs/statistics.md); ein sequenzielles Design (--look-every K) begrenzt die Wahrscheinlichkeit eines falschen Urteils von sich aus" \
 	"de: the caution under the table"
 is "$(grep "^Methode:" "$pb_out_file")" \
 	"Methode: beurteilt mit dem Intervall des Plans (t, aus jeder simulierten Studie allein berechnet, ohne innere Bootstrap-Stichproben) und seinen Urteilsregeln (keine Aussage unter 5 Paaren)" \

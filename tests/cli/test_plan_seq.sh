@@ -94,7 +94,7 @@ ok "and writes the same bytes" diff -r "$tap_tmp/s1" "$tap_tmp/s2"
 ## German, Czech, Korean ------------------------------------------------------------
 run_pb plan "$study" --max-blocks 60 --look-every 6 --lang de
 is "$(sed -n 1,4p "$pb_out_file")" \
-"Plan für tstudy: das Maximum an Blöcken je Serie, das ein sequenzielles Design mit einer Auswertung alle 6 Blöcke (O'Brien-Fleming) registrieren sollte, damit es bis dahin mit der angegebenen Chance ein richtiges, eindeutiges Urteil (Schaden, Nutzen oder Äquivalenz) erreicht, geprüft bis 36 Blöcke
+"Plan für tstudy: das Maximum an Blöcken je Serie, das für eine sequenzielle Studie mit einer Auswertung alle 6 Blöcke (O'Brien-Fleming) zu registrieren ist, damit sie bis dahin mit der angegebenen Chance ein richtiges, eindeutiges Urteil (Schaden, Nutzen oder Äquivalenz) erreicht, geprüft bis 36 Blöcke
 Zustand  Serie  Paare jetzt  Urteil jetzt              Maximum für 0,80                 Maximum für 0,90                 Entscheidungschance dort  erwartete Blöcke dort  wahrscheinliches Urteil
 0        1      8            Nutzen                    12                               18                               0,897                     10,7                   Nutzen
 10       1      8            Unterschied, Größe offen  mit 36 Blöcken nicht erreichbar  mit 36 Blöcken nicht erreichbar  0,510                     31,6                   -" \

@@ -58,6 +58,9 @@ msgstrs "$top_srcdir/po/cs.po" >"$tap_tmp/cs"
 ok "the German catalog is read" test "$(($(wc -l <"$tap_tmp/de")))" -gt 400
 ok "and the Czech one" test "$(($(wc -l <"$tap_tmp/cs")))" -gt 400
 
+# msg FILE CTX MSGID: the msgstr of MSGID in the context CTX.
+msg() { LC_ALL=C grep -F -e "$2|$3|" "$1" | head -n 1 | cut -d'|' -f3-; }
+
 # absent NAME FILE PATTERN: no msgstr of FILE matches the extended regular
 # expression PATTERN (the messages that do are shown).
 absent() {
@@ -142,6 +145,44 @@ ok "de: one interval judged, the multiplicity line in the singular" grep -qxF -e
 	"$top_srcdir/reports/site/wpa/de.md"
 absent "de: no 'Der Effekt in %s minus', which a named series cannot follow" \
 	"$tap_tmp/de" 'Effekt in %s minus'
+
+# A state where one series has fewer than 5 pairs (four of series 2's
+# runs of `High performance` excluded): the effects cannot be judged,
+# said so that a named series reads as well as a numbered one; the
+# small-sample note then lists one comparison ("folgenden Vergleich")
+# or several ("folgende Vergleiche").
+few=$tap_tmp/few
+cp -R "$named" "$few"
+awk -F, -v OFS=, '
+	NR > 1 && $2 == 2 && $4 == "High performance" && n < 4 {
+		$5 = "no"; $6 = "crashed"; n++ }
+	{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$few/runs.csv"
+run_pb -q report "$few" -o "$tap_tmp/few-r" --lang de --format md
+is "$pb_status" 0 "report of the named study with too few pairs in one state"
+ok "de: effects not judgeable, with named series" grep -qxF -e \
+	"- \`High performance\`: Ob sich die Effekte der beiden Serien (Mit Zweitmonitor und Ohne Zweitmonitor) unterscheiden, lässt sich nicht beurteilen; eine davon hat weniger als 5 Paare." \
+	"$tap_tmp/few-r/de.md"
+ok "de: a small-sample note for one comparison says folgenden Vergleich" grep -qF -e \
+	"die Intervalle sind möglicherweise zu schmal. Das gilt für folgenden Vergleich: Mit Zweitmonitor \`High performance\`." \
+	"$tap_tmp/few-r/de.md"
+ok "de: and for three, folgende Vergleiche" grep -qF -e \
+	"Das gilt für folgende Vergleiche: Ohne Zweitmonitor \`High performance\`, Ohne Zweitmonitor \`Ultimate Performance\`, Mit Zweitmonitor \`Ultimate Performance\`." \
+	"$tap_tmp/few-r/de.md"
+run_pb verify "$few" --against "$tap_tmp/few-r/de.md"
+is "$pb_status" 0 "verify: the German page with too few pairs in one state"
+absent "de: no 'Ob sich die Effekte in %s', which a named series cannot follow" \
+	"$tap_tmp/de" 'Effekte in %s und'
+absent "de: a figure's panel is a Teildiagramm, not a Tafel" "$tap_tmp/de" 'Tafel'
+absent "de: the metric names the column ('der Spalte'), not 'von'" \
+	"$tap_tmp/de" '^%s von %s je Start'
+absent "de: a difference of the statistic is 'Differenz des %s-Werts'" \
+	"$tap_tmp/de" 'Differenz von %s'
+absent "de: a planned size is a Blockzahl, not a Größe" \
+	"$tap_tmp/de" '(geplante|solche|Je|kleinste) Größen?[ ,]|\(Größen'
+absent "de: no calques read in the final read" "$tap_tmp/de" \
+	'für die das t-Intervall steht|die Wahrheit|was auch immer|beurteilte seine|auf gemeinsamen Zufallszahlen|keine Durchläufe bei|was diese über sie|des neuen Werts minus|mit %zu Paaren? außerhalb|beurteilt am exakten|sind nicht gezeigt|bei gleich großen Rändern|nach Blöcken je Serie|auf gemeinsamen|nicht gezählt\)'
+is "$(msg "$tap_tmp/de" "missing rows" "%s in %s")" "%2\$s mit %1\$s" \
+	"de: rows with a missing value, '46 behaltene Zeilen mit \`NA\`'"
 absent "de: a plan table's line opens with a capital, as Vorsicht: and Design: do" \
 	"$tap_tmp/de" '^(beurteilt mit dem Intervall|kein größeres Maximum|das Intervall %s wurde|diese Pilotstudie)'
 absent "de: an interval is computed auf dem Niveau, not zum Niveau" \
@@ -153,7 +194,6 @@ absent "de: no Messserien beside Serien" "$tap_tmp/de" 'Messserie'
 
 # The typography of numbers: a NO-BREAK SPACE between a number and its
 # unit or '%' in German and Czech; "95-%" before a noun in German.
-msg() { LC_ALL=C grep -F -e "$2|$3|" "$1" | head -n 1 | cut -d'|' -f3-; }
 for l in de cs; do
 	is "$(msg "$tap_tmp/$l" "number and unit" "%s %s")" "%s${nb}%s" \
 		"$l: a number and its unit joined by a no-break space"

@@ -115,9 +115,22 @@ static void no_claim(unsigned long n, char out[4][200])
 static void beyond(unsigned long n, char out[4][200])
 {
 	W(0, "with %lu %s, beyond", n, two(n, "pair", "pairs"));
-	W(1, "mit %lu %s außerhalb", n, two(n, "Paar", "Paaren"));
+	W(1, "Mit %lu %s liegt der Vergleich außerhalb", n,
+	  two(n, "Paar", "Paaren"));
 	W(2, "při %lu %s mimo", n, two(n, "páru", "párech"));
 	W(3, "쌍이 %lu개로 시뮬레이션", n);
+}
+
+/* The comparisons a small-sample note lists: German says the one or
+ * the several before the list ("folgenden Vergleich", "folgende
+ * Vergleiche"). */
+static void scope_list(unsigned long n, char out[4][200])
+{
+	W(0, "This applies to %%s.");
+	W(1, "Das gilt für %s: %%s.", two(n, "folgenden Vergleich",
+					   "folgende Vergleiche"));
+	W(2, "Platí to pro: %%s.");
+	W(3, "이는 다음 비교에 해당합니다: %%s.");
 }
 
 static void from_summary(unsigned long n, char out[4][200])
@@ -281,6 +294,7 @@ static const count_msg msgs[] = {
 	  "with %zu pairs, beyond the simulated coverage table (%d to %d "
 	  "pairs, docs/statistics.md): no simulated coverage is quoted for "
 	  "it.", beyond },
+	{ "This applies to %s.", "This applies to %s.", scope_list },
 	{ "%zu run was taken from the run summary %s, its latency file not "
 	  "being in the study folder: its statistic is the summary's, not "
 	  "recomputed, and the input digest covers the summary.",

@@ -133,7 +133,7 @@ static void simulations(unsigned long n, char *got[4], char *want[4])
 {
 	want[0] = g_strdup_printf("each of %lu simulated %s per size is drawn",
 				  n, n == 1 ? "study" : "studies");
-	want[1] = g_strdup_printf("Je Größe %s %lu %s simuliert, jede aus "
+	want[1] = g_strdup_printf("Je Blockzahl %s %lu %s simuliert, jede aus "
 				  "einer eigenen Welt", n == 1 ? "wird"
 				  : "werden", n, n == 1 ? "Studie"
 				  : "Studien");
@@ -190,9 +190,10 @@ static void seq_head(unsigned long n, char *got[4], char *want[4])
 				  "equivalent) by then with the chance given, "
 				  "at most %lu %s", n, en_blocks(n));
 	want[1] = g_strdup_printf("Plan für S: das Maximum an Blöcken je "
-				  "Serie, das ein sequenzielles Design mit "
-				  "einer Auswertung alle 10 Blöcke (Pocock) "
-				  "registrieren sollte, damit es bis dahin "
+				  "Serie, das für eine sequenzielle Studie "
+				  "mit einer Auswertung alle 10 Blöcke "
+				  "(Pocock) zu registrieren ist, damit sie "
+				  "bis dahin "
 				  "mit der angegebenen Chance ein richtiges, "
 				  "eindeutiges Urteil (Schaden, Nutzen oder "
 				  "Äquivalenz) erreicht, geprüft bis %lu %s",

@@ -370,8 +370,8 @@ static void msg_percent(void)
 		       "differences, docs/statistics.md); a sequential design "
 		       "(--look-every K) holds the chance of a wrong verdict by "
 		       "itself", (size_t)10, "43 %", "74 %"),
-	    "u pilotních studií o 10 blocích dosáhly takové velikosti "
-	    "skutečné síly testu svého cíle ve 43 % až 74 % simulovaných "
+	    "při pilotních studiích o 10 blocích dosáhla skutečná síla testu "
+	    "u takových velikostí svého cíle ve 43 % až 74 % simulovaných "
 	    "pilotních studií (normální, zešikmené a těžkochvosté rozdíly",
 	    "caution 43 %");
 	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
@@ -382,22 +382,22 @@ static void msg_percent(void)
 		       "differences, docs/statistics.md); a sequential design "
 		       "(--look-every K) holds the chance of a wrong verdict by "
 		       "itself", (size_t)15, "55 %", "61 %"),
-	    "o 15 blocích dosáhly takové velikosti skutečné síly testu svého "
-	    "cíle v 55 % až 61 %", "caution 55 %");
+	    "o 15 blocích dosáhla skutečná síla testu u takových velikostí "
+	    "svého cíle v 55 % až 61 %", "caution 55 %");
 	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
 		       "is held at %1$s (1 - confidence) over all looks by the "
 		       "design itself, whatever the pilot says, as far as the "
 		       "interval covers at each look's level: with strongly "
 		       "skewed differences it was measured up to %2$s "
 		       "(docs/statistics.md)", "5 %", "17 %"),
-	    "na 5 % (1 - spolehlivost)", "design 5 %");
+	    "na 5 % (1 - hladina spolehlivosti)", "design 5 %");
 	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
 		       "is held at %1$s (1 - confidence) over all looks by the "
 		       "design itself, whatever the pilot says, as far as the "
 		       "interval covers at each look's level: with strongly "
 		       "skewed differences it was measured up to %2$s "
 		       "(docs/statistics.md)", "5 %", "17 %"),
-	    "u silně zešikmených rozdílů bylo naměřeno až 17 %",
+	    "u silně zešikmených rozdílů byla naměřena až 17 %",
 	    "design 17 %");
 	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%; "
 		       "zešikmený in the plan's notes");

@@ -208,7 +208,7 @@ static void none_of(unsigned long n, char out[4][200])
 {
 	W(0, "none of the %lu runs was accepted", n);
 	W(1, "Keiner der %lu Durchläufe wurde akzeptiert", n);
-	W(2, "nebyl přijat žádný běh (celkem %lu)", n);
+	W(2, "z %lu běhů nebyl přijat žádný", n);
 	W(3, "전체 %lu회 중 채택된 실행 없음", n);
 }
 

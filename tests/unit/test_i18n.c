@@ -134,11 +134,11 @@ static const struct { const char *lang, *rejected, *chosen; } variants[] = {
 	{ "cs", "interval\xc5\xaf t ", "metod t a studentized" },
 	{ "cs", "Studentova t,", "Studentova t-rozd\xc4\x9blen\xc3\xad" },
 	/* the plan: "nedosažitelné ani při 200 blocích", not a tally */
-	{ "cs", "blok\xc5\xaf nejv\xc3\xbd\xc5\xa1e:", "ani p\xc5\x99i %zu bloc\xc3\xadch" },
+	{ "cs", "blok\xc5\xaf nejv\xc3\xbd\xc5\xa1" "e:", "ani p\xc5\x99i %zu bloc\xc3\xad" "ch" },
 	/* the conditional power takes the differences for the world,
 	   stretched by a factor */
 	{ "cs", "dr\xc5\xbe\xc3\xad sv\xc4\x9bt", "bere za sv\xc4\x9bt" },
-	{ "cs", "rozta\xc5\xbeen\xc3\xbdch o ", "rozta\xc5\xbeen\xc3\xa9 faktorem" },
+	{ "cs", "rozta\xc5\xbe" "en\xc3\xbd" "ch o ", "rozta\xc5\xbe" "en\xc3\xa9 faktorem" },
 	/* 1 - confidence is the level, hladina spolehlivosti */
 	{ "cs", "(1 - spolehlivost)", "(1 - hladina spolehlivosti)" },
 	/* pilot: "인프라 파일럿" in the article */

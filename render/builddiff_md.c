@@ -110,17 +110,28 @@ static const char *series_name(page *pg, const study_plan *p, size_t k)
 	return mdpage_series_name(&pg->md, p, k);
 }
 
-/* The name of a series pair: the series when matched by id, else both. */
-static const char *pair_name(page *pg, size_t old_series, size_t new_series)
+/* The same inside a sentence: "Výchozí úroveň, série 2". */
+static const char *series_inside(page *pg, const study_plan *p, size_t k)
 {
+	return mdpage_series_name_inside(&pg->md, p, k);
+}
+
+/* The name of a series pair: the series when matched by id, else both;
+ * INSIDE when it stands inside a sentence rather than opening a cell. */
+static const char *pair_name(page *pg, size_t old_series, size_t new_series,
+			     bool inside)
+{
+	const char *name = inside
+		? series_inside(pg, &pg->ns->plan, new_series)
+		: series_name(pg, &pg->ns->plan, new_series);
+
 	if (pg->c->series_matched)
-		return series_name(pg, &pg->ns->plan, new_series);
+		return name;
 	/* TRANSLATORS: a new series compared with an old one, "Series a
 	   (new) against Series 1 (old)"; the second name is the one after
 	   a preposition (context "series label after a preposition"), so
 	   Czech reads "Série a (nová) proti sérii 1 (staré)". */
-	return fmt(pg, tr(pg, "%s (new) against %s (old)"),
-		   series_name(pg, &pg->ns->plan, new_series),
+	return fmt(pg, tr(pg, "%s (new) against %s (old)"), name,
 		   mdpage_series_name_after(&pg->md, &pg->os->plan,
 					    old_series));
 }
@@ -697,7 +708,7 @@ static void section_baseline(page *pg)
 	for (size_t i = 0; i < c->n_baseline; i++) {
 		const baseline_change *b = &c->baseline[i];
 		g_ptr_array_set_size(row, 0);
-		add(row, pair_name(pg, b->old_series, b->new_series));
+		add(row, pair_name(pg, b->old_series, b->new_series, false));
 		add(row, isfinite(b->old_mean) ? qty_code(pg, b->old_mean,
 							  false)
 					       : tr(pg, "not tested"));
@@ -733,7 +744,8 @@ static void section_effects(page *pg)
 		/* TRANSLATORS: a series and the confidence level, "Series 1,
 		   change and 95% CI". */
 		add(row, fmt(pg, tr(pg, "%s, change and %s CI"),
-			     pair_name(pg, e->old_series, e->new_series),
+			     pair_name(pg, e->old_series, e->new_series,
+				       false),
 			     percent(pg, c->confidence)));
 	}
 	add(row, tr(pg, "Verdict"));
@@ -850,14 +862,15 @@ static void section_notes(page *pg)
 		/* TRANSLATORS: %s is a series ("Baseline, Series 2"). */
 		fragile_note(pg, fmt(pg, tr(pg, "Baseline, %s"),
 				     pair_name(pg, b->old_series,
-					       b->new_series)),
+					       b->new_series, true)),
 			     &b->change, &started);
 	}
 	for (size_t i = 0; i < c->n_effects; i++) {
 		const effect_change *e = &c->effects[i];
 		fragile_note(pg, fmt(pg, "%s, %s", state_name(pg,
 				c->states[e->state].state),
-				pair_name(pg, e->old_series, e->new_series)),
+				pair_name(pg, e->old_series, e->new_series,
+					  true)),
 			     &e->change, &started);
 	}
 }
@@ -951,7 +964,7 @@ static void small_samples_of(page *pg, bool new, bool *started)
 				continue;
 			todo[j] = false;
 			g_ptr_array_add(names, (gpointer)fmt(pg, "%s %s",
-				series_name(pg, &s->plan, o->series),
+				series_inside(pg, &s->plan, o->series),
 				state_name(pg, s->plan.states[o->state])));
 		}
 		if (!*started)

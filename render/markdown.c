@@ -135,6 +135,13 @@ static const char *series_after(page *pg, size_t k)
 	return mdpage_series_name_after(&pg->md, pg->p, k);
 }
 
+/* Series K's name inside a sentence ("bez spojeného závěru: série 1"),
+ * where it does not open the sentence, item or cell. */
+static const char *series_inside(page *pg, size_t k)
+{
+	return mdpage_series_name_inside(&pg->md, pg->p, k);
+}
+
 /* ---- 1. value handling ---------------------------------------------- */
 
 /* The outcome classes of the boundary check, as the articles word them. */
@@ -252,7 +259,7 @@ static const char *series_verdicts(page *pg, const state_result *r)
 		const comparison *c = &pg->a->cmp[r->comparisons[i]];
 		g_ptr_array_add(items, (gpointer)fmt(pg,
 			trc(pg, page_verdict_ctx, page_verdict_series_item),
-			series_name(pg, c->series),
+			series_inside(pg, c->series),
 			verdict_text(pg, c->verdict, c->boot.estimate)));
 	}
 	list = join(pg, items, "; ");
@@ -948,7 +955,7 @@ static void figure_mechanism(page *pg)
 		if (!t)
 			continue;
 		if (n_series > 1)
-			state = fmt(pg, "%s, %s", series_name(pg, m->series),
+			state = fmt(pg, "%s, %s", series_inside(pg, m->series),
 				    state);
 		g_ptr_array_add(names, (gpointer)state);
 		g_ptr_array_add(findings, (gpointer)t);
@@ -1344,7 +1351,7 @@ static const char *cmp_names(page *pg, const size_t *idx, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const comparison *c = &pg->a->cmp[idx[i]];
 		g_ptr_array_add(names, (gpointer)fmt(pg, "%s %s",
-			series_name(pg, c->series),
+			series_inside(pg, c->series),
 			state_text(pg, pg->p->states[c->state])));
 	}
 	text = join(pg, names, ", ");

@@ -279,6 +279,16 @@ const char *mdpage_series_name_after(mdpage *md, const study_plan *p,
 	return mdpage_esc(md, mdpage_keep(md, name));
 }
 
+const char *mdpage_series_name_inside(mdpage *md, const study_plan *p,
+				      size_t k)
+{
+	char *name = studytext_series_name_inside(p, k, md->lang);
+
+	if (!name)
+		return missing(md, p->series[k].label, NULL);
+	return mdpage_esc(md, mdpage_keep(md, name));
+}
+
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)
 {
 	GString *g = g_string_new(NULL);

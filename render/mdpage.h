@@ -148,6 +148,11 @@ const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k);
 const char *mdpage_series_name_after(mdpage *md, const study_plan *p,
 				     size_t k);
 
+/* The same inside a sentence, "bez spojeného závěru: série 1 (...)"
+ * (studytext_series_name_inside). */
+const char *mdpage_series_name_inside(mdpage *md, const study_plan *p,
+				      size_t k);
+
 /* Joins the strings of ITEMS with SEP. */
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep);
 

@@ -15,6 +15,7 @@
 
 static const char series_ctx[] = "series label";
 static const char after_ctx[] = "series label after a preposition";
+static const char inside_ctx[] = "series label inside a sentence";
 
 /* TRANSLATORS: the name of a series whose study.ini gives no label, by
    its kind; use the article's words ("Mechanism check" is the mechanism
@@ -142,4 +143,30 @@ char *studytext_series_name_after(const study_plan *p, size_t k,
 	out = words ? g_strdup_printf(words, name) : NULL;
 	g_free(name);
 	return out;
+}
+
+/* A default name inside a sentence, where Czech writes "série 1" in
+ * lower case ("bez spojeného závěru: série 1 (...)"); a name the study
+ * gave or the name of a kind stays as written. */
+char *studytext_series_name_inside(const study_plan *p, size_t k,
+				   const char *lang)
+{
+	const series_def *sd = &p->series[k];
+	char *name = studytext_series_name(p, k, lang);
+	const char *words;
+
+	if (!name)
+		return NULL;
+	if (!lang)
+		lang = I18N_SOURCE_LANG;
+	if (!is_id_name(lang, sd, name))
+		return name;
+	g_free(name);
+	/* TRANSLATORS: "Series 1" inside a sentence, where it does not
+	   open the sentence, a list item or a table cell: "no joint
+	   claim: Series 1 (...); Series 2 (...)"; %s is the series id.
+	   Czech writes it in lower case ("série 1"), as a common noun. */
+	words = i18n_ctext(lang, inside_ctx, NC_("series label inside a "
+						 "sentence", "Series %s"));
+	return words ? g_strdup_printf(words, sd->id) : NULL;
 }

@@ -37,4 +37,11 @@ char *studytext_series_name(const study_plan *p, size_t k, const char *lang);
 char *studytext_series_name_after(const study_plan *p, size_t k,
 				  const char *lang);
 
+/* The same name inside a sentence, where it does not open the sentence,
+ * a list item or a table cell ("no joint claim: Series 1 (...)"), which
+ * Czech writes in lower case ("série 1"); a study's own label and the
+ * name of a kind stay as written.  g_free, NULL as above. */
+char *studytext_series_name_inside(const study_plan *p, size_t k,
+				   const char *lang);
+
 #endif

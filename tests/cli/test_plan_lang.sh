@@ -79,7 +79,7 @@ ok "cs: the first line" grep -qx \
 	"plán pro tstudy: bloky na sérii pro správný jednoznačný verdikt (škoda, prospěch nebo ekvivalence) s danou jistotou, nejvýše 30 bloků" \
 	"$pb_out_file"
 ok "cs: the caution under the table" grep -qxF \
-	"pozor: velikost naplánovaná jen z pilotní studie není příslib, protože žádná pilotní studie nemůže omezit, co nezachytila: u pilotních studií o 10 blocích dosáhly takové velikosti skutečné síly testu svého cíle v 50${nb}% až 74${nb}% simulovaných pilotních studií (normální, zešikmené a těžkochvosté rozdíly, docs/statistics.md); sekvenční design (--look-every K) omezuje pravděpodobnost chybného verdiktu sám" \
+	"pozor: velikost naplánovaná jen z pilotní studie není příslib, protože žádná pilotní studie nemůže omezit, co nezachytila: při pilotních studiích o 10 blocích dosáhla skutečná síla testu u takových velikostí svého cíle v 50${nb}% až 74${nb}% simulovaných pilotních studií (normální, zešikmené a těžkochvosté rozdíly, docs/statistics.md); sekvenční design (--look-every K) omezuje pravděpodobnost chybného verdiktu sám" \
 	"$pb_out_file"
 ok "cs: the rule on pairs" grep -q \
 	"(závěr vyžaduje alespoň 5 párů)$" "$pb_out_file"

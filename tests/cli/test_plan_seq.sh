@@ -111,13 +111,13 @@ is "$(sed -n 1,4p "$pb_out_file")" \
 "plán pro tstudy: nejvyšší počet bloků na sérii, který má sekvenční design s analýzou každých 6 bloků (O'Brien-Fleming) zaregistrovat, aby do té doby s danou šancí dosáhl správného jednoznačného verdiktu (škoda, prospěch nebo ekvivalence), nejvýše 36 bloků
 stav  série  páry nyní  verdikt nyní               maximum pro 0,80                  maximum pro 0,90                  šance na rozhodnutí při něm  očekávané bloky při něm  pravděpodobný verdikt
 0     1      8          prospěch                   12                                18                                0,897                        10,7                     prospěch
-10    1      8          rozdíl, velikost neurčena  nedosažitelné, bloků nejvýše: 36  nedosažitelné, bloků nejvýše: 36  0,510                        31,6                     -" \
+10    1      8          rozdíl, velikost neurčena  nedosažitelné ani při 36 blocích  nedosažitelné ani při 36 blocích  0,510                        31,6                     -" \
 	"cs: the first line and the table"
 ok "cs: the estimates' line" grep -qxF \
-	"odhady: šance na rozhodnutí a očekávané bloky vycházejí jen z pilotní studie: u pilotních studií o 10 blocích dosáhla taková maxima skutečné šance na rozhodnutí svého cíle v 55${nb}% až 61${nb}% simulovaných pilotních studií a očekávané bloky se od skutečných lišily v průměru o 0${nb}% tam, kde bylo správné rozhodnutí možné, a o -26${nb}% tam, kde efekt ležel na prahu (docs/statistics.md)" \
+	"odhady: šance na rozhodnutí a očekávané bloky vycházejí jen z pilotní studie: při pilotních studiích o 10 blocích dosáhla skutečná šance na rozhodnutí u takových maxim svého cíle v 55${nb}% až 61${nb}% simulovaných pilotních studií a očekávané bloky se od skutečných lišily v průměru o 0${nb}% tam, kde bylo správné rozhodnutí možné, a o -26${nb}% tam, kde efekt ležel na prahu (docs/statistics.md)" \
 	"$pb_out_file"
 ok "cs: a pilot smaller than those measured" grep -qx \
-	"tato pilotní studie má párů: 8, méně než měřených 10: očekávejte horší výsledek" \
+	"tato pilotní studie má méně párů (8) než měřené pilotní studie (10): očekávejte horší výsledek" \
 	"$pb_out_file"
 
 run_pb plan "$study" --max-blocks 60 --look-every 6 --lang ko

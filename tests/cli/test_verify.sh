@@ -121,6 +121,21 @@ for md in "$out/mmcss"/*.md "$out/power"/*.md; do
 		grep -q "; $clean\$" "$pb_out_file"
 done
 
+## A series named inside a sentence: Czech "série 1", checked as well ---
+# The conclusion cell of the power plan study names each series inside
+# its sentence, "bez spojeného závěru: série 1 (...); série 2 (...)":
+# another series there, or the capital of the name opening a line, fails.
+cs=$out/power/cs.md
+ok "cs: the conclusion cell names the series in lower case" \
+	grep -qF 'bez spojeného závěru: série 1 (prakticky významný prospěch' "$cs"
+for e in 'série 1 (prakticky:série 2 (prakticky' \
+	 'série 1 (prakticky:Série 1 (prakticky'; do
+	edit "${e%%:*}" "${e#*:}" "$cs" "$tap_tmp/series.md"
+	run_pb verify "$power" --against "$tap_tmp/series.md"
+	is "$pb_status:$(count '^MISMATCH .*Závěr: published .*bez spojeného závěru: ')" \
+		"1:1" "cs: '${e#*:}' in the conclusion cell fails"
+done
+
 ## A page's numbers: at the precision pairboot writes, on their side ----
 page=$out/mmcss/en.md
 row=$(grep -m 1 '^| `0` |' "$page")

@@ -831,7 +831,7 @@ static void check_page_small_samples(void)
 		  "simulated studies with strongly skewed differences "
 		  "(docs/statistics.md); a change computed from such an effect "
 		  "may be less certain than its confidence suggests. This "
-		  "applies to: L1 `10`, L1 `0`, L1 `50`, L1 `100`.\n"
+		  "applies to L1 `10`, L1 `0`, L1 `50`, L1 `100`.\n"
 		  "- New build: with 2 pairs (simulated at 3), a nominal 95% "
 		  "interval of method `percentile` covered the true difference "
 		  "in only 60% of simulated studies with strongly skewed "

@@ -129,7 +129,7 @@ static void scope_list(unsigned long n, char out[4][200])
 	W(0, "This applies to %%s.");
 	W(1, "Das gilt für %s: %%s.", two(n, "folgenden Vergleich",
 					   "folgende Vergleiche"));
-	W(2, "Platí to pro: %%s.");
+	W(2, "Týká se to %s: %%s.", n == 1 ? "tohoto srovnání" : "těchto srovnání");
 	W(3, "이는 다음 비교에 해당합니다: %%s.");
 }
 
@@ -221,7 +221,7 @@ static void none_of(unsigned long n, char out[4][200])
 {
 	W(0, "none of the %lu runs was accepted", n);
 	W(1, "Keiner der %lu Durchläufe wurde akzeptiert", n);
-	W(2, "nebyl přijat žádný běh (celkem %lu)", n);
+	W(2, "z %lu běhů nebyl přijat žádný", n);
 	W(3, "전체 %lu회 중 채택된 실행 없음", n);
 }
 
@@ -437,6 +437,59 @@ static void series_after(void)
 	}
 }
 
+/* A series inside a sentence ("bez spojeného závěru: série 2 (...)"):
+ * Czech writes the default name in lower case, as a common noun; the
+ * other languages keep it as it opens a line.  The study's own label and
+ * the name of a kind stay as written, and so does a label the study gives
+ * in Czech that is not the default name. */
+static void series_inside(void)
+{
+	series_def sd[1];
+	study_plan p;
+	const char *want[4] = { "Series 2", "Serie 2", "série 2", "시리즈 2" };
+	char *got;
+
+	memset(&p, 0, sizeof p);
+	memset(sd, 0, sizeof sd);
+	sd[0].id = (char *)"2";
+	sd[0].label = (char *)"Series 2";
+	p.series = sd;
+	p.n_series = 1;
+	for (int l = 0; l < 4; l++) {
+		char *name = g_strdup_printf("%s, inside a sentence",
+					     langs[l]);
+		got = studytext_series_name_inside(&p, 0, langs[l]);
+		tap_streq(got, want[l], name);
+		g_free(got);
+		g_free(name);
+	}
+	/* The study writes the default name in Czech (label[cs] = Série 2,
+	 * as the example studies do): it is the default still. */
+	sd[0].label_l10n.in[1] = (char *)"Série 2";
+	got = studytext_series_name_inside(&p, 0, "cs");
+	tap_streq(got, "série 2", "cs, label[cs] the default name");
+	g_free(got);
+	got = studytext_series_name(&p, 0, "cs");
+	tap_streq(got, "Série 2", "cs, the same opening a line");
+	g_free(got);
+	sd[0].label_l10n.in[1] = (char *)"Série B";
+	got = studytext_series_name_inside(&p, 0, "cs");
+	tap_streq(got, "Série B", "cs, label[cs] of its own");
+	g_free(got);
+	sd[0].label_l10n.in[1] = NULL;
+	sd[0].label = (char *)"Kontrolní běh";
+	got = studytext_series_name_inside(&p, 0, "cs");
+	tap_streq(got, "Kontrolní běh", "cs, own label");
+	g_free(got);
+	p.format = 2;
+	sd[0].kind = SERIES_CONTROL;
+	sd[0].label = (char *)"Control boot";
+	sd[0].label_default = true;
+	got = studytext_series_name_inside(&p, 0, "cs");
+	tap_streq(got, "Kontrolní načtení", "cs, the name of a kind");
+	g_free(got);
+}
+
 /* The Czech sentences that name the series after a preposition. */
 static void czech_sentences(void)
 {
@@ -484,6 +537,7 @@ int main(void)
 	count_messages();
 	count_ctx_messages();
 	series_after();
+	series_inside();
 	czech_sentences();
 	compounds_and_ids();
 	return tap_done();

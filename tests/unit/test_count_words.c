@@ -27,22 +27,26 @@ static char *runs_sentence(const char *lang, unsigned long accepted,
 			   unsigned long total)
 {
 	const page_phrase *p;
+	const char *f;
 
 	if (accepted == 0) {
 		p = page_phrase_get(total == 1 ? PH_RUNS_ONE_REFUSED
 					       : PH_RUNS_NONE_OF);
-		return g_strdup_printf(i18n_text(lang, p->msgid), total);
+		f = i18n_text(lang, p->msgid);
+	} else {
+		p = page_phrase_get(PH_RUNS_SOME);
+		f = i18n_ntext(lang, p->msgid, p->plural, accepted);
 	}
-	p = page_phrase_get(PH_RUNS_SOME);
-	const char *f = i18n_ntext(lang, p->msgid, p->plural, accepted);
 	/* The Czech "z %zu běhů" takes ze as the page writes it
 	   (render/cs_prep.h). */
 	gchar *marked = strcmp(lang, "cs") == 0 ? cs_prep_mark(f) : NULL;
 	char *s;
 
 	if (!marked)
-		return g_strdup_printf(f, total, accepted);
-	s = cs_prep_resolve(g_strdup_printf(marked, total, accepted));
+		return accepted ? g_strdup_printf(f, total, accepted)
+				: g_strdup_printf(f, total);
+	s = cs_prep_resolve(accepted ? g_strdup_printf(marked, total, accepted)
+				     : g_strdup_printf(marked, total));
 	g_free(marked);
 	return s;
 }
@@ -73,6 +77,14 @@ static const char *cs_from(unsigned long total)
 	default:
 		return "z";
 	}
+}
+
+/* The same before the totals of none accepted (N itself): ze before
+ * dva, tři, čtyři, šest, sedm, sedmnáct, dvacet (jedna), sto; z before
+ * pět, tisíc. */
+static const char *cs_from_all(unsigned long total)
+{
+	return total == 5 || total == 1000 ? "z" : "ze";
 }
 
 static const char *const langs[4] = { "en", "de", "cs", "ko" };
@@ -114,12 +126,14 @@ static void none_want(int lang, unsigned long total, char *want,
 	static const char *const many[4] = {
 		"none of the %lu runs was accepted",
 		"Keiner der %lu Durchläufe wurde akzeptiert",
-		"nebyl přijat žádný běh (celkem %lu)",
+		"%s %lu běhů nebyl přijat žádný",
 		"전체 %lu회 중 채택된 실행 없음"
 	};
 
 	if (total == 1)
 		snprintf(want, size, "%s", one[lang]);
+	else if (lang == 2)
+		snprintf(want, size, many[lang], cs_from_all(total), total);
 	else
 		snprintf(want, size, many[lang], total);
 }

@@ -359,7 +359,10 @@ static void msg_percent(void)
 			"from such an effect may be less certain than its "
 			"confidence suggests.", 3, "Série 1", (size_t)3,
 			(size_t)3, "95%", "`t`", "31 %"),
-	    "jen ve 31 % simulovaných", "coverage 31 %");
+	    "Série 1: při 3 párech (simulováno pro 3) byla u nominálního 95% "
+	    "intervalu metody `t` míra pokrytí skutečného rozdílu v "
+	    "simulovaných studiích se silně zešikmenými rozdíly jen 31 %",
+	    "coverage 31 %, worded as the note without a simulated count");
 	/* The plan's caution and its sequential design line: v before the
 	   first percentage, and skewed is "zešikmený" as in the small-sample
 	   notes. */
@@ -371,8 +374,8 @@ static void msg_percent(void)
 		       "differences, docs/statistics.md); a sequential design "
 		       "(--look-every K) holds the chance of a wrong verdict by "
 		       "itself", (size_t)10, "43 %", "74 %"),
-	    "u pilotních studií o 10 blocích dosáhly takové velikosti "
-	    "skutečné síly testu svého cíle ve 43 % až 74 % simulovaných "
+	    "při pilotních studiích o 10 blocích dosáhla skutečná síla testu "
+	    "u takových velikostí svého cíle ve 43 % až 74 % simulovaných "
 	    "pilotních studií (normální, zešikmené a těžkochvosté rozdíly",
 	    "caution 43 %");
 	has(&c, cs_msg(NULL, "caution: a size planned from a pilot alone is "
@@ -383,22 +386,22 @@ static void msg_percent(void)
 		       "differences, docs/statistics.md); a sequential design "
 		       "(--look-every K) holds the chance of a wrong verdict by "
 		       "itself", (size_t)15, "55 %", "61 %"),
-	    "o 15 blocích dosáhly takové velikosti skutečné síly testu svého "
-	    "cíle v 55 % až 61 %", "caution 55 %");
+	    "o 15 blocích dosáhla skutečná síla testu u takových velikostí "
+	    "svého cíle v 55 % až 61 %", "caution 55 %");
 	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
 		       "is held at %1$s (1 - confidence) over all looks by the "
 		       "design itself, whatever the pilot says, as far as the "
 		       "interval covers at each look's level: with strongly "
 		       "skewed differences it was measured up to %2$s "
 		       "(docs/statistics.md)", "5 %", "17 %"),
-	    "na 5 % (1 - spolehlivost)", "design 5 %");
+	    "na 5 % (1 - hladina spolehlivosti)", "design 5 %");
 	has(&c, cs_msg(NULL, "design: the chance of a wrong decisive verdict "
 		       "is held at %1$s (1 - confidence) over all looks by the "
 		       "design itself, whatever the pilot says, as far as the "
 		       "interval covers at each look's level: with strongly "
 		       "skewed differences it was measured up to %2$s "
 		       "(docs/statistics.md)", "5 %", "17 %"),
-	    "u silně zešikmených rozdílů bylo naměřeno až 17 %",
+	    "u silně zešikmených rozdílů byla naměřena až 17 %",
 	    "design 17 %");
 	tap_cases_done(&c, "cs: v before a percentage, 0,5 to 100 %%; "
 		       "zešikmený in the plan's notes");
@@ -569,6 +572,39 @@ static void msg_looks(void)
 		       "hladina for the level");
 }
 
+/* The mechanism figure's counts of boots, "při 3 ze 4 načtení" (the
+ * genitive plural načtení holds for every count), and the plan's
+ * unreachable size, "ani při 1 bloku", "ani při 200 blocích", by hand. */
+static void msg_figure_counts(void)
+{
+	static const struct { size_t n, of; const char *want; } t[] = {
+		{ 1, 1, "běží při 1 z 1 načtení" },
+		{ 3, 4, "běží při 3 ze 4 načtení" },
+		{ 5, 7, "běží při 5 ze 7 načtení" },
+		{ 9, 10, "běží při 9 z 10 načtení" },
+		{ 19, 20, "běží při 19 ze 20 načtení" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char at[32];
+		snprintf(at, sizeof at, "%zu of %zu", t[i].n, t[i].of);
+		has(&c, cs_msg("figure", "running in %zu of %zu boots",
+			       t[i].n, t[i].of), t[i].want, at);
+	}
+	has(&c, cs_msg("figure", "%s: %s (%zu of %zu boots)", "Win32",
+		       "0 → 10 → 0", (size_t)2, (size_t)4),
+	    "Win32: 0 → 10 → 0 (2 ze 4 načtení)", "priorities 2 of 4");
+	has(&c, cs_msgn("not reachable with %zu block",
+			"not reachable with %zu blocks", 1, (size_t)1),
+	    "nedosažitelné ani při 1 bloku", "not reachable, 1");
+	has(&c, cs_msgn("not reachable with %zu block",
+			"not reachable with %zu blocks", 200, (size_t)200),
+	    "nedosažitelné ani při 200 blocích", "not reachable, 200");
+	tap_cases_done(&c, "cs: the mechanism figure's boots (z/ze) and the "
+		       "plan's unreachable size");
+}
+
 int main(void)
 {
 	tap_cases c = { 0, 0 };
@@ -590,5 +626,6 @@ int main(void)
 	msg_names();
 	msg_compare_counts();
 	msg_looks();
+	msg_figure_counts();
 	return tap_done();
 }

@@ -124,6 +124,23 @@ static const struct { const char *lang, *rejected, *chosen; } variants[] = {
 	{ "cs", "hranici", "pr\xc3\xa1h" },
 	/* per boot: "po načteních" reads "after the boots" */
 	{ "cs", "po na\xc4\x8dten\xc3\xad" "ch", "na jedno na\xc4\x8dten\xc3\xad" },
+	/* and the figures' axis says it as the text does */
+	{ "cs", "s na na\xc4\x8dten\xc3\xad", "na jedno na\xc4\x8dten\xc3\xad" },
+	/* the t interval: "t-interval", as "t-test" and the settings'
+	   "Studentův t-interval"; a method's code stands as "metoda t" */
+	{ "cs", "interval t ", "t-interval" },
+	{ "cs", "intervalu t ", "t-interval" },
+	{ "cs", "intervalem %", "metodou intervalu %s" },
+	{ "cs", "interval\xc5\xaf t ", "metod t a studentized" },
+	{ "cs", "Studentova t,", "Studentova t-rozd\xc4\x9blen\xc3\xad" },
+	/* the plan: "nedosažitelné ani při 200 blocích", not a tally */
+	{ "cs", "blok\xc5\xaf nejv\xc3\xbd\xc5\xa1" "e:", "ani p\xc5\x99i %zu bloc\xc3\xad" "ch" },
+	/* the conditional power takes the differences for the world,
+	   stretched by a factor */
+	{ "cs", "dr\xc5\xbe\xc3\xad sv\xc4\x9bt", "bere za sv\xc4\x9bt" },
+	{ "cs", "rozta\xc5\xbe" "en\xc3\xbd" "ch o ", "rozta\xc5\xbe" "en\xc3\xa9 faktorem" },
+	/* 1 - confidence is the level, hladina spolehlivosti */
+	{ "cs", "(1 - spolehlivost)", "(1 - hladina spolehlivosti)" },
 	/* pilot: "인프라 파일럿" in the article */
 	{ "ko", "\xec\x98\x88\xeb\xb9\x84", "\xed\x8c\x8c\xec\x9d\xbc\xeb\x9f\xbf" },
 	/* indeterminate: "불확정" in the article */

@@ -1287,8 +1287,8 @@ static void check_conclusion_cells(loaded *mm)
 		  "schlechter; ob die Differenz die praktisch bedeutsame "
 		  "Schwelle erreicht, ist nicht belegt) |",
 		  "| verdikty sérií se liší; bez spojeného závěru: "
-		  "Série 1 (prakticky významná škoda v syntetickém proxy); "
-		  "Série 2 (vyšší hodnota `p99` než při referenčním "
+		  "série 1 (prakticky významná škoda v syntetickém proxy); "
+		  "série 2 (vyšší hodnota `p99` než při referenčním "
 		  "stavu, což je zde horší; zda rozdíl dosahuje prakticky "
 		  "významného prahu, není prokázáno) |",
 		  "| 시리즈별 판정이 다름; 통합 결론 없음: "
@@ -1313,10 +1313,10 @@ static void check_conclusion_cells(loaded *mm)
 		  "ist nicht belegt); Serie 2 (niedrigerer `p99`-Wert als beim "
 		  "Referenzzustand, hier also besser; ob die Differenz die "
 		  "praktisch bedeutsame Schwelle erreicht, ist nicht belegt) |",
-		  "| série se liší směrem; bez spojeného závěru: Série "
+		  "| série se liší směrem; bez spojeného závěru: série "
 		  "1 (vyšší hodnota `p99` než při referenčním stavu, "
 		  "což je zde horší; zda rozdíl dosahuje prakticky "
-		  "významného prahu, není prokázáno); Série 2 (nižší "
+		  "významného prahu, není prokázáno); série 2 (nižší "
 		  "hodnota `p99` než při referenčním stavu, což je zde "
 		  "lepší; zda rozdíl dosahuje prakticky významného prahu, "
 		  "není prokázáno) |",
@@ -1343,8 +1343,8 @@ static void check_conclusion_cells(loaded *mm)
 		  "Serie 1 (praktisch bedeutsamer Schaden im synthetischen "
 		  "Proxy); Serie 2 (keine Streuung zwischen den Blöcken, daher "
 		  "keine Aussage) |",
-		  "| žádný rozptyl mezi bloky, proto bez závěru: Série 1 "
-		  "(prakticky významná škoda v syntetickém proxy); Série 2 "
+		  "| žádný rozptyl mezi bloky, proto bez závěru: série 1 "
+		  "(prakticky významná škoda v syntetickém proxy); série 2 "
 		  "(žádný rozptyl mezi bloky, proto bez závěru) |",
 		  "| 블록 간 산포가 없어 결론을 내릴 수 없음: 시리즈 1 (합성 "
 		  "proxy에서 실질적으로 유의미한 악화); 시리즈 2 (블록 간 "

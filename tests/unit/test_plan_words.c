@@ -106,7 +106,8 @@ static void not_reachable(unsigned long n, char *got[4], char *want[4])
 				  en_blocks(n));
 	want[1] = g_strdup_printf("mit %lu %s nicht erreichbar", n,
 				  de_blocks_dat(n));
-	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu", n);
+	want[2] = g_strdup_printf("nedosažitelné ani při %lu %s", n,
+				  n == 1 ? "bloku" : "blocích");
 	want[3] = g_strdup_printf("%lu블록으로 도달 불가", n);
 }
 
@@ -121,8 +122,9 @@ static void not_monotone(unsigned long n, char *got[4], char *want[4])
 				  "0.80 at 12)", n, en_blocks(n));
 	want[1] = g_strdup_printf("mit %lu %s nicht erreichbar (nicht "
 				  "monoton: 0,80 bei 12)", n, de_blocks_dat(n));
-	want[2] = g_strdup_printf("nedosažitelné, bloků nejvýše: %lu (není "
-				  "monotónní: 0,80 při 12)", n);
+	want[2] = g_strdup_printf("nedosažitelné ani při %lu %s (není "
+				  "monotónní: 0,80 při 12)", n,
+				  n == 1 ? "bloku" : "blocích");
 	want[3] = g_strdup_printf("%lu블록으로 도달 불가(단조 아님: 12에서 "
 				  "0.80)", n);
 }

@@ -365,7 +365,8 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 				title, width, "per-boot")) {
 		subtitle = g_strdup(trc(p, "figure", "Each line joins the "
 					"runs of one block; bars mark the "
-					"means. No run was removed."));
+					"means. No run was removed as an "
+					"outlier."));
 		ylabel = fig_printf(trc(p, "figure", "%s per boot (%s)"),
 				    plan->statistic.name, plan->unit);
 		y += style_text_block(p->text, cr, FONT_FIGTITLE, title, 0, y,

@@ -698,22 +698,22 @@ static const char *caption_what(fig_pen *p, const density_grid *g)
 		break;
 	case DENSITY_MEANS:
 		if (g->exact)
-			return trc(p, "figure", "Right of each interval: the "
-				   "exact bootstrap distribution of the mean "
-				   "paired difference that the interval is "
-				   "read from.");
-		return trc(p, "figure", "Right of each interval: the "
+			return trc(p, "figure", "To the right of each "
+				   "interval: the exact bootstrap distribution "
+				   "of the mean paired difference that the "
+				   "interval is read from.");
+		return trc(p, "figure", "To the right of each interval: the "
 			   "distribution of the %s resampled mean paired "
 			   "differences that the interval is read from.");
 	case DENSITY_STUDENTIZED:
-		return trc(p, "figure", "Right of each interval: the mean "
-			   "paired difference minus its standard error times "
+		return trc(p, "figure", "To the right of each interval: the "
+			   "mean paired difference minus its standard error times "
 			   "the resamples' t*, the distribution the "
 			   "bootstrap-t interval is read from.");
 	case DENSITY_T:
-		return trc(p, "figure", "Right of each interval: the Student t "
-			   "density that the t interval stands for; it is not "
-			   "resampled.");
+		return trc(p, "figure", "To the right of each interval: the "
+			   "Student t density that the t interval stands for; "
+			   "it is not resampled.");
 	}
 	return NULL;
 }

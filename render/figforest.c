@@ -553,6 +553,41 @@ static bool ridge_same_kind(const density_grid *a, unsigned long a_b,
 	       && (a->exact || a->source == DENSITY_T || a_b == b_b);
 }
 
+/* What G's shape is, of B resamples, as a phrase that a sentence naming
+ * both builds holds. */
+static char *ridge_shape(fig_pen *p, const density_grid *g, unsigned long b)
+{
+	char *grouped = fig_count_printf(p, "%lu", b), *out = NULL;
+
+	switch (g->source) {
+	case DENSITY_NONE:
+		break;
+	case DENSITY_MEANS:
+		out = g->exact
+			? g_strdup(trc(p, "figure shape", "the exact bootstrap "
+				       "distribution of the mean difference "
+				       "that the interval is read from"))
+			: fig_printf(trc(p, "figure shape", "the distribution "
+					 "of the %s resampled mean differences "
+					 "that the interval is read from"),
+				     grouped);
+		break;
+	case DENSITY_STUDENTIZED:
+		out = g_strdup(trc(p, "figure shape", "the mean difference "
+				   "minus its standard error times the "
+				   "resamples' t*, the distribution the "
+				   "bootstrap-t interval is read from"));
+		break;
+	case DENSITY_T:
+		out = g_strdup(trc(p, "figure shape", "the Student t density "
+				   "that the t interval stands for, not "
+				   "resampled"));
+		break;
+	}
+	g_free(grouped);
+	return out;
+}
+
 char *forest_ridge_caption2(fig_pen *p, const density_grid *old,
 			    unsigned long b_old, const density_grid *new_,
 			    unsigned long b_new)
@@ -562,9 +597,17 @@ char *forest_ridge_caption2(fig_pen *p, const density_grid *old,
 	if (!old || !new_ || ridge_same_kind(old, b_old, new_, b_new))
 		return forest_ridge_caption(p, old ? old : new_,
 					    old ? b_old : b_new);
-	w_old = ridge_what(p, old, b_old);
-	w_new = ridge_what(p, new_, b_new);
-	out = fig_printf(trc(p, "figure", "Old build: %s New build: %s %s"),
+	w_old = ridge_shape(p, old, b_old);
+	w_new = ridge_shape(p, new_, b_new);
+	if (!w_old || !w_new) {
+		g_free(w_old);
+		g_free(w_new);
+		return forest_ridge_caption(p, old, b_old);
+	}
+	/* TRANSLATORS: the caption of shapes that differ between the
+	   builds: each build's shape, then the sentence on their height. */
+	out = fig_printf(trc(p, "figure", "Shaded behind each interval: for "
+			     "the old build, %s; for the new build, %s. %s"),
 			 w_old, w_new, ridge_rest(p));
 	g_free(w_old);
 	g_free(w_new);

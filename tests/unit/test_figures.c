@@ -834,7 +834,7 @@ static void test_paired_caption(void)
 	       "paired caption: a pen");
 	c = fig_paired_caption(&pen, &f.cmp[0].boot.density, 1000,
 			       INTERVAL_PERCENTILE, false);
-	tap_ok(strstr(c, "Right of each interval") && !strstr(c, "behind")
+	tap_ok(strstr(c, "To the right of each interval") && !strstr(c, "behind")
 	       && !strstr(c, "same height") && strstr(c, "Dashed lines")
 	       && !strstr(c, "zoomed") && !strstr(c, "adjusted"),
 	       "paired caption: right of the interval, same width, dashed "
@@ -893,12 +893,31 @@ static bool has_2000(const char *text)
 /* The caption says what the shape is for each source, in each language,
  * and what it is not; a figure of two builds whose densities differ in
  * kind says both. */
+/* How often WHAT stands in TEXT. */
+static size_t count_of(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *at = strstr(text, what); at;
+	     at = strstr(at + strlen(what), what))
+		n++;
+	return n;
+}
+
 static void test_ridge_captions(void)
 {
 	static const char *const langs[4] = { "en", "de", "cs", "ko" };
 	static const char *const not_boots[4] = {
 		"not how single boots spread", "nicht wie einzelne Starts",
 		"ne jak se liší jednotlivá načtení", "개별 부팅이 퍼진 정도가 아니라"
+	};
+	static const char *const shaded[4] = {
+		"Shaded behind each interval", "Hinter jedem Intervall",
+		"Za každým intervalem", "각 구간 뒤의 음영"
+	};
+	static const char *const builds[4][2] = {
+		{ "old build", "new build" }, { "alten Build", "neuen Build" },
+		{ "starého buildu", "nového buildu" }, { "기존 빌드", "신규 빌드" }
 	};
 	density_grid g[4];
 	fake f;
@@ -928,6 +947,20 @@ static void test_ridge_captions(void)
 		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[3], 2000);
 		ok = ok && mixed && has_2000(mixed) && strlen(mixed)
 			> strlen(cap[0]) + 20;
+		/* what is shaded is said once, then each build's shape */
+		ok = ok && mixed && count_of(mixed, shaded[l]) == 1
+		     && strstr(mixed, builds[l][0]) && strstr(mixed, builds[l][1])
+		     && strstr(mixed, not_boots[l]);
+		if (l == 0)
+			ok = ok && mixed && strcmp(mixed, "Shaded behind each "
+				"interval: for the old build, the distribution "
+				"of the 2000 resampled mean differences that "
+				"the interval is read from; for the new build, "
+				"the Student t density that the t interval "
+				"stands for, not resampled. Each shape is scaled "
+				"to the same height. It shows how uncertain the "
+				"mean difference is, not how single boots "
+				"spread.") == 0;
 		g_free(mixed);
 		mixed = forest_ridge_caption2(&p, &g[0], 2000, &g[0], 2000);
 		ok = ok && mixed && strcmp(mixed, cap[0]) == 0;

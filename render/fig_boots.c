@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "render/figframe.h"
+#include "render/studytext.h"
 
 #define PANEL_PLOT_H 150.0   /* height of one series' plot area */
 #define PANEL_GAP 16.0       /* between panels */
@@ -341,7 +342,7 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 {
 	const study_plan *plan = &in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
-	char *title, *subtitle, *ylabel, *metric;
+	char *title, *raw, *subtitle, *ylabel, *metric;
 	size_t *series = NULL, n = 0;
 	double y = 0, lo, hi, x0, ylab_h;
 	fig_pen pen, *p = &pen;
@@ -354,8 +355,10 @@ pb_status fig_boots_draw(cairo_t *cr, const fig_input *in, double width,
 	/* TRANSLATORS: the title of the per-boot figure: what was measured
 	   ("p99 of latency_us per boot", or the study's own words), then
 	   the reference state. */
-	title = fig_printf(trc(p, "figure", "%s: all accepted runs, paired "
-			       "with state %s"), metric, ref);
+	raw = fig_printf(trc(p, "figure", "%s: all accepted runs, paired "
+			     "with state %s"), metric, ref);
+	title = studytext_sentence_start(raw);
+	g_free(raw);
 	g_free(metric);
 	series = fig_compared_series(in, &n);
 	if (!series)

@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "render/figforest.h"
+#include "render/studytext.h"
 
 /* Vertical rhythm, in points (the rest is render/figforest.h). */
 #define SLOT_H 15.0      /* one series within a state's row */
@@ -266,7 +267,7 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 {
 	const study_plan *plan = &in->s->plan;
 	char ref[FIG_STATE_BUFSIZE];
-	char *metric;
+	char *metric, *title;
 	forest_words w = { NULL, NULL, NULL, NULL };
 	slots sl = { NULL, 0, NULL };
 	fig_pen pen, *p = &pen;
@@ -279,8 +280,10 @@ pb_status fig_interval_draw(cairo_t *cr, const fig_input *in, double width,
 	/* TRANSLATORS: the title of the difference figure: what was
 	   measured ("p99 of latency_us per boot", or the study's own
 	   words), then the reference state. */
-	w.title = fig_printf(trc(p, "figure", "%s: difference from state %s"),
-			     metric, ref);
+	title = fig_printf(trc(p, "figure", "%s: difference from state %s"),
+			   metric, ref);
+	w.title = studytext_sentence_start(title);
+	g_free(title);
 	g_free(metric);
 	if (in->a->n_cmp == 0 || in->a->n_states == 0)
 		fig_draw_nothing_to_compare(p, w.title, width);

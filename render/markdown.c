@@ -318,11 +318,16 @@ static const char *cmp_cell(page *pg, const comparison *c)
 /* The figure K of the page's language, where the links say, with ALT. */
 static void figure_link(page *pg, fig_kind k, const char *alt)
 {
+	char *text;
+
 	if (!figkind_has(k, pg->s, pg->a))
 		return;
-	pagedoc_figure(pg->md.doc, alt,
+	/* An alt text that opens with the study's metric opens a sentence */
+	text = studytext_sentence_start(alt);
+	pagedoc_figure(pg->md.doc, text,
 		       fmt(pg, "%s%s.%s.%s", pg->links->base, figkind_name(k),
 			   pg->md.lang, pg->links->ext));
+	g_free(text);
 }
 
 /* What was measured (render/studytext.h): study.ini's `metric` in the

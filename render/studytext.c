@@ -170,3 +170,27 @@ char *studytext_series_name_inside(const study_plan *p, size_t k,
 						 "sentence", "Series %s"));
 	return words ? g_strdup_printf(words, sd->id) : NULL;
 }
+
+char *studytext_sentence_start(const char *text)
+{
+	const char *end = text;
+	bool lower_word = *text != '\0';
+	GString *out;
+	char buf[8];
+	int n;
+
+	/* The first word: up to a blank or a punctuation mark. */
+	while (*end && lower_word) {
+		gunichar c = g_utf8_get_char(end);
+		if (g_unichar_isspace(c) || g_unichar_ispunct(c))
+			break;
+		lower_word = g_unichar_islower(c);
+		end = g_utf8_next_char(end);
+	}
+	if (!lower_word || end == text)
+		return g_strdup(text);
+	n = g_unichar_to_utf8(g_unichar_totitle(g_utf8_get_char(text)), buf);
+	out = g_string_new_len(buf, n);
+	g_string_append(out, g_utf8_next_char(text));
+	return g_string_free(out, FALSE);
+}

@@ -27,6 +27,12 @@ const char *studytext_note(const series_def *sd, const char *lang);
  * boot").  Borrowed from the plan. */
 const char *studytext_metric(const study_plan *p, const char *lang);
 
+/* TEXT as the start of a sentence, in GLib memory (g_free): its first
+ * letter in upper case when its first word is all lower-case letters (a
+ * study's metric opening a figure's title or alt text, "mean receive
+ * throughput ..."); any other text as it is ("iPhone", "`p99`", Korean). */
+char *studytext_sentence_start(const char *text);
+
 /* The name of series K of P on a page in LANG, in GLib memory (g_free).
  * NULL when the catalog of LANG lacks the default name, which the build
  * rules out (render/i18n.h): the caller fails then. */

@@ -532,12 +532,44 @@ static void compounds_and_ids(void)
 	tap_ok(t && strstr(t, "ID로"), "ko: matched by ID");
 }
 
+/* A text that opens a title or an alt text: a first word of lower-case
+ * letters takes a capital, anything else stays as the study wrote it. */
+static void sentence_start(void)
+{
+	static const struct { const char *in, *want; } t[] = {
+		{ "mean receive throughput, per boot", "Mean receive "
+		  "throughput, per boot" },
+		{ "mittlerer Empfangsdurchsatz", "Mittlerer Empfangsdurchsatz" },
+		{ "průměrná propustnost", "Průměrná propustnost" },
+		{ "čas odezvy", "Čas odezvy" },
+		{ "iPhone frame times", "iPhone frame times" },
+		{ "x86 latency", "x86 latency" },
+		{ "`p99` of `latency_us` per boot", "`p99` of `latency_us` per "
+		  "boot" },
+		{ "Average FPS", "Average FPS" },
+		{ "평균 처리량", "평균 처리량" },
+		{ "a", "A" },
+		{ "", "" },
+	};
+	tap_cases c = { 0, 0 };
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		char *got = studytext_sentence_start(t[i].in);
+		tap_case(&c, strcmp(got, t[i].want) == 0, t[i].want, got,
+			 "%s", t[i].in);
+		g_free(got);
+	}
+	tap_cases_done(&c, "a sentence's start: a lower-case first word is "
+		       "capitalised, other words are left as written");
+}
+
 int main(void)
 {
 	count_messages();
 	count_ctx_messages();
 	series_after();
 	series_inside();
+	sentence_start();
 	czech_sentences();
 	compounds_and_ids();
 	return tap_done();

@@ -355,8 +355,9 @@ static void multiplicity_item(page *pg)
 		"number of comparisons; %zu interval was judged.",
 		"Each state and the baseline is judged at the full confidence "
 		"level of %s, with no adjustment for the number of "
-		"comparisons; %zu intervals were judged, so a change found by "
-		"chance alone is more likely among them than in any one.", n),
+		"comparisons; %zu intervals were judged, so the chance that "
+		"at least one of them shows a change by chance alone is "
+		"larger than for any single interval.", n),
 		percent_places(pg, c->confidence, 2, true), n));
 }
 
@@ -695,7 +696,7 @@ static void section_baseline(page *pg)
 		return;
 	head(pg, 2, tr(pg, "Baseline"));
 	para(pg, fmt(pg, tr(pg, "The reference state %s: "
-		"the mean of its per-run statistic, new build minus old "
+		"the mean of its per-boot statistic, new build minus old "
 		"build."), state_name(pg, pg->os->plan.reference)));
 	row = g_ptr_array_new();
 	add(row, trc(pg, "table header", "Series"));

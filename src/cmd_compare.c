@@ -662,7 +662,8 @@ static const cli_option compare_options[] = {
 	{ 'F', 0, "fail-on", "worse|worse-detected|change", false,
 	  "judge the comparison as a CI gate, every state's effect and the "
 	  "baseline in every series together, with a false-alarm rate of at "
-	  "most 1 - confidence for the whole comparison (Welch intervals, "
+	  "most 1 minus the confidence level for the whole comparison "
+	  "(Welch intervals, "
 	  "Holm's adjustment): exit 1 when a worsening of at least the "
 	  "threshold is established (worse), any worsening (worse-detected) "
 	  "or a change of at least the threshold either way (change), or "
@@ -690,13 +691,13 @@ const cli_command command_compare = {
 	.overview = "compare two studies of the same design on an old and a "
 		    "new build: value handling, mechanism, baseline and each "
 		    "state's effect, with a verdict per state (changed, "
-		    "changed of open size, no change established, unchanged "
-		    "within threshold); writes DIR (default: "
+		    "changed with its size open, no change established, "
+		    "unchanged within the threshold); writes DIR (default: "
 		    "reports/compare-<old name>-<new name>); --fail-on "
 		    "worse|worse-detected|change makes it a CI gate that "
 		    "exits 0 (pass), 1 (fail) or 3 (cannot tell), with a "
-		    "false-alarm rate of at most 1 - confidence for the whole "
-		    "comparison; the pages show the figure beside them, or "
+		    "false-alarm rate of at most 1 minus the confidence level "
+		    "for the whole comparison; the pages show the figure beside them, or "
 		    "from --figure-base URL",
 	.run = cmd_compare,
 };

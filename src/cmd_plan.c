@@ -406,7 +406,8 @@ static const cli_option plan_new_options[] = {
 	  "a sequential design: the blocks per series at which the data may "
 	  "be judged, separated by ';', the last equal to --blocks (each "
 	  "look's intervals are at a level that keeps the error over all "
-	  "looks at 1 - confidence); the study is of format 2" },
+	  "looks at 1 minus the confidence level); the study is of "
+	  "format 2" },
 	{ OPT_LOOK_EVERY, 0, "look-every", "K", false,
 	  "the same, a look every K blocks up to --blocks" },
 	{ OPT_KEY, 0, "boundary", "B", false,
@@ -757,7 +758,8 @@ static const cli_option plan_options[] = {
 	  "the study's first look, when it has looks): the maximum to "
 	  "register, a multiple of K, for a correct decisive verdict by then "
 	  "with probability A, and the blocks it can expect to take; the "
-	  "design holds a wrong verdict at 1 - confidence" },
+	  "design holds a wrong verdict at 1 minus the confidence "
+	  "level" },
 	{ 'b', 0, "boundary", "B", false,
 	  "with --look-every: how the looks spend the error, "
 	  "obrien-fleming (default, or the study's), pocock or bonferroni" },
@@ -792,7 +794,8 @@ const cli_command command_plan = {
 		    "pilot) the maximum, a multiple of K, to register for a "
 		    "sequential study, the chance of a correct decision by "
 		    "then and the blocks expected, the wrong verdicts held at "
-		    "1 - confidence by the design; -o writes plan.json, "
+		    "1 minus the confidence level by the design; -o writes "
+		    "plan.json, "
 		    "and plan.LANG.txt, .svg and .png in each language of "
 		    "--lang (default all; the first is printed, en by default)",
 	.run = plan_sizes,
@@ -857,8 +860,8 @@ static pb_status parse_size_args(int argc, char **argv, size_args *a)
 					       "docs/statistics.md); plan a "
 					       "sequential study instead "
 					       "(--look-every K), whose design "
-					       "holds a wrong verdict at "
-					       "1 - confidence");
+					       "holds a wrong verdict at 1 "
+					       "minus the confidence level");
 		} else if (c == 'l') {
 			if (cli_parse_langs("plan", optarg, &a->langs)
 			    != PB_OK)

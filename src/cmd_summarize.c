@@ -71,8 +71,8 @@ const cli_command command_summarize = {
 		    "statistic, periods and SHA-256) in FILE; with --shard, "
 		    "only the K-th of N shares of the runs.  A study folder "
 		    "holding such a file as pairboot-summary.csv is read from "
-		    "it. FILE may not be an input of the study nor a file that "
-		    "is not a pairboot summary (exit 73), unless --force; "
+		    "it. FILE must be neither an input of the study nor a file "
+		    "other than a pairboot summary (exit 73), unless --force; "
 		    "only a regular file is ever replaced, and '-' is "
 		    "standard output",
 	.run = cmd_summarize,

@@ -52,7 +52,7 @@ is "$(sed -n '/"effects_size_open"/,/^  },$/p' "$out/a/compare.json" | tr -d ' \
 # 4 states and the baseline, each in 2 series pairs, every side with at
 # least 5 pairs (runs): 10 intervals judged.
 ok "the English page: full confidence, no adjustment, 10 intervals" \
-	grep -qxF -e '- Each state and the baseline is judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 10 intervals were judged, so a change found by chance alone is more likely among them than in any one.' \
+	grep -qxF -e '- Each state and the baseline is judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 10 intervals were judged, so the chance that at least one of them shows a change by chance alone is larger than for any single interval.' \
 	"$out/a/compare.en.md"
 ok "the German page: the same" \
 	grep -qF 'beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 10 Intervalle,' \

@@ -238,7 +238,7 @@ is "$pb_status" 3 "--fail-on worse judges each series: the one that got worse le
 ## The sentence on multiplicity --------------------------------------------
 # Judged: the effect of 10 and the baseline, in each of the two series.
 ok "English: full confidence, no adjustment, 4 intervals" grep -qxF -e \
-	"- Each state and the baseline is judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so a change found by chance alone is more likely among them than in any one." \
+	"- Each state and the baseline is judged at the full confidence level of 95%, with no adjustment for the number of comparisons; 4 intervals were judged, so the chance that at least one of them shows a change by chance alone is larger than for any single interval." \
 	"$out/w/compare.en.md"
 ok "German: the same" grep -qxF -e \
 	"- Jeder Zustand und der Ausgangswert werden auf dem vollen Konfidenzniveau von 95${nb}% beurteilt, ohne Korrektur für multiples Testen; beurteilt wurden 4 Intervalle, sodass unter ihnen eine allein durch Zufall gefundene Veränderung wahrscheinlicher ist als in einem einzelnen." \

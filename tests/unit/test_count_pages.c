@@ -263,8 +263,9 @@ static const count_msg msgs[] = {
 	  "%zu interval was judged.",
 	  "Each state and the baseline is judged at the full confidence "
 	  "level of %s, with no adjustment for the number of comparisons; "
-	  "%zu intervals were judged, so a change found by chance alone is "
-	  "more likely among them than in any one.", judged },
+	  "%zu intervals were judged, so the chance that at least one of them "
+	  "shows a change by chance alone is larger than for any single "
+	  "interval.", judged },
 	{ "%s: with %zu pair, a nominal %s interval of method %s covered the "
 	  "true difference in only %s of simulated studies with strongly "
 	  "skewed differences (docs/statistics.md); a change computed from "

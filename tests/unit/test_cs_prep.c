@@ -510,8 +510,9 @@ static void msg_compare_counts(void)
 				"Each state and the baseline is judged at the "
 				"full confidence level of %s, with no adjustment "
 				"for the number of comparisons; %zu intervals "
-				"were judged, so a change found by chance alone "
-				"is more likely among them than in any one.",
+				"were judged, so the chance that at least one of "
+				"them shows a change by chance alone is larger "
+				"than for any single interval.",
 				t[i].n, "95 %", (size_t)t[i].n), t[i].want, at);
 	}
 	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)

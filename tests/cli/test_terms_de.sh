@@ -112,12 +112,11 @@ awk -F, -v OFS=, '
 	{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$excl/runs.csv"
 run_pb -q report "$excl" -o "$tap_tmp/excl-r" --lang de --format md
 is "$pb_status" 0 "report of the power plan study with excluded runs"
-unp="ungepaart, daher weggelassen (im jeweiligen Block fehlt der andere Zustand)"
-ok "de: two unpaired runs, the note in no number" grep -qxF -e \
-	"- Serie 1, \`High performance\`: $unp: s1-b01-balanced, s1-b02-balanced." \
+ok "de: two unpaired runs, named in the plural" grep -qxF -e \
+	"- Serie 1, \`High performance\`: ungepaarte Durchläufe, weggelassen, weil ihren Blöcken der andere Zustand fehlt: s1-b01-balanced, s1-b02-balanced." \
 	"$tap_tmp/excl-r/de.md"
-ok "de: one unpaired run, the same note" grep -qxF -e \
-	"- Serie 2, \`High performance\`: $unp: s2-b03-high-performance." \
+ok "de: one unpaired run, in the singular" grep -qxF -e \
+	"- Serie 2, \`High performance\`: ungepaarter Durchlauf, weggelassen, weil seinem Block der andere Zustand fehlt: s2-b03-high-performance." \
 	"$tap_tmp/excl-r/de.md"
 ok "de: Bei 6 Paaren, nominales" grep -qF -e \
 	"- Bei 6 Paaren deckte ein nominales 95-%-Konfidenzintervall" \

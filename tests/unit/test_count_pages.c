@@ -129,7 +129,7 @@ static void scope_list(unsigned long n, char out[4][200])
 	W(0, "This applies to %%s.");
 	W(1, "Das gilt für %s: %%s.", two(n, "folgenden Vergleich",
 					   "folgende Vergleiche"));
-	W(2, "Týká se to %s: %%s.", n == 1 ? "tohoto srovnání" : "těchto srovnání");
+	W(2, "Platí to pro %s: %%s.", n == 1 ? "toto srovnání" : "tato srovnání");
 	W(3, "이는 다음 비교에 해당합니다: %%s.");
 }
 
@@ -183,7 +183,7 @@ static void multiplicity(unsigned long n, char out[4][200])
 	W(2, "se %s %lu %s", cs3(n, "posuzuje", "posuzují", "posuzuje"), n,
 	  cs3(n, "interval nebo test", "intervaly a testy",
 	      "intervalů a testů"));
-	W(3, "구간과 검정 %lu개를 판정합니다", n);
+	W(3, "판정하는 구간 및 검정은 %lu개입니다", n);
 }
 
 static void more(unsigned long n, char out[4][200])

@@ -40,9 +40,33 @@ static double nice_step(double raw, int *decimals)
 	return step;
 }
 
+/* The axis from MIN to MAX widened to whole STEPs, its labels with
+ * DECIMALS, into *OUT; false when that gives no ticks or too many. */
+static bool scale_on_steps(double min, double max, double step, int decimals,
+			   axis_scale *out)
+{
+	/* The slack keeps a value that is a multiple of the step but was
+	 * computed as a hair more (0.30000000000000004) from adding a step. */
+	double lo = floor(min / step + 1e-9) * step;
+	double hi = ceil(max / step - 1e-9) * step;
+	double n;
+
+	if (!isfinite(lo) || !isfinite(hi) || hi <= lo)
+		return false;
+	n = round((hi - lo) / step);
+	if (n < 1.0 || n > AXIS_MAX_TICKS - 1)
+		return false;
+	out->lo = lo;
+	out->hi = hi;
+	out->step = step;
+	out->n_ticks = (size_t)n + 1;
+	out->decimals = decimals;
+	return true;
+}
+
 bool axis_nice(double min, double max, int target, axis_scale *out)
 {
-	double span, step, lo, hi, n;
+	double span, step;
 	int decimals;
 
 	if (!isfinite(min) || !isfinite(max) || min > max)
@@ -63,27 +87,13 @@ bool axis_nice(double min, double max, int target, axis_scale *out)
 		span = max - min;
 	}
 	step = nice_step(span / target, &decimals);
-	/* The slack keeps a value that is a multiple of the step but was
-	 * computed as a hair more (0.30000000000000004) from adding a step. */
-	lo = floor(min / step + 1e-9) * step;
-	hi = ceil(max / step - 1e-9) * step;
-	if (!isfinite(lo) || !isfinite(hi) || hi <= lo)
-		return false;
-	n = round((hi - lo) / step);
-	if (n < 1.0 || n > AXIS_MAX_TICKS - 1)
-		return false;
-	out->lo = lo;
-	out->hi = hi;
-	out->step = step;
-	out->n_ticks = (size_t)n + 1;
-	out->decimals = decimals;
-	return true;
+	return scale_on_steps(min, max, step, decimals, out);
 }
 
 bool axis_nice_whole(double min, double max, int target, axis_scale *out)
 {
 	axis_scale a;
-	double step, lo, hi, n;
+	double step;
 
 	if (!axis_nice(min, max, target, &a))
 		return false;
@@ -94,17 +104,7 @@ bool axis_nice_whole(double min, double max, int target, axis_scale *out)
 	/* The only steps with decimals are 2.5 and those below 1: 2 and 1
 	 * are the whole steps next below them. */
 	step = a.step < 1.0 ? 1.0 : 2.0;
-	lo = floor(a.lo / step + 1e-9) * step;
-	hi = ceil(a.hi / step - 1e-9) * step;
-	n = round((hi - lo) / step);
-	if (n < 1.0 || n > AXIS_MAX_TICKS - 1)
-		return false;
-	out->lo = lo;
-	out->hi = hi;
-	out->step = step;
-	out->n_ticks = (size_t)n + 1;
-	out->decimals = 0;
-	return true;
+	return scale_on_steps(a.lo, a.hi, step, 0, out);
 }
 
 double axis_tick(const axis_scale *a, size_t i)

@@ -260,33 +260,34 @@ const char *mdpage_qty(mdpage *md, const char *number, const char *unit)
 			  unit ? unit : "");
 }
 
-const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)
+/* Series K's name as NAME_OF gives it in the page's language, escaped;
+ * its label when the language has none. */
+static const char *series_text(mdpage *md, const study_plan *p, size_t k,
+			       char *(*name_of)(const study_plan *, size_t,
+						const char *))
 {
-	char *name = studytext_series_name(p, k, md->lang);
+	char *name = name_of(p, k, md->lang);
 
 	if (!name)
 		return missing(md, p->series[k].label, NULL);
 	return mdpage_esc(md, mdpage_keep(md, name));
+}
+
+const char *mdpage_series_name(mdpage *md, const study_plan *p, size_t k)
+{
+	return series_text(md, p, k, studytext_series_name);
 }
 
 const char *mdpage_series_name_after(mdpage *md, const study_plan *p,
 				     size_t k)
 {
-	char *name = studytext_series_name_after(p, k, md->lang);
-
-	if (!name)
-		return missing(md, p->series[k].label, NULL);
-	return mdpage_esc(md, mdpage_keep(md, name));
+	return series_text(md, p, k, studytext_series_name_after);
 }
 
 const char *mdpage_series_name_inside(mdpage *md, const study_plan *p,
 				      size_t k)
 {
-	char *name = studytext_series_name_inside(p, k, md->lang);
-
-	if (!name)
-		return missing(md, p->series[k].label, NULL);
-	return mdpage_esc(md, mdpage_keep(md, name));
+	return series_text(md, p, k, studytext_series_name_inside);
 }
 
 const char *mdpage_join(mdpage *md, GPtrArray *items, const char *sep)

@@ -44,7 +44,7 @@ static char base[256];
 
 static void write_text(const char *dir, const char *name, const char *text)
 {
-	char path[640];
+	char path[900];
 	FILE *f;
 
 	snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -60,7 +60,7 @@ static void write_text(const char *dir, const char *name, const char *text)
  * file, named by the folder's inode, and three half-written files. */
 static void make_leftover(const char *name)
 {
-	char dir[400], mark[64];
+	char dir[600], mark[64];
 	struct stat st;
 
 	snprintf(dir, sizeof dir, "%s/%s", base, name);
@@ -86,7 +86,7 @@ static int orphans(int *full)
 
 	*full = 0;
 	while (d && (e = readdir(d)) != NULL) {
-		char dir[400];
+		char dir[600];
 		DIR *s;
 		struct dirent *f;
 		int entries = 0;
@@ -179,7 +179,7 @@ int main(void)
 		}
 		/* Whatever empty folder is left stays; make room for the
 		 * next leftover of the same name. */
-		char dir[400];
+		char dir[600];
 		snprintf(dir, sizeof dir, "%s/.report.new-KILLED", base);
 		rmdir(dir);
 	}

@@ -57,7 +57,7 @@ is "$(jq '[.runs[] | select(.state == "High performance")] | length' "$json")" 6
 if command -v pdftotext >/dev/null 2>&1; then
 	pdftotext -enc UTF-8 "$out/report.en.pdf" "$tap_tmp/en.txt"
 	ok "interval figure: titled with the reference name" \
-		grep -qF 'mean of frame_us per boot: difference from state Balanced' "$tap_tmp/en.txt"
+		grep -qF 'Mean of frame_us per boot: difference from state Balanced' "$tap_tmp/en.txt"
 	ok "boots figure: pairs with the reference name" \
 		grep -qF 'paired with state Balanced' "$tap_tmp/en.txt"
 	ok "interval figure: the state labels" \

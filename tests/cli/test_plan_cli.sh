@@ -406,7 +406,7 @@ bad_size "plan --guarantee takes no value" \
 # (docs/statistics.md, "The guarantee, removed"); asked for, it says why
 # and where to go instead.
 bad_size "plan --guarantee: removed, and why" \
-	"pairboot: plan: --guarantee was removed: no pilot can bound what it did not sample, and among pilots given a guaranteed size its power reached the target for only 0.61 of lognormal ones (0.15 for one truth; docs/statistics.md); plan a sequential study instead (--look-every K), whose design holds a wrong verdict at 1 - confidence" \
+	"pairboot: plan: --guarantee was removed: no pilot can bound what it did not sample, and among pilots given a guaranteed size its power reached the target for only 0.61 of lognormal ones (0.15 for one truth; docs/statistics.md); plan a sequential study instead (--look-every K), whose design holds a wrong verdict at 1 minus the confidence level" \
 	--guarantee
 bad_size "plan with an unknown option" \
 	"pairboot: plan: unrecognized option '--frob'" --frob

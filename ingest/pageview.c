@@ -301,6 +301,8 @@ typedef struct reader {
 	size_t text_line, text_last;  /* absolute; 0: nothing visible yet */
 	bool text_html;
 	char *text_link;      /* the first link's target, or NULL (arena) */
+	char *line_link;      /* a paragraph's line being read: its first
+				 link, the text's or dropped with a row */
 
 	/* a paragraph's line (tab-separated fields) or a GFM row */
 	rowbuf row;
@@ -767,9 +769,11 @@ typedef struct inl {
 				when the unit keeps none (a table cell) */
 } inl;
 
-/* Keeps TARGET[0..N), its character references decoded, in *LINK (from
- * the arena) unless a link came first. */
-static void keep_link(reader *r, char **link, const char *target, size_t n)
+/* Keeps TARGET[0..N) in *LINK (from the arena) unless a link came first;
+ * DECODE: its character references decoded (an attribute's value; cmark
+ * gives a Markdown link's target decoded already). */
+static void keep_link(reader *r, char **link, const char *target, size_t n,
+		      bool decode)
 {
 	char *out;
 	size_t k = 0;
@@ -783,7 +787,7 @@ static void keep_link(reader *r, char **link, const char *target, size_t n)
 	}
 	for (size_t i = 0; i < n;) {
 		char buf[4];
-		size_t len, used = target[i] == '&'
+		size_t len, used = decode && target[i] == '&'
 			? pvhtml_entity(target + i, n - i, buf, &len) : 0;
 		if (used && len <= used) {
 			memcpy(out + k, buf, len);
@@ -806,7 +810,7 @@ static void keep_href(reader *r, char **link, const char *s,
 
 	if (link && !*link && !t->closing && strcmp(t->name, "a") == 0
 	    && pvhtml_attr(s + t->start, t->end - t->start, "href", &v, &n))
-		keep_link(r, link, v, n);
+		keep_link(r, link, v, n, true);
 }
 
 static size_t count_newlines(const char *s)
@@ -852,6 +856,7 @@ static void split_line_end(inl *c)
 	if (row->n_ends > 0) {
 		bool header = r->tab_table == 0;
 		flush_text(r, PAGEVIEW_PARAGRAPH, 0);
+		r->line_link = NULL;    /* a row keeps no link */
 		if (header)
 			r->tab_table = ++r->tables;
 		row_end_cell(r, row);
@@ -869,6 +874,9 @@ static void split_line_end(inl *c)
 			r->text_last = row->last_line;
 		}
 		r->text_html = r->text_html || row->html;
+		if (!r->text_link)
+			r->text_link = r->line_link;
+		r->line_link = NULL;
 	}
 	row_clear(row);
 }
@@ -955,7 +963,7 @@ static void collect(inl *c, cmark_node *node)
 		case CMARK_NODE_LINK: {
 			const char *url = cmark_node_get_url(n);
 			keep_link(c->r, c->link, url ? url : "",
-				  url ? strlen(url) : 0);
+				  url ? strlen(url) : 0, false);
 			break;
 		}
 		default:
@@ -1085,7 +1093,7 @@ static void read_paragraph(reader *r, cmark_node *para)
 	cmark_node *parent = cmark_node_parent(para);
 	cmark_node *image = only_image(para);
 	size_t start, end;
-	inl c = { .r = r, .split = true, .link = &r->text_link };
+	inl c = { .r = r, .split = true, .link = &r->line_link };
 
 	paragraph_lines(r, para, &start, &end);
 	if (!image && cmark_node_get_type(parent) == CMARK_NODE_ITEM) {
@@ -1099,6 +1107,7 @@ static void read_paragraph(reader *r, cmark_node *para)
 	}
 	c.line = start;
 	r->tab_table = 0;
+	r->line_link = NULL;
 	row_clear(&r->row);
 	collect(&c, para);
 	split_line_end(&c);

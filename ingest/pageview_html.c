@@ -196,7 +196,10 @@ bool pvhtml_attr(const char *tag, size_t len, const char *name,
 		i++;
 	while (i < len && tag[i] != '>') {
 		size_t from, to;
-		while (i < len && (is_attr_space(tag[i]) || tag[i] == '/'))
+		/* a '=' that no name precedes is skipped, as a browser
+		 * skips it */
+		while (i < len && (is_attr_space(tag[i]) || tag[i] == '/'
+				   || tag[i] == '='))
 			i++;
 		from = i;
 		while (i < len && !is_attr_space(tag[i]) && tag[i] != '='
@@ -217,7 +220,11 @@ bool pvhtml_attr(const char *tag, size_t len, const char *name,
 			if (i < len && (tag[i] == '"' || tag[i] == '\'')) {
 				char q = tag[i++];
 				const char *end = memchr(tag + i, q, len - i);
-				size_t stop = end ? (size_t)(end - tag) : len;
+				/* unclosed: the value ends before the tag's
+				 * closing '>' */
+				size_t stop = end ? (size_t)(end - tag)
+					    : len > i && tag[len - 1] == '>'
+					    ? len - 1 : len;
 				v = tag + i;
 				vn = stop - i;
 				i = stop < len ? stop + 1 : len;

@@ -600,9 +600,13 @@ char *forest_ridge_caption2(fig_pen *p, const density_grid *old,
 	w_old = ridge_shape(p, old, b_old);
 	w_new = ridge_shape(p, new_, b_new);
 	if (!w_old || !w_new) {
+		/* the caption of the build that has a shape */
+		bool old_has = w_old != NULL;
+
 		g_free(w_old);
 		g_free(w_new);
-		return forest_ridge_caption(p, old, b_old);
+		return old_has ? forest_ridge_caption(p, old, b_old)
+			       : forest_ridge_caption(p, new_, b_new);
 	}
 	/* TRANSLATORS: the caption of shapes that differ between the
 	   builds: each build's shape, then the sentence on their height. */

@@ -36,6 +36,21 @@ static verify_outcome *outcome_new(void)
 	return o;
 }
 
+/* Whether the N bytes of ADDRESS, read from a published page, may stand
+ * in a link of the fresh rendering as they are: no blank or control
+ * byte, nothing that ends or nests a Markdown link or opens HTML.  A page
+ * whose address is not is set beside the rendering without it, and
+ * fails. */
+static bool plain_address(const char *address, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)address[i];
+		if (c <= 0x20 || c == 0x7F || strchr("<>()[]\"'\\`", c))
+			return false;
+	}
+	return true;
+}
+
 /* The figure links of PAGE in LANG: the first image whose target ends in
  * one of the report's figure files, `BASE<figure>.LANG.EXT`; BASE, all
  * that stands before the figure's name (an address and the name's
@@ -48,7 +63,8 @@ static bool page_links(const pageview *page, const char *lang,
 	static const char *const exts[] = { "svg", "png" };
 
 	for (size_t i = 0; i < pageview_n_units(page); i++) {
-		const char *t = pageview_unit_at(page, i)->target;
+		const pageview_unit *u = pageview_unit_at(page, i);
+		const char *t = u->kind == PAGEVIEW_IMAGE ? u->target : NULL;
 		size_t tl = t ? strlen(t) : 0;
 
 		for (int k = 0; t && k < FIG_KINDS; k++)
@@ -58,7 +74,8 @@ static bool page_links(const pageview *page, const char *lang,
 					exts[x]);
 				size_t fl = strlen(file);
 				bool fits = tl >= fl && tl - fl < size
-					    && strcmp(t + tl - fl, file) == 0;
+					    && strcmp(t + tl - fl, file) == 0
+					    && plain_address(t, tl - fl);
 
 				g_free(file);
 				if (!fits)
@@ -79,9 +96,10 @@ static bool page_links(const pageview *page, const char *lang,
 static bool page_shows(const pageview *page, const char *target)
 {
 	for (size_t i = 0; i < pageview_n_units(page); i++) {
-		const char *t = pageview_unit_at(page, i)->target;
+		const pageview_unit *u = pageview_unit_at(page, i);
 
-		if (t && strcmp(t, target) == 0)
+		if (u->kind == PAGEVIEW_IMAGE && u->target
+		    && strcmp(u->target, target) == 0)
 			return true;
 	}
 	return false;
@@ -159,7 +177,8 @@ static char *index_base(const rendering *r, const char *lang,
 			size_t hl = strlen(href);
 			bool fits = tl >= hl
 				    && strcmp(u->target + tl - hl, href) == 0
-				    && (tl == hl || u->target[tl - hl - 1] == '/');
+				    && (tl == hl || u->target[tl - hl - 1] == '/')
+				    && plain_address(u->target, tl - hl);
 
 			g_free(href);
 			if (fits)

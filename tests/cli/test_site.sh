@@ -163,6 +163,39 @@ sed 's|<a href="powerplan/en.md">|<a href="wpa/en.md">|' "$tap_tmp/html.md" \
 ok "(one HTML link was changed)" differ "$tap_tmp/html.md" "$tap_tmp/html-wrong.md"
 run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/html-wrong.md"
 is "$pb_status" 1 "and fails it when the link leads to another study's page"
+# An address that would end the rendering's link and open a comment in
+# it (newlines and "<!--" as character references) is not taken: the
+# page, which shows none of the studies' tables, fails.
+{
+	sed -n '1,3p' "$site/index.en.md"
+	printf '## \\[SystemResponsiveness and MMCSS, build 26200.9168\\](\n\n'
+	printf '## <a href="&#10;&#10;&lt;!--&#10;/mmcss-26200.9168/en.md">Our verdict</a>\n\n'
+	printf 'Every setting cuts the latency by half.\n'
+} >"$tap_tmp/comment-base.md"
+run_pb --quiet verify "${paths[@]}" -a "$tap_tmp/comment-base.md"
+is "$pb_status" 1 "an index address that would hide the rendering fails verify"
+# A figure address that would end the rendering's image and open a
+# comment is not taken either: the page fails.
+awk 'done == 0 && /^!\[/ {
+	sub(/\]\(/, "](x\\&#10;\\&lt;!--\\&#10;"); done = 1 } { print }' \
+	"$site/powerplan/en.md" >"$tap_tmp/comment-fig.md"
+ok "(the first figure's address holds a comment)" \
+	grep -qF '](x&#10;&lt;!--&#10;' "$tap_tmp/comment-fig.md"
+run_pb --quiet verify "$fx/powerplan" -a "$tap_tmp/comment-fig.md"
+is "$pb_status" 1 "a figure address that would hide the rendering fails verify"
+# A paragraph that links a figure's file is no figure: the page without
+# its figures is read as one, whatever the paragraph links.
+grep -v '^!\[' "$site/powerplan/en.md" >"$tap_tmp/no-figures.md"
+run_pb --quiet verify "$fx/powerplan" -a "$tap_tmp/no-figures.md"
+no_figures=$pb_status
+{
+	cat "$tap_tmp/no-figures.md"
+	printf '\nSee [the figure](elsewhere/powerplan-interval.en.svg).\n'
+} >"$tap_tmp/para-link.md"
+run_pb --quiet verify "$fx/powerplan" -a "$tap_tmp/para-link.md"
+is "$pb_status" "$no_figures" \
+	"a paragraph linking a figure's file does not make the page one with figures"
+ok "(no OMITTED figure is reported)" bash -c '! grep -q "OMITTED.*figure" "$1"' _ "$pb_out_file"
 run_pb --quiet verify "$fx/powerplan" "$fx/netthrottle" -a "$site/index.en.md"
 is "$pb_status" 1 "an index set beside other studies fails"
 run_pb --quiet verify --index "$fx/powerplan" -a "$site/index.en.md"

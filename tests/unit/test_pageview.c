@@ -244,6 +244,16 @@ static void test_links(void)
 		{ "<p><a hreflang=\"de\" href=\"w.md\">W</a></p>\n", "W",
 		  "w.md", "hreflang is not href" },
 		{ "Plain text.\n", "Plain text.", NULL, "no link: no target" },
+		{ "See [x](a&amp;amp;b).\n", "See x.", "a&amp;b",
+		  "a Markdown target is decoded once, as a browser does" },
+		{ "<p><a href=\"a&amp;amp;b\">y</a></p>\n", "y", "a&amp;b",
+		  "and an href alike" },
+		{ "<p><a href=\"foo>z</a></p>\n", "z", "foo",
+		  "an unclosed quote ends before the tag's '>'" },
+		{ "<p><a =x href=y>w</a></p>\n", "w", "y",
+		  "a '=' without a name is skipped" },
+		{ "<p><a href>v</a></p>\n", "v", "",
+		  "an href without a value links to nothing named" },
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -270,6 +280,16 @@ static void test_links(void)
 	       && pageview_unit_at(t, 2)->target == NULL,
 	       "a table cell's link is not kept, nor passed to the next "
 	       "paragraph");
+	pageview_free(t);
+	/* A tab-separated row's link is the row's, which keeps none: not
+	 * the text's before or after it. */
+	t = read_page("Intro text\na\t[b](y)\tc\nAfter [d](z).\n");
+	tap_ok(pageview_n_units(t) == 3
+	       && pageview_unit_at(t, 0)->target == NULL
+	       && pageview_unit_at(t, 1)->kind == PAGEVIEW_ROW
+	       && pageview_unit_at(t, 2)->target
+	       && strcmp(pageview_unit_at(t, 2)->target, "z") == 0,
+	       "a tab row's link goes to no text; the line after keeps its own");
 	pageview_free(t);
 }
 

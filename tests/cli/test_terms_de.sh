@@ -102,14 +102,7 @@ absent "de: a capital after a colon before a whole sentence (the ones read)" \
 # power plan study with excluded runs (one unpaired run in a comparison,
 # and two), and with series named by words rather than numbers.
 excl=$tap_tmp/excl
-cp -R "$top_srcdir/fixtures/powerplan" "$excl"
-chmod -R u+w "$excl"
-awk -F, -v OFS=, '
-	NR > 1 && $2 == 1 && $4 == "High performance" && n < 2 {
-		$5 = "no"; $6 = "display driver crashed"; n++ }
-	NR > 1 && $2 == 2 && $3 == 3 && $4 == "Balanced" {
-		$5 = "no"; $6 = "Windows Update ran" }
-	{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$excl/runs.csv"
+powerplan_excluded "$excl"
 run_pb -q report "$excl" -o "$tap_tmp/excl-r" --lang de --format md
 is "$pb_status" 0 "report of the power plan study with excluded runs"
 ok "de: two unpaired runs, named in the plural" grep -qxF -e \

@@ -13,14 +13,7 @@
 # The power plan study with two runs of series 1 and one of series 2
 # excluded, each leaving its block's other state unpaired.
 excl=$tap_tmp/excl
-cp -R "$top_srcdir/fixtures/powerplan" "$excl"
-chmod -R u+w "$excl"
-awk -F, -v OFS=, '
-	NR > 1 && $2 == 1 && $4 == "High performance" && n < 2 {
-		$5 = "no"; $6 = "display driver crashed"; n++ }
-	NR > 1 && $2 == 2 && $3 == 3 && $4 == "Balanced" {
-		$5 = "no"; $6 = "Windows Update ran" }
-	{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$excl/runs.csv"
+powerplan_excluded "$excl"
 run_pb -q report "$excl" -o "$tap_tmp/excl-r" --lang en --format md
 is "$pb_status" 0 "report of the power plan study with excluded runs"
 page=$tap_tmp/excl-r/en.md

@@ -172,6 +172,21 @@ $value
 
 # done_testing: prints the plan; the script's exit status says whether every
 # check passed, as the C tests' tap_done() does.
+# powerplan_excluded DIR: a copy of fixtures/powerplan in DIR with two
+# runs of series 1 at `High performance` and one of series 2 at the
+# reference excluded, which leaves two runs unpaired in one comparison of
+# series 1 and one run in one of series 2.
+powerplan_excluded() {
+	cp -R "$top_srcdir/fixtures/powerplan" "$1"
+	chmod -R u+w "$1"
+	awk -F, -v OFS=, '
+		NR > 1 && $2 == 1 && $4 == "High performance" && n < 2 {
+			$5 = "no"; $6 = "display driver crashed"; n++ }
+		NR > 1 && $2 == 2 && $3 == 3 && $4 == "Balanced" {
+			$5 = "no"; $6 = "Windows Update ran" }
+		{ print }' "$top_srcdir/fixtures/powerplan/runs.csv" >"$1/runs.csv"
+}
+
 done_testing() {
 	printf '1..%d\n' "$tap_count"
 	[ "$tap_failed" -eq 0 ]

@@ -471,20 +471,19 @@ static void table(pdf *d, char **cells, size_t rows, size_t cols,
 
 static void paired_figures(pdf *d);
 
-static void figure(pdf *d, fig_kind k)
+/* Draws FIG, named NAME in a message, at the current place, shrunk to a
+ * page when taller, and moves past it.  A failure is the pen's (the
+ * report then fails); it is returned too. */
+static pb_status place_figure(pdf *d, const figfile_figure *fig,
+			      const char *name)
 {
 	fig_result res;
 	double scale = 1.0, h;
-	pb_status st;
+	pb_status st = figfile_measure(fig, TEXT_W, &res);
 
-	if (d->placed[k] || !figkind_has(k, d->in.s, d->in.a))
-		return;
-	d->placed[k] = true;
-	st = figkind_measure(k, &d->in, TEXT_W, &res);
 	if (st != PB_OK) {
-		fig_pen_fail(&d->pen, st, "figure %s: %s", figkind_name(k),
-			     res.message);
-		return;
+		fig_pen_fail(&d->pen, st, "figure %s: %s", name, res.message);
+		return st;
 	}
 	h = res.height;
 	/* A figure taller than a page is shrunk to fit one. */
@@ -495,49 +494,38 @@ static void figure(pdf *d, fig_kind k)
 	cairo_save(d->cr);
 	cairo_translate(d->cr, MARGIN_X, d->y);
 	cairo_scale(d->cr, scale, scale);
-	st = figkind_draw(k, d->cr, &d->in, TEXT_W, &res);
+	st = fig->draw(d->cr, fig->what, TEXT_W, &res);
 	cairo_restore(d->cr);
 	if (st != PB_OK)
-		fig_pen_fail(&d->pen, st, "figure %s: %s", figkind_name(k),
-			     res.message);
+		fig_pen_fail(&d->pen, st, "figure %s: %s", name, res.message);
 	d->y += h * scale + FIGURE_BELOW;
+	return st;
+}
+
+static void figure(pdf *d, fig_kind k)
+{
+	const fig_kind_input ki = { k, &d->in };
+	const figfile_figure fig = { figkind_draw_kind, &ki };
+
+	if (d->placed[k] || !figkind_has(k, d->in.s, d->in.a))
+		return;
+	d->placed[k] = true;
+	if (place_figure(d, &fig, figkind_name(k)) != PB_OK)
+		return;
 	/* The paired figures look closer at the per-boot figure's pairs. */
 	if (k == FIG_BOOTS)
 		paired_figures(d);
 }
 
-/* The paired figure of each state asked for, each as the others: shrunk
- * to a page when taller. */
+/* The paired figure of each state asked for, each as the others. */
 static void paired_figures(pdf *d)
 {
 	for (size_t i = 0; i < d->n_paired; i++) {
 		const fig_paired_input pi = { &d->in, d->paired[i] };
 		const figfile_figure fig = { fig_paired_draw, &pi };
-		fig_result res;
-		double scale = 1.0, h;
-		pb_status st = figfile_measure(&fig, TEXT_W, &res);
 
-		if (st != PB_OK) {
-			fig_pen_fail(&d->pen, st, "figure paired: %s",
-				     res.message);
+		if (place_figure(d, &fig, "paired") != PB_OK)
 			return;
-		}
-		h = res.height;
-		if (h > BOTTOM - TOP)
-			scale = (BOTTOM - TOP) / h;
-		d->y += FIGURE_ABOVE;
-		need(d, h * scale);
-		cairo_save(d->cr);
-		cairo_translate(d->cr, MARGIN_X, d->y);
-		cairo_scale(d->cr, scale, scale);
-		st = fig_paired_draw(d->cr, &pi, TEXT_W, &res);
-		cairo_restore(d->cr);
-		if (st != PB_OK) {
-			fig_pen_fail(&d->pen, st, "figure paired: %s",
-				     res.message);
-			return;
-		}
-		d->y += h * scale + FIGURE_BELOW;
 	}
 }
 

@@ -408,6 +408,17 @@ static void count_ctx_messages(void)
 	}
 }
 
+/* A plan of one series, id 2, labelled as by default ("Series 2"). */
+static void series_2_plan(study_plan *p, series_def *sd)
+{
+	memset(p, 0, sizeof *p);
+	memset(sd, 0, sizeof *sd);
+	sd->id = (char *)"2";
+	sd->label = (char *)"Series 2";
+	p->series = sd;
+	p->n_series = 1;
+}
+
 /* A series after a preposition: Czech declines "Série 2" to "sérii 2"
  * (locative after "v", dative after "oproti": the same form); the other
  * languages keep the name as it is. */
@@ -417,12 +428,7 @@ static void series_after(void)
 	study_plan p;
 	const char *want[4] = { "Series 2", "Serie 2", "sérii 2", "시리즈 2" };
 
-	memset(&p, 0, sizeof p);
-	memset(sd, 0, sizeof sd);
-	sd[0].id = (char *)"2";
-	sd[0].label = (char *)"Series 2";
-	p.series = sd;
-	p.n_series = 1;
+	series_2_plan(&p, sd);
 	for (int l = 0; l < 4; l++) {
 		char *got = studytext_series_name_after(&p, 0, langs[l]);
 		tap_streq(got, want[l], langs[l]);
@@ -450,12 +456,7 @@ static void series_inside(void)
 	const char *want[4] = { "Series 2", "Serie 2", "série 2", "시리즈 2" };
 	char *got;
 
-	memset(&p, 0, sizeof p);
-	memset(sd, 0, sizeof sd);
-	sd[0].id = (char *)"2";
-	sd[0].label = (char *)"Series 2";
-	p.series = sd;
-	p.n_series = 1;
+	series_2_plan(&p, sd);
 	for (int l = 0; l < 4; l++) {
 		char *name = g_strdup_printf("%s, inside a sentence",
 					     langs[l]);
